@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# podip's two entry points for a newcomer:
+#   scripts/dev.sh serve   install what is missing, then `trunk serve` on http://127.0.0.1:8080/
+#   scripts/dev.sh test    install what is missing, then run every test layer
+# Every install step is idempotent: it is skipped when the pinned version is already on PATH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.22.1
+WASM_BINDGEN_VERSION=0.2.130
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+# Trunk must never reach for GitHub (closed network): tools come from PATH at the pinned versions.
+export TRUNK_SKIP_VERSION_CHECK=true
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+install_tools() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    log "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+    log "cargo install trunk $TRUNK_VERSION (about 10 minutes, once)"
+    cargo install --locked trunk --version "=$TRUNK_VERSION" --ignore-rust-version
+  fi
+  if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+    log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes, once)"
+    # Not --locked: one of its locked dependencies is missing from the registry.
+    cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
+  fi
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ package.json -nt node_modules/.package-lock.json ]; then
+    log "npm ci (binaryen for wasm-opt, playwright-core, axe-core)"
+    npm ci --no-audit --no-fund
+  fi
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    log "apt-get install chromium chromium-driver"
+    as_root apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
+  fi
+}
+
+case "${1:-}" in
+  install)
+    install_tools
+    ;;
+  serve)
+    install_tools
+    exec trunk serve --offline --address 127.0.0.1 --port 8080
+    ;;
+  test)
+    install_tools
+    exec scripts/test-all.sh
+    ;;
+  *)
+    echo "usage: scripts/dev.sh serve|test|install" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,3 @@
+//! The host-local IPAM plugin (`containernetworking/plugins`, `plugins/ipam/host-local`).
+
+pub mod range;

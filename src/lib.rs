@@ -1,0 +1,15 @@
+//! podip — how Kubernetes gives a Pod its IP address, simulated faithfully.
+//!
+//! The crate has three floors and data flows one way (see `STYLE.md` of the project):
+//!
+//! * [`ipam`] — the pure allocators, each modelled on one upstream file: kube-controller-manager's
+//!   cidrset and range allocator, and the CNI host-local, ptp and kindnet pieces. No time, no browser.
+//! * `sim` — (later) the cluster over virtual time, built on `ipam`.
+//! * `ui` — the Yew front end, compiled only for `wasm32`; it renders state and sends actions.
+//!
+//! The native command-line tool (`src/bin/podip.rs`) is another thin view over the same core.
+
+pub mod ipam;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,4 @@
+//! The Yew front end (being written).
+
+/// Mount the app on the page.
+pub fn start() {}
