@@ -1,0 +1,67 @@
+// Shared end-to-end harness: serve dist/ on 127.0.0.1, drive Debian's Chromium with playwright-core,
+// and fail on any page error or console error.
+import { createServer } from "node:http";
+import { readFile, mkdir } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+import { chromium } from "playwright-core";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".css": "text/css",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+};
+
+export const ARTIFACTS = "e2e/artifacts";
+
+/** Serve `root` (default dist/) on an ephemeral port; resolves to { url, close }. */
+export async function serve(root = "dist") {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    const file = join(root, path.endsWith("/") ? join(path, "index.html") : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end("not found");
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** Launch headless Chromium with the flags this closed network needs. */
+export async function launch() {
+  await mkdir(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+/** A new page that records page errors and console errors; call `assertClean()` at the end. */
+export async function openPage(browser, url, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console.error: ${msg.text()}`);
+  });
+  await page.goto(url);
+  return {
+    page,
+    problems,
+    assertClean() {
+      if (problems.length) throw new Error(`the page reported errors:\n${problems.join("\n")}`);
+    },
+  };
+}

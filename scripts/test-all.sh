@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Every test layer, in order; stops at the first failure. A layer that runs no test is a failure too.
+# Called by `scripts/dev.sh test` after the tools are installed (and by .ci/run through it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export TRUNK_SKIP_VERSION_CHECK=true
+export CHROMEDRIVER=/usr/bin/chromedriver
+export CARGO_TERM_COLOR=never
+
+log() { printf '\n\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# Sum "N passed" over cargo's "test result:" lines; fail when nothing ran.
+require_passed() {
+  local layer=$1 output=$2 passed
+  passed=$(grep -Eo 'test result: ok\. [0-9]+ passed' "$output" | awk '{s += $4} END {print s + 0}')
+  if [ "$passed" -eq 0 ]; then
+    echo "$layer ran no test" >&2
+    exit 1
+  fi
+  echo "$layer: $passed tests passed" >&2
+}
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+log "format and lints (native and wasm32)"
+cargo fmt --all -- --check
+cargo clippy --all-targets -- -D warnings
+cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+
+log "layer 1: native cargo test (core, property tests, CLI, fuzz corpus replay, doctests)"
+cargo test 2>&1 | tee "$out/native.txt"
+require_passed "native" "$out/native.txt"
+
+log "layer 2: wasm-bindgen-test (core under wasm32 in Node, UI components in headless Chromium)"
+cargo test --target wasm32-unknown-unknown 2>&1 | tee "$out/wasm.txt"
+require_passed "wasm32" "$out/wasm.txt"
+
+log "layer 3: end-to-end in Chromium against a release build"
+trunk build --release --offline
+node scripts/size-budget.mjs dist
+node --test --test-reporter=spec e2e/ 2>&1 | tee "$out/e2e.txt"
+if ! grep -Eq '^ℹ pass [1-9]' "$out/e2e.txt"; then
+  echo "end-to-end ran no test" >&2
+  exit 1
+fi
+log "all layers passed"

@@ -1,0 +1,154 @@
+//! The command-line interface: argument parsing and text/JSON rendering of the core's answers.
+
+use clap::{Parser, Subcommand};
+use podip::ipam::capacity::{BitRole, CapacityPlan, FamilyCapacity};
+use podip::ipam::goip::net_string;
+use podip::ipam::kcm::KcmFlags;
+use std::process::ExitCode;
+
+/// How Kubernetes gives a Pod its IP address, simulated faithfully.
+#[derive(Parser)]
+#[command(name = "podip", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Capacity of a cluster CIDR split into node subnets, validated as kube-controller-manager does.
+    Capacity {
+        /// `--cluster-cidr`: one CIDR, or an IPv4 and an IPv6 CIDR separated by a comma.
+        #[arg(long, default_value = "10.244.0.0/16")]
+        cluster_cidr: String,
+        /// `--node-cidr-mask-size` (single-stack clusters).
+        #[arg(long, default_value = "")]
+        node_cidr_mask_size: String,
+        /// `--node-cidr-mask-size-ipv4` (default 24).
+        #[arg(long, default_value = "")]
+        node_cidr_mask_size_ipv4: String,
+        /// `--node-cidr-mask-size-ipv6` (default 64).
+        #[arg(long, default_value = "")]
+        node_cidr_mask_size_ipv6: String,
+        /// `--service-cluster-ip-range`.
+        #[arg(long, default_value = "")]
+        service_cluster_ip_range: String,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Parse the command line, run the command, and say how it went.
+pub fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Capacity {
+            cluster_cidr,
+            node_cidr_mask_size,
+            node_cidr_mask_size_ipv4,
+            node_cidr_mask_size_ipv6,
+            service_cluster_ip_range,
+            json,
+        } => {
+            let flags = KcmFlags {
+                cluster_cidr,
+                node_cidr_mask_size,
+                node_cidr_mask_size_ipv4,
+                node_cidr_mask_size_ipv6,
+                service_cluster_ip_range,
+            };
+            match CapacityPlan::from_flags(&flags) {
+                Ok(plan) if json => match serde_json::to_string_pretty(&plan) {
+                    Ok(text) => {
+                        println!("{text}");
+                        ExitCode::SUCCESS
+                    }
+                    Err(err) => fail(&err.to_string()),
+                },
+                Ok(plan) => {
+                    print!("{}", render_capacity(&plan));
+                    ExitCode::SUCCESS
+                }
+                Err(err) => fail(&err.to_string()),
+            }
+        }
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("podip: {message}");
+    ExitCode::FAILURE
+}
+
+fn render_capacity(plan: &CapacityPlan) -> String {
+    let mut out = String::new();
+    for warning in &plan.warnings {
+        out.push_str(&format!("warning: {warning}\n"));
+    }
+    for family in &plan.families {
+        out.push_str(&render_family(family, plan.max_pods));
+    }
+    out
+}
+
+fn render_family(f: &FamilyCapacity, max_pods: u32) -> String {
+    let bits = f.cluster_cidr.max_prefix_len();
+    let group = if bits == 32 { 8 } else { 16 };
+    let ruler = |cell: &dyn Fn(&podip::ipam::capacity::Bit) -> char| {
+        f.bits
+            .chunks(group)
+            .map(|chunk| chunk.iter().map(cell).collect::<String>())
+            .collect::<Vec<_>>()
+            .join(if bits == 32 { "." } else { ":" })
+    };
+    let values = ruler(&|b| if b.value { '1' } else { '0' });
+    let roles = ruler(&|b| match b.role {
+        BitRole::ClusterPrefix => 'c',
+        BitRole::NodeIndex => 'n',
+        BitRole::PodHost => 'p',
+    });
+    let usable_note = if f.usable_pod_ips_per_node == 0 {
+        "host-local refuses a subnet this small"
+    } else if bits == 32 {
+        "host-local: network, gateway and broadcast excluded"
+    } else {
+        "host-local: network and gateway excluded"
+    };
+    format!(
+        "{cidr} split into /{node} node subnets\n\
+         \x20 {values}\n\
+         \x20 {roles}   c = cluster prefix ({cm} bits), n = node index ({nb} bits), p = pod host ({pb} bits)\n\
+         \x20 node subnets             {subnets} (2^{nb})\n\
+         \x20 addresses per node       {per_node} (2^{pb})\n\
+         \x20 usable pod IPs per node  {usable} ({usable_note})\n\
+         \x20 usable pod IPs in all    {total}\n\
+         \x20 first node subnet        {first}\n\
+         \x20 last node subnet         {last}\n\
+         \x20 kubelet --max-pods       {max_pods} ({fit})\n",
+        cidr = net_string(&f.cluster_cidr),
+        node = f.node_mask_size,
+        cm = f.cluster_mask_size,
+        nb = f.node_index_bits,
+        pb = f.pod_host_bits,
+        subnets = f.node_subnets,
+        per_node = power_of_two(f.pod_host_bits, f.addresses_per_node),
+        usable = f.usable_pod_ips_per_node,
+        total = f.usable_pod_ips_total,
+        first = net_string(&f.first_node_subnet),
+        last = net_string(&f.last_node_subnet),
+        fit = if f.max_pods_fit {
+            "fits"
+        } else {
+            "more than the usable addresses: pods beyond them fail with host-local's \"no IP addresses available\""
+        },
+    )
+}
+
+/// `2^128` does not fit in a u128; say it as a power.
+fn power_of_two(exponent: u8, value: u128) -> String {
+    if exponent >= 128 {
+        "2^128".to_string()
+    } else {
+        value.to_string()
+    }
+}

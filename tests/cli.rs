@@ -1,0 +1,101 @@
+//! The native `podip` command: figures and errors come out as the core computes them.
+#![cfg(not(target_arch = "wasm32"))]
+
+use assert_cmd::Command;
+
+fn podip() -> Command {
+    Command::cargo_bin("podip").expect("the podip binary is built by cargo test")
+}
+
+#[test]
+fn capacity_of_kind_defaults_in_text() {
+    let out = podip()
+        .args([
+            "capacity",
+            "--cluster-cidr=10.244.0.0/16",
+            "--node-cidr-mask-size=24",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("node subnets             256 (2^8)"),
+        "{text}"
+    );
+    assert!(text.contains("usable pod IPs per node  253"), "{text}");
+    assert!(
+        text.contains("last node subnet         10.244.255.0/24"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cccccccc.cccccccc.nnnnnnnn.pppppppp"),
+        "{text}"
+    );
+}
+
+#[test]
+fn capacity_as_json_for_machines() {
+    let out = podip()
+        .args([
+            "capacity",
+            "--cluster-cidr=10.0.0.0/8",
+            "--node-cidr-mask-size=20",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let plan: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let family = &plan["families"][0];
+    assert_eq!(family["node_subnets"], 4096);
+    assert_eq!(family["addresses_per_node"], 4096);
+    assert_eq!(family["usable_pod_ips_per_node"], 4093);
+    assert_eq!(family["first_node_subnet"], "10.0.0.0/20");
+    assert_eq!(family["last_node_subnet"], "10.255.240.0/20");
+    assert_eq!(plan["max_pods"], 110);
+}
+
+#[test]
+fn dual_stack_gives_one_family_per_cluster_cidr_in_flag_order() {
+    let out = podip()
+        .args([
+            "capacity",
+            "--cluster-cidr=fd00:10:244::/56,10.244.0.0/16",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let plan: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(plan["families"][0]["node_mask_size"], 64);
+    assert_eq!(plan["families"][1]["node_mask_size"], 24);
+}
+
+#[test]
+fn refusal_prints_kube_controller_manager_text_and_fails() {
+    let cases = [
+        (
+            vec!["--cluster-cidr=10.0.0.0/26", "--node-cidr-mask-size=24"],
+            "Controller: Invalid --cluster-cidr, mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family",
+        ),
+        (
+            vec!["--cluster-cidr=10.244.0.0/33"],
+            "failed to parse cidr value:\"10.244.0.0/33\" with error:invalid CIDR address: 10.244.0.0/33",
+        ),
+        (
+            vec!["--cluster-cidr=fd00::/32"],
+            "New CIDR set failed; the node CIDR size is too big",
+        ),
+        (
+            vec!["--cluster-cidr=10.244.0.0/16", "--node-cidr-mask-size=abc"],
+            "invalid argument \"abc\" for \"--node-cidr-mask-size\" flag: strconv.ParseInt: parsing \"abc\": invalid syntax",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = podip().arg("capacity").args(&args).output().expect("runs");
+        assert!(!out.status.success(), "{args:?} must fail");
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert_eq!(err.trim_end(), format!("podip: {expected}"), "{args:?}");
+    }
+}
