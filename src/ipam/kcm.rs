@@ -394,12 +394,51 @@ fn parse_int32_flag(flag: &'static str, value: &str) -> Result<i32, KcmError> {
     } else {
         (10, lower.as_str())
     };
+    // Base 0 accepts Go's digit separators ("2_4"), but only where `underscoreOK` allows them.
+    let body = if body.contains('_') {
+        if !underscore_ok(digits) {
+            return Err(err("invalid syntax"));
+        }
+        body.replace('_', "")
+    } else {
+        body.to_string()
+    };
     if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
         return Err(err("invalid syntax"));
     }
-    let magnitude = i64::from_str_radix(body, radix).map_err(|_| err("value out of range"))?;
+    let magnitude = i64::from_str_radix(&body, radix).map_err(|_| err("value out of range"))?;
     let signed = if negative { -magnitude } else { magnitude };
     i32::try_from(signed).map_err(|_| err("value out of range"))
+}
+
+/// `strconv.underscoreOK` (sign already removed): every `_` sits between digits, or right after a
+/// `0b`/`0o`/`0x` prefix, and is followed by a digit.
+fn underscore_ok(digits: &str) -> bool {
+    let lower = digits.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let (mut saw_digit, mut saw_underscore, mut start) = (false, false, 0);
+    let hex = lower.starts_with("0x");
+    if lower.starts_with("0b") || lower.starts_with("0o") || hex {
+        // The base prefix counts as a digit for separator purposes.
+        saw_digit = true;
+        start = 2;
+    }
+    for &b in &bytes[start..] {
+        if b.is_ascii_digit() || (hex && (b'a'..=b'f').contains(&b)) {
+            (saw_digit, saw_underscore) = (true, false);
+        } else if b == b'_' {
+            if !saw_digit {
+                return false;
+            }
+            (saw_digit, saw_underscore) = (false, true);
+        } else {
+            if saw_underscore {
+                return false;
+            }
+            saw_digit = false;
+        }
+    }
+    !saw_underscore
 }
 
 #[cfg(test)]
@@ -412,6 +451,15 @@ mod tests {
         assert_eq!(parse_int32_flag("--f", "0x18"), Ok(24));
         assert_eq!(parse_int32_flag("--f", "030"), Ok(24));
         assert_eq!(parse_int32_flag("--f", "-1"), Ok(-1));
+        assert_eq!(parse_int32_flag("--f", "2_4"), Ok(24));
+        assert_eq!(parse_int32_flag("--f", "0x_18"), Ok(24));
+        assert_eq!(parse_int32_flag("--f", "0_30"), Ok(24));
+        for bad in ["_24", "24_", "2__4", "0x", "+"] {
+            assert!(
+                parse_int32_flag("--f", bad).is_err(),
+                "{bad} should not parse"
+            );
+        }
         assert_eq!(
             parse_int32_flag("--node-cidr-mask-size", "abc").unwrap_err().to_string(),
             "invalid argument \"abc\" for \"--node-cidr-mask-size\" flag: strconv.ParseInt: parsing \"abc\": invalid syntax"
