@@ -7,7 +7,11 @@
 //! Upstream keeps the bitmap in a `big.Int`, which grows to the highest set bit. We keep it in pages of
 //! 2^16 bits that are allocated on first use, so an IPv4 `/8` split into `/32`s (2^24 subnets) costs a few
 //! kilobytes until it fills, and even `0.0.0.0/0` into `/32`s (2^32 subnets, which upstream accepts) stays
-//! usable. Full pages are skipped by their counters, so a scan never walks bit by bit through used space.
+//! cheap. Full pages are skipped by their counters, so a scan never walks bit by bit through used space.
+//!
+//! `getIndexForIP` keeps upstream's integer widths: for IPv4 it compares against `uint32(maxCIDRs)`, so in a
+//! `0.0.0.0/0` set of `/32`s (where that truncates to 0) every `Occupy` and `Release` of a single node subnet
+//! fails with "out of the range of CIDR allocator", while `AllocateNext` still works.
 
 use super::goip::{address_bits, ip_string, ip_to_u128, net_string, u128_to_ip};
 use ipnet::IpNet;
@@ -91,9 +95,11 @@ pub struct CidrSetMetrics {
     pub allocations_total: u64,
     /// `cidrset_cidrs_releases_total`: bits cleared by `Release`.
     pub releases_total: u64,
-    /// The last observation of `cidrset_allocation_tries_per_request`: used indices probed by the last
-    /// successful `AllocateNext`.
-    pub last_allocation_tries: u64,
+    /// `cidrset_allocation_tries_per_request` sample sum: used indices probed, summed over every successful
+    /// `AllocateNext` (what upstream's `TestCidrSetMetrics` reads as `allocTries`).
+    pub allocation_tries_sum: u64,
+    /// `cidrset_allocation_tries_per_request` sample count: one per successful `AllocateNext`.
+    pub allocation_tries_count: u64,
 }
 
 const PAGE_BITS_LOG2: u32 = 16;
@@ -319,6 +325,11 @@ impl CidrSet {
         &self.metrics
     }
 
+    /// `cidrset_usage_cidrs`: `allocatedCIDRs / maxCIDRs`, as the gauge is set after every change.
+    pub fn usage(&self) -> f64 {
+        self.allocated_cidrs as f64 / self.max_cidrs as f64
+    }
+
     /// Whether subnet `index` is marked used (false past the end).
     pub fn is_used(&self, index: u64) -> bool {
         index < self.max_cidrs && self.used.get(index)
@@ -353,6 +364,23 @@ impl CidrSet {
     }
 
     /// `getIndexForIP`: `(cluster XOR ip) >> (bits - node_mask_size)`, checked against `max_cidrs`.
+    ///
+    /// Upstream's integer widths are kept, because they decide which CIDRs are refused: IPv4 works in
+    /// `uint32` (so `maxCIDRs = 2^32` truncates to 0 and nothing is in range), IPv6 keeps the low 64 bits of
+    /// the shifted `big.Int` (`Uint64()`).
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::cidrset::CidrSet;
+    /// let set = CidrSet::new("192.168.0.0/16".parse().unwrap(), 24).unwrap();
+    /// assert_eq!(set.get_index_for_ip("192.168.151.0".parse().unwrap()), Ok(151));
+    /// let v6 = CidrSet::new("beef::/16".parse().unwrap(), 24).unwrap();
+    /// assert_eq!(v6.get_index_for_ip("beef:9700::".parse().unwrap()), Ok(0x97));
+    /// assert_eq!(
+    ///     v6.get_index_for_ip("2001:db00::".parse().unwrap()).unwrap_err().to_string(),
+    ///     "CIDR: 2001:db00::/24 is out of the range of CIDR allocator"
+    /// );
+    /// ```
     pub fn get_index_for_ip(&self, ip: IpAddr) -> Result<u64, CidrSetError> {
         let out_of_range = || CidrSetError::OutOfAllocatorRange {
             ip,
@@ -364,10 +392,17 @@ impl CidrSet {
         let shift = u32::from(address_bits(ip) - self.node_mask_size);
         let xor = ip_to_u128(self.cluster_cidr.addr()) ^ ip_to_u128(ip);
         // Go defines a shift by the full width as 0, which is what a /0 node mask needs.
-        let index = xor.checked_shr(shift).unwrap_or(0);
-        match u64::try_from(index) {
-            Ok(index) if index < self.max_cidrs => Ok(index),
-            _ => Err(out_of_range()),
+        let shifted = xor.checked_shr(shift).unwrap_or(0);
+        let in_range = match ip {
+            // `cidrIndex >= uint32(s.maxCIDRs)`: both sides are uint32.
+            IpAddr::V4(_) => (shifted as u32) < (self.max_cidrs as u32),
+            // `cidrIndexBig.Uint64()` keeps the low 64 bits.
+            IpAddr::V6(_) => (shifted as u64) < self.max_cidrs,
+        };
+        if in_range {
+            Ok(shifted as u64)
+        } else {
+            Err(out_of_range())
         }
     }
 
@@ -398,7 +433,8 @@ impl CidrSet {
         self.used.set(candidate, true);
         self.allocated_cidrs += 1;
         self.metrics.allocations_total += 1;
-        self.metrics.last_allocation_tries = tries;
+        self.metrics.allocation_tries_sum += tries;
+        self.metrics.allocation_tries_count += 1;
         Ok(self.index_to_cidr_block(candidate))
     }
 

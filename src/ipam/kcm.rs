@@ -82,8 +82,16 @@ pub enum KcmError {
     Ipv4MaskOnIpv6Cluster,
     /// `setNodeCIDRMaskSizes`: `--node-cidr-mask-size-ipv6` on an IPv4 cluster.
     Ipv6MaskOnIpv4Cluster,
+    /// `NewNodeIpamController`: no cluster CIDR at all (unreachable from the flags, where an empty
+    /// `--cluster-cidr` is already a parse error, but the controller checks it).
+    MustSpecifyClusterCidr,
     /// `NewNodeIpamController`: a cluster mask longer than its node mask.
     ClusterMaskLargerThanNodeMask,
+    /// Not upstream (which indexes past the end and panics): fewer node masks than cluster CIDRs.
+    MissingNodeMaskSize {
+        /// The index of the cluster CIDR without a mask.
+        index: usize,
+    },
     /// Not upstream (which takes it and later fails in confusing ways): a node mask longer than the
     /// address itself.
     NodeMaskTooLong {
@@ -130,6 +138,13 @@ impl fmt::Display for KcmError {
             ),
             Self::Ipv6MaskOnIpv4Cluster => f.write_str(
                 "usage of --node-cidr-mask-size-ipv6 is not allowed for a single-stack IPv4 cluster",
+            ),
+            Self::MustSpecifyClusterCidr => f.write_str(
+                "Controller: Must specify --cluster-cidr if --allocate-node-cidrs is set",
+            ),
+            Self::MissingNodeMaskSize { index } => write!(
+                f,
+                "no node mask size for cluster CIDR at index {index} (kube-controller-manager would panic)"
             ),
             Self::ClusterMaskLargerThanNodeMask => f.write_str(
                 "Controller: Invalid --cluster-cidr, mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family",
@@ -212,27 +227,7 @@ impl KcmFlags {
         }
 
         let masks = set_node_cidr_mask_sizes(mask, mask_v4, mask_v6, &cluster_cidrs)?;
-
-        // NewNodeIpamController: every cluster mask must be <= its node mask.
-        for (cidr, &node_mask) in cluster_cidrs.iter().zip(&masks) {
-            if i32::from(cidr.prefix_len()) > node_mask {
-                return Err(KcmError::ClusterMaskLargerThanNodeMask);
-            }
-        }
-        let mut node_cidr_mask_sizes = Vec::with_capacity(masks.len());
-        for (cidr, &node_mask) in cluster_cidrs.iter().zip(&masks) {
-            let too_long = KcmError::NodeMaskTooLong {
-                cluster_cidr: *cidr,
-                node_mask_size: node_mask,
-            };
-            let size = u8::try_from(node_mask).map_err(|_| too_long.clone())?;
-            if size > cidr.max_prefix_len() {
-                return Err(too_long);
-            }
-            // NewCIDRRangeAllocator builds one set per cluster CIDR; its errors stop the controller.
-            CidrSet::new(*cidr, size).map_err(|e| KcmError::CidrSet(e.to_string()))?;
-            node_cidr_mask_sizes.push(size);
-        }
+        let node_cidr_mask_sizes = new_node_ipam_controller(&cluster_cidrs, &masks)?;
 
         Ok(NodeIpamConfig {
             cluster_cidrs,
@@ -242,6 +237,54 @@ impl KcmFlags {
             warnings,
         })
     }
+}
+
+/// The checks of `NewNodeIpamController` (for every allocator but `CloudAllocator`), then the `NewCIDRSet`
+/// calls of `NewCIDRRangeAllocator`: the masks kcm would run the range allocator with, or why it would not
+/// start. `node_cidr_mask_sizes` is indexed like `cluster_cidrs`, as `setNodeCIDRMaskSizes` returns it.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::kcm::new_node_ipam_controller;
+/// let cidrs = ["10.0.0.0/21".parse().unwrap(), "2000::/48".parse().unwrap()];
+/// assert_eq!(new_node_ipam_controller(&cidrs, &[24, 64]), Ok(vec![24, 64]));
+/// assert!(new_node_ipam_controller(&[], &[24]).is_err());
+/// ```
+pub fn new_node_ipam_controller(
+    cluster_cidrs: &[IpNet],
+    node_cidr_mask_sizes: &[i32],
+) -> Result<Vec<u8>, KcmError> {
+    if cluster_cidrs.is_empty() {
+        return Err(KcmError::MustSpecifyClusterCidr);
+    }
+    let mask_for = |index: usize| {
+        node_cidr_mask_sizes
+            .get(index)
+            .copied()
+            .ok_or(KcmError::MissingNodeMaskSize { index })
+    };
+    // Every cluster mask must be <= its node mask; all are checked before any set is built.
+    for (index, cidr) in cluster_cidrs.iter().enumerate() {
+        if i32::from(cidr.prefix_len()) > mask_for(index)? {
+            return Err(KcmError::ClusterMaskLargerThanNodeMask);
+        }
+    }
+    let mut sizes = Vec::with_capacity(cluster_cidrs.len());
+    for (index, cidr) in cluster_cidrs.iter().enumerate() {
+        let node_mask = mask_for(index)?;
+        let too_long = KcmError::NodeMaskTooLong {
+            cluster_cidr: *cidr,
+            node_mask_size: node_mask,
+        };
+        let size = u8::try_from(node_mask).map_err(|_| too_long.clone())?;
+        if size > cidr.max_prefix_len() {
+            return Err(too_long);
+        }
+        // NewCIDRRangeAllocator builds one set per cluster CIDR; its errors stop the controller.
+        CidrSet::new(*cidr, size).map_err(|e| KcmError::CidrSet(e.to_string()))?;
+        sizes.push(size);
+    }
+    Ok(sizes)
 }
 
 /// `validateCIDRs` / `processCIDRs`: split on commas after trimming, parse each, check the families.
@@ -351,12 +394,51 @@ fn parse_int32_flag(flag: &'static str, value: &str) -> Result<i32, KcmError> {
     } else {
         (10, lower.as_str())
     };
+    // Base 0 accepts Go's digit separators ("2_4"), but only where `underscoreOK` allows them.
+    let body = if body.contains('_') {
+        if !underscore_ok(digits) {
+            return Err(err("invalid syntax"));
+        }
+        body.replace('_', "")
+    } else {
+        body.to_string()
+    };
     if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
         return Err(err("invalid syntax"));
     }
-    let magnitude = i64::from_str_radix(body, radix).map_err(|_| err("value out of range"))?;
+    let magnitude = i64::from_str_radix(&body, radix).map_err(|_| err("value out of range"))?;
     let signed = if negative { -magnitude } else { magnitude };
     i32::try_from(signed).map_err(|_| err("value out of range"))
+}
+
+/// `strconv.underscoreOK` (sign already removed): every `_` sits between digits, or right after a
+/// `0b`/`0o`/`0x` prefix, and is followed by a digit.
+fn underscore_ok(digits: &str) -> bool {
+    let lower = digits.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let (mut saw_digit, mut saw_underscore, mut start) = (false, false, 0);
+    let hex = lower.starts_with("0x");
+    if lower.starts_with("0b") || lower.starts_with("0o") || hex {
+        // The base prefix counts as a digit for separator purposes.
+        saw_digit = true;
+        start = 2;
+    }
+    for &b in &bytes[start..] {
+        if b.is_ascii_digit() || (hex && (b'a'..=b'f').contains(&b)) {
+            (saw_digit, saw_underscore) = (true, false);
+        } else if b == b'_' {
+            if !saw_digit {
+                return false;
+            }
+            (saw_digit, saw_underscore) = (false, true);
+        } else {
+            if saw_underscore {
+                return false;
+            }
+            saw_digit = false;
+        }
+    }
+    !saw_underscore
 }
 
 #[cfg(test)]
@@ -369,6 +451,15 @@ mod tests {
         assert_eq!(parse_int32_flag("--f", "0x18"), Ok(24));
         assert_eq!(parse_int32_flag("--f", "030"), Ok(24));
         assert_eq!(parse_int32_flag("--f", "-1"), Ok(-1));
+        assert_eq!(parse_int32_flag("--f", "2_4"), Ok(24));
+        assert_eq!(parse_int32_flag("--f", "0x_18"), Ok(24));
+        assert_eq!(parse_int32_flag("--f", "0_30"), Ok(24));
+        for bad in ["_24", "24_", "2__4", "0x", "+"] {
+            assert!(
+                parse_int32_flag("--f", bad).is_err(),
+                "{bad} should not parse"
+            );
+        }
         assert_eq!(
             parse_int32_flag("--node-cidr-mask-size", "abc").unwrap_err().to_string(),
             "invalid argument \"abc\" for \"--node-cidr-mask-size\" flag: strconv.ParseInt: parsing \"abc\": invalid syntax"
