@@ -1,1 +1,170 @@
-//! (being written)
+//! kindnetd's CNI config (`kubernetes-sigs/kind`, `images/kindnetd/cmd/kindnetd/cni.go`): the node's podCIDRs
+//! become `/etc/cni/net.d/10-kindnet.conflist`, a ptp + host-local + portmap chain.
+//!
+//! * [`compute_cni_config_inputs`] models `ComputeCNIConfigInputs`: which ranges and default routes.
+//! * [`CniConfigInputs::render`] models executing `cniConfigTemplate` with Go's `text/template`, byte for
+//!   byte: the template's tabs, the blank lines its `{{$first := true}}` actions leave, the leading newline,
+//!   and the comma that lands on a line of its own before a second range or route.
+//! * [`CniConfigWriter`] models `CNIConfigWriter.Write`: the MTU comes from the writer, and nothing is
+//!   written when the inputs did not change.
+//!
+//! # Examples
+//! ```
+//! use podip::ipam::kindnet::compute_cni_config_inputs;
+//! let inputs = compute_cni_config_inputs(&["10.244.1.0/24".parse().unwrap()]).unwrap();
+//! let conflist: serde_json::Value = serde_json::from_str(&inputs.with_mtu(65535).render()).unwrap();
+//! assert_eq!(conflist["plugins"][0]["ipam"]["ranges"][0][0]["subnet"], "10.244.1.0/24");
+//! assert_eq!(conflist["plugins"][0]["mtu"], 65535);
+//! ```
+
+use crate::ipam::goip::net_string;
+use ipnet::IpNet;
+
+/// Where kindnetd writes the config (`cniConfigPath`).
+pub const CNI_CONFIG_PATH: &str = "/etc/cni/net.d/10-kindnet.conflist";
+
+/// The file written first and then renamed over [`CNI_CONFIG_PATH`], so the runtime never reads half a file.
+pub const CNI_CONFIG_TEMP_PATH: &str = "/etc/cni/net.d/10-kindnet.conflist.temp";
+
+/// The template's inputs (`CNIConfigInputs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CniConfigInputs {
+    /// One host-local range set per entry, in this order (`PodCIDRs`).
+    pub pod_cidrs: Vec<String>,
+    /// `ipam.routes` destinations (`DefaultRoutes`).
+    pub default_routes: Vec<String>,
+    /// The node's `eth0` MTU; 0 when it could not be read, and then no `mtu` key is written (`Mtu`).
+    pub mtu: u32,
+}
+
+/// `ComputeCNIConfigInputs` for a node whose `spec.podCIDRs` are `pod_cidrs` (kcm sets `spec.podCIDR` to the
+/// first). `None` for a node with no podCIDR yet: kindnetd's reconcile loop skips it ("has no CIDR").
+///
+/// * More than one podCIDR (dual-stack): every one, in order, and the routes `0.0.0.0/0` then `::/0` —
+///   that order whatever the family order of the podCIDRs.
+/// * One: the legacy `spec.podCIDR`, and `0.0.0.0/0` or `::/0` by its family.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::kindnet::compute_cni_config_inputs;
+/// let dual = compute_cni_config_inputs(&[
+///     "fd00:10:244:1::/64".parse().unwrap(),
+///     "10.244.1.0/24".parse().unwrap(),
+/// ])
+/// .unwrap();
+/// assert_eq!(dual.pod_cidrs, ["fd00:10:244:1::/64", "10.244.1.0/24"]);
+/// assert_eq!(dual.default_routes, ["0.0.0.0/0", "::/0"]);
+/// let v6 = compute_cni_config_inputs(&["fd00:10:244:1::/64".parse().unwrap()]).unwrap();
+/// assert_eq!(v6.default_routes, ["::/0"]);
+/// ```
+pub fn compute_cni_config_inputs(pod_cidrs: &[IpNet]) -> Option<CniConfigInputs> {
+    let first = pod_cidrs.first()?;
+    let (pod_cidrs, default_routes) = if pod_cidrs.len() > 1 {
+        (
+            pod_cidrs.iter().map(net_string).collect(),
+            vec!["0.0.0.0/0", "::/0"],
+        )
+    } else {
+        let route = match first {
+            IpNet::V4(_) => "0.0.0.0/0",
+            IpNet::V6(_) => "::/0",
+        };
+        (vec![net_string(first)], vec![route])
+    };
+    Some(CniConfigInputs {
+        pod_cidrs,
+        default_routes: default_routes.into_iter().map(String::from).collect(),
+        mtu: 0,
+    })
+}
+
+impl CniConfigInputs {
+    /// The same inputs with the MTU the writer knows (`Write` sets `inputs.Mtu = c.mtu`).
+    pub fn with_mtu(mut self, mtu: u32) -> Self {
+        self.mtu = mtu;
+        self
+    }
+
+    /// The text `cniConfigTemplate` produces for these inputs.
+    ///
+    /// Each range action leaves its indentation and a newline behind, and `{{- range}}` / `{{- end}}` trim
+    /// only what touches them, so every list opens with two tab-indented blank lines and separates items
+    /// with a line holding just the comma. The `{{if .Mtu}}` block likewise leaves `\t\t,` on its own line
+    /// and a blank line after the value.
+    pub fn render(&self) -> String {
+        let mut text = String::from(
+            "\n{\n\t\"cniVersion\": \"0.3.1\",\n\t\"name\": \"kindnet\",\n\t\"plugins\": [\n\t{\n\
+             \t\t\"type\": \"ptp\",\n\t\t\"ipMasq\": false,\n\t\t\"ipam\": {\n\
+             \t\t\t\"type\": \"host-local\",\n\t\t\t\"dataDir\": \"/run/cni-ipam-state\",\n\
+             \t\t\t\"routes\": [\n\t\t\t\t",
+        );
+        for (i, route) in self.default_routes.iter().enumerate() {
+            text.push_str(list_separator(i));
+            text.push_str(&format!("\n\t\t\t\t{{ \"dst\": \"{route}\" }}"));
+        }
+        text.push_str("\n\t\t\t],\n\t\t\t\"ranges\": [\n\t\t\t\t");
+        for (i, cidr) in self.pod_cidrs.iter().enumerate() {
+            text.push_str(list_separator(i));
+            text.push_str(&format!("\n\t\t\t\t[ {{ \"subnet\": \"{cidr}\" }} ]"));
+        }
+        text.push_str("\n\t\t\t]\n\t\t}\n\t\t");
+        if self.mtu != 0 {
+            text.push_str(&format!(",\n\t\t\"mtu\": {}\n\t\t", self.mtu));
+        }
+        text.push_str(
+            "\n\t},\n\t{\n\t\t\"type\": \"portmap\",\n\t\t\"capabilities\": {\n\
+             \t\t\t\"portMappings\": true\n\t\t}\n\t}\n\t]\n}\n",
+        );
+        text
+    }
+}
+
+/// What one `{{if $first}}…{{else}},{{end}}` iteration emits before its item: the range body's leading
+/// newline and indentation, then nothing for the first item and a comma for the rest.
+fn list_separator(index: usize) -> &'static str {
+    if index == 0 {
+        "\n\t\t\t\t"
+    } else {
+        "\n\t\t\t\t,"
+    }
+}
+
+/// `CNIConfigWriter`: remembers the last inputs written and the node's MTU.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CniConfigWriter {
+    /// The node's `eth0` MTU (`computeBridgeMTU`), 0 if unknown.
+    mtu: u32,
+    /// What was last written, if anything (`lastInputs`).
+    last_inputs: Option<CniConfigInputs>,
+}
+
+impl CniConfigWriter {
+    /// A writer for a node whose `eth0` MTU is `mtu` (0 if it could not be read).
+    pub fn new(mtu: u32) -> Self {
+        CniConfigWriter {
+            mtu,
+            last_inputs: None,
+        }
+    }
+
+    /// `Write`: the new file content when the inputs (with the writer's MTU) differ from the last written,
+    /// `None` when kindnetd would leave the file alone.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::kindnet::{compute_cni_config_inputs, CniConfigWriter};
+    /// let mut writer = CniConfigWriter::new(1500);
+    /// let inputs = compute_cni_config_inputs(&["10.244.1.0/24".parse().unwrap()]).unwrap();
+    /// assert!(writer.write(inputs.clone()).is_some());
+    /// assert!(writer.write(inputs).is_none());
+    /// ```
+    pub fn write(&mut self, inputs: CniConfigInputs) -> Option<String> {
+        let inputs = inputs.with_mtu(self.mtu);
+        if self.last_inputs.as_ref() == Some(&inputs) {
+            return None;
+        }
+        let text = inputs.render();
+        self.last_inputs = Some(inputs);
+        Some(text)
+    }
+}

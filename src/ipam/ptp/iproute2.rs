@@ -1,0 +1,204 @@
+//! What iproute2 prints for a [`NetNs`]: `ip -o link`, `ip addr`, `ip route`, `ip -6 route`.
+//!
+//! The formats follow iproute2's `ipaddress.c` (`print_linkinfo`, `print_addrinfo`) and `iproute.c`
+//! (`print_route`): host prefixes print without their length, a zero-length prefix prints as `default`,
+//! `proto boot` and `scope universe` are hidden, IPv6 routes always show `metric` and `pref medium`, and
+//! IPv6 routes have no scope. iproute2 ends many fields with a space, so real lines often carry a trailing
+//! blank; these functions return lines with trailing whitespace trimmed, as a terminal shows them.
+//!
+//! Dump order is the kernel's: links by ifindex; IPv4 routes by the fib trie's key order (network address
+//! ascending, a longer prefix before a shorter one on the same address); IPv6 routes in the post-order walk of
+//! the fib6 radix tree (more specific first, `default` last). Addresses by family, IPv4 first.
+
+use super::netns::{
+    network_bits, IfAddr, Link, LinkKind, LinkNetns, NetNs, Route, RouteProto, RouteScope,
+};
+use crate::ipam::goip::ip_string;
+use ipnet::IpNet;
+use std::cmp::Ordering;
+
+/// The order the kernel dumps two prefixes of one family in (see the module docs).
+pub(crate) fn fib_dump_order(a: &IpNet, b: &IpNet) -> Ordering {
+    match (a, b) {
+        (IpNet::V6(_), IpNet::V6(_)) => {
+            // Post-order over the bit strings: compare the shared leading bits, then the more specific first.
+            let common = a.prefix_len().min(b.prefix_len());
+            let shift = 128 - u32::from(common);
+            let (x, y) = if common == 0 {
+                (0, 0)
+            } else {
+                (network_bits(a) >> shift, network_bits(b) >> shift)
+            };
+            x.cmp(&y).then(b.prefix_len().cmp(&a.prefix_len()))
+        }
+        _ => network_bits(a)
+            .cmp(&network_bits(b))
+            .then(b.prefix_len().cmp(&a.prefix_len())),
+    }
+}
+
+/// `ip -o link`: one line per link, the two lines of `ip link` joined by `\`.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::ptp::{iproute2::ip_link_lines, NetNs};
+/// let pod = NetNs::pod("cni-0", 2);
+/// assert_eq!(
+///     ip_link_lines(&pod),
+///     ["1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN mode DEFAULT group default \
+///       qlen 1000\\    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00"]
+/// );
+/// ```
+pub fn ip_link_lines(ns: &NetNs) -> Vec<String> {
+    ns.links()
+        .iter()
+        .map(|link| format!("{}\\{}", link_header(link, true), link_detail(link)))
+        .collect()
+}
+
+/// `ip addr`: per link the header, the `link/` line, and two lines per address.
+pub fn ip_addr_lines(ns: &NetNs) -> Vec<String> {
+    let mut lines = Vec::new();
+    for link in ns.links() {
+        lines.push(link_header(link, false));
+        lines.push(link_detail(link));
+        for addr in &link.addrs {
+            lines.push(addr_line(link, addr));
+            lines.push("       valid_lft forever preferred_lft forever".to_string());
+        }
+    }
+    lines
+}
+
+/// `ip route`: the IPv4 main table.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::ptp::{iproute2::ip_route_lines, MacAddr, NetNs, Uplink};
+/// let node = NetNs::node(&Uplink {
+///     addresses: vec!["172.18.0.3/16".parse().unwrap()],
+///     gateways: vec!["172.18.0.1".parse().unwrap()],
+///     mtu: 65535,
+///     mac: MacAddr([0x02, 0x42, 0xac, 0x12, 0x00, 0x03]),
+///     peer_ifindex: 12,
+///     first_free_ifindex: 2,
+/// });
+/// assert_eq!(
+///     ip_route_lines(&node),
+///     ["default via 172.18.0.1 dev eth0", "172.18.0.0/16 dev eth0 proto kernel scope link src 172.18.0.3"]
+/// );
+/// ```
+pub fn ip_route_lines(ns: &NetNs) -> Vec<String> {
+    ns.routes(false)
+        .into_iter()
+        .map(|r| route_line(ns, r))
+        .collect()
+}
+
+/// `ip -6 route`: the IPv6 main table.
+pub fn ip6_route_lines(ns: &NetNs) -> Vec<String> {
+    ns.routes(true)
+        .into_iter()
+        .map(|r| route_line(ns, r))
+        .collect()
+}
+
+/// `<ifindex>: <name>[@if<peer>]: <flags> mtu … state … [mode DEFAULT] group default qlen 1000`; `ip addr`
+/// omits the `mode`.
+fn link_header(link: &Link, with_mode: bool) -> String {
+    let (name, flags, state) = match &link.kind {
+        LinkKind::Loopback => (link.name.clone(), "LOOPBACK,UP,LOWER_UP", "UNKNOWN"),
+        LinkKind::Veth { peer_ifindex, .. } => (
+            format!("{}@if{}", link.name, peer_ifindex),
+            "BROADCAST,MULTICAST,UP,LOWER_UP",
+            "UP",
+        ),
+    };
+    let mode = if with_mode { " mode DEFAULT" } else { "" };
+    format!(
+        "{}: {name}: <{flags}> mtu {} qdisc noqueue state {state}{mode} group default qlen 1000",
+        link.ifindex, link.mtu
+    )
+}
+
+/// The indented `link/…` line.
+fn link_detail(link: &Link) -> String {
+    match &link.kind {
+        LinkKind::Loopback => {
+            "    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00".to_string()
+        }
+        LinkKind::Veth { peer_netns, .. } => {
+            let netns = match peer_netns {
+                LinkNetns::Id(id) => format!("link-netnsid {id}"),
+                LinkNetns::Named(name) => format!("link-netns {name}"),
+            };
+            format!("    link/ether {} brd ff:ff:ff:ff:ff:ff {netns}", link.mac)
+        }
+    }
+}
+
+/// `inet <a>/<len> [brd <b>] scope <s> <label>` or `inet6 <a>/<len> scope <s>`.
+fn addr_line(link: &Link, addr: &IfAddr) -> String {
+    let local = format!(
+        "{}/{}",
+        ip_string(addr.local.addr()),
+        addr.local.prefix_len()
+    );
+    match addr.local {
+        IpNet::V4(v4) => {
+            // vishvananda/netlink's AddrAdd fills in the broadcast below /31; loopback's 127.0.0.1/8 comes
+            // from the kernel without one.
+            let brd = if v4.prefix_len() < 31 && link.kind != LinkKind::Loopback {
+                format!(" brd {}", v4.broadcast())
+            } else {
+                String::new()
+            };
+            format!("    inet {local}{brd} scope {} {}", addr.scope(), link.name)
+        }
+        IpNet::V6(_) => format!("    inet6 {local} scope {}", addr.scope()),
+    }
+}
+
+/// One `ip route` line (see the module docs for what is shown).
+fn route_line(ns: &NetNs, route: &Route) -> String {
+    let is_v6 = matches!(route.dst, IpNet::V6(_));
+    let mut fields = Vec::new();
+    fields.push(if route.dst.prefix_len() == 0 {
+        "default".to_string()
+    } else if route.dst.prefix_len() == route.dst.max_prefix_len() {
+        ip_string(route.dst.addr())
+    } else {
+        format!(
+            "{}/{}",
+            ip_string(route.dst.network()),
+            route.dst.prefix_len()
+        )
+    });
+    if let Some(gw) = route.gateway {
+        fields.push(format!("via {}", ip_string(gw)));
+    }
+    let dev = ns
+        .link_by_index(route.dev)
+        .map_or_else(|| format!("if{}", route.dev), |l| l.name.clone());
+    fields.push(format!("dev {dev}"));
+    if route.proto == RouteProto::Kernel {
+        fields.push("proto kernel".to_string());
+    }
+    if !is_v6 {
+        match route.scope {
+            RouteScope::Universe => {}
+            RouteScope::Link => fields.push("scope link".to_string()),
+            RouteScope::Host => fields.push("scope host".to_string()),
+        }
+    }
+    if let Some(src) = route.src {
+        fields.push(format!("src {}", ip_string(src)));
+    }
+    if is_v6 || route.metric != 0 {
+        fields.push(format!("metric {}", route.metric));
+    }
+    if is_v6 {
+        fields.push("pref medium".to_string());
+    }
+    fields.join(" ")
+}

@@ -1,0 +1,524 @@
+//! Network namespaces as the kernel keeps them: per-namespace ifindexes, links, addresses, main-table routes.
+//!
+//! Only what ptp touches is modelled, with the kernel rules that decide what `ip` prints afterwards:
+//!
+//! * **ifindex** (`net/core/dev.c`, `dev_index_reserve`): each namespace hands out its own indexes, cyclically
+//!   upward, never reusing a freed one until it wraps. So a pod's `eth0` is 2 when only `lo` precedes it, and
+//!   the node's veths climb (`veth25040d0e` was 704 in the kind measurement).
+//! * **Addresses** (`net/ipv4/devinet.c`, `net/ipv6/addrconf.c`): an IPv4 address adds a connected route
+//!   `<net>/<len> dev X proto kernel scope link src <addr>` unless it is a /32; an IPv6 address adds
+//!   `<net>/<len> dev X proto kernel metric 256` for every length, /128 included. A link coming up with a
+//!   carrier gets an EUI-64 link-local address and `fe80::/64 dev X proto kernel metric 256`.
+//! * **Routes** (`net/ipv4/fib_trie.c`, `net/ipv6/ip6_fib.c`): only the main table (what `ip route` shows).
+//!   IPv4 keeps one route per (prefix, tos, metric) unless the request allows a second; IPv6 refuses only an
+//!   identical next hop. Deleting a link flushes every route through it.
+
+use super::iproute2::fib_dump_order;
+use crate::ipam::goip::ip_to_u128;
+use ipnet::IpNet;
+use std::fmt;
+use std::net::{IpAddr, Ipv6Addr};
+
+/// A hardware address; the kernel gives every veth end a random one (`eth_hw_addr_random`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MacAddr(pub [u8; 6]);
+
+impl MacAddr {
+    /// `eth_random_addr`: random bytes, multicast bit cleared, locally-administered bit set.
+    pub fn from_random_bytes(mut bytes: [u8; 6]) -> Self {
+        bytes[0] &= 0xfe;
+        bytes[0] |= 0x02;
+        MacAddr(bytes)
+    }
+
+    /// The EUI-64 link-local address the kernel derives (`addrgenmode eui64`): flip the universal/local bit,
+    /// insert `ff:fe`, e.g. `36:5b:27:4a:97:ab` → `fe80::345b:27ff:fe4a:97ab`.
+    pub fn eui64_link_local(&self) -> Ipv6Addr {
+        let m = self.0;
+        let mut bytes = [0u8; 16];
+        bytes[0] = 0xfe;
+        bytes[1] = 0x80;
+        bytes[8..16].copy_from_slice(&[m[0] ^ 0x02, m[1], m[2], 0xff, 0xfe, m[3], m[4], m[5]]);
+        Ipv6Addr::from(bytes)
+    }
+}
+
+impl fmt::Display for MacAddr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.0;
+        write!(
+            f,
+            "{:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x}",
+            m[0], m[1], m[2], m[3], m[4], m[5]
+        )
+    }
+}
+
+/// How `ip link` names the namespace a veth's peer lives in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkNetns {
+    /// The peer's namespace has no name under `/var/run/netns` (the node's root namespace, seen from a pod):
+    /// `link-netnsid <id>`.
+    Id(u32),
+    /// A named namespace (`cni-<uuid>`, seen from the node): `link-netns <name>`.
+    Named(String),
+}
+
+/// What kind of device a link is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkKind {
+    /// `lo`, present in every namespace as ifindex 1.
+    Loopback,
+    /// One end of a veth pair whose other end is in another namespace (`name@if<peer_ifindex>`).
+    Veth {
+        /// The peer's ifindex, valid in the peer's namespace only.
+        peer_ifindex: u32,
+        /// Where the peer lives.
+        peer_netns: LinkNetns,
+    },
+}
+
+/// An address on a link, as `ip addr` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IfAddr {
+    /// The address with its prefix length, e.g. `10.244.1.2/24` (host bits kept).
+    pub local: IpNet,
+}
+
+impl IfAddr {
+    /// The kernel's address scope: `host` for loopback addresses, `link` for `fe80::/10`, else `global`.
+    pub fn scope(&self) -> &'static str {
+        match self.local.addr() {
+            IpAddr::V4(v4) if v4.is_loopback() => "host",
+            IpAddr::V6(v6) if v6.is_loopback() => "host",
+            IpAddr::V6(v6) if v6.is_unicast_link_local() => "link",
+            _ => "global",
+        }
+    }
+}
+
+/// A network device in one namespace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    /// Index, unique within the namespace.
+    pub ifindex: u32,
+    /// Interface name, unique within the namespace.
+    pub name: String,
+    /// Loopback or veth.
+    pub kind: LinkKind,
+    /// MTU in bytes.
+    pub mtu: u32,
+    /// Hardware address.
+    pub mac: MacAddr,
+    /// Addresses in the order `ip addr` prints them (IPv4 in insertion order, then IPv6 global before
+    /// link-local, newest first within a scope: `ipv6_link_dev_addr`).
+    pub addrs: Vec<IfAddr>,
+}
+
+/// The `proto` of a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RouteProto {
+    /// `RTPROT_BOOT`, what netlink requests carry by default (vishvananda/netlink `NewRtMsg`); `ip` hides it.
+    Boot,
+    /// `RTPROT_KERNEL`, routes the kernel adds for addresses.
+    Kernel,
+}
+
+/// The `scope` of a route (IPv6 routes have none: the kernel reports universe).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RouteScope {
+    /// Reaches beyond the link (routes with a gateway).
+    Universe,
+    /// On-link destination (`scope link`).
+    Link,
+    /// This host (`scope host`), ptp's `<podIP>/32` route on the node (`ip.AddHostRoute`).
+    Host,
+}
+
+/// A route in the main table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    /// Destination prefix.
+    pub dst: IpNet,
+    /// Next hop (`via`).
+    pub gateway: Option<IpAddr>,
+    /// Output device ifindex (`dev`).
+    pub dev: u32,
+    /// Route scope (printed for IPv4 only).
+    pub scope: RouteScope,
+    /// Preferred source (`src`).
+    pub src: Option<IpAddr>,
+    /// Who installed it.
+    pub proto: RouteProto,
+    /// Priority: 0 for IPv4 requests, 1024 for IPv6 requests (`IP6_RT_PRIO_USER`), 256 for IPv6 kernel
+    /// prefix routes (`IP6_RT_PRIO_ADDRCONF`).
+    pub metric: u32,
+}
+
+impl Route {
+    /// A route as netlink's `RouteAdd` sends it: proto boot, family-default metric.
+    pub fn new(dst: IpNet, gateway: Option<IpAddr>, dev: u32, scope: RouteScope) -> Self {
+        Route {
+            dst,
+            gateway,
+            dev,
+            scope,
+            src: None,
+            proto: RouteProto::Boot,
+            metric: user_metric(&dst),
+        }
+    }
+
+    /// The same route with a preferred source address.
+    pub fn with_src(mut self, src: IpAddr) -> Self {
+        self.src = Some(src);
+        self
+    }
+}
+
+/// `IP6_RT_PRIO_USER` for IPv6; IPv4 routes carry no priority unless asked.
+fn user_metric(dst: &IpNet) -> u32 {
+    match dst {
+        IpNet::V4(_) => 0,
+        IpNet::V6(_) => 1024,
+    }
+}
+
+/// A kernel error number, printed as Go's `syscall.Errno` prints it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Errno {
+    /// `EEXIST`.
+    Exist,
+    /// `ESRCH`, a route delete that matched nothing.
+    NoSuchProcess,
+    /// `EINVAL`, e.g. an MTU outside the device's 68…65535.
+    InvalidArgument,
+}
+
+impl fmt::Display for Errno {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Errno::Exist => "file exists",
+            Errno::NoSuchProcess => "no such process",
+            Errno::InvalidArgument => "invalid argument",
+        })
+    }
+}
+
+impl std::error::Error for Errno {}
+
+/// Where a namespace is, which is how `ip` and the CNI runtime name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetNsId {
+    /// The node's own (initial) namespace: it has no name under `/var/run/netns`.
+    Root,
+    /// A namespace containerd created and bind-mounted at `/var/run/netns/<name>`.
+    Named(String),
+}
+
+/// The node's own `eth0`: in kind, a veth into the Docker bridge network.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Uplink {
+    /// Addresses with prefix, e.g. `172.18.0.3/16` (and `fc00:f853:ccd:e793::3/64` when dual-stack).
+    pub addresses: Vec<IpNet>,
+    /// Default gateways, e.g. `172.18.0.1`.
+    pub gateways: Vec<IpAddr>,
+    /// MTU; kindnet copies it into the conflist (`computeBridgeMTU`).
+    pub mtu: u32,
+    /// Hardware address.
+    pub mac: MacAddr,
+    /// ifindex of the Docker-side peer, as in `eth0@if<peer>`.
+    pub peer_ifindex: u32,
+    /// ifindex for `eth0`; later links (the pods' veths) follow it.
+    pub first_free_ifindex: u32,
+}
+
+/// The directory containerd bind-mounts pod namespaces under (`pkg/netns`, `nsRunDir`).
+pub const NETNS_RUN_DIR: &str = "/var/run/netns";
+
+/// The loopback MTU (`drivers/net/loopback.c`: 64 KiB).
+const LOOPBACK_MTU: u32 = 65536;
+
+/// One network namespace: its links and its main routing table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetNs {
+    /// Root or named.
+    id: NetNsId,
+    /// Links ordered by ifindex (the order `ip link` dumps them).
+    links: Vec<Link>,
+    /// Main-table routes in insertion order; [`NetNs::routes`] returns them in dump order.
+    routes: Vec<Route>,
+    /// The next ifindex the kernel will hand out here.
+    next_ifindex: u32,
+}
+
+impl NetNs {
+    /// An empty namespace with `lo` (ifindex 1, `127.0.0.1/8` and `::1/128`, up); the next link gets
+    /// `first_free_ifindex`.
+    ///
+    /// `first_free_ifindex` is 2 on a plain kernel. Kernels that create per-namespace fallback tunnel devices
+    /// (`tunl0`, `gre0`, `sit0`, `ip6tnl0`, …) push it higher: the kind measurement's pod `eth0` was 11.
+    /// Those devices are not modelled, only the gap they leave.
+    pub fn new(id: NetNsId, first_free_ifindex: u32) -> Self {
+        let mut ns = NetNs {
+            id,
+            links: Vec::new(),
+            routes: Vec::new(),
+            next_ifindex: 1,
+        };
+        let lo = ns.add_link("lo", LinkKind::Loopback, LOOPBACK_MTU, MacAddr([0; 6]));
+        ns.next_ifindex = first_free_ifindex.max(2);
+        for addr in ["127.0.0.1/8", "::1/128"] {
+            if let Ok(net) = addr.parse() {
+                ns.add_addr(lo, net);
+            }
+        }
+        ns
+    }
+
+    /// The node's root namespace with its uplink `eth0` configured the way Docker leaves a kind node: the
+    /// uplink's addresses (with their connected routes) and a default route per gateway.
+    pub fn node(uplink: &Uplink) -> Self {
+        let mut ns = NetNs::new(NetNsId::Root, uplink.first_free_ifindex);
+        let kind = LinkKind::Veth {
+            peer_ifindex: uplink.peer_ifindex,
+            peer_netns: LinkNetns::Id(0),
+        };
+        let eth0 = ns.add_link("eth0", kind, uplink.mtu, uplink.mac);
+        ns.carrier_up(eth0);
+        for address in &uplink.addresses {
+            ns.add_addr(eth0, *address);
+        }
+        for gateway in &uplink.gateways {
+            let default = match gateway {
+                IpAddr::V4(_) => IpNet::V4(Default::default()),
+                IpAddr::V6(_) => IpNet::V6(Default::default()),
+            };
+            // Two gateways of one family would be an ECMP pair; the second is refused as in the kernel.
+            let _ = ns.add_route(
+                Route::new(default, Some(*gateway), eth0, RouteScope::Universe),
+                true,
+            );
+        }
+        ns
+    }
+
+    /// A pod namespace named `cni-<uuid>` (see [`super::Entropy::netns_name`]).
+    pub fn pod(name: &str, first_free_ifindex: u32) -> Self {
+        NetNs::new(NetNsId::Named(name.to_string()), first_free_ifindex)
+    }
+
+    /// Root or named.
+    pub fn id(&self) -> &NetNsId {
+        &self.id
+    }
+
+    /// The path a CNI runtime passes as `CNI_NETNS`: `/var/run/netns/<name>`; `/proc/1/ns/net` for the root.
+    pub fn path(&self) -> String {
+        match &self.id {
+            NetNsId::Root => "/proc/1/ns/net".to_string(),
+            NetNsId::Named(name) => format!("{NETNS_RUN_DIR}/{name}"),
+        }
+    }
+
+    /// How a link in another namespace refers to this one.
+    pub(crate) fn seen_from_peer(&self) -> LinkNetns {
+        match &self.id {
+            // The first (and here only) namespace id a pod namespace assigns is 0, to the node's.
+            NetNsId::Root => LinkNetns::Id(0),
+            NetNsId::Named(name) => LinkNetns::Named(name.clone()),
+        }
+    }
+
+    /// All links, by ifindex.
+    pub fn links(&self) -> &[Link] {
+        &self.links
+    }
+
+    /// The link with this name.
+    pub fn link_by_name(&self, name: &str) -> Option<&Link> {
+        self.links.iter().find(|l| l.name == name)
+    }
+
+    /// The link with this ifindex.
+    pub fn link_by_index(&self, ifindex: u32) -> Option<&Link> {
+        self.links.iter().find(|l| l.ifindex == ifindex)
+    }
+
+    /// Main-table routes of one family in the order the kernel dumps them.
+    pub fn routes(&self, v6: bool) -> Vec<&Route> {
+        let mut routes: Vec<(usize, &Route)> = self
+            .routes
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| matches!(r.dst, IpNet::V6(_)) == v6)
+            .collect();
+        routes.sort_by(|(ia, a), (ib, b)| {
+            fib_dump_order(&a.dst, &b.dst)
+                .then(a.metric.cmp(&b.metric))
+                // fib_trie puts a new alias before an equal one; ip6_fib appends after it.
+                .then(if v6 { ia.cmp(ib) } else { ib.cmp(ia) })
+        });
+        routes.into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// Registers a device; the kernel picks the ifindex. Returns it.
+    pub(crate) fn add_link(&mut self, name: &str, kind: LinkKind, mtu: u32, mac: MacAddr) -> u32 {
+        let ifindex = self.next_ifindex;
+        self.next_ifindex += 1;
+        self.links.push(Link {
+            ifindex,
+            name: name.to_string(),
+            kind,
+            mtu,
+            mac,
+            addrs: Vec::new(),
+        });
+        ifindex
+    }
+
+    /// Points a veth end at its peer once both ends have their indexes.
+    pub(crate) fn set_veth_peer(&mut self, ifindex: u32, peer: u32) {
+        if let Some(Link {
+            kind: LinkKind::Veth { peer_ifindex, .. },
+            ..
+        }) = self.links.iter_mut().find(|l| l.ifindex == ifindex)
+        {
+            *peer_ifindex = peer;
+        }
+    }
+
+    /// Unregisters a device, flushing its routes (both families). Returns the link.
+    pub(crate) fn remove_link(&mut self, ifindex: u32) -> Option<Link> {
+        let pos = self.links.iter().position(|l| l.ifindex == ifindex)?;
+        self.routes.retain(|r| r.dev != ifindex);
+        Some(self.links.remove(pos))
+    }
+
+    /// The carrier came up: the kernel generates the EUI-64 link-local address and its `fe80::/64` route.
+    pub(crate) fn carrier_up(&mut self, ifindex: u32) {
+        let Some(mac) = self.link_by_index(ifindex).map(|l| l.mac) else {
+            return;
+        };
+        if let Ok(net) = IpNet::new(IpAddr::V6(mac.eui64_link_local()), 64) {
+            self.add_addr(ifindex, net);
+        }
+    }
+
+    /// `ip addr add`: the address plus the kernel's prefix route (see the module docs). Returns `false` if
+    /// the link has the address already (the kernel's `EEXIST`).
+    pub fn add_addr(&mut self, ifindex: u32, local: IpNet) -> bool {
+        let is_loopback = self
+            .link_by_index(ifindex)
+            .is_some_and(|l| l.kind == LinkKind::Loopback);
+        let Some(link) = self.links.iter_mut().find(|l| l.ifindex == ifindex) else {
+            return false;
+        };
+        if link.addrs.iter().any(|a| a.local.addr() == local.addr()) {
+            return false;
+        }
+        let addr = IfAddr { local };
+        match local {
+            IpNet::V4(_) => {
+                let v4_count = link
+                    .addrs
+                    .iter()
+                    .filter(|a| a.local.addr().is_ipv4())
+                    .count();
+                link.addrs.insert(v4_count, addr);
+            }
+            IpNet::V6(_) => {
+                // Insert before the first address of an equal or narrower scope (global > link > host).
+                let rank = |a: &IfAddr| match a.scope() {
+                    "global" => 2,
+                    "link" => 1,
+                    _ => 0,
+                };
+                let new_rank = rank(&addr);
+                let pos = link
+                    .addrs
+                    .iter()
+                    .position(|a| a.local.addr().is_ipv6() && rank(a) <= new_rank)
+                    .unwrap_or(link.addrs.len());
+                link.addrs.insert(pos, addr);
+            }
+        }
+        let prefix_route = match local {
+            // A /32 has no connected route; loopback's 127.0.0.0/8 lives in the local table only.
+            IpNet::V4(v4) if v4.prefix_len() == 32 || is_loopback => None,
+            IpNet::V4(_) => Some(Route {
+                dst: local.trunc(),
+                gateway: None,
+                dev: ifindex,
+                scope: RouteScope::Link,
+                src: Some(local.addr()),
+                proto: RouteProto::Kernel,
+                metric: 0,
+            }),
+            IpNet::V6(_) => Some(Route {
+                dst: local.trunc(),
+                gateway: None,
+                dev: ifindex,
+                scope: RouteScope::Universe,
+                src: None,
+                proto: RouteProto::Kernel,
+                metric: 256,
+            }),
+        };
+        if let Some(route) = prefix_route {
+            // A second address in a prefix the link already routes reuses the existing prefix route.
+            if !self.routes.contains(&route) {
+                self.routes.push(route);
+            }
+        }
+        true
+    }
+
+    /// `RTM_NEWROUTE` into the main table. `exclusive` is `NLM_F_EXCL` (netlink's `RouteAdd`; `RouteAddEcmp`
+    /// omits it).
+    pub fn add_route(&mut self, route: Route, exclusive: bool) -> Result<(), Errno> {
+        let same_key = |r: &&Route| r.dst == route.dst && r.metric == route.metric;
+        let conflict = match route.dst {
+            // fib_table_insert: an alias with the same prefix, tos and priority blocks an exclusive add,
+            // and an identical one blocks any add.
+            IpNet::V4(_) => self
+                .routes
+                .iter()
+                .filter(same_key)
+                .any(|r| exclusive || (r.dev == route.dev && r.gateway == route.gateway)),
+            // fib6_add_rt2node: only a duplicate next hop (same device and gateway) is refused.
+            IpNet::V6(_) => self
+                .routes
+                .iter()
+                .filter(same_key)
+                .any(|r| r.dev == route.dev && r.gateway == route.gateway),
+        };
+        if conflict {
+            return Err(Errno::Exist);
+        }
+        self.routes.push(route);
+        Ok(())
+    }
+
+    /// `RTM_DELROUTE` matching destination and device, any scope/proto/metric (netlink's `RouteDel` with
+    /// `SCOPE_NOWHERE`). Deletes the first match.
+    pub fn del_route(&mut self, dst: IpNet, dev: u32) -> Result<(), Errno> {
+        let pos = self
+            .routes
+            .iter()
+            .position(|r| r.dst == dst && r.dev == dev)
+            .ok_or(Errno::NoSuchProcess)?;
+        self.routes.remove(pos);
+        Ok(())
+    }
+
+    /// Every ifindex in use, for invariant checks.
+    pub fn ifindexes(&self) -> impl Iterator<Item = u32> + '_ {
+        self.links.iter().map(|l| l.ifindex)
+    }
+}
+
+/// `ip_to_u128` of a prefix's network address, for the dump-order comparison.
+pub(crate) fn network_bits(net: &IpNet) -> u128 {
+    ip_to_u128(net.network())
+}

@@ -1,0 +1,210 @@
+//! `10-kindnet.conflist` as kindnetd's `cniConfigTemplate` renders it (kind `images/kindnetd/cmd/kindnetd/cni.go`),
+//! checked byte for byte and as JSON. The measured kind worker (10.244.1.0/24, mtu 65535) is the first case.
+
+use ipnet::IpNet;
+use podip::ipam::kindnet::{compute_cni_config_inputs, CniConfigWriter};
+use serde_json::{json, Value};
+
+fn cidrs(list: &[&str]) -> Vec<IpNet> {
+    list.iter().map(|c| c.parse().unwrap()).collect()
+}
+
+const SINGLE_STACK_MTU_65535: &str = "
+{
+\t\"cniVersion\": \"0.3.1\",
+\t\"name\": \"kindnet\",
+\t\"plugins\": [
+\t{
+\t\t\"type\": \"ptp\",
+\t\t\"ipMasq\": false,
+\t\t\"ipam\": {
+\t\t\t\"type\": \"host-local\",
+\t\t\t\"dataDir\": \"/run/cni-ipam-state\",
+\t\t\t\"routes\": [
+\t\t\t\t
+\t\t\t\t
+\t\t\t\t{ \"dst\": \"0.0.0.0/0\" }
+\t\t\t],
+\t\t\t\"ranges\": [
+\t\t\t\t
+\t\t\t\t
+\t\t\t\t[ { \"subnet\": \"10.244.1.0/24\" } ]
+\t\t\t]
+\t\t}
+\t\t,
+\t\t\"mtu\": 65535
+\t\t
+\t},
+\t{
+\t\t\"type\": \"portmap\",
+\t\t\"capabilities\": {
+\t\t\t\"portMappings\": true
+\t\t}
+\t}
+\t]
+}
+";
+
+const DUAL_STACK_NO_MTU: &str = "
+{
+\t\"cniVersion\": \"0.3.1\",
+\t\"name\": \"kindnet\",
+\t\"plugins\": [
+\t{
+\t\t\"type\": \"ptp\",
+\t\t\"ipMasq\": false,
+\t\t\"ipam\": {
+\t\t\t\"type\": \"host-local\",
+\t\t\t\"dataDir\": \"/run/cni-ipam-state\",
+\t\t\t\"routes\": [
+\t\t\t\t
+\t\t\t\t
+\t\t\t\t{ \"dst\": \"0.0.0.0/0\" }
+\t\t\t\t,
+\t\t\t\t{ \"dst\": \"::/0\" }
+\t\t\t],
+\t\t\t\"ranges\": [
+\t\t\t\t
+\t\t\t\t
+\t\t\t\t[ { \"subnet\": \"10.244.1.0/24\" } ]
+\t\t\t\t,
+\t\t\t\t[ { \"subnet\": \"fd00:10:244:1::/64\" } ]
+\t\t\t]
+\t\t}
+\t\t
+\t},
+\t{
+\t\t\"type\": \"portmap\",
+\t\t\"capabilities\": {
+\t\t\t\"portMappings\": true
+\t\t}
+\t}
+\t]
+}
+";
+
+#[test]
+fn single_stack_kind_worker_golden() {
+    let inputs = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"])).unwrap();
+    assert_eq!(inputs.with_mtu(65535).render(), SINGLE_STACK_MTU_65535);
+}
+
+#[test]
+fn dual_stack_golden_without_mtu() {
+    let inputs =
+        compute_cni_config_inputs(&cidrs(&["10.244.1.0/24", "fd00:10:244:1::/64"])).unwrap();
+    assert_eq!(inputs.render(), DUAL_STACK_NO_MTU);
+}
+
+#[test]
+fn single_stack_parses_to_the_measured_chain() {
+    let text = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"]))
+        .unwrap()
+        .with_mtu(65535)
+        .render();
+    let conf: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        conf,
+        json!({
+            "cniVersion": "0.3.1",
+            "name": "kindnet",
+            "plugins": [
+                {
+                    "type": "ptp",
+                    "ipMasq": false,
+                    "ipam": {
+                        "type": "host-local",
+                        "dataDir": "/run/cni-ipam-state",
+                        "routes": [{"dst": "0.0.0.0/0"}],
+                        "ranges": [[{"subnet": "10.244.1.0/24"}]]
+                    },
+                    "mtu": 65535
+                },
+                {"type": "portmap", "capabilities": {"portMappings": true}}
+            ]
+        })
+    );
+}
+
+#[test]
+fn dual_stack_with_mtu_parses_with_one_range_set_per_pod_cidr() {
+    let text = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24", "fd00:10:244:1::/64"]))
+        .unwrap()
+        .with_mtu(1500)
+        .render();
+    let conf: Value = serde_json::from_str(&text).unwrap();
+    let ipam = &conf["plugins"][0]["ipam"];
+    assert_eq!(
+        ipam["ranges"],
+        json!([[{"subnet": "10.244.1.0/24"}], [{"subnet": "fd00:10:244:1::/64"}]])
+    );
+    assert_eq!(
+        ipam["routes"],
+        json!([{"dst": "0.0.0.0/0"}, {"dst": "::/0"}])
+    );
+    assert_eq!(conf["plugins"][0]["mtu"], 1500);
+}
+
+/// A `ComputeCNIConfigInputs` table row: description, podCIDRs, expected ranges, expected routes.
+type InputsCase = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+#[test]
+fn inputs_follow_compute_cni_config_inputs() {
+    let cases: [InputsCase; 4] = [
+        (
+            "ipv4 single stack",
+            &["10.244.0.0/24"],
+            &["10.244.0.0/24"],
+            &["0.0.0.0/0"],
+        ),
+        (
+            "ipv6 single stack",
+            &["fd00:10:244::/64"],
+            &["fd00:10:244::/64"],
+            &["::/0"],
+        ),
+        (
+            "dual stack, IPv4 first",
+            &["10.244.2.0/24", "fd00:10:244:2::/64"],
+            &["10.244.2.0/24", "fd00:10:244:2::/64"],
+            &["0.0.0.0/0", "::/0"],
+        ),
+        (
+            "dual stack, IPv6 first: ranges keep podCIDRs order, routes do not",
+            &["fd00:10:244:2::/64", "10.244.2.0/24"],
+            &["fd00:10:244:2::/64", "10.244.2.0/24"],
+            &["0.0.0.0/0", "::/0"],
+        ),
+    ];
+    for (description, pod_cidrs, ranges, routes) in cases {
+        let inputs = compute_cni_config_inputs(&cidrs(pod_cidrs)).unwrap();
+        assert_eq!(inputs.pod_cidrs, ranges, "{description}");
+        assert_eq!(inputs.default_routes, routes, "{description}");
+        let conf: Value = serde_json::from_str(&inputs.render()).unwrap();
+        assert!(conf["plugins"][0].get("mtu").is_none(), "{description}");
+    }
+}
+
+#[test]
+fn node_without_pod_cidr_gets_no_config() {
+    assert_eq!(compute_cni_config_inputs(&[]), None);
+}
+
+#[test]
+fn writer_skips_unchanged_inputs_and_rewrites_on_change() {
+    let mut writer = CniConfigWriter::new(65535);
+    let worker = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"])).unwrap();
+    assert_eq!(
+        writer.write(worker.clone()).as_deref(),
+        Some(SINGLE_STACK_MTU_65535)
+    );
+    assert_eq!(writer.write(worker), None);
+    let moved = compute_cni_config_inputs(&cidrs(&["10.244.3.0/24"])).unwrap();
+    let text = writer.write(moved).unwrap();
+    assert!(text.contains("\"subnet\": \"10.244.3.0/24\""));
+}
