@@ -2,6 +2,8 @@
 //!
 //! The paged bitmap is checked against a plain `Vec<bool>` model of upstream's algorithm: scan from the
 //! cursor with wrap-around, Occupy/Release over `getBeginningAndEndIndices`' index range.
+// Property tests run natively only (proptest needs an OS entropy source).
+#![cfg(not(target_arch = "wasm32"))]
 
 use ipnet::{IpNet, Ipv4Net, Ipv6Net};
 use podip::ipam::cidrset::{CidrSet, CidrSetError};

@@ -4,6 +4,10 @@
 //! them. Where upstream reads private fields (`used`, `allocatedCIDRs`) we read the public equivalents
 //! (`is_used`, `count_used`, `allocated_cidrs`).
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use ipnet::IpNet;
 use podip::ipam::cidrset::{CidrSet, CidrSetError};
 use podip::ipam::goip::{net_string, parse_cidr_sloppy};

@@ -7,6 +7,10 @@
 //!   `core_test.go` has no table for these (it only tests discovery errors), so the rows below are one per
 //!   branch of the newest `setNodeCIDRMaskSizes` and `validateCIDRs`, as read in core.go and BEHAVIOUR.md §1.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use ipnet::IpNet;
 use podip::ipam::goip::parse_cidr_sloppy;
 use podip::ipam::kcm::{new_node_ipam_controller, KcmError, KcmFlags, NodeIpamConfig};

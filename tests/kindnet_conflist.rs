@@ -1,6 +1,10 @@
 //! `10-kindnet.conflist` as kindnetd's `cniConfigTemplate` renders it (kind `images/kindnetd/cmd/kindnetd/cni.go`),
 //! checked byte for byte and as JSON. The measured kind worker (10.244.1.0/24, mtu 65535) is the first case.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use ipnet::IpNet;
 use podip::ipam::kindnet::{compute_cni_config_inputs, CniConfigWriter};
 use serde_json::{json, Value};

@@ -1,6 +1,10 @@
 //! ptp with IPv6 and dual-stack IPAM results: one IPConfig per family, routes `0.0.0.0/0` and `::/0`
 //! (kindnet's dual-stack conflist), rendered as `ip -6 route` prints IPv6 (metric, `pref medium`, no scope).
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use podip::ipam::cni::{CniResult, IpConfig, Route};
 use podip::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
 use podip::ipam::ptp::{cmd_add, cmd_del, Entropy, MacAddr, NetNs, Uplink};

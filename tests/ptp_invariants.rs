@@ -1,4 +1,6 @@
 //! Invariants of the veth model under any sequence of pod ADDs and DELs on one node.
+// Property tests run natively only (proptest needs an OS entropy source).
+#![cfg(not(target_arch = "wasm32"))]
 
 use podip::ipam::cni::{CniResult, IpConfig, Route};
 use podip::ipam::ptp::iproute2::ip_route_lines;

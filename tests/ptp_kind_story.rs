@@ -1,6 +1,10 @@
 //! ptp on a kind worker, against the measured story (pods .189/.190/.191 on 10.244.1.0/24; pod `eth0@if704`,
 //! node `veth25040d0e@if11`, `10.244.1.189 dev veth25040d0e scope host`) and ptp.go's cmdAdd/cmdDel.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use podip::ipam::cni::{CniResult, IpConfig, Route};
 use podip::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_link_lines, ip_route_lines};
 use podip::ipam::ptp::{cmd_add, cmd_del, Entropy, MacAddr, NetNs, PtpError, Uplink};

@@ -1,6 +1,10 @@
 //! Host veth names: `RandomVethName` (`veth` + 8 hex digits from 4 random bytes) and `makeVeth`'s retry,
 //! which only happens when the kernel says "exists" *and* the pod namespace has a link of the peer's name.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use podip::ipam::cni::{CniResult, IpConfig};
 use podip::ipam::ptp::{cmd_add, Entropy, MacAddr, NetNs, PtpError, Uplink};
 

@@ -5,6 +5,10 @@
 //! reserved and the PATCH `update_cidrs_allocation` decides to send. "White box" pre-occupation
 //! (`rangeAllocator.cidrSets[idx].Occupy`) goes through `allocator_with` below.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use ipnet::IpNet;
 use podip::ipam::goip::{net_string, parse_cidr_sloppy};
 use podip::ipam::kcm::NodeIpamConfig;
