@@ -1,0 +1,308 @@
+//! host-local's on-disk state (`backend/disk/backend.go`), modelled as an in-memory directory.
+//!
+//! The real store is the directory `<dataDir>/<network name>` holding
+//!
+//! * one file per reserved IP, named by the IP's Go string form, containing `<id>\r\n<ifname>` (no
+//!   trailing newline), or just `<id>` if a pre-v0.8.0 plugin wrote it;
+//! * `last_reserved_ip.<rangeID>`, the bare IP of the last successful reservation of range set `<rangeID>`;
+//! * `lock`, an empty file held with `flock` while `Get`/`Release` run.
+//!
+//! Upstream finds a container's files by walking the directory and comparing each file's trimmed content.
+//! This model keeps the same observable behaviour with indexes instead of scans: IP files in an ordered map
+//! keyed by address, plus a map from trimmed content to the addresses holding it. The directory listing
+//! ([`Store::ls`], [`Store::cat`]) renders the files exactly as `ls` and `cat` show them on a node.
+
+use crate::ipam::goip::{ip_string, parse_ip};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::net::IpAddr;
+
+/// `disk.defaultDataDir`, used when the config has no `dataDir`.
+pub const DEFAULT_DATA_DIR: &str = "/var/lib/cni/networks";
+/// `lastIPFilePrefix`.
+pub const LAST_IP_FILE_PREFIX: &str = "last_reserved_ip.";
+/// `LineBreak`: the separator between container ID and ifname in an IP file.
+pub const LINE_BREAK: &str = "\r\n";
+/// The lock file's name (`disk.NewFileLock`).
+pub const LOCK_FILE: &str = "lock";
+
+/// The disk store of one network (`disk.Store`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Store {
+    /// `<dataDir>/<network>`, as `filepath.Join` cleans it.
+    dir: String,
+    /// IP files: address → exact content.
+    ip_files: BTreeMap<IpAddr, String>,
+    /// Trimmed content → addresses whose file has it; the index behind `GetByID` and `ReleaseByID`.
+    by_content: HashMap<String, BTreeSet<IpAddr>>,
+    /// `last_reserved_ip.<rangeID>` files: range ID → address written.
+    last_reserved: BTreeMap<String, IpAddr>,
+    /// Whether the empty `lock` file exists (a `ReleaseByID` quirk can delete it; `disk.New` recreates it).
+    lock: bool,
+}
+
+impl Store {
+    /// `disk.New(network, dataDir)`: the directory `<dataDir>/<network>` (default data dir when empty)
+    /// with its `lock` file.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::hostlocal::Store;
+    /// let store = Store::new("/run/cni-ipam-state", "kindnet");
+    /// assert_eq!(store.dir(), "/run/cni-ipam-state/kindnet");
+    /// assert_eq!(store.ls(), vec!["lock"]);
+    /// assert_eq!(Store::new("", "mynet").dir(), "/var/lib/cni/networks/mynet");
+    /// ```
+    pub fn new(data_dir: &str, network: &str) -> Self {
+        let data_dir = if data_dir.is_empty() {
+            DEFAULT_DATA_DIR
+        } else {
+            data_dir
+        };
+        Self {
+            dir: go_path_clean(&format!("{data_dir}/{network}")),
+            ip_files: BTreeMap::new(),
+            by_content: HashMap::new(),
+            last_reserved: BTreeMap::new(),
+            lock: true,
+        }
+    }
+
+    /// What `disk.New` does to an existing directory on every plugin invocation: recreate `lock`.
+    pub fn reopen(&mut self) {
+        self.lock = true;
+    }
+
+    /// The directory path, `<dataDir>/<network>`.
+    pub fn dir(&self) -> &str {
+        &self.dir
+    }
+
+    /// The full path of a file in the directory.
+    pub fn path(&self, name: &str) -> String {
+        format!("{}/{name}", self.dir)
+    }
+
+    /// `Store.Reserve`: exclusive-create the IP's file with `<trimmed id>\r\n<ifname>`. False if the file
+    /// exists. On success `last_reserved_ip.<range_id>` is rewritten, whatever the range set's cursor was.
+    pub fn reserve(&mut self, id: &str, ifname: &str, ip: IpAddr, range_id: &str) -> bool {
+        if self.ip_files.contains_key(&ip) {
+            return false;
+        }
+        self.insert_ip_file(ip, format!("{}{LINE_BREAK}{ifname}", id.trim()));
+        self.last_reserved.insert(range_id.to_string(), ip);
+        true
+    }
+
+    /// Place an IP file with arbitrary content, as another writer would (a pre-v0.8.0 plugin writing the
+    /// bare container ID, or the upstream tests' fixtures). Replaces an existing file.
+    pub fn write_ip_file(&mut self, ip: IpAddr, content: &str) {
+        self.remove_ip_file(ip);
+        self.insert_ip_file(ip, content.to_string());
+    }
+
+    /// Write `last_reserved_ip.<range_id>` directly, as the upstream tests' fixtures do.
+    pub fn write_last_reserved_ip(&mut self, range_id: &str, ip: IpAddr) {
+        self.last_reserved.insert(range_id.to_string(), ip);
+    }
+
+    /// `Store.LastReservedIP`: the content of `last_reserved_ip.<range_id>`, if the file exists.
+    pub fn last_reserved_ip(&self, range_id: &str) -> Option<IpAddr> {
+        self.last_reserved.get(range_id).copied()
+    }
+
+    /// `Store.Release(ip)`: remove the IP's file. `last_reserved_ip` is untouched.
+    pub fn release(&mut self, ip: IpAddr) {
+        self.remove_ip_file(ip);
+    }
+
+    /// `Store.ReleaseByID`: remove every file whose trimmed content is `<trimmed id>\r\n<ifname>`; only if
+    /// none matched, every file whose trimmed content is the bare trimmed ID (the pre-v0.8.0 format).
+    /// Returns the IPs whose files were removed.
+    pub fn release_by_id(&mut self, id: &str, ifname: &str) -> Vec<IpAddr> {
+        let released = self.release_by_key(&key(id, ifname));
+        if released.found {
+            released.ips
+        } else {
+            self.release_by_key(id.trim()).ips
+        }
+    }
+
+    /// `Store.GetByID`: the IPs whose file holds `<id>\r\n<ifname>` or the bare ID, in the order
+    /// `filepath.Walk` visits them (file names sorted bytewise). Only names that parse as IPs count.
+    pub fn get_by_id(&self, id: &str, ifname: &str) -> Vec<IpAddr> {
+        let mut ips: Vec<IpAddr> = [key(id, ifname), id.trim().to_string()]
+            .iter()
+            .filter_map(|content| self.by_content.get(content))
+            .flatten()
+            .copied()
+            .collect();
+        ips.sort_by_cached_key(|ip| ip_string(*ip));
+        ips.dedup();
+        ips
+    }
+
+    /// `Store.FindByID`: whether any file holds `<id>\r\n<ifname>`, or else the bare ID. Like upstream
+    /// it compares every file of the directory, `last_reserved_ip.*` and `lock` included.
+    pub fn find_by_id(&self, id: &str, ifname: &str) -> bool {
+        self.find_by_key(&key(id, ifname)) || self.find_by_key(id.trim())
+    }
+
+    /// `Store.HasReservedIP`-like check: whether the IP's file belongs to `<id>` (either format).
+    pub fn has_reserved_ip(&self, id: &str, ip: IpAddr) -> bool {
+        self.ip_files.get(&ip).is_some_and(|content| {
+            let trimmed = content.trim();
+            trimmed == id.trim() || trimmed.split(LINE_BREAK).next() == Some(id.trim())
+        })
+    }
+
+    /// The reserved IPs with their files' content, ascending by address.
+    pub fn reservations(&self) -> impl Iterator<Item = (IpAddr, &str)> {
+        self.ip_files.iter().map(|(ip, c)| (*ip, c.as_str()))
+    }
+
+    /// How many IP files exist.
+    pub fn reserved_count(&self) -> usize {
+        self.ip_files.len()
+    }
+
+    /// The directory's file names as `ls` prints them in the C locale: sorted bytewise, so
+    /// `10.244.1.10` comes before `10.244.1.2`, and IPs before `last_reserved_ip.0` and `lock`.
+    pub fn ls(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.ip_files.keys().map(|ip| ip_string(*ip)).collect();
+        names.extend(
+            self.last_reserved
+                .keys()
+                .map(|id| format!("{LAST_IP_FILE_PREFIX}{id}")),
+        );
+        if self.lock {
+            names.push(LOCK_FILE.to_string());
+        }
+        names.sort_unstable();
+        names
+    }
+
+    /// `cat <name>`: the file's exact bytes, or `None` if there is no such file.
+    pub fn cat(&self, name: &str) -> Option<String> {
+        if name == LOCK_FILE {
+            return self.lock.then(String::new);
+        }
+        if let Some(range_id) = name.strip_prefix(LAST_IP_FILE_PREFIX) {
+            return self.last_reserved.get(range_id).map(|ip| ip_string(*ip));
+        }
+        // A file is named by the Go string form, so `10.0.0.1` exists but `::ffff:10.0.0.1` does not.
+        let ip = parse_ip(name).filter(|ip| ip_string(*ip) == name)?;
+        self.ip_files.get(&ip).cloned()
+    }
+
+    fn insert_ip_file(&mut self, ip: IpAddr, content: String) {
+        self.by_content
+            .entry(content.trim().to_string())
+            .or_default()
+            .insert(ip);
+        self.ip_files.insert(ip, content);
+    }
+
+    fn remove_ip_file(&mut self, ip: IpAddr) {
+        if let Some(content) = self.ip_files.remove(&ip) {
+            let trimmed = content.trim();
+            if let Some(ips) = self.by_content.get_mut(trimmed) {
+                ips.remove(&ip);
+                if ips.is_empty() {
+                    self.by_content.remove(trimmed);
+                }
+            }
+        }
+    }
+
+    /// `Store.FindByKey`: any file of the directory whose trimmed content equals `content`.
+    fn find_by_key(&self, content: &str) -> bool {
+        self.by_content.contains_key(content)
+            || self
+                .last_reserved
+                .values()
+                .any(|ip| ip_string(*ip) == content)
+            || (self.lock && content.is_empty())
+    }
+
+    /// `Store.ReleaseByKey`: remove every file of the directory whose trimmed content equals `content`.
+    /// Upstream walks all files, so an ID equal to an IP string removes a matching `last_reserved_ip.*`,
+    /// and an empty ID removes the empty `lock` file; both quirks are kept.
+    fn release_by_key(&mut self, content: &str) -> Released {
+        let ips: Vec<IpAddr> = self
+            .by_content
+            .remove(content)
+            .map(|ips| ips.into_iter().collect())
+            .unwrap_or_default();
+        for ip in &ips {
+            self.ip_files.remove(ip);
+        }
+        let before = self.last_reserved.len();
+        self.last_reserved.retain(|_, ip| ip_string(*ip) != content);
+        let mut found = !ips.is_empty() || self.last_reserved.len() != before;
+        if self.lock && content.is_empty() {
+            self.lock = false;
+            found = true;
+        }
+        Released { found, ips }
+    }
+}
+
+/// What `ReleaseByKey` removed: whether any file matched, and which IP files.
+struct Released {
+    found: bool,
+    ips: Vec<IpAddr>,
+}
+
+/// The content an IP file of `(id, ifname)` has, as `ReleaseByID` and `GetByID` compare it.
+fn key(id: &str, ifname: &str) -> String {
+    format!("{}{LINE_BREAK}{ifname}", id.trim())
+}
+
+/// Go's `filepath.Clean` on a slash path, as `filepath.Join` applies it: collapse `//`, drop `.`,
+/// resolve `..` (never above the root), no trailing slash.
+fn go_path_clean(path: &str) -> String {
+    let rooted = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|last| *last != "..") {
+                    parts.pop();
+                } else if !rooted {
+                    parts.push("..");
+                }
+            }
+            _ => parts.push(part),
+        }
+    }
+    let joined = parts.join("/");
+    match (rooted, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".to_string(),
+        (false, false) => joined,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_path_clean;
+
+    #[test]
+    fn path_clean_matches_go_filepath_join() {
+        for (input, want) in [
+            ("/run/cni-ipam-state/kindnet", "/run/cni-ipam-state/kindnet"),
+            (
+                "/run/cni-ipam-state//kindnet/",
+                "/run/cni-ipam-state/kindnet",
+            ),
+            ("/var/lib/cni/networks/../x", "/var/lib/cni/x"),
+            ("/../../etc", "/etc"),
+            ("data/./net", "data/net"),
+            ("../net", "../net"),
+            ("a/..", "."),
+        ] {
+            assert_eq!(go_path_clean(input), want, "{input}");
+        }
+    }
+}
