@@ -1,0 +1,123 @@
+//! What a node's address grid shows: every address of its host-local range in order, with the role
+//! host-local gives it (network, gateway, broadcast, reserved, behind or after the cursor).
+//!
+//! Read off the node's loaded conflist (`Range` with host-local's canonical bounds) and its store
+//! (`reservations`, `last_reserved_ip.0`); nothing is recomputed in a view.
+
+use super::cluster::Simulation;
+use super::clock::VirtualTime;
+use crate::ipam::cidrset::CidrSet;
+use crate::ipam::goip::{ip_string, ip_to_u128, u128_to_ip};
+use serde::Serialize;
+
+/// At most this many addresses are drawn; a bigger range shows its first ones.
+pub const MAX_GRID_CELLS: u128 = 256;
+
+/// The role of one address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum CellStatus {
+    /// The subnet's network address (below `rangeStart`).
+    Network,
+    /// The range's gateway, which the iterator skips.
+    Gateway,
+    /// The IPv4 broadcast (above `rangeEnd`).
+    Broadcast,
+    /// An IP file exists for it.
+    Reserved,
+    /// Free, but the cursor already passed it: it is handed out again only after the walk wraps.
+    Freed,
+    /// Free, ahead of the cursor.
+    Free,
+}
+
+/// One address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GridCell {
+    /// Go string form.
+    pub ip: String,
+    /// Its role.
+    pub status: CellStatus,
+    /// The iterator's first candidate: the address after `last_reserved_ip`.
+    pub next: bool,
+}
+
+/// A node's grid (first range set, first range: the IPv4 one on dual-stack kind nodes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AddressGrid {
+    /// The range's subnet.
+    pub subnet: String,
+    /// The addresses drawn, from the network address up.
+    pub cells: Vec<GridCell>,
+    /// Whether the subnet has more addresses than drawn.
+    pub truncated: bool,
+}
+
+impl Simulation {
+    /// When the next queued action is due, if any (for stepping to the next event).
+    pub fn next_due(&self) -> Option<VirtualTime> {
+        self.queue.peek_time()
+    }
+
+    /// kcm's cidrsets, one per cluster CIDR, once the node IPAM controller runs.
+    pub fn cidr_sets(&self) -> &[CidrSet] {
+        self.node_ipam
+            .as_ref()
+            .map(|ipam| ipam.allocator.cidr_sets())
+            .unwrap_or(&[])
+    }
+
+    /// The address grid of a node's host-local range, once kindnet wrote its conflist.
+    pub fn node_address_grid(&self, node: &str) -> Option<AddressGrid> {
+        let node = self.nodes.get(node)?;
+        let range = node.chain.as_ref()?.ipam.ranges.first()?.ranges().first()?.clone();
+        let reserved: std::collections::BTreeSet<u128> = node
+            .store
+            .iter()
+            .flat_map(|s| s.reservations().map(|(ip, _)| ip_to_u128(ip)))
+            .collect();
+        let last = node
+            .store
+            .as_ref()
+            .and_then(|s| s.last_reserved_ip("0"))
+            .filter(|ip| range.contains(*ip))
+            .map(ip_to_u128);
+        let (start, end) = (ip_to_u128(range.range_start), ip_to_u128(range.range_end));
+        let gateway = ip_to_u128(range.gateway);
+        // host-local's first candidate: after last_reserved_ip, wrapping, skipping the gateway.
+        let mut next = last.map_or(start, |l| if l >= end { start } else { l + 1 });
+        if next == gateway {
+            next = if next >= end { start } else { next + 1 };
+        }
+        let network = ip_to_u128(range.subnet.network());
+        let size = (ip_to_u128(range.subnet.broadcast()) - network).saturating_add(1);
+        let drawn = size.min(MAX_GRID_CELLS);
+        let cells = (0..drawn)
+            .map(|offset| {
+                let value = network + offset;
+                let status = if value == gateway {
+                    CellStatus::Gateway
+                } else if value < start {
+                    CellStatus::Network
+                } else if value > end {
+                    CellStatus::Broadcast
+                } else if reserved.contains(&value) {
+                    CellStatus::Reserved
+                } else if last.is_some_and(|l| value <= l) {
+                    CellStatus::Freed
+                } else {
+                    CellStatus::Free
+                };
+                GridCell {
+                    ip: ip_string(u128_to_ip(value, range.subnet.network())),
+                    status,
+                    next: value == next,
+                }
+            })
+            .collect();
+        Some(AddressGrid {
+            subnet: crate::ipam::goip::net_string(&range.subnet),
+            cells,
+            truncated: size > drawn,
+        })
+    }
+}

@@ -1,0 +1,93 @@
+//! Actions a learner takes: add or delete a node, add one pod or many (to a chosen node, with an optional
+//! requested IP). Each becomes a line of the scenario at the current time.
+
+use super::studio::{Action, Studio};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// Props: the studio and its dispatcher.
+#[derive(Properties, PartialEq)]
+pub struct ActionsProps {
+    /// The studio.
+    pub studio: UseReducerHandle<Studio>,
+}
+
+/// The actions bar.
+#[function_component(Actions)]
+pub fn actions(props: &ActionsProps) -> Html {
+    let studio = &props.studio;
+    let chosen_node = use_state(String::new);
+    let requested_ip = use_state(String::new);
+    let count = use_state(|| "10".to_string());
+    let nodes: Vec<String> = studio.state.nodes.iter().map(|n| n.name.clone()).collect();
+    let target = if nodes.contains(&*chosen_node) {
+        (*chosen_node).clone()
+    } else {
+        nodes.iter().find(|n| n.contains("worker")).or(nodes.first()).cloned().unwrap_or_default()
+    };
+    let next_node_name = (1..)
+        .map(|i| format!("node-{i}"))
+        .find(|n| !nodes.contains(n))
+        .unwrap_or_default();
+    let pod_name = |offset: usize| format!("pod-{}", studio.next_pod + offset);
+    let append = |lines: Vec<String>| {
+        let studio = studio.clone();
+        Callback::from(move |_: MouseEvent| studio.dispatch(Action::Append(lines.clone())))
+    };
+    let on_node = {
+        let chosen_node = chosen_node.clone();
+        Callback::from(move |e: Event| chosen_node.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let on_ip = {
+        let requested_ip = requested_ip.clone();
+        Callback::from(move |e: InputEvent| requested_ip.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let on_count = {
+        let count = count.clone();
+        Callback::from(move |e: InputEvent| count.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let ip = requested_ip.trim();
+    let add_pod_line = if ip.is_empty() {
+        format!("pod add {} --node={target}", pod_name(0))
+    } else {
+        format!("pod add {} --node={target} --ip={ip}", pod_name(0))
+    };
+    // The scenario parser checks the count and the IP and reports `line N: ...` in the editor panel.
+    let many: Vec<String> = vec![format!(
+        "pod add-many batch{} --node={target} --count={}",
+        studio.next_pod,
+        count.trim()
+    )];
+    let delete_node = nodes.last().map(|n| format!("node delete {n}"));
+    html! {
+        <section class="card actions" aria-label="actions">
+            <button data-testid="add-node" onclick={append(vec![format!("node add {next_node_name}")])}>{ format!("+ node ({next_node_name})") }</button>
+            if let Some(line) = delete_node.clone() {
+                <button data-testid="delete-node" onclick={append(vec![line])}>{ format!("− node ({})", nodes.last().cloned().unwrap_or_default()) }</button>
+            }
+            <span class="action-group">
+                <label>
+                    <span>{ "on" }</span>
+                    <select data-testid="pod-node-select" onchange={on_node} aria-label="node for new pods">
+                        { for nodes.iter().map(|n| html! { <option value={n.clone()} selected={*n == target}>{ n }</option> }) }
+                    </select>
+                </label>
+                <label>
+                    <span>{ "requested IP" }</span>
+                    <input data-testid="requested-ip" type="text" placeholder="optional (CNI_ARGS IP=)" value={(*requested_ip).clone()} oninput={on_ip} />
+                </label>
+                <button data-testid="add-pod" disabled={target.is_empty()} onclick={append(vec![add_pod_line])}>{ format!("+ pod ({})", pod_name(0)) }</button>
+            </span>
+            <span class="action-group">
+                <label>
+                    <span>{ "count" }</span>
+                    <input data-testid="pod-count" type="text" inputmode="numeric" size="4" value={(*count).clone()} oninput={on_count} />
+                </label>
+                <button data-testid="add-many" disabled={target.is_empty()} onclick={append(many)}>{ "+ many pods" }</button>
+            </span>
+            if let Some(error) = &studio.error {
+                <p class="action-error" data-testid="action-error" role="alert">{ error }</p>
+            }
+        </section>
+    }
+}

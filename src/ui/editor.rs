@@ -1,0 +1,56 @@
+//! The scenario editor: load a built-in scenario, edit any scenario, run it; errors are shown by line.
+
+use super::studio::{Action, Studio};
+use crate::sim::builtin;
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+/// Props: the studio and its dispatcher.
+#[derive(Properties, PartialEq)]
+pub struct EditorProps {
+    /// The studio.
+    pub studio: UseReducerHandle<Studio>,
+}
+
+/// The editor card.
+#[function_component(Editor)]
+pub fn editor(props: &EditorProps) -> Html {
+    let studio = &props.studio;
+    let draft = use_state(|| studio.text.clone());
+    {
+        // Follow the studio's text when it changes underneath (tours, actions, settings).
+        let draft = draft.clone();
+        use_effect_with(studio.text.clone(), move |text| draft.set(text.clone()));
+    }
+    let on_input = {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| draft.set(e.target_unchecked_into::<HtmlTextAreaElement>().value()))
+    };
+    let on_run = {
+        let (studio, draft) = (studio.clone(), draft.clone());
+        Callback::from(move |_: MouseEvent| studio.dispatch(Action::Load { text: (*draft).clone(), tour: None }))
+    };
+    let load = |name: &'static str, text: &'static str| {
+        let studio = studio.clone();
+        Callback::from(move |_: MouseEvent| studio.dispatch(Action::Load { text: text.to_string(), tour: Some(name) }))
+    };
+    html! {
+        <section class="card editor" aria-labelledby="editor-title">
+            <h2 id="editor-title">{ "Scenario" }</h2>
+            <p class="lede">{ "One command per line: cluster, node add/delete, pod add/delete, wait, set. Your actions are appended here." }</p>
+            <div class="builtin">
+                { for builtin::ALL.iter().map(|(name, text)| html! {
+                    <button data-testid={format!("load-{name}")} onclick={load(name, text)}>{ *name }</button>
+                }) }
+            </div>
+            <textarea data-testid="scenario-editor" spellcheck="false" rows="14" aria-label="scenario text"
+                value={(*draft).clone()} oninput={on_input} />
+            <div class="editor-foot">
+                <button data-testid="run-scenario" class="primary" onclick={on_run}>{ "run scenario" }</button>
+                <span data-testid="scenario-error" class={classes!("scenario-error", studio.error.is_some().then_some("shown"))} role="alert">
+                    { studio.error.clone().unwrap_or_default() }
+                </span>
+            </div>
+        </section>
+    }
+}

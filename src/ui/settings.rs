@@ -1,0 +1,180 @@
+//! Cluster settings: kube-controller-manager's flags, the DEL lag and the deletion mode, with the
+//! capacity they give. A valid edit rewrites the scenario's `cluster` line and replays the story; an
+//! invalid one shows upstream's text in place and leaves the last valid cluster on screen.
+
+use super::capacity::family_view;
+use super::studio::{Action, DeletionMode, Studio};
+use crate::ipam::capacity::CapacityPlan;
+use crate::ipam::kcm::KcmFlags;
+use crate::sim::{Command, SimSettings};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// Props: the studio and its dispatcher.
+#[derive(Properties, PartialEq)]
+pub struct SettingsProps {
+    /// The studio.
+    pub studio: UseReducerHandle<Studio>,
+}
+
+/// The fields as typed.
+#[derive(Clone, PartialEq, Default)]
+struct Fields {
+    flags: KcmFlags,
+    del_lag: String,
+}
+
+impl Fields {
+    /// The scenario's `cluster` flags and the DEL lag in force at its start.
+    fn from_studio(studio: &Studio) -> Self {
+        let flags = studio
+            .scenario
+            .commands
+            .iter()
+            .find_map(|c| match &c.command {
+                Command::Cluster { flags, .. } => Some(flags.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(KcmFlags::kind_defaults);
+        let del_lag = studio
+            .scenario
+            .commands
+            .iter()
+            .find_map(|c| match &c.command {
+                Command::Set { name, value } if name == "del-lag" => Some(value.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| format!("{}ms", SimSettings::default().del_lag.as_millis()));
+        Self { flags, del_lag }
+    }
+
+    /// The scenario lines for these fields, or the first refusal in upstream's words.
+    fn lines(&self) -> Result<Vec<String>, String> {
+        self.flags.validate().map_err(|e| e.to_string())?;
+        SimSettings::default()
+            .set("del-lag", &self.del_lag)
+            .map_err(|e| e.to_string())?;
+        let mut cluster = String::from("cluster");
+        for (flag, value) in [
+            ("--cluster-cidr", &self.flags.cluster_cidr),
+            ("--node-cidr-mask-size", &self.flags.node_cidr_mask_size),
+            ("--node-cidr-mask-size-ipv4", &self.flags.node_cidr_mask_size_ipv4),
+            ("--node-cidr-mask-size-ipv6", &self.flags.node_cidr_mask_size_ipv6),
+            ("--service-cluster-ip-range", &self.flags.service_cluster_ip_range),
+        ] {
+            if !value.trim().is_empty() {
+                cluster.push_str(&format!(" {flag}={}", value.trim()));
+            }
+        }
+        Ok(vec![format!("set del-lag={}", self.del_lag.trim()), cluster])
+    }
+}
+
+/// Which field an input edits.
+#[derive(Clone, Copy)]
+enum Field {
+    ClusterCidr,
+    NodeMask,
+    NodeMaskIpv4,
+    NodeMaskIpv6,
+    ServiceCidr,
+    DelLag,
+}
+
+/// The settings card.
+#[function_component(Settings)]
+pub fn settings(props: &SettingsProps) -> Html {
+    let studio = &props.studio;
+    let fields = use_state(|| Fields::from_studio(studio));
+    let refusal = use_state(|| None::<String>);
+    {
+        // A new scenario (tour, editor) brings its own flags.
+        let (fields, refusal) = (fields.clone(), refusal.clone());
+        let snapshot = Fields::from_studio(studio);
+        use_effect_with(studio.generation, move |_| {
+            fields.set(snapshot);
+            refusal.set(None);
+        });
+    }
+    let on_edit = |field: Field| {
+        let (fields, refusal, studio) = (fields.clone(), refusal.clone(), studio.clone());
+        Callback::from(move |e: InputEvent| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            let mut edited = (*fields).clone();
+            *match field {
+                Field::ClusterCidr => &mut edited.flags.cluster_cidr,
+                Field::NodeMask => &mut edited.flags.node_cidr_mask_size,
+                Field::NodeMaskIpv4 => &mut edited.flags.node_cidr_mask_size_ipv4,
+                Field::NodeMaskIpv6 => &mut edited.flags.node_cidr_mask_size_ipv6,
+                Field::ServiceCidr => &mut edited.flags.service_cluster_ip_range,
+                Field::DelLag => &mut edited.del_lag,
+            } = value;
+            match edited.lines() {
+                Ok(lines) => {
+                    refusal.set(None);
+                    studio.dispatch(Action::Preamble(lines));
+                }
+                Err(err) => refusal.set(Some(err)),
+            }
+            fields.set(edited);
+        })
+    };
+    let input = |id: &'static str, flag: &'static str, value: &str, field: Field, hint: &'static str| {
+        html! {
+            <label class="flag" for={id}>
+                <span class="flag-name">{ flag }</span>
+                <input id={id} data-testid={id} type="text" spellcheck="false" autocomplete="off"
+                    value={value.to_string()} oninput={on_edit(field)} aria-describedby="settings-error" />
+                <span class="flag-hint">{ hint }</span>
+            </label>
+        }
+    };
+    let on_mode = {
+        let studio = studio.clone();
+        Callback::from(move |e: Event| {
+            let mode = match e.target_unchecked_into::<HtmlSelectElement>().value().as_str() {
+                "graceful" => DeletionMode::Graceful,
+                _ => DeletionMode::Immediate,
+            };
+            studio.dispatch(Action::DeletionMode(mode));
+        })
+    };
+    // The figures follow the cluster on screen (the last valid one), never the refused fields.
+    let plan = Fields::from_studio(studio).flags.validate().ok().map(|c| CapacityPlan::from_config(&c));
+    let f = &fields.flags;
+    html! {
+        <section class="card settings" aria-labelledby="settings-title">
+            <h2 id="settings-title">{ "Cluster settings" }</h2>
+            <form class="flags" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <code class="cmdline">{ "kube-controller-manager --allocate-node-cidrs=true" }</code>
+                { input("cluster-cidr", "--cluster-cidr", &f.cluster_cidr, Field::ClusterCidr, "one CIDR, or IPv4,IPv6 for dual-stack") }
+                { input("node-mask", "--node-cidr-mask-size", &f.node_cidr_mask_size, Field::NodeMask, "single-stack; empty = per-family default") }
+                <div class="flag-pair">
+                    { input("node-mask-ipv4", "--node-cidr-mask-size-ipv4", &f.node_cidr_mask_size_ipv4, Field::NodeMaskIpv4, "default 24") }
+                    { input("node-mask-ipv6", "--node-cidr-mask-size-ipv6", &f.node_cidr_mask_size_ipv6, Field::NodeMaskIpv6, "default 64") }
+                </div>
+                { input("service-cidr", "--service-cluster-ip-range", &f.service_cluster_ip_range, Field::ServiceCidr, "kind: 10.96.0.0/16") }
+                { input("del-lag", "DEL lag (immediate delete → CNI DEL)", &fields.del_lag, Field::DelLag, "measured in kind: 2.3s") }
+                <label class="flag" for="deletion-mode">
+                    <span class="flag-name">{ "pod deletion" }</span>
+                    <select id="deletion-mode" data-testid="deletion-mode" onchange={on_mode}>
+                        <option value="immediate" selected={studio.deletion_mode == DeletionMode::Immediate}>{ "immediate (--grace-period=0 --force)" }</option>
+                        <option value="graceful" selected={studio.deletion_mode == DeletionMode::Graceful}>{ "graceful (30 s grace period)" }</option>
+                    </select>
+                </label>
+                <div id="settings-error" data-testid="settings-error" class={classes!("settings-error", refusal.is_some().then_some("shown"))} role="alert" aria-live="polite">
+                    if let Some(error) = &*refusal {
+                        <span class="error-label">{ "refused:" }</span>
+                        <code class="error-text">{ error }</code>
+                        <span class="error-note">{ "Still showing the last valid cluster." }</span>
+                    }
+                </div>
+            </form>
+            <div class="figures" data-testid="capacity" aria-live="polite">
+                if let Some(plan) = plan {
+                    { for plan.families.iter().map(|family| family_view(family, plan.max_pods)) }
+                }
+            </div>
+        </section>
+    }
+}

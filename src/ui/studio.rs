@@ -1,0 +1,346 @@
+//! The one reducer that owns the simulation: user action → scenario text → simulation → state → view.
+//!
+//! The scenario text is the single source of truth. Playing moves the virtual clock; scrubbing
+//! re-simulates from the start ([`Simulation::at`]); every user action (add a node, delete a pod, change
+//! a flag) becomes a line of the scenario language at the current time, so what a learner did can be
+//! copied into the editor, shared, and replayed byte for byte.
+
+use crate::sim::{builtin, Event, Scenario, Simulation, State, VirtualDuration, VirtualTime};
+use std::rc::Rc;
+use yew::Reducible;
+
+/// Playback speeds offered, as virtual milliseconds per real millisecond; `None` is "instant".
+pub const SPEEDS: [(&str, Option<f64>); 7] = [
+    ("0.25×", Some(0.25)),
+    ("0.5×", Some(0.5)),
+    ("1×", Some(1.0)),
+    ("2×", Some(2.0)),
+    ("4×", Some(4.0)),
+    ("8×", Some(8.0)),
+    ("instant", None),
+];
+
+/// How a pod is deleted by the "delete pod" action.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DeletionMode {
+    /// `kubectl delete pod --grace-period=0 --force`: object first, network `del_lag` later.
+    Immediate,
+    /// `kubectl delete pod` with `terminationGracePeriodSeconds: 30`: network first, object later.
+    Graceful,
+}
+
+/// Everything the page shows, derived from `text` and `time`.
+#[derive(Clone)]
+pub struct Studio {
+    /// The scenario text, source of truth.
+    pub text: String,
+    /// The last text that parsed.
+    pub scenario: Rc<Scenario>,
+    /// `line N: ...` from the last text that did not parse (or an action that was refused).
+    pub error: Option<String>,
+    /// The simulation at `time`.
+    pub sim: Rc<Simulation>,
+    /// Its state, read once per change.
+    pub state: Rc<State>,
+    /// Where the timeline ends: after the last thing the scenario makes happen.
+    pub horizon: VirtualTime,
+    /// Every event up to the horizon (for the tours' narration and the scrubber's marks).
+    pub timeline: Rc<Vec<Event>>,
+    /// Playing or paused.
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// The built-in scenario (tour) loaded, if any.
+    pub tour: Option<&'static str>,
+    /// Counts loads, so views that keep their own edits (the settings fields) start afresh.
+    pub generation: u32,
+    /// The event the learner selected in the log (index into `state.events`).
+    pub selected_event: Option<usize>,
+    /// The pod whose `ip addr` / `ip route` view is open.
+    pub selected_pod: Option<String>,
+    /// Deletion mode of the "delete pod" action.
+    pub deletion_mode: DeletionMode,
+    /// A counter for generated pod names (`pod-1`, `pod-2`, …).
+    pub next_pod: usize,
+}
+
+/// What the page can ask for.
+pub enum Action {
+    /// Real time passed while playing (milliseconds).
+    Tick(f64),
+    /// Start or resume playing (from the start when at the end).
+    Play,
+    /// Stop the clock.
+    Pause,
+    /// Run to the next moment something happens.
+    Step,
+    /// Go back to the previous moment something happened.
+    StepBack,
+    /// Jump to a virtual time (re-simulating from the start).
+    Seek(VirtualTime),
+    /// Pick a playback speed (index into [`SPEEDS`]).
+    Speed(usize),
+    /// Load a scenario text (editor or tour), from time 0.
+    Load {
+        /// The text.
+        text: String,
+        /// The built-in name, for a tour.
+        tour: Option<&'static str>,
+    },
+    /// Append scenario lines at the current time (user actions).
+    Append(Vec<String>),
+    /// Replace the `cluster` / `set` preamble (the settings panel) and replay to the same time.
+    Preamble(Vec<String>),
+    /// Select an event of the log.
+    SelectEvent(Option<usize>),
+    /// Open a pod's network view.
+    SelectPod(Option<String>),
+    /// Choose how "delete pod" deletes.
+    DeletionMode(DeletionMode),
+}
+
+impl Default for Studio {
+    fn default() -> Self {
+        Self::loaded(builtin::KIND.to_string(), Some("kind")).unwrap_or_else(|err| {
+            // The built-in scenario is covered by tests; should it ever fail, say why on an empty cluster.
+            let mut empty = Self::empty();
+            empty.error = Some(err);
+            empty
+        })
+    }
+}
+
+impl Studio {
+    /// Nothing loaded: no commands, time 0.
+    fn empty() -> Self {
+        let scenario = Rc::new(Scenario {
+            commands: Vec::new(),
+            end: VirtualTime::ZERO,
+        });
+        Self::from_scenario(String::new(), scenario, None)
+    }
+
+    fn from_scenario(text: String, scenario: Rc<Scenario>, tour: Option<&'static str>) -> Self {
+        let sim = Simulation::new(scenario.clone());
+        let (horizon, timeline) = horizon_of(&scenario);
+        Studio {
+            text,
+            state: Rc::new(sim.state()),
+            sim: Rc::new(sim),
+            scenario,
+            error: None,
+            horizon,
+            timeline,
+            playing: false,
+            speed: 2,
+            tour,
+            generation: 0,
+            selected_event: None,
+            selected_pod: None,
+            deletion_mode: DeletionMode::Immediate,
+            next_pod: 1,
+        }
+    }
+
+    /// A studio showing `text` at time 0, or the parse error.
+    pub fn loaded(text: String, tour: Option<&'static str>) -> Result<Self, String> {
+        let scenario = Rc::new(Scenario::parse(&text).map_err(|e| e.to_string())?);
+        Ok(Self::from_scenario(text, scenario, tour))
+    }
+
+    /// The current virtual time.
+    pub fn time(&self) -> VirtualTime {
+        self.sim.now()
+    }
+
+    fn with_sim(mut self, sim: Simulation) -> Self {
+        self.state = Rc::new(sim.state());
+        self.sim = Rc::new(sim);
+        self
+    }
+
+    fn seek(self, time: VirtualTime) -> Self {
+        let time = time.min(self.horizon);
+        let sim = if time >= self.sim.now() {
+            let mut sim = (*self.sim).clone();
+            sim.run_to(time);
+            sim
+        } else {
+            Simulation::at(&self.scenario, time)
+        };
+        self.with_sim(sim)
+    }
+
+    /// Replace the text and replay to `time` (clamped to the new horizon).
+    fn retext(mut self, text: String, time: VirtualTime) -> Self {
+        match Scenario::parse(&text) {
+            Ok(scenario) => {
+                self.scenario = Rc::new(scenario);
+                (self.horizon, self.timeline) = horizon_of(&self.scenario);
+                self.text = text;
+                self.error = None;
+                let sim = Simulation::at(&self.scenario, time.min(self.horizon));
+                self.with_sim(sim)
+            }
+            Err(err) => {
+                self.error = Some(err.to_string());
+                self
+            }
+        }
+    }
+}
+
+/// The end of the timeline: the scenario's end, or later if what it started is still happening then
+/// (a CNI DEL `del_lag` after a delete at the very end, a sandbox retry).
+fn horizon_of(scenario: &Rc<Scenario>) -> (VirtualTime, Rc<Vec<Event>>) {
+    // Look a minute past the end; periodic resyncs that change nothing leave no events.
+    let mut probe = Simulation::new(scenario.clone());
+    probe.run_to(scenario.end + VirtualDuration::from_secs(60));
+    let last_event = probe.events().last().map(|e| e.time_ms).unwrap_or(VirtualTime::ZERO);
+    let horizon = scenario.end.max(last_event) + VirtualDuration::from_millis(500);
+    let timeline = probe.events().iter().filter(|e| e.time_ms <= horizon).cloned().collect();
+    (horizon, Rc::new(timeline))
+}
+
+impl Reducible for Studio {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        let now = next.time();
+        let next = match action {
+            Action::Tick(real_ms) => {
+                if !next.playing {
+                    return self;
+                }
+                let target = match SPEEDS[next.speed].1 {
+                    Some(rate) => now + VirtualDuration::from_millis((real_ms * rate).round() as u64),
+                    None => next.horizon,
+                };
+                let mut next = next.seek(target);
+                if next.time() >= next.horizon {
+                    next.playing = false;
+                }
+                next
+            }
+            Action::Play => {
+                let mut next = if now >= next.horizon {
+                    next.seek(VirtualTime::ZERO)
+                } else {
+                    next
+                };
+                next.playing = true;
+                next
+            }
+            Action::Pause => {
+                next.playing = false;
+                next
+            }
+            Action::Step => {
+                next.playing = false;
+                let after = next
+                    .sim
+                    .next_due()
+                    .filter(|t| *t <= next.horizon)
+                    .unwrap_or(next.horizon);
+                let events = next.sim.events().len();
+                let mut stepped = next.seek(after);
+                // Some due actions log nothing (a resync that changes nothing): keep going to a visible change.
+                while stepped.sim.events().len() == events && stepped.time() < stepped.horizon {
+                    let after = stepped
+                        .sim
+                        .next_due()
+                        .filter(|t| *t <= stepped.horizon)
+                        .unwrap_or(stepped.horizon);
+                    stepped = stepped.seek(after);
+                }
+                stepped
+            }
+            Action::StepBack => {
+                next.playing = false;
+                let before = next
+                    .sim
+                    .events()
+                    .iter()
+                    .rev()
+                    .map(|e| e.time_ms)
+                    .find(|t| *t < now)
+                    .unwrap_or(VirtualTime::ZERO);
+                next.seek(before)
+            }
+            Action::Seek(time) => next.seek(time),
+            Action::Speed(index) => {
+                next.speed = index.min(SPEEDS.len() - 1);
+                next
+            }
+            Action::Load { text, tour } => match Studio::loaded(text.clone(), tour) {
+                Ok(mut loaded) => {
+                    loaded.generation = next.generation + 1;
+                    loaded.speed = next.speed;
+                    loaded.deletion_mode = next.deletion_mode;
+                    loaded
+                }
+                Err(err) => {
+                    next.text = text;
+                    next.error = Some(err);
+                    next
+                }
+            },
+            Action::Append(lines) => {
+                // Actions happen at the end of the scenario; a learner who scrubbed back is moved there.
+                let at = now.max(next.scenario.end);
+                let mut text = next.text.trim_end().to_string();
+                let gap = at.as_millis() - next.scenario.end.as_millis();
+                if gap > 0 {
+                    text.push_str(&format!("\nwait {gap}ms"));
+                }
+                for line in &lines {
+                    text.push('\n');
+                    text.push_str(line);
+                }
+                text.push('\n');
+                next.tour = None;
+                next.next_pod += lines.len();
+                next.retext(text, at)
+            }
+            Action::Preamble(lines) => {
+                let body: Vec<&str> = next
+                    .text
+                    .lines()
+                    .filter(|l| {
+                        let word = l.split_whitespace().next().unwrap_or("");
+                        word != "cluster" && !(word == "set" && l.contains("del-lag"))
+                    })
+                    .collect();
+                let text = format!("{}\n{}\n", lines.join("\n"), body.join("\n"));
+                next.retext(text, now)
+            }
+            Action::SelectEvent(index) => {
+                next.selected_event = index;
+                next
+            }
+            Action::SelectPod(pod) => {
+                next.selected_pod = pod;
+                next
+            }
+            Action::DeletionMode(mode) => {
+                next.deletion_mode = mode;
+                next
+            }
+        };
+        Rc::new(next)
+    }
+}
+
+impl PartialEq for Studio {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.state, &other.state)
+            && self.text == other.text
+            && self.error == other.error
+            && self.playing == other.playing
+            && self.speed == other.speed
+            && self.selected_event == other.selected_event
+            && self.selected_pod == other.selected_pod
+            && self.deletion_mode == other.deletion_mode
+    }
+}
