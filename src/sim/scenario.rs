@@ -17,7 +17,7 @@
 //! node or pod), so a scenario that parses runs without surprises. `cluster` runs kube-controller-manager's
 //! own flag validation and fails with its texts.
 
-use super::clock::{VirtualDuration, VirtualTime};
+use super::clock::{DurationError, VirtualDuration, VirtualTime};
 use super::settings::{SettingError, SimSettings};
 use crate::ipam::goip::parse_ip;
 use crate::ipam::kcm::{KcmFlags, NodeIpamConfig};
@@ -124,6 +124,8 @@ pub enum ScenarioErrorKind {
         /// Why.
         reason: String,
     },
+    /// `wait` with a bad duration.
+    Duration(DurationError),
     /// kube-controller-manager refused the flags (its text).
     Kcm(String),
     /// `cluster` given twice.
@@ -172,6 +174,7 @@ impl fmt::Display for ScenarioError {
                 value,
                 reason,
             } => write!(f, "invalid {what} {value:?}: {reason}"),
+            ScenarioErrorKind::Duration(err) => err.fmt(f),
             ScenarioErrorKind::Kcm(text) => f.write_str(text),
             ScenarioErrorKind::ClusterTwice => f.write_str("cluster given twice"),
             ScenarioErrorKind::NoCluster => {
@@ -237,13 +240,9 @@ impl Scenario {
                     let [value] = rest else {
                         return Err(err(ScenarioErrorKind::Usage("wait DURATION")));
                     };
-                    let d: VirtualDuration = value.parse().map_err(|e: super::DurationError| {
-                        err(ScenarioErrorKind::InvalidValue {
-                            what: "duration",
-                            value: value.to_string(),
-                            reason: e.to_string(),
-                        })
-                    })?;
+                    let d: VirtualDuration = value
+                        .parse()
+                        .map_err(|e| err(ScenarioErrorKind::Duration(e)))?;
                     at = VirtualTime(
                         at.0.checked_add(d.0)
                             .ok_or_else(|| err(ScenarioErrorKind::TimeOverflow))?,
