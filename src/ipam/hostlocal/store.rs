@@ -1,0 +1,418 @@
+//! host-local's on-disk state (`backend/disk/backend.go`), modelled as an in-memory directory.
+//!
+//! The real store is the directory `<dataDir>/<network name>` holding
+//!
+//! * one file per reserved IP, named by the IP's Go string form, containing `<id>\r\n<ifname>` (no
+//!   trailing newline), or just `<id>` if a pre-v0.8.0 plugin wrote it;
+//! * `last_reserved_ip.<rangeID>`, the bare IP of the last successful reservation of range set `<rangeID>`;
+//! * `lock`, an empty file held with `flock` while `Get`/`Release` run.
+//!
+//! Upstream finds a container's files by walking the directory and comparing each file's trimmed content.
+//! This model keeps the same observable behaviour with indexes instead of scans: IP files in an ordered map
+//! keyed by address, plus a map from trimmed content to the addresses holding it. The directory listing
+//! ([`Store::ls`], [`Store::cat`]) renders the files exactly as `ls` and `cat` show them on a node.
+
+use crate::ipam::goip::{ip_string, parse_ip};
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::net::IpAddr;
+use std::sync::Arc;
+
+/// `disk.defaultDataDir`, used when the config has no `dataDir`.
+pub const DEFAULT_DATA_DIR: &str = "/var/lib/cni/networks";
+/// `lastIPFilePrefix`.
+pub const LAST_IP_FILE_PREFIX: &str = "last_reserved_ip.";
+/// `LineBreak`: the separator between container ID and ifname in an IP file.
+pub const LINE_BREAK: &str = "\r\n";
+/// The lock file's name (`disk.NewFileLock`).
+pub const LOCK_FILE: &str = "lock";
+
+/// The disk store of one network (`disk.Store`).
+#[derive(Debug, Clone)]
+pub struct Store {
+    /// `<dataDir>/<network>`, as `filepath.Join` cleans it.
+    dir: String,
+    /// IP files: address → exact content (shared with the index key when already trimmed).
+    ip_files: BTreeMap<IpAddr, Arc<str>>,
+    /// Trimmed content → addresses whose file has it; the index behind `GetByID` and `ReleaseByID`.
+    by_content: HashMap<Arc<str>, Owners, BuildHasherDefault<FxHasher>>,
+    /// `last_reserved_ip.<rangeID>` files: range ID → address written.
+    last_reserved: BTreeMap<String, IpAddr>,
+    /// Whether the empty `lock` file exists (a `ReleaseByID` quirk can delete it; `disk.New` recreates it).
+    lock: bool,
+}
+
+impl Store {
+    /// `disk.New(network, dataDir)`: the directory `<dataDir>/<network>` (default data dir when empty)
+    /// with its `lock` file.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::hostlocal::Store;
+    /// let store = Store::new("/run/cni-ipam-state", "kindnet");
+    /// assert_eq!(store.dir(), "/run/cni-ipam-state/kindnet");
+    /// assert_eq!(store.ls(), vec!["lock"]);
+    /// assert_eq!(Store::new("", "mynet").dir(), "/var/lib/cni/networks/mynet");
+    /// ```
+    pub fn new(data_dir: &str, network: &str) -> Self {
+        let data_dir = if data_dir.is_empty() {
+            DEFAULT_DATA_DIR
+        } else {
+            data_dir
+        };
+        Self {
+            dir: go_path_clean(&format!("{data_dir}/{network}")),
+            ip_files: BTreeMap::new(),
+            by_content: HashMap::default(),
+            last_reserved: BTreeMap::new(),
+            lock: true,
+        }
+    }
+
+    /// What `disk.New` does to an existing directory on every plugin invocation: recreate `lock`.
+    pub fn reopen(&mut self) {
+        self.lock = true;
+    }
+
+    /// The directory path, `<dataDir>/<network>`.
+    pub fn dir(&self) -> &str {
+        &self.dir
+    }
+
+    /// The full path of a file in the directory.
+    pub fn path(&self, name: &str) -> String {
+        format!("{}/{name}", self.dir)
+    }
+
+    /// `Store.Reserve`: exclusive-create the IP's file with `<trimmed id>\r\n<ifname>`. False if the file
+    /// exists. On success `last_reserved_ip.<range_id>` is rewritten, whatever the range set's cursor was.
+    pub fn reserve(&mut self, id: &str, ifname: &str, ip: IpAddr, range_id: &str) -> bool {
+        self.reserve_content(&file_content(id, ifname), ip, range_id)
+    }
+
+    /// [`reserve`](Self::reserve) with the content built once by the caller (`IPAllocator.Get` tries
+    /// many addresses for one container).
+    pub(super) fn reserve_content(
+        &mut self,
+        content: &Arc<str>,
+        ip: IpAddr,
+        range_id: &str,
+    ) -> bool {
+        let Entry::Vacant(file) = self.ip_files.entry(ip) else {
+            return false;
+        };
+        file.insert(Arc::clone(content));
+        self.index(ip, content);
+        match self.last_reserved.get_mut(range_id) {
+            Some(last) => *last = ip,
+            None => {
+                self.last_reserved.insert(range_id.to_string(), ip);
+            }
+        }
+        true
+    }
+
+    /// Place an IP file with arbitrary content, as another writer would (a pre-v0.8.0 plugin writing the
+    /// bare container ID, or the upstream tests' fixtures). Replaces an existing file.
+    pub fn write_ip_file(&mut self, ip: IpAddr, content: &str) {
+        self.remove_ip_file(ip);
+        let content: Arc<str> = Arc::from(content);
+        self.index(ip, &content);
+        self.ip_files.insert(ip, content);
+    }
+
+    /// Write `last_reserved_ip.<range_id>` directly, as the upstream tests' fixtures do.
+    pub fn write_last_reserved_ip(&mut self, range_id: &str, ip: IpAddr) {
+        self.last_reserved.insert(range_id.to_string(), ip);
+    }
+
+    /// `Store.LastReservedIP`: the content of `last_reserved_ip.<range_id>`, if the file exists.
+    pub fn last_reserved_ip(&self, range_id: &str) -> Option<IpAddr> {
+        self.last_reserved.get(range_id).copied()
+    }
+
+    /// `Store.Release(ip)`: remove the IP's file. `last_reserved_ip` is untouched.
+    pub fn release(&mut self, ip: IpAddr) {
+        self.remove_ip_file(ip);
+    }
+
+    /// `Store.ReleaseByID`: remove every file whose trimmed content is `<trimmed id>\r\n<ifname>`; only if
+    /// none matched, every file whose trimmed content is the bare trimmed ID (the pre-v0.8.0 format).
+    /// Returns the IPs whose files were removed.
+    pub fn release_by_id(&mut self, id: &str, ifname: &str) -> Vec<IpAddr> {
+        let released = self.release_by_key(&file_content(id, ifname));
+        if released.found {
+            released.ips
+        } else {
+            self.release_by_key(id.trim()).ips
+        }
+    }
+
+    /// `Store.GetByID`: the IPs whose file holds `<id>\r\n<ifname>` or the bare ID, in the order
+    /// `filepath.Walk` visits them (file names sorted bytewise). Only names that parse as IPs count.
+    pub fn get_by_id(&self, id: &str, ifname: &str) -> Vec<IpAddr> {
+        self.get_by_content(&file_content(id, ifname), id)
+    }
+
+    /// [`get_by_id`](Self::get_by_id) with the `<id>\r\n<ifname>` content built by the caller.
+    pub(super) fn get_by_content(&self, content: &str, id: &str) -> Vec<IpAddr> {
+        let mut ips: Vec<IpAddr> = [content, id.trim()]
+            .into_iter()
+            .filter_map(|content| self.by_content.get(content))
+            .flat_map(Owners::iter)
+            .collect();
+        if ips.len() > 1 {
+            ips.sort_by_cached_key(|ip| ip_string(*ip));
+            ips.dedup();
+        }
+        ips
+    }
+
+    /// `Store.FindByID`: whether any file holds `<id>\r\n<ifname>`, or else the bare ID. Like upstream
+    /// it compares every file of the directory, `last_reserved_ip.*` and `lock` included.
+    pub fn find_by_id(&self, id: &str, ifname: &str) -> bool {
+        self.find_by_key(&file_content(id, ifname)) || self.find_by_key(id.trim())
+    }
+
+    /// `Store.HasReservedIP`-like check: whether the IP's file belongs to `<id>` (either format).
+    pub fn has_reserved_ip(&self, id: &str, ip: IpAddr) -> bool {
+        self.ip_files.get(&ip).is_some_and(|content| {
+            let trimmed = content.trim();
+            trimmed == id.trim() || trimmed.split(LINE_BREAK).next() == Some(id.trim())
+        })
+    }
+
+    /// The reserved IPs with their files' content, ascending by address.
+    pub fn reservations(&self) -> impl Iterator<Item = (IpAddr, &str)> {
+        self.ip_files.iter().map(|(ip, c)| (*ip, &**c))
+    }
+
+    /// How many IP files exist.
+    pub fn reserved_count(&self) -> usize {
+        self.ip_files.len()
+    }
+
+    /// The directory's file names as `ls` prints them in the C locale: sorted bytewise, so
+    /// `10.244.1.10` comes before `10.244.1.2`, and IPs before `last_reserved_ip.0` and `lock`.
+    pub fn ls(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.ip_files.keys().map(|ip| ip_string(*ip)).collect();
+        names.extend(
+            self.last_reserved
+                .keys()
+                .map(|id| format!("{LAST_IP_FILE_PREFIX}{id}")),
+        );
+        if self.lock {
+            names.push(LOCK_FILE.to_string());
+        }
+        names.sort_unstable();
+        names
+    }
+
+    /// `cat <name>`: the file's exact bytes, or `None` if there is no such file.
+    pub fn cat(&self, name: &str) -> Option<String> {
+        if name == LOCK_FILE {
+            return self.lock.then(String::new);
+        }
+        if let Some(range_id) = name.strip_prefix(LAST_IP_FILE_PREFIX) {
+            return self.last_reserved.get(range_id).map(|ip| ip_string(*ip));
+        }
+        // A file is named by the Go string form, so `10.0.0.1` exists but `::ffff:10.0.0.1` does not.
+        let ip = parse_ip(name).filter(|ip| ip_string(*ip) == name)?;
+        self.ip_files.get(&ip).map(|content| content.to_string())
+    }
+
+    /// Add `ip` to the index under its file's trimmed content, sharing the allocation when the
+    /// content is already trimmed (the `<id>\r\n<ifname>` files of a normal ifname).
+    fn index(&mut self, ip: IpAddr, content: &Arc<str>) {
+        let trimmed = content.trim();
+        if let Some(owners) = self.by_content.get_mut(trimmed) {
+            owners.insert(ip);
+            return;
+        }
+        let key = if trimmed.len() == content.len() {
+            Arc::clone(content)
+        } else {
+            Arc::from(trimmed)
+        };
+        self.by_content.insert(key, Owners::One(ip));
+    }
+
+    fn remove_ip_file(&mut self, ip: IpAddr) {
+        if let Some(content) = self.ip_files.remove(&ip) {
+            let trimmed = content.trim();
+            if let Some(owners) = self.by_content.get_mut(trimmed) {
+                if owners.remove(ip) {
+                    self.by_content.remove(trimmed);
+                }
+            }
+        }
+    }
+
+    /// `Store.FindByKey`: any file of the directory whose trimmed content equals `content`.
+    fn find_by_key(&self, content: &str) -> bool {
+        self.by_content.contains_key(content)
+            || self
+                .last_reserved
+                .values()
+                .any(|ip| ip_string(*ip) == content)
+            || (self.lock && content.is_empty())
+    }
+
+    /// `Store.ReleaseByKey`: remove every file of the directory whose trimmed content equals `content`.
+    /// Upstream walks all files, so an ID equal to an IP string removes a matching `last_reserved_ip.*`,
+    /// and an empty ID removes the empty `lock` file; both quirks are kept.
+    fn release_by_key(&mut self, content: &str) -> Released {
+        let ips: Vec<IpAddr> = self
+            .by_content
+            .remove(content)
+            .map(|owners| owners.iter().collect())
+            .unwrap_or_default();
+        for ip in &ips {
+            self.ip_files.remove(ip);
+        }
+        let before = self.last_reserved.len();
+        self.last_reserved.retain(|_, ip| ip_string(*ip) != content);
+        let mut found = !ips.is_empty() || self.last_reserved.len() != before;
+        if self.lock && content.is_empty() {
+            self.lock = false;
+            found = true;
+        }
+        Released { found, ips }
+    }
+}
+
+/// The index is derived data, so two stores are equal when their directories are.
+impl PartialEq for Store {
+    fn eq(&self, other: &Self) -> bool {
+        self.dir == other.dir
+            && self.ip_files == other.ip_files
+            && self.last_reserved == other.last_reserved
+            && self.lock == other.lock
+    }
+}
+
+impl Eq for Store {}
+
+/// What `ReleaseByKey` removed: whether any file matched, and which IP files.
+struct Released {
+    found: bool,
+    ips: Vec<IpAddr>,
+}
+
+/// The addresses whose files share one trimmed content: nearly always one, so no set is allocated.
+#[derive(Debug, Clone)]
+enum Owners {
+    One(IpAddr),
+    Many(BTreeSet<IpAddr>),
+}
+
+impl Owners {
+    fn insert(&mut self, ip: IpAddr) {
+        match self {
+            Self::One(first) if *first != ip => *self = Self::Many(BTreeSet::from([*first, ip])),
+            Self::One(_) => {}
+            Self::Many(ips) => {
+                ips.insert(ip);
+            }
+        }
+    }
+
+    /// Removes `ip`; true when no owner is left.
+    fn remove(&mut self, ip: IpAddr) -> bool {
+        match self {
+            Self::One(only) => *only == ip,
+            Self::Many(ips) => {
+                ips.remove(&ip);
+                ips.is_empty()
+            }
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = IpAddr> + '_ {
+        let (one, many) = match self {
+            Self::One(ip) => (Some(*ip), None),
+            Self::Many(ips) => (None, Some(ips.iter().copied())),
+        };
+        one.into_iter().chain(many.into_iter().flatten())
+    }
+}
+
+/// The index hashes a 64-hex container ID on every `Get`; SipHash's flooding resistance buys nothing
+/// for an in-memory simulation, so a multiply-rotate hash (FxHash's) does the job.
+#[derive(Debug, Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The content `Reserve` writes for `(id, ifname)`, which `ReleaseByID` and `GetByID` also match.
+pub(super) fn file_content(id: &str, ifname: &str) -> Arc<str> {
+    let id = id.trim();
+    let mut content = String::with_capacity(id.len() + LINE_BREAK.len() + ifname.len());
+    content.push_str(id);
+    content.push_str(LINE_BREAK);
+    content.push_str(ifname);
+    Arc::from(content)
+}
+
+/// Go's `filepath.Clean` on a slash path, as `filepath.Join` applies it: collapse `//`, drop `.`,
+/// resolve `..` (never above the root), no trailing slash.
+fn go_path_clean(path: &str) -> String {
+    let rooted = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|last| *last != "..") {
+                    parts.pop();
+                } else if !rooted {
+                    parts.push("..");
+                }
+            }
+            _ => parts.push(part),
+        }
+    }
+    let joined = parts.join("/");
+    match (rooted, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".to_string(),
+        (false, false) => joined,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_path_clean;
+
+    #[test]
+    fn path_clean_matches_go_filepath_join() {
+        for (input, want) in [
+            ("/run/cni-ipam-state/kindnet", "/run/cni-ipam-state/kindnet"),
+            (
+                "/run/cni-ipam-state//kindnet/",
+                "/run/cni-ipam-state/kindnet",
+            ),
+            ("/var/lib/cni/networks/../x", "/var/lib/cni/x"),
+            ("/../../etc", "/etc"),
+            ("data/./net", "data/net"),
+            ("../net", "../net"),
+            ("a/..", "."),
+        ] {
+            assert_eq!(go_path_clean(input), want, "{input}");
+        }
+    }
+}
