@@ -29,7 +29,7 @@ fn capacity_of_kind_defaults_in_text() {
         "{text}"
     );
     assert!(
-        text.contains("cccccccc.cccccccc.nnnnnnnn.pppppppp"),
+        text.contains("  cccccccc.cccccccc.nnnnnnnn.pppppppp\n"),
         "{text}"
     );
 }

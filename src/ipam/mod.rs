@@ -7,6 +7,7 @@
 //!      their validation (`cmd/kube-controller-manager/app/core.go`, `node_ipam_controller.go`).
 //!    * [`cidrset`]: the bitmap of node subnets of one cluster CIDR (`ipam/cidrset/cidr_set.go`).
 //!    * [`range_allocator`]: node add/delete → `spec.podCIDRs` (`ipam/range_allocator.go`).
+//!    * [`address_map`]: the cluster CIDR drawn as a grid of node subnets, aggregated and zoomable.
 //!    * [`capacity`]: what a pair of masks means for cluster size (the planner's figures).
 //! 2. **Pod addresses** — the CNI chain kind installs on each node (kindnet: ptp + host-local + portmap).
 //!    * [`cni`]: the CNI result types shared by the plugins (`containernetworking/cni` `types/100`).
@@ -16,6 +17,7 @@
 //!
 //! Addresses are printed in Go's string form ([`goip`]), because that is what the real tools show.
 
+pub mod address_map;
 pub mod capacity;
 pub mod cidrset;
 pub mod cni;

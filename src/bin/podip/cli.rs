@@ -122,19 +122,28 @@ fn render_capacity(plan: &CapacityPlan) -> String {
 fn render_family(f: &FamilyCapacity, max_pods: u32) -> String {
     let bits = f.cluster_cidr.max_prefix_len();
     let group = if bits == 32 { 8 } else { 16 };
-    let ruler = |cell: &dyn Fn(&podip::ipam::capacity::Bit) -> char| {
-        f.bits
-            .chunks(group)
-            .map(|chunk| chunk.iter().map(cell).collect::<String>())
-            .collect::<Vec<_>>()
-            .join(if bits == 32 { "." } else { ":" })
-    };
-    let values = ruler(&|b| if b.value { '1' } else { '0' });
-    let roles = ruler(&|b| match b.role {
-        BitRole::ClusterPrefix => 'c',
-        BitRole::NodeIndex => 'n',
-        BitRole::PodHost => 'p',
-    });
+    // IPv4 on one line of octets; IPv6 on two lines of four hextets, so it fits a terminal.
+    let per_line = if bits == 32 { 32 } else { 64 };
+    let separator = if bits == 32 { "." } else { ":" };
+    let ruler: String = f
+        .bits
+        .chunks(per_line)
+        .map(|line| {
+            let render = |cell: fn(&podip::ipam::capacity::Bit) -> char| {
+                line.chunks(group)
+                    .map(|chunk| chunk.iter().map(cell).collect::<String>())
+                    .collect::<Vec<_>>()
+                    .join(separator)
+            };
+            let values = render(|b| if b.value { '1' } else { '0' });
+            let roles = render(|b| match b.role {
+                BitRole::ClusterPrefix => 'c',
+                BitRole::NodeIndex => 'n',
+                BitRole::PodHost => 'p',
+            });
+            format!("  {values}\n  {roles}\n")
+        })
+        .collect();
     let usable_note = if f.usable_pod_ips_per_node == 0 {
         "host-local refuses a subnet this small"
     } else if bits == 32 {
@@ -144,8 +153,8 @@ fn render_family(f: &FamilyCapacity, max_pods: u32) -> String {
     };
     format!(
         "{cidr} split into /{node} node subnets\n\
-         \x20 {values}\n\
-         \x20 {roles}   c = cluster prefix ({cm} bits), n = node index ({nb} bits), p = pod host ({pb} bits)\n\
+         {ruler}\
+         \x20 c = cluster prefix ({cm} bits), n = node index ({nb} bits), p = pod host ({pb} bits)\n\
          \x20 node subnets             {subnets} (2^{nb})\n\
          \x20 addresses per node       {per_node} (2^{pb})\n\
          \x20 usable pod IPs per node  {usable} ({usable_note})\n\
