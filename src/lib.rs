@@ -4,12 +4,15 @@
 //!
 //! * [`ipam`] — the pure allocators, each modelled on one upstream file: kube-controller-manager's
 //!   cidrset and range allocator, and the CNI host-local, ptp and kindnet pieces. No time, no browser.
-//! * `sim` — (later) the cluster over virtual time, built on `ipam`.
+//! * [`sim`] — the cluster over virtual time, built on `ipam`: a virtual clock and event queue, the actors
+//!   (kube-controller-manager's node IPAM, kindnetd, the kubelet with containerd and CNI), the scenario
+//!   language, and the state snapshot every view draws from. No wall clock, threads or files.
 //! * `ui` — the Yew front end, compiled only for `wasm32`; it renders state and sends actions.
 //!
 //! The native command-line tool (`src/bin/podip.rs`) is another thin view over the same core.
 
 pub mod ipam;
+pub mod sim;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -99,3 +99,96 @@ fn refusal_prints_kube_controller_manager_text_and_fails() {
         assert_eq!(err.trim_end(), format!("podip: {expected}"), "{args:?}");
     }
 }
+
+#[test]
+fn run_prints_a_transcript_with_the_real_tools_views() {
+    let out = podip()
+        .args(["run", "builtin:kind"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("$ kubectl get node kind-worker -o jsonpath='{.spec.podCIDRs}'"),
+        "{text}"
+    );
+    assert!(
+        text.contains("kind-worker$ ls /run/cni-ipam-state/kindnet/"),
+        "{text}"
+    );
+    assert!(
+        text.contains("kind-worker$ cat /run/cni-ipam-state/kindnet/last_reserved_ip.0"),
+        "{text}"
+    );
+    assert!(text.contains("kind-worker$ ip -o link"), "{text}");
+    assert!(text.contains("10.244.1.5 dev veth"), "{text}");
+    assert!(text.contains("    6.300s          CNIDel"), "{text}");
+}
+
+#[test]
+fn run_reads_standard_input_and_prints_json_lines() {
+    let out = podip()
+        .args(["run", "--json", "-"])
+        .write_stdin("cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\n")
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    for line in text.lines() {
+        let event: serde_json::Value = serde_json::from_str(line).expect("each line is JSON");
+        assert!(event["reason"].is_string() && event["upstream"]["url"].is_string());
+    }
+    assert!(text.contains("\"PodCIDRPatched\""));
+}
+
+#[test]
+fn state_prints_the_final_state_as_json() {
+    let out = podip()
+        .args(["state", "builtin:kind"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(state["time_ms"], 8000);
+    assert_eq!(
+        state["nodes"][1]["ipam"]["last_reserved_ip"]["0"],
+        "10.244.1.5"
+    );
+}
+
+#[test]
+fn bad_scenarios_fail_with_a_clear_message_and_no_panic() {
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["run", "-"],
+            "cluster --cluster-cidr=10.0.0.0/8\nnode add a\nwait 1\n",
+            "podip: <stdin>: line 3: invalid duration \"1\"",
+        ),
+        (
+            &["state", "-"],
+            "pod add x\n",
+            "podip: <stdin>: line 1: no cluster yet",
+        ),
+        (
+            &["run", "/nonexistent/x.podip"],
+            "",
+            "podip: cannot read /nonexistent/x.podip:",
+        ),
+        (
+            &["run", "builtin:nope"],
+            "",
+            "podip: no built-in scenario \"nope\" (there are: kind, planning",
+        ),
+    ];
+    for (args, stdin, want) in cases {
+        let out = podip()
+            .args(args)
+            .write_stdin(stdin)
+            .output()
+            .expect("runs");
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert!(err.starts_with(want), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

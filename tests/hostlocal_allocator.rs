@@ -433,3 +433,31 @@ fn kind_story() {
         "/run/cni-ipam-state/kindnet/10.244.1.192"
     );
 }
+
+/// Upstream quirk: an explicit IPv4 `rangeStart` at the broadcast passes `Canonicalize` (the default
+/// `rangeEnd`, broadcast − 1, is never checked), and the walk, never meeting `rangeEnd`, leaves the subnet.
+#[test]
+fn range_start_at_broadcast_escapes_the_subnet() {
+    let inverted = RangeSet::canonicalize(&[RangeConfig {
+        subnet: Some("10.0.1.0/28".parse().unwrap()),
+        range_start: Some(ip("10.0.1.15")),
+        range_end: None,
+        gateway: None,
+    }])
+    .unwrap();
+    assert!(inverted.ranges()[0].is_inverted());
+    assert_eq!(inverted.to_string(), "10.0.1.15-10.0.1.14");
+    assert_eq!(inverted.usable_count(), 0);
+    let mut store = Store::new("", "net");
+    let mut alloc = IpAllocator::new(&inverted, &mut store, 0);
+    let got: Vec<String> = (0..3)
+        .map(|i| {
+            alloc
+                .get(&format!("c{i}"), "eth0", None)
+                .unwrap()
+                .address
+                .to_string()
+        })
+        .collect();
+    assert_eq!(got, ["10.0.1.15/28", "10.0.1.16/28", "10.0.1.17/28"]);
+}

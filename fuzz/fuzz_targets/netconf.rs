@@ -18,7 +18,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok((ipam, version)) = load_ipam_config(netconf, &cni_args) else {
         return;
     };
-    let _ = ipam.ranges.iter().map(|set| set.to_string()).count();
+    for set in &ipam.ranges {
+        let _ = (set.to_string(), set.usable_count());
+    }
     let mut store = Store::new(&ipam.data_dir, &ipam.name);
     for id in ["a", "b", "a"] {
         let _ = cmd_add(&ipam, &version, &mut store, id, "eth0");

@@ -77,7 +77,7 @@ const DEFAULT_MTU: u32 = 1500;
 const MTU_RANGE: std::ops::RangeInclusive<u32> = 68..=65535;
 
 /// The seeded stand-in for every random draw between "create sandbox" and "pod has an IP": containerd's
-/// netns name (`pkg/netns`, 16 bytes of `crypto/rand`), ptp's host veth name (`ip.RandomVethName`, 4 bytes
+/// sandbox ID and netns name (`pkg/netns`, 16 bytes of `crypto/rand`), ptp's host veth name (`ip.RandomVethName`, 4 bytes
 /// of `crypto/rand`) and the kernel's veth MACs (`eth_hw_addr_random`). One seed replays a whole scenario.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entropy {
@@ -113,6 +113,22 @@ impl Entropy {
         let mut bytes = [0u8; 6];
         self.rng.fill_bytes(&mut bytes);
         MacAddr::from_random_bytes(bytes)
+    }
+
+    /// containerd's sandbox ID (`util.GenerateID`): 32 random bytes as 64 lowercase hex digits. It is
+    /// `CNI_CONTAINERID`, so it is also what host-local writes into the IP file.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::ptp::Entropy;
+    /// let id = Entropy::from_seed(1).sandbox_id();
+    /// assert_eq!(id.len(), 64);
+    /// assert!(id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+    /// ```
+    pub fn sandbox_id(&mut self) -> String {
+        let mut bytes = [0u8; 32];
+        self.rng.fill_bytes(&mut bytes);
+        hex(&bytes)
     }
 
     /// containerd's pod netns name: `cni-` + 16 random bytes as `%x-%x-%x-%x-%x` over 4-2-2-2-6 bytes (no

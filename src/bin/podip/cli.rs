@@ -1,5 +1,6 @@
 //! The command-line interface: argument parsing and text/JSON rendering of the core's answers.
 
+use super::scenario_cmd;
 use clap::{Parser, Subcommand};
 use podip::ipam::capacity::{BitRole, CapacityPlan, FamilyCapacity};
 use podip::ipam::goip::net_string;
@@ -37,11 +38,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Simulate a scenario and print its transcript: events with their virtual time, and what kubectl,
+    /// ls/cat and ip would show along the way.
+    Run {
+        /// The scenario: a file, `-` for standard input, or `builtin:NAME` (kind, planning, exhaustion,
+        /// dual-stack, ipv6, service-overlap).
+        scenario: String,
+        /// Print the events as JSON Lines instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Simulate a scenario and print the state at its end as JSON.
+    State {
+        /// The scenario: a file, `-` for standard input, or `builtin:NAME`.
+        scenario: String,
+    },
 }
 
 /// Parse the command line, run the command, and say how it went.
 pub fn main() -> ExitCode {
     match Cli::parse().command {
+        Command::Run { scenario, json } => print_or_fail(scenario_cmd::run(&scenario, json)),
+        Command::State { scenario } => print_or_fail(scenario_cmd::state(&scenario)),
         Command::Capacity {
             cluster_cidr,
             node_cidr_mask_size,
@@ -72,6 +90,16 @@ pub fn main() -> ExitCode {
                 Err(err) => fail(&err.to_string()),
             }
         }
+    }
+}
+
+fn print_or_fail(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => fail(&message),
     }
 }
 

@@ -4,6 +4,10 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod scenario_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod transcript;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

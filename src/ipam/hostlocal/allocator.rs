@@ -6,7 +6,7 @@
 
 use super::range::canonicalize_ip;
 use super::range_set::{NotInRangeSet, RangeSet};
-use super::store::Store;
+use super::store::{file_content, Store};
 use crate::ipam::cni::IpConfig;
 use crate::ipam::goip::{ip_string, ip_to_u128, u128_to_ip};
 use ipnet::IpNet;
@@ -131,8 +131,9 @@ impl<'a> IpAllocator<'a> {
     }
 
     fn get_next(&mut self, id: &str, ifname: &str) -> Result<IpConfig, AllocError> {
+        let content = file_content(id, ifname);
         // Not idempotent (since v0.8.2): a second ADD for the same container and ifname is an error.
-        let owned = self.store.get_by_id(id, ifname);
+        let owned = self.store.get_by_content(&content, id);
         if let Some(ip) = owned.into_iter().find(|ip| self.rangeset.contains(*ip)) {
             return Err(AllocError::Duplicate {
                 ip,
@@ -143,7 +144,7 @@ impl<'a> IpAllocator<'a> {
         while let Some((address, gateway)) = iter.next_candidate() {
             if self
                 .store
-                .reserve(id, ifname, address.addr(), &self.range_id)
+                .reserve_content(&content, address.addr(), &self.range_id)
             {
                 return Ok(IpConfig {
                     interface: None,

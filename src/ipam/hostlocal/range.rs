@@ -206,9 +206,22 @@ impl Range {
     }
 
     /// How many addresses the allocator can hand out: `[range_start, range_end]` minus the gateway.
+    ///
+    /// Zero for an [inverted](Self::is_inverted) range, although upstream's walk then escapes it.
     pub fn usable_count(&self) -> u128 {
-        let span = ip_to_u128(self.range_end) - ip_to_u128(self.range_start) + 1;
+        let span = ip_to_u128(self.range_end)
+            .checked_sub(ip_to_u128(self.range_start))
+            .map_or(0, |distance| distance + 1);
         span - u128::from(self.contains(self.gateway))
+    }
+
+    /// Whether `rangeStart` lies after `rangeEnd`. `Canonicalize` allows exactly one such case: an
+    /// explicit IPv4 `rangeStart` at the broadcast address with a default `rangeEnd` (broadcast − 1),
+    /// because the default end is never checked. Upstream's `RangeIter` then never meets `rangeEnd`
+    /// and hands out the addresses *after* the subnet (`10.0.1.16/28` after `10.0.1.15`); this model
+    /// walks the same way.
+    pub fn is_inverted(&self) -> bool {
+        cmp_ip(self.range_start, self.range_end).is_gt()
     }
 }
 

@@ -13,8 +13,11 @@
 //! ([`Store::ls`], [`Store::cat`]) renders the files exactly as `ls` and `cat` show them on a node.
 
 use crate::ipam::goip::{ip_string, parse_ip};
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::net::IpAddr;
+use std::sync::Arc;
 
 /// `disk.defaultDataDir`, used when the config has no `dataDir`.
 pub const DEFAULT_DATA_DIR: &str = "/var/lib/cni/networks";
@@ -26,14 +29,14 @@ pub const LINE_BREAK: &str = "\r\n";
 pub const LOCK_FILE: &str = "lock";
 
 /// The disk store of one network (`disk.Store`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Store {
     /// `<dataDir>/<network>`, as `filepath.Join` cleans it.
     dir: String,
-    /// IP files: address → exact content.
-    ip_files: BTreeMap<IpAddr, String>,
+    /// IP files: address → exact content (shared with the index key when already trimmed).
+    ip_files: BTreeMap<IpAddr, Arc<str>>,
     /// Trimmed content → addresses whose file has it; the index behind `GetByID` and `ReleaseByID`.
-    by_content: HashMap<String, BTreeSet<IpAddr>>,
+    by_content: HashMap<Arc<str>, Owners, BuildHasherDefault<FxHasher>>,
     /// `last_reserved_ip.<rangeID>` files: range ID → address written.
     last_reserved: BTreeMap<String, IpAddr>,
     /// Whether the empty `lock` file exists (a `ReleaseByID` quirk can delete it; `disk.New` recreates it).
@@ -61,7 +64,7 @@ impl Store {
         Self {
             dir: go_path_clean(&format!("{data_dir}/{network}")),
             ip_files: BTreeMap::new(),
-            by_content: HashMap::new(),
+            by_content: HashMap::default(),
             last_reserved: BTreeMap::new(),
             lock: true,
         }
@@ -85,11 +88,28 @@ impl Store {
     /// `Store.Reserve`: exclusive-create the IP's file with `<trimmed id>\r\n<ifname>`. False if the file
     /// exists. On success `last_reserved_ip.<range_id>` is rewritten, whatever the range set's cursor was.
     pub fn reserve(&mut self, id: &str, ifname: &str, ip: IpAddr, range_id: &str) -> bool {
-        if self.ip_files.contains_key(&ip) {
+        self.reserve_content(&file_content(id, ifname), ip, range_id)
+    }
+
+    /// [`reserve`](Self::reserve) with the content built once by the caller (`IPAllocator.Get` tries
+    /// many addresses for one container).
+    pub(super) fn reserve_content(
+        &mut self,
+        content: &Arc<str>,
+        ip: IpAddr,
+        range_id: &str,
+    ) -> bool {
+        let Entry::Vacant(file) = self.ip_files.entry(ip) else {
             return false;
+        };
+        file.insert(Arc::clone(content));
+        self.index(ip, content);
+        match self.last_reserved.get_mut(range_id) {
+            Some(last) => *last = ip,
+            None => {
+                self.last_reserved.insert(range_id.to_string(), ip);
+            }
         }
-        self.insert_ip_file(ip, format!("{}{LINE_BREAK}{ifname}", id.trim()));
-        self.last_reserved.insert(range_id.to_string(), ip);
         true
     }
 
@@ -97,7 +117,9 @@ impl Store {
     /// bare container ID, or the upstream tests' fixtures). Replaces an existing file.
     pub fn write_ip_file(&mut self, ip: IpAddr, content: &str) {
         self.remove_ip_file(ip);
-        self.insert_ip_file(ip, content.to_string());
+        let content: Arc<str> = Arc::from(content);
+        self.index(ip, &content);
+        self.ip_files.insert(ip, content);
     }
 
     /// Write `last_reserved_ip.<range_id>` directly, as the upstream tests' fixtures do.
@@ -119,7 +141,7 @@ impl Store {
     /// none matched, every file whose trimmed content is the bare trimmed ID (the pre-v0.8.0 format).
     /// Returns the IPs whose files were removed.
     pub fn release_by_id(&mut self, id: &str, ifname: &str) -> Vec<IpAddr> {
-        let released = self.release_by_key(&key(id, ifname));
+        let released = self.release_by_key(&file_content(id, ifname));
         if released.found {
             released.ips
         } else {
@@ -130,21 +152,27 @@ impl Store {
     /// `Store.GetByID`: the IPs whose file holds `<id>\r\n<ifname>` or the bare ID, in the order
     /// `filepath.Walk` visits them (file names sorted bytewise). Only names that parse as IPs count.
     pub fn get_by_id(&self, id: &str, ifname: &str) -> Vec<IpAddr> {
-        let mut ips: Vec<IpAddr> = [key(id, ifname), id.trim().to_string()]
-            .iter()
+        self.get_by_content(&file_content(id, ifname), id)
+    }
+
+    /// [`get_by_id`](Self::get_by_id) with the `<id>\r\n<ifname>` content built by the caller.
+    pub(super) fn get_by_content(&self, content: &str, id: &str) -> Vec<IpAddr> {
+        let mut ips: Vec<IpAddr> = [content, id.trim()]
+            .into_iter()
             .filter_map(|content| self.by_content.get(content))
-            .flatten()
-            .copied()
+            .flat_map(Owners::iter)
             .collect();
-        ips.sort_by_cached_key(|ip| ip_string(*ip));
-        ips.dedup();
+        if ips.len() > 1 {
+            ips.sort_by_cached_key(|ip| ip_string(*ip));
+            ips.dedup();
+        }
         ips
     }
 
     /// `Store.FindByID`: whether any file holds `<id>\r\n<ifname>`, or else the bare ID. Like upstream
     /// it compares every file of the directory, `last_reserved_ip.*` and `lock` included.
     pub fn find_by_id(&self, id: &str, ifname: &str) -> bool {
-        self.find_by_key(&key(id, ifname)) || self.find_by_key(id.trim())
+        self.find_by_key(&file_content(id, ifname)) || self.find_by_key(id.trim())
     }
 
     /// `Store.HasReservedIP`-like check: whether the IP's file belongs to `<id>` (either format).
@@ -157,7 +185,7 @@ impl Store {
 
     /// The reserved IPs with their files' content, ascending by address.
     pub fn reservations(&self) -> impl Iterator<Item = (IpAddr, &str)> {
-        self.ip_files.iter().map(|(ip, c)| (*ip, c.as_str()))
+        self.ip_files.iter().map(|(ip, c)| (*ip, &**c))
     }
 
     /// How many IP files exist.
@@ -191,23 +219,30 @@ impl Store {
         }
         // A file is named by the Go string form, so `10.0.0.1` exists but `::ffff:10.0.0.1` does not.
         let ip = parse_ip(name).filter(|ip| ip_string(*ip) == name)?;
-        self.ip_files.get(&ip).cloned()
+        self.ip_files.get(&ip).map(|content| content.to_string())
     }
 
-    fn insert_ip_file(&mut self, ip: IpAddr, content: String) {
-        self.by_content
-            .entry(content.trim().to_string())
-            .or_default()
-            .insert(ip);
-        self.ip_files.insert(ip, content);
+    /// Add `ip` to the index under its file's trimmed content, sharing the allocation when the
+    /// content is already trimmed (the `<id>\r\n<ifname>` files of a normal ifname).
+    fn index(&mut self, ip: IpAddr, content: &Arc<str>) {
+        let trimmed = content.trim();
+        if let Some(owners) = self.by_content.get_mut(trimmed) {
+            owners.insert(ip);
+            return;
+        }
+        let key = if trimmed.len() == content.len() {
+            Arc::clone(content)
+        } else {
+            Arc::from(trimmed)
+        };
+        self.by_content.insert(key, Owners::One(ip));
     }
 
     fn remove_ip_file(&mut self, ip: IpAddr) {
         if let Some(content) = self.ip_files.remove(&ip) {
             let trimmed = content.trim();
-            if let Some(ips) = self.by_content.get_mut(trimmed) {
-                ips.remove(&ip);
-                if ips.is_empty() {
+            if let Some(owners) = self.by_content.get_mut(trimmed) {
+                if owners.remove(ip) {
                     self.by_content.remove(trimmed);
                 }
             }
@@ -231,7 +266,7 @@ impl Store {
         let ips: Vec<IpAddr> = self
             .by_content
             .remove(content)
-            .map(|ips| ips.into_iter().collect())
+            .map(|owners| owners.iter().collect())
             .unwrap_or_default();
         for ip in &ips {
             self.ip_files.remove(ip);
@@ -247,15 +282,90 @@ impl Store {
     }
 }
 
+/// The index is derived data, so two stores are equal when their directories are.
+impl PartialEq for Store {
+    fn eq(&self, other: &Self) -> bool {
+        self.dir == other.dir
+            && self.ip_files == other.ip_files
+            && self.last_reserved == other.last_reserved
+            && self.lock == other.lock
+    }
+}
+
+impl Eq for Store {}
+
 /// What `ReleaseByKey` removed: whether any file matched, and which IP files.
 struct Released {
     found: bool,
     ips: Vec<IpAddr>,
 }
 
-/// The content an IP file of `(id, ifname)` has, as `ReleaseByID` and `GetByID` compare it.
-fn key(id: &str, ifname: &str) -> String {
-    format!("{}{LINE_BREAK}{ifname}", id.trim())
+/// The addresses whose files share one trimmed content: nearly always one, so no set is allocated.
+#[derive(Debug, Clone)]
+enum Owners {
+    One(IpAddr),
+    Many(BTreeSet<IpAddr>),
+}
+
+impl Owners {
+    fn insert(&mut self, ip: IpAddr) {
+        match self {
+            Self::One(first) if *first != ip => *self = Self::Many(BTreeSet::from([*first, ip])),
+            Self::One(_) => {}
+            Self::Many(ips) => {
+                ips.insert(ip);
+            }
+        }
+    }
+
+    /// Removes `ip`; true when no owner is left.
+    fn remove(&mut self, ip: IpAddr) -> bool {
+        match self {
+            Self::One(only) => *only == ip,
+            Self::Many(ips) => {
+                ips.remove(&ip);
+                ips.is_empty()
+            }
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = IpAddr> + '_ {
+        let (one, many) = match self {
+            Self::One(ip) => (Some(*ip), None),
+            Self::Many(ips) => (None, Some(ips.iter().copied())),
+        };
+        one.into_iter().chain(many.into_iter().flatten())
+    }
+}
+
+/// The index hashes a 64-hex container ID on every `Get`; SipHash's flooding resistance buys nothing
+/// for an in-memory simulation, so a multiply-rotate hash (FxHash's) does the job.
+#[derive(Debug, Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The content `Reserve` writes for `(id, ifname)`, which `ReleaseByID` and `GetByID` also match.
+pub(super) fn file_content(id: &str, ifname: &str) -> Arc<str> {
+    let id = id.trim();
+    let mut content = String::with_capacity(id.len() + LINE_BREAK.len() + ifname.len());
+    content.push_str(id);
+    content.push_str(LINE_BREAK);
+    content.push_str(ifname);
+    Arc::from(content)
 }
 
 /// Go's `filepath.Clean` on a slash path, as `filepath.Join` applies it: collapse `//`, drop `.`,

@@ -347,11 +347,20 @@ impl NetNs {
 
     /// Main-table routes of one family in the order the kernel dumps them.
     pub fn routes(&self, v6: bool) -> Vec<&Route> {
+        self.routes_where(v6, |_| true)
+    }
+
+    /// Main-table routes of one family through device `ifindex`, in dump order (`ip route show dev X`).
+    pub fn routes_via(&self, v6: bool, ifindex: u32) -> Vec<&Route> {
+        self.routes_where(v6, |r| r.dev == ifindex)
+    }
+
+    fn routes_where(&self, v6: bool, keep: impl Fn(&Route) -> bool) -> Vec<&Route> {
         let mut routes: Vec<(usize, &Route)> = self
             .routes
             .iter()
             .enumerate()
-            .filter(|(_, r)| matches!(r.dst, IpNet::V6(_)) == v6)
+            .filter(|(_, r)| matches!(r.dst, IpNet::V6(_)) == v6 && keep(r))
             .collect();
         routes.sort_by(|(ia, a), (ib, b)| {
             fib_dump_order(&a.dst, &b.dst)

@@ -1,0 +1,66 @@
+//! `podip run` and `podip state`: read a scenario, simulate it, print a transcript, JSON Lines or the
+//! final state.
+
+use super::transcript::Transcript;
+use podip::sim::{builtin, Scenario, Simulation};
+use std::io::Read;
+
+/// Where a scenario comes from: a path, `-` for standard input, or `builtin:NAME`.
+pub fn read_scenario(source: &str) -> Result<(String, Scenario), String> {
+    let text = if source == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|err| format!("cannot read standard input: {err}"))?;
+        text
+    } else if let Some(name) = source.strip_prefix("builtin:") {
+        builtin::by_name(name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = builtin::ALL.iter().map(|(n, _)| *n).collect();
+                format!(
+                    "no built-in scenario {name:?} (there are: {})",
+                    names.join(", ")
+                )
+            })?
+            .to_string()
+    } else {
+        std::fs::read_to_string(source).map_err(|err| format!("cannot read {source}: {err}"))?
+    };
+    let label = if source == "-" { "<stdin>" } else { source };
+    let scenario = Scenario::parse(&text).map_err(|err| format!("{label}: {err}"))?;
+    Ok((label.to_string(), scenario))
+}
+
+/// `podip run`: the transcript (or, with `json`, the events as JSON Lines).
+pub fn run(source: &str, json: bool) -> Result<String, String> {
+    let (_, scenario) = read_scenario(source)?;
+    let mut sim = Simulation::new(scenario);
+    if json {
+        sim.run_to_end();
+        let mut out = String::new();
+        for event in sim.events() {
+            out.push_str(&serde_json::to_string(event).map_err(|err| err.to_string())?);
+            out.push('\n');
+        }
+        return Ok(out);
+    }
+    let mut transcript = Transcript::default();
+    let mut seen = 0;
+    while sim.step().is_some() {
+        transcript.render_batch(&sim, seen);
+        seen = sim.events().len();
+    }
+    sim.run_to_end();
+    transcript.render_end(&sim);
+    Ok(transcript.into_text())
+}
+
+/// `podip state`: the state at the scenario's end, as JSON.
+pub fn state(source: &str) -> Result<String, String> {
+    let (_, scenario) = read_scenario(source)?;
+    let mut sim = Simulation::new(scenario);
+    sim.run_to_end();
+    let mut text = serde_json::to_string_pretty(&sim.state()).map_err(|err| err.to_string())?;
+    text.push('\n');
+    Ok(text)
+}

@@ -1,0 +1,180 @@
+//! The readable transcript of `podip run`: each event with its virtual time, and after the steps where
+//! it helps, what the real tools would show at that moment (`kubectl get … -o jsonpath`, `ls`/`cat` in
+//! host-local's directory, `ip -o link`, `ip route`).
+
+use podip::ipam::goip::ip_string;
+use podip::ipam::hostlocal::Store;
+use podip::ipam::kindnet::CNI_CONFIG_PATH;
+use podip::ipam::ptp::iproute2::{ip6_route_lines, ip_link_lines, ip_route_lines};
+use podip::ipam::ptp::NetNs;
+use podip::sim::{Event, EventKind, Reason, Simulation};
+use std::fmt::Write;
+
+/// The text built so far.
+#[derive(Default)]
+pub struct Transcript {
+    out: String,
+    /// The conflist is long: it is shown once, the first time a node gets it.
+    conflist_shown: bool,
+}
+
+impl Transcript {
+    /// Print the events from `first` on, then the views they call for.
+    pub fn render_batch(&mut self, sim: &Simulation, first: usize) {
+        let batch = sim.events().get(first..).unwrap_or_default();
+        for event in batch {
+            self.event_line(event);
+        }
+        for event in batch {
+            self.views_after(sim, event);
+        }
+    }
+
+    /// The closing line.
+    pub fn render_end(&mut self, sim: &Simulation) {
+        let _ = writeln!(self.out, "{:>10}  end of scenario", sim.now().to_string());
+    }
+
+    /// The finished text.
+    pub fn into_text(self) -> String {
+        self.out
+    }
+
+    fn event_line(&mut self, event: &Event) {
+        let kind = match event.kind {
+            EventKind::Normal => "Normal ",
+            EventKind::Warning => "Warning",
+            EventKind::Step => "       ",
+        };
+        let _ = writeln!(
+            self.out,
+            "{:>10}  {kind} {:<22} {:<24} {}  [{} {}]",
+            event.time_ms.to_string(),
+            format!("{:?}", event.reason),
+            event.object,
+            event.message,
+            event
+                .upstream
+                .file
+                .rsplit('/')
+                .next()
+                .unwrap_or(event.upstream.file),
+            event.upstream.function,
+        );
+    }
+
+    fn views_after(&mut self, sim: &Simulation, event: &Event) {
+        let Some(node) = event.node.as_deref() else {
+            return;
+        };
+        let pod = event.object.strip_prefix("pod/");
+        match event.reason {
+            Reason::PodCIDRPatched => {
+                let cidrs = sim.node_pod_cidrs(node).unwrap_or_default();
+                let quoted: Vec<String> = cidrs.iter().map(|c| format!("{c:?}")).collect();
+                self.command(
+                    "",
+                    &format!("kubectl get node {node} -o jsonpath='{{.spec.podCIDRs}}'"),
+                    &[format!("[{}]", quoted.join(","))],
+                );
+            }
+            Reason::CNIConfigWritten if !self.conflist_shown => {
+                if let Some(text) = sim.node_conflist(node) {
+                    self.conflist_shown = true;
+                    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+                    self.command(node, &format!("cat {CNI_CONFIG_PATH}"), &lines);
+                }
+            }
+            Reason::VethCreated => {
+                let Some(pod) = pod else { return };
+                let (Some(netns), Some(store), Some((_, ips))) = (
+                    sim.node_netns(node),
+                    sim.node_store(node),
+                    sim.pod_sandbox(pod),
+                ) else {
+                    return;
+                };
+                self.ipam_dir(node, store);
+                for ip in ips {
+                    let name = ip_string(*ip);
+                    let content = store.cat(&name).unwrap_or_default();
+                    let lines: Vec<String> = content.split("\r\n").map(str::to_string).collect();
+                    self.command(node, &format!("cat {}/{name}", store.dir()), &lines);
+                }
+                for file in store
+                    .ls()
+                    .iter()
+                    .filter(|f| f.starts_with("last_reserved_ip."))
+                {
+                    let content = store.cat(file).unwrap_or_default();
+                    self.command(node, &format!("cat {}/{file}", store.dir()), &[content]);
+                }
+                self.ip_views(node, netns);
+                if let Some(pod_ns) = sim.pod_netns(pod) {
+                    let at = format!("{node} (pod {pod}, nsenter)");
+                    self.ip_views(&at, pod_ns);
+                }
+            }
+            Reason::PodIPsAssigned => {
+                let Some(pod) = pod else { return };
+                if let Some((_, ips)) = sim.pod_sandbox(pod) {
+                    let list: Vec<String> = ips
+                        .iter()
+                        .map(|ip| format!("{{\"ip\":\"{}\"}}", ip_string(*ip)))
+                        .collect();
+                    self.command(
+                        "",
+                        &format!("kubectl get pod {pod} -o jsonpath='{{.status.podIPs}}'"),
+                        &[format!("[{}]", list.join(","))],
+                    );
+                }
+            }
+            Reason::SandboxRemoved => {
+                if let Some(store) = sim.node_store(node) {
+                    self.ipam_dir(node, store);
+                }
+                if let Some(netns) = sim.node_netns(node) {
+                    self.routes(node, netns);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn ipam_dir(&mut self, node: &str, store: &Store) {
+        self.command(
+            node,
+            &format!("ls {}/", store.dir()),
+            &[store.ls().join("  ")],
+        );
+    }
+
+    fn ip_views(&mut self, at: &str, netns: &NetNs) {
+        self.command(at, "ip -o link", &ip_link_lines(netns));
+        self.routes(at, netns);
+    }
+
+    fn routes(&mut self, at: &str, netns: &NetNs) {
+        self.command(at, "ip route", &ip_route_lines(netns));
+        let v6 = ip6_route_lines(netns);
+        if v6
+            .iter()
+            .any(|line| !line.starts_with("fe80::") && !line.starts_with("::1 "))
+        {
+            self.command(at, "ip -6 route", &v6);
+        }
+    }
+
+    /// `            $ command` (prefixed by the machine it runs on), then its output indented.
+    fn command(&mut self, at: &str, command: &str, output: &[String]) {
+        let prompt = if at.is_empty() {
+            "$".to_string()
+        } else {
+            format!("{at}$")
+        };
+        let _ = writeln!(self.out, "            {prompt} {command}");
+        for line in output {
+            let _ = writeln!(self.out, "              {line}");
+        }
+    }
+}

@@ -1,0 +1,502 @@
+//! The simulated cluster: API objects, the machines behind the nodes, the actors' queue, and the public
+//! driving API ([`Simulation`]).
+//!
+//! Each actor lives in its own file as `impl Simulation` blocks: [`node_ipam`](super::node_ipam)
+//! (kube-controller-manager), [`kindnet`](super::kindnet) (kindnetd), [`kubelet`](super::kubelet) (the
+//! kubelet with containerd and the CNI chain). This file holds what they share and the dispatch.
+
+use super::clock::{VirtualDuration, VirtualTime};
+use super::event::{Event, EventKind, Reason};
+use super::queue::EventQueue;
+use super::scenario::{Command, Scenario};
+use super::settings::SimSettings;
+use super::upstream::{self, Upstream};
+use crate::ipam::hostlocal::{IpamConfig, Store};
+use crate::ipam::kcm::NodeIpamConfig;
+use crate::ipam::kindnet::CniConfigWriter;
+use crate::ipam::ptp::{Entropy, MacAddr, NetNs, Uplink};
+use crate::ipam::range_allocator::RangeAllocator;
+use std::collections::{BTreeMap, BTreeSet};
+use std::net::{IpAddr, Ipv4Addr};
+use std::rc::Rc;
+
+/// A Node object and the machine behind it.
+#[derive(Debug, Clone)]
+pub(crate) struct NodeObj {
+    /// Tells apart two nodes of one name (deleted and re-added).
+    pub(crate) uid: u64,
+    /// `spec.podCIDRs` as stored (strings).
+    pub(crate) pod_cidrs: Vec<String>,
+    /// The node's root network namespace.
+    pub(crate) netns: NetNs,
+    /// host-local's directory `/run/cni-ipam-state/kindnet`, from the first CNI call on.
+    pub(crate) store: Option<Store>,
+    /// `/etc/cni/net.d/10-kindnet.conflist`, once kindnetd wrote it.
+    pub(crate) conflist: Option<String>,
+    /// kindnetd's writer (remembers the last inputs).
+    pub(crate) writer: CniConfigWriter,
+    /// host-local's view of the current conflist and ptp's `mtu` from it (see `kubelet::load_chain`).
+    pub(crate) chain: Option<Rc<LoadedChain>>,
+    /// Pod sandboxes by sandbox ID.
+    pub(crate) sandboxes: BTreeMap<String, Sandbox>,
+}
+
+/// The conflist as the plugins read it.
+#[derive(Debug, Clone)]
+pub(crate) struct LoadedChain {
+    /// host-local's `LoadIPAMConfig` of the ptp entry (no requested IP).
+    pub(crate) ipam: IpamConfig,
+    /// The conflist's `cniVersion`.
+    pub(crate) cni_version: String,
+    /// ptp's `mtu`, 0 when absent.
+    pub(crate) mtu: u32,
+}
+
+/// A pod sandbox on a node: its netns and what CNI ADD gave it.
+#[derive(Debug, Clone)]
+pub(crate) struct Sandbox {
+    /// The pod's name.
+    pub(crate) pod: String,
+    /// The pod's network namespace.
+    pub(crate) netns: NetNs,
+    /// The host end of the veth pair.
+    pub(crate) host_veth: String,
+    /// The pod's IPs in containerd's order (primary first).
+    pub(crate) ips: Vec<IpAddr>,
+    /// When CNI DEL is due, once the pod is going away.
+    pub(crate) del_at: Option<VirtualTime>,
+}
+
+/// `status.phase` of a pod.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PodPhase {
+    /// Not running yet (no sandbox, or no IP written yet).
+    Pending,
+    /// The sandbox has its IPs and the kubelet wrote them.
+    Running,
+}
+
+/// A Pod object.
+#[derive(Debug, Clone)]
+pub(crate) struct PodObj {
+    /// Tells apart two pods of one name.
+    pub(crate) uid: u64,
+    /// `spec.nodeName`.
+    pub(crate) node: String,
+    /// The uid of the node it was bound to when created.
+    pub(crate) node_uid: u64,
+    /// `CNI_ARGS` `IP=`, if requested.
+    pub(crate) requested_ip: Option<String>,
+    /// `status.phase`.
+    pub(crate) phase: PodPhase,
+    /// `status.podIPs`.
+    pub(crate) ips: Vec<IpAddr>,
+    /// The current sandbox's ID (`CNI_CONTAINERID`).
+    pub(crate) sandbox_id: Option<String>,
+    /// Whether the kubelet tried to start it (kubectl then says `ContainerCreating`).
+    pub(crate) sync_started: bool,
+    /// `metadata.deletionTimestamp`, once deleted gracefully.
+    pub(crate) deletion: Option<VirtualTime>,
+}
+
+/// kube-controller-manager's node IPAM controller (≥ 1.30 workqueue form).
+#[derive(Debug, Clone)]
+pub(crate) struct NodeIpam {
+    /// The range allocator's bitmaps.
+    pub(crate) allocator: RangeAllocator,
+    /// `cidrallocator_node`: keys waiting (dedup as the workqueue does).
+    pub(crate) queued: BTreeSet<String>,
+    /// Per-key failure counts of the rate limiter (`ItemExponentialFailureRateLimiter.failures`).
+    pub(crate) failures: BTreeMap<String, u32>,
+}
+
+/// What the queue holds: a scenario command or an actor's next move.
+#[derive(Debug, Clone)]
+pub(crate) enum Action {
+    /// `scenario.commands[i]`.
+    Command(usize),
+    /// kcm builds its allocator from the nodes that exist now.
+    NodeIpamStart,
+    /// A worker takes the node's key off `cidrallocator_node`.
+    NodeIpamSync { node: String },
+    /// The informer delete handler: `ReleaseCIDR` of the final object.
+    NodeIpamRelease {
+        node: String,
+        pod_cidrs: Vec<String>,
+    },
+    /// kindnetd's reconcile loop on `node`.
+    KindnetReconcile { node: String, uid: u64 },
+    /// The kubelet syncs the pod: `RunPodSandbox` and CNI ADD.
+    KubeletSyncPod { pod: String, uid: u64 },
+    /// The kubelet's status update with the sandbox's IPs.
+    PodStatus {
+        pod: String,
+        uid: u64,
+        sandbox_id: String,
+    },
+    /// The kubelet starts killing the pod's containers.
+    KubeletKill {
+        pod: String,
+        node: String,
+        node_uid: u64,
+    },
+    /// containerd's `StopPodSandbox`: CNI DEL, netns removed.
+    StopPodSandbox {
+        node: String,
+        node_uid: u64,
+        sandbox_id: String,
+    },
+    /// The status manager deletes a terminated pod's object.
+    DeletePodObject { pod: String, uid: u64 },
+    /// podgc deletes a pod whose node is gone.
+    PodGc { pod: String, uid: u64 },
+}
+
+/// A running simulation of one scenario.
+///
+/// # Examples
+/// ```
+/// use podip::sim::{Scenario, Simulation, VirtualDuration};
+/// let scenario = Scenario::parse(podip::sim::builtin::KIND).unwrap();
+/// let mut sim = Simulation::new(scenario.clone());
+/// sim.run_to_end();
+/// let state = sim.state();
+/// assert_eq!(state.nodes[1].pod_cidrs, ["10.244.1.0/24"]);
+/// // Scrubbing: re-simulate from the start to any time.
+/// let earlier = Simulation::at(&scenario, podip::sim::VirtualTime(1_000));
+/// assert!(earlier.events().len() < sim.events().len());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Simulation {
+    /// The scenario driving it.
+    pub(crate) scenario: Rc<Scenario>,
+    /// Settings in force now (`set` lines change them as they run).
+    pub(crate) settings: SimSettings,
+    /// The current virtual time.
+    pub(crate) now: VirtualTime,
+    /// What is due next.
+    pub(crate) queue: EventQueue<Action>,
+    /// Everything that happened.
+    pub(crate) events: Vec<Event>,
+    /// Every random draw.
+    pub(crate) entropy: Entropy,
+    /// The next object uid.
+    pub(crate) next_uid: u64,
+    /// How many nodes ever registered (for their Docker-network addresses).
+    pub(crate) nodes_registered: u32,
+    /// The `cluster` flags as validated, once that line ran.
+    pub(crate) cluster: Option<NodeIpamConfig>,
+    /// kcm's controller, once started (and if it started).
+    pub(crate) node_ipam: Option<NodeIpam>,
+    /// Nodes by name.
+    pub(crate) nodes: BTreeMap<String, NodeObj>,
+    /// Pods by name.
+    pub(crate) pods: BTreeMap<String, PodObj>,
+}
+
+impl Simulation {
+    /// A simulation at time 0 with the scenario's commands queued.
+    pub fn new(scenario: impl Into<Rc<Scenario>>) -> Self {
+        let scenario: Rc<Scenario> = scenario.into();
+        let mut queue = EventQueue::new();
+        for (index, command) in scenario.commands.iter().enumerate() {
+            queue.push(command.at, Action::Command(index));
+        }
+        let settings = SimSettings::default();
+        Simulation {
+            entropy: Entropy::from_seed(settings.seed),
+            settings,
+            scenario,
+            now: VirtualTime::ZERO,
+            queue,
+            events: Vec::new(),
+            next_uid: 1,
+            nodes_registered: 0,
+            cluster: None,
+            node_ipam: None,
+            nodes: BTreeMap::new(),
+            pods: BTreeMap::new(),
+        }
+    }
+
+    /// The scenario re-simulated from the start to `time`: what a scrubbing view shows.
+    pub fn at(scenario: &Scenario, time: VirtualTime) -> Self {
+        let mut sim = Simulation::new(scenario.clone());
+        sim.run_to(time);
+        sim
+    }
+
+    /// The current virtual time.
+    pub fn now(&self) -> VirtualTime {
+        self.now
+    }
+
+    /// Where the scenario ends (after its last `wait`).
+    pub fn end(&self) -> VirtualTime {
+        self.scenario.end
+    }
+
+    /// The settings in force now.
+    pub fn settings(&self) -> &SimSettings {
+        &self.settings
+    }
+
+    /// Every event so far, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Process the next action if it is due no later than the scenario's end; the clock moves to its
+    /// time. Returns that time, or `None` when nothing more happens within the scenario.
+    pub fn step(&mut self) -> Option<VirtualTime> {
+        let (time, action) = self.queue.pop_due(self.scenario.end)?;
+        self.now = self.now.max(time);
+        self.dispatch(action);
+        Some(time)
+    }
+
+    /// Run everything due within `duration` from now, and move the clock there.
+    pub fn advance(&mut self, duration: VirtualDuration) {
+        self.run_to(self.now + duration);
+    }
+
+    /// Run everything due at or before `time`, and move the clock there (never backwards).
+    pub fn run_to(&mut self, time: VirtualTime) {
+        while let Some((at, action)) = self.queue.pop_due(time) {
+            self.now = self.now.max(at);
+            self.dispatch(action);
+        }
+        self.now = self.now.max(time);
+    }
+
+    /// Run the scenario to its end.
+    pub fn run_to_end(&mut self) {
+        self.run_to(self.scenario.end);
+    }
+
+    /// The node's root namespace (for `ip link` / `ip route` views).
+    pub fn node_netns(&self, node: &str) -> Option<&NetNs> {
+        self.nodes.get(node).map(|n| &n.netns)
+    }
+
+    /// The node's host-local directory, once host-local has run there.
+    pub fn node_store(&self, node: &str) -> Option<&Store> {
+        self.nodes.get(node).and_then(|n| n.store.as_ref())
+    }
+
+    /// The namespace of the pod's current sandbox.
+    pub fn pod_netns(&self, pod: &str) -> Option<&NetNs> {
+        let pod = self.pods.get(pod)?;
+        let id = pod.sandbox_id.as_ref()?;
+        self.nodes
+            .get(&pod.node)
+            .filter(|n| n.uid == pod.node_uid)?
+            .sandboxes
+            .get(id)
+            .map(|s| &s.netns)
+    }
+
+    /// The pod's current sandbox: its ID (`CNI_CONTAINERID`) and IPs in containerd's order. The sandbox
+    /// may outlive the Pod object until CNI DEL, but then it is no longer found by the pod's name.
+    pub fn pod_sandbox(&self, pod: &str) -> Option<(&str, &[IpAddr])> {
+        let pod = self.pods.get(pod)?;
+        let id = pod.sandbox_id.as_ref()?;
+        let sandbox = self
+            .nodes
+            .get(&pod.node)
+            .filter(|n| n.uid == pod.node_uid)?
+            .sandboxes
+            .get(id)?;
+        Some((id.as_str(), sandbox.ips.as_slice()))
+    }
+
+    /// `spec.podCIDRs` of a node, if it exists.
+    pub fn node_pod_cidrs(&self, node: &str) -> Option<&[String]> {
+        self.nodes.get(node).map(|n| n.pod_cidrs.as_slice())
+    }
+
+    /// The node's `/etc/cni/net.d/10-kindnet.conflist`, once written.
+    pub fn node_conflist(&self, node: &str) -> Option<&str> {
+        self.nodes.get(node)?.conflist.as_deref()
+    }
+
+    pub(crate) fn schedule(&mut self, after: VirtualDuration, action: Action) {
+        self.queue.push(self.now + after, action);
+    }
+
+    pub(crate) fn uid(&mut self) -> u64 {
+        let uid = self.next_uid;
+        self.next_uid += 1;
+        uid
+    }
+
+    /// Record an event now.
+    pub(crate) fn log(
+        &mut self,
+        object: String,
+        kind: EventKind,
+        reason: Reason,
+        message: String,
+        node: Option<&str>,
+        upstream: Upstream,
+    ) {
+        self.events.push(Event {
+            time_ms: self.now,
+            object,
+            kind,
+            reason,
+            message,
+            node: node.map(str::to_string),
+            upstream,
+        });
+    }
+
+    fn dispatch(&mut self, action: Action) {
+        match action {
+            Action::Command(index) => {
+                let scenario = Rc::clone(&self.scenario);
+                if let Some(command) = scenario.commands.get(index) {
+                    self.run_command(&command.command);
+                }
+            }
+            Action::NodeIpamStart => self.node_ipam_start(),
+            Action::NodeIpamSync { node } => self.node_ipam_sync(&node),
+            Action::NodeIpamRelease { node, pod_cidrs } => {
+                self.node_ipam_release(&node, &pod_cidrs)
+            }
+            Action::KindnetReconcile { node, uid } => self.kindnet_reconcile(&node, uid),
+            Action::KubeletSyncPod { pod, uid } => self.kubelet_sync_pod(&pod, uid),
+            Action::PodStatus {
+                pod,
+                uid,
+                sandbox_id,
+            } => self.kubelet_status_update(&pod, uid, &sandbox_id),
+            Action::KubeletKill {
+                pod,
+                node,
+                node_uid,
+            } => self.kubelet_kill(&pod, &node, node_uid),
+            Action::StopPodSandbox {
+                node,
+                node_uid,
+                sandbox_id,
+            } => self.stop_pod_sandbox(&node, node_uid, &sandbox_id),
+            Action::DeletePodObject { pod, uid } => self.status_manager_delete(&pod, uid),
+            Action::PodGc { pod, uid } => self.podgc_orphaned(&pod, uid),
+        }
+    }
+
+    fn run_command(&mut self, command: &Command) {
+        match command {
+            Command::Set { name, value } => {
+                // Validated by the parser; a seed change reseeds the generator from here on.
+                if self.settings.set(name, value).is_ok() && name == "seed" {
+                    self.entropy = Entropy::from_seed(self.settings.seed);
+                }
+            }
+            Command::Cluster { config, .. } => {
+                self.cluster = Some(config.clone());
+                // Queued behind the commands of this same instant, so nodes added with the cluster exist
+                // when kcm starts: their preset podCIDRs are occupied at startup.
+                self.schedule(VirtualDuration::ZERO, Action::NodeIpamStart);
+            }
+            Command::NodeAdd { name, pod_cidrs } => self.node_add(name, pod_cidrs),
+            Command::NodeDelete { name } => self.node_delete(name),
+            Command::PodAdd { name, node, ip } => self.pod_add(name, node, ip.clone()),
+            Command::PodDelete {
+                name,
+                grace_period_seconds,
+            } => self.pod_delete(name, *grace_period_seconds),
+        }
+    }
+
+    /// The kubelet registers the node: a Node object, a machine with its uplink on the kind network.
+    fn node_add(&mut self, name: &str, pod_cidrs: &[String]) {
+        let uid = self.uid();
+        self.nodes_registered += 1;
+        let n = self.nodes_registered;
+        // Docker's kind network hands out 172.18.0.2, .3, … in creation order.
+        let host = 1 + n;
+        let octets = [(host >> 8) as u8, host as u8];
+        let netns = NetNs::node(&Uplink {
+            addresses: vec![ipnet::IpNet::new(
+                IpAddr::V4(Ipv4Addr::new(172, 18, octets[0], octets[1])),
+                16,
+            )
+            .unwrap_or_default()],
+            gateways: vec![IpAddr::V4(Ipv4Addr::new(172, 18, 0, 1))],
+            mtu: self.settings.node_mtu,
+            mac: MacAddr([0x02, 0x42, 0xac, 0x12, octets[0], octets[1]]),
+            peer_ifindex: 8 + 2 * n,
+            first_free_ifindex: 2,
+        });
+        self.nodes.insert(
+            name.to_string(),
+            NodeObj {
+                uid,
+                pod_cidrs: pod_cidrs.to_vec(),
+                netns,
+                store: None,
+                conflist: None,
+                writer: CniConfigWriter::new(self.settings.node_mtu),
+                chain: None,
+                sandboxes: BTreeMap::new(),
+            },
+        );
+        let preset = if pod_cidrs.is_empty() {
+            String::new()
+        } else {
+            format!(" with spec.podCIDRs=[{}]", pod_cidrs.join(","))
+        };
+        self.log(
+            format!("node/{name}"),
+            EventKind::Step,
+            Reason::NodeRegistered,
+            format!(
+                "Node {name} registered (InternalIP 172.18.{}.{}){preset}",
+                octets[0], octets[1]
+            ),
+            Some(name),
+            upstream::KUBELET_REGISTER_NODE,
+        );
+        self.node_ipam_node_added(name);
+        self.schedule(
+            self.settings.kindnet_start_delay,
+            Action::KindnetReconcile {
+                node: name.to_string(),
+                uid,
+            },
+        );
+    }
+
+    /// The Node object is deleted; the machine goes with it. Pods bound to it become orphans for podgc.
+    fn node_delete(&mut self, name: &str) {
+        let Some(node) = self.nodes.remove(name) else {
+            return;
+        };
+        self.log(
+            format!("node/{name}"),
+            EventKind::Step,
+            Reason::NodeDeleted,
+            format!("Node {name} deleted"),
+            Some(name),
+            upstream::NODE_DELETE,
+        );
+        self.schedule(
+            self.settings.watch_latency,
+            Action::NodeIpamRelease {
+                node: name.to_string(),
+                pod_cidrs: node.pod_cidrs,
+            },
+        );
+        let orphans: Vec<(String, u64)> = self
+            .pods
+            .iter()
+            .filter(|(_, pod)| pod.node_uid == node.uid)
+            .map(|(pod, obj)| (pod.clone(), obj.uid))
+            .collect();
+        for (pod, uid) in orphans {
+            self.schedule(self.settings.podgc_quarantine, Action::PodGc { pod, uid });
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! kindnetd as an actor (`images/kindnetd/cmd/kindnetd/main.go`): starts some time after its node
+//! registers, then every `kindnet_resync_period` lists the nodes and, for its own node, writes the
+//! conflist through `CNIConfigWriter` once the node has a podCIDR.
+//!
+//! Not modelled: the routes kindnetd keeps to other nodes' podCIDRs (`syncRoute`) and its masquerade
+//! agent; nothing about a pod's own address depends on them.
+
+use super::cluster::{Action, Simulation};
+use super::event::{EventKind, Reason};
+use super::upstream;
+use crate::ipam::goip::parse_cidr_sloppy;
+use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};
+use ipnet::IpNet;
+
+impl Simulation {
+    /// One pass of kindnetd's main loop for its own node.
+    pub(crate) fn kindnet_reconcile(&mut self, name: &str, uid: u64) {
+        let Some(node) = self.nodes.get_mut(name).filter(|n| n.uid == uid) else {
+            return;
+        };
+        // kindnetd parses spec.podCIDRs with net.ParseCIDR; a value kcm could not have written is skipped.
+        let cidrs: Vec<IpNet> = node
+            .pod_cidrs
+            .iter()
+            .filter_map(|cidr| parse_cidr_sloppy(cidr).ok().map(|(_, net)| net))
+            .collect();
+        let written =
+            compute_cni_config_inputs(&cidrs).and_then(|inputs| node.writer.write(inputs));
+        if let Some(text) = written {
+            node.conflist = Some(text);
+            node.chain = None;
+            self.log(
+                format!("node/{name}"),
+                EventKind::Step,
+                Reason::CNIConfigWritten,
+                format!(
+                    "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{}], portmap)",
+                    cidrs
+                        .iter()
+                        .map(crate::ipam::goip::net_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+                Some(name),
+                upstream::KINDNET_WRITE,
+            );
+        }
+        self.schedule(
+            self.settings.kindnet_resync_period,
+            Action::KindnetReconcile {
+                node: name.to_string(),
+                uid,
+            },
+        );
+    }
+}

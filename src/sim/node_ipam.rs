@@ -1,0 +1,266 @@
+//! kube-controller-manager's node IPAM controller as an actor (`range_allocator.go`, ≥ 1.30 workqueue
+//! form): informer handlers enqueue node names on `cidrallocator_node`, a worker runs `syncNode`, and a
+//! failure is requeued with per-item exponential backoff (5 ms doubling), emitting `CIDRNotAvailable`
+//! each time.
+//!
+//! Not modelled: the queue's overall 10 qps / burst 100 bucket (it only matters past 100 retries a
+//! second), PATCH failures (the simulated API server always answers), the Update handler's extra syncs
+//! (they find the podCIDRs already set and only re-occupy them).
+
+use super::cluster::{Action, NodeIpam, Simulation};
+use super::event::{EventKind, Reason};
+use super::upstream;
+use crate::ipam::cidrset::CidrSet;
+use crate::ipam::goip::net_string;
+use crate::ipam::range_allocator::{AllocateError, CidrUpdateDecision, Node, RangeAllocator};
+use ipnet::IpNet;
+
+impl Simulation {
+    /// `NewCIDRRangeAllocator` with the nodes that exist now, then the informer's initial list enqueues
+    /// every node (in the API's name order).
+    pub(crate) fn node_ipam_start(&mut self) {
+        let Some(config) = self.cluster.clone() else {
+            return;
+        };
+        let existing: Vec<Node> = self
+            .nodes
+            .iter()
+            .filter(|(_, node)| !node.pod_cidrs.is_empty())
+            .map(|(name, node)| Node::with_pod_cidrs(name.clone(), node.pod_cidrs.clone()))
+            .collect();
+        let allocator = match RangeAllocator::new(&config, &existing) {
+            Ok(allocator) => allocator,
+            Err(err) => {
+                self.log(
+                    "kube-controller-manager".into(),
+                    EventKind::Warning,
+                    Reason::NodeIpamStarted,
+                    format!("Error starting \"node-ipam-controller\": {err}"),
+                    None,
+                    upstream::RANGE_ALLOCATOR_NEW,
+                );
+                return;
+            }
+        };
+        let sets: Vec<String> = allocator.cidr_sets().iter().map(describe_set).collect();
+        let mut message = format!(
+            "Started node IPAM controller (RangeAllocator): {}",
+            sets.join("; ")
+        );
+        for warning in &config.warnings {
+            message.push_str(&format!("; {warning}"));
+        }
+        self.log(
+            "kube-controller-manager".into(),
+            EventKind::Step,
+            Reason::NodeIpamStarted,
+            message,
+            None,
+            upstream::RANGE_ALLOCATOR_NEW,
+        );
+        for node in &existing {
+            self.log_cidr_steps(
+                &node.name,
+                &node.pod_cidrs,
+                Reason::CIDROccupied,
+                &allocator,
+            );
+        }
+        self.node_ipam = Some(NodeIpam {
+            allocator,
+            queued: Default::default(),
+            failures: Default::default(),
+        });
+        let names: Vec<String> = self.nodes.keys().cloned().collect();
+        for name in names {
+            self.node_ipam_enqueue(&name);
+        }
+    }
+
+    /// The Add handler: enqueue the node (if kcm runs).
+    pub(crate) fn node_ipam_node_added(&mut self, name: &str) {
+        if self.node_ipam.is_some() {
+            self.node_ipam_enqueue(name);
+        }
+    }
+
+    /// `queue.Add`: the key is picked up after the watch latency, once even if added twice.
+    fn node_ipam_enqueue(&mut self, name: &str) {
+        let Some(ipam) = self.node_ipam.as_mut() else {
+            return;
+        };
+        if ipam.queued.insert(name.to_string()) {
+            self.schedule(
+                self.settings.watch_latency,
+                Action::NodeIpamSync {
+                    node: name.to_string(),
+                },
+            );
+        }
+    }
+
+    /// `syncNode`: a missing node needs nothing; otherwise `AllocateOrOccupyCIDR` and, for a new
+    /// allocation, `updateCIDRsAllocation`'s PATCH.
+    pub(crate) fn node_ipam_sync(&mut self, name: &str) {
+        let Some(mut ipam) = self.node_ipam.take() else {
+            return;
+        };
+        ipam.queued.remove(name);
+        if let Some(node) = self.nodes.get(name) {
+            let api_node = Node::with_pod_cidrs(name, node.pod_cidrs.clone());
+            match ipam.allocator.allocate_or_occupy_cidr(&api_node) {
+                Ok(cidrs) if cidrs.is_empty() => {
+                    self.log_cidr_steps(
+                        name,
+                        &api_node.pod_cidrs,
+                        Reason::CIDROccupied,
+                        &ipam.allocator,
+                    );
+                    ipam.failures.remove(name);
+                }
+                Ok(cidrs) => {
+                    self.log_allocations(name, &cidrs, &ipam.allocator);
+                    match ipam.allocator.update_cidrs_allocation(&api_node, &cidrs) {
+                        CidrUpdateDecision::Patch(patch) => {
+                            if let Some(node) = self.nodes.get_mut(name) {
+                                node.pod_cidrs = patch.pod_cidrs.clone();
+                            }
+                            self.log(
+                                format!("node/{name}"),
+                                EventKind::Step,
+                                Reason::PodCIDRPatched,
+                                format!(
+                                    "PATCH node {name}: spec.podCIDR={} spec.podCIDRs=[{}]",
+                                    patch.pod_cidr,
+                                    patch.pod_cidrs.join(",")
+                                ),
+                                Some(name),
+                                upstream::RANGE_ALLOCATOR_UPDATE,
+                            );
+                        }
+                        CidrUpdateDecision::AlreadyAllocated
+                        | CidrUpdateDecision::ReleasedReserved => {}
+                    }
+                    ipam.failures.remove(name);
+                }
+                Err(err) => self.node_ipam_failed(&mut ipam, name, err),
+            }
+        }
+        self.node_ipam = Some(ipam);
+    }
+
+    /// A failed sync: the `CIDRNotAvailable` event if that was the cause, then `AddRateLimited`.
+    fn node_ipam_failed(&mut self, ipam: &mut NodeIpam, name: &str, err: AllocateError) {
+        if let AllocateError::CidrNotAvailable { event, .. } = &err {
+            self.log(
+                format!("node/{name}"),
+                EventKind::Warning,
+                Reason::CIDRNotAvailable,
+                event.message.clone(),
+                Some(name),
+                upstream::RANGE_ALLOCATOR_ALLOCATE,
+            );
+        }
+        let failures = ipam.failures.entry(name.to_string()).or_insert(0);
+        let delay = self
+            .settings
+            .node_ipam_backoff_base
+            .exponential(*failures, self.settings.node_ipam_backoff_max);
+        *failures += 1;
+        self.log(
+            format!("node/{name}"),
+            EventKind::Step,
+            Reason::NodeSyncRequeued,
+            format!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
+            Some(name),
+            upstream::RANGE_ALLOCATOR_REQUEUE,
+        );
+        if ipam.queued.insert(name.to_string()) {
+            self.schedule(
+                delay,
+                Action::NodeIpamSync {
+                    node: name.to_string(),
+                },
+            );
+        }
+    }
+
+    /// The Delete handler: `ReleaseCIDR` on the deleted object, then the key is enqueued (and its sync
+    /// finds no node).
+    pub(crate) fn node_ipam_release(&mut self, name: &str, pod_cidrs: &[String]) {
+        let Some(mut ipam) = self.node_ipam.take() else {
+            return;
+        };
+        let result = ipam
+            .allocator
+            .release_cidr(&Node::with_pod_cidrs(name, pod_cidrs.to_vec()));
+        self.log_cidr_steps(name, pod_cidrs, Reason::CIDRReleased, &ipam.allocator);
+        if let Err(err) = result {
+            self.log(
+                format!("node/{name}"),
+                EventKind::Step,
+                Reason::CIDRReleased,
+                format!("Error releasing CIDR for node {name}: {err}"),
+                Some(name),
+                upstream::RANGE_ALLOCATOR_RELEASE,
+            );
+        }
+        ipam.failures.remove(name);
+        self.node_ipam = Some(ipam);
+        self.node_ipam_enqueue(name);
+    }
+
+    fn log_allocations(&mut self, name: &str, cidrs: &[IpNet], allocator: &RangeAllocator) {
+        for (cidr, set) in cidrs.iter().zip(allocator.cidr_sets()) {
+            let index = set.get_index_for_ip(cidr.network()).unwrap_or_default();
+            self.log(
+                format!("node/{name}"),
+                EventKind::Step,
+                Reason::CIDRAllocated,
+                format!(
+                    "AllocateNext: {} (index {index}) for node {name}; {}",
+                    net_string(cidr),
+                    describe_set(set)
+                ),
+                Some(name),
+                upstream::CIDRSET_ALLOCATE_NEXT,
+            );
+        }
+    }
+
+    /// One step per podCIDR for an `Occupy` or `Release`.
+    fn log_cidr_steps(
+        &mut self,
+        name: &str,
+        pod_cidrs: &[String],
+        reason: Reason,
+        allocator: &RangeAllocator,
+    ) {
+        let (verb, upstream) = match reason {
+            Reason::CIDRReleased => ("Release", upstream::CIDRSET_RELEASE),
+            _ => ("Occupy", upstream::CIDRSET_OCCUPY),
+        };
+        for (cidr, set) in pod_cidrs.iter().zip(allocator.cidr_sets()) {
+            self.log(
+                format!("node/{name}"),
+                EventKind::Step,
+                reason,
+                format!("{verb}: {cidr} of node {name}; {}", describe_set(set)),
+                Some(name),
+                upstream,
+            );
+        }
+    }
+}
+
+/// `10.244.0.0/16 in /24s: 3/256 used, next candidate 3`.
+fn describe_set(set: &CidrSet) -> String {
+    format!(
+        "{} in /{}s: {}/{} used, next candidate {}",
+        net_string(&set.cluster_cidr()),
+        set.node_mask_size(),
+        set.allocated_cidrs(),
+        set.max_cidrs(),
+        set.next_candidate()
+    )
+}

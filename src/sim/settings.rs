@@ -1,0 +1,185 @@
+//! Every timing and knob of the simulation, named and documented in one place, with realistic defaults.
+//!
+//! A scenario changes them with `set NAME=VALUE` (the kebab-case names of [`SimSettings::set`]).
+
+use super::clock::{DurationError, VirtualDuration};
+use serde::Serialize;
+use std::fmt;
+
+/// The simulation's settings. Durations are virtual time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SimSettings {
+    /// Seed of every random draw (sandbox IDs, netns names, veth names, MACs). Same seed and scenario →
+    /// same run, byte for byte.
+    pub seed: u64,
+    /// API server → informer → handler: how long a watch event takes to reach a controller or kubelet.
+    pub watch_latency: VirtualDuration,
+    /// One API request (the node IPAM controller's PATCH of `spec.podCIDRs`, the kubelet's status
+    /// update, the status manager's final delete) until it is visible in the API.
+    pub api_latency: VirtualDuration,
+    /// `cidrallocator_node` workqueue: the first retry delay of a failed node (client-go's
+    /// `DefaultControllerRateLimiter`, per item 5 ms doubling; ≥ 1.30 `range_allocator.go`).
+    pub node_ipam_backoff_base: VirtualDuration,
+    /// The cap of that doubling (1000 s upstream).
+    pub node_ipam_backoff_max: VirtualDuration,
+    /// How long after its node registers kindnetd (a DaemonSet pod on the host network) runs its first
+    /// reconcile and writes the conflist if the node already has a podCIDR.
+    pub kindnet_start_delay: VirtualDuration,
+    /// kindnetd's main loop sleeps this long between reconciles (`time.Sleep(10 * time.Second)`).
+    pub kindnet_resync_period: VirtualDuration,
+    /// The node's `eth0` MTU, which kindnetd copies into the conflist (`computeBridgeMTU`). Docker's
+    /// default bridge gives 1500; the measured Docker Desktop kind node had 65535.
+    pub node_mtu: u32,
+    /// The kubelet's `RunPodSandbox` until containerd invokes CNI ADD: pause container created, netns
+    /// made (`/var/run/netns/cni-<uuid>`).
+    pub sandbox_setup: VirtualDuration,
+    /// After a failed sync the pod worker requeues the pod after `backOffPeriod` (10 s in `kubelet.go`;
+    /// upstream adds up to 50 % jitter, left out so runs replay exactly).
+    pub sandbox_retry_period: VirtualDuration,
+    /// Immediate delete (`--grace-period=0 --force`): from the Pod object's removal to CNI DEL. The kubelet
+    /// kills the container with at least `minimumGracePeriodInSeconds = 2`, then `StopPodSandbox` runs
+    /// CNI DEL; measured in kind at 2.2–2.3 s.
+    pub del_lag: VirtualDuration,
+    /// When a container exits after SIGTERM. `None`: it ignores SIGTERM (like `sleep` as PID 1, the
+    /// measured case) and is killed at the end of the grace period.
+    pub sigterm_exit: Option<VirtualDuration>,
+    /// Graceful delete: from the containers' exit to `StopPodSandbox`'s CNI DEL.
+    pub sandbox_stop: VirtualDuration,
+    /// `podgc` deletes pods bound to a node that no longer exists after this quarantine
+    /// (`quarantineTime`, 40 s in `gc_controller.go`).
+    pub podgc_quarantine: VirtualDuration,
+    /// ifindex of a pod's `eth0`: 2 on a plain kernel; the measured Docker Desktop kernel's per-netns
+    /// tunnel devices pushed it to 11.
+    pub pod_first_ifindex: u32,
+}
+
+impl Default for SimSettings {
+    fn default() -> Self {
+        Self {
+            seed: 1,
+            watch_latency: VirtualDuration::from_millis(10),
+            api_latency: VirtualDuration::from_millis(5),
+            node_ipam_backoff_base: VirtualDuration::from_millis(5),
+            node_ipam_backoff_max: VirtualDuration::from_secs(1000),
+            kindnet_start_delay: VirtualDuration::from_millis(300),
+            kindnet_resync_period: VirtualDuration::from_secs(10),
+            node_mtu: 1500,
+            sandbox_setup: VirtualDuration::from_millis(100),
+            sandbox_retry_period: VirtualDuration::from_secs(10),
+            del_lag: VirtualDuration::from_millis(2300),
+            sigterm_exit: None,
+            sandbox_stop: VirtualDuration::from_millis(100),
+            podgc_quarantine: VirtualDuration::from_secs(40),
+            pod_first_ifindex: 2,
+        }
+    }
+}
+
+/// Why `set NAME=VALUE` was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingError {
+    /// No setting has that name.
+    Unknown(String),
+    /// The value is not a duration.
+    Duration(DurationError),
+    /// The value is not a number in range.
+    Number {
+        /// The setting.
+        name: &'static str,
+        /// What was given.
+        value: String,
+    },
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unknown(name) => write!(
+                f,
+                "unknown setting {name:?} (known: {})",
+                SimSettings::NAMES.join(", ")
+            ),
+            Self::Duration(err) => err.fmt(f),
+            Self::Number { name, value } => write!(f, "{name}: invalid number {value:?}"),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}
+
+impl SimSettings {
+    /// The names `set` accepts.
+    pub const NAMES: [&'static str; 15] = [
+        "seed",
+        "watch-latency",
+        "api-latency",
+        "node-ipam-backoff-base",
+        "node-ipam-backoff-max",
+        "kindnet-start-delay",
+        "kindnet-resync-period",
+        "node-mtu",
+        "sandbox-setup",
+        "sandbox-retry-period",
+        "del-lag",
+        "sigterm-exit",
+        "sandbox-stop",
+        "podgc-quarantine",
+        "pod-first-ifindex",
+    ];
+
+    /// Change one setting by its kebab-case name; durations as in `wait` (`2.3s`), `sigterm-exit=never`
+    /// for a container that ignores SIGTERM.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
+        let duration = || {
+            value
+                .parse::<VirtualDuration>()
+                .map_err(SettingError::Duration)
+        };
+        let number = |name: &'static str| {
+            value.parse::<u64>().map_err(|_| SettingError::Number {
+                name,
+                value: value.to_string(),
+            })
+        };
+        let small = |name: &'static str, min: u64| {
+            number(name).and_then(|n| {
+                u32::try_from(n)
+                    .ok()
+                    .filter(|n| u64::from(*n) >= min)
+                    .ok_or(SettingError::Number {
+                        name,
+                        value: value.to_string(),
+                    })
+            })
+        };
+        match name {
+            "seed" => self.seed = number("seed")?,
+            "watch-latency" => self.watch_latency = duration()?,
+            "api-latency" => self.api_latency = duration()?,
+            // A zero delay would retry a full cluster forever at one instant.
+            "node-ipam-backoff-base" => {
+                self.node_ipam_backoff_base = duration()?.max(VirtualDuration::from_millis(1))
+            }
+            "node-ipam-backoff-max" => {
+                self.node_ipam_backoff_max = duration()?.max(VirtualDuration::from_millis(1))
+            }
+            "kindnet-start-delay" => self.kindnet_start_delay = duration()?,
+            "kindnet-resync-period" => {
+                self.kindnet_resync_period = duration()?.max(VirtualDuration::from_millis(1))
+            }
+            "node-mtu" => self.node_mtu = small("node-mtu", 68)?,
+            "sandbox-setup" => self.sandbox_setup = duration()?,
+            "sandbox-retry-period" => {
+                self.sandbox_retry_period = duration()?.max(VirtualDuration::from_millis(1))
+            }
+            "del-lag" => self.del_lag = duration()?,
+            "sigterm-exit" if value == "never" => self.sigterm_exit = None,
+            "sigterm-exit" => self.sigterm_exit = Some(duration()?),
+            "sandbox-stop" => self.sandbox_stop = duration()?,
+            "podgc-quarantine" => self.podgc_quarantine = duration()?,
+            "pod-first-ifindex" => self.pod_first_ifindex = small("pod-first-ifindex", 2)?,
+            _ => return Err(SettingError::Unknown(name.to_string())),
+        }
+        Ok(())
+    }
+}

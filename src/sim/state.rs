@@ -1,0 +1,257 @@
+//! The state at one virtual time, as plain serialisable data: what `podip state` prints and what a view
+//! draws. Nothing here is computed anew: it is read off the simulated objects and the allocators.
+
+use super::clock::VirtualTime;
+use super::cluster::{PodPhase, Simulation};
+use super::event::Event;
+use crate::ipam::goip::{ip_string, net_string};
+use crate::ipam::hostlocal::store::LAST_IP_FILE_PREFIX;
+use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
+use crate::ipam::ptp::LinkKind;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Everything at one time.
+#[derive(Debug, Clone, Serialize)]
+pub struct State {
+    /// The virtual time.
+    pub time_ms: VirtualTime,
+    /// kcm's node IPAM controller, once it runs.
+    pub cluster: Option<ClusterState>,
+    /// Nodes by name.
+    pub nodes: Vec<NodeState>,
+    /// Pods whose API object exists, by name.
+    pub pods: Vec<PodState>,
+    /// Every event so far.
+    pub events: Vec<Event>,
+}
+
+/// The node IPAM controller's bitmaps.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClusterState {
+    /// One per `--cluster-cidr`, in order.
+    pub cidr_sets: Vec<CidrSetState>,
+    /// `--service-cluster-ip-range` (primary, secondary), as validated.
+    pub service_cidrs: Vec<String>,
+}
+
+/// One cidrset.
+#[derive(Debug, Clone, Serialize)]
+pub struct CidrSetState {
+    /// The cluster CIDR.
+    pub cluster_cidr: String,
+    /// The node mask.
+    pub node_mask_size: u8,
+    /// `maxCIDRs`.
+    pub max_cidrs: u64,
+    /// `allocatedCIDRs`.
+    pub allocated_cidrs: u64,
+    /// `nextCandidate`: where `AllocateNext` starts scanning.
+    pub next_candidate: u64,
+}
+
+/// A node and its machine.
+#[derive(Debug, Clone, Serialize)]
+pub struct NodeState {
+    /// `metadata.name`.
+    pub name: String,
+    /// `spec.podCIDRs`.
+    pub pod_cidrs: Vec<String>,
+    /// host-local's directory.
+    pub ipam: IpamState,
+    /// `/etc/cni/net.d/10-kindnet.conflist`, once written.
+    pub conflist: Option<String>,
+    /// Pod veths on the node.
+    pub veths: Vec<VethState>,
+    /// `ip route` then `ip -6 route` on the node.
+    pub routes: Vec<String>,
+    /// Sandboxes whose CNI DEL is scheduled.
+    pub pending_dels: Vec<PendingDel>,
+}
+
+/// host-local's directory on a node.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct IpamState {
+    /// The directory (`/run/cni-ipam-state/kindnet`), once host-local ran.
+    pub dir: Option<String>,
+    /// IP → container ID of each IP file.
+    pub reserved: BTreeMap<String, String>,
+    /// Range ID → `last_reserved_ip.<id>`.
+    pub last_reserved_ip: BTreeMap<String, String>,
+    /// `ls` of the directory.
+    pub ls: Vec<String>,
+}
+
+/// A pod's host-side veth.
+#[derive(Debug, Clone, Serialize)]
+pub struct VethState {
+    /// `vethXXXXXXXX`.
+    pub name: String,
+    /// Its ifindex on the node.
+    pub ifindex: u32,
+    /// The pod's `eth0` ifindex (in the pod's namespace).
+    pub peer_ifindex: u32,
+    /// The pod it belongs to.
+    pub pod: String,
+}
+
+/// A CNI DEL that will run.
+#[derive(Debug, Clone, Serialize)]
+pub struct PendingDel {
+    /// The pod (its object may be gone already).
+    pub pod: String,
+    /// The sandbox ID.
+    pub container_id: String,
+    /// When DEL runs.
+    pub at_ms: VirtualTime,
+}
+
+/// A pod whose object exists.
+#[derive(Debug, Clone, Serialize)]
+pub struct PodState {
+    /// `metadata.name`.
+    pub name: String,
+    /// `spec.nodeName`.
+    pub node: String,
+    /// `status.podIPs`.
+    pub ips: Vec<String>,
+    /// `status.phase`.
+    pub phase: &'static str,
+    /// kubectl's STATUS column: `Pending`, `ContainerCreating`, `Running`, `Terminating`.
+    pub status: &'static str,
+    /// The current sandbox's ID.
+    pub container_id: Option<String>,
+    /// `metadata.deletionTimestamp` + grace, while Terminating.
+    pub deletion_deadline_ms: Option<VirtualTime>,
+}
+
+impl Simulation {
+    /// The state now.
+    pub fn state(&self) -> State {
+        State {
+            time_ms: self.now,
+            cluster: self.node_ipam.as_ref().map(|ipam| ClusterState {
+                cidr_sets: ipam
+                    .allocator
+                    .cidr_sets()
+                    .iter()
+                    .map(|set| CidrSetState {
+                        cluster_cidr: net_string(&set.cluster_cidr()),
+                        node_mask_size: set.node_mask_size(),
+                        max_cidrs: set.max_cidrs(),
+                        allocated_cidrs: set.allocated_cidrs(),
+                        next_candidate: set.next_candidate(),
+                    })
+                    .collect(),
+                service_cidrs: self
+                    .cluster
+                    .iter()
+                    .flat_map(|c| [c.service_cidr, c.secondary_service_cidr])
+                    .flatten()
+                    .map(|net| net_string(&net))
+                    .collect(),
+            }),
+            nodes: self
+                .nodes
+                .keys()
+                .filter_map(|name| self.node_state(name))
+                .collect(),
+            pods: self
+                .pods
+                .iter()
+                .map(|(name, pod)| PodState {
+                    name: name.clone(),
+                    node: pod.node.clone(),
+                    ips: pod.ips.iter().map(|ip| ip_string(*ip)).collect(),
+                    phase: match pod.phase {
+                        PodPhase::Pending => "Pending",
+                        PodPhase::Running => "Running",
+                    },
+                    status: match (pod.deletion, pod.phase, pod.sync_started) {
+                        (Some(_), _, _) => "Terminating",
+                        (None, PodPhase::Running, _) => "Running",
+                        (None, PodPhase::Pending, true) => "ContainerCreating",
+                        (None, PodPhase::Pending, false) => "Pending",
+                    },
+                    container_id: pod.sandbox_id.clone(),
+                    deletion_deadline_ms: pod.deletion,
+                })
+                .collect(),
+            events: self.events.clone(),
+        }
+    }
+
+    /// One node's state, if it exists.
+    pub fn node_state(&self, name: &str) -> Option<NodeState> {
+        let node = self.nodes.get(name)?;
+        let ipam = node
+            .store
+            .as_ref()
+            .map_or_else(IpamState::default, |store| {
+                let mut last_reserved_ip = BTreeMap::new();
+                for file in store.ls() {
+                    if let Some(range_id) = file.strip_prefix(LAST_IP_FILE_PREFIX) {
+                        if let Some(ip) = store.cat(&file) {
+                            last_reserved_ip.insert(range_id.to_string(), ip);
+                        }
+                    }
+                }
+                IpamState {
+                    dir: Some(store.dir().to_string()),
+                    reserved: store
+                        .reservations()
+                        .map(|(ip, content)| {
+                            let id = content.split("\r\n").next().unwrap_or(content).trim();
+                            (ip_string(ip), id.to_string())
+                        })
+                        .collect(),
+                    last_reserved_ip,
+                    ls: store.ls(),
+                }
+            });
+        let pod_of_veth: BTreeMap<&str, &str> = node
+            .sandboxes
+            .values()
+            .map(|s| (s.host_veth.as_str(), s.pod.as_str()))
+            .collect();
+        let veths = node
+            .netns
+            .links()
+            .iter()
+            .filter_map(
+                |link| match (&link.kind, pod_of_veth.get(link.name.as_str())) {
+                    (LinkKind::Veth { peer_ifindex, .. }, Some(pod)) => Some(VethState {
+                        name: link.name.clone(),
+                        ifindex: link.ifindex,
+                        peer_ifindex: *peer_ifindex,
+                        pod: pod.to_string(),
+                    }),
+                    _ => None,
+                },
+            )
+            .collect();
+        let mut routes = ip_route_lines(&node.netns);
+        routes.extend(ip6_route_lines(&node.netns));
+        let mut pending_dels: Vec<PendingDel> = node
+            .sandboxes
+            .iter()
+            .filter_map(|(id, s)| {
+                s.del_at.map(|at_ms| PendingDel {
+                    pod: s.pod.clone(),
+                    container_id: id.clone(),
+                    at_ms,
+                })
+            })
+            .collect();
+        pending_dels.sort_by_key(|d| d.at_ms);
+        Some(NodeState {
+            name: name.to_string(),
+            pod_cidrs: node.pod_cidrs.clone(),
+            ipam,
+            conflist: node.conflist.clone(),
+            veths,
+            routes,
+            pending_dels,
+        })
+    }
+}

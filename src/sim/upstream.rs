@@ -1,0 +1,121 @@
+//! Which upstream code each simulated step models, so a view can say "this is `AllocateNext` in
+//! cidr_set.go" and link to it.
+
+use serde::Serialize;
+
+/// An upstream file and function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Upstream {
+    /// `owner/repo` on GitHub.
+    pub repo: &'static str,
+    /// The file's path in the repository.
+    pub file: &'static str,
+    /// The function (or method) modelled.
+    pub function: &'static str,
+    /// Where to read it.
+    pub url: &'static str,
+}
+
+macro_rules! upstream {
+    ($(#[$doc:meta])* $name:ident, $repo:literal, $file:literal, $function:literal) => {
+        $(#[$doc])*
+        pub const $name: Upstream = Upstream {
+            repo: $repo,
+            file: $file,
+            function: $function,
+            // `blob/HEAD` is the repository's default branch, whatever it is called.
+            url: concat!("https://github.com/", $repo, "/blob/HEAD/", $file),
+        };
+    };
+}
+
+upstream!(
+    /// The kubelet registers its Node object.
+    KUBELET_REGISTER_NODE, "kubernetes/kubernetes", "pkg/kubelet/kubelet_node_status.go", "registerWithAPIServer");
+upstream!(
+    /// The node IPAM controller's informer delete handler releases the node's CIDRs.
+    RANGE_ALLOCATOR_RELEASE, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/range_allocator.go", "ReleaseCIDR");
+upstream!(
+    /// A worker syncs a node from the `cidrallocator_node` queue.
+    RANGE_ALLOCATOR_SYNC, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/range_allocator.go", "syncNode");
+upstream!(
+    /// A failed sync is requeued with per-item exponential backoff.
+    RANGE_ALLOCATOR_REQUEUE, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/range_allocator.go", "processNextNodeWorkItem");
+upstream!(
+    /// No free node subnet: the `CIDRNotAvailable` event.
+    RANGE_ALLOCATOR_ALLOCATE, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/range_allocator.go", "AllocateOrOccupyCIDR");
+upstream!(
+    /// The PATCH of `spec.podCIDR` / `spec.podCIDRs`.
+    RANGE_ALLOCATOR_UPDATE, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/range_allocator.go", "updateCIDRsAllocation");
+upstream!(
+    /// The next free node subnet, round robin.
+    CIDRSET_ALLOCATE_NEXT, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/cidrset/cidr_set.go", "AllocateNext");
+upstream!(
+    /// Mark a node subnet used without moving the cursor.
+    CIDRSET_OCCUPY, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/cidrset/cidr_set.go", "Occupy");
+upstream!(
+    /// Clear a node subnet without moving the cursor.
+    CIDRSET_RELEASE, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/cidrset/cidr_set.go", "Release");
+upstream!(
+    /// kcm's start: cidrsets, service range filtering, occupancy of existing nodes.
+    RANGE_ALLOCATOR_NEW, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/range_allocator.go", "NewCIDRRangeAllocator");
+upstream!(
+    /// kindnetd writes `/etc/cni/net.d/10-kindnet.conflist`.
+    KINDNET_WRITE, "kubernetes-sigs/kind", "images/kindnetd/cmd/kindnetd/cni.go", "CNIConfigWriter.Write");
+upstream!(
+    /// The kubelet refuses to sync a pod while the runtime's network is not ready.
+    KUBELET_NETWORK_NOT_READY, "kubernetes/kubernetes", "pkg/kubelet/kubelet.go", "SyncPod");
+upstream!(
+    /// The kubelet asks the runtime for a sandbox.
+    KUBELET_CREATE_SANDBOX, "kubernetes/kubernetes", "pkg/kubelet/kuberuntime/kuberuntime_sandbox.go", "createPodSandbox");
+upstream!(
+    /// containerd creates the pod's network namespace and calls CNI.
+    CONTAINERD_RUN_SANDBOX, "containerd/containerd", "internal/cri/server/sandbox_run.go", "RunPodSandbox");
+upstream!(
+    /// libcni runs the conflist's plugins in order with `CNI_COMMAND=ADD`.
+    LIBCNI_ADD, "containernetworking/cni", "libcni/api.go", "AddNetworkList");
+upstream!(
+    /// libcni runs the plugins in reverse order with `CNI_COMMAND=DEL`.
+    LIBCNI_DEL, "containernetworking/cni", "libcni/api.go", "DelNetworkList");
+upstream!(
+    /// host-local reserves the next address after `last_reserved_ip`.
+    HOSTLOCAL_GET, "containernetworking/plugins", "plugins/ipam/host-local/backend/allocator/allocator.go", "Get");
+upstream!(
+    /// host-local removes the container's IP files.
+    HOSTLOCAL_RELEASE, "containernetworking/plugins", "plugins/ipam/host-local/backend/disk/backend.go", "ReleaseByID");
+upstream!(
+    /// host-local ADD failed for a range set.
+    HOSTLOCAL_CMD_ADD, "containernetworking/plugins", "plugins/ipam/host-local/main.go", "cmdAdd");
+upstream!(
+    /// ptp makes the veth pair (`ip.SetupVeth`).
+    PTP_SETUP_VETH, "containernetworking/plugins", "plugins/main/ptp/ptp.go", "setupContainerVeth");
+upstream!(
+    /// ptp's `/32` route to the pod on the node (`ip.AddHostRoute`).
+    PTP_HOST_ROUTE, "containernetworking/plugins", "plugins/main/ptp/ptp.go", "setupHostVeth");
+upstream!(
+    /// ptp deletes the pod's interface, which takes the host veth and its route along.
+    PTP_DEL, "containernetworking/plugins", "plugins/main/ptp/ptp.go", "cmdDel");
+upstream!(
+    /// The kubelet writes `status.podIP` / `status.podIPs` from the sandbox status.
+    KUBELET_POD_IPS, "kubernetes/kubernetes", "pkg/kubelet/kubelet_pods.go", "generateAPIPodStatus");
+upstream!(
+    /// The kubelet kills a pod's containers (`Killing`).
+    KUBELET_KILL_CONTAINER, "kubernetes/kubernetes", "pkg/kubelet/kuberuntime/kuberuntime_container.go", "killContainer");
+upstream!(
+    /// containerd tears down the sandbox network (CNI DEL) and removes the netns.
+    CONTAINERD_STOP_SANDBOX, "containerd/containerd", "internal/cri/server/sandbox_stop.go", "StopPodSandbox");
+upstream!(
+    /// The API server's delete: at once with grace 0, else a `deletionTimestamp`.
+    POD_STRATEGY_DELETE, "kubernetes/kubernetes", "pkg/registry/core/pod/strategy.go", "CheckGracefulDelete");
+upstream!(
+    /// The status manager deletes a terminated pod's object (grace 0).
+    STATUS_MANAGER_DELETE, "kubernetes/kubernetes", "pkg/kubelet/status/status_manager.go", "syncPod");
+upstream!(
+    /// A pod object is created (by `kubectl` or a controller) with `spec.nodeName` set.
+    POD_CREATE, "kubernetes/kubernetes", "pkg/registry/core/pod/strategy.go", "PrepareForCreate");
+upstream!(
+    /// An object is deleted from the API (a Node; a Pod with grace period 0).
+    NODE_DELETE, "kubernetes/kubernetes", "staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go", "Delete");
+upstream!(
+    /// The pod garbage collector deletes pods bound to a node that is gone.
+    PODGC_ORPHANED, "kubernetes/kubernetes", "pkg/controller/podgc/gc_controller.go", "gcOrphaned");

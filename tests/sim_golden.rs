@@ -1,0 +1,74 @@
+//! Golden transcripts: `podip run builtin:NAME` (and `--json`, `state`) byte for byte against
+//! `tests/golden/`. After an intended change, regenerate with `PODIP_BLESS=1 cargo test --test sim_golden`
+//! and read the diff.
+#![cfg(not(target_arch = "wasm32"))]
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+
+fn golden(args: &[&str], file: &str) {
+    let out = Command::cargo_bin("podip")
+        .expect("the podip binary is built by cargo test")
+        .args(args)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let actual = String::from_utf8(out.stdout).expect("utf-8");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(file);
+    if std::env::var_os("PODIP_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
+        std::fs::write(&path, &actual).expect("write golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|err| {
+        panic!(
+            "{}: {err} (run with PODIP_BLESS=1 to create it)",
+            path.display()
+        )
+    });
+    if actual != expected {
+        let line = actual
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, e)| a != e)
+            .unwrap_or_else(|| actual.lines().count().min(expected.lines().count()));
+        panic!(
+            "{} differs from the output from line {}:\n  got:  {:?}\n  want: {:?}\n(PODIP_BLESS=1 regenerates)",
+            path.display(),
+            line + 1,
+            actual.lines().nth(line),
+            expected.lines().nth(line)
+        );
+    }
+}
+
+#[test]
+fn kind_transcript() {
+    golden(&["run", "builtin:kind"], "kind.txt");
+}
+
+#[test]
+fn exhaustion_transcript() {
+    golden(&["run", "builtin:exhaustion"], "exhaustion.txt");
+}
+
+#[test]
+fn dual_stack_transcript() {
+    golden(&["run", "builtin:dual-stack"], "dual-stack.txt");
+}
+
+#[test]
+fn planning_events_as_json_lines() {
+    golden(&["run", "--json", "builtin:planning"], "planning.jsonl");
+}
+
+#[test]
+fn kind_final_state() {
+    golden(&["state", "builtin:kind"], "kind.state.json");
+}

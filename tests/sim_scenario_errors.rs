@@ -1,0 +1,62 @@
+//! Bad scenario text fails with `line N: ...` naming what is wrong; `cluster` with kcm's own texts.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use podip::sim::Scenario;
+
+fn error(text: &str) -> String {
+    Scenario::parse(text).expect_err("should fail").to_string()
+}
+
+const CLUSTER: &str = "cluster --cluster-cidr=10.244.0.0/16\n";
+
+#[test]
+fn table_of_bad_lines() {
+    let rows: [(&str, String); 17] = [
+        ("frob", "line 1: unknown command \"frob\" (expected set, cluster, node, pod or wait)".into()),
+        ("node add a", "line 1: no cluster yet: start the scenario with a cluster line".into()),
+        (
+            "cluster --cluster-cidr=10.0.0.0/26 --node-cidr-mask-size=24",
+            "line 1: Controller: Invalid --cluster-cidr, mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family".into(),
+        ),
+        (
+            "cluster --cluster-cidr=10.0.0.0/8,10.1.0.0/16",
+            "line 1: len of ClusterCIDRs==2 and they are not configured as dual stack (at least one from each IPFamily".into(),
+        ),
+        (
+            "cluster --cluster-cidr=10.244.0.0/16,fd00::/56 --node-cidr-mask-size=24",
+            "line 1: usage of --node-cidr-mask-size is not allowed with dual-stack clusters".into(),
+        ),
+        ("cluster --allocate-node-cidrs=true", "line 1: unknown flag: --allocate-node-cidrs".into()),
+        (&format!("{CLUSTER}{CLUSTER}"), "line 2: cluster given twice".into()),
+        (&format!("{CLUSTER}wait 2.3"), "line 2: invalid duration \"2.3\" (use a number and a unit: 500ms, 2.3s, 1m, 1m30s)".into()),
+        (&format!("{CLUSTER}wait 0.5ms"), "line 2: duration \"0.5ms\" is finer than the 1ms virtual clock".into()),
+        (&format!("{CLUSTER}node delete ghost"), "line 2: nodes \"ghost\" not found".into()),
+        (&format!("{CLUSTER}node add a\n# fine\nnode add a"), "line 4: nodes \"a\" already exists".into()),
+        (&format!("{CLUSTER}pod add x --node=nowhere"), "line 2: nodes \"nowhere\" not found".into()),
+        (&format!("{CLUSTER}node add w\npod add x"), "line 3: required flag --node not set".into()),
+        (&format!("{CLUSTER}node add w\npod add x --node=w --ip=10.0.0.300"), "line 3: invalid --ip \"10.0.0.300\": not an IP address".into()),
+        (&format!("{CLUSTER}node add w\npod delete x"), "line 3: pods \"x\" not found".into()),
+        ("set del-lag=soon", "line 1: invalid duration \"soon\" (use a number and a unit: 500ms, 2.3s, 1m, 1m30s)".into()),
+        (&format!("{CLUSTER}node add Bad_Name"), "line 2: metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')".into()),
+    ];
+    for (text, want) in rows {
+        assert_eq!(error(text), want, "{text}");
+    }
+}
+
+#[test]
+fn a_gracefully_deleted_name_stays_taken() {
+    let text = format!("{CLUSTER}node add w\npod add a --node=w\npod delete a --grace-period=30\npod add a --node=w");
+    assert_eq!(error(&text), "line 5: pods \"a\" already exists");
+}
+
+#[test]
+fn comments_blank_lines_and_both_flag_forms_are_accepted() {
+    let s = Scenario::parse(
+        "# header\n\ncluster --cluster-cidr 10.244.0.0/16   # trailing\nnode add w\nwait 1m30s\nwait 500ms\n",
+    )
+    .expect("parses");
+    assert_eq!(s.end.as_millis(), 90_500);
+    assert_eq!(s.commands.len(), 2);
+}

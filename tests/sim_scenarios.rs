@@ -1,0 +1,423 @@
+//! The simulation against the behaviours of issue 4 and BEHAVIOUR.md §3, §4, §7: each test is a short
+//! scenario and what the cluster shows afterwards.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use podip::sim::{builtin, EventKind, Reason, Scenario, Simulation, State, VirtualTime};
+
+fn run(text: &str) -> Simulation {
+    let mut sim = Simulation::new(Scenario::parse(text).expect("scenario parses"));
+    sim.run_to_end();
+    sim
+}
+
+fn at(text: &str, ms: u64) -> State {
+    Simulation::at(
+        &Scenario::parse(text).expect("scenario parses"),
+        VirtualTime(ms),
+    )
+    .state()
+}
+
+fn pod_ips(state: &State, pod: &str) -> Vec<String> {
+    state
+        .pods
+        .iter()
+        .find(|p| p.name == pod)
+        .map(|p| p.ips.clone())
+        .unwrap_or_default()
+}
+
+fn node<'a>(state: &'a State, name: &str) -> &'a podip::sim::state::NodeState {
+    state
+        .nodes
+        .iter()
+        .find(|n| n.name == name)
+        .expect("node exists")
+}
+
+fn events_of(sim: &Simulation, reason: Reason) -> Vec<&podip::sim::Event> {
+    sim.events().iter().filter(|e| e.reason == reason).collect()
+}
+
+#[test]
+fn kind_story_nodes_get_consecutive_24s_and_pods_consecutive_ips() {
+    let state = run(builtin::KIND).state();
+    let cidrs: Vec<(&str, Vec<String>)> = state
+        .nodes
+        .iter()
+        .map(|n| (n.name.as_str(), n.pod_cidrs.clone()))
+        .collect();
+    assert_eq!(
+        cidrs,
+        [
+            ("kind-control-plane", vec!["10.244.0.0/24".to_string()]),
+            ("kind-worker", vec!["10.244.1.0/24".to_string()]),
+            ("kind-worker2", vec!["10.244.2.0/24".to_string()]),
+        ]
+    );
+    assert_eq!(pod_ips(&state, "a"), ["10.244.1.2"]);
+    assert_eq!(pod_ips(&state, "c"), ["10.244.1.4"]);
+    // d gets the next address after last_reserved_ip, not b's freed .3.
+    assert_eq!(pod_ips(&state, "d"), ["10.244.1.5"]);
+    let worker = node(&state, "kind-worker");
+    assert_eq!(worker.ipam.last_reserved_ip["0"], "10.244.1.5");
+    assert!(!worker.ipam.reserved.contains_key("10.244.1.3"));
+    assert_eq!(
+        worker.ipam.ls,
+        [
+            "10.244.1.2",
+            "10.244.1.4",
+            "10.244.1.5",
+            "last_reserved_ip.0",
+            "lock"
+        ]
+    );
+    assert_eq!(worker.veths.len(), 3);
+}
+
+#[test]
+fn kind_story_b_goes_exactly_del_lag_after_its_object() {
+    // b is deleted at 4.000 s (grace period 0): its object is gone at once, its IP file, veth and
+    // /32 route stay until 4.000 + 2.300 s.
+    let deleted = at(builtin::KIND, 4_000);
+    assert!(deleted.pods.iter().all(|p| p.name != "b"));
+    let worker = node(&deleted, "kind-worker");
+    assert!(worker.ipam.reserved.contains_key("10.244.1.3"));
+    let b_veth = worker
+        .veths
+        .iter()
+        .find(|v| v.pod == "b")
+        .expect("b's veth is still there")
+        .name
+        .clone();
+    let b_route = format!("10.244.1.3 dev {b_veth} scope host");
+    assert!(worker.routes.contains(&b_route));
+    assert_eq!(worker.pending_dels[0].at_ms, VirtualTime(6_300));
+
+    let just_before = at(builtin::KIND, 6_299);
+    let worker = node(&just_before, "kind-worker");
+    assert!(worker.ipam.reserved.contains_key("10.244.1.3"));
+    assert!(worker.routes.contains(&b_route));
+
+    let after = at(builtin::KIND, 6_300);
+    let worker = node(&after, "kind-worker");
+    assert!(!worker.ipam.reserved.contains_key("10.244.1.3"));
+    assert!(!worker.routes.contains(&b_route));
+    assert!(worker.veths.iter().all(|v| v.name != b_veth));
+    assert!(worker.pending_dels.is_empty());
+}
+
+#[test]
+fn kind_story_state_has_the_issue_keys_and_64_hex_container_ids() {
+    let state = run(builtin::KIND).state();
+    let json = serde_json::to_value(&state).expect("serialises");
+    for key in ["time_ms", "nodes", "pods", "events"] {
+        assert!(json.get(key).is_some(), "{key}");
+    }
+    let worker = &json["nodes"][1];
+    for key in ["name", "pod_cidrs", "ipam", "veths", "routes"] {
+        assert!(worker.get(key).is_some(), "{key}");
+    }
+    assert!(worker["ipam"]["reserved"].is_object());
+    assert_eq!(worker["ipam"]["last_reserved_ip"]["0"], "10.244.1.5");
+    let veth = &worker["veths"][0];
+    for key in ["name", "ifindex", "peer_ifindex", "pod"] {
+        assert!(veth.get(key).is_some(), "{key}");
+    }
+    let pod = &json["pods"][0];
+    for key in ["name", "node", "ips", "phase", "container_id"] {
+        assert!(pod.get(key).is_some(), "{key}");
+    }
+    let event = &json["events"][0];
+    for key in ["time_ms", "object", "reason", "message"] {
+        assert!(event.get(key).is_some(), "{key}");
+    }
+    for pod in &state.pods {
+        let id = pod
+            .container_id
+            .as_deref()
+            .expect("running pods have a sandbox");
+        assert_eq!(id.len(), 64);
+        assert!(id
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+        assert_eq!(node(&state, &pod.node).ipam.reserved[&pod.ips[0]], id);
+    }
+    for veth in &node(&state, "kind-worker").veths {
+        assert!(veth.name.starts_with("veth") && veth.name.len() == 12);
+    }
+}
+
+#[test]
+fn node_subnet_and_pod_ip_each_within_one_second() {
+    let sim = run(builtin::KIND);
+    let patched = events_of(&sim, Reason::PodCIDRPatched);
+    let registered = events_of(&sim, Reason::NodeRegistered);
+    for (reg, patch) in registered.iter().zip(&patched) {
+        assert!(patch.time_ms.0 - reg.time_ms.0 < 1_000);
+    }
+    let created = events_of(&sim, Reason::PodCreated);
+    let assigned = events_of(&sim, Reason::PodIPsAssigned);
+    for (c, a) in created.iter().zip(&assigned) {
+        assert!(a.time_ms.0 - c.time_ms.0 < 1_000, "{c:?} {a:?}");
+    }
+}
+
+#[test]
+fn the_257th_node_of_a_slash_16_in_24s_gets_cidr_not_available() {
+    let mut text = String::from("cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24\n");
+    for i in 1..=257 {
+        text.push_str(&format!("node add n{i:03}\n"));
+    }
+    text.push_str("wait 1s\n");
+    let sim = run(&text);
+    let state = sim.state();
+    assert_eq!(node(&state, "n256").pod_cidrs, ["10.244.255.0/24"]);
+    assert!(node(&state, "n257").pod_cidrs.is_empty());
+    let warnings = events_of(&sim, Reason::CIDRNotAvailable);
+    assert!(!warnings.is_empty());
+    assert!(warnings.iter().all(|e| e.object == "node/n257"
+        && e.kind == EventKind::Warning
+        && e.message == "Node n257 status is now: CIDRNotAvailable"));
+    let cluster = state.cluster.expect("kcm runs");
+    assert_eq!(cluster.cidr_sets[0].allocated_cidrs, 256);
+}
+
+#[test]
+fn cidr_not_available_is_retried_with_5ms_doubling_and_recovers_after_a_release() {
+    let sim = run(builtin::PLANNING);
+    let retries: Vec<u64> = events_of(&sim, Reason::CIDRNotAvailable)
+        .iter()
+        .map(|e| e.time_ms.0)
+        .collect();
+    let gaps: Vec<u64> = retries.windows(2).map(|w| w[1] - w[0]).collect();
+    assert_eq!(&gaps[..5], [5, 10, 20, 40, 80]);
+    let state = sim.state();
+    // The cursor wrapped to 0 after node-d; the scan finds node-b's freed index 1.
+    assert_eq!(node(&state, "node-e").pod_cidrs, ["10.244.1.0/24"]);
+    assert_eq!(state.cluster.expect("kcm").cidr_sets[0].next_candidate, 2);
+}
+
+#[test]
+fn cidrset_is_round_robin_a_released_subnet_waits_for_the_wrap() {
+    let state = run(
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add a\nnode add b\nnode add c\nwait 1s\n\
+                     node delete a\nwait 1s\nnode add d\nwait 1s\n",
+    )
+    .state();
+    assert_eq!(node(&state, "d").pod_cidrs, ["10.244.3.0/24"]);
+}
+
+#[test]
+fn preset_pod_cidrs_are_occupied_without_moving_the_cursor() {
+    let state = run(
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add a --pod-cidr=10.244.0.0/24\n\
+                     node add b --pod-cidr=10.244.2.0/24\nnode add c\nnode add d\nwait 1s\n",
+    )
+    .state();
+    assert_eq!(node(&state, "c").pod_cidrs, ["10.244.1.0/24"]);
+    assert_eq!(node(&state, "d").pod_cidrs, ["10.244.3.0/24"]);
+}
+
+#[test]
+fn exhaustion_fails_with_host_local_text_then_recovers_and_wraps() {
+    let sim = run(builtin::EXHAUSTION);
+    let failures = events_of(&sim, Reason::FailedCreatePodSandBox);
+    assert_eq!(failures.len(), 1);
+    let message = &failures[0].message;
+    assert!(
+        message.starts_with(
+            "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox \""
+        ),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("\": plugin type=\"ptp\" failed (add): failed to allocate for range 0: no IP addresses available in range set: 10.0.0.1-10.0.0.6"),
+        "{message}"
+    );
+    assert_eq!(failures[0].kind, EventKind::Warning);
+    let state = sim.state();
+    // p6's retry (10 s later) wraps past .6 to p-2's freed .3; p7 wraps again to p-1's .2.
+    assert_eq!(pod_ips(&state, "p6"), ["10.0.0.3"]);
+    assert_eq!(pod_ips(&state, "p7"), ["10.0.0.2"]);
+    let retry = events_of(&sim, Reason::PodIPsAssigned)
+        .into_iter()
+        .find(|e| e.object == "pod/p6")
+        .expect("p6 got an address");
+    assert_eq!(retry.time_ms, VirtualTime(12_115));
+}
+
+#[test]
+fn host_local_does_not_reuse_a_freed_ip_until_the_walk_wraps() {
+    let state = run(
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\npod add a --node=w\n\
+                     wait 1s\npod delete a\nwait 3s\npod add b --node=w\nwait 1s\n",
+    )
+    .state();
+    assert_eq!(pod_ips(&state, "b"), ["10.244.0.3"]);
+}
+
+#[test]
+fn service_cidr_inside_the_cluster_cidr_is_never_handed_to_a_node() {
+    let state = run(builtin::SERVICE_OVERLAP).state();
+    assert_eq!(node(&state, "first").pod_cidrs, ["10.0.16.0/24"]);
+    assert_eq!(node(&state, "second").pod_cidrs, ["10.0.17.0/24"]);
+    assert_eq!(pod_ips(&state, "a"), ["10.0.16.2"]);
+}
+
+#[test]
+fn dual_stack_nodes_get_one_cidr_per_family_and_pods_an_ipv4_primary() {
+    let state = run(builtin::DUAL_STACK).state();
+    assert_eq!(
+        node(&state, "kind-worker").pod_cidrs,
+        ["10.244.1.0/24", "fd00:10:244:1::/64"]
+    );
+    assert_eq!(pod_ips(&state, "b"), ["10.244.1.3", "fd00:10:244:1::3"]);
+    let worker = node(&state, "kind-worker");
+    assert_eq!(worker.ipam.last_reserved_ip["0"], "10.244.1.3");
+    assert_eq!(worker.ipam.last_reserved_ip["1"], "fd00:10:244:1::3");
+    assert!(worker
+        .routes
+        .iter()
+        .any(|r| r.starts_with("fd00:10:244:1::3 dev veth")));
+    // a's two files went together with its CNI DEL.
+    assert!(!worker.ipam.reserved.contains_key("10.244.1.2"));
+    assert!(!worker.ipam.reserved.contains_key("fd00:10:244:1::2"));
+}
+
+#[test]
+fn dual_stack_partial_failure_leaks_the_first_family_on_every_retry() {
+    // One IPv6 /64 only: the second node takes an IPv4 /24, fails on IPv6, and keeps the /24 leaked.
+    let sim = run(
+        "cluster --cluster-cidr=10.244.0.0/16,fd00::/64 --node-cidr-mask-size-ipv4=24 \
+                   --node-cidr-mask-size-ipv6=64\nnode add a\nnode add b\nwait 100ms\n",
+    );
+    let state = sim.state();
+    assert!(node(&state, "b").pod_cidrs.is_empty());
+    let failures = events_of(&sim, Reason::CIDRNotAvailable).len() as u64;
+    let sets = state.cluster.expect("kcm").cidr_sets;
+    assert_eq!(sets[0].allocated_cidrs, 1 + failures);
+    assert_eq!(sets[1].allocated_cidrs, 1);
+}
+
+#[test]
+fn ipv6_only_uses_slash_64s_and_starts_at_2() {
+    let state = run(builtin::IPV6).state();
+    assert_eq!(
+        node(&state, "kind-worker").pod_cidrs,
+        ["fd00:10:244:1::/64"]
+    );
+    assert_eq!(pod_ips(&state, "a"), ["fd00:10:244:1::2"]);
+    assert_eq!(pod_ips(&state, "b"), ["fd00:10:244:1::3"]);
+}
+
+#[test]
+fn requested_ip_is_honoured_and_moves_the_cursor() {
+    let sim = run(
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\n\
+                   pod add a --node=w --ip=10.244.0.50\nwait 1s\npod add b --node=w\n\
+                   pod add c --node=w --ip=10.244.0.50\nwait 1s\n",
+    );
+    let state = sim.state();
+    assert_eq!(pod_ips(&state, "a"), ["10.244.0.50"]);
+    assert_eq!(pod_ips(&state, "b"), ["10.244.0.51"]);
+    assert!(pod_ips(&state, "c").is_empty());
+    let failure = events_of(&sim, Reason::FailedCreatePodSandBox)[0];
+    assert!(failure.message.ends_with(
+        "failed to allocate for range 0: requested IP address 10.244.0.50 is not available in range set 10.244.0.1-10.244.0.254"
+    ), "{}", failure.message);
+}
+
+#[test]
+fn graceful_delete_runs_the_network_first_and_the_object_after() {
+    let text =
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\npod add a --node=w\nwait 1s\n\
+                pod delete a --grace-period=30\nwait 40s\n";
+    let terminating = at(text, 20_000);
+    let pod = &terminating.pods[0];
+    assert_eq!(pod.status, "Terminating");
+    assert_eq!(pod.ips, ["10.244.0.2"]);
+    let sim = run(text);
+    let del = events_of(&sim, Reason::CNIDel)[0].time_ms;
+    let gone = events_of(&sim, Reason::PodDeleted)[0].time_ms;
+    // 2 s + watch 10 ms + grace 30 s + sandbox stop 100 ms; then the status manager's delete (5 ms).
+    assert_eq!(del, VirtualTime(32_110));
+    assert_eq!(gone, VirtualTime(32_115));
+    assert!(sim.state().pods.is_empty());
+}
+
+#[test]
+fn a_pod_on_a_node_without_cni_config_waits_for_kindnet() {
+    let sim =
+        run("cluster --cluster-cidr=10.244.0.0/16\nnode add w\npod add a --node=w\nwait 11s\n");
+    let not_ready = events_of(&sim, Reason::NetworkNotReady);
+    assert_eq!(not_ready.len(), 1);
+    assert!(not_ready[0].message.contains("cni plugin not initialized"));
+    assert_eq!(pod_ips(&sim.state(), "a"), ["10.244.0.2"]);
+}
+
+#[test]
+fn deleting_a_node_releases_its_cidr_and_podgc_removes_its_pods() {
+    let state = run(
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\npod add a --node=w\n\
+                     wait 1s\nnode delete w\nwait 41s\n",
+    )
+    .state();
+    assert!(state.pods.is_empty());
+    assert_eq!(state.cluster.expect("kcm").cidr_sets[0].allocated_cidrs, 0);
+}
+
+#[test]
+fn every_step_names_its_upstream_file_and_function() {
+    let sim = run(builtin::KIND);
+    let reserve = events_of(&sim, Reason::CIDRAllocated)[0];
+    assert_eq!(reserve.upstream.function, "AllocateNext");
+    assert!(reserve.upstream.file.ends_with("cidr_set.go"));
+    assert!(reserve
+        .upstream
+        .url
+        .starts_with("https://github.com/kubernetes/kubernetes/blob/"));
+    for event in sim.events() {
+        assert!(
+            !event.upstream.function.is_empty()
+                && event.upstream.url.ends_with(event.upstream.file)
+        );
+    }
+}
+
+#[test]
+fn same_scenario_same_run_and_a_seed_changes_the_random_names() {
+    let first = serde_json::to_string(&run(builtin::KIND).state()).expect("json");
+    let second = serde_json::to_string(&run(builtin::KIND).state()).expect("json");
+    assert_eq!(first, second);
+    let reseeded = format!("set seed=42\n{}", builtin::KIND);
+    let other = serde_json::to_string(&run(&reseeded).state()).expect("json");
+    assert_ne!(first, other);
+}
+
+#[test]
+fn scrubbing_equals_running_and_stepping() {
+    let scenario = Scenario::parse(builtin::KIND).expect("parses");
+    let mut stepped = Simulation::new(scenario.clone());
+    while stepped.step().is_some_and(|t| t <= VirtualTime(4_000)) {}
+    let scrubbed = Simulation::at(&scenario, stepped.now());
+    assert_eq!(scrubbed.events(), stepped.events());
+    let mut advanced = Simulation::new(scenario.clone());
+    for _ in 0..8 {
+        advanced.advance(podip::sim::VirtualDuration::from_millis(500));
+    }
+    assert_eq!(advanced.now(), VirtualTime(4_000));
+    assert_eq!(
+        advanced.events(),
+        Simulation::at(&scenario, VirtualTime(4_000)).events()
+    );
+}
+
+#[test]
+fn every_builtin_scenario_parses_and_runs() {
+    for (name, text) in builtin::ALL {
+        let sim = run(text);
+        assert!(!sim.events().is_empty(), "{name}");
+    }
+}
