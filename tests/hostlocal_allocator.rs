@@ -1,6 +1,10 @@
 //! `IpAllocator` and `RangeIter`, row for row from upstream's `allocator_test.go`
 //! ("host-local ip allocator"), then the kind story of BEHAVIOUR.md §4.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use podip::ipam::hostlocal::{IpAllocator, RangeConfig, RangeSet, Store};
 use std::net::IpAddr;
 

@@ -1,6 +1,10 @@
 //! `load_ipam_config`, row for row from upstream's `config_test.go` ("IPAM config"), plus the
 //! validation errors and `CNI_ARGS` behaviour of `LoadIPAMConfig` / `types.LoadArgs`.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use podip::ipam::hostlocal::{load_ipam_config, load_ipam_config_from_conflist, IpamConfig};
 use std::net::IpAddr;
 

@@ -1,5 +1,7 @@
 //! Replays every file of the cargo-fuzz corpus (`fuzz/corpus/netconf/`) through the netconf loader
 //! and the plugin commands, as the fuzz target does, so a regression shows up in `cargo test` too.
+// Native only: proptest needs an OS entropy source, and corpus replay reads files.
+#![cfg(not(target_arch = "wasm32"))]
 
 use podip::ipam::hostlocal::{
     cmd_add, cmd_check, cmd_del, load_ipam_config, load_ipam_config_from_conflist, Store,

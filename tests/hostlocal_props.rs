@@ -1,4 +1,6 @@
 //! Invariants of host-local allocation, stated in words and checked with proptest.
+// Native only: proptest needs an OS entropy source, and corpus replay reads files.
+#![cfg(not(target_arch = "wasm32"))]
 
 use podip::ipam::hostlocal::{AllocError, IpAllocator, RangeConfig, RangeSet, Store};
 use proptest::prelude::*;

@@ -1,6 +1,10 @@
 //! `Range` and `RangeSet`, row for row from upstream's `range_test.go` ("IP ranges") and
 //! `range_set_test.go` ("range sets"), plus the edges BEHAVIOUR.md §4 names.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use podip::ipam::hostlocal::{Range, RangeConfig, RangeSet};
 use std::net::IpAddr;
 

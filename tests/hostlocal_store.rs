@@ -4,6 +4,10 @@
 //! "cleans up v0 and v1 reservations" row is reproduced here with mainline's semantics, where the
 //! bare-ID (v0) files are released only when no `<id>\r\n<ifname>` file matched.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use podip::ipam::hostlocal::{cmd_add, cmd_check, cmd_del, load_ipam_config, Store};
 use std::net::IpAddr;
 
