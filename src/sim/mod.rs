@@ -11,7 +11,7 @@
 //! * the actors: [`node_ipam`] (kube-controller-manager), [`kindnet`] (kindnetd), [`kubelet`] (pods and
 //!   their deletion paths), [`runtime`] (containerd and libcni running ptp + host-local).
 //! * [`event`] and [`upstream`] — the log and the upstream file/function of each entry.
-//! * [`state`] — the serialisable snapshot ([`State`]).
+//! * [`state`] — the serialisable snapshot ([`State`]); [`grid`] — a node's address grid for views.
 //!
 //! Nothing here reads a clock, spawns a thread or touches a file: the same run happens natively and in
 //! the browser.
@@ -20,6 +20,7 @@ pub mod builtin;
 pub mod clock;
 pub mod cluster;
 pub mod event;
+pub mod grid;
 pub mod kindnet;
 pub mod kubelet;
 pub mod node_ipam;
