@@ -4,8 +4,8 @@
 //! Read off the node's loaded conflist (`Range` with host-local's canonical bounds) and its store
 //! (`reservations`, `last_reserved_ip.0`); nothing is recomputed in a view.
 
-use super::cluster::Simulation;
 use super::clock::VirtualTime;
+use super::cluster::Simulation;
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::goip::{ip_string, ip_to_u128, u128_to_ip};
 use serde::Serialize;
@@ -69,7 +69,15 @@ impl Simulation {
     /// The address grid of a node's host-local range, once kindnet wrote its conflist.
     pub fn node_address_grid(&self, node: &str) -> Option<AddressGrid> {
         let node = self.nodes.get(node)?;
-        let range = node.chain.as_ref()?.ipam.ranges.first()?.ranges().first()?.clone();
+        let range = node
+            .chain
+            .as_ref()?
+            .ipam
+            .ranges
+            .first()?
+            .ranges()
+            .first()?
+            .clone();
         let reserved: std::collections::BTreeSet<u128> = node
             .store
             .iter()

@@ -23,7 +23,12 @@ pub fn actions(props: &ActionsProps) -> Html {
     let target = if nodes.contains(&*chosen_node) {
         (*chosen_node).clone()
     } else {
-        nodes.iter().find(|n| n.contains("worker")).or(nodes.first()).cloned().unwrap_or_default()
+        nodes
+            .iter()
+            .find(|n| n.contains("worker"))
+            .or(nodes.first())
+            .cloned()
+            .unwrap_or_default()
     };
     let next_node_name = (1..)
         .map(|i| format!("node-{i}"))
@@ -36,15 +41,21 @@ pub fn actions(props: &ActionsProps) -> Html {
     };
     let on_node = {
         let chosen_node = chosen_node.clone();
-        Callback::from(move |e: Event| chosen_node.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+        Callback::from(move |e: Event| {
+            chosen_node.set(e.target_unchecked_into::<HtmlSelectElement>().value())
+        })
     };
     let on_ip = {
         let requested_ip = requested_ip.clone();
-        Callback::from(move |e: InputEvent| requested_ip.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+        Callback::from(move |e: InputEvent| {
+            requested_ip.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
     };
     let on_count = {
         let count = count.clone();
-        Callback::from(move |e: InputEvent| count.set(e.target_unchecked_into::<HtmlInputElement>().value()))
+        Callback::from(move |e: InputEvent| {
+            count.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
     };
     let ip = requested_ip.trim();
     let add_pod_line = if ip.is_empty() {

@@ -24,15 +24,27 @@ pub fn editor(props: &EditorProps) -> Html {
     }
     let on_input = {
         let draft = draft.clone();
-        Callback::from(move |e: InputEvent| draft.set(e.target_unchecked_into::<HtmlTextAreaElement>().value()))
+        Callback::from(move |e: InputEvent| {
+            draft.set(e.target_unchecked_into::<HtmlTextAreaElement>().value())
+        })
     };
     let on_run = {
         let (studio, draft) = (studio.clone(), draft.clone());
-        Callback::from(move |_: MouseEvent| studio.dispatch(Action::Load { text: (*draft).clone(), tour: None }))
+        Callback::from(move |_: MouseEvent| {
+            studio.dispatch(Action::Load {
+                text: (*draft).clone(),
+                tour: None,
+            })
+        })
     };
     let load = |name: &'static str, text: &'static str| {
         let studio = studio.clone();
-        Callback::from(move |_: MouseEvent| studio.dispatch(Action::Load { text: text.to_string(), tour: Some(name) }))
+        Callback::from(move |_: MouseEvent| {
+            studio.dispatch(Action::Load {
+                text: text.to_string(),
+                tour: Some(name),
+            })
+        })
     };
     html! {
         <section class="card editor" aria-labelledby="editor-title">

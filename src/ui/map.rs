@@ -25,9 +25,11 @@ pub fn address_map_view(props: &MapProps) -> Html {
         .nodes
         .iter()
         .flat_map(|n| {
-            n.pod_cidrs
-                .iter()
-                .filter_map(|c| parse_cidr_sloppy(c).ok().map(|(_, net)| (net, n.name.clone())))
+            n.pod_cidrs.iter().filter_map(|c| {
+                parse_cidr_sloppy(c)
+                    .ok()
+                    .map(|(_, net)| (net, n.name.clone()))
+            })
         })
         .collect();
     let services: Vec<IpNet> = studio
@@ -37,7 +39,14 @@ pub fn address_map_view(props: &MapProps) -> Html {
         .flat_map(|c| c.service_cidrs.iter())
         .filter_map(|c| parse_cidr_sloppy(c).ok().map(|(_, net)| net))
         .collect();
-    let node_index = |name: &str| studio.state.nodes.iter().position(|n| n.name == name).unwrap_or(0);
+    let node_index = |name: &str| {
+        studio
+            .state
+            .nodes
+            .iter()
+            .position(|n| n.name == name)
+            .unwrap_or(0)
+    };
     let sets = studio.sim.cidr_sets();
     html! {
         <section class="card map" aria-labelledby="map-title">

@@ -31,7 +31,12 @@ pub fn nodes(props: &NodesProps) -> Html {
 }
 
 fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
-    let pods: Vec<_> = studio.state.pods.iter().filter(|p| p.node == node.name).collect();
+    let pods: Vec<_> = studio
+        .state
+        .pods
+        .iter()
+        .filter(|p| p.node == node.name)
+        .collect();
     let grid = studio.sim.node_address_grid(&node.name);
     let store = studio.sim.node_store(&node.name);
     let now = studio.time();

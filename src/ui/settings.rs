@@ -58,15 +58,27 @@ impl Fields {
         for (flag, value) in [
             ("--cluster-cidr", &self.flags.cluster_cidr),
             ("--node-cidr-mask-size", &self.flags.node_cidr_mask_size),
-            ("--node-cidr-mask-size-ipv4", &self.flags.node_cidr_mask_size_ipv4),
-            ("--node-cidr-mask-size-ipv6", &self.flags.node_cidr_mask_size_ipv6),
-            ("--service-cluster-ip-range", &self.flags.service_cluster_ip_range),
+            (
+                "--node-cidr-mask-size-ipv4",
+                &self.flags.node_cidr_mask_size_ipv4,
+            ),
+            (
+                "--node-cidr-mask-size-ipv6",
+                &self.flags.node_cidr_mask_size_ipv6,
+            ),
+            (
+                "--service-cluster-ip-range",
+                &self.flags.service_cluster_ip_range,
+            ),
         ] {
             if !value.trim().is_empty() {
                 cluster.push_str(&format!(" {flag}={}", value.trim()));
             }
         }
-        Ok(vec![format!("set del-lag={}", self.del_lag.trim()), cluster])
+        Ok(vec![
+            format!("set del-lag={}", self.del_lag.trim()),
+            cluster,
+        ])
     }
 }
 
@@ -119,7 +131,11 @@ pub fn settings(props: &SettingsProps) -> Html {
             fields.set(edited);
         })
     };
-    let input = |id: &'static str, flag: &'static str, value: &str, field: Field, hint: &'static str| {
+    let input = |id: &'static str,
+                 flag: &'static str,
+                 value: &str,
+                 field: Field,
+                 hint: &'static str| {
         html! {
             <label class="flag" for={id}>
                 <span class="flag-name">{ flag }</span>
@@ -132,7 +148,11 @@ pub fn settings(props: &SettingsProps) -> Html {
     let on_mode = {
         let studio = studio.clone();
         Callback::from(move |e: Event| {
-            let mode = match e.target_unchecked_into::<HtmlSelectElement>().value().as_str() {
+            let mode = match e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .as_str()
+            {
                 "graceful" => DeletionMode::Graceful,
                 _ => DeletionMode::Immediate,
             };
@@ -140,7 +160,11 @@ pub fn settings(props: &SettingsProps) -> Html {
         })
     };
     // The figures follow the cluster on screen (the last valid one), never the refused fields.
-    let plan = Fields::from_studio(studio).flags.validate().ok().map(|c| CapacityPlan::from_config(&c));
+    let plan = Fields::from_studio(studio)
+        .flags
+        .validate()
+        .ok()
+        .map(|c| CapacityPlan::from_config(&c));
     let f = &fields.flags;
     html! {
         <section class="card settings" aria-labelledby="settings-title">

@@ -196,9 +196,18 @@ fn horizon_of(scenario: &Rc<Scenario>) -> (VirtualTime, Rc<Vec<Event>>) {
     // Look a minute past the end; periodic resyncs that change nothing leave no events.
     let mut probe = Simulation::new(scenario.clone());
     probe.run_to(scenario.end + VirtualDuration::from_secs(60));
-    let last_event = probe.events().last().map(|e| e.time_ms).unwrap_or(VirtualTime::ZERO);
+    let last_event = probe
+        .events()
+        .last()
+        .map(|e| e.time_ms)
+        .unwrap_or(VirtualTime::ZERO);
     let horizon = scenario.end.max(last_event) + VirtualDuration::from_millis(500);
-    let timeline = probe.events().iter().filter(|e| e.time_ms <= horizon).cloned().collect();
+    let timeline = probe
+        .events()
+        .iter()
+        .filter(|e| e.time_ms <= horizon)
+        .cloned()
+        .collect();
     (horizon, Rc::new(timeline))
 }
 
@@ -214,7 +223,9 @@ impl Reducible for Studio {
                     return self;
                 }
                 let target = match SPEEDS[next.speed].1 {
-                    Some(rate) => now + VirtualDuration::from_millis((real_ms * rate).round() as u64),
+                    Some(rate) => {
+                        now + VirtualDuration::from_millis((real_ms * rate).round() as u64)
+                    }
                     None => next.horizon,
                 };
                 let mut next = next.seek(target);

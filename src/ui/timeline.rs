@@ -29,14 +29,22 @@ pub fn transport(props: &TimelineProps) -> Html {
     let on_speed = {
         let studio = studio.clone();
         Callback::from(move |e: Event| {
-            let index = e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(2);
+            let index = e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(2);
             studio.dispatch(Action::Speed(index));
         })
     };
     let on_scrub = {
         let studio = studio.clone();
         Callback::from(move |e: InputEvent| {
-            let ms = e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0);
+            let ms = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse()
+                .unwrap_or(0);
             studio.dispatch(Action::Seek(VirtualTime(ms)));
         })
     };

@@ -98,7 +98,10 @@ pub fn tours(props: &ToursProps) -> Html {
         let studio = studio.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(text) = builtin::by_name(tour.name) {
-                studio.dispatch(Action::Load { text: text.to_string(), tour: Some(tour.name) });
+                studio.dispatch(Action::Load {
+                    text: text.to_string(),
+                    tour: Some(tour.name),
+                });
             }
         })
     };
