@@ -34,7 +34,14 @@ pub fn actions(props: &ActionsProps) -> Html {
         .map(|i| format!("node-{i}"))
         .find(|n| !nodes.contains(n))
         .unwrap_or_default();
-    let pod_name = |offset: usize| format!("pod-{}", studio.next_pod + offset);
+    // The first name the scenario has not used yet, so repeated clicks never collide.
+    let unused = |prefix: &str| {
+        (1..)
+            .map(|i| format!("{prefix}{i}"))
+            .find(|name| !studio.text.contains(&format!(" {name} ")))
+            .unwrap_or_default()
+    };
+    let pod_name = unused("pod-");
     let append = |lines: Vec<String>| {
         let studio = studio.clone();
         Callback::from(move |_: MouseEvent| studio.dispatch(Action::Append(lines.clone())))
@@ -59,14 +66,14 @@ pub fn actions(props: &ActionsProps) -> Html {
     };
     let ip = requested_ip.trim();
     let add_pod_line = if ip.is_empty() {
-        format!("pod add {} --node={target}", pod_name(0))
+        format!("pod add {} --node={target}", pod_name)
     } else {
-        format!("pod add {} --node={target} --ip={ip}", pod_name(0))
+        format!("pod add {} --node={target} --ip={ip}", pod_name)
     };
     // The scenario parser checks the count and the IP and reports `line N: ...` in the editor panel.
     let many: Vec<String> = vec![format!(
-        "pod add-many batch{} --node={target} --count={}",
-        studio.next_pod,
+        "pod add-many {} --node={target} --count={}",
+        unused("batch"),
         count.trim()
     )];
     let delete_node = nodes.last().map(|n| format!("node delete {n}"));
@@ -87,7 +94,7 @@ pub fn actions(props: &ActionsProps) -> Html {
                     <span>{ "requested IP" }</span>
                     <input data-testid="requested-ip" type="text" placeholder="optional (CNI_ARGS IP=)" value={(*requested_ip).clone()} oninput={on_ip} />
                 </label>
-                <button data-testid="add-pod" disabled={target.is_empty()} onclick={append(vec![add_pod_line])}>{ format!("+ pod ({})", pod_name(0)) }</button>
+                <button data-testid="add-pod" disabled={target.is_empty()} onclick={append(vec![add_pod_line])}>{ format!("+ pod ({})", pod_name) }</button>
             </span>
             <span class="action-group">
                 <label>

@@ -52,6 +52,8 @@ pub struct Studio {
     pub speed: usize,
     /// The built-in scenario (tour) loaded, if any.
     pub tour: Option<&'static str>,
+    /// The tour step the learner navigated to (steps can share one moment, so time alone is ambiguous).
+    pub tour_step: Option<usize>,
     /// Counts loads, so views that keep their own edits (the settings fields) start afresh.
     pub generation: u32,
     /// The event the learner selected in the log (index into `state.events`).
@@ -60,8 +62,6 @@ pub struct Studio {
     pub selected_pod: Option<String>,
     /// Deletion mode of the "delete pod" action.
     pub deletion_mode: DeletionMode,
-    /// A counter for generated pod names (`pod-1`, `pod-2`, …).
-    pub next_pod: usize,
 }
 
 /// What the page can ask for.
@@ -91,6 +91,8 @@ pub enum Action {
     Append(Vec<String>),
     /// Replace the `cluster` / `set` preamble (the settings panel) and replay to the same time.
     Preamble(Vec<String>),
+    /// Go to a tour step: its index and the time of its event.
+    TourStep(usize, VirtualTime),
     /// Select an event of the log.
     SelectEvent(Option<usize>),
     /// Open a pod's network view.
@@ -135,10 +137,10 @@ impl Studio {
             speed: 2,
             tour,
             generation: 0,
+            tour_step: None,
             selected_event: None,
             selected_pod: None,
             deletion_mode: DeletionMode::Immediate,
-            next_pod: 1,
         }
     }
 
@@ -280,6 +282,11 @@ impl Reducible for Studio {
                 next.seek(before)
             }
             Action::Seek(time) => next.seek(time),
+            Action::TourStep(index, time) => {
+                next.playing = false;
+                next.tour_step = Some(index);
+                next.seek(time)
+            }
             Action::Speed(index) => {
                 next.speed = index.min(SPEEDS.len() - 1);
                 next
@@ -311,7 +318,6 @@ impl Reducible for Studio {
                 }
                 text.push('\n');
                 next.tour = None;
-                next.next_pod += lines.len();
                 next.retext(text, at)
             }
             Action::Preamble(lines) => {
@@ -351,6 +357,7 @@ impl PartialEq for Studio {
             && self.playing == other.playing
             && self.speed == other.speed
             && self.selected_event == other.selected_event
+            && self.tour_step == other.tour_step
             && self.selected_pod == other.selected_pod
             && self.deletion_mode == other.deletion_mode
     }

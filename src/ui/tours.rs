@@ -45,7 +45,7 @@ pub const TOURS: [Tour; 4] = [
             TourStep { reason: Reason::PodIPsAssigned, object: "pod/c", text: "b and c get .3 and .4, one after another. last_reserved_ip.0 now holds 10.244.1.4." },
             TourStep { reason: Reason::PodDeleted, object: "pod/b", text: "b is deleted with --grace-period=0 --force: its Pod object is gone at once. But its IP file, veth and route are still on the node — watch the countdown." },
             TourStep { reason: Reason::IPAMRelease, object: "pod/b", text: "2.3 s after the object disappeared — the kubelet killed the container (at least 2 s) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together." },
-            TourStep { reason: Reason::IPAMReserve, object: "pod/d", text: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192.)" },
+            TourStep { reason: Reason::PodIPsAssigned, object: "pod/d", text: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192.)" },
         ],
     },
     Tour {
@@ -108,13 +108,22 @@ pub fn tours(props: &ToursProps) -> Html {
     let narration = studio.tour.and_then(|name| TOURS.iter().find(|t| t.name == name)).map(|tour| {
         let times = step_times(studio, tour);
         let now = studio.time();
-        let current = times.iter().rposition(|t| t.is_some_and(|t| t <= now));
-        let seek = |time: Option<VirtualTime>| {
+        // The step navigated to, while the clock stays at its moment; otherwise the last step reached.
+        let current = studio
+            .tour_step
+            .filter(|&i| times.get(i).copied().flatten() == Some(now))
+            .or_else(|| times.iter().rposition(|t| t.is_some_and(|t| t <= now)));
+        let go = |index: Option<usize>| {
             let studio = studio.clone();
-            Callback::from(move |_: MouseEvent| studio.dispatch(Action::Seek(time.unwrap_or(VirtualTime::ZERO))))
+            let target = index.and_then(|i| times.get(i).copied().flatten().map(|t| (i, t)));
+            Callback::from(move |_: MouseEvent| match target {
+                Some((i, time)) => studio.dispatch(Action::TourStep(i, time)),
+                None => studio.dispatch(Action::Seek(VirtualTime::ZERO)),
+            })
         };
-        let previous = current.and_then(|i| i.checked_sub(1)).and_then(|i| times[i]);
-        let next = times.get(current.map_or(0, |i| i + 1)).copied().flatten();
+        let previous = current.and_then(|i| i.checked_sub(1));
+        let next = current.map_or(0, |i| i + 1);
+        let has_next = times.get(next).copied().flatten().is_some();
         html! {
             <div class="narration" data-testid="narration" aria-live="polite">
                 <p class="step-count">{ match current {
@@ -123,8 +132,8 @@ pub fn tours(props: &ToursProps) -> Html {
                 } }</p>
                 <p class="step-text">{ current.map_or(tour.intro, |i| tour.steps[i].text) }</p>
                 <div class="tour-nav">
-                    <button data-testid="tour-prev" disabled={current.is_none()} onclick={seek(previous)}>{ "◀ previous step" }</button>
-                    <button data-testid="tour-next" disabled={next.is_none()} onclick={seek(next)}>{ "next step ▶" }</button>
+                    <button data-testid="tour-prev" disabled={current.is_none()} onclick={go(previous)}>{ "◀ previous step" }</button>
+                    <button data-testid="tour-next" disabled={!has_next} onclick={go(Some(next))}>{ "next step ▶" }</button>
                 </div>
             </div>
         }

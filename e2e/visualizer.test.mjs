@@ -1,0 +1,123 @@
+// The visualizer in a release build: the kind tour's exact addresses and the 2.3 s DEL lag, the other
+// tours, the actions, the editor, and a bad mask — with screenshots kept in e2e/artifacts/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openPage, ARTIFACTS } from "./harness.mjs";
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const node = (page, name) => page.locator(`[data-testid=node][data-node="${name}"]`);
+const pod = (page, name) => page.locator(`[data-testid=pod][data-pod="${name}"]`);
+const podIp = (page, name) => pod(page, name).locator(".pod-ip").textContent();
+const clock = async (page) => Number((await page.getByTestId("clock").textContent()).match(/t = ([\d.]+) s/)[1]);
+const files = async (page, nodeName) =>
+  node(page, nodeName).locator("[data-testid=ipam-dir] .file summary").allTextContents();
+
+async function tourStep(page, n) {
+  for (let i = 0; i < n; i++) await page.getByTestId("tour-next").click();
+}
+
+test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after its object, d gets .5", async () => {
+  const { page, assertClean } = await openPage(browser, server.url);
+  await page.getByTestId("tour-kind").click();
+  await tourStep(page, 2);
+  assert.equal(await node(page, "kind-control-plane").locator(".podcidr code").textContent(), "10.244.0.0/24");
+  assert.equal(await node(page, "kind-worker").locator(".podcidr code").textContent(), "10.244.1.0/24");
+  assert.equal(await node(page, "kind-worker2").locator(".podcidr code").textContent(), "10.244.2.0/24");
+
+  await tourStep(page, 5); // step 7: c has its address
+  assert.equal(await podIp(page, "a"), "10.244.1.2");
+  assert.equal(await podIp(page, "b"), "10.244.1.3");
+  assert.equal(await podIp(page, "c"), "10.244.1.4");
+  assert.deepEqual(await files(page, "kind-worker"), ["10.244.1.2", "10.244.1.3", "10.244.1.4", "last_reserved_ip.0", "lock"]);
+  assert.equal(await node(page, "kind-worker").getByTestId("veth").count(), 3);
+  await page.screenshot({ path: `${ARTIFACTS}/kind-abc.png`, fullPage: true });
+
+  await tourStep(page, 1); // step 8: b's object is gone, its network is not
+  const deletedAt = await clock(page);
+  assert.equal(await pod(page, "b").count(), 0);
+  assert.match(await page.getByTestId("countdown").textContent(), /CNI DEL in 2\.300 s/);
+  assert.ok((await files(page, "kind-worker")).includes("10.244.1.3"));
+  assert.equal(await node(page, "kind-worker").getByTestId("veth").count(), 2);
+  assert.match(await node(page, "kind-worker").locator(".routes pre").textContent(), /10\.244\.1\.3 dev veth[0-9a-f]{8} scope host/);
+  await page.screenshot({ path: `${ARTIFACTS}/kind-b-deleted.png`, fullPage: true });
+
+  await tourStep(page, 1); // step 9: CNI DEL
+  assert.equal(Math.round((await clock(page) - deletedAt) * 1000), 2300);
+  assert.ok(!(await files(page, "kind-worker")).includes("10.244.1.3"));
+  assert.doesNotMatch(await node(page, "kind-worker").locator(".routes pre").textContent(), /10\.244\.1\.3 /);
+  assert.equal(await page.getByTestId("countdown").count(), 0);
+
+  await tourStep(page, 1); // step 10: d
+  assert.equal(await podIp(page, "d"), "10.244.1.5");
+  assert.match(await page.getByTestId("narration").textContent(), /not b's \.3/);
+  await page.screenshot({ path: `${ARTIFACTS}/kind-d.png`, fullPage: true });
+
+  // Selecting an event names the upstream code it models.
+  await page.getByTestId("event-log").locator("li", { hasText: "AllocateNext: 10.244.1.0/24" }).locator("button").click();
+  assert.match(await page.getByTestId("upstream").textContent(), /AllocateNext in kubernetes\/kubernetes\/pkg\/controller\/nodeipam\/ipam\/cidrset\/cidr_set\.go/);
+  assertClean();
+});
+
+test("the other tours tell their stories", async () => {
+  const { page, assertClean } = await openPage(browser, server.url);
+  const cases = [
+    ["planning", /CIDRNotAvailable/],
+    ["exhaustion", /no IP addresses available in range set: 10\.0\.0\.1-10\.0\.0\.6/],
+    ["dual-stack", /fd00:10:244:1::\/64/],
+  ];
+  for (const [name, expected] of cases) {
+    await page.getByTestId(`tour-${name}`).click();
+    await page.getByTestId("speed").selectOption({ label: "instant" });
+    await page.getByTestId("play").click();
+    await page.getByTestId("play").waitFor(); // back to paused at the end
+    assert.match(await page.locator("main").textContent(), expected, name);
+    await page.screenshot({ path: `${ARTIFACTS}/tour-${name}.png`, fullPage: true });
+  }
+  assertClean();
+});
+
+test("actions: add a node, add a pod, delete it immediately", async () => {
+  const { page, assertClean } = await openPage(browser, server.url);
+  await page.getByTestId("speed").selectOption({ label: "instant" });
+  await page.getByTestId("play").click();
+  await page.getByTestId("play").waitFor();
+
+  await page.getByTestId("add-node").click();
+  for (let i = 0; i < 4; i++) await page.getByTestId("step").click();
+  assert.equal(await node(page, "node-1").locator(".podcidr code").textContent(), "10.244.3.0/24");
+
+  await page.getByTestId("pod-node-select").selectOption("kind-worker");
+  await page.getByTestId("add-pod").click();
+  for (let i = 0; i < 6; i++) await page.getByTestId("step").click();
+  assert.equal(await podIp(page, "pod-1"), "10.244.1.6");
+
+  await pod(page, "pod-1").getByRole("button", { name: "delete pod pod-1" }).click();
+  assert.equal(await pod(page, "pod-1").count(), 0);
+  assert.match(await page.getByTestId("countdown").textContent(), /CNI DEL in 2\.300 s/);
+  await page.screenshot({ path: `${ARTIFACTS}/actions.png`, fullPage: true });
+  assertClean();
+});
+
+test("a bad mask shows upstream's text and keeps the cluster; the editor reports lines", async () => {
+  const { page, assertClean } = await openPage(browser, server.url);
+  await page.getByTestId("node-mask").fill("abc");
+  assert.match(
+    await page.getByTestId("settings-error").textContent(),
+    /invalid argument "abc" for "--node-cidr-mask-size" flag: strconv\.ParseInt: parsing "abc": invalid syntax/,
+  );
+  await page.getByTestId("scenario-editor").fill("cluster --cluster-cidr=10.244.0.0/16\nnode add\n");
+  await page.getByTestId("run-scenario").click();
+  assert.match(await page.getByTestId("scenario-error").textContent(), /^line 2: /);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${ARTIFACTS}/mobile-390.png`, fullPage: true });
+  assertClean();
+});
