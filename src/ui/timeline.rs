@@ -55,8 +55,8 @@ pub fn transport(props: &TimelineProps) -> Html {
             } else {
                 <button data-testid="play" onclick={send(|| Action::Play)} aria-label="play">{ "▶ play" }</button>
             }
-            <button data-testid="step-back" onclick={send(|| Action::StepBack)} aria-label="step back to the previous event">{ "⏮ back" }</button>
-            <button data-testid="step" onclick={send(|| Action::Step)} aria-label="step to the next event">{ "step ⏭" }</button>
+            <button data-testid="step-back" onclick={send(|| Action::StepBack)} aria-label="step back to the previous event">{ "◀ back" }</button>
+            <button data-testid="step" onclick={send(|| Action::Step)} aria-label="step to the next event">{ "step ▶" }</button>
             <label class="speed">
                 <span>{ "speed" }</span>
                 <select data-testid="speed" onchange={on_speed} aria-label="playback speed">
