@@ -147,8 +147,16 @@ impl Entropy {
     }
 }
 
+/// Go's `%x` of a byte slice: two lowercase hex digits per byte (one allocation, not one per byte: a
+/// sandbox ID is 32 bytes and every pod draws one).
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0xf)]));
+    }
+    out
 }
 
 /// Why ptp ADD failed. `Display` is upstream's text.

@@ -13,7 +13,10 @@ fn scenario_corpus_replays_without_panics() {
     let mut replayed = 0;
     for entry in entries {
         let path = entry.expect("readable entry").path();
-        let data = std::fs::read(&path).expect("readable file");
+        // A running fuzzer replaces files as it reduces them; one that vanished is not a failure.
+        let Ok(data) = std::fs::read(&path) else {
+            continue;
+        };
         replayed += 1;
         let Ok(text) = std::str::from_utf8(&data) else {
             continue;
