@@ -1,55 +1,66 @@
 //! The simulation's budgets (issue 4): a 256-node cluster with 110 pods per node created, half deleted
 //! and re-created, simulated to the end (≤ 250 ms natively); re-simulating the kind scenario to an
 //! arbitrary time for scrubbing (≤ 50 ms).
+//!
+//! Criterion does not build for wasm32, so the wasm32 build of this target is an empty `main`.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use criterion::{black_box, criterion_group, Criterion};
+    use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
 
-/// 256 nodes of a /16 in /24s, 110 pods each (28,160), 55 per node deleted at once and 55 new ones
-/// created after the DEL lag.
-fn churn_scenario() -> Scenario {
-    let mut text = String::from("cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24\n");
-    for n in 0..256 {
-        text.push_str(&format!("node add n{n:03}\n"));
+    /// 256 nodes of a /16 in /24s, 110 pods each (28,160), 55 per node deleted at once and 55 new ones
+    /// created after the DEL lag.
+    fn churn_scenario() -> Scenario {
+        let mut text =
+            String::from("cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24\n");
+        for n in 0..256 {
+            text.push_str(&format!("node add n{n:03}\n"));
+        }
+        text.push_str("wait 1s\n");
+        for n in 0..256 {
+            text.push_str(&format!(
+                "pod add-many n{n:03}-a --node=n{n:03} --count=110\n"
+            ));
+        }
+        text.push_str("wait 1s\n");
+        for n in 0..256 {
+            text.push_str(&format!("pod delete-many n{n:03}-a --count=55\n"));
+        }
+        text.push_str("wait 3s\n");
+        for n in 0..256 {
+            text.push_str(&format!(
+                "pod add-many n{n:03}-b --node=n{n:03} --count=55\n"
+            ));
+        }
+        text.push_str("wait 1s\n");
+        Scenario::parse(&text).expect("the bench scenario parses")
     }
-    text.push_str("wait 1s\n");
-    for n in 0..256 {
-        text.push_str(&format!(
-            "pod add-many n{n:03}-a --node=n{n:03} --count=110\n"
-        ));
+
+    fn budgets(c: &mut Criterion) {
+        let churn = churn_scenario();
+        let mut group = c.benchmark_group("sim");
+        group.sample_size(10);
+        group.bench_function("256 nodes x 110 pods, half deleted and re-created", |b| {
+            b.iter(|| {
+                let mut sim = Simulation::new(churn.clone());
+                sim.run_to_end();
+                black_box(sim.events().len())
+            })
+        });
+        group.finish();
+
+        let kind = Scenario::parse(builtin::KIND).expect("kind parses");
+        c.bench_function("scrub kind scenario to 6.3 s", |b| {
+            b.iter(|| black_box(Simulation::at(&kind, VirtualTime(6_300)).state()))
+        });
     }
-    text.push_str("wait 1s\n");
-    for n in 0..256 {
-        text.push_str(&format!("pod delete-many n{n:03}-a --count=55\n"));
-    }
-    text.push_str("wait 3s\n");
-    for n in 0..256 {
-        text.push_str(&format!(
-            "pod add-many n{n:03}-b --node=n{n:03} --count=55\n"
-        ));
-    }
-    text.push_str("wait 1s\n");
-    Scenario::parse(&text).expect("the bench scenario parses")
+
+    criterion_group!(benches, budgets);
 }
 
-fn budgets(c: &mut Criterion) {
-    let churn = churn_scenario();
-    let mut group = c.benchmark_group("sim");
-    group.sample_size(10);
-    group.bench_function("256 nodes x 110 pods, half deleted and re-created", |b| {
-        b.iter(|| {
-            let mut sim = Simulation::new(churn.clone());
-            sim.run_to_end();
-            black_box(sim.events().len())
-        })
-    });
-    group.finish();
+#[cfg(not(target_arch = "wasm32"))]
+criterion::criterion_main!(native::benches);
 
-    let kind = Scenario::parse(builtin::KIND).expect("kind parses");
-    c.bench_function("scrub kind scenario to 6.3 s", |b| {
-        b.iter(|| black_box(Simulation::at(&kind, VirtualTime(6_300)).state()))
-    });
-}
-
-criterion_group!(benches, budgets);
-criterion_main!(benches);
+#[cfg(target_arch = "wasm32")]
+fn main() {}
