@@ -9,11 +9,14 @@
 //!
 //! Upstream finds a container's files by walking the directory and comparing each file's trimmed content.
 //! This model keeps the same observable behaviour with indexes instead of scans: IP files in an ordered map
-//! keyed by address, plus a map from trimmed content to the addresses holding it. The directory listing
+//! keyed by address, plus an in-memory index from the hash of a file's trimmed content to the addresses
+//! holding it. Every index hit is confirmed against the file itself, so the index only replaces upstream's
+//! walk, never its comparison; it is derived data, not a file. The directory listing
 //! ([`Store::ls`], [`Store::cat`]) renders the files exactly as `ls` and `cat` show them on a node.
 
 use crate::ipam::goip::{ip_string, parse_ip};
 use std::collections::btree_map::Entry;
+use std::collections::hash_map::Entry as HashEntry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::net::IpAddr;
@@ -33,10 +36,12 @@ pub const LOCK_FILE: &str = "lock";
 pub struct Store {
     /// `<dataDir>/<network>`, as `filepath.Join` cleans it.
     dir: String,
-    /// IP files: address → exact content (shared with the index key when already trimmed).
+    /// IP files: address → exact content.
     ip_files: BTreeMap<IpAddr, Arc<str>>,
-    /// Trimmed content → addresses whose file has it; the index behind `GetByID` and `ReleaseByID`.
-    by_content: HashMap<Arc<str>, Owners, BuildHasherDefault<FxHasher>>,
+    /// Hash of trimmed content → addresses whose file's trimmed content has that hash; the index behind
+    /// `GetByID`, `FindByID` and `ReleaseByID`. Keyed by hash so that it owns no strings: growing and
+    /// dropping it never touches the contents, and a collision costs one comparison, never a wrong answer.
+    by_content: HashMap<u64, Owners, BuildHasherDefault<FxHasher>>,
     /// `last_reserved_ip.<rangeID>` files: range ID → address written.
     last_reserved: BTreeMap<String, IpAddr>,
     /// Whether the empty `lock` file exists (a `ReleaseByID` quirk can delete it; `disk.New` recreates it).
@@ -159,8 +164,7 @@ impl Store {
     pub(super) fn get_by_content(&self, content: &str, id: &str) -> Vec<IpAddr> {
         let mut ips: Vec<IpAddr> = [content, id.trim()]
             .into_iter()
-            .filter_map(|content| self.by_content.get(content))
-            .flat_map(Owners::iter)
+            .flat_map(|content| self.owners_of(content))
             .collect();
         if ips.len() > 1 {
             ips.sort_by_cached_key(|ip| ip_string(*ip));
@@ -222,36 +226,49 @@ impl Store {
         self.ip_files.get(&ip).map(|content| content.to_string())
     }
 
-    /// Add `ip` to the index under its file's trimmed content, sharing the allocation when the
-    /// content is already trimmed (the `<id>\r\n<ifname>` files of a normal ifname).
-    fn index(&mut self, ip: IpAddr, content: &Arc<str>) {
-        let trimmed = content.trim();
-        if let Some(owners) = self.by_content.get_mut(trimmed) {
-            owners.insert(ip);
-            return;
+    /// The IP files whose trimmed content equals `content`, ascending by address: the index narrows
+    /// the walk to the files with the same hash, and each is compared as upstream compares every file.
+    fn owners_of<'s>(&'s self, content: &'s str) -> impl Iterator<Item = IpAddr> + 's {
+        self.by_content
+            .get(&content_key(content))
+            .into_iter()
+            .flat_map(Owners::iter)
+            .filter(move |ip| {
+                self.ip_files
+                    .get(ip)
+                    .is_some_and(|file| file.trim() == content)
+            })
+    }
+
+    /// Add `ip` to the index under its file's trimmed content.
+    fn index(&mut self, ip: IpAddr, content: &str) {
+        match self.by_content.entry(content_key(content.trim())) {
+            HashEntry::Occupied(mut owners) => owners.get_mut().insert(ip),
+            HashEntry::Vacant(slot) => {
+                slot.insert(Owners::One(ip));
+            }
         }
-        let key = if trimmed.len() == content.len() {
-            Arc::clone(content)
-        } else {
-            Arc::from(trimmed)
-        };
-        self.by_content.insert(key, Owners::One(ip));
+    }
+
+    /// Drop `ip` from the index entry of `content` (trimmed), and the entry once it has no owner.
+    fn unindex(&mut self, ip: IpAddr, content: &str) {
+        let key = content_key(content.trim());
+        if let Some(owners) = self.by_content.get_mut(&key) {
+            if owners.remove(ip) {
+                self.by_content.remove(&key);
+            }
+        }
     }
 
     fn remove_ip_file(&mut self, ip: IpAddr) {
         if let Some(content) = self.ip_files.remove(&ip) {
-            let trimmed = content.trim();
-            if let Some(owners) = self.by_content.get_mut(trimmed) {
-                if owners.remove(ip) {
-                    self.by_content.remove(trimmed);
-                }
-            }
+            self.unindex(ip, &content);
         }
     }
 
     /// `Store.FindByKey`: any file of the directory whose trimmed content equals `content`.
     fn find_by_key(&self, content: &str) -> bool {
-        self.by_content.contains_key(content)
+        self.owners_of(content).next().is_some()
             || self
                 .last_reserved
                 .values()
@@ -263,13 +280,9 @@ impl Store {
     /// Upstream walks all files, so an ID equal to an IP string removes a matching `last_reserved_ip.*`,
     /// and an empty ID removes the empty `lock` file; both quirks are kept.
     fn release_by_key(&mut self, content: &str) -> Released {
-        let ips: Vec<IpAddr> = self
-            .by_content
-            .remove(content)
-            .map(|owners| owners.iter().collect())
-            .unwrap_or_default();
+        let ips: Vec<IpAddr> = self.owners_of(content).collect();
         for ip in &ips {
-            self.ip_files.remove(ip);
+            self.remove_ip_file(*ip);
         }
         let before = self.last_reserved.len();
         self.last_reserved.retain(|_, ip| ip_string(*ip) != content);
@@ -338,24 +351,61 @@ impl Owners {
     }
 }
 
-/// The index hashes a 64-hex container ID on every `Get`; SipHash's flooding resistance buys nothing
+/// The index hashes a 64-hex container ID and its content on every `Get`; SipHash's flooding resistance buys nothing
 /// for an in-memory simulation, so a multiply-rotate hash (FxHash's) does the job.
 #[derive(Debug, Default, Clone, Copy)]
 struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
-                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        // Whole words by a fixed-size conversion and the tail byte by byte: a variable-length copy into
+        // a padded word compiles to a `memcpy` call per word, which cost more than the hashing itself.
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let word: [u8; 8] = word.try_into().unwrap_or_default();
+            self.add_word(u64::from_le_bytes(word));
+        }
+        let tail = words.remainder();
+        if !tail.is_empty() {
+            let word = tail
+                .iter()
+                .rev()
+                .fold(0u64, |word, byte| (word << 8) | u64::from(*byte));
+            self.add_word(word);
         }
     }
 
-    fn finish(&self) -> u64 {
-        self.0
+    /// The multiply leaves the entropy in the high bits, while the table picks buckets with the low
+    /// bits; container IDs that differ only in their last characters would all land in a few buckets,
+    /// so the state is rotated as `rustc-hash` 2 does.
+    fn write_u64(&mut self, word: u64) {
+        self.add_word(word);
     }
+
+    fn write_usize(&mut self, word: usize) {
+        self.add_word(word as u64);
+    }
+
+    fn write_isize(&mut self, word: isize) {
+        self.add_word(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+}
+
+impl FxHasher {
+    fn add_word(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// The index key of a trimmed content.
+fn content_key(content: &str) -> u64 {
+    let mut hasher = FxHasher::default();
+    hasher.write(content.as_bytes());
+    hasher.finish()
 }
 
 /// The content `Reserve` writes for `(id, ifname)`, which `ReleaseByID` and `GetByID` also match.
