@@ -15,6 +15,7 @@
 //! ([`Store::ls`], [`Store::cat`]) renders the files exactly as `ls` and `cat` show them on a node.
 
 use crate::ipam::goip::{ip_string, parse_ip};
+use rustc_hash::FxHasher;
 use std::collections::btree_map::Entry;
 use std::collections::hash_map::Entry as HashEntry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -351,57 +352,10 @@ impl Owners {
     }
 }
 
-/// The index hashes a 64-hex container ID and its content on every `Get`; SipHash's flooding resistance buys nothing
-/// for an in-memory simulation, so a multiply-rotate hash (FxHash's) does the job.
-#[derive(Debug, Default, Clone, Copy)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        // Whole words by a fixed-size conversion and the tail byte by byte: a variable-length copy into
-        // a padded word compiles to a `memcpy` call per word, which cost more than the hashing itself.
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let word: [u8; 8] = word.try_into().unwrap_or_default();
-            self.add_word(u64::from_le_bytes(word));
-        }
-        let tail = words.remainder();
-        if !tail.is_empty() {
-            let word = tail
-                .iter()
-                .rev()
-                .fold(0u64, |word, byte| (word << 8) | u64::from(*byte));
-            self.add_word(word);
-        }
-    }
-
-    /// The multiply leaves the entropy in the high bits, while the table picks buckets with the low
-    /// bits; container IDs that differ only in their last characters would all land in a few buckets,
-    /// so the state is rotated as `rustc-hash` 2 does.
-    fn write_u64(&mut self, word: u64) {
-        self.add_word(word);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.add_word(word as u64);
-    }
-
-    fn write_isize(&mut self, word: isize) {
-        self.add_word(word as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0.rotate_left(26)
-    }
-}
-
-impl FxHasher {
-    fn add_word(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
 /// The index key of a trimmed content.
+///
+/// The index hashes a 64-hex container ID and its content on every `Get`; SipHash's flooding
+/// resistance buys nothing for an in-memory simulation, so rustc's own FxHash does the job.
 fn content_key(content: &str) -> u64 {
     let mut hasher = FxHasher::default();
     hasher.write(content.as_bytes());
