@@ -129,6 +129,15 @@ impl Simulation {
     /// The state now.
     pub fn state(&self) -> State {
         State {
+            events: self.events.clone(),
+            ..self.snapshot()
+        }
+    }
+
+    /// The state now without the event log, which only grows: what a view redraws on every frame
+    /// (it reads [`Simulation::events`] directly instead of copying the log each time).
+    pub fn snapshot(&self) -> State {
+        State {
             time_ms: self.now,
             cluster: self.node_ipam.as_ref().map(|ipam| ClusterState {
                 cidr_sets: ipam
@@ -177,7 +186,7 @@ impl Simulation {
                     deletion_deadline_ms: pod.deletion,
                 })
                 .collect(),
-            events: self.events.clone(),
+            events: Vec::new(),
         }
     }
 

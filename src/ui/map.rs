@@ -47,7 +47,8 @@ pub fn address_map_view(props: &MapProps) -> Html {
             .position(|n| n.name == name)
             .unwrap_or(0)
     };
-    let sets = studio.sim.cidr_sets();
+    let sim = studio.sim();
+    let sets = sim.cidr_sets();
     html! {
         <section class="card map" aria-labelledby="map-title">
             <h2 id="map-title">{ "Address map of --cluster-cidr" }</h2>

@@ -16,17 +16,35 @@ pub struct NodesProps {
     pub studio: UseReducerHandle<Studio>,
 }
 
-/// Every node, in name order.
+/// At most this many node cards are drawn; the address map shows every node.
+const MAX_NODE_CARDS: usize = 12;
+/// At most this many pod rows (and listing or route lines) per node card.
+const MAX_ROWS: usize = 16;
+
+/// Every node, in name order (the first [`MAX_NODE_CARDS`]).
 #[function_component(Nodes)]
 pub fn nodes(props: &NodesProps) -> Html {
     let studio = &props.studio;
+    let nodes = &studio.state.nodes;
     html! {
         <section class="nodes" aria-label="nodes">
-            if studio.state.nodes.is_empty() {
+            if nodes.is_empty() {
                 <p class="empty">{ "No nodes yet. Add one, or play a tour." }</p>
             }
-            { for studio.state.nodes.iter().map(|node| node_card(studio, node)) }
+            { for nodes.iter().take(MAX_NODE_CARDS).map(|node| node_card(studio, node)) }
+            if nodes.len() > MAX_NODE_CARDS {
+                <p class="empty">{ format!("… and {} more nodes: see the address map.", nodes.len() - MAX_NODE_CARDS) }</p>
+            }
         </section>
+    }
+}
+
+/// "… and N more" after the first [`MAX_ROWS`] of a list.
+fn more(total: usize, what: &str) -> Html {
+    if total > MAX_ROWS {
+        html! { <p class="more">{ format!("… and {} more {what}", total - MAX_ROWS) }</p> }
+    } else {
+        html! {}
     }
 }
 
@@ -37,8 +55,9 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
         .iter()
         .filter(|p| p.node == node.name)
         .collect();
-    let grid = studio.sim.node_address_grid(&node.name);
-    let store = studio.sim.node_store(&node.name);
+    let sim = studio.sim();
+    let grid = sim.node_address_grid(&node.name);
+    let store = sim.node_store(&node.name);
     let now = studio.time();
     html! {
         <article class="card node" data-testid="node" data-node={node.name.clone()} aria-label={format!("node {}", node.name)}>
@@ -81,7 +100,7 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
                 <div class="ipam-dir" data-testid="ipam-dir">
                     <code class="prompt">{ format!("$ ls {}", node.ipam.dir.clone().unwrap_or_else(|| "/run/cni-ipam-state/kindnet".into())) }</code>
                     <ul class="files">
-                        { for node.ipam.ls.iter().map(|name| {
+                        { for node.ipam.ls.iter().take(MAX_ROWS).map(|name| {
                             let content = store.and_then(|s| s.cat(name)).unwrap_or_default();
                             html! {
                                 <li class="file" data-file={name.clone()}>
@@ -93,9 +112,10 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
                             }
                         }) }
                     </ul>
+                    { more(node.ipam.ls.len(), "files") }
                 </div>
                 <div class="pods">
-                    { for pods.iter().map(|pod| {
+                    { for pods.iter().take(MAX_ROWS).map(|pod| {
                         let veth = node.veths.iter().find(|v| v.pod == pod.name);
                         let on_select = {
                             let (studio, name) = (studio.clone(), pod.name.clone());
@@ -124,7 +144,8 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
                             </div>
                         }
                     }) }
-                    { for node.pending_dels.iter().map(|pending| html! {
+                    { more(pods.len(), "pods") }
+                    { for node.pending_dels.iter().take(MAX_ROWS).map(|pending| html! {
                         <div class="pod-row gone" data-testid="pending-del" data-pod={pending.pod.clone()}>
                             <div class="pod-box">
                                 <span class="pod-name">{ &pending.pod }</span>
@@ -138,7 +159,8 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
                 </div>
                 <div class="routes">
                     <code class="prompt">{ "$ ip route" }</code>
-                    <pre>{ node.routes.join("\n") }</pre>
+                    <pre>{ node.routes.iter().take(MAX_ROWS * 2).cloned().collect::<Vec<_>>().join("\n") }</pre>
+                    { more(node.routes.len() / 2, "routes") }
                 </div>
             </div>
         </article>
@@ -172,7 +194,8 @@ pub fn pod_view(props: &PodViewProps) -> Html {
     let Some(pod) = studio.selected_pod.clone() else {
         return html! {};
     };
-    let Some(netns) = studio.sim.pod_netns(&pod) else {
+    let sim = studio.sim();
+    let Some(netns) = sim.pod_netns(&pod) else {
         return html! { <section class="card pod-view"><p>{ format!("pod {pod} has no network namespace now.") }</p></section> };
     };
     let on_close = {

@@ -6,6 +6,7 @@
 //! copied into the editor, shared, and replayed byte for byte.
 
 use crate::sim::{builtin, Event, Scenario, Simulation, State, VirtualDuration, VirtualTime};
+use std::cell::{Ref, RefCell};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -38,9 +39,12 @@ pub struct Studio {
     pub scenario: Rc<Scenario>,
     /// `line N: ...` from the last text that did not parse (or an action that was refused).
     pub error: Option<String>,
-    /// The simulation at `time`.
-    pub sim: Rc<Simulation>,
-    /// Its state, read once per change.
+    /// The simulation at `now`. Moving forward advances it in place (cloning a cluster of thousands of
+    /// pods on every frame would not keep up); moving back replaces it with a re-simulation.
+    sim: Rc<RefCell<Simulation>>,
+    /// Its virtual time.
+    now: VirtualTime,
+    /// Its state without the event log, read once per change.
     pub state: Rc<State>,
     /// Where the timeline ends: after the last thing the scenario makes happen.
     pub horizon: VirtualTime,
@@ -56,7 +60,7 @@ pub struct Studio {
     pub tour_step: Option<usize>,
     /// Counts loads, so views that keep their own edits (the settings fields) start afresh.
     pub generation: u32,
-    /// The event the learner selected in the log (index into `state.events`).
+    /// The event the learner selected in the log (index into the simulation's events).
     pub selected_event: Option<usize>,
     /// The pod whose `ip addr` / `ip route` view is open.
     pub selected_pod: Option<String>,
@@ -127,8 +131,9 @@ impl Studio {
         let (horizon, timeline) = horizon_of(&scenario);
         Studio {
             text,
-            state: Rc::new(sim.state()),
-            sim: Rc::new(sim),
+            state: Rc::new(sim.snapshot()),
+            now: sim.now(),
+            sim: Rc::new(RefCell::new(sim)),
             scenario,
             error: None,
             horizon,
@@ -152,25 +157,37 @@ impl Studio {
 
     /// The current virtual time.
     pub fn time(&self) -> VirtualTime {
-        self.sim.now()
+        self.now
+    }
+
+    /// The simulation, for views that read its machines (stores, namespaces, cidrsets, events).
+    pub fn sim(&self) -> Ref<'_, Simulation> {
+        self.sim.borrow()
     }
 
     fn with_sim(mut self, sim: Simulation) -> Self {
-        self.state = Rc::new(sim.state());
-        self.sim = Rc::new(sim);
+        self.sim = Rc::new(RefCell::new(sim));
+        self.refresh()
+    }
+
+    fn refresh(mut self) -> Self {
+        let sim = self.sim.borrow();
+        let (now, state) = (sim.now(), Rc::new(sim.snapshot()));
+        drop(sim);
+        self.now = now;
+        self.state = state;
         self
     }
 
     fn seek(self, time: VirtualTime) -> Self {
         let time = time.min(self.horizon);
-        let sim = if time >= self.sim.now() {
-            let mut sim = (*self.sim).clone();
-            sim.run_to(time);
-            sim
+        if time >= self.now {
+            self.sim.borrow_mut().run_to(time);
+            self.refresh()
         } else {
-            Simulation::at(&self.scenario, time)
-        };
-        self.with_sim(sim)
+            let sim = Simulation::at(&self.scenario, time);
+            self.with_sim(sim)
+        }
     }
 
     /// Replace the text and replay to `time` (clamped to the new horizon).
@@ -252,16 +269,16 @@ impl Reducible for Studio {
             Action::Step => {
                 next.playing = false;
                 let after = next
-                    .sim
+                    .sim()
                     .next_due()
                     .filter(|t| *t <= next.horizon)
                     .unwrap_or(next.horizon);
-                let events = next.sim.events().len();
+                let events = next.sim().events().len();
                 let mut stepped = next.seek(after);
                 // Some due actions log nothing (a resync that changes nothing): keep going to a visible change.
-                while stepped.sim.events().len() == events && stepped.time() < stepped.horizon {
+                while stepped.sim().events().len() == events && stepped.time() < stepped.horizon {
                     let after = stepped
-                        .sim
+                        .sim()
                         .next_due()
                         .filter(|t| *t <= stepped.horizon)
                         .unwrap_or(stepped.horizon);
@@ -272,7 +289,7 @@ impl Reducible for Studio {
             Action::StepBack => {
                 next.playing = false;
                 let before = next
-                    .sim
+                    .sim()
                     .events()
                     .iter()
                     .rev()

@@ -13,6 +13,9 @@ pub struct TimelineProps {
     pub studio: UseReducerHandle<Studio>,
 }
 
+/// The event log draws at most this many of the latest entries.
+const MAX_EVENT_ROWS: usize = 300;
+
 /// `12.345 s`: virtual time as a learner reads it.
 pub fn seconds(time: VirtualTime) -> String {
     format!("{:.3} s", time.as_millis() as f64 / 1000.0)
@@ -80,10 +83,12 @@ pub fn transport(props: &TimelineProps) -> Html {
 #[function_component(EventLog)]
 pub fn event_log(props: &TimelineProps) -> Html {
     let studio = &props.studio;
-    let events = &studio.state.events;
+    let sim = studio.sim();
+    let events = sim.events();
     let selected = studio.selected_event.filter(|i| *i < events.len());
-    // Newest first, so what just happened is at the top while playing.
-    let rows = events.iter().enumerate().rev().map(|(i, event)| {
+    // Newest first, so what just happened is at the top while playing; the log of a big cluster runs to
+    // tens of thousands of entries, so only the latest are drawn.
+    let rows = events.iter().enumerate().rev().take(MAX_EVENT_ROWS).map(|(i, event)| {
         let on_select = {
             let studio = studio.clone();
             Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectEvent(Some(i))))
@@ -117,6 +122,9 @@ pub fn event_log(props: &TimelineProps) -> Html {
                 </div>
             }
             <ol class="event-log" data-testid="event-log" aria-label="event log">{ for rows }</ol>
+            if events.len() > MAX_EVENT_ROWS {
+                <p class="more">{ format!("showing the latest {MAX_EVENT_ROWS} of {} events", events.len()) }</p>
+            }
         </section>
     }
 }

@@ -1,0 +1,61 @@
+// UI budgets of issue 5, measured in headless Chromium on a release build (a measurement, not a test):
+//   node e2e/perf.mjs            (after `trunk build --release --offline`)
+// Prints: first meaningful paint of the kind tour, a settings change's re-render time, and while
+// playing 64 nodes × 110 pods at 8×: median frame time and long tasks over 50 ms.
+import { serve, launch } from "./harness.mjs";
+
+const server = await serve();
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+await page.goto(server.url);
+await page.getByTestId("narration").waitFor();
+const paint = await page.evaluate(() => performance.now());
+console.log(`first meaningful paint (kind tour narration on screen): ${paint.toFixed(0)} ms after navigation start`);
+
+const settingsMs = await page.evaluate(async () => {
+  const input = document.querySelector("[data-testid=node-mask]");
+  const figure = document.querySelector("[data-figure=node-subnets] .value");
+  const start = performance.now();
+  input.value = "23";
+  input.dispatchEvent(new InputEvent("input", { bubbles: true }));
+  await new Promise((resolve) => {
+    const check = () => (figure.isConnected && document.querySelector("[data-figure=node-subnets] .value").textContent === "128" ? resolve() : requestAnimationFrame(check));
+    check();
+  });
+  return performance.now() - start;
+});
+console.log(`settings change (--node-cidr-mask-size 24 → 23) re-rendered in ${settingsMs.toFixed(1)} ms`);
+
+const lines = ["cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24"];
+for (let n = 1; n <= 64; n++) lines.push(`node add n${n}`);
+lines.push("wait 1s");
+for (let n = 1; n <= 64; n++) lines.push(`pod add-many p${n} --node=n${n} --count=110`);
+lines.push("wait 5s");
+await page.getByTestId("scenario-editor").fill(lines.join("\n"));
+const loadStart = Date.now();
+await page.getByTestId("run-scenario").click();
+await page.getByTestId("play").waitFor();
+console.log(`loading the 64 × 110 scenario: ${Date.now() - loadStart} ms`);
+await page.getByTestId("speed").selectOption({ label: "8×" });
+const result = await page.evaluate(async () => {
+  const long = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration))).observe({ type: "longtask", buffered: false });
+  const frames = [];
+  document.querySelector("[data-testid=play]").click();
+  let last = performance.now();
+  await new Promise((resolve) => {
+    const tick = (now) => {
+      frames.push(now - last);
+      last = now;
+      if (frames.length < 240 && document.querySelector("[data-testid=pause]")) requestAnimationFrame(tick);
+      else resolve();
+    };
+    requestAnimationFrame(tick);
+  });
+  frames.sort((a, b) => a - b);
+  return { frames: frames.length, median: frames[Math.floor(frames.length / 2)], p95: frames[Math.floor(frames.length * 0.95)], longTasks: long.length, longest: Math.max(0, ...long) };
+});
+console.log(`playing 64 nodes × 110 pods at 8×: ${result.frames} frames, median ${result.median.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; long tasks > 50 ms: ${result.longTasks} (longest ${result.longest.toFixed(0)} ms)`);
+await browser.close();
+await server.close();
