@@ -1,4 +1,4 @@
-//! The planner mounted in a real headless Chromium: the DOM shows the core's figures and errors.
+//! The app mounted in a real headless Chromium: the DOM shows the core's figures, errors and the kind story.
 #![cfg(target_arch = "wasm32")]
 
 use podip::ui::App;
@@ -101,5 +101,51 @@ async fn a_new_mask_replans_and_a_bad_cidr_keeps_the_last_plan() {
     assert_eq!(
         root.query_selector_all(".bit").expect("selector").length(),
         128
+    );
+}
+
+async fn click(root: &Element, testid: &str) {
+    let button: web_sys::HtmlElement = root
+        .query_selector(&format!("[data-testid={testid}]"))
+        .expect("valid selector")
+        .unwrap_or_else(|| panic!("{testid} is on the page"))
+        .unchecked_into();
+    button.click();
+    settle().await;
+}
+
+#[wasm_bindgen_test]
+async fn kind_tour_steps_show_the_measured_story() {
+    let root = mount().await;
+    click(&root, "tour-kind").await;
+    for _ in 0..7 {
+        click(&root, "tour-next").await;
+    }
+    let ips: Vec<String> = ["a", "b", "c"]
+        .iter()
+        .map(|p| text(&root, &format!("[data-testid=pod][data-pod={p}] .pod-ip")))
+        .collect();
+    assert_eq!(ips, ["10.244.1.2", "10.244.1.3", "10.244.1.4"]);
+    click(&root, "tour-next").await;
+    assert!(root
+        .query_selector("[data-testid=pod][data-pod=b]")
+        .expect("selector")
+        .is_none());
+    assert_eq!(text(&root, "[data-testid=countdown]"), "CNI DEL in 2.300 s");
+    assert_eq!(
+        root.query_selector_all("[data-node=kind-worker] [data-testid=veth]")
+            .expect("selector")
+            .length(),
+        2
+    );
+    click(&root, "tour-next").await;
+    assert!(root
+        .query_selector("[data-testid=countdown]")
+        .expect("selector")
+        .is_none());
+    click(&root, "tour-next").await;
+    assert_eq!(
+        text(&root, "[data-testid=pod][data-pod=d] .pod-ip"),
+        "10.244.1.5"
     );
 }
