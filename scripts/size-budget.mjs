@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const dir = process.argv[2] ?? "dist";
-const budgetKb = Number(process.argv[3] ?? 120);
+const budgetKb = Number(process.argv[3] ?? 200);
 let total = 0;
 for (const name of readdirSync(dir)) {
   if (!/\.(wasm|js|css)$/.test(name)) continue;
