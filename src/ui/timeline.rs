@@ -18,7 +18,9 @@ const MAX_EVENT_ROWS: usize = 300;
 
 /// `12.345 s`: virtual time as a learner reads it.
 pub fn seconds(time: VirtualTime) -> String {
-    format!("{:.3} s", time.as_millis() as f64 / 1000.0)
+    // Integer arithmetic: the same text as `{:.3}` of the seconds, without pulling float formatting into the wasm.
+    let ms = time.as_millis();
+    format!("{}.{:03} s", ms / 1000, ms % 1000)
 }
 
 /// The transport bar and the scrubber.
@@ -93,13 +95,13 @@ pub fn event_log(props: &TimelineProps) -> Html {
             let studio = studio.clone();
             Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectEvent(Some(i))))
         };
-        let kind = match event.kind {
-            EventKind::Normal => "Normal",
-            EventKind::Warning => "Warning",
-            EventKind::Step => "step",
+        let (kind, kind_class) = match event.kind {
+            EventKind::Normal => ("Normal", "normal"),
+            EventKind::Warning => ("Warning", "warning"),
+            EventKind::Step => ("step", "step"),
         };
         html! {
-            <li class={classes!("event", kind.to_lowercase(), (selected == Some(i)).then_some("selected"))}>
+            <li class={classes!("event", kind_class, (selected == Some(i)).then_some("selected"))}>
                 <button onclick={on_select} aria-pressed={(selected == Some(i)).to_string()}>
                     <span class="event-time">{ seconds(event.time_ms) }</span>
                     <span class="event-kind">{ kind }</span>
