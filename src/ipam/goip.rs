@@ -10,6 +10,7 @@
 //!   decimal (`010.244.0.0/16` is `10.244.0.0/16`), as Go did before 1.17.
 
 use ipnet::IpNet;
+use std::fmt;
 use std::net::{IpAddr, Ipv4Addr};
 
 /// `net.IP.String()`.
@@ -22,12 +23,29 @@ use std::net::{IpAddr, Ipv4Addr};
 /// assert_eq!(ip_string("::ffff:10.0.0.1".parse().unwrap()), "10.0.0.1");
 /// ```
 pub fn ip_string(ip: IpAddr) -> String {
-    match ip {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => v4.to_string(),
-            None => v6.to_string(),
-        },
-        IpAddr::V4(v4) => v4.to_string(),
+    GoIp(ip).to_string()
+}
+
+/// An address that displays as `net.IP.String()` does, so a message can embed it without first building
+/// a `String` of its own (the simulation formats several per pod).
+///
+/// # Examples
+/// ```
+/// use podip::ipam::goip::GoIp;
+/// assert_eq!(format!("ip {}", GoIp("::ffff:10.0.0.1".parse().unwrap())), "ip 10.0.0.1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GoIp(pub IpAddr);
+
+impl fmt::Display for GoIp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => v4.fmt(f),
+                None => v6.fmt(f),
+            },
+            IpAddr::V4(v4) => v4.fmt(f),
+        }
     }
 }
 

@@ -13,7 +13,8 @@ use super::cluster::{Action, PodObj, PodPhase, Simulation};
 use super::event::{EventKind, Reason};
 use super::runtime::SandboxError;
 use super::upstream;
-use crate::ipam::goip::ip_string;
+use crate::ipam::goip::GoIp;
+use std::fmt::Write as _;
 
 /// The container every simulated pod runs (named in `Killing`).
 pub const CONTAINER_NAME: &str = "app";
@@ -141,17 +142,24 @@ impl Simulation {
         };
         pod.ips = sandbox.ips.clone();
         pod.phase = PodPhase::Running;
-        let ips: Vec<String> = pod.ips.iter().map(|ip| ip_string(*ip)).collect();
+        // Written straight into the message: this runs for every pod, and per-IP strings would only be
+        // joined again. `write!` into a `String` cannot fail.
+        let mut message = String::from("status.podIP=");
+        if let Some(primary) = pod.ips.first() {
+            let _ = write!(message, "{}", GoIp(*primary));
+        }
+        message.push_str(" status.podIPs=[");
+        for (i, ip) in pod.ips.iter().enumerate() {
+            let sep = if i == 0 { "" } else { "," };
+            let _ = write!(message, "{sep}{}", GoIp(*ip));
+        }
+        message.push_str("] phase=Running");
         let node = pod.node.clone();
         self.log(
             format!("pod/{name}"),
             EventKind::Step,
             Reason::PodIPsAssigned,
-            format!(
-                "status.podIP={} status.podIPs=[{}] phase=Running",
-                ips.first().map_or("", String::as_str),
-                ips.join(",")
-            ),
+            message,
             Some(&node),
             upstream::KUBELET_POD_IPS,
         );

@@ -9,7 +9,7 @@
 use super::cluster::{LoadedChain, Sandbox, Simulation};
 use super::event::{EventKind, Reason};
 use super::upstream;
-use crate::ipam::goip::ip_string;
+use crate::ipam::goip::GoIp;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
 use crate::ipam::ptp::{self, iproute2::route_lines_via, NetNs};
 use std::fmt;
@@ -102,15 +102,13 @@ impl Simulation {
         let sandbox_id = self.entropy.sandbox_id();
         let netns_name = self.entropy.netns_name();
         let mut pod_netns = NetNs::pod(&netns_name, self.settings.pod_first_ifindex);
+        let netns_path = pod_netns.path();
         let object = format!("pod/{pod}");
         self.log(
             object.clone(),
             EventKind::Step,
             Reason::SandboxCreated,
-            format!(
-                "RunPodSandbox: sandbox {sandbox_id}, netns {}",
-                pod_netns.path()
-            ),
+            format!("RunPodSandbox: sandbox {sandbox_id}, netns {netns_path}"),
             Some(node_name),
             upstream::CONTAINERD_RUN_SANDBOX,
         );
@@ -124,8 +122,7 @@ impl Simulation {
             EventKind::Step,
             Reason::CNIAdd,
             format!(
-                "CNI ADD kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={} CNI_ARGS={cni_args}; plugins ptp (→ host-local), portmap",
-                pod_netns.path()
+                "CNI ADD kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path} CNI_ARGS={cni_args}; plugins ptp (→ host-local), portmap"
             ),
             Some(node_name),
             upstream::LIBCNI_ADD,
@@ -216,7 +213,7 @@ impl Simulation {
         );
 
         for (ip, range) in reserved {
-            let ip = ip_string(ip);
+            let ip = GoIp(ip);
             self.log(
                 object.clone(),
                 EventKind::Step,
@@ -337,9 +334,8 @@ impl Simulation {
                 EventKind::Step,
                 Reason::IPAMRelease,
                 format!(
-                    "host-local released {}: removed {store_dir}/{} (last_reserved_ip unchanged)",
-                    ip_string(ip),
-                    ip_string(ip)
+                    "host-local released {ip}: removed {store_dir}/{ip} (last_reserved_ip unchanged)",
+                    ip = GoIp(ip)
                 ),
                 Some(node_name),
                 upstream::HOSTLOCAL_RELEASE,

@@ -13,9 +13,10 @@
 use super::netns::{
     network_bits, IfAddr, Link, LinkKind, LinkNetns, NetNs, Route, RouteProto, RouteScope,
 };
-use crate::ipam::goip::ip_string;
+use crate::ipam::goip::{ip_string, GoIp};
 use ipnet::IpNet;
 use std::cmp::Ordering;
+use std::fmt::Write as _;
 
 /// The order the kernel dumps two prefixes of one family in (see the module docs).
 pub(crate) fn fib_dump_order(a: &IpNet, b: &IpNet) -> Ordering {
@@ -171,44 +172,52 @@ fn addr_line(link: &Link, addr: &IfAddr) -> String {
 
 /// One `ip route` line (see the module docs for what is shown).
 fn route_line(ns: &NetNs, route: &Route) -> String {
+    // Written into one buffer: the simulation formats a route line for every veth added or removed, so
+    // per-field strings would be most of its allocations. `write!` into a `String` cannot fail.
     let is_v6 = matches!(route.dst, IpNet::V6(_));
-    let mut fields = Vec::new();
-    fields.push(if route.dst.prefix_len() == 0 {
-        "default".to_string()
+    let mut line = String::with_capacity(64);
+    if route.dst.prefix_len() == 0 {
+        line.push_str("default");
     } else if route.dst.prefix_len() == route.dst.max_prefix_len() {
-        ip_string(route.dst.addr())
+        let _ = write!(line, "{}", GoIp(route.dst.addr()));
     } else {
-        format!(
+        let _ = write!(
+            line,
             "{}/{}",
-            ip_string(route.dst.network()),
+            GoIp(route.dst.network()),
             route.dst.prefix_len()
-        )
-    });
-    if let Some(gw) = route.gateway {
-        fields.push(format!("via {}", ip_string(gw)));
+        );
     }
-    let dev = ns
-        .link_by_index(route.dev)
-        .map_or_else(|| format!("if{}", route.dev), |l| l.name.clone());
-    fields.push(format!("dev {dev}"));
+    if let Some(gw) = route.gateway {
+        let _ = write!(line, " via {}", GoIp(gw));
+    }
+    match ns.link_by_index(route.dev) {
+        Some(link) => {
+            line.push_str(" dev ");
+            line.push_str(&link.name);
+        }
+        None => {
+            let _ = write!(line, " dev if{}", route.dev);
+        }
+    }
     if route.proto == RouteProto::Kernel {
-        fields.push("proto kernel".to_string());
+        line.push_str(" proto kernel");
     }
     if !is_v6 {
         match route.scope {
             RouteScope::Universe => {}
-            RouteScope::Link => fields.push("scope link".to_string()),
-            RouteScope::Host => fields.push("scope host".to_string()),
+            RouteScope::Link => line.push_str(" scope link"),
+            RouteScope::Host => line.push_str(" scope host"),
         }
     }
     if let Some(src) = route.src {
-        fields.push(format!("src {}", ip_string(src)));
+        let _ = write!(line, " src {}", GoIp(src));
     }
     if is_v6 || route.metric != 0 {
-        fields.push(format!("metric {}", route.metric));
+        let _ = write!(line, " metric {}", route.metric);
     }
     if is_v6 {
-        fields.push("pref medium".to_string());
+        line.push_str(" pref medium");
     }
-    fields.join(" ")
+    line
 }

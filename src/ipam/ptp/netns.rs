@@ -342,7 +342,16 @@ impl NetNs {
 
     /// The link with this ifindex.
     pub fn link_by_index(&self, ifindex: u32) -> Option<&Link> {
-        self.links.iter().find(|l| l.ifindex == ifindex)
+        self.link_position(ifindex).map(|pos| &self.links[pos])
+    }
+
+    /// Where the link with this ifindex sits in `links`. Indexes are handed out upward and links are only
+    /// appended or removed, so `links` stays sorted by ifindex and a binary search finds it: a node's
+    /// namespace holds a veth per pod, and every route line and address change looks one up.
+    fn link_position(&self, ifindex: u32) -> Option<usize> {
+        self.links
+            .binary_search_by_key(&ifindex, |l| l.ifindex)
+            .ok()
     }
 
     /// Main-table routes of one family in the order the kernel dumps them.
@@ -391,7 +400,7 @@ impl NetNs {
         if let Some(Link {
             kind: LinkKind::Veth { peer_ifindex, .. },
             ..
-        }) = self.links.iter_mut().find(|l| l.ifindex == ifindex)
+        }) = self.link_position(ifindex).map(|pos| &mut self.links[pos])
         {
             *peer_ifindex = peer;
         }
@@ -399,7 +408,7 @@ impl NetNs {
 
     /// Unregisters a device, flushing its routes (both families). Returns the link.
     pub(crate) fn remove_link(&mut self, ifindex: u32) -> Option<Link> {
-        let pos = self.links.iter().position(|l| l.ifindex == ifindex)?;
+        let pos = self.link_position(ifindex)?;
         self.routes.retain(|r| r.dev != ifindex);
         Some(self.links.remove(pos))
     }
@@ -420,7 +429,7 @@ impl NetNs {
         let is_loopback = self
             .link_by_index(ifindex)
             .is_some_and(|l| l.kind == LinkKind::Loopback);
-        let Some(link) = self.links.iter_mut().find(|l| l.ifindex == ifindex) else {
+        let Some(link) = self.link_position(ifindex).map(|pos| &mut self.links[pos]) else {
             return false;
         };
         if link.addrs.iter().any(|a| a.local.addr() == local.addr()) {
