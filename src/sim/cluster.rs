@@ -255,6 +255,16 @@ impl Simulation {
         Some(time)
     }
 
+    /// Process the next action due at or before `limit`, if any, moving the clock to its time; `None`
+    /// when nothing is due by then. A view uses it to spread a burst (thousands of pods created at one
+    /// instant) over several frames instead of freezing the page for one long task.
+    pub fn step_until(&mut self, limit: VirtualTime) -> Option<VirtualTime> {
+        let (time, action) = self.queue.pop_due(limit)?;
+        self.now = self.now.max(time);
+        self.dispatch(action);
+        Some(time)
+    }
+
     /// Run everything due within `duration` from now, and move the clock there.
     pub fn advance(&mut self, duration: VirtualDuration) {
         self.run_to(self.now + duration);

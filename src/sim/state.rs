@@ -137,6 +137,14 @@ impl Simulation {
     /// The state now without the event log, which only grows: what a view redraws on every frame
     /// (it reads [`Simulation::events`] directly instead of copying the log each time).
     pub fn snapshot(&self) -> State {
+        self.snapshot_with_full_nodes(usize::MAX)
+    }
+
+    /// Like [`Simulation::snapshot`], but only the first `full_nodes` nodes (in name order) carry their
+    /// machine's state (host-local directory, conflist, veths, routes, pending DELs); the others carry
+    /// their name and `spec.podCIDRs` only. A view that draws a few node cards of a big cluster need not
+    /// format thousands of route lines on every frame.
+    pub fn snapshot_with_full_nodes(&self, full_nodes: usize) -> State {
         State {
             time_ms: self.now,
             cluster: self.node_ipam.as_ref().map(|ipam| ClusterState {
@@ -162,8 +170,23 @@ impl Simulation {
             }),
             nodes: self
                 .nodes
-                .keys()
-                .filter_map(|name| self.node_state(name))
+                .iter()
+                .enumerate()
+                .filter_map(|(index, (name, node))| {
+                    if index < full_nodes {
+                        self.node_state(name)
+                    } else {
+                        Some(NodeState {
+                            name: name.clone(),
+                            pod_cidrs: node.pod_cidrs.clone(),
+                            ipam: IpamState::default(),
+                            conflist: None,
+                            veths: Vec::new(),
+                            routes: Vec::new(),
+                            pending_dels: Vec::new(),
+                        })
+                    }
+                })
                 .collect(),
             pods: self
                 .pods

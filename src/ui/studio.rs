@@ -21,6 +21,9 @@ pub const SPEEDS: [(&str, Option<f64>); 7] = [
     ("instant", None),
 ];
 
+/// Real milliseconds of simulation work per animation tick, leaving the rest of a frame to rendering.
+const FRAME_BUDGET_MS: f64 = 8.0;
+
 /// How a pod is deleted by the "delete pod" action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum DeletionMode {
@@ -131,7 +134,7 @@ impl Studio {
         let (horizon, timeline) = horizon_of(&scenario);
         Studio {
             text,
-            state: Rc::new(sim.snapshot()),
+            state: Rc::new(sim.snapshot_with_full_nodes(super::nodes::MAX_NODE_CARDS)),
             now: sim.now(),
             sim: Rc::new(RefCell::new(sim)),
             scenario,
@@ -172,11 +175,33 @@ impl Studio {
 
     fn refresh(mut self) -> Self {
         let sim = self.sim.borrow();
-        let (now, state) = (sim.now(), Rc::new(sim.snapshot()));
+        let (now, state) = (
+            sim.now(),
+            Rc::new(sim.snapshot_with_full_nodes(super::nodes::MAX_NODE_CARDS)),
+        );
         drop(sim);
         self.now = now;
         self.state = state;
         self
+    }
+
+    /// Play towards `target`, but stop after [`FRAME_BUDGET_MS`] of work: in a burst the virtual clock
+    /// falls behind real time for a few frames rather than blocking the page.
+    fn advance_within_frame(self, target: VirtualTime) -> Self {
+        let deadline = js_sys::Date::now() + FRAME_BUDGET_MS;
+        {
+            let mut sim = self.sim.borrow_mut();
+            loop {
+                if sim.step_until(target).is_none() {
+                    sim.run_to(target);
+                    break;
+                }
+                if js_sys::Date::now() >= deadline {
+                    break;
+                }
+            }
+        }
+        self.refresh()
     }
 
     fn seek(self, time: VirtualTime) -> Self {
@@ -247,7 +272,8 @@ impl Reducible for Studio {
                     }
                     None => next.horizon,
                 };
-                let mut next = next.seek(target);
+                let target = target.min(next.horizon);
+                let mut next = next.advance_within_frame(target);
                 if next.time() >= next.horizon {
                     next.playing = false;
                 }

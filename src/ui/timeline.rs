@@ -14,7 +14,7 @@ pub struct TimelineProps {
 }
 
 /// The event log draws at most this many of the latest entries.
-const MAX_EVENT_ROWS: usize = 300;
+const MAX_EVENT_ROWS: usize = 100;
 
 /// `12.345 s`: virtual time as a learner reads it.
 pub fn seconds(time: VirtualTime) -> String {

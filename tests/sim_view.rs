@@ -1,0 +1,42 @@
+//! What the views read from a simulation: stepping one action at a time and the light snapshot.
+
+// The same tests run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
+
+#[test]
+fn stepping_one_action_at_a_time_ends_where_run_to_does() {
+    let scenario = Scenario::parse(builtin::KIND).expect("built-in parses");
+    let target = VirtualTime(6_300);
+    let whole = Simulation::at(&scenario, target);
+    let mut stepped = Simulation::new(scenario);
+    let mut steps = 0;
+    while stepped.step_until(target).is_some() {
+        steps += 1;
+        assert!(stepped.now() <= target);
+    }
+    assert!(steps > 10, "the kind story is many actions, not one");
+    assert_eq!(stepped.events(), whole.events());
+    assert_eq!(
+        serde_json::to_string(&stepped.state()).expect("serialises"),
+        serde_json::to_string(&whole.state()).expect("serialises")
+    );
+}
+
+#[test]
+fn light_snapshot_keeps_names_and_podcidrs_of_every_node_but_details_of_the_first() {
+    let scenario = Scenario::parse(builtin::KIND).expect("built-in parses");
+    let sim = Simulation::at(&scenario, VirtualTime(6_300));
+    let full = sim.snapshot();
+    let light = sim.snapshot_with_full_nodes(1);
+    assert!(light.events.is_empty() && full.events.is_empty());
+    assert_eq!(light.nodes.len(), 3);
+    assert_eq!(light.nodes[0].routes, full.nodes[0].routes);
+    assert_eq!(light.nodes[1].name, "kind-worker");
+    assert_eq!(light.nodes[1].pod_cidrs, ["10.244.1.0/24"]);
+    assert!(light.nodes[1].routes.is_empty() && !full.nodes[1].routes.is_empty());
+    assert!(light.nodes[1].ipam.ls.is_empty() && !full.nodes[1].ipam.ls.is_empty());
+    assert_eq!(light.pods.len(), full.pods.len());
+}
