@@ -40,3 +40,37 @@ fn light_snapshot_keeps_names_and_podcidrs_of_every_node_but_details_of_the_firs
     assert!(light.nodes[1].ipam.ls.is_empty() && !full.nodes[1].ipam.ls.is_empty());
     assert_eq!(light.pods.len(), full.pods.len());
 }
+
+#[test]
+fn the_kind_timeline_ends_half_a_second_after_its_last_event() {
+    let scenario = Scenario::parse(builtin::KIND).expect("built-in parses");
+    let (horizon, events) = Simulation::timeline(std::rc::Rc::new(scenario.clone()));
+    let last = events.last().expect("the story has events").time_ms;
+    assert_eq!(
+        horizon,
+        VirtualTime(scenario.end.as_millis().max(last.as_millis()) + 500)
+    );
+    assert!(events.iter().any(|e| e.object == "pod/d"));
+    assert!(events.iter().all(|e| e.time_ms <= horizon));
+}
+
+#[test]
+fn a_cluster_line_parses_back_to_its_flags() {
+    use podip::ipam::kcm::KcmFlags;
+    use podip::sim::scenario::cluster_line;
+    use podip::sim::Command;
+    let flags = KcmFlags {
+        cluster_cidr: "10.244.0.0/16,fd00:10:244::/56".into(),
+        node_cidr_mask_size_ipv4: " 25 ".into(),
+        node_cidr_mask_size_ipv6: "64".into(),
+        ..KcmFlags::default()
+    };
+    let scenario = Scenario::parse(&cluster_line(&flags)).expect("the line parses");
+    let Command::Cluster { flags: parsed, .. } = &scenario.commands[0].command else {
+        panic!("a cluster command");
+    };
+    assert_eq!(parsed.cluster_cidr, flags.cluster_cidr);
+    assert_eq!(parsed.node_cidr_mask_size_ipv4, "25");
+    assert_eq!(parsed.node_cidr_mask_size_ipv6, "64");
+    assert_eq!(parsed.node_cidr_mask_size, "");
+}

@@ -284,6 +284,21 @@ impl Simulation {
         self.run_to(self.scenario.end);
     }
 
+    /// Where a timeline of `scenario` ends, and every event up to there: the scenario's end, or later
+    /// if what it started still happens after it (a CNI DEL `del_lag` after a delete at the very end, a
+    /// sandbox retry), plus half a second to see the result. It looks a minute past the end; periodic
+    /// resyncs that change nothing log no events, so they do not stretch it.
+    pub fn timeline(scenario: Rc<Scenario>) -> (VirtualTime, Vec<Event>) {
+        let end = scenario.end;
+        let mut probe = Simulation::new(scenario);
+        probe.run_to(end + VirtualDuration::from_secs(60));
+        let last_event = probe.events.last().map_or(VirtualTime::ZERO, |e| e.time_ms);
+        let horizon = end.max(last_event) + VirtualDuration::from_millis(500);
+        let mut events = probe.events;
+        events.retain(|e| e.time_ms <= horizon);
+        (horizon, events)
+    }
+
     /// The node's root namespace (for `ip link` / `ip route` views).
     pub fn node_netns(&self, node: &str) -> Option<&NetNs> {
         self.nodes.get(node).map(|n| &n.netns)

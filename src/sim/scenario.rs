@@ -207,6 +207,44 @@ struct Names {
     pods: BTreeMap<String, String>,
 }
 
+/// The `cluster` line that sets these flags (the inverse of parsing that verb): empty flags are left
+/// out, values are trimmed. The settings view writes it when a learner edits a flag.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::kcm::KcmFlags;
+/// use podip::sim::scenario::cluster_line;
+/// let flags = KcmFlags { node_cidr_mask_size: "24".into(), ..KcmFlags::kind_defaults() };
+/// assert_eq!(
+///     cluster_line(&flags),
+///     "cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24 --service-cluster-ip-range=10.96.0.0/16"
+/// );
+/// ```
+pub fn cluster_line(flags: &KcmFlags) -> String {
+    let mut line = String::from("cluster");
+    for (flag, value) in [
+        ("--cluster-cidr", &flags.cluster_cidr),
+        ("--node-cidr-mask-size", &flags.node_cidr_mask_size),
+        (
+            "--node-cidr-mask-size-ipv4",
+            &flags.node_cidr_mask_size_ipv4,
+        ),
+        (
+            "--node-cidr-mask-size-ipv6",
+            &flags.node_cidr_mask_size_ipv6,
+        ),
+        (
+            "--service-cluster-ip-range",
+            &flags.service_cluster_ip_range,
+        ),
+    ] {
+        if !value.trim().is_empty() {
+            line.push_str(&format!(" {flag}={}", value.trim()));
+        }
+    }
+    line
+}
+
 impl Scenario {
     /// Parse scenario text.
     ///

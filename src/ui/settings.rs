@@ -6,6 +6,7 @@ use super::capacity::family_view;
 use super::studio::{Action, DeletionMode, Studio};
 use crate::ipam::capacity::CapacityPlan;
 use crate::ipam::kcm::KcmFlags;
+use crate::sim::scenario::cluster_line;
 use crate::sim::{Command, SimSettings};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -54,30 +55,9 @@ impl Fields {
         SimSettings::default()
             .set("del-lag", &self.del_lag)
             .map_err(|e| e.to_string())?;
-        let mut cluster = String::from("cluster");
-        for (flag, value) in [
-            ("--cluster-cidr", &self.flags.cluster_cidr),
-            ("--node-cidr-mask-size", &self.flags.node_cidr_mask_size),
-            (
-                "--node-cidr-mask-size-ipv4",
-                &self.flags.node_cidr_mask_size_ipv4,
-            ),
-            (
-                "--node-cidr-mask-size-ipv6",
-                &self.flags.node_cidr_mask_size_ipv6,
-            ),
-            (
-                "--service-cluster-ip-range",
-                &self.flags.service_cluster_ip_range,
-            ),
-        ] {
-            if !value.trim().is_empty() {
-                cluster.push_str(&format!(" {flag}={}", value.trim()));
-            }
-        }
         Ok(vec![
             format!("set del-lag={}", self.del_lag.trim()),
-            cluster,
+            cluster_line(&self.flags),
         ])
     }
 }

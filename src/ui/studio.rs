@@ -131,7 +131,8 @@ impl Studio {
 
     fn from_scenario(text: String, scenario: Rc<Scenario>, tour: Option<&'static str>) -> Self {
         let sim = Simulation::new(scenario.clone());
-        let (horizon, timeline) = horizon_of(&scenario);
+        let (horizon, timeline) = Simulation::timeline(scenario.clone());
+        let timeline = Rc::new(timeline);
         Studio {
             text,
             state: Rc::new(sim.snapshot_with_full_nodes(super::nodes::MAX_NODE_CARDS)),
@@ -220,7 +221,8 @@ impl Studio {
         match Scenario::parse(&text) {
             Ok(scenario) => {
                 self.scenario = Rc::new(scenario);
-                (self.horizon, self.timeline) = horizon_of(&self.scenario);
+                let (horizon, timeline) = Simulation::timeline(self.scenario.clone());
+                (self.horizon, self.timeline) = (horizon, Rc::new(timeline));
                 self.text = text;
                 self.error = None;
                 let sim = Simulation::at(&self.scenario, time.min(self.horizon));
@@ -232,27 +234,6 @@ impl Studio {
             }
         }
     }
-}
-
-/// The end of the timeline: the scenario's end, or later if what it started is still happening then
-/// (a CNI DEL `del_lag` after a delete at the very end, a sandbox retry).
-fn horizon_of(scenario: &Rc<Scenario>) -> (VirtualTime, Rc<Vec<Event>>) {
-    // Look a minute past the end; periodic resyncs that change nothing leave no events.
-    let mut probe = Simulation::new(scenario.clone());
-    probe.run_to(scenario.end + VirtualDuration::from_secs(60));
-    let last_event = probe
-        .events()
-        .last()
-        .map(|e| e.time_ms)
-        .unwrap_or(VirtualTime::ZERO);
-    let horizon = scenario.end.max(last_event) + VirtualDuration::from_millis(500);
-    let timeline = probe
-        .events()
-        .iter()
-        .filter(|e| e.time_ms <= horizon)
-        .cloned()
-        .collect();
-    (horizon, Rc::new(timeline))
 }
 
 impl Reducible for Studio {
