@@ -12,7 +12,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Everything at one time.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct State {
     /// The virtual time.
     pub time_ms: VirtualTime,
@@ -27,7 +27,7 @@ pub struct State {
 }
 
 /// The node IPAM controller's bitmaps.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClusterState {
     /// One per `--cluster-cidr`, in order.
     pub cidr_sets: Vec<CidrSetState>,
@@ -36,7 +36,7 @@ pub struct ClusterState {
 }
 
 /// One cidrset.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CidrSetState {
     /// The cluster CIDR.
     pub cluster_cidr: String,
@@ -51,7 +51,7 @@ pub struct CidrSetState {
 }
 
 /// A node and its machine.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct NodeState {
     /// `metadata.name`.
     pub name: String,
@@ -70,7 +70,7 @@ pub struct NodeState {
 }
 
 /// host-local's directory on a node.
-#[derive(Debug, Clone, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct IpamState {
     /// The directory (`/run/cni-ipam-state/kindnet`), once host-local ran.
     pub dir: Option<String>,
@@ -83,7 +83,7 @@ pub struct IpamState {
 }
 
 /// A pod's host-side veth.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct VethState {
     /// `vethXXXXXXXX`.
     pub name: String,
@@ -96,7 +96,7 @@ pub struct VethState {
 }
 
 /// A CNI DEL that will run.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PendingDel {
     /// The pod (its object may be gone already).
     pub pod: String,
@@ -107,7 +107,7 @@ pub struct PendingDel {
 }
 
 /// A pod whose object exists.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PodState {
     /// `metadata.name`.
     pub name: String,
@@ -141,9 +141,9 @@ impl Simulation {
     }
 
     /// Like [`Simulation::snapshot`], but only the first `full_nodes` nodes (in name order) carry their
-    /// machine's state (host-local directory, conflist, veths, routes, pending DELs); the others carry
-    /// their name and `spec.podCIDRs` only. A view that draws a few node cards of a big cluster need not
-    /// format thousands of route lines on every frame.
+    /// machine's state (host-local directory, conflist, veths, routes, pending DELs) and only their pods
+    /// are listed; the other nodes carry their name and `spec.podCIDRs` only. A view that draws a few
+    /// node cards of a big cluster need not format thousands of pods and route lines on every frame.
     pub fn snapshot_with_full_nodes(&self, full_nodes: usize) -> State {
         State {
             time_ms: self.now,
@@ -191,6 +191,14 @@ impl Simulation {
             pods: self
                 .pods
                 .iter()
+                .filter(|(_, pod)| {
+                    full_nodes >= self.nodes.len()
+                        || self
+                            .nodes
+                            .keys()
+                            .take(full_nodes)
+                            .any(|name| *name == pod.node)
+                })
                 .map(|(name, pod)| PodState {
                     name: name.clone(),
                     node: pod.node.clone(),

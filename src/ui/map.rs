@@ -2,7 +2,7 @@
 //! service-range overlap and the round-robin cursor; aggregated and zoomable for big clusters.
 
 use super::studio::Studio;
-use crate::ipam::address_map::{address_map, zoom_out};
+use crate::ipam::address_map::{address_map, zoom_out, AddressMap};
 use crate::ipam::goip::{net_string, parse_cidr_sloppy};
 use ipnet::IpNet;
 use yew::prelude::*;
@@ -47,6 +47,18 @@ pub fn address_map_view(props: &MapProps) -> Html {
             .position(|n| n.name == name)
             .unwrap_or(0)
     };
+    let on_zoom = {
+        let windows = windows.clone();
+        use_callback(
+            windows,
+            |(family, target): (usize, Option<IpNet>), windows| {
+                let mut next = (**windows).clone();
+                next.resize(next.len().max(family + 1), None);
+                next[family] = target;
+                windows.set(next);
+            },
+        )
+    };
     let sim = studio.sim();
     let sets = sim.cidr_sets();
     html! {
@@ -55,58 +67,17 @@ pub fn address_map_view(props: &MapProps) -> Html {
             if sets.is_empty() {
                 <p class="empty">{ "kube-controller-manager's node IPAM controller has not started yet." }</p>
             }
-            { for sets.iter().enumerate().map(|(i, set)| {
-                let window = windows.get(i).copied().flatten().unwrap_or_else(|| set.cluster_cidr());
-                let Some(map) = address_map(set, window, &owners, &services) else { return html! {} };
-                let zoom = |target: Option<IpNet>| {
-                    let windows = windows.clone();
-                    Callback::from(move |_: MouseEvent| {
-                        let mut next = (*windows).clone();
-                        next.resize(next.len().max(i + 1), None);
-                        next[i] = target;
-                        windows.set(next);
-                    })
-                };
-                let zoomed = map.window != set.cluster_cidr();
-                let cells = map.cells.iter().map(|cell| {
-                    let owner = cell.owners.first().map(|o| node_index(o) % 8);
-                    let class = classes!(
-                        "map-cell",
-                        if cell.used == 0 { "free" } else if cell.used == cell.len { "full" } else { "partial" },
-                        owner.map(|o| format!("owner-{o}")),
-                        (cell.service > 0).then_some("service"),
-                        cell.next_candidate.then_some("cursor"),
-                    );
-                    let label = format!(
-                        "{} — {} of {} subnets used{}{}{}",
-                        net_string(&cell.block), cell.used, cell.len,
-                        if cell.owners.is_empty() { String::new() } else { format!(" by {}", cell.owners.join(", ")) },
-                        if cell.service > 0 { ", overlaps the service range" } else { "" },
-                        if cell.next_candidate { ", next candidate of AllocateNext" } else { "" },
-                    );
-                    let onclick = (cell.len > 1).then(|| zoom(Some(cell.block)));
-                    html! {
-                        <button class={class} title={label.clone()} aria-label={label} onclick={onclick} disabled={cell.len == 1}>
-                            if cell.len == 1 {
-                                <span class="map-owner">{ cell.owners.first().cloned().unwrap_or_default() }</span>
-                            }
-                        </button>
-                    }
-                });
-                html! {
-                    <div class="map-family">
-                        <p class="map-caption">
-                            <code>{ net_string(&map.window) }</code>
-                            { format!(" — each cell {} /{} subnet{} · {} of {} used · next candidate: index {}",
-                                map.cell_len, set.node_mask_size(), if map.cell_len == 1 { "" } else { "s" },
-                                set.allocated_cidrs(), set.max_cidrs(), set.next_candidate()) }
-                            if zoomed {
-                                <button class="zoom-out" onclick={zoom(Some(zoom_out(set, map.window)).filter(|w| *w != set.cluster_cidr()))}>{ "zoom out" }</button>
-                            }
-                        </p>
-                        <div class="map-grid">{ for cells }</div>
-                    </div>
-                }
+            { for sets.iter().enumerate().filter_map(|(family, set)| {
+                let window = windows.get(family).copied().flatten().unwrap_or_else(|| set.cluster_cidr());
+                let map = address_map(set, window, &owners, &services)?;
+                let colours: Vec<_> = map.cells.iter().map(|cell| cell.owners.first().map(|o| node_index(o) % 8)).collect();
+                let zoom_out = Some(zoom_out(set, map.window)).filter(|w| *w != set.cluster_cidr());
+                let caption = format!(" — each cell {} /{} subnet{} · {} of {} used · next candidate: index {}",
+                    map.cell_len, set.node_mask_size(), if map.cell_len == 1 { "" } else { "s" },
+                    set.allocated_cidrs(), set.max_cidrs(), set.next_candidate());
+                Some(html! {
+                    <MapFamily {family} zoomed={map.window != set.cluster_cidr()} {map} {colours} {caption} {zoom_out} on_zoom={on_zoom.clone()} />
+                })
             }) }
             <p class="legend">
                 <span class="key free">{ "free" }</span>
@@ -115,5 +86,78 @@ pub fn address_map_view(props: &MapProps) -> Html {
                 <span class="key cursor">{ "next candidate (round-robin cursor)" }</span>
             </p>
         </section>
+    }
+}
+
+/// Props of one cluster CIDR's grid: all it draws, by value, so an unchanged map is not drawn again.
+#[derive(Properties, PartialEq)]
+pub struct MapFamilyProps {
+    /// Which cluster CIDR (flag order).
+    pub family: usize,
+    /// The window's cells.
+    pub map: AddressMap,
+    /// The colour (node index modulo the palette) of each cell's first owner.
+    pub colours: Vec<Option<usize>>,
+    /// The figures after the window's prefix.
+    pub caption: String,
+    /// Whether the window is a block inside the cluster CIDR.
+    pub zoomed: bool,
+    /// The window one level out (`None`: the whole cluster CIDR).
+    pub zoom_out: Option<IpNet>,
+    /// Sets the window of a family.
+    pub on_zoom: Callback<(usize, Option<IpNet>)>,
+}
+
+/// One cluster CIDR's map: a grid of blocks, each zoomable until it is a single node subnet.
+#[function_component(MapFamily)]
+fn map_family(props: &MapFamilyProps) -> Html {
+    let MapFamilyProps {
+        family,
+        map,
+        colours,
+        caption,
+        zoomed,
+        zoom_out,
+        on_zoom,
+    } = props;
+    let zoom = |target: Option<IpNet>| {
+        let (on_zoom, family) = (on_zoom.clone(), *family);
+        Callback::from(move |_: MouseEvent| on_zoom.emit((family, target)))
+    };
+    let cells = map.cells.iter().zip(colours).map(|(cell, owner)| {
+        let class = classes!(
+            "map-cell",
+            if cell.used == 0 { "free" } else if cell.used == cell.len { "full" } else { "partial" },
+            owner.map(|o| format!("owner-{o}")),
+            (cell.service > 0).then_some("service"),
+            cell.next_candidate.then_some("cursor"),
+        );
+        let label = format!(
+            "{} — {} of {} subnets used{}{}{}",
+            net_string(&cell.block), cell.used, cell.len,
+            if cell.owners.is_empty() { String::new() } else { format!(" by {}", cell.owners.join(", ")) },
+            if cell.service > 0 { ", overlaps the service range" } else { "" },
+            if cell.next_candidate { ", next candidate of AllocateNext" } else { "" },
+        );
+        let onclick = (cell.len > 1).then(|| zoom(Some(cell.block)));
+        html! {
+            <button class={class} title={label.clone()} aria-label={label} onclick={onclick} disabled={cell.len == 1}>
+                if cell.len == 1 {
+                    <span class="map-owner">{ cell.owners.first().cloned().unwrap_or_default() }</span>
+                }
+            </button>
+        }
+    });
+    html! {
+        <div class="map-family">
+            <p class="map-caption">
+                <code>{ net_string(&map.window) }</code>
+                { caption }
+                if *zoomed {
+                    <button class="zoom-out" onclick={zoom(*zoom_out)}>{ "zoom out" }</button>
+                }
+            </p>
+            <div class="map-grid">{ for cells }</div>
+        </div>
     }
 }

@@ -2,11 +2,12 @@
 //! veth pairs to the node, the routing table, pending CNI DELs with their countdown, and a pod's own
 //! `ip addr` / `ip route` view.
 
-use super::studio::{Action, Studio};
+use super::studio::{Action, DeletionMode, Studio};
 use super::timeline::seconds;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
-use crate::sim::grid::CellStatus;
-use crate::sim::state::NodeState;
+use crate::sim::grid::{AddressGrid, CellStatus};
+use crate::sim::state::{NodeState, PodState};
+use crate::sim::VirtualTime;
 use yew::prelude::*;
 
 /// Props: the studio and its dispatcher.
@@ -26,12 +27,37 @@ const MAX_ROWS: usize = 16;
 pub fn nodes(props: &NodesProps) -> Html {
     let studio = &props.studio;
     let nodes = &studio.state.nodes;
+    let sim = studio.sim();
+    let now = studio.time();
+    let cards = nodes.iter().take(MAX_NODE_CARDS).map(|node| {
+        let store = sim.node_store(&node.name);
+        let files: Vec<(String, String)> = node
+            .ipam
+            .ls
+            .iter()
+            .take(MAX_ROWS)
+            .map(|name| {
+                let content = store.and_then(|s| s.cat(name)).unwrap_or_default();
+                (name.clone(), content)
+            })
+            .collect();
+        html! {
+            <NodeCard key={node.name.clone()}
+                node={node.clone()}
+                pods={studio.state.pods.iter().filter(|p| p.node == node.name).cloned().collect::<Vec<_>>()}
+                grid={sim.node_address_grid(&node.name)}
+                {files}
+                now={(!node.pending_dels.is_empty()).then_some(now)}
+                deletion_mode={studio.deletion_mode}
+                dispatch={studio.dispatcher()} />
+        }
+    });
     html! {
         <section class="nodes" aria-label="nodes">
             if nodes.is_empty() {
                 <p class="empty">{ "No nodes yet. Add one, or play a tour." }</p>
             }
-            { for nodes.iter().take(MAX_NODE_CARDS).map(|node| node_card(studio, node)) }
+            { for cards }
             if nodes.len() > MAX_NODE_CARDS {
                 <p class="empty">{ format!("… and {} more nodes: see the address map.", nodes.len() - MAX_NODE_CARDS) }</p>
             }
@@ -48,17 +74,38 @@ fn more(total: usize, what: &str) -> Html {
     }
 }
 
-fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
-    let pods: Vec<_> = studio
-        .state
-        .pods
-        .iter()
-        .filter(|p| p.node == node.name)
-        .collect();
-    let sim = studio.sim();
-    let grid = sim.node_address_grid(&node.name);
-    let store = sim.node_store(&node.name);
-    let now = studio.time();
+/// Props of one node card: everything it draws, by value, so that a card whose node did not change
+/// between two frames is not rendered again (a cluster of 64 busy nodes plays at 8× only this way).
+#[derive(Properties, PartialEq)]
+pub struct NodeCardProps {
+    /// The node's state.
+    pub node: NodeState,
+    /// Its pods.
+    pub pods: Vec<PodState>,
+    /// host-local's address grid of its range, once it has one.
+    pub grid: Option<AddressGrid>,
+    /// The first files of the IPAM directory and what `cat` shows of each.
+    pub files: Vec<(String, String)>,
+    /// The virtual time, only while a CNI DEL is pending (the countdown is the only thing it moves).
+    pub now: Option<VirtualTime>,
+    /// How the pods' delete buttons delete.
+    pub deletion_mode: DeletionMode,
+    /// Sends actions (stable across frames).
+    pub dispatch: UseReducerDispatcher<Studio>,
+}
+
+/// One node: podCIDRs, address grid, IPAM directory, pods with veth pairs, pending DELs, routes.
+#[function_component(NodeCard)]
+fn node_card(props: &NodeCardProps) -> Html {
+    let NodeCardProps {
+        node,
+        pods,
+        grid,
+        files,
+        now,
+        deletion_mode,
+        dispatch,
+    } = props;
     html! {
         <article class="card node" data-testid="node" data-node={node.name.clone()} aria-label={format!("node {}", node.name)}>
             <header class="node-head">
@@ -100,16 +147,13 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
                 <div class="ipam-dir" data-testid="ipam-dir">
                     <code class="prompt">{ format!("$ ls {}", node.ipam.dir.clone().unwrap_or_else(|| "/run/cni-ipam-state/kindnet".into())) }</code>
                     <ul class="files">
-                        { for node.ipam.ls.iter().take(MAX_ROWS).map(|name| {
-                            let content = store.and_then(|s| s.cat(name)).unwrap_or_default();
-                            html! {
-                                <li class="file" data-file={name.clone()}>
-                                    <details>
-                                        <summary><code>{ name }</code></summary>
-                                        <pre class="cat">{ show_crlf(&content) }</pre>
-                                    </details>
-                                </li>
-                            }
+                        { for files.iter().map(|(name, content)| html! {
+                            <li class="file" key={name.clone()} data-file={name.clone()}>
+                                <details>
+                                    <summary><code>{ name }</code></summary>
+                                    <pre class="cat">{ show_crlf(content) }</pre>
+                                </details>
+                            </li>
                         }) }
                     </ul>
                     { more(node.ipam.ls.len(), "files") }
@@ -118,16 +162,16 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
                     { for pods.iter().take(MAX_ROWS).map(|pod| {
                         let veth = node.veths.iter().find(|v| v.pod == pod.name);
                         let on_select = {
-                            let (studio, name) = (studio.clone(), pod.name.clone());
-                            Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectPod(Some(name.clone()))))
+                            let (dispatch, name) = (dispatch.clone(), pod.name.clone());
+                            Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SelectPod(Some(name.clone()))))
                         };
                         let on_delete = {
-                            let studio = studio.clone();
-                            let line = delete_line(&studio, &pod.name);
-                            Callback::from(move |_: MouseEvent| studio.dispatch(Action::Append(vec![line.clone()])))
+                            let dispatch = dispatch.clone();
+                            let line = delete_line(*deletion_mode, &pod.name);
+                            Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Append(vec![line.clone()])))
                         };
                         html! {
-                            <div class={classes!("pod-row", pod.status.to_lowercase())} data-testid="pod" data-pod={pod.name.clone()}>
+                            <div key={pod.name.clone()} class={classes!("pod-row", pod.status.to_lowercase())} data-testid="pod" data-pod={pod.name.clone()}>
                                 <div class="pod-box">
                                     <button class="pod-name" onclick={on_select} aria-label={format!("show the network of pod {}", pod.name)}>{ &pod.name }</button>
                                     <span class="pod-status">{ pod.status }</span>
@@ -146,13 +190,13 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
                     }) }
                     { more(pods.len(), "pods") }
                     { for node.pending_dels.iter().take(MAX_ROWS).map(|pending| html! {
-                        <div class="pod-row gone" data-testid="pending-del" data-pod={pending.pod.clone()}>
+                        <div key={format!("del/{}", pending.container_id)} class="pod-row gone" data-testid="pending-del" data-pod={pending.pod.clone()}>
                             <div class="pod-box">
                                 <span class="pod-name">{ &pending.pod }</span>
                                 <span class="pod-status">{ "object gone" }</span>
                             </div>
                             <span class="countdown" data-testid="countdown">
-                                { format!("CNI DEL in {}", seconds(crate::sim::VirtualTime(pending.at_ms.as_millis().saturating_sub(now.as_millis())))) }
+                                { format!("CNI DEL in {}", seconds(VirtualTime(pending.at_ms.as_millis().saturating_sub(now.unwrap_or(VirtualTime::ZERO).as_millis())))) }
                             </span>
                         </div>
                     }) }
@@ -168,10 +212,10 @@ fn node_card(studio: &UseReducerHandle<Studio>, node: &NodeState) -> Html {
 }
 
 /// The scenario line for deleting a pod in the chosen mode.
-fn delete_line(studio: &Studio, pod: &str) -> String {
-    match studio.deletion_mode {
-        super::studio::DeletionMode::Immediate => format!("pod delete {pod}"),
-        super::studio::DeletionMode::Graceful => format!("pod delete {pod} --grace-period=30"),
+fn delete_line(mode: DeletionMode, pod: &str) -> String {
+    match mode {
+        DeletionMode::Immediate => format!("pod delete {pod}"),
+        DeletionMode::Graceful => format!("pod delete {pod} --grace-period=30"),
     }
 }
 

@@ -14,7 +14,7 @@ pub struct TimelineProps {
 }
 
 /// The event log draws at most this many of the latest entries.
-const MAX_EVENT_ROWS: usize = 100;
+const MAX_EVENT_ROWS: usize = 50;
 
 /// `12.345 s`: virtual time as a learner reads it.
 pub fn seconds(time: VirtualTime) -> String {
@@ -89,20 +89,22 @@ pub fn event_log(props: &TimelineProps) -> Html {
     let events = sim.events();
     let selected = studio.selected_event.filter(|i| *i < events.len());
     // Newest first, so what just happened is at the top while playing; the log of a big cluster runs to
-    // tens of thousands of entries, so only the latest are drawn.
-    let rows = events.iter().enumerate().rev().take(MAX_EVENT_ROWS).map(|(i, event)| {
+    // tens of thousands of entries, so only the latest are drawn. Rows are keyed by their index: a new
+    // event adds a row and the oldest drawn one leaves, instead of every row's text shifting down.
+    let rows = events.iter().enumerate().rev().take(MAX_EVENT_ROWS).map(|(index, event)| {
         let on_select = {
             let studio = studio.clone();
-            Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectEvent(Some(i))))
+            Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectEvent(Some(index))))
         };
         let (kind, kind_class) = match event.kind {
             EventKind::Normal => ("Normal", "normal"),
             EventKind::Warning => ("Warning", "warning"),
             EventKind::Step => ("step", "step"),
         };
+        let selected = selected == Some(index);
         html! {
-            <li class={classes!("event", kind_class, (selected == Some(i)).then_some("selected"))}>
-                <button onclick={on_select} aria-pressed={(selected == Some(i)).to_string()}>
+            <li key={index} class={classes!("event", kind_class, selected.then_some("selected"))}>
+                <button onclick={on_select} aria-pressed={selected.to_string()}>
                     <span class="event-time">{ seconds(event.time_ms) }</span>
                     <span class="event-kind">{ kind }</span>
                     <span class="event-reason">{ format!("{:?}", event.reason) }</span>
