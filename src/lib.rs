@@ -7,11 +7,15 @@
 //! * [`sim`] — the cluster over virtual time, built on `ipam`: a virtual clock and event queue, the actors
 //!   (kube-controller-manager's node IPAM, kindnetd, the kubelet with containerd and CNI), the scenario
 //!   language, and the state snapshot every view draws from. No wall clock, threads or files.
+//! * [`i18n`] — every word of the interface in English, Simplified Chinese and Japanese; [`share`] —
+//!   the view as a link (query parameters) and back. Both are plain data, tested natively.
 //! * `ui` — the Yew front end, compiled only for `wasm32`; it renders state and sends actions.
 //!
 //! The native command-line tool (`src/bin/podip.rs`) is another thin view over the same core.
 
+pub mod i18n;
 pub mod ipam;
+pub mod share;
 pub mod sim;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,4 +1,6 @@
-//! The scenarios shipped with podip (the `.podip` files under `scenarios/`).
+//! The scenarios shipped with podip (the `.podip` files under `scenarios/`) and the guided tours over them.
+
+use super::{Event, Reason, VirtualTime};
 
 /// kind's measured story: three nodes, pods a, b, c, b deleted, d gets the next address.
 pub const KIND: &str = include_str!("../../scenarios/kind.podip");
@@ -26,4 +28,72 @@ pub const ALL: [(&str, &str); 6] = [
 /// A built-in scenario's text by name.
 pub fn by_name(name: &str) -> Option<&'static str> {
     ALL.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+}
+
+/// The guided tours: a built-in scenario and, for each narrated step, the event it waits for (reason
+/// and object). A step is shown from the first such event on, searched after the previous step's, so the
+/// narration follows the simulation when a setting changes; it never names a time. The words are in
+/// [`crate::i18n::narration`], step for step.
+pub const TOURS: [(&str, &[(Reason, &str)]); 4] = [
+    (
+        "kind",
+        &[
+            (Reason::CIDRAllocated, "node/kind-control-plane"),
+            (Reason::PodCIDRPatched, "node/kind-worker2"),
+            (Reason::CNIConfigWritten, "node/kind-worker"),
+            (Reason::IPAMReserve, "pod/a"),
+            (Reason::VethCreated, "pod/a"),
+            (Reason::RouteAdded, "pod/a"),
+            (Reason::PodIPsAssigned, "pod/c"),
+            (Reason::PodDeleted, "pod/b"),
+            (Reason::IPAMRelease, "pod/b"),
+            (Reason::PodIPsAssigned, "pod/d"),
+        ],
+    ),
+    (
+        "planning",
+        &[
+            (Reason::PodCIDRPatched, "node/node-d"),
+            (Reason::CIDRNotAvailable, "node/node-e"),
+            (Reason::CIDRReleased, "node/node-b"),
+            (Reason::PodCIDRPatched, "node/node-e"),
+        ],
+    ),
+    (
+        "exhaustion",
+        &[
+            (Reason::FailedCreatePodSandBox, "pod/p6"),
+            (Reason::IPAMRelease, "pod/p-2"),
+            (Reason::IPAMReserve, "pod/p6"),
+            (Reason::IPAMReserve, "pod/p7"),
+        ],
+    ),
+    (
+        "dual-stack",
+        &[
+            (Reason::PodCIDRPatched, "node/kind-worker"),
+            (Reason::IPAMReserve, "pod/a"),
+            (Reason::PodIPsAssigned, "pod/a"),
+            (Reason::IPAMRelease, "pod/a"),
+        ],
+    ),
+];
+
+/// When each step of a tour first happens in `events` (each searched after the previous step's),
+/// `None` for a step whose event never comes.
+pub fn tour_step_times(steps: &[(Reason, &str)], events: &[Event]) -> Vec<Option<VirtualTime>> {
+    let mut from = 0;
+    steps
+        .iter()
+        .map(|(reason, object)| {
+            let found = events[from.min(events.len())..]
+                .iter()
+                .position(|e| e.reason == *reason && e.object == *object)
+                .map(|i| from + i);
+            found.map(|i| {
+                from = i + 1;
+                events[i].time_ms
+            })
+        })
+        .collect()
 }

@@ -2,6 +2,7 @@
 //! requested IP). Each becomes a line of the scenario at the current time.
 
 use super::studio::{Action, Studio};
+use crate::i18n::{ui as t, Lang};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -15,6 +16,7 @@ pub struct ActionsProps {
 /// The actions bar.
 #[function_component(Actions)]
 pub fn actions(props: &ActionsProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
     let chosen_node = use_state(String::new);
     let requested_ip = use_state(String::new);
@@ -78,33 +80,33 @@ pub fn actions(props: &ActionsProps) -> Html {
     )];
     let delete_node = nodes.last().map(|n| format!("node delete {n}"));
     html! {
-        <section class="card actions" aria-label="actions">
-            <button data-testid="add-node" onclick={append(vec![format!("node add {next_node_name}")])}>{ format!("+ node ({next_node_name})") }</button>
+        <section class="card actions" aria-label={t::ACTIONS.get(lang)}>
+            <button data-testid="add-node" onclick={append(vec![format!("node add {next_node_name}")])}>{ t::ADD_NODE.fill(lang, &[&next_node_name]) }</button>
             if let Some(line) = delete_node.clone() {
-                <button data-testid="delete-node" onclick={append(vec![line])}>{ format!("− node ({})", nodes.last().cloned().unwrap_or_default()) }</button>
+                <button data-testid="delete-node" onclick={append(vec![line])}>{ t::DELETE_NODE.fill(lang, &[nodes.last().map_or("", String::as_str)]) }</button>
             }
             <span class="action-group">
                 <label>
-                    <span>{ "on" }</span>
-                    <select data-testid="pod-node-select" onchange={on_node} aria-label="node for new pods">
+                    <span>{ t::ON_NODE.get(lang) }</span>
+                    <select data-testid="pod-node-select" onchange={on_node} aria-label={t::NODE_FOR_NEW_PODS.get(lang)}>
                         { for nodes.iter().map(|n| html! { <option value={n.clone()} selected={*n == target}>{ n }</option> }) }
                     </select>
                 </label>
                 <label>
-                    <span>{ "requested IP" }</span>
-                    <input data-testid="requested-ip" type="text" placeholder="optional (CNI_ARGS IP=)" value={(*requested_ip).clone()} oninput={on_ip} />
+                    <span>{ t::REQUESTED_IP.get(lang) }</span>
+                    <input data-testid="requested-ip" type="text" placeholder={t::REQUESTED_IP_HINT.get(lang)} value={(*requested_ip).clone()} oninput={on_ip} />
                 </label>
-                <button data-testid="add-pod" disabled={target.is_empty()} onclick={append(vec![add_pod_line])}>{ format!("+ pod ({})", pod_name) }</button>
+                <button data-testid="add-pod" disabled={target.is_empty()} onclick={append(vec![add_pod_line])}>{ t::ADD_POD.fill(lang, &[&pod_name]) }</button>
             </span>
             <span class="action-group">
                 <label>
-                    <span>{ "count" }</span>
+                    <span>{ t::COUNT.get(lang) }</span>
                     <input data-testid="pod-count" type="text" inputmode="numeric" size="4" value={(*count).clone()} oninput={on_count} />
                 </label>
-                <button data-testid="add-many" disabled={target.is_empty()} onclick={append(many)}>{ "+ many pods" }</button>
+                <button data-testid="add-many" disabled={target.is_empty()} onclick={append(many)}>{ t::ADD_MANY.get(lang) }</button>
             </span>
             if let Some(error) = &studio.error {
-                <p class="action-error" data-testid="action-error" role="alert">{ error }</p>
+                <p class="action-error" data-testid="action-error" role="alert"><span class="error-label">{ t::ERROR.get(lang) }</span>{ " " }<code>{ error }</code></p>
             }
         </section>
     }

@@ -1,6 +1,7 @@
 //! The scenario editor: load a built-in scenario, edit any scenario, run it; errors are shown by line.
 
 use super::studio::{Action, Studio};
+use crate::i18n::{ui as t, Lang};
 use crate::sim::builtin;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -15,6 +16,7 @@ pub struct EditorProps {
 /// The editor card.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
     let draft = use_state(|| studio.text.clone());
     {
@@ -48,17 +50,17 @@ pub fn editor(props: &EditorProps) -> Html {
     };
     html! {
         <section class="card editor" aria-labelledby="editor-title">
-            <h2 id="editor-title">{ "Scenario" }</h2>
-            <p class="lede">{ "One command per line: cluster, node add/delete, pod add/delete, wait, set. Your actions are appended here." }</p>
+            <h2 id="editor-title">{ t::SCENARIO.get(lang) }</h2>
+            <p class="lede">{ t::EDITOR_LEDE.get(lang) }</p>
             <div class="builtin">
                 { for builtin::ALL.iter().map(|(name, text)| html! {
                     <button data-testid={format!("load-{name}")} onclick={load(name, text)}>{ *name }</button>
                 }) }
             </div>
-            <textarea data-testid="scenario-editor" spellcheck="false" rows="14" aria-label="scenario text"
+            <textarea data-testid="scenario-editor" spellcheck="false" rows="14" aria-label={t::SCENARIO_TEXT.get(lang)}
                 value={(*draft).clone()} oninput={on_input} />
             <div class="editor-foot">
-                <button data-testid="run-scenario" class="primary" onclick={on_run}>{ "run scenario" }</button>
+                <button data-testid="run-scenario" class="primary" onclick={on_run}>{ t::RUN_SCENARIO.get(lang) }</button>
                 <span data-testid="scenario-error" class={classes!("scenario-error", studio.error.is_some().then_some("shown"))} role="alert">
                     { studio.error.clone().unwrap_or_default() }
                 </span>

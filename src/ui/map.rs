@@ -2,6 +2,7 @@
 //! service-range overlap and the round-robin cursor; aggregated and zoomable for big clusters.
 
 use super::studio::Studio;
+use crate::i18n::{ui as t, Lang};
 use crate::ipam::address_map::{address_map, zoom_out, AddressMap};
 use crate::ipam::goip::{net_string, parse_cidr_sloppy};
 use ipnet::IpNet;
@@ -17,6 +18,7 @@ pub struct MapProps {
 /// One grid per cluster CIDR.
 #[function_component(AddressMapView)]
 pub fn address_map_view(props: &MapProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
     // The zoom window per cluster CIDR; `None` shows the whole range.
     let windows = use_state(Vec::<Option<IpNet>>::new);
@@ -63,27 +65,28 @@ pub fn address_map_view(props: &MapProps) -> Html {
     let sets = sim.cidr_sets();
     html! {
         <section class="card map" aria-labelledby="map-title">
-            <h2 id="map-title">{ "Address map of --cluster-cidr" }</h2>
+            <h2 id="map-title">{ t::MAP_TITLE.get(lang) }</h2>
             if sets.is_empty() {
-                <p class="empty">{ "kube-controller-manager's node IPAM controller has not started yet." }</p>
+                <p class="empty">{ t::MAP_NOT_STARTED.get(lang) }</p>
             }
             { for sets.iter().enumerate().filter_map(|(family, set)| {
                 let window = windows.get(family).copied().flatten().unwrap_or_else(|| set.cluster_cidr());
                 let map = address_map(set, window, &owners, &services)?;
                 let colours: Vec<_> = map.cells.iter().map(|cell| cell.owners.first().map(|o| node_index(o) % 8)).collect();
                 let zoom_out = Some(zoom_out(set, map.window)).filter(|w| *w != set.cluster_cidr());
-                let caption = format!(" — each cell {} /{} subnet{} · {} of {} used · next candidate: index {}",
-                    map.cell_len, set.node_mask_size(), if map.cell_len == 1 { "" } else { "s" },
-                    set.allocated_cidrs(), set.max_cidrs(), set.next_candidate());
+                let caption = t::MAP_CAPTION.fill(lang, &[
+                    &map.cell_len.to_string(), &set.node_mask_size().to_string(),
+                    &set.allocated_cidrs().to_string(), &set.max_cidrs().to_string(), &set.next_candidate().to_string()]);
                 Some(html! {
                     <MapFamily {family} zoomed={map.window != set.cluster_cidr()} {map} {colours} {caption} {zoom_out} on_zoom={on_zoom.clone()} />
                 })
             }) }
             <p class="legend">
-                <span class="key free">{ "free" }</span>
-                <span class="key full">{ "held by a node (colour per node)" }</span>
-                <span class="key service">{ "overlaps --service-cluster-ip-range" }</span>
-                <span class="key cursor">{ "next candidate (round-robin cursor)" }</span>
+                <span class="key free">{ t::LEGEND_FREE.get(lang) }</span>
+                <span class="key full">{ t::LEGEND_HELD.get(lang) }</span>
+                <span class="key partial">{ t::LEGEND_PARTIAL.get(lang) }</span>
+                <span class="key service">{ t::LEGEND_SERVICE.get(lang) }</span>
+                <span class="key cursor">{ t::LEGEND_CURSOR.get(lang) }</span>
             </p>
         </section>
     }
@@ -111,6 +114,7 @@ pub struct MapFamilyProps {
 /// One cluster CIDR's map: a grid of blocks, each zoomable until it is a single node subnet.
 #[function_component(MapFamily)]
 fn map_family(props: &MapFamilyProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let MapFamilyProps {
         family,
         map,
@@ -133,11 +137,11 @@ fn map_family(props: &MapFamilyProps) -> Html {
             cell.next_candidate.then_some("cursor"),
         );
         let label = format!(
-            "{} — {} of {} subnets used{}{}{}",
-            net_string(&cell.block), cell.used, cell.len,
-            if cell.owners.is_empty() { String::new() } else { format!(" by {}", cell.owners.join(", ")) },
-            if cell.service > 0 { ", overlaps the service range" } else { "" },
-            if cell.next_candidate { ", next candidate of AllocateNext" } else { "" },
+            "{}{}{}{}",
+            t::MAP_CELL.fill(lang, &[&net_string(&cell.block), &cell.used.to_string(), &cell.len.to_string()]),
+            if cell.owners.is_empty() { String::new() } else { t::MAP_CELL_BY.fill(lang, &[&cell.owners.join(", ")]) },
+            if cell.service > 0 { t::MAP_CELL_SERVICE.get(lang) } else { "" },
+            if cell.next_candidate { t::MAP_CELL_CURSOR.get(lang) } else { "" },
         );
         let onclick = (cell.len > 1).then(|| zoom(Some(cell.block)));
         html! {
@@ -154,7 +158,7 @@ fn map_family(props: &MapFamilyProps) -> Html {
                 <code>{ net_string(&map.window) }</code>
                 { caption }
                 if *zoomed {
-                    <button class="zoom-out" onclick={zoom(*zoom_out)}>{ "zoom out" }</button>
+                    <button class="zoom-out" onclick={zoom(*zoom_out)}>{ t::ZOOM_OUT.get(lang) }</button>
                 }
             </p>
             <div class="map-grid">{ for cells }</div>

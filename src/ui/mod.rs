@@ -1,8 +1,10 @@
-//! The Yew front end: a thin view over the core. Components render state from [`crate::ipam`] and send
-//! actions; no component computes an address or a capacity figure.
+//! The Yew front end: a thin view over the core. Components render state from [`crate::sim`] and send
+//! actions; no component computes an address or a capacity figure. Words come from [`crate::i18n`] in
+//! the language of the [`Lang`] context; the view's link comes from [`crate::share`].
 
 mod actions;
 mod capacity;
+mod chrome;
 mod editor;
 mod map;
 mod nodes;
@@ -12,7 +14,10 @@ mod studio;
 mod timeline;
 mod tours;
 
+use crate::i18n::{ui as t, Lang, Text};
+use crate::share::Link;
 use actions::Actions;
+use chrome::{announcement, Help, Toolbar};
 use editor::Editor;
 use gloo_timers::callback::Interval;
 use map::AddressMapView;
@@ -21,77 +26,342 @@ use settings::Settings;
 use studio::{Action, Studio};
 use timeline::{EventLog, Transport};
 use tours::Tours;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 /// How often the clock ticks while playing (real milliseconds).
 const TICK_MS: u32 = 50;
 
+/// What the page was opened with: its link, what of it was refused, and the language to start in.
+#[derive(Clone, PartialEq)]
+struct Opened {
+    link: Link,
+    problems: Vec<String>,
+    lang: Lang,
+}
+
+impl Opened {
+    /// Read `location.search`; the language is `?lang=`, else the browser's, else English.
+    fn from_location() -> Self {
+        let window = web_sys::window();
+        let query = window
+            .as_ref()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let (link, problems) = Link::parse(&query);
+        let browser: Vec<String> = window
+            .map(|w| {
+                w.navigator()
+                    .languages()
+                    .iter()
+                    .filter_map(|l| l.as_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let lang = link
+            .lang
+            .unwrap_or_else(|| Lang::negotiate(browser.iter().map(String::as_str)));
+        Opened {
+            problems: problems.iter().map(ToString::to_string).collect(),
+            link,
+            lang,
+        }
+    }
+}
+
+/// Text with numbered placeholders filled by markup (`This is {0} in {1}` with a link in `{1}`).
+pub fn fill_html(text: Text, lang: Lang, parts: Vec<Html>) -> Html {
+    let mut out = Vec::new();
+    let mut rest = text.get(lang);
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some((close, index)) = after
+            .find('}')
+            .and_then(|close| Some((close, after[..close].parse::<usize>().ok()?)))
+        else {
+            break;
+        };
+        out.push(html! { { &rest[..open] } });
+        out.push(parts.get(index).cloned().unwrap_or_default());
+        rest = &after[close + 1..];
+    }
+    out.push(html! { { rest } });
+    out.into_iter().collect()
+}
+
 /// The whole page: one reducer owns the simulation; every part renders it and sends actions.
 #[function_component(App)]
 pub fn app() -> Html {
-    let studio = use_reducer(Studio::default);
+    let opened = use_memo((), |_| Opened::from_location());
+    let lang = use_state(|| opened.lang);
+    let theme = use_state(|| opened.link.theme);
+    let initial = use_memo((), |_| {
+        let (studio, problems) = Studio::from_link(&opened.link, opened.lang);
+        (studio, [opened.problems.clone(), problems].concat())
+    });
+    let refused = use_state(|| initial.1.clone());
+    let studio = use_reducer(|| initial.0.clone());
+    use_clock(&studio);
+    use_shortcuts(studio.dispatcher());
     {
-        // The animation clock: while playing, tell the reducer how much real time passed.
-        let studio = studio.clone();
-        use_effect_with(studio.playing, move |playing| {
-            let ticker = playing.then(|| {
-                let mut last = js_sys::Date::now();
-                Interval::new(TICK_MS, move || {
-                    let now = js_sys::Date::now();
-                    studio.dispatch(Action::Tick(now - last));
-                    last = now;
-                })
-            });
-            move || drop(ticker)
+        // The document follows the language and theme: `<html lang>` for fonts and screen readers,
+        // `data-theme` over `prefers-color-scheme` when one was chosen.
+        use_effect_with((*lang, *theme), |(lang, theme)| {
+            if let Some(root) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                root.set_attribute("lang", lang.tag()).ok();
+                match theme {
+                    Some(theme) => root.set_attribute("data-theme", theme.as_str()).ok(),
+                    None => root.remove_attribute("data-theme").ok(),
+                };
+            }
         });
     }
-    let on_key = {
-        let studio = studio.clone();
-        Callback::from(move |e: KeyboardEvent| {
+    {
+        // Autoplay once, after the first render.
+        let (studio, autoplay) = (studio.clone(), opened.link.autoplay);
+        use_effect_with((), move |_| {
+            if autoplay {
+                studio.dispatch(Action::Play);
+            }
+        });
+    }
+    let link = Link {
+        lang: Some(*lang),
+        theme: *theme,
+        ..studio.link()
+    };
+    {
+        // The address bar keeps the view's link while paused, so reloading or bookmarking keeps it too.
+        let (query, embed, playing) = (link.to_query(), opened.link.embed, studio.playing);
+        use_effect_with((query, playing), move |(query, playing)| {
+            if !embed && !*playing {
+                replace_query(query);
+            }
+        });
+    }
+    let problems = (!refused.is_empty()).then(|| {
+        let on_close = {
+            let refused = refused.clone();
+            Callback::from(move |_: MouseEvent| refused.set(Vec::new()))
+        };
+        html! {
+            <div class="link-problem" data-testid="link-problem" role="alert">
+                <p>{ t::LINK_PROBLEM.fill(*lang, &[&refused.join("; ")]) }</p>
+                <button onclick={on_close}>{ t::CLOSE.get(*lang) }</button>
+            </div>
+        }
+    });
+    let live = html! {
+        <div class="sr-only" role="status" aria-live="polite" data-testid="announcer">
+            { announcement(&studio, *lang) }
+        </div>
+    };
+    let body = if opened.link.embed {
+        let full = Link {
+            embed: false,
+            autoplay: false,
+            controls: true,
+            ..link.clone()
+        };
+        html! {
+            <Embedded studio={studio.clone()} controls={opened.link.controls} full_query={full.to_query()} />
+        }
+    } else {
+        html! {
+            <div class="app">
+                <header class="masthead">
+                    <div class="title">
+                        <h1>{ "podip" }</h1>
+                        <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
+                    </div>
+                    <Toolbar lang={lang.clone()} theme={theme.clone()} query={link.to_query()} dispatch={studio.dispatcher()} />
+                </header>
+                { for problems }
+                <div class="timebar"><Transport studio={studio.clone()} /></div>
+                <main class="layout">
+                    <div class="col-main">
+                        <Tours studio={studio.clone()} />
+                        <Actions studio={studio.clone()} />
+                        <Nodes studio={studio.clone()} />
+                        <PodView studio={studio.clone()} />
+                        <AddressMapView studio={studio.clone()} />
+                    </div>
+                    <div class="col-side">
+                        <EventLog studio={studio.clone()} />
+                        <Settings studio={studio.clone()} />
+                        <Editor studio={studio.clone()} />
+                    </div>
+                </main>
+                if studio.help {
+                    <Help dispatch={studio.dispatcher()} />
+                }
+            </div>
+        }
+    };
+    html! {
+        <ContextProvider<Lang> context={*lang}>
+            { live }
+            { body }
+        </ContextProvider<Lang>>
+    }
+}
+
+/// The animation clock: while playing, tell the reducer how much real time passed.
+#[hook]
+fn use_clock(studio: &UseReducerHandle<Studio>) {
+    let studio = studio.clone();
+    use_effect_with(studio.playing, move |playing| {
+        let ticker = playing.then(|| {
+            let mut last = js_sys::Date::now();
+            Interval::new(TICK_MS, move || {
+                let now = js_sys::Date::now();
+                studio.dispatch(Action::Tick(now - last));
+                last = now;
+            })
+        });
+        move || drop(ticker)
+    });
+}
+
+/// Keyboard shortcuts on the whole document (space, ←/→, +/-, ?, Esc), except while typing in a field.
+#[hook]
+fn use_shortcuts(dispatch: UseReducerDispatcher<Studio>) {
+    use_effect_with(dispatch, |dispatch| {
+        let dispatch = dispatch.clone();
+        let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
             let typing = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
                 .is_some_and(|el| {
                     matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
                 });
-            if typing {
+            // A focused button handles space and Enter itself.
+            let on_button = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"));
+            if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
             let action = match e.key().as_str() {
-                " " if studio.playing => Action::Pause,
-                " " => Action::Play,
+                " " if !on_button => Action::TogglePlay,
                 "ArrowRight" => Action::Step,
                 "ArrowLeft" => Action::StepBack,
+                "+" | "=" => Action::SpeedBy(1),
+                "-" | "_" => Action::SpeedBy(-1),
+                "?" => Action::Help(None),
+                "Escape" => Action::Help(Some(false)),
                 _ => return,
             };
             e.prevent_default();
-            studio.dispatch(action);
-        })
+            dispatch.dispatch(action);
+        });
+        let document = web_sys::window().and_then(|w| w.document());
+        if let Some(document) = &document {
+            document
+                .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref())
+                .ok();
+        }
+        move || {
+            if let Some(document) = document {
+                document
+                    .remove_event_listener_with_callback(
+                        "keydown",
+                        listener.as_ref().unchecked_ref(),
+                    )
+                    .ok();
+            }
+        }
+    });
+}
+
+/// Replace the address bar's query (no new history entry).
+fn replace_query(query: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
     };
+    let path = window.location().pathname().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        history
+            .replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{query}")))
+            .ok();
+    }
+}
+
+/// Props of the embedded player.
+#[derive(Properties, PartialEq)]
+struct EmbeddedProps {
+    studio: UseReducerHandle<Studio>,
+    controls: bool,
+    /// The query of the same view in the full app.
+    full_query: String,
+}
+
+/// `?embed=1`: the tour's narration, the controls and the nodes, with a link to the full app; the page
+/// tells its host how tall it is, so an `<iframe>` can fit it.
+#[function_component(Embedded)]
+fn embedded(props: &EmbeddedProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let root = use_node_ref();
+    {
+        let root = root.clone();
+        use_effect_with((), move |_| {
+            let observer = post_height_on_resize(&root);
+            move || {
+                if let Some((observer, _callback)) = observer {
+                    observer.disconnect();
+                }
+            }
+        });
+    }
+    let studio = &props.studio;
+    let path = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
     html! {
-        <div class="app" onkeydown={on_key}>
-            <header class="masthead">
-                <h1>{ "podip" }</h1>
-                <p class="tagline">{ "How Kubernetes gives a Pod its IP address — the node IPAM controller's subnets, then host-local's addresses, exactly as the real code does it." }</p>
-            </header>
-            <div class="timebar"><Transport studio={studio.clone()} /></div>
-            <main class="layout">
-                <div class="col-main">
-                    <Tours studio={studio.clone()} />
-                    <Actions studio={studio.clone()} />
-                    <Nodes studio={studio.clone()} />
-                    <PodView studio={studio.clone()} />
-                    <AddressMapView studio={studio.clone()} />
-                </div>
-                <div class="col-side">
-                    <EventLog studio={studio.clone()} />
-                    <Settings studio={studio.clone()} />
-                    <Editor studio={studio.clone()} />
-                </div>
-            </main>
+        <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
+            if studio.tour.is_some() {
+                <Tours studio={studio.clone()} chooser={false} />
+            }
+            if props.controls {
+                <div class="timebar"><Transport studio={studio.clone()} /></div>
+            }
+            <Nodes studio={studio.clone()} />
+            <p class="open-full">
+                <a href={format!("{path}{}", props.full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
+            </p>
         </div>
     }
+}
+
+/// A resize observer and the callback it calls, which must live as long as it observes.
+type Observing = (web_sys::ResizeObserver, Closure<dyn Fn(js_sys::Array)>);
+
+/// Post `{type: "podip:height", height}` to the parent window whenever the player's height changes.
+fn post_height_on_resize(root: &NodeRef) -> Option<Observing> {
+    let element = root.cast::<web_sys::Element>()?;
+    let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let height = window
+            .document()
+            .and_then(|d| d.document_element())
+            .map_or(0, |e| e.scroll_height());
+        let message = js_sys::Object::new();
+        js_sys::Reflect::set(&message, &"type".into(), &"podip:height".into()).ok();
+        js_sys::Reflect::set(&message, &"height".into(), &height.into()).ok();
+        if let Ok(Some(parent)) = window.parent() {
+            parent.post_message(&message, "*").ok();
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&element);
+    Some((observer, callback))
 }
 
 /// Mount the app on `<body>`, after installing a panic hook that reports in the page, not a blank screen.
@@ -111,11 +381,14 @@ fn report_panic(message: &str) {
     let Ok(banner) = document.create_element("div") else {
         return;
     };
+    let lang = document
+        .document_element()
+        .and_then(|root| root.get_attribute("lang"))
+        .and_then(|tag| Lang::from_tag(&tag))
+        .unwrap_or_default();
     banner.set_class_name("panic-banner");
     banner.set_attribute("role", "alert").ok();
-    banner.set_text_content(Some(&format!(
-        "podip stopped because of a bug: {message}. Reload the page; please report this with what you typed."
-    )));
+    banner.set_text_content(Some(&t::PANIC.fill(lang, &[message])));
     if let Some(body) = document.body() {
         body.prepend_with_node_1(banner.unchecked_ref()).ok();
     }

@@ -4,6 +4,7 @@
 
 use super::studio::{Action, DeletionMode, Studio};
 use super::timeline::seconds;
+use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::state::{NodeState, PodState};
@@ -25,6 +26,7 @@ const MAX_ROWS: usize = 16;
 /// Every node, in name order (the first [`MAX_NODE_CARDS`]).
 #[function_component(Nodes)]
 pub fn nodes(props: &NodesProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
     let nodes = &studio.state.nodes;
     let sim = studio.sim();
@@ -53,22 +55,22 @@ pub fn nodes(props: &NodesProps) -> Html {
         }
     });
     html! {
-        <section class="nodes" aria-label="nodes">
+        <section class="nodes" aria-label={t::NODES.get(lang)}>
             if nodes.is_empty() {
-                <p class="empty">{ "No nodes yet. Add one, or play a tour." }</p>
+                <p class="empty">{ t::NO_NODES.get(lang) }</p>
             }
             { for cards }
             if nodes.len() > MAX_NODE_CARDS {
-                <p class="empty">{ format!("… and {} more nodes: see the address map.", nodes.len() - MAX_NODE_CARDS) }</p>
+                <p class="empty">{ t::MORE_NODES.fill(lang, &[&(nodes.len() - MAX_NODE_CARDS).to_string()]) }</p>
             }
         </section>
     }
 }
 
 /// "… and N more" after the first [`MAX_ROWS`] of a list.
-fn more(total: usize, what: &str) -> Html {
+fn more(total: usize, text: Text, lang: Lang) -> Html {
     if total > MAX_ROWS {
-        html! { <p class="more">{ format!("… and {} more {what}", total - MAX_ROWS) }</p> }
+        html! { <p class="more">{ text.fill(lang, &[&(total - MAX_ROWS).to_string()]) }</p> }
     } else {
         html! {}
     }
@@ -97,6 +99,7 @@ pub struct NodeCardProps {
 /// One node: podCIDRs, address grid, IPAM directory, pods with veth pairs, pending DELs, routes.
 #[function_component(NodeCard)]
 fn node_card(props: &NodeCardProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let NodeCardProps {
         node,
         pods,
@@ -107,41 +110,42 @@ fn node_card(props: &NodeCardProps) -> Html {
         dispatch,
     } = props;
     html! {
-        <article class="card node" data-testid="node" data-node={node.name.clone()} aria-label={format!("node {}", node.name)}>
+        <article class="card node" data-testid="node" data-node={node.name.clone()} aria-label={t::NODE_LABEL.fill(lang, &[&node.name])}>
             <header class="node-head">
                 <h3>{ &node.name }</h3>
                 <span class="podcidr">
                     { "spec.podCIDRs: " }
                     if node.pod_cidrs.is_empty() {
-                        <em>{ "none yet" }</em>
+                        <em>{ t::NONE_YET.get(lang) }</em>
                     } else {
                         <code>{ node.pod_cidrs.join(", ") }</code>
                     }
                 </span>
                 <span class={classes!("conflist", node.conflist.is_some().then_some("written"))}>
-                    { if node.conflist.is_some() { "10-kindnet.conflist written" } else { "no CNI config yet" } }
+                    { if node.conflist.is_some() { t::CONFLIST_WRITTEN.get(lang) } else { t::NO_CNI_CONFIG.get(lang) } }
                 </span>
             </header>
             if let Some(grid) = grid {
-                <div class="address-grid" role="img" aria-label={format!("addresses of {}", grid.subnet)}>
+                <div class="address-grid" role="img" aria-label={t::ADDRESSES_OF.fill(lang, &[&grid.subnet])}>
                     { for grid.cells.iter().map(|cell| {
-                        let (class, label) = match cell.status {
-                            CellStatus::Network => ("network", "network"),
-                            CellStatus::Gateway => ("gateway", "gateway"),
-                            CellStatus::Broadcast => ("broadcast", "broadcast"),
-                            CellStatus::Reserved => ("reserved", "reserved"),
-                            CellStatus::Freed => ("freed", "freed, waits for the wrap"),
-                            CellStatus::Free => ("free", "free"),
-                        };
+                        let (class, label) = cell_role(cell.status);
+                        let next = if cell.next { format!(" — {}", t::CELL_NEXT.get(lang)) } else { String::new() };
                         html! {
                             <span class={classes!("cell", class, cell.next.then_some("cursor"))}
-                                title={format!("{} — {}{}", cell.ip, label, if cell.next { " — next candidate after last_reserved_ip" } else { "" })}></span>
+                                title={format!("{} — {}{next}", cell.ip, label.get(lang))}></span>
                         }
                     }) }
                     if grid.truncated {
-                        <span class="grid-note">{ format!("first {} addresses of {}", grid.cells.len(), grid.subnet) }</span>
+                        <span class="grid-note">{ t::FIRST_ADDRESSES.fill(lang, &[&grid.cells.len().to_string(), &grid.subnet]) }</span>
                     }
                 </div>
+                <p class="grid-legend" aria-label={t::GRID_LEGEND.get(lang)}>
+                    { for [CellStatus::Network, CellStatus::Gateway, CellStatus::Reserved, CellStatus::Freed, CellStatus::Free, CellStatus::Broadcast].into_iter().map(|status| {
+                        let (class, label) = cell_role(status);
+                        html! { <span class="grid-key"><span class={classes!("cell", class)} aria-hidden="true"></span>{ label.get(lang) }</span> }
+                    }) }
+                    <span class="grid-key"><span class="cell free cursor" aria-hidden="true"></span>{ t::CELL_NEXT.get(lang) }</span>
+                </p>
             }
             <div class="node-body">
                 <div class="ipam-dir" data-testid="ipam-dir">
@@ -156,7 +160,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                             </li>
                         }) }
                     </ul>
-                    { more(node.ipam.ls.len(), "files") }
+                    { more(node.ipam.ls.len(), t::MORE_FILES, lang) }
                 </div>
                 <div class="pods">
                     { for pods.iter().take(MAX_ROWS).map(|pod| {
@@ -173,7 +177,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                         html! {
                             <div key={pod.name.clone()} class={classes!("pod-row", pod.status.to_lowercase())} data-testid="pod" data-pod={pod.name.clone()}>
                                 <div class="pod-box">
-                                    <button class="pod-name" onclick={on_select} aria-label={format!("show the network of pod {}", pod.name)}>{ &pod.name }</button>
+                                    <button class="pod-name" onclick={on_select} aria-label={t::SHOW_POD_NETWORK.fill(lang, &[&pod.name])}>{ &pod.name }</button>
                                     <span class="pod-status">{ pod.status }</span>
                                     <code class="pod-ip">{ pod.ips.join(", ") }</code>
                                     if let Some(v) = veth {
@@ -181,22 +185,22 @@ fn node_card(props: &NodeCardProps) -> Html {
                                     }
                                 </div>
                                 if let Some(v) = veth {
-                                    <span class="veth-wire" data-testid="veth" aria-label={format!("veth pair eth0@if{} to {}@if{}", v.ifindex, v.name, v.peer_ifindex)}></span>
+                                    <span class="veth-wire" data-testid="veth" aria-label={t::VETH_PAIR.fill(lang, &[&v.ifindex.to_string(), &v.name, &v.peer_ifindex.to_string()])}></span>
                                     <code class="host-veth">{ format!("{}@if{}", v.name, v.peer_ifindex) }</code>
                                 }
-                                <button class="delete" onclick={on_delete} aria-label={format!("delete pod {}", pod.name)}>{ "delete" }</button>
+                                <button class="delete" onclick={on_delete} aria-label={t::DELETE_POD.fill(lang, &[&pod.name])}>{ t::DELETE.get(lang) }</button>
                             </div>
                         }
                     }) }
-                    { more(pods.len(), "pods") }
+                    { more(pods.len(), t::MORE_PODS, lang) }
                     { for node.pending_dels.iter().take(MAX_ROWS).map(|pending| html! {
                         <div key={format!("del/{}", pending.container_id)} class="pod-row gone" data-testid="pending-del" data-pod={pending.pod.clone()}>
                             <div class="pod-box">
                                 <span class="pod-name">{ &pending.pod }</span>
-                                <span class="pod-status">{ "object gone" }</span>
+                                <span class="pod-status">{ t::OBJECT_GONE.get(lang) }</span>
                             </div>
                             <span class="countdown" data-testid="countdown">
-                                { format!("CNI DEL in {}", seconds(VirtualTime(pending.at_ms.as_millis().saturating_sub(now.unwrap_or(VirtualTime::ZERO).as_millis())))) }
+                                { t::CNI_DEL_IN.fill(lang, &[&seconds(VirtualTime(pending.at_ms.as_millis().saturating_sub(now.unwrap_or(VirtualTime::ZERO).as_millis())))]) }
                             </span>
                         </div>
                     }) }
@@ -204,10 +208,22 @@ fn node_card(props: &NodeCardProps) -> Html {
                 <div class="routes">
                     <code class="prompt">{ "$ ip route" }</code>
                     <pre>{ node.routes.iter().take(MAX_ROWS * 2).cloned().collect::<Vec<_>>().join("\n") }</pre>
-                    { more(node.routes.len() / 2, "routes") }
+                    { more(node.routes.len() / 2, t::MORE_ROUTES, lang) }
                 </div>
             </div>
         </article>
+    }
+}
+
+/// A grid cell's class and name.
+fn cell_role(status: CellStatus) -> (&'static str, Text) {
+    match status {
+        CellStatus::Network => ("network", t::CELL_NETWORK),
+        CellStatus::Gateway => ("gateway", t::CELL_GATEWAY),
+        CellStatus::Broadcast => ("broadcast", t::CELL_BROADCAST),
+        CellStatus::Reserved => ("reserved", t::CELL_RESERVED),
+        CellStatus::Freed => ("freed", t::CELL_FREED),
+        CellStatus::Free => ("free", t::CELL_FREE),
     }
 }
 
@@ -234,13 +250,14 @@ pub struct PodViewProps {
 /// `ip addr` and `ip route` inside the selected pod's network namespace.
 #[function_component(PodView)]
 pub fn pod_view(props: &PodViewProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
     let Some(pod) = studio.selected_pod.clone() else {
         return html! {};
     };
     let sim = studio.sim();
     let Some(netns) = sim.pod_netns(&pod) else {
-        return html! { <section class="card pod-view"><p>{ format!("pod {pod} has no network namespace now.") }</p></section> };
+        return html! { <section class="card pod-view"><p>{ t::POD_NO_NETNS.fill(lang, &[&pod]) }</p></section> };
     };
     let on_close = {
         let studio = studio.clone();
@@ -249,10 +266,10 @@ pub fn pod_view(props: &PodViewProps) -> Html {
     let mut routes = ip_route_lines(netns);
     routes.extend(ip6_route_lines(netns));
     html! {
-        <section class="card pod-view" data-testid="pod-view" aria-label={format!("network of pod {pod}")}>
+        <section class="card pod-view" data-testid="pod-view" aria-label={t::NETWORK_OF_POD.fill(lang, &[&pod])}>
             <header class="node-head">
-                <h3>{ format!("inside pod {pod}: {}", netns.path()) }</h3>
-                <button onclick={on_close}>{ "close" }</button>
+                <h3>{ t::INSIDE_POD.fill(lang, &[&pod, &netns.path()]) }</h3>
+                <button onclick={on_close}>{ t::CLOSE.get(lang) }</button>
             </header>
             <code class="prompt">{ "$ ip addr" }</code>
             <pre>{ ip_addr_lines(netns).join("\n") }</pre>

@@ -1,5 +1,6 @@
 //! The bit ruler: the cluster address bit by bit, coloured by what each bit selects.
 
+use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::capacity::{BitRole, FamilyCapacity};
 use yew::prelude::*;
 
@@ -13,6 +14,7 @@ pub struct RulerProps {
 /// Octets (IPv4) or hextets (IPv6) of bits; cluster-prefix, node-index and pod-host bits in three colours.
 #[function_component(BitRuler)]
 pub fn bit_ruler(props: &RulerProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let family = &props.family;
     let group = if family.bits.len() == 32 { 8 } else { 16 };
     let groups = family.bits.chunks(group).enumerate().map(|(g, chunk)| {
@@ -25,7 +27,7 @@ pub fn bit_ruler(props: &RulerProps) -> Html {
             };
             let value = if bit.value { "1" } else { "0" };
             html! {
-                <span class={class} title={format!("bit {}: {}", index + 1, role_name(bit.role))}>
+                <span class={class} title={t::BIT.fill(lang, &[&(index + 1).to_string(), role_name(bit.role).get(lang)])}>
                     <span class="bit-value">{ value }</span>
                     <span class="bit-role" aria-hidden="true">{ letter }</span>
                 </span>
@@ -34,23 +36,22 @@ pub fn bit_ruler(props: &RulerProps) -> Html {
         html! { <span class="bit-group">{ for cells }</span> }
     });
     html! {
-        <figure class="ruler" aria-label={format!(
-            "{} cluster-prefix bits, {} node-index bits, {} pod-host bits",
-            family.cluster_mask_size, family.node_index_bits, family.pod_host_bits)}>
+        <figure class="ruler" aria-label={t::RULER.fill(lang, &[
+            &family.cluster_mask_size.to_string(), &family.node_index_bits.to_string(), &family.pod_host_bits.to_string()])}>
             <div class="ruler-bits">{ for groups }</div>
             <figcaption class="legend">
-                <span class="key cluster">{ format!("c: cluster prefix — {} bits fixed by --cluster-cidr", family.cluster_mask_size) }</span>
-                <span class="key node">{ format!("n: node index — {} bits pick one of 2^{} node subnets", family.node_index_bits, family.node_index_bits) }</span>
-                <span class="key pod">{ format!("p: pod host — {} bits pick one of 2^{} addresses", family.pod_host_bits, family.pod_host_bits) }</span>
+                <span class="key cluster">{ t::KEY_CLUSTER.fill(lang, &[&family.cluster_mask_size.to_string()]) }</span>
+                <span class="key node">{ t::KEY_NODE.fill(lang, &[&family.node_index_bits.to_string()]) }</span>
+                <span class="key pod">{ t::KEY_POD.fill(lang, &[&family.pod_host_bits.to_string()]) }</span>
             </figcaption>
         </figure>
     }
 }
 
-fn role_name(role: BitRole) -> &'static str {
+fn role_name(role: BitRole) -> Text {
     match role {
-        BitRole::ClusterPrefix => "cluster prefix",
-        BitRole::NodeIndex => "node index",
-        BitRole::PodHost => "pod host",
+        BitRole::ClusterPrefix => t::ROLE_CLUSTER,
+        BitRole::NodeIndex => t::ROLE_NODE,
+        BitRole::PodHost => t::ROLE_POD,
     }
 }

@@ -4,10 +4,11 @@
 
 use super::capacity::family_view;
 use super::studio::{Action, DeletionMode, Studio};
+use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::capacity::CapacityPlan;
 use crate::ipam::kcm::KcmFlags;
 use crate::sim::scenario::cluster_line;
-use crate::sim::{Command, SimSettings};
+use crate::sim::{Command, Scenario, SimSettings};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -20,16 +21,20 @@ pub struct SettingsProps {
 
 /// The fields as typed.
 #[derive(Clone, PartialEq, Default)]
-struct Fields {
-    flags: KcmFlags,
-    del_lag: String,
+pub(super) struct Fields {
+    pub(super) flags: KcmFlags,
+    pub(super) del_lag: String,
 }
 
 impl Fields {
     /// The scenario's `cluster` flags and the DEL lag in force at its start.
-    fn from_studio(studio: &Studio) -> Self {
-        let flags = studio
-            .scenario
+    pub(super) fn from_studio(studio: &Studio) -> Self {
+        Self::from_scenario(&studio.scenario)
+    }
+
+    /// The flags of a scenario's `cluster` line (kind's defaults without one) and its `del-lag`.
+    pub(super) fn from_scenario(scenario: &Scenario) -> Self {
+        let flags = scenario
             .commands
             .iter()
             .find_map(|c| match &c.command {
@@ -37,8 +42,7 @@ impl Fields {
                 _ => None,
             })
             .unwrap_or_else(KcmFlags::kind_defaults);
-        let del_lag = studio
-            .scenario
+        let del_lag = scenario
             .commands
             .iter()
             .find_map(|c| match &c.command {
@@ -50,7 +54,7 @@ impl Fields {
     }
 
     /// The scenario lines for these fields, or the first refusal in upstream's words.
-    fn lines(&self) -> Result<Vec<String>, String> {
+    pub(super) fn lines(&self) -> Result<Vec<String>, String> {
         self.flags.validate().map_err(|e| e.to_string())?;
         SimSettings::default()
             .set("del-lag", &self.del_lag)
@@ -76,6 +80,7 @@ enum Field {
 /// The settings card.
 #[function_component(Settings)]
 pub fn settings(props: &SettingsProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
     let fields = use_state(|| Fields::from_studio(studio));
     let refusal = use_state(|| None::<String>);
@@ -111,17 +116,13 @@ pub fn settings(props: &SettingsProps) -> Html {
             fields.set(edited);
         })
     };
-    let input = |id: &'static str,
-                 flag: &'static str,
-                 value: &str,
-                 field: Field,
-                 hint: &'static str| {
+    let input = |id: &'static str, flag: &'static str, value: &str, field: Field, hint: Text| {
         html! {
             <label class="flag" for={id}>
                 <span class="flag-name">{ flag }</span>
                 <input id={id} data-testid={id} type="text" spellcheck="false" autocomplete="off"
                     value={value.to_string()} oninput={on_edit(field)} aria-describedby="settings-error" />
-                <span class="flag-hint">{ hint }</span>
+                <span class="flag-hint">{ hint.get(lang) }</span>
             </label>
         }
     };
@@ -148,35 +149,35 @@ pub fn settings(props: &SettingsProps) -> Html {
     let f = &fields.flags;
     html! {
         <section class="card settings" aria-labelledby="settings-title">
-            <h2 id="settings-title">{ "Cluster settings" }</h2>
+            <h2 id="settings-title">{ t::SETTINGS.get(lang) }</h2>
             <form class="flags" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <code class="cmdline">{ "kube-controller-manager --allocate-node-cidrs=true" }</code>
-                { input("cluster-cidr", "--cluster-cidr", &f.cluster_cidr, Field::ClusterCidr, "one CIDR, or IPv4,IPv6 for dual-stack") }
-                { input("node-mask", "--node-cidr-mask-size", &f.node_cidr_mask_size, Field::NodeMask, "single-stack; empty = per-family default") }
+                { input("cluster-cidr", "--cluster-cidr", &f.cluster_cidr, Field::ClusterCidr, t::HINT_CLUSTER_CIDR) }
+                { input("node-mask", "--node-cidr-mask-size", &f.node_cidr_mask_size, Field::NodeMask, t::HINT_NODE_MASK) }
                 <div class="flag-pair">
-                    { input("node-mask-ipv4", "--node-cidr-mask-size-ipv4", &f.node_cidr_mask_size_ipv4, Field::NodeMaskIpv4, "default 24") }
-                    { input("node-mask-ipv6", "--node-cidr-mask-size-ipv6", &f.node_cidr_mask_size_ipv6, Field::NodeMaskIpv6, "default 64") }
+                    { input("node-mask-ipv4", "--node-cidr-mask-size-ipv4", &f.node_cidr_mask_size_ipv4, Field::NodeMaskIpv4, t::HINT_NODE_MASK_V4) }
+                    { input("node-mask-ipv6", "--node-cidr-mask-size-ipv6", &f.node_cidr_mask_size_ipv6, Field::NodeMaskIpv6, t::HINT_NODE_MASK_V6) }
                 </div>
-                { input("service-cidr", "--service-cluster-ip-range", &f.service_cluster_ip_range, Field::ServiceCidr, "kind: 10.96.0.0/16") }
-                { input("del-lag", "DEL lag (immediate delete → CNI DEL)", &fields.del_lag, Field::DelLag, "measured in kind: 2.3s") }
+                { input("service-cidr", "--service-cluster-ip-range", &f.service_cluster_ip_range, Field::ServiceCidr, t::HINT_SERVICE) }
+                { input("del-lag", t::DEL_LAG.get(lang), &fields.del_lag, Field::DelLag, t::HINT_DEL_LAG) }
                 <label class="flag" for="deletion-mode">
-                    <span class="flag-name">{ "pod deletion" }</span>
+                    <span class="flag-name">{ t::POD_DELETION.get(lang) }</span>
                     <select id="deletion-mode" data-testid="deletion-mode" onchange={on_mode}>
-                        <option value="immediate" selected={studio.deletion_mode == DeletionMode::Immediate}>{ "immediate (--grace-period=0 --force)" }</option>
-                        <option value="graceful" selected={studio.deletion_mode == DeletionMode::Graceful}>{ "graceful (30 s grace period)" }</option>
+                        <option value="immediate" selected={studio.deletion_mode == DeletionMode::Immediate}>{ t::IMMEDIATE.get(lang) }</option>
+                        <option value="graceful" selected={studio.deletion_mode == DeletionMode::Graceful}>{ t::GRACEFUL.get(lang) }</option>
                     </select>
                 </label>
                 <div id="settings-error" data-testid="settings-error" class={classes!("settings-error", refusal.is_some().then_some("shown"))} role="alert" aria-live="polite">
                     if let Some(error) = &*refusal {
-                        <span class="error-label">{ "refused:" }</span>
+                        <span class="error-label">{ t::REFUSED.get(lang) }</span>
                         <code class="error-text">{ error }</code>
-                        <span class="error-note">{ "Still showing the last valid cluster." }</span>
+                        <span class="error-note">{ t::STILL_SHOWING.get(lang) }</span>
                     }
                 </div>
             </form>
             <div class="figures" data-testid="capacity" aria-live="polite">
                 if let Some(plan) = plan {
-                    { for plan.families.iter().map(|family| family_view(family, plan.max_pods)) }
+                    { for plan.families.iter().map(|family| family_view(family, plan.max_pods, lang)) }
                 }
             </div>
         </section>

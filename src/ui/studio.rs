@@ -5,6 +5,10 @@
 //! a flag) becomes a line of the scenario language at the current time, so what a learner did can be
 //! copied into the editor, shared, and replayed byte for byte.
 
+use super::settings::Fields;
+use crate::i18n::ui as t;
+use crate::i18n::Lang;
+use crate::share::{Link, Overrides};
 use crate::sim::{builtin, Event, Scenario, Simulation, State, VirtualDuration, VirtualTime};
 use std::cell::{Ref, RefCell};
 use std::rc::Rc;
@@ -69,6 +73,8 @@ pub struct Studio {
     pub selected_pod: Option<String>,
     /// Deletion mode of the "delete pod" action.
     pub deletion_mode: DeletionMode,
+    /// Whether the keyboard shortcuts dialog is open.
+    pub help: bool,
 }
 
 /// What the page can ask for.
@@ -79,6 +85,12 @@ pub enum Action {
     Play,
     /// Stop the clock.
     Pause,
+    /// Play when paused, pause when playing (the space bar).
+    TogglePlay,
+    /// A speed faster (positive) or slower (negative), within [`SPEEDS`].
+    SpeedBy(i32),
+    /// Open (`Some(true)`), close or toggle (`None`) the shortcuts dialog.
+    Help(Option<bool>),
     /// Run to the next moment something happens.
     Step,
     /// Go back to the previous moment something happened.
@@ -150,6 +162,7 @@ impl Studio {
             selected_event: None,
             selected_pod: None,
             deletion_mode: DeletionMode::Immediate,
+            help: false,
         }
     }
 
@@ -236,6 +249,143 @@ impl Studio {
     }
 }
 
+/// The lines of a scenario after its preamble (`cluster` and `set del-lag`), which the settings own.
+fn body(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| {
+            let word = l.split_whitespace().next().unwrap_or("");
+            word != "cluster" && !(word == "set" && l.contains("del-lag"))
+        })
+        .collect()
+}
+
+/// The scenario text with its preamble replaced by `preamble`.
+fn with_preamble(text: &str, preamble: &[String]) -> String {
+    format!("{}\n{}\n", preamble.join("\n"), body(text).join("\n"))
+}
+
+impl Studio {
+    /// The studio a link describes, and what of the link could not be used (in `lang`). A link's
+    /// scenario that does not parse is kept in the editor with its error, over the default tour.
+    pub fn from_link(link: &Link, lang: Lang) -> (Studio, Vec<String>) {
+        let mut problems = Vec::new();
+        let tour = link
+            .tour
+            .as_deref()
+            .and_then(|name| builtin::ALL.iter().find(|(n, _)| *n == name))
+            .map(|(name, _)| *name);
+        let text = link
+            .scenario
+            .clone()
+            .or_else(|| tour.and_then(builtin::by_name).map(str::to_string));
+        let mut studio = match text {
+            None => Studio::default(),
+            Some(text) => Studio::loaded(text.clone(), tour).unwrap_or_else(|err| {
+                problems.push(err.clone());
+                let mut fallback = Studio::default();
+                (fallback.text, fallback.error) = (text, Some(err));
+                fallback
+            }),
+        };
+        if !link.overrides.is_empty() && studio.error.is_none() {
+            let mut fields = Fields::from_studio(&studio);
+            let o = &link.overrides;
+            for (value, field) in [
+                (&o.cluster_cidr, &mut fields.flags.cluster_cidr),
+                (&o.node_mask, &mut fields.flags.node_cidr_mask_size),
+                (
+                    &o.node_mask_ipv4,
+                    &mut fields.flags.node_cidr_mask_size_ipv4,
+                ),
+                (
+                    &o.node_mask_ipv6,
+                    &mut fields.flags.node_cidr_mask_size_ipv6,
+                ),
+                (&o.service_cidr, &mut fields.flags.service_cluster_ip_range),
+                (&o.del_lag, &mut fields.del_lag),
+            ] {
+                if let Some(value) = value {
+                    field.clone_from(value);
+                }
+            }
+            match fields.lines() {
+                Ok(lines) => {
+                    let text = with_preamble(&studio.text, &lines);
+                    studio = studio.retext(text, VirtualTime::ZERO);
+                }
+                Err(err) => problems.push(t::LINK_SETTINGS_REFUSED.fill(lang, &[&err])),
+            }
+        }
+        let step = link.step.and_then(|index| {
+            let time = super::tours::step_time(&studio, index)?;
+            Some((index, time))
+        });
+        studio = match (step, link.time) {
+            (Some((index, time)), _) => {
+                studio.tour_step = Some(index);
+                studio.seek(time)
+            }
+            (None, Some(time)) => studio.seek(time),
+            (None, None) => studio,
+        };
+        (studio, problems)
+    }
+
+    /// The link that reproduces this view: a tour by name (with the settings that differ from it), or
+    /// the scenario text itself; the time and the tour step.
+    pub fn link(&self) -> Link {
+        let tour_text = self.tour.and_then(builtin::by_name);
+        let (scenario, overrides) = match tour_text {
+            Some(text) if text == self.text => (None, Overrides::default()),
+            Some(text) if body(text) == body(&self.text) => {
+                let (tour, now) = match Scenario::parse(text) {
+                    Ok(scenario) => (Fields::from_scenario(&scenario), Fields::from_studio(self)),
+                    Err(_) => return self.link_with_text(),
+                };
+                let differs = |a: &String, b: &String| (a != b).then(|| b.clone());
+                let (a, b) = (&tour.flags, &now.flags);
+                (
+                    None,
+                    Overrides {
+                        cluster_cidr: differs(&a.cluster_cidr, &b.cluster_cidr),
+                        node_mask: differs(&a.node_cidr_mask_size, &b.node_cidr_mask_size),
+                        node_mask_ipv4: differs(
+                            &a.node_cidr_mask_size_ipv4,
+                            &b.node_cidr_mask_size_ipv4,
+                        ),
+                        node_mask_ipv6: differs(
+                            &a.node_cidr_mask_size_ipv6,
+                            &b.node_cidr_mask_size_ipv6,
+                        ),
+                        service_cidr: differs(
+                            &a.service_cluster_ip_range,
+                            &b.service_cluster_ip_range,
+                        ),
+                        del_lag: differs(&tour.del_lag, &now.del_lag),
+                    },
+                )
+            }
+            _ => return self.link_with_text(),
+        };
+        Link {
+            tour: self.tour.map(str::to_string),
+            scenario,
+            overrides,
+            ..self.link_with_text()
+        }
+    }
+
+    fn link_with_text(&self) -> Link {
+        Link {
+            tour: self.tour.map(str::to_string),
+            scenario: Some(self.text.clone()),
+            time: (self.now > VirtualTime::ZERO).then_some(self.now),
+            step: self.tour_step,
+            ..Link::default()
+        }
+    }
+}
+
 impl Reducible for Studio {
     type Action = Action;
 
@@ -271,6 +421,25 @@ impl Reducible for Studio {
             }
             Action::Pause => {
                 next.playing = false;
+                next
+            }
+            Action::TogglePlay => {
+                let action = if next.playing {
+                    Action::Pause
+                } else {
+                    Action::Play
+                };
+                return self.reduce(action);
+            }
+            Action::SpeedBy(delta) => {
+                next.speed = next
+                    .speed
+                    .saturating_add_signed(delta as isize)
+                    .min(SPEEDS.len() - 1);
+                next
+            }
+            Action::Help(open) => {
+                next.help = open.unwrap_or(!next.help);
                 next
             }
             Action::Step => {
@@ -345,15 +514,7 @@ impl Reducible for Studio {
                 next.retext(text, at)
             }
             Action::Preamble(lines) => {
-                let body: Vec<&str> = next
-                    .text
-                    .lines()
-                    .filter(|l| {
-                        let word = l.split_whitespace().next().unwrap_or("");
-                        word != "cluster" && !(word == "set" && l.contains("del-lag"))
-                    })
-                    .collect();
-                let text = format!("{}\n{}\n", lines.join("\n"), body.join("\n"));
+                let text = with_preamble(&next.text, &lines);
                 next.retext(text, now)
             }
             Action::SelectEvent(index) => {
@@ -384,5 +545,6 @@ impl PartialEq for Studio {
             && self.tour_step == other.tour_step
             && self.selected_pod == other.selected_pod
             && self.deletion_mode == other.deletion_mode
+            && self.help == other.help
     }
 }

@@ -1,7 +1,9 @@
 //! The timeline: play / pause / step / step back / speed, a scrubber over virtual time, and the event log
 //! in Kubernetes' words with the upstream code each entry models.
 
+use super::fill_html;
 use super::studio::{Action, Studio, SPEEDS};
+use crate::i18n::{narration, ui as t, Lang};
 use crate::sim::{EventKind, VirtualTime};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -26,6 +28,7 @@ pub fn seconds(time: VirtualTime) -> String {
 /// The transport bar and the scrubber.
 #[function_component(Transport)]
 pub fn transport(props: &TimelineProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
     let send = |action: fn() -> Action| {
         let studio = studio.clone();
@@ -54,26 +57,26 @@ pub fn transport(props: &TimelineProps) -> Html {
         })
     };
     html! {
-        <div class="transport" role="group" aria-label="timeline controls">
+        <div class="transport" role="group" aria-label={t::TIMELINE_CONTROLS.get(lang)}>
             if studio.playing {
-                <button data-testid="pause" onclick={send(|| Action::Pause)} aria-label="pause">{ "❚❚ pause" }</button>
+                <button data-testid="pause" onclick={send(|| Action::Pause)} aria-label={t::PAUSE_LABEL.get(lang)} aria-keyshortcuts="Space">{ t::PAUSE.get(lang) }</button>
             } else {
-                <button data-testid="play" onclick={send(|| Action::Play)} aria-label="play">{ "▶ play" }</button>
+                <button data-testid="play" onclick={send(|| Action::Play)} aria-label={t::PLAY_LABEL.get(lang)} aria-keyshortcuts="Space">{ t::PLAY.get(lang) }</button>
             }
-            <button data-testid="step-back" onclick={send(|| Action::StepBack)} aria-label="step back to the previous event">{ "◀ back" }</button>
-            <button data-testid="step" onclick={send(|| Action::Step)} aria-label="step to the next event">{ "step ▶" }</button>
+            <button data-testid="step-back" onclick={send(|| Action::StepBack)} aria-label={t::BACK_LABEL.get(lang)} aria-keyshortcuts="ArrowLeft">{ t::BACK.get(lang) }</button>
+            <button data-testid="step" onclick={send(|| Action::Step)} aria-label={t::STEP_LABEL.get(lang)} aria-keyshortcuts="ArrowRight">{ t::STEP.get(lang) }</button>
             <label class="speed">
-                <span>{ "speed" }</span>
-                <select data-testid="speed" onchange={on_speed} aria-label="playback speed">
-                    { for SPEEDS.iter().enumerate().map(|(i, (label, _))| html! {
-                        <option value={i.to_string()} selected={i == studio.speed}>{ *label }</option>
+                <span>{ t::SPEED.get(lang) }</span>
+                <select data-testid="speed" onchange={on_speed} aria-label={t::SPEED_LABEL.get(lang)}>
+                    { for SPEEDS.iter().enumerate().map(|(i, (label, rate))| html! {
+                        <option value={i.to_string()} selected={i == studio.speed}>{ if rate.is_some() { *label } else { t::INSTANT.get(lang) } }</option>
                     }) }
                 </select>
             </label>
             <input class="scrubber" data-testid="scrubber" type="range" min="0"
                 max={studio.horizon.as_millis().to_string()} step="1"
                 value={studio.time().as_millis().to_string()} oninput={on_scrub}
-                aria-label="virtual time" aria-valuetext={seconds(studio.time())} />
+                aria-label={t::VIRTUAL_TIME.get(lang)} aria-valuetext={seconds(studio.time())} />
             <output class="clock" data-testid="clock" aria-live="off">
                 { format!("t = {} / {}", seconds(studio.time()), seconds(studio.horizon)) }
             </output>
@@ -84,6 +87,7 @@ pub fn transport(props: &TimelineProps) -> Html {
 /// The event log, newest first; selecting an entry names the upstream code it models.
 #[function_component(EventLog)]
 pub fn event_log(props: &TimelineProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
     let sim = studio.sim();
     let events = sim.events();
@@ -99,7 +103,7 @@ pub fn event_log(props: &TimelineProps) -> Html {
         let (kind, kind_class) = match event.kind {
             EventKind::Normal => ("Normal", "normal"),
             EventKind::Warning => ("Warning", "warning"),
-            EventKind::Step => ("step", "step"),
+            EventKind::Step => (t::KIND_STEP.get(lang), "step"),
         };
         let selected = selected == Some(index);
         html! {
@@ -116,18 +120,25 @@ pub fn event_log(props: &TimelineProps) -> Html {
     });
     html! {
         <section class="card events" aria-labelledby="events-title">
-            <h2 id="events-title">{ "Events" }</h2>
+            <h2 id="events-title">{ t::EVENTS.get(lang) }</h2>
             if let Some(event) = selected.and_then(|i| events.get(i)) {
                 <div class="upstream" data-testid="upstream" aria-live="polite">
-                    { "This is " }<code>{ event.upstream.function }</code>{ " in " }
-                    <a href={event.upstream.url} target="_blank" rel="noopener noreferrer">
-                        <code>{ format!("{}/{}", event.upstream.repo, event.upstream.file) }</code>
-                    </a>
+                    <p class="explain" data-testid="explain">{ narration::explain(event.reason).get(lang) }</p>
+                    <p>{ fill_html(t::THIS_IS, lang, vec![
+                        html! { <code>{ event.upstream.function }</code> },
+                        html! {
+                            <a href={event.upstream.url} target="_blank" rel="noopener noreferrer">
+                                <code>{ format!("{}/{}", event.upstream.repo, event.upstream.file) }</code>
+                            </a>
+                        },
+                    ]) }</p>
                 </div>
+            } else {
+                <p class="hint">{ t::SELECT_EVENT.get(lang) }</p>
             }
-            <ol class="event-log" data-testid="event-log" aria-label="event log">{ for rows }</ol>
+            <ol class="event-log" data-testid="event-log" aria-label={t::EVENT_LOG.get(lang)}>{ for rows }</ol>
             if events.len() > MAX_EVENT_ROWS {
-                <p class="more">{ format!("showing the latest {MAX_EVENT_ROWS} of {} events", events.len()) }</p>
+                <p class="more">{ t::LATEST_EVENTS.fill(lang, &[&MAX_EVENT_ROWS.to_string(), &events.len().to_string()]) }</p>
             }
         </section>
     }

@@ -1,0 +1,374 @@
+//! The guided tours' narration and the explanation of each simulation event [`Reason`], in English,
+//! Simplified Chinese and Japanese.
+//!
+//! The English of the tours is the reference, and the Chinese and Japanese say the same thing. Each
+//! tour has one text per step, in the order of the step anchors (reason and object) of
+//! [`crate::sim::builtin::TOURS`].
+//!
+//! The translations borrow the terminology of the source articles: the source-code walk through Pod
+//! IP management in its Japanese version (サンドボックス, サブネット, ラウンドロビン) and the Chinese
+//! measurements in a kind cluster (沙箱, 网络命名空间, 主机路由, 对端, 往后分配). Kubernetes terms,
+//! flags, file names, function names, error texts and numbers stay in their English form in every
+//! language, exactly as the tools print them.
+//!
+//! Every explanation names the upstream function the event models (see `crate::sim::upstream`).
+
+use super::Text;
+use crate::sim::Reason;
+
+/// A tour's words; `name` is the built-in scenario name.
+pub struct TourNarration {
+    /// The built-in scenario's name (`kind`, `planning`, `exhaustion`, `dual-stack`).
+    pub name: &'static str,
+    /// The tour button's title.
+    pub title: Text,
+    /// Said before the first step.
+    pub intro: Text,
+    /// One text per step, in the order of the tour's anchors in [`crate::sim::builtin::TOURS`].
+    pub steps: &'static [Text],
+}
+
+/// The narration of the four tours, in the order of the tour buttons.
+pub const TOURS: [TourNarration; 4] = [
+    TourNarration {
+        name: "kind",
+        title: Text {
+            en: "the kind cluster",
+            zh: "kind 集群",
+            ja: "kind クラスター",
+        },
+        intro: Text {
+            en: "A three-node kind cluster as measured: kube-controller-manager runs with --cluster-cidr=10.244.0.0/16 and no node mask, so every node gets a /24. Press play or step.",
+            zh: "按实测还原的三节点 kind 集群：kube-controller-manager 以 --cluster-cidr=10.244.0.0/16 启动，没有指定节点掩码，所以每个节点分到一个 /24。点击播放，或单步执行。",
+            ja: "実測どおりの 3 ノードの kind クラスターです。kube-controller-manager は --cluster-cidr=10.244.0.0/16 で起動し、ノードのマスク長は指定されていないので、各ノードには /24 が割り当てられます。再生するか、1 ステップずつ進めてください。",
+        },
+        steps: &[
+            Text {
+                en: "The control-plane node registers first. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate 0 and hands out index 0: 10.244.0.0/24.",
+                zh: "control-plane 节点最先注册。AllocateNext（cidr_set.go）从 nextCandidate 0 开始扫描位图，分出索引 0：10.244.0.0/24。",
+                ja: "最初に control-plane ノードが登録されます。AllocateNext（cidr_set.go）は nextCandidate 0 からビットマップを走査し、インデックス 0 の 10.244.0.0/24 を払い出します。",
+            },
+            Text {
+                en: "The workers follow in registration order: 10.244.1.0/24 and 10.244.2.0/24. kcm PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
+                zh: "两个 worker 按注册顺序依次拿到 10.244.1.0/24 和 10.244.2.0/24。kcm 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
+                ja: "ワーカーが登録順に続き、10.244.1.0/24 と 10.244.2.0/24 を受け取ります。kcm は各ノードの spec.podCIDR と spec.podCIDRs を PATCH で設定します。カーソルはいまインデックス 3 を指しています。",
+            },
+            Text {
+                en: "kindnetd on kind-worker sees its podCIDR and writes /etc/cni/net.d/10-kindnet.conflist: ptp with host-local over 10.244.1.0/24, then portmap. Until now a pod could not have started there.",
+                zh: "kind-worker 上的 kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist：先是 ptp（IPAM 为 host-local，范围 10.244.1.0/24），然后是 portmap。在此之前，这个节点上的 Pod 无法启动。",
+                ja: "kind-worker 上の kindnetd が自ノードの podCIDR を見て、/etc/cni/net.d/10-kindnet.conflist を書き出します。中身は 10.244.1.0/24 を範囲とする host-local 付きの ptp、続いて portmap です。それまでは、このノードで Pod は起動できませんでした。",
+            },
+            Text {
+                en: "Pod a's sandbox starts and containerd runs CNI ADD. host-local has no last_reserved_ip.0 yet, starts at rangeStart, skips the gateway .1 and creates the file 10.244.1.2 — content: the sandbox ID, \\r\\n, eth0. Open it in the listing.",
+                zh: "Pod a 的沙箱启动，containerd 执行 CNI ADD。host-local 还没有 last_reserved_ip.0，于是从 rangeStart 开始，跳过网关 .1，创建文件 10.244.1.2——内容是沙箱 ID、\\r\\n、eth0。可以在文件列表里打开看看。",
+                ja: "Pod a のサンドボックスが起動し、containerd が CNI ADD を実行します。host-local にはまだ last_reserved_ip.0 がないので rangeStart から始め、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックス ID、\\r\\n、eth0 です。一覧から開いてみてください。",
+            },
+            Text {
+                en: "ptp makes the veth pair: eth0 in the pod, vethXXXXXXXX on the node; each end's name says @if and the other end's ifindex.",
+                zh: "ptp 创建一对 veth：Pod 里是 eth0，节点上是 vethXXXXXXXX；每一端的名字里都带着 @if 和对端的 ifindex，两头互指。",
+                ja: "ptp が veth ペアを作ります。Pod 側は eth0、ノード側は vethXXXXXXXX です。どちらの端の名前にも、@if と相手側の ifindex が付いています。",
+            },
+            Text {
+                en: "On the node: a /32 'scope host' route to the pod through its veth — no bridge. Every pod's host veth carries the same gateway address, 10.244.1.1/32.",
+                zh: "节点上有一条经由 veth 通往该 Pod 的 /32 主机路由（scope host）——没有网桥。每个 Pod 在节点一侧的 veth 都带着同一个网关地址 10.244.1.1/32。",
+                ja: "ノード上には、veth を経由して Pod へ向かう /32 の scope host ルートがあります。ブリッジはありません。各 Pod のホスト側 veth には、どれも同じゲートウェイアドレス 10.244.1.1/32 が付いています。",
+            },
+            Text {
+                en: "b and c get .3 and .4, one after another. last_reserved_ip.0 now holds 10.244.1.4.",
+                zh: "b 和 c 依次拿到 .3 和 .4。last_reserved_ip.0 现在记录的是 10.244.1.4。",
+                ja: "b と c が続けて .3 と .4 を受け取ります。last_reserved_ip.0 の中身はいま 10.244.1.4 です。",
+            },
+            Text {
+                en: "b is deleted with --grace-period=0 --force: its Pod object is gone at once. But its IP file, veth and route are still on the node — watch the countdown.",
+                zh: "b 以 --grace-period=0 --force 删除：它的 Pod 对象立刻消失。但它的 IP 文件、veth 和路由还留在节点上——请看倒计时。",
+                ja: "b を --grace-period=0 --force で削除します。Pod オブジェクトはすぐに消えます。しかし IP ファイル、veth、ルートはまだノード上に残っています。カウントダウンに注目してください。",
+            },
+            Text {
+                en: "2.3 s after the object disappeared — the kubelet killed the container (at least 2 s) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together.",
+                zh: "对象消失 2.3 秒后——kubelet 先停掉容器（至少 2 秒），再由 StopPodSandbox 执行 CNI DEL——文件 10.244.1.3、veth 和 /32 路由一起消失。",
+                ja: "オブジェクトが消えてから 2.3 秒後、kubelet がコンテナを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行すると、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。",
+            },
+            Text {
+                en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192.)",
+                zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续往后分配。释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。（实测的 worker 之前跑过 Pod，所以那里是 .189/.190/.191，d 拿到 .192。）",
+                ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測した worker では以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。）",
+            },
+        ],
+    },
+    TourNarration {
+        name: "planning",
+        title: Text {
+            en: "planning a cluster",
+            zh: "规划集群",
+            ja: "クラスターの計画",
+        },
+        intro: Text {
+            en: "Two flags size a cluster: /16 with /24 gives 2^(24−16) = 256 nodes of 2^(32−24) = 256 addresses. Here a /22 split into /24 subnets holds just four nodes; change the masks in the settings and watch the same story re-plan.",
+            zh: "集群的规模由两个参数决定：/16 配 /24，得到 2^(24−16) = 256 个节点，每个节点 2^(32−24) = 256 个地址。这里把 /22 切成 /24 子网，只容得下四个节点；在设置里改一改掩码，看同一个故事如何重新规划。",
+            ja: "クラスターの規模は 2 つのフラグで決まります。/16 と /24 なら 2^(24−16) = 256 ノード、各ノード 2^(32−24) = 256 アドレスです。ここでは /22 を /24 のサブネットに分けるので、ノードは 4 つしか入りません。設定でマスクを変えると、同じ筋書きが計画し直される様子を見られます。",
+        },
+        steps: &[
+            Text {
+                en: "Four nodes, four /24 subnets: the /22 is full, and the round-robin cursor has wrapped back to index 0.",
+                zh: "四个节点，四个 /24 子网：/22 已经分满，轮询（round-robin）游标也绕回到了索引 0。",
+                ja: "ノードが 4 つ、/24 サブネットも 4 つです。/22 は使い切られ、ラウンドロビンのカーソルはインデックス 0 に戻っています。",
+            },
+            Text {
+                en: "The fifth node gets CIDRNotAvailable: AllocateNext finds no clear bit. The workqueue retries it with exponential backoff (5 ms, doubling).",
+                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 找不到空闲位。workqueue 以指数退避重试它（从 5 ms 开始，每次翻倍）。",
+                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext が空きビットを見つけられないからです。workqueue は指数バックオフ（5 ms から倍々）で再試行します。",
+            },
+            Text {
+                en: "node-b is deleted: its /24 is released. Release never moves the cursor.",
+                zh: "node-b 被删除，它的 /24 随之释放。Release 从不移动游标。",
+                ja: "node-b が削除され、その /24 が解放されます。Release はカーソルを動かしません。",
+            },
+            Text {
+                en: "On its next retry node-e gets the freed 10.244.1.0/24: the scan from the cursor finds index 1.",
+                zh: "node-e 在下一次重试时拿到刚释放的 10.244.1.0/24：从游标开始的扫描找到了索引 1。",
+                ja: "次の再試行で、node-e は解放された 10.244.1.0/24 を受け取ります。カーソルからの走査がインデックス 1 を見つけるからです。",
+            },
+        ],
+    },
+    TourNarration {
+        name: "exhaustion",
+        title: Text {
+            en: "exhaustion and wrap-around",
+            zh: "耗尽与绕回",
+            ja: "枯渇とラップアラウンド",
+        },
+        intro: Text {
+            en: "A /29 node subnet has 8 addresses; host-local skips the network .0, the gateway .1 and the broadcast .7, leaving five.",
+            zh: "一个 /29 的节点子网有 8 个地址；host-local 跳过网络地址 .0、网关 .1 和广播地址 .7，只剩五个。",
+            ja: "/29 のノードサブネットには 8 個のアドレスがあります。host-local はネットワークアドレス .0、ゲートウェイ .1、ブロードキャスト .7 を飛ばすので、残りは 5 個です。",
+        },
+        steps: &[
+            Text {
+                en: "The sixth pod fails: FailedCreatePodSandBox with host-local's 'no IP addresses available in range set'. The kubelet retries the sandbox.",
+                zh: "第六个 Pod 失败：FailedCreatePodSandBox，原因是 host-local 报出的 'no IP addresses available in range set'。kubelet 会重试创建沙箱。",
+                ja: "6 番目の Pod は失敗します。FailedCreatePodSandBox で、host-local のエラー 'no IP addresses available in range set' が出ます。kubelet はサンドボックスの作成を再試行します。",
+            },
+            Text {
+                en: "p-2's DEL runs 2.3 s after its deletion and frees .3 — behind the cursor.",
+                zh: "p-2 删除 2.3 秒后，它的 DEL 执行，释放了 .3——但这个地址在游标后面，游标早已走过。",
+                ja: "p-2 の DEL は削除の 2.3 秒後に実行され、.3 を解放します。ただしカーソルはすでにその先にあります。",
+            },
+            Text {
+                en: "On the retry the walk wraps past .6 and finds .3: a freed address returns only after the wrap.",
+                zh: "重试时，遍历越过 .6 绕回开头，找到 .3：释放的地址只有在绕回之后才会再被分配。",
+                ja: "再試行では走査が .6 を越えて先頭に戻り、.3 を見つけます。解放されたアドレスが戻ってくるのは、一周した後だけです。",
+            },
+            Text {
+                en: "p-1 was deleted too; p7 wraps again and takes .2.",
+                zh: "p-1 也被删除了；p7 再次绕回，拿到 .2。",
+                ja: "p-1 も削除されています。p7 は再び一周して .2 を取ります。",
+            },
+        ],
+    },
+    TourNarration {
+        name: "dual-stack",
+        title: Text {
+            en: "dual-stack",
+            zh: "双栈",
+            ja: "デュアルスタック",
+        },
+        intro: Text {
+            en: "Two cluster CIDRs, one per family, with per-family masks (--node-cidr-mask-size is refused with dual-stack). Each node gets one podCIDR per family.",
+            zh: "两个集群 CIDR，每个地址族一个，掩码也按地址族分别设置（双栈下 --node-cidr-mask-size 会被拒绝）。每个节点在每个地址族各分到一个 podCIDR。",
+            ja: "クラスター CIDR は 2 つで、アドレスファミリーごとに 1 つずつです。マスク長もファミリーごとに設定します（デュアルスタックでは --node-cidr-mask-size は拒否されます）。各ノードはファミリーごとに podCIDR を 1 つ受け取ります。",
+        },
+        steps: &[
+            Text {
+                en: "kind-worker gets 10.244.1.0/24 and fd00:10:244:1::/64, in --cluster-cidr order.",
+                zh: "kind-worker 按 --cluster-cidr 中的顺序拿到 10.244.1.0/24 和 fd00:10:244:1::/64。",
+                ja: "kind-worker は --cluster-cidr の順に 10.244.1.0/24 と fd00:10:244:1::/64 を受け取ります。",
+            },
+            Text {
+                en: "kindnet wrote one host-local range set per podCIDR, so CNI ADD reserves one address per family: last_reserved_ip.0 for IPv4, last_reserved_ip.1 for IPv6.",
+                zh: "kindnet 为每个 podCIDR 写了一个 host-local range set，所以 CNI ADD 在每个地址族各预留一个地址：IPv4 记在 last_reserved_ip.0，IPv6 记在 last_reserved_ip.1。",
+                ja: "kindnet は podCIDR ごとに host-local の range set を 1 つ書いたので、CNI ADD はファミリーごとにアドレスを 1 つずつ予約します。IPv4 は last_reserved_ip.0、IPv6 は last_reserved_ip.1 です。",
+            },
+            Text {
+                en: "containerd reports IPv4 as the primary IP; status.podIPs lists both.",
+                zh: "containerd 把 IPv4 报告为主 IP；status.podIPs 里两个地址都有。",
+                ja: "containerd は IPv4 をプライマリ IP として報告し、status.podIPs には両方が並びます。",
+            },
+            Text {
+                en: "a's DEL releases both files together, 2.3 s after its object went.",
+                zh: "a 的对象消失 2.3 秒后，它的 DEL 把两个文件一起释放。",
+                ja: "a のオブジェクトが消えてから 2.3 秒後、DEL が 2 つのファイルをまとめて解放します。",
+            },
+        ],
+    },
+];
+
+/// Declares [`explain`] and the list of the reasons it covers from one table, so the two cannot drift.
+macro_rules! explanations {
+    ($($reason:ident => { en: $en:expr, zh: $zh:expr, ja: $ja:expr $(,)? },)*) => {
+        /// What an event reason means, one or two sentences for a learner, naming the upstream function
+        /// it models.
+        pub fn explain(reason: Reason) -> Text {
+            match reason {
+                $(Reason::$reason => Text { en: $en, zh: $zh, ja: $ja },)*
+            }
+        }
+
+        /// Every reason with its name, in the order of [`explain`]'s table.
+        const EXPLAINED: &[(&str, Reason)] = &[$((stringify!($reason), Reason::$reason),)*];
+    };
+}
+
+explanations! {
+    NodeRegistered => {
+        en: "A Node object appears in the API: the kubelet registers its node (registerWithAPIServer), or a node is created with spec.podCIDR already set. kcm's node IPAM controller sees it through its informer.",
+        zh: "API 中出现了一个 Node 对象：kubelet 注册自己的节点（registerWithAPIServer），或者节点创建时就已带有 spec.podCIDR。kcm 的 node IPAM 控制器通过 informer 看到它。",
+        ja: "API に Node オブジェクトが現れます。kubelet が自ノードを登録する（registerWithAPIServer）か、spec.podCIDR を設定済みのノードが作成されます。kcm の node IPAM コントローラーは informer でそれを検知します。",
+    },
+    NodeDeleted => {
+        en: "The Node object is deleted from the API (the generic registry's Delete). The node IPAM controller's delete handler then frees its podCIDR with ReleaseCIDR.",
+        zh: "Node 对象从 API 中删除（通用 registry 的 Delete）。随后 node IPAM 控制器的删除处理函数调用 ReleaseCIDR，释放它的 podCIDR。",
+        ja: "Node オブジェクトが API から削除されます（汎用 registry の Delete）。続いて node IPAM コントローラーの削除ハンドラーが ReleaseCIDR でその podCIDR を解放します。",
+    },
+    NodeIpamStarted => {
+        en: "kube-controller-manager starts its node IPAM controller (NewCIDRRangeAllocator): one cidrset per --cluster-cidr entry, the service range filtered out, and the podCIDR of every existing node marked as used.",
+        zh: "kube-controller-manager 启动 node IPAM 控制器（NewCIDRRangeAllocator）：--cluster-cidr 的每一项建一个 cidrset，剔除 Service 网段，再把已有节点的 podCIDR 标记为已占用。",
+        ja: "kube-controller-manager が node IPAM コントローラーを起動します（NewCIDRRangeAllocator）。--cluster-cidr の要素ごとに cidrset を 1 つ作り、Service の範囲を除外し、既存ノードの podCIDR を使用済みにします。",
+    },
+    CIDRAllocated => {
+        en: "AllocateNext (cidr_set.go) hands out the next free node subnet: it scans the bitmap from the cursor nextCandidate, takes the first clear bit and moves the cursor past it — round robin.",
+        zh: "AllocateNext（cidr_set.go）分出下一个空闲的节点子网：从游标 nextCandidate 开始扫描位图，取第一个空闲位，再把游标移到它后面——也就是轮询（round robin）。",
+        ja: "AllocateNext（cidr_set.go）が次の空きノードサブネットを払い出します。カーソル nextCandidate からビットマップを走査して最初の空きビットを取り、カーソルをその次へ進めます。つまりラウンドロビンです。",
+    },
+    CIDROccupied => {
+        en: "Occupy (cidr_set.go) marks a subnet a node already has as used, for example after a kcm restart or for a preset podCIDR. It never moves the cursor.",
+        zh: "Occupy（cidr_set.go）把节点已有的子网标记为已使用，比如 kcm 重启之后，或者节点预设了 podCIDR。它从不移动游标。",
+        ja: "Occupy（cidr_set.go）は、ノードがすでに持っているサブネットを使用済みにします。kcm の再起動後や、podCIDR が事前に設定されている場合などです。カーソルは動かしません。",
+    },
+    CIDRReleased => {
+        en: "Release (cidr_set.go) clears the bit of a deleted node's subnet. It never moves the cursor, so the subnet is handed out again only when the scan comes round to it.",
+        zh: "Release（cidr_set.go）清除已删除节点的子网所对应的位。它不移动游标，所以这个子网要等扫描转回来时才会再次分配。",
+        ja: "Release（cidr_set.go）は削除されたノードのサブネットのビットをクリアします。カーソルは動かさないので、このサブネットが再び払い出されるのは走査がそこまで巡ってきたときです。",
+    },
+    PodCIDRPatched => {
+        en: "updateCIDRsAllocation (range_allocator.go) writes the allocation to the Node with a PATCH: spec.podCIDR gets the first CIDR and spec.podCIDRs the whole list, one per family.",
+        zh: "updateCIDRsAllocation（range_allocator.go）用 PATCH 把分配结果写进 Node：spec.podCIDR 是第一个 CIDR，spec.podCIDRs 是完整列表，每个地址族一个。",
+        ja: "updateCIDRsAllocation（range_allocator.go）が割り当て結果を PATCH で Node に書き込みます。spec.podCIDR には最初の CIDR が、spec.podCIDRs にはファミリーごとに 1 つずつのリスト全体が入ります。",
+    },
+    CIDRNotAvailable => {
+        en: "The cluster CIDR has no free node subnet left: AllocateNext fails and AllocateOrOccupyCIDR records CIDRNotAvailable on the node. Without a podCIDR, no pod on that node can get an address.",
+        zh: "集群 CIDR 已经没有空闲的节点子网：AllocateNext 失败，AllocateOrOccupyCIDR 在节点上记录 CIDRNotAvailable。没有 podCIDR，这个节点上的 Pod 就拿不到地址。",
+        ja: "クラスター CIDR に空きノードサブネットが残っていません。AllocateNext が失敗し、AllocateOrOccupyCIDR がノードに CIDRNotAvailable を記録します。podCIDR がなければ、そのノードの Pod はアドレスを得られません。",
+    },
+    NodeSyncRequeued => {
+        en: "processNextNodeWorkItem puts the failed node back on the cidrallocator_node workqueue with per-item exponential backoff (5 ms, doubling up to 1000 s) and no retry limit.",
+        zh: "processNextNodeWorkItem 把失败的节点放回 cidrallocator_node 工作队列，按条目做指数退避（从 5 ms 开始翻倍，最长 1000 s），不限重试次数。",
+        ja: "processNextNodeWorkItem が失敗したノードを cidrallocator_node ワークキューに戻します。項目ごとの指数バックオフ（5 ms から倍々、最大 1000 s）で、再試行回数に上限はありません。",
+    },
+    CNIConfigWritten => {
+        en: "kindnetd sees its node's podCIDR and writes /etc/cni/net.d/10-kindnet.conflist (CNIConfigWriter.Write): ptp with one host-local range per podCIDR, then portmap. From now on the runtime's network is ready.",
+        zh: "kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist（CNIConfigWriter.Write）：ptp（host-local 为每个 podCIDR 配一个范围），然后是 portmap。从此容器运行时的网络就绪。",
+        ja: "kindnetd が自ノードの podCIDR を見て /etc/cni/net.d/10-kindnet.conflist を書き出します（CNIConfigWriter.Write）。podCIDR ごとに host-local の範囲を 1 つ持つ ptp、続いて portmap です。これ以降、ランタイムのネットワークは準備完了になります。",
+    },
+    NetworkNotReady => {
+        en: "The kubelet's SyncPod will not start the pod: the runtime reports NetworkReady=false because /etc/cni/net.d holds no CNI config yet. It tries again later.",
+        zh: "kubelet 的 SyncPod 不会启动这个 Pod：/etc/cni/net.d 里还没有 CNI 配置，容器运行时报告 NetworkReady=false。稍后会再试。",
+        ja: "kubelet の SyncPod は Pod を起動しません。/etc/cni/net.d にまだ CNI 設定がないため、ランタイムが NetworkReady=false を報告するからです。後で再試行します。",
+    },
+    PodCreated => {
+        en: "A Pod object is created in the API with spec.nodeName already set (PrepareForCreate), so no scheduler is involved: the node's kubelet picks it up.",
+        zh: "Pod 对象在 API 中创建，spec.nodeName 已经设好（PrepareForCreate），不经过调度器：由该节点的 kubelet 直接接手。",
+        ja: "spec.nodeName を設定済みの Pod オブジェクトが API に作成されます（PrepareForCreate）。スケジューラーは関与せず、そのノードの kubelet が引き受けます。",
+    },
+    SandboxCreated => {
+        en: "The kubelet asks containerd for a sandbox (createPodSandbox → RunPodSandbox); containerd creates the pod's network namespace, /var/run/netns/cni-<uuid>, before any container.",
+        zh: "kubelet 请求 containerd 创建沙箱（createPodSandbox → RunPodSandbox）；containerd 在启动任何容器之前，先创建 Pod 的网络命名空间 /var/run/netns/cni-<uuid>。",
+        ja: "kubelet が containerd にサンドボックスを要求します（createPodSandbox → RunPodSandbox）。containerd はどのコンテナよりも先に、Pod のネットワーク名前空間 /var/run/netns/cni-<uuid> を作ります。",
+    },
+    CNIAdd => {
+        en: "containerd runs the conflist with CNI_COMMAND=ADD (AddNetworkList in libcni): the plugins in order, ptp calling host-local, then portmap, with CNI_CONTAINERID set to the sandbox ID and CNI_IFNAME=eth0.",
+        zh: "containerd 以 CNI_COMMAND=ADD 执行 conflist（libcni 的 AddNetworkList）：按顺序运行插件，先是 ptp（由它调用 host-local），再是 portmap；CNI_CONTAINERID 是沙箱 ID，CNI_IFNAME=eth0。",
+        ja: "containerd が CNI_COMMAND=ADD で conflist を実行します（libcni の AddNetworkList）。プラグインは順番どおり、host-local を呼ぶ ptp、次に portmap です。CNI_CONTAINERID はサンドボックス ID、CNI_IFNAME=eth0 です。",
+    },
+    IPAMReserve => {
+        en: "host-local's allocator (Get) takes the next free address after last_reserved_ip, skipping the gateway, creates a file named after it holding the sandbox ID, \\r\\n and the interface name, and updates last_reserved_ip.",
+        zh: "host-local 的分配器（Get）取 last_reserved_ip 之后的下一个空闲地址（跳过网关），创建以该地址命名的文件，内容是沙箱 ID、\\r\\n 和网卡名，并更新 last_reserved_ip。",
+        ja: "host-local のアロケーター（Get）が last_reserved_ip の次の空きアドレスを取り（ゲートウェイは飛ばします）、そのアドレス名のファイルにサンドボックス ID、\\r\\n、インターフェース名を書き込み、last_reserved_ip を更新します。",
+    },
+    VethCreated => {
+        en: "ptp's setupContainerVeth creates a veth pair: eth0 inside the pod's network namespace and vethXXXXXXXX on the node. Each end shows @if and its peer's ifindex.",
+        zh: "ptp 的 setupContainerVeth 创建一对 veth：Pod 的网络命名空间里是 eth0，节点上是 vethXXXXXXXX。每一端都显示 @if 加对端的 ifindex。",
+        ja: "ptp の setupContainerVeth が veth ペアを作ります。Pod のネットワーク名前空間内に eth0、ノード上に vethXXXXXXXX です。どちらの端にも @if と相手の ifindex が表示されます。",
+    },
+    RouteAdded => {
+        en: "ptp's setupHostVeth gives the host veth the gateway address as a /32 and adds the route <podIP>/32 dev vethXXXXXXXX scope host: the node reaches each pod through its own veth, with no bridge.",
+        zh: "ptp 的 setupHostVeth 给节点侧 veth 配上网关地址（/32），并添加路由 <podIP>/32 dev vethXXXXXXXX scope host：节点经由各自的 veth 直达每个 Pod，没有网桥。",
+        ja: "ptp の setupHostVeth がホスト側 veth にゲートウェイアドレスを /32 で付け、ルート <podIP>/32 dev vethXXXXXXXX scope host を追加します。ノードは各 Pod にそれぞれの veth で直接届き、ブリッジはありません。",
+    },
+    PodIPsAssigned => {
+        en: "The kubelet takes the sandbox's addresses from containerd and writes status.podIP and status.podIPs (generateAPIPodStatus); in dual-stack IPv4 comes first, as the primary address.",
+        zh: "kubelet 从 containerd 取得沙箱的地址，写入 status.podIP 和 status.podIPs（generateAPIPodStatus）；双栈时 IPv4 排在最前，作为主地址。",
+        ja: "kubelet が containerd からサンドボックスのアドレスを受け取り、status.podIP と status.podIPs に書き込みます（generateAPIPodStatus）。デュアルスタックでは IPv4 が先頭に来て、プライマリアドレスになります。",
+    },
+    FailedCreatePodSandBox => {
+        en: "The sandbox could not be set up because CNI ADD failed, for example with host-local's 'no IP addresses available in range set' once the node's podCIDR is used up. The kubelet (createPodSandbox) records the Warning and retries later.",
+        zh: "沙箱建不起来，因为 CNI ADD 失败了，比如节点的 podCIDR 用完后 host-local 报出 'no IP addresses available in range set'。kubelet（createPodSandbox）记录这条 Warning 事件，稍后重试。",
+        ja: "CNI ADD が失敗したため、サンドボックスを用意できませんでした。たとえばノードの podCIDR を使い切ると、host-local が 'no IP addresses available in range set' を返します。kubelet（createPodSandbox）は Warning イベントを記録し、後で再試行します。",
+    },
+    PodTerminating => {
+        en: "A graceful delete: CheckGracefulDelete gives the pod a deletionTimestamp and it shows Terminating. The containers stop first, then CNI DEL runs, and only then does the object go.",
+        zh: "优雅删除：CheckGracefulDelete 给 Pod 设上 deletionTimestamp，Pod 显示为 Terminating。先停容器，再执行 CNI DEL，最后对象才消失。",
+        ja: "グレースフルな削除です。CheckGracefulDelete が Pod に deletionTimestamp を設定し、Pod は Terminating と表示されます。まずコンテナが止まり、次に CNI DEL が実行され、その後でようやくオブジェクトが消えます。",
+    },
+    Killing => {
+        en: "The kubelet stops the pod's container (killContainer): SIGTERM, then SIGKILL when the grace period ends — at least 2 s even when the Pod object was deleted at once.",
+        zh: "kubelet 停止 Pod 的容器（killContainer）：先发 SIGTERM，宽限期结束时发 SIGKILL——即使 Pod 对象是被立即删除的，宽限期也至少有 2 秒。",
+        ja: "kubelet が Pod のコンテナを停止します（killContainer）。まず SIGTERM、猶予期間が終わると SIGKILL です。Pod オブジェクトが即時削除された場合でも、猶予は最低 2 秒あります。",
+    },
+    CNIDel => {
+        en: "containerd's StopPodSandbox runs the conflist with CNI_COMMAND=DEL (DelNetworkList in libcni), plugins in reverse order: portmap, then ptp, which calls host-local DEL.",
+        zh: "containerd 的 StopPodSandbox 以 CNI_COMMAND=DEL 执行 conflist（libcni 的 DelNetworkList），插件按逆序运行：先 portmap，再 ptp，由 ptp 调用 host-local 的 DEL。",
+        ja: "containerd の StopPodSandbox が CNI_COMMAND=DEL で conflist を実行します（libcni の DelNetworkList）。プラグインは逆順で、portmap、次に ptp が動き、ptp が host-local の DEL を呼びます。",
+    },
+    IPAMRelease => {
+        en: "host-local removes the file of each address the container held (ReleaseByID). last_reserved_ip is not touched, so the next pod still gets the address after it, not the freed one.",
+        zh: "host-local 删除该容器占用的每个地址的文件（ReleaseByID）。last_reserved_ip 不变，所以下一个 Pod 拿到的仍是它之后的地址，而不是刚释放的这个。",
+        ja: "host-local がコンテナの使っていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、その次のアドレスです。",
+    },
+    VethDeleted => {
+        en: "ptp's cmdDel deletes eth0 inside the pod's network namespace; deleting one end of a veth pair removes the other, so the host veth goes too.",
+        zh: "ptp 的 cmdDel 删除 Pod 网络命名空间里的 eth0；删除 veth 的一端，另一端也随之消失，所以节点上的 veth 也没了。",
+        ja: "ptp の cmdDel が Pod のネットワーク名前空間内の eth0 を削除します。veth ペアの片端を消すともう片端も消えるので、ホスト側 veth もなくなります。",
+    },
+    RouteRemoved => {
+        en: "The node's /32 route to the pod goes with the host veth it pointed at (ptp's cmdDel): from now on the node has no path to that address.",
+        zh: "节点上通往该 Pod 的 /32 路由随它指向的节点侧 veth 一起消失（ptp 的 cmdDel）：此后节点上再没有通往这个地址的路径。",
+        ja: "Pod への /32 ルートは、その行き先だったホスト側 veth とともに消えます（ptp の cmdDel）。これ以降、ノードからそのアドレスへの経路はありません。",
+    },
+    SandboxRemoved => {
+        en: "containerd's StopPodSandbox finishes: the sandbox is stopped and its network namespace removed. The kubelet's container GC deletes the sandbox itself later.",
+        zh: "containerd 的 StopPodSandbox 完成：沙箱停止，网络命名空间被删除。沙箱本身稍后由 kubelet 的容器 GC 清理。",
+        ja: "containerd の StopPodSandbox が完了します。サンドボックスは停止し、ネットワーク名前空間が削除されます。サンドボックス自体は後で kubelet のコンテナ GC が削除します。",
+    },
+    PodDeleted => {
+        en: "The Pod object is gone from the API: at once with grace period 0 (CheckGracefulDelete), after termination by the kubelet's status manager (syncPod), or by podgc when its node is gone (gcOrphaned). After an immediate delete the node's network is cleaned up only later.",
+        zh: "Pod 对象从 API 中消失：宽限期为 0 时立即删除（CheckGracefulDelete）；或在终止后由 kubelet 的 status manager 删除（syncPod）；或在节点已不存在时由 podgc 删除（gcOrphaned）。立即删除时，节点上的网络要稍后才清理。",
+        ja: "Pod オブジェクトが API から消えます。猶予期間 0 なら即座に（CheckGracefulDelete）、そうでなければ終了後に kubelet の status manager が（syncPod）、ノードがなくなった場合は podgc が（gcOrphaned）削除します。即時削除では、ノード上のネットワークが片付くのはその後です。",
+    },
+}
+
+/// Every text of this module with a readable name (`tour kind step 3`, `explain CIDRAllocated`), for
+/// the tests.
+pub fn all() -> Vec<(String, Text)> {
+    let mut texts = Vec::new();
+    for tour in &TOURS {
+        texts.push((format!("tour {} title", tour.name), tour.title));
+        texts.push((format!("tour {} intro", tour.name), tour.intro));
+        for (index, step) in tour.steps.iter().enumerate() {
+            texts.push((format!("tour {} step {}", tour.name, index + 1), *step));
+        }
+    }
+    for &(name, reason) in EXPLAINED {
+        texts.push((format!("explain {name}"), explain(reason)));
+    }
+    texts
+}

@@ -1,0 +1,444 @@
+//! The page's own words: headings, labels, buttons, hints and messages. Kubernetes terms, flags, file
+//! names and commands stay as the real tools print them.
+
+use super::texts;
+
+texts! {
+    // The page.
+    /// Under the title.
+    TAGLINE => {
+        en: "How Kubernetes gives a Pod its IP address — the node IPAM controller's subnets, then host-local's addresses, exactly as the real code does it.",
+        zh: "Kubernetes 如何为 Pod 分配 IP 地址——先由 node IPAM controller 划分子网，再由 host-local 分配地址，与真实代码的行为完全一致。",
+        ja: "Kubernetes が Pod に IP アドレスを割り当てる仕組み——node IPAM controller によるサブネット、続いて host-local によるアドレスを、実際のコードどおりに再現します。",
+    },
+    /// The language switcher's label.
+    LANGUAGE => { en: "Language", zh: "语言", ja: "言語" },
+    /// The theme switcher's label.
+    THEME => { en: "Theme", zh: "主题", ja: "テーマ" },
+    /// Theme: follow `prefers-color-scheme`.
+    THEME_SYSTEM => { en: "system", zh: "跟随系统", ja: "システム設定" },
+    /// Theme: light.
+    THEME_LIGHT => { en: "light", zh: "浅色", ja: "ライト" },
+    /// Theme: dark.
+    THEME_DARK => { en: "dark", zh: "深色", ja: "ダーク" },
+    /// The share button.
+    COPY_LINK => { en: "Copy link", zh: "复制链接", ja: "リンクをコピー" },
+    /// After copying.
+    LINK_COPIED => { en: "Link copied", zh: "链接已复制", ja: "リンクをコピーしました" },
+    /// The link field's label.
+    LINK_FIELD => { en: "link to this view", zh: "当前视图的链接", ja: "この表示へのリンク" },
+    /// When part of a link was refused: {0} what.
+    LINK_PROBLEM => {
+        en: "Part of this link could not be used ({0}); the rest is shown, with defaults for what was refused.",
+        zh: "此链接的部分内容无法使用（{0}）；其余部分照常显示，被拒绝的部分使用默认值。",
+        ja: "このリンクの一部は使えませんでした（{0}）。残りはそのまま表示し、使えなかった部分は既定値にしています。",
+    },
+    /// When a link's settings were refused: {0} kube-controller-manager's error.
+    LINK_SETTINGS_REFUSED => {
+        en: "The link's settings were refused: {0}",
+        zh: "链接中的设置被拒绝：{0}",
+        ja: "リンクの設定は拒否されました: {0}",
+    },
+    /// Dismiss a message or dialog.
+    CLOSE => { en: "close", zh: "关闭", ja: "閉じる" },
+    /// A panic: {0} the message.
+    PANIC => {
+        en: "podip stopped because of a bug: {0}. Reload the page; please report this with what you typed.",
+        zh: "podip 因程序错误而停止：{0}。请刷新页面，并在报告问题时附上你输入的内容。",
+        ja: "podip は不具合のため停止しました: {0}。ページを再読み込みしてください。報告の際は入力した内容を添えてください。",
+    },
+    /// The embedded player's link to the whole app.
+    OPEN_FULL => { en: "Open in podip ↗", zh: "在 podip 中打开 ↗", ja: "podip で開く ↗" },
+    /// The embedded player's region label.
+    PLAYER => { en: "podip player", zh: "podip 播放器", ja: "podip プレーヤー" },
+
+    // Keyboard help.
+    /// The help button and dialog title.
+    SHORTCUTS => { en: "Keyboard shortcuts", zh: "键盘快捷键", ja: "キーボードショートカット" },
+    /// Space.
+    KEY_SPACE => { en: "play / pause", zh: "播放 / 暂停", ja: "再生 / 一時停止" },
+    /// Arrows.
+    KEY_ARROWS => { en: "step back / step to the next event", zh: "后退 / 前进到下一个事件", ja: "前のイベントへ戻る / 次のイベントへ進む" },
+    /// Plus and minus.
+    KEY_SPEED => { en: "slower / faster", zh: "减速 / 加速", ja: "遅く / 速く" },
+    /// Question mark.
+    KEY_HELP => { en: "show or hide this help", zh: "显示或隐藏本帮助", ja: "このヘルプを表示 / 非表示" },
+    /// Escape.
+    KEY_ESCAPE => { en: "close this help", zh: "关闭本帮助", ja: "このヘルプを閉じる" },
+    /// Live-region announcement of a step: {0} time, {1} reason, {2} object, {3} message.
+    ANNOUNCE => {
+        en: "At {0}: {1}, {2}. {3}",
+        zh: "{0}：{2} 发生 {1}。{3}",
+        ja: "{0}: {2} で {1}。{3}",
+    },
+
+    // The transport bar.
+    /// Group label.
+    TIMELINE_CONTROLS => { en: "timeline controls", zh: "时间轴控制", ja: "タイムライン操作" },
+    /// Play button.
+    PLAY => { en: "▶ play", zh: "▶ 播放", ja: "▶ 再生" },
+    /// Play, for screen readers.
+    PLAY_LABEL => { en: "play", zh: "播放", ja: "再生" },
+    /// Pause button.
+    PAUSE => { en: "❚❚ pause", zh: "❚❚ 暂停", ja: "❚❚ 一時停止" },
+    /// Pause, for screen readers.
+    PAUSE_LABEL => { en: "pause", zh: "暂停", ja: "一時停止" },
+    /// Step back button.
+    BACK => { en: "◀ back", zh: "◀ 后退", ja: "◀ 戻る" },
+    /// Step back, for screen readers.
+    BACK_LABEL => { en: "step back to the previous event", zh: "后退到上一个事件", ja: "前のイベントへ戻る" },
+    /// Step button.
+    STEP => { en: "step ▶", zh: "单步 ▶", ja: "ステップ ▶" },
+    /// Step, for screen readers.
+    STEP_LABEL => { en: "step to the next event", zh: "前进到下一个事件", ja: "次のイベントへ進む" },
+    /// Speed selector.
+    SPEED => { en: "speed", zh: "速度", ja: "速度" },
+    /// Speed, for screen readers.
+    SPEED_LABEL => { en: "playback speed", zh: "播放速度", ja: "再生速度" },
+    /// The fastest speed.
+    INSTANT => { en: "instant", zh: "瞬间", ja: "即時" },
+    /// The scrubber.
+    VIRTUAL_TIME => { en: "virtual time", zh: "虚拟时间", ja: "仮想時刻" },
+
+    // The event log.
+    /// Heading.
+    EVENTS => { en: "Events", zh: "事件", ja: "イベント" },
+    /// List label.
+    EVENT_LOG => { en: "event log", zh: "事件日志", ja: "イベントログ" },
+    /// A step below the API ("Normal"/"Warning" stay as Kubernetes prints them).
+    KIND_STEP => { en: "step", zh: "步骤", ja: "ステップ" },
+    /// The selected event's upstream code: {0} function, {1} file.
+    THIS_IS => { en: "This is {0} in {1}", zh: "对应 {1} 中的 {0}", ja: "これは {1} の {0} です" },
+    /// Under the log: {0} drawn, {1} total.
+    LATEST_EVENTS => {
+        en: "showing the latest {0} of {1} events",
+        zh: "显示最近 {0} 条，共 {1} 条事件",
+        ja: "全 {1} 件のうち最新 {0} 件を表示",
+    },
+    /// The hint of the log.
+    SELECT_EVENT => {
+        en: "Select an event to see what it means and the upstream code it models.",
+        zh: "选择一个事件，查看它的含义以及它所模拟的上游代码。",
+        ja: "イベントを選ぶと、その意味と、モデルにした上流のコードが表示されます。",
+    },
+
+    // Tours.
+    /// Heading.
+    GUIDED_TOURS => { en: "Guided tours", zh: "导览", ja: "ガイドツアー" },
+    /// Narration header: {0} tour, {1} step, {2} steps, {3} time.
+    STEP_OF => {
+        en: "{0} — step {1} of {2} (t = {3})",
+        zh: "{0}——第 {1} 步，共 {2} 步（t = {3}）",
+        ja: "{0}——ステップ {1} / {2}（t = {3}）",
+    },
+    /// Narration header before the first step: {0} tour.
+    INTRODUCTION => { en: "{0} — introduction", zh: "{0}——简介", ja: "{0}——はじめに" },
+    /// Previous step.
+    PREV_STEP => { en: "◀ previous step", zh: "◀ 上一步", ja: "◀ 前のステップ" },
+    /// Next step.
+    NEXT_STEP => { en: "next step ▶", zh: "下一步 ▶", ja: "次のステップ ▶" },
+
+    // Actions.
+    /// Region label.
+    ACTIONS => { en: "actions", zh: "操作", ja: "操作" },
+    /// Add a node: {0} its name.
+    ADD_NODE => { en: "+ node ({0})", zh: "+ 节点（{0}）", ja: "+ ノード（{0}）" },
+    /// Delete a node: {0} its name.
+    DELETE_NODE => { en: "− node ({0})", zh: "− 节点（{0}）", ja: "− ノード（{0}）" },
+    /// Before the node selector.
+    ON_NODE => { en: "on", zh: "节点", ja: "配置先" },
+    /// The node selector, for screen readers.
+    NODE_FOR_NEW_PODS => { en: "node for new pods", zh: "新 Pod 所在的节点", ja: "新しい Pod を置くノード" },
+    /// The requested IP field.
+    REQUESTED_IP => { en: "requested IP", zh: "指定 IP", ja: "要求する IP" },
+    /// Its placeholder.
+    REQUESTED_IP_HINT => { en: "optional (CNI_ARGS IP=)", zh: "可选（CNI_ARGS IP=）", ja: "任意（CNI_ARGS IP=）" },
+    /// Add a pod: {0} its name.
+    ADD_POD => { en: "+ pod ({0})", zh: "+ Pod（{0}）", ja: "+ Pod（{0}）" },
+    /// How many pods.
+    COUNT => { en: "count", zh: "数量", ja: "個数" },
+    /// Add many pods.
+    ADD_MANY => { en: "+ many pods", zh: "+ 批量 Pod", ja: "+ Pod をまとめて" },
+    /// Before a refused scenario line or action.
+    ERROR => { en: "error:", zh: "错误：", ja: "エラー:" },
+
+    // Nodes.
+    /// Region label.
+    NODES => { en: "nodes", zh: "节点", ja: "ノード" },
+    /// No nodes.
+    NO_NODES => {
+        en: "No nodes yet. Add one, or play a tour.",
+        zh: "还没有节点。添加一个，或播放一个导览。",
+        ja: "まだノードがありません。追加するか、ツアーを再生してください。",
+    },
+    /// More nodes than cards: {0} how many.
+    MORE_NODES => {
+        en: "… and {0} more nodes: see the address map.",
+        zh: "……另有 {0} 个节点：请看地址图。",
+        ja: "…ほか {0} 台のノード：アドレスマップを参照してください。",
+    },
+    /// More files than drawn: {0} how many.
+    MORE_FILES => { en: "… and {0} more files", zh: "……另有 {0} 个文件", ja: "…ほか {0} 個のファイル" },
+    /// More pods than drawn: {0} how many.
+    MORE_PODS => { en: "… and {0} more pods", zh: "……另有 {0} 个 Pod", ja: "…ほか {0} 個の Pod" },
+    /// More routes than drawn: {0} how many.
+    MORE_ROUTES => { en: "… and {0} more routes", zh: "……另有 {0} 条路由", ja: "…ほか {0} 本のルート" },
+    /// A node card: {0} name.
+    NODE_LABEL => { en: "node {0}", zh: "节点 {0}", ja: "ノード {0}" },
+    /// No podCIDR yet.
+    NONE_YET => { en: "none yet", zh: "尚未分配", ja: "未割り当て" },
+    /// The conflist exists.
+    CONFLIST_WRITTEN => { en: "10-kindnet.conflist written", zh: "已写入 10-kindnet.conflist", ja: "10-kindnet.conflist 書き込み済み" },
+    /// No conflist yet.
+    NO_CNI_CONFIG => { en: "no CNI config yet", zh: "尚无 CNI 配置", ja: "CNI 設定はまだありません" },
+    /// The address grid: {0} subnet.
+    ADDRESSES_OF => { en: "addresses of {0}", zh: "{0} 的地址", ja: "{0} のアドレス" },
+    /// A truncated grid: {0} drawn, {1} subnet.
+    FIRST_ADDRESSES => { en: "first {0} addresses of {1}", zh: "{1} 的前 {0} 个地址", ja: "{1} の先頭 {0} 個のアドレス" },
+    /// Grid cell: the network address.
+    CELL_NETWORK => { en: "network", zh: "网络地址", ja: "ネットワークアドレス" },
+    /// Grid cell: the gateway.
+    CELL_GATEWAY => { en: "gateway", zh: "网关", ja: "ゲートウェイ" },
+    /// Grid cell: the broadcast address.
+    CELL_BROADCAST => { en: "broadcast", zh: "广播地址", ja: "ブロードキャスト" },
+    /// Grid cell: an IP file exists.
+    CELL_RESERVED => { en: "reserved", zh: "已预留", ja: "予約済み" },
+    /// Grid cell: free behind the cursor.
+    CELL_FREED => { en: "freed, waits for the wrap", zh: "已释放，需等待绕回", ja: "解放済み、一周するまで再利用されない" },
+    /// Grid cell: free.
+    CELL_FREE => { en: "free", zh: "空闲", ja: "空き" },
+    /// Grid cell: the cursor.
+    CELL_NEXT => {
+        en: "next candidate after last_reserved_ip",
+        zh: "last_reserved_ip 之后的下一个候选",
+        ja: "last_reserved_ip の次の候補",
+    },
+    /// Grid legend label.
+    GRID_LEGEND => { en: "address grid legend", zh: "地址格图例", ja: "アドレスグリッドの凡例" },
+    /// Open a pod's network view: {0} pod.
+    SHOW_POD_NETWORK => { en: "show the network of pod {0}", zh: "显示 Pod {0} 的网络", ja: "Pod {0} のネットワークを表示" },
+    /// A veth pair: {0} pod ifindex, {1} host veth, {2} its peer index.
+    VETH_PAIR => {
+        en: "veth pair eth0@if{0} to {1}@if{2}",
+        zh: "veth 对 eth0@if{0} 连接 {1}@if{2}",
+        ja: "veth ペア eth0@if{0} ⇔ {1}@if{2}",
+    },
+    /// Delete button.
+    DELETE => { en: "delete", zh: "删除", ja: "削除" },
+    /// Delete, for screen readers: {0} pod.
+    DELETE_POD => { en: "delete pod {0}", zh: "删除 Pod {0}", ja: "Pod {0} を削除" },
+    /// A deleted pod whose DEL is pending.
+    OBJECT_GONE => { en: "object gone", zh: "对象已删除", ja: "オブジェクト削除済み" },
+    /// The countdown: {0} time left.
+    CNI_DEL_IN => { en: "CNI DEL in {0}", zh: "{0} 后执行 CNI DEL", ja: "{0} 後に CNI DEL" },
+    /// No netns: {0} pod.
+    POD_NO_NETNS => {
+        en: "pod {0} has no network namespace now.",
+        zh: "Pod {0} 当前没有网络命名空间。",
+        ja: "Pod {0} には現在ネットワーク名前空間がありません。",
+    },
+    /// The pod view's heading: {0} pod, {1} netns path.
+    INSIDE_POD => { en: "inside pod {0}: {1}", zh: "Pod {0} 内部：{1}", ja: "Pod {0} の内側: {1}" },
+    /// The pod view, for screen readers: {0} pod.
+    NETWORK_OF_POD => { en: "network of pod {0}", zh: "Pod {0} 的网络", ja: "Pod {0} のネットワーク" },
+
+    // The address map.
+    /// Heading.
+    MAP_TITLE => { en: "Address map of --cluster-cidr", zh: "--cluster-cidr 地址图", ja: "--cluster-cidr のアドレスマップ" },
+    /// No controller yet.
+    MAP_NOT_STARTED => {
+        en: "kube-controller-manager's node IPAM controller has not started yet.",
+        zh: "kube-controller-manager 的 node IPAM controller 尚未启动。",
+        ja: "kube-controller-manager の node IPAM controller はまだ起動していません。",
+    },
+    /// Caption: {0} subnets per cell, {1} node mask, {2} used, {3} max, {4} next candidate.
+    MAP_CAPTION => {
+        en: " — each cell: {0} × /{1} · {2} of {3} used · next candidate: index {4}",
+        zh: "——每格：{0} × /{1} · 已用 {2} / {3} · 下一个候选：index {4}",
+        ja: "——1 マス: {0} × /{1} · 使用中 {2} / {3} · 次の候補: index {4}",
+    },
+    /// A cell: {0} block, {1} used, {2} subnets.
+    MAP_CELL => {
+        en: "{0} — {1} of {2} subnets used",
+        zh: "{0}——{2} 个子网中已用 {1} 个",
+        ja: "{0}——{2} 個のサブネットのうち {1} 個使用中",
+    },
+    /// A cell's holders: {0} nodes.
+    MAP_CELL_BY => { en: " by {0}", zh: "，使用者：{0}", ja: "（{0}）" },
+    /// A cell overlapping the service range.
+    MAP_CELL_SERVICE => { en: ", overlaps the service range", zh: "，与 Service 网段重叠", ja: "、Service の範囲と重複" },
+    /// A cell holding the cursor.
+    MAP_CELL_CURSOR => { en: ", next candidate of AllocateNext", zh: "，AllocateNext 的下一个候选", ja: "、AllocateNext の次の候補" },
+    /// Zoom out.
+    ZOOM_OUT => { en: "zoom out", zh: "缩小", ja: "ズームアウト" },
+    /// Legend: free.
+    LEGEND_FREE => { en: "free", zh: "空闲", ja: "空き" },
+    /// Legend: held.
+    LEGEND_HELD => { en: "held by a node (colour per node)", zh: "已分配给节点（颜色区分节点）", ja: "ノードが使用中（色はノードごと）" },
+    /// Legend: partly held.
+    LEGEND_PARTIAL => { en: "partly held (striped)", zh: "部分已分配（条纹）", ja: "一部使用中（斜線）" },
+    /// Legend: service overlap.
+    LEGEND_SERVICE => {
+        en: "overlaps --service-cluster-ip-range (dotted)",
+        zh: "与 --service-cluster-ip-range 重叠（点状）",
+        ja: "--service-cluster-ip-range と重複（点線）",
+    },
+    /// Legend: cursor.
+    LEGEND_CURSOR => {
+        en: "next candidate (round-robin cursor, ringed)",
+        zh: "下一个候选（轮询游标，外圈标记）",
+        ja: "次の候補（ラウンドロビンのカーソル、枠付き）",
+    },
+
+    // Settings.
+    /// Heading.
+    SETTINGS => { en: "Cluster settings", zh: "集群设置", ja: "クラスタ設定" },
+    /// --cluster-cidr hint.
+    HINT_CLUSTER_CIDR => {
+        en: "one CIDR, or IPv4,IPv6 for dual-stack",
+        zh: "一个 CIDR；双栈时写 IPv4,IPv6",
+        ja: "CIDR を 1 つ、デュアルスタックなら IPv4,IPv6",
+    },
+    /// --node-cidr-mask-size hint.
+    HINT_NODE_MASK => {
+        en: "single-stack; empty = per-family default",
+        zh: "单栈；留空 = 各地址族的默认值",
+        ja: "シングルスタック用。空欄ならファミリーごとの既定値",
+    },
+    /// IPv4 mask hint.
+    HINT_NODE_MASK_V4 => { en: "default 24", zh: "默认 24", ja: "既定値 24" },
+    /// IPv6 mask hint.
+    HINT_NODE_MASK_V6 => { en: "default 64", zh: "默认 64", ja: "既定値 64" },
+    /// Service range hint.
+    HINT_SERVICE => { en: "kind: 10.96.0.0/16", zh: "kind：10.96.0.0/16", ja: "kind: 10.96.0.0/16" },
+    /// The DEL lag field.
+    DEL_LAG => {
+        en: "DEL lag (immediate delete → CNI DEL)",
+        zh: "DEL 延迟（立即删除 → CNI DEL）",
+        ja: "DEL の遅れ（即時削除 → CNI DEL）",
+    },
+    /// Its hint.
+    HINT_DEL_LAG => { en: "measured in kind: 2.3s", zh: "kind 实测：2.3s", ja: "kind での実測: 2.3s" },
+    /// Deletion mode.
+    POD_DELETION => { en: "pod deletion", zh: "Pod 删除方式", ja: "Pod の削除方法" },
+    /// Immediate deletion.
+    IMMEDIATE => {
+        en: "immediate (--grace-period=0 --force)",
+        zh: "立即（--grace-period=0 --force）",
+        ja: "即時（--grace-period=0 --force）",
+    },
+    /// Graceful deletion.
+    GRACEFUL => { en: "graceful (30 s grace period)", zh: "优雅（30 s 宽限期）", ja: "グレースフル（猶予 30 s）" },
+    /// Before kcm's error text.
+    REFUSED => { en: "refused:", zh: "被拒绝：", ja: "拒否:" },
+    /// After it.
+    STILL_SHOWING => {
+        en: "Still showing the last valid cluster.",
+        zh: "仍显示上一个有效的集群。",
+        ja: "最後に有効だったクラスタを表示したままです。",
+    },
+
+    // Capacity.
+    /// A family's heading: {0} node mask.
+    SPLIT_INTO => { en: " split into /{0} node subnets", zh: " 划分为 /{0} 的节点子网", ja: " を /{0} のノードサブネットに分割" },
+    /// Figure.
+    NODE_SUBNETS => { en: "node subnets", zh: "节点子网数", ja: "ノードサブネット数" },
+    /// Figure.
+    ADDRESSES_PER_NODE => { en: "addresses per node", zh: "每个节点的地址数", ja: "ノードあたりのアドレス数" },
+    /// Figure.
+    USABLE_PER_NODE => { en: "usable pod IPs per node", zh: "每个节点可用的 Pod IP", ja: "ノードあたりの使える Pod IP" },
+    /// Figure.
+    USABLE_TOTAL => { en: "usable pod IPs in all", zh: "可用 Pod IP 总数", ja: "使える Pod IP の合計" },
+    /// Figure.
+    FIRST_SUBNET => { en: "first node subnet", zh: "第一个节点子网", ja: "最初のノードサブネット" },
+    /// Figure.
+    LAST_SUBNET => { en: "last node subnet", zh: "最后一个节点子网", ja: "最後のノードサブネット" },
+    /// Figure (the flag stays).
+    MAX_PODS => { en: "kubelet --max-pods", zh: "kubelet --max-pods", ja: "kubelet --max-pods" },
+    /// Note: nothing usable.
+    TOO_SMALL => {
+        en: "host-local: too small to allocate from",
+        zh: "host-local：太小，无法分配",
+        ja: "host-local: 小さすぎて割り当てられない",
+    },
+    /// Note: IPv4 exclusions.
+    EXCLUDED_V4 => {
+        en: "host-local: network, gateway (.1) and broadcast excluded",
+        zh: "host-local：不含网络地址、网关（.1）和广播地址",
+        ja: "host-local: ネットワークアドレス、ゲートウェイ（.1）、ブロードキャストを除く",
+    },
+    /// Note: IPv6 exclusions.
+    EXCLUDED_V6 => {
+        en: "host-local: network and gateway (::1) excluded; IPv6 has no broadcast",
+        zh: "host-local：不含网络地址和网关（::1）；IPv6 没有广播地址",
+        ja: "host-local: ネットワークアドレスとゲートウェイ（::1）を除く。IPv6 にブロードキャストはない",
+    },
+    /// Note.
+    PER_NODE_TIMES => { en: "per node × node subnets", zh: "每节点 × 节点子网数", ja: "ノードあたり × ノードサブネット数" },
+    /// Note.
+    INDEX_ZERO => {
+        en: "index 0: the control-plane node in kind",
+        zh: "index 0：kind 中的 control-plane 节点",
+        ja: "index 0: kind では control-plane ノード",
+    },
+    /// Note: {0} index.
+    INDEX_N => { en: "index {0}", zh: "index {0}", ja: "index {0}" },
+    /// Note.
+    MAX_PODS_FITS => {
+        en: "default; fits in a node's usable addresses",
+        zh: "默认值；在节点可用地址数之内",
+        ja: "既定値。ノードの使えるアドレスに収まる",
+    },
+    /// Note.
+    MAX_PODS_EXCEEDS => {
+        en: "default; more than a node's usable addresses",
+        zh: "默认值；超过节点可用地址数",
+        ja: "既定値。ノードの使えるアドレスより多い",
+    },
+    /// The ruler: {0} cluster bits, {1} node bits, {2} pod bits.
+    RULER => {
+        en: "{0} cluster-prefix bits, {1} node-index bits, {2} pod-host bits",
+        zh: "集群前缀 {0} 位，节点索引 {1} 位，Pod 主机 {2} 位",
+        ja: "クラスタプレフィックス {0} ビット、ノード番号 {1} ビット、Pod ホスト {2} ビット",
+    },
+    /// One bit: {0} position, {1} role.
+    BIT => { en: "bit {0}: {1}", zh: "第 {0} 位：{1}", ja: "ビット {0}: {1}" },
+    /// Bit role.
+    ROLE_CLUSTER => { en: "cluster prefix", zh: "集群前缀", ja: "クラスタプレフィックス" },
+    /// Bit role.
+    ROLE_NODE => { en: "node index", zh: "节点索引", ja: "ノード番号" },
+    /// Bit role.
+    ROLE_POD => { en: "pod host", zh: "Pod 主机", ja: "Pod ホスト" },
+    /// Ruler key: {0} bits.
+    KEY_CLUSTER => {
+        en: "c: cluster prefix — {0} bits fixed by --cluster-cidr",
+        zh: "c：集群前缀——{0} 位，由 --cluster-cidr 固定",
+        ja: "c: クラスタプレフィックス——--cluster-cidr で固定される {0} ビット",
+    },
+    /// Ruler key: {0} bits.
+    KEY_NODE => {
+        en: "n: node index — {0} bits pick one of 2^{0} node subnets",
+        zh: "n：节点索引——{0} 位，从 2^{0} 个节点子网中选一个",
+        ja: "n: ノード番号——{0} ビットで 2^{0} 個のノードサブネットから 1 つを選ぶ",
+    },
+    /// Ruler key: {0} bits.
+    KEY_POD => {
+        en: "p: pod host — {0} bits pick one of 2^{0} addresses",
+        zh: "p：Pod 主机——{0} 位，从 2^{0} 个地址中选一个",
+        ja: "p: Pod ホスト——{0} ビットで 2^{0} 個のアドレスから 1 つを選ぶ",
+    },
+
+    // The scenario editor.
+    /// Heading.
+    SCENARIO => { en: "Scenario", zh: "场景", ja: "シナリオ" },
+    /// Lede.
+    EDITOR_LEDE => {
+        en: "One command per line: cluster, node add/delete, pod add/delete, wait, set. Your actions are appended here.",
+        zh: "每行一条命令：cluster、node add/delete、pod add/delete、wait、set。你的操作会追加到这里。",
+        ja: "1 行に 1 コマンド: cluster、node add/delete、pod add/delete、wait、set。操作した内容はここに追記されます。",
+    },
+    /// The text area, for screen readers.
+    SCENARIO_TEXT => { en: "scenario text", zh: "场景文本", ja: "シナリオのテキスト" },
+    /// Run button.
+    RUN_SCENARIO => { en: "run scenario", zh: "运行场景", ja: "シナリオを実行" },
+}

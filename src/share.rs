@@ -1,0 +1,303 @@
+//! Shareable links: everything needed to reproduce a view — the scenario (a tour's name or the text
+//! itself), the cluster settings, the virtual time, the tour step, the language and the embedding
+//! options — in a URL's query string, and back.
+//!
+//! The common parameters are plain and readable (`?tour=kind&cluster-cidr=10.244.0.0/16&node-mask=24&t=4.5s`);
+//! a scenario text of more than [`PLAIN_SCENARIO_MAX`] bytes travels deflated and base64url-encoded in
+//! `s=`. A link comes from anywhere, so reading one never fails: each parameter that cannot be used is
+//! dropped with a [`LinkProblem`] saying why, and whatever remains is applied. Nothing read here is ever
+//! HTML; it is text handed to the same parsers as typed input.
+
+use crate::i18n::Lang;
+use crate::sim::{VirtualDuration, VirtualTime};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use std::fmt;
+
+/// A link longer than this is not read at all (a URL has no business being larger; browsers and
+/// servers start refusing around 64 KiB too).
+pub const MAX_QUERY_LEN: usize = 64 * 1024;
+/// A scenario text at most this long goes in the link as plain text (`scenario=`); longer, deflated (`s=`).
+pub const PLAIN_SCENARIO_MAX: usize = 200;
+/// A deflated scenario may inflate to at most this many bytes (a zip bomb stops here).
+pub const MAX_SCENARIO_LEN: usize = 256 * 1024;
+
+/// Light or dark colours; absent means "follow `prefers-color-scheme`".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    /// Dark text on light.
+    Light,
+    /// Light text on dark.
+    Dark,
+}
+
+impl Theme {
+    /// The `theme=` value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// The kube-controller-manager flags and settings a link overrides (each as typed, validated where used).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Overrides {
+    /// `cluster-cidr=` → `--cluster-cidr`.
+    pub cluster_cidr: Option<String>,
+    /// `node-mask=` → `--node-cidr-mask-size`.
+    pub node_mask: Option<String>,
+    /// `node-mask-ipv4=` → `--node-cidr-mask-size-ipv4`.
+    pub node_mask_ipv4: Option<String>,
+    /// `node-mask-ipv6=` → `--node-cidr-mask-size-ipv6`.
+    pub node_mask_ipv6: Option<String>,
+    /// `service-cidr=` → `--service-cluster-ip-range`.
+    pub service_cidr: Option<String>,
+    /// `del-lag=` → the simulation's `del-lag`.
+    pub del_lag: Option<String>,
+}
+
+impl Overrides {
+    /// Whether the link overrides nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == Overrides::default()
+    }
+}
+
+/// Everything a link can say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    /// `tour=`: a built-in scenario (with its narration).
+    pub tour: Option<String>,
+    /// `scenario=` (plain) or `s=` (deflated, base64url): a scenario text.
+    pub scenario: Option<String>,
+    /// Settings applied over the scenario's `cluster` and `set` lines.
+    pub overrides: Overrides,
+    /// `t=`: the virtual time shown (`4.5s`, `1m`, `300ms`).
+    pub time: Option<VirtualTime>,
+    /// `step=`: the tour step shown, counted from 1 in the link, from 0 here.
+    pub step: Option<usize>,
+    /// `lang=`.
+    pub lang: Option<Lang>,
+    /// `theme=`.
+    pub theme: Option<Theme>,
+    /// `embed=1`: the compact player without page chrome.
+    pub embed: bool,
+    /// `autoplay=1`: start playing once loaded.
+    pub autoplay: bool,
+    /// `controls=0` hides the player's controls (default: shown).
+    pub controls: bool,
+}
+
+impl Default for Link {
+    fn default() -> Self {
+        Link {
+            tour: None,
+            scenario: None,
+            overrides: Overrides::default(),
+            time: None,
+            step: None,
+            lang: None,
+            theme: None,
+            embed: false,
+            autoplay: false,
+            controls: true,
+        }
+    }
+}
+
+/// Why (part of) a link was not used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkProblem {
+    /// The whole query is longer than [`MAX_QUERY_LEN`] bytes: nothing of it is used.
+    TooLong(usize),
+    /// `s=` is not base64url.
+    BadBase64,
+    /// `s=` is base64url but not a deflated text, or inflates past [`MAX_SCENARIO_LEN`].
+    BadDeflate,
+    /// `s=` inflates to bytes that are not UTF-8.
+    NotUtf8,
+    /// A parameter's value is not one it accepts: (parameter, value as given, truncated).
+    BadValue(&'static str, String),
+}
+
+impl fmt::Display for LinkProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkProblem::TooLong(len) => write!(
+                f,
+                "the link is {len} bytes long, more than the {MAX_QUERY_LEN} accepted"
+            ),
+            LinkProblem::BadBase64 => f.write_str("s= is not base64url"),
+            LinkProblem::BadDeflate => f.write_str("s= does not hold a deflated scenario"),
+            LinkProblem::NotUtf8 => f.write_str("s= does not hold UTF-8 text"),
+            LinkProblem::BadValue(name, value) => write!(f, "{name}={value:?} is not valid"),
+        }
+    }
+}
+
+/// A value shortened for a message (a hostile link can carry megabytes in one parameter).
+fn shown(value: &str) -> String {
+    const SHOWN: usize = 40;
+    match value.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &value[..cut]),
+        None => value.to_string(),
+    }
+}
+
+/// Deflate and base64url-encode a scenario text for `s=`.
+///
+/// # Examples
+/// ```
+/// use podip::share::{deflate_scenario, inflate_scenario};
+/// let text = "cluster --cluster-cidr=10.244.0.0/16\nnode add a\n".repeat(20);
+/// let packed = deflate_scenario(&text);
+/// assert!(packed.len() < text.len() / 4);
+/// assert_eq!(inflate_scenario(&packed).unwrap(), text);
+/// ```
+pub fn deflate_scenario(text: &str) -> String {
+    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
+}
+
+/// Read back what [`deflate_scenario`] wrote.
+pub fn inflate_scenario(packed: &str) -> Result<String, LinkProblem> {
+    let bytes = URL_SAFE_NO_PAD
+        .decode(packed.trim_end_matches('='))
+        .map_err(|_| LinkProblem::BadBase64)?;
+    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_SCENARIO_LEN)
+        .map_err(|_| LinkProblem::BadDeflate)?;
+    String::from_utf8(text).map_err(|_| LinkProblem::NotUtf8)
+}
+
+impl Link {
+    /// Read a query string (with or without its leading `?`). Unknown parameters are ignored, as a
+    /// host page may add its own; every parameter that cannot be used is dropped with a problem.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::share::Link;
+    /// use podip::sim::VirtualTime;
+    /// let (link, problems) = Link::parse("?tour=kind&node-mask=23&t=4.5s&lang=ja&step=x");
+    /// assert_eq!(link.tour.as_deref(), Some("kind"));
+    /// assert_eq!(link.overrides.node_mask.as_deref(), Some("23"));
+    /// assert_eq!(link.time, Some(VirtualTime(4_500)));
+    /// assert_eq!(link.lang, Some(podip::i18n::Lang::Ja));
+    /// assert_eq!(problems.len(), 1); // step=x
+    /// ```
+    pub fn parse(query: &str) -> (Link, Vec<LinkProblem>) {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut link = Link::default();
+        if query.len() > MAX_QUERY_LEN {
+            return (link, vec![LinkProblem::TooLong(query.len())]);
+        }
+        let mut problems = Vec::new();
+        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+            let bad = |name: &'static str| LinkProblem::BadValue(name, shown(&value));
+            let flag = |slot: &mut Option<String>| *slot = Some(value.trim().to_string());
+            match name.as_ref() {
+                "tour" => match crate::sim::builtin::by_name(&value) {
+                    Some(_) => link.tour = Some(value.to_string()),
+                    None => problems.push(bad("tour")),
+                },
+                "scenario" => link.scenario = Some(value.to_string()),
+                "s" => match inflate_scenario(&value) {
+                    Ok(text) => link.scenario = Some(text),
+                    Err(problem) => problems.push(problem),
+                },
+                "cluster-cidr" => flag(&mut link.overrides.cluster_cidr),
+                "node-mask" => flag(&mut link.overrides.node_mask),
+                "node-mask-ipv4" => flag(&mut link.overrides.node_mask_ipv4),
+                "node-mask-ipv6" => flag(&mut link.overrides.node_mask_ipv6),
+                "service-cidr" => flag(&mut link.overrides.service_cidr),
+                "del-lag" => flag(&mut link.overrides.del_lag),
+                "t" => match value.trim().parse::<VirtualDuration>() {
+                    Ok(d) => link.time = Some(VirtualTime(d.as_millis())),
+                    Err(_) => problems.push(bad("t")),
+                },
+                "step" => match value.trim().parse::<usize>() {
+                    Ok(n) if n >= 1 => link.step = Some(n - 1),
+                    _ => problems.push(bad("step")),
+                },
+                "lang" => match Lang::from_tag(&value) {
+                    Some(lang) => link.lang = Some(lang),
+                    None => problems.push(bad("lang")),
+                },
+                "theme" => match value.as_ref() {
+                    "light" => link.theme = Some(Theme::Light),
+                    "dark" => link.theme = Some(Theme::Dark),
+                    _ => problems.push(bad("theme")),
+                },
+                "embed" => link.embed = value == "1",
+                "autoplay" => link.autoplay = value == "1",
+                "controls" => link.controls = value != "0",
+                _ => {}
+            }
+        }
+        (link, problems)
+    }
+
+    /// The query string (with `?`, or empty) that [`Link::parse`] reads back to `self`.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::share::Link;
+    /// use podip::sim::VirtualTime;
+    /// let link = Link { tour: Some("kind".into()), time: Some(VirtualTime(4_500)), step: Some(2), ..Link::default() };
+    /// assert_eq!(link.to_query(), "?tour=kind&t=4.5s&step=3");
+    /// assert_eq!(Link::parse(&link.to_query()).0, link);
+    /// ```
+    pub fn to_query(&self) -> String {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        if let Some(tour) = &self.tour {
+            query.append_pair("tour", tour);
+        }
+        let o = &self.overrides;
+        for (name, value) in [
+            ("cluster-cidr", &o.cluster_cidr),
+            ("node-mask", &o.node_mask),
+            ("node-mask-ipv4", &o.node_mask_ipv4),
+            ("node-mask-ipv6", &o.node_mask_ipv6),
+            ("service-cidr", &o.service_cidr),
+            ("del-lag", &o.del_lag),
+        ] {
+            if let Some(value) = value {
+                query.append_pair(name, value);
+            }
+        }
+        if let Some(text) = &self.scenario {
+            if text.len() <= PLAIN_SCENARIO_MAX {
+                query.append_pair("scenario", text);
+            } else {
+                query.append_pair("s", &deflate_scenario(text));
+            }
+        }
+        if let Some(time) = self.time {
+            query.append_pair("t", &VirtualDuration(time.as_millis()).to_string());
+        }
+        if let Some(step) = self.step {
+            query.append_pair("step", &(step + 1).to_string());
+        }
+        if let Some(lang) = self.lang {
+            query.append_pair("lang", lang.tag());
+        }
+        if let Some(theme) = self.theme {
+            query.append_pair("theme", theme.as_str());
+        }
+        if self.embed {
+            query.append_pair("embed", "1");
+        }
+        if self.autoplay {
+            query.append_pair("autoplay", "1");
+        }
+        if !self.controls {
+            query.append_pair("controls", "0");
+        }
+        let query = query.finish();
+        if query.is_empty() {
+            query
+        } else {
+            format!("?{query}")
+        }
+    }
+}

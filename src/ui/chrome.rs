@@ -1,0 +1,173 @@
+//! The page's chrome: the toolbar (language, theme, copy link, shortcuts), the shortcuts dialog, and
+//! what the live region says for screen readers.
+
+use super::studio::{Action, Studio};
+use super::timeline::seconds;
+use crate::i18n::{ui as t, Lang};
+use crate::share::Theme;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// Props of the toolbar.
+#[derive(Properties, PartialEq)]
+pub struct ToolbarProps {
+    /// The language in use.
+    pub lang: UseStateHandle<Lang>,
+    /// The theme chosen, `None` to follow the system.
+    pub theme: UseStateHandle<Option<Theme>>,
+    /// The view's link (query string).
+    pub query: String,
+    /// Opens the shortcuts dialog.
+    pub dispatch: UseReducerDispatcher<Studio>,
+}
+
+/// Language and theme switchers, "Copy link" (with the link shown, for when the clipboard is refused),
+/// and the shortcuts button.
+#[function_component(Toolbar)]
+pub fn toolbar(props: &ToolbarProps) -> Html {
+    let lang = *props.lang;
+    let copied = use_state(|| None::<String>);
+    let on_lang = {
+        let setter = props.lang.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            setter.set(Lang::from_tag(&value).unwrap_or_default());
+        })
+    };
+    let on_theme = {
+        let setter = props.theme.clone();
+        Callback::from(move |e: Event| {
+            setter.set(
+                match e
+                    .target_unchecked_into::<HtmlSelectElement>()
+                    .value()
+                    .as_str()
+                {
+                    "light" => Some(Theme::Light),
+                    "dark" => Some(Theme::Dark),
+                    _ => None,
+                },
+            );
+        })
+    };
+    let on_copy = {
+        let (copied, query) = (copied.clone(), props.query.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let location = window.location();
+            let url = format!(
+                "{}{}{query}",
+                location.origin().unwrap_or_default(),
+                location.pathname().unwrap_or_default()
+            );
+            // The clipboard may be refused (permissions, an insecure origin); the link is shown either way.
+            let _ = window.navigator().clipboard().write_text(&url);
+            copied.set(Some(url));
+        })
+    };
+    let on_help = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Help(Some(true))))
+    };
+    let theme_value = props.theme.map_or("system", Theme::as_str);
+    html! {
+        <div class="toolbar">
+            <label class="switch">
+                <span>{ t::LANGUAGE.get(lang) }</span>
+                <select data-testid="lang" onchange={on_lang}>
+                    { for Lang::ALL.iter().map(|l| html! {
+                        <option value={l.tag()} lang={l.tag()} selected={*l == lang}>{ l.native_name() }</option>
+                    }) }
+                </select>
+            </label>
+            <label class="switch">
+                <span>{ t::THEME.get(lang) }</span>
+                <select data-testid="theme" onchange={on_theme}>
+                    <option value="system" selected={theme_value == "system"}>{ t::THEME_SYSTEM.get(lang) }</option>
+                    <option value="light" selected={theme_value == "light"}>{ t::THEME_LIGHT.get(lang) }</option>
+                    <option value="dark" selected={theme_value == "dark"}>{ t::THEME_DARK.get(lang) }</option>
+                </select>
+            </label>
+            <button data-testid="copy-link" onclick={on_copy}>{ t::COPY_LINK.get(lang) }</button>
+            <button data-testid="help" onclick={on_help} aria-keyshortcuts="?">{ t::SHORTCUTS.get(lang) }</button>
+            if let Some(url) = &*copied {
+                <label class="copied">
+                    <span role="status">{ t::LINK_COPIED.get(lang) }</span>
+                    <input data-testid="link" type="text" readonly=true value={url.clone()} aria-label={t::LINK_FIELD.get(lang)} />
+                </label>
+            }
+        </div>
+    }
+}
+
+/// Props of the shortcuts dialog.
+#[derive(Properties, PartialEq)]
+pub struct HelpProps {
+    /// Closes it.
+    pub dispatch: UseReducerDispatcher<Studio>,
+}
+
+/// The keyboard shortcuts, in a modal dialog that takes the focus.
+#[function_component(Help)]
+pub fn help(props: &HelpProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let close_button = use_node_ref();
+    {
+        let close_button = close_button.clone();
+        use_effect_with((), move |_| {
+            if let Some(button) = close_button.cast::<web_sys::HtmlElement>() {
+                button.focus().ok();
+            }
+        });
+    }
+    let on_close = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Help(Some(false))))
+    };
+    let keys = [
+        ("Space", t::KEY_SPACE),
+        ("← / →", t::KEY_ARROWS),
+        ("− / +", t::KEY_SPEED),
+        ("?", t::KEY_HELP),
+        ("Esc", t::KEY_ESCAPE),
+    ];
+    html! {
+        <div class="dialog-backdrop">
+            <div class="dialog card" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help-dialog">
+                <h2 id="help-title">{ t::SHORTCUTS.get(lang) }</h2>
+                <dl class="keys">
+                    { for keys.iter().map(|(key, text)| html! {
+                        <>
+                            <dt><kbd>{ *key }</kbd></dt>
+                            <dd>{ text.get(lang) }</dd>
+                        </>
+                    }) }
+                </dl>
+                <button ref={close_button} onclick={on_close}>{ t::CLOSE.get(lang) }</button>
+            </div>
+        </div>
+    }
+}
+
+/// What the live region says: the latest event, once the clock stops on it (while playing, the
+/// screen reader would only fall behind).
+pub fn announcement(studio: &Studio, lang: Lang) -> String {
+    if studio.playing {
+        return String::new();
+    }
+    let sim = studio.sim();
+    let Some(event) = sim.events().last() else {
+        return String::new();
+    };
+    t::ANNOUNCE.fill(
+        lang,
+        &[
+            &seconds(event.time_ms),
+            &format!("{:?}", event.reason),
+            &event.object,
+            &event.message,
+        ],
+    )
+}
