@@ -16,10 +16,19 @@ const TYPES = {
 
 export const ARTIFACTS = "e2e/artifacts";
 
-/** Serve `root` (default dist/) on an ephemeral port; resolves to { url, close }. */
-export async function serve(root = "dist") {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+/** Serve `root` (default dist/) under `prefix` (default `/`) on an ephemeral port; resolves to
+ *  { url, close }, `url` ending in the prefix. Paths outside the prefix are 404, as on a host that
+ *  serves the app from a sub-path. */
+export async function serve(root = "dist", prefix = "/") {
+  // Large headers: a test sends a 1 MB query string, as a hostile link would.
+  const server = createServer({ maxHeaderSize: 4 << 20 }, async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (!pathname.startsWith(prefix)) {
+      res.writeHead(404);
+      res.end("not found");
+      return;
+    }
+    const path = normalize("/" + pathname.slice(prefix.length)).replace(/^(\.\.[/\\])+/, "");
     const file = join(root, path.endsWith("/") ? join(path, "index.html") : path);
     try {
       const body = await readFile(file);
@@ -32,7 +41,7 @@ export async function serve(root = "dist") {
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
 }
 
 /** Launch headless Chromium with the flags this closed network needs. */

@@ -30,14 +30,15 @@ install_tools() {
     # Not --locked: one of its locked dependencies is missing from the registry.
     cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
   fi
-  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ package.json -nt node_modules/.package-lock.json ]; then
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] || [ package.json -nt node_modules/.package-lock.json ]; then
     log "npm ci (binaryen for wasm-opt, playwright-core, axe-core)"
     npm ci --no-audit --no-fund
   fi
-  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-    log "apt-get install chromium chromium-driver"
+  # fonts-noto-cjk: the Chinese and Japanese pages and their screenshots need CJK glyphs.
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ]; then
+    log "apt-get install chromium chromium-driver fonts-noto-cjk"
     as_root apt-get update -q
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver fonts-noto-cjk
   fi
 }
 

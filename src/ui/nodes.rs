@@ -185,7 +185,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                                     }
                                 </div>
                                 if let Some(v) = veth {
-                                    <span class="veth-wire" data-testid="veth" aria-label={t::VETH_PAIR.fill(lang, &[&v.ifindex.to_string(), &v.name, &v.peer_ifindex.to_string()])}></span>
+                                    <span class="veth-wire" data-testid="veth" role="img" aria-label={t::VETH_PAIR.fill(lang, &[&v.ifindex.to_string(), &v.name, &v.peer_ifindex.to_string()])}></span>
                                     <code class="host-veth">{ format!("{}@if{}", v.name, v.peer_ifindex) }</code>
                                 }
                                 <button class="delete" onclick={on_delete} aria-label={t::DELETE_POD.fill(lang, &[&pod.name])}>{ t::DELETE.get(lang) }</button>

@@ -1,0 +1,32 @@
+// The release build made with `trunk build --release --public-url /podip/` (into dist-subpath/, by
+// scripts/test-all.sh) works when a host serves it from that sub-path: assets, links and the embed page.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openPage } from "./harness.mjs";
+
+let server, browser;
+before(async () => {
+  server = await serve("dist-subpath", "/podip/");
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("served under /podip/, the app, its shared links and the embed example work", async () => {
+  assert.match(server.url, /\/podip\/$/);
+  const { page, assertClean } = await openPage(browser, `${server.url}?tour=kind&step=3`);
+  await page.getByTestId("narration").waitFor();
+  assert.match(await page.getByTestId("step-count").textContent(), /step 3 of 10/);
+  await page.getByTestId("copy-link").click();
+  assert.match(await page.getByTestId("link").inputValue(), /\/podip\/\?tour=kind/);
+  assertClean();
+
+  const host = await openPage(browser, `${server.url}embed-example.html`);
+  const frame = host.page.frameLocator("[data-testid=embed-kind]");
+  await frame.getByTestId("narration").waitFor();
+  const full = await frame.getByRole("link", { name: /Open in podip/ }).getAttribute("href");
+  assert.match(full, /^\/podip\/\?tour=kind/);
+  host.assertClean();
+});
