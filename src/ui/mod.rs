@@ -172,7 +172,7 @@ pub fn app() -> Html {
         }
     } else {
         html! {
-            <div class="app">
+            <div class={classes!("app", studio.playing_fast().then_some("fast"))}>
                 <header class="masthead">
                     <div class="title">
                         <h1>{ "podip" }</h1>

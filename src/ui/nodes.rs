@@ -19,7 +19,7 @@ pub struct NodesProps {
 }
 
 /// At most this many node cards are drawn; the address map shows every node.
-pub const MAX_NODE_CARDS: usize = 12;
+pub const MAX_NODE_CARDS: usize = 8;
 /// At most this many pod rows (and listing or route lines) per node card.
 const MAX_ROWS: usize = 16;
 

@@ -10,7 +10,7 @@ use crate::i18n::ui as t;
 use crate::i18n::Lang;
 use crate::share::{Link, Overrides};
 use crate::sim::{builtin, Event, Scenario, Simulation, State, VirtualDuration, VirtualTime};
-use std::cell::{Ref, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -27,6 +27,10 @@ pub const SPEEDS: [(&str, Option<f64>); 7] = [
 
 /// Real milliseconds of simulation work per animation tick, leaving the rest of a frame to rendering.
 const FRAME_BUDGET_MS: f64 = 8.0;
+/// While the simulation cannot keep up with the clock (thousands of pods created at once), the view is
+/// redrawn only every this many ticks: the ticks in between go to the simulation, instead of redrawing a
+/// cluster that changes completely every tick and falling further behind.
+const BEHIND_REDRAW_EVERY: u32 = 4;
 
 /// How a pod is deleted by the "delete pod" action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -75,6 +79,8 @@ pub struct Studio {
     pub deletion_mode: DeletionMode,
     /// Whether the keyboard shortcuts dialog is open.
     pub help: bool,
+    /// Ticks in a row on which the simulation fell behind the clock.
+    behind_ticks: Rc<Cell<u32>>,
 }
 
 /// What the page can ask for.
@@ -163,6 +169,7 @@ impl Studio {
             selected_pod: None,
             deletion_mode: DeletionMode::Immediate,
             help: false,
+            behind_ticks: Rc::default(),
         }
     }
 
@@ -170,6 +177,12 @@ impl Studio {
     pub fn loaded(text: String, tour: Option<&'static str>) -> Result<Self, String> {
         let scenario = Rc::new(Scenario::parse(&text).map_err(|e| e.to_string())?);
         Ok(Self::from_scenario(text, scenario, tour))
+    }
+
+    /// Playing at 4× or faster (or instant): views draw less and animate nothing, since no one follows
+    /// a single step at that pace.
+    pub fn playing_fast(&self) -> bool {
+        self.playing && SPEEDS[self.speed].1.is_none_or(|rate| rate >= 4.0)
     }
 
     /// The current virtual time.
@@ -200,22 +213,19 @@ impl Studio {
     }
 
     /// Play towards `target`, but stop after [`FRAME_BUDGET_MS`] of work: in a burst the virtual clock
-    /// falls behind real time for a few frames rather than blocking the page.
-    fn advance_within_frame(self, target: VirtualTime) -> Self {
+    /// falls behind real time for a few frames rather than blocking the page. Whether it got there.
+    fn advance_within_frame(&self, target: VirtualTime) -> bool {
         let deadline = js_sys::Date::now() + FRAME_BUDGET_MS;
-        {
-            let mut sim = self.sim.borrow_mut();
-            loop {
-                if sim.step_until(target).is_none() {
-                    sim.run_to(target);
-                    break;
-                }
-                if js_sys::Date::now() >= deadline {
-                    break;
-                }
+        let mut sim = self.sim.borrow_mut();
+        loop {
+            if sim.step_until(target).is_none() {
+                sim.run_to(target);
+                return true;
+            }
+            if js_sys::Date::now() >= deadline {
+                return false;
             }
         }
-        self.refresh()
     }
 
     fn seek(self, time: VirtualTime) -> Self {
@@ -397,14 +407,27 @@ impl Reducible for Studio {
                 if !next.playing {
                     return self;
                 }
+                // From the simulation's own time: while it is behind, the view's time lags it.
+                let base = next.sim().now();
                 let target = match SPEEDS[next.speed].1 {
                     Some(rate) => {
-                        now + VirtualDuration::from_millis((real_ms * rate).round() as u64)
+                        base + VirtualDuration::from_millis((real_ms * rate).round() as u64)
                     }
                     None => next.horizon,
                 };
                 let target = target.min(next.horizon);
-                let mut next = next.advance_within_frame(target);
+                let behind = next.behind_ticks.get();
+                if behind > 0 && (behind + 1).is_multiple_of(BEHIND_REDRAW_EVERY) {
+                    // Behind: this tick only redraws (the simulation's work would make it a long task).
+                    next.behind_ticks.set(behind + 1);
+                } else if next.advance_within_frame(target) {
+                    next.behind_ticks.set(0);
+                } else {
+                    // The simulation moved in place; the view keeps its last picture this tick.
+                    next.behind_ticks.set(behind + 1);
+                    return self;
+                }
+                let mut next = next.refresh();
                 if next.time() >= next.horizon {
                     next.playing = false;
                 }

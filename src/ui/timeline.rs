@@ -17,6 +17,8 @@ pub struct TimelineProps {
 
 /// The event log draws at most this many of the latest entries.
 const MAX_EVENT_ROWS: usize = 50;
+/// While playing fast (4× and up) the log scrolls faster than anyone reads: fewer rows are drawn.
+const MAX_EVENT_ROWS_FAST: usize = 12;
 
 /// `12.345 s`: virtual time as a learner reads it.
 pub fn seconds(time: VirtualTime) -> String {
@@ -95,7 +97,12 @@ pub fn event_log(props: &TimelineProps) -> Html {
     // Newest first, so what just happened is at the top while playing; the log of a big cluster runs to
     // tens of thousands of entries, so only the latest are drawn. Rows are keyed by their index: a new
     // event adds a row and the oldest drawn one leaves, instead of every row's text shifting down.
-    let rows = events.iter().enumerate().rev().take(MAX_EVENT_ROWS).map(|(index, event)| {
+    let drawn = if studio.playing_fast() {
+        MAX_EVENT_ROWS_FAST
+    } else {
+        MAX_EVENT_ROWS
+    };
+    let rows = events.iter().enumerate().rev().take(drawn).map(|(index, event)| {
         let on_select = {
             let studio = studio.clone();
             Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectEvent(Some(index))))
@@ -137,8 +144,8 @@ pub fn event_log(props: &TimelineProps) -> Html {
                 <p class="hint">{ t::SELECT_EVENT.get(lang) }</p>
             }
             <ol class="event-log" data-testid="event-log" aria-label={t::EVENT_LOG.get(lang)}>{ for rows }</ol>
-            if events.len() > MAX_EVENT_ROWS {
-                <p class="more">{ t::LATEST_EVENTS.fill(lang, &[&MAX_EVENT_ROWS.to_string(), &events.len().to_string()]) }</p>
+            if events.len() > drawn {
+                <p class="more">{ t::LATEST_EVENTS.fill(lang, &[&drawn.to_string(), &events.len().to_string()]) }</p>
             }
         </section>
     }
