@@ -15,8 +15,8 @@ pub struct ToolbarProps {
     pub lang: UseStateHandle<Lang>,
     /// The theme chosen, `None` to follow the system.
     pub theme: UseStateHandle<Option<Theme>>,
-    /// The view's link (query string).
-    pub query: String,
+    /// Makes the view's link (query string).
+    pub query: Callback<(), String>,
     /// Opens the shortcuts dialog.
     pub dispatch: UseReducerDispatcher<Studio>,
 }
@@ -58,9 +58,10 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
             };
             let location = window.location();
             let url = format!(
-                "{}{}{query}",
+                "{}{}{}",
                 location.origin().unwrap_or_default(),
-                location.pathname().unwrap_or_default()
+                location.pathname().unwrap_or_default(),
+                query.emit(())
             );
             // The clipboard may be refused (permissions, an insecure origin); the link is shown either way.
             let _ = window.navigator().clipboard().write_text(&url);

@@ -129,17 +129,26 @@ pub fn app() -> Html {
             }
         });
     }
-    let link = Link {
-        lang: Some(*lang),
-        theme: *theme,
-        ..studio.link()
+    // The view's link, computed when asked for: while playing it changes on every tick, and a long
+    // scenario is deflated each time it is made.
+    let query = {
+        let (studio, lang, theme) = (studio.clone(), *lang, *theme);
+        Callback::from(move |()| {
+            Link {
+                lang: Some(lang),
+                theme,
+                ..studio.link()
+            }
+            .to_query()
+        })
     };
     {
         // The address bar keeps the view's link while paused, so reloading or bookmarking keeps it too.
-        let (query, embed, playing) = (link.to_query(), opened.link.embed, studio.playing);
-        use_effect_with((query, playing), move |(query, playing)| {
-            if !embed && !*playing {
-                replace_query(query);
+        let (query, embed) = (query.clone(), opened.link.embed);
+        let paused_at = (!studio.playing).then(|| (studio.time(), studio.text.clone(), studio.tour_step));
+        use_effect_with((paused_at, *lang, *theme), move |(paused_at, _, _)| {
+            if !embed && paused_at.is_some() {
+                replace_query(&query.emit(()));
             }
         });
     }
@@ -161,14 +170,8 @@ pub fn app() -> Html {
         </div>
     };
     let body = if opened.link.embed {
-        let full = Link {
-            embed: false,
-            autoplay: false,
-            controls: true,
-            ..link.clone()
-        };
         html! {
-            <Embedded studio={studio.clone()} controls={opened.link.controls} full_query={full.to_query()} />
+            <Embedded studio={studio.clone()} controls={opened.link.controls} full_query={query.emit(())} />
         }
     } else {
         html! {
@@ -178,7 +181,7 @@ pub fn app() -> Html {
                         <h1>{ "podip" }</h1>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
-                    <Toolbar lang={lang.clone()} theme={theme.clone()} query={link.to_query()} dispatch={studio.dispatcher()} />
+                    <Toolbar lang={lang.clone()} theme={theme.clone()} {query} dispatch={studio.dispatcher()} />
                 </header>
                 { for problems }
                 <div class="timebar"><Transport studio={studio.clone()} /></div>
