@@ -38,6 +38,8 @@ test("a shared link reproduces the same addresses at the same time, with setting
   assert.match(link, /[?&]tour=kind(&|$)/);
   assert.match(link, /[?&]node-mask=25(&|$)/);
   assert.match(link, /[?&]t=[\d.]+m?s(&|$)/);
+  // The address bar follows the view while paused, so a reload or a bookmark keeps it too.
+  assert.equal(new URL(page.url()).search, new URL(link).search);
   const before = await view(page);
   assert.ok(before.pods.some((p) => p.startsWith("c 10.244.0.")), JSON.stringify(before.pods));
 

@@ -15,6 +15,23 @@ fn document() -> web_sys::Document {
 }
 
 async fn mount() -> Element {
+    mount_at("").await
+}
+
+/// Mount the app as if the page had been opened with `query` (the app keeps its link in the address
+/// bar, so every mount starts from a known one).
+async fn mount_at(query: &str) -> Element {
+    let window = web_sys::window().expect("a window");
+    let path = window.location().pathname().expect("a path");
+    window
+        .history()
+        .expect("history")
+        .replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}")),
+        )
+        .expect("replaceState");
     let root = document().create_element("div").expect("div");
     document()
         .body()
@@ -148,4 +165,85 @@ async fn kind_tour_steps_show_the_measured_story() {
         text(&root, "[data-testid=pod][data-pod=d] .pod-ip"),
         "10.244.1.5"
     );
+}
+
+async fn choose(root: &Element, testid: &str, value: &str) {
+    let select: web_sys::HtmlSelectElement = root
+        .query_selector(&format!("[data-testid={testid}]"))
+        .expect("valid selector")
+        .unwrap_or_else(|| panic!("{testid} is on the page"))
+        .unchecked_into();
+    select.set_value(value);
+    let event = web_sys::Event::new("change").expect("event");
+    select.dispatch_event(&event).expect("dispatch");
+    settle().await;
+}
+
+#[wasm_bindgen_test]
+async fn switching_the_language_changes_the_words_not_the_view() {
+    let root = mount_at("?tour=kind&step=8&lang=en").await;
+    let clock = text(&root, "[data-testid=clock]");
+    assert_eq!(text(&root, "[data-testid=countdown]"), "CNI DEL in 2.300 s");
+    choose(&root, "lang", "ja").await;
+    assert_eq!(text(&root, "#tours-title"), "ガイドツアー");
+    assert_eq!(
+        text(&root, "[data-testid=countdown]"),
+        "2.300 s 後に CNI DEL"
+    );
+    assert_eq!(text(&root, "[data-testid=clock]"), clock);
+    choose(&root, "lang", "zh-Hans").await;
+    assert_eq!(text(&root, "#tours-title"), "导览");
+    assert_eq!(
+        text(&root, "[data-testid=step-count]"),
+        "kind 集群——第 8 步，共 10 步（t = 4.000 s）"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_link_opens_the_view_it_names() {
+    let root = mount_at("?tour=kind&node-mask=25&t=2.11s&lang=en").await;
+    assert_eq!(text(&root, "[data-testid=clock]"), "t = 2.110 s / 8.500 s");
+    assert_eq!(
+        text(&root, "[data-node=kind-worker] .podcidr code"),
+        "10.244.0.128/25"
+    );
+    // That the address bar follows the view is tested end to end (e2e/share.test.mjs): here other
+    // tests' apps share the address bar.
+}
+
+#[wasm_bindgen_test]
+async fn a_broken_link_says_what_it_refused_and_shows_the_kind_tour() {
+    let root = mount_at("?s=%%%&lang=klingon&t=soon").await;
+    let message = text(&root, "[data-testid=link-problem]");
+    assert!(message.contains("s= is not base64url"), "{message}");
+    assert!(
+        message.contains("lang=\"klingon\" is not valid"),
+        "{message}"
+    );
+    assert!(message.contains("t=\"soon\" is not valid"), "{message}");
+    assert_eq!(text(&root, "[data-testid=clock]"), "t = 0.000 s / 8.500 s");
+}
+
+#[wasm_bindgen_test]
+async fn the_shortcuts_dialog_opens_and_closes() {
+    // The keys themselves act on the whole document, so they are tested end to end (e2e/share.test.mjs),
+    // where one app is on the page; here other tests' apps share the document.
+    let root = mount_at("?tour=kind&lang=en").await;
+    click(&root, "help").await;
+    let dialog = text(&root, "[data-testid=help-dialog]");
+    assert!(
+        dialog.contains("play / pause") && dialog.contains("slower / faster"),
+        "{dialog}"
+    );
+    let close: web_sys::HtmlElement = root
+        .query_selector("[data-testid=help-dialog] button")
+        .expect("selector")
+        .expect("a close button")
+        .unchecked_into();
+    close.click();
+    settle().await;
+    assert!(root
+        .query_selector("[data-testid=help-dialog]")
+        .expect("selector")
+        .is_none());
 }

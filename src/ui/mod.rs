@@ -145,7 +145,8 @@ pub fn app() -> Html {
     {
         // The address bar keeps the view's link while paused, so reloading or bookmarking keeps it too.
         let (query, embed) = (query.clone(), opened.link.embed);
-        let paused_at = (!studio.playing).then(|| (studio.time(), studio.text.clone(), studio.tour_step));
+        let paused_at =
+            (!studio.playing).then(|| (studio.time(), studio.text.clone(), studio.tour_step));
         use_effect_with((paused_at, *lang, *theme), move |(paused_at, _, _)| {
             if !embed && paused_at.is_some() {
                 replace_query(&query.emit(()));
