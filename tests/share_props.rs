@@ -6,6 +6,13 @@ use podip::share::{Link, LinkProblem, Overrides, Theme, MAX_QUERY_LEN};
 use podip::sim::VirtualTime;
 use proptest::prelude::*;
 
+/// A flag value as a link gives it back: trimmed, as typed flags are, and absent when blank.
+fn as_typed(value: Option<String>) -> Option<String> {
+    value
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
 fn arb_link() -> impl Strategy<Value = Link> {
     let text = proptest::option::of(".{0,600}");
     let flag = || proptest::option::of("[ -~]{1,30}");
@@ -29,31 +36,12 @@ fn arb_link() -> impl Strategy<Value = Link> {
                 tour: tour.map(str::to_string),
                 scenario,
                 overrides: Overrides {
-                    // Values are trimmed when read, as typed flags are.
-                    cluster_cidr: flags
-                        .0
-                        .map(|v| v.trim().to_string())
-                        .filter(|v| !v.is_empty()),
-                    node_mask: flags
-                        .1
-                        .map(|v| v.trim().to_string())
-                        .filter(|v| !v.is_empty()),
-                    node_mask_ipv4: flags
-                        .2
-                        .map(|v| v.trim().to_string())
-                        .filter(|v| !v.is_empty()),
-                    node_mask_ipv6: flags
-                        .3
-                        .map(|v| v.trim().to_string())
-                        .filter(|v| !v.is_empty()),
-                    service_cidr: flags
-                        .4
-                        .map(|v| v.trim().to_string())
-                        .filter(|v| !v.is_empty()),
-                    del_lag: flags
-                        .5
-                        .map(|v| v.trim().to_string())
-                        .filter(|v| !v.is_empty()),
+                    cluster_cidr: as_typed(flags.0),
+                    node_mask: as_typed(flags.1),
+                    node_mask_ipv4: as_typed(flags.2),
+                    node_mask_ipv6: as_typed(flags.3),
+                    service_cidr: as_typed(flags.4),
+                    del_lag: as_typed(flags.5),
                 },
                 time: time.map(VirtualTime),
                 step,
