@@ -114,9 +114,9 @@ pub const TOURS: [TourNarration; 4] = [
                 ja: "ノードが 4 つ、/24 サブネットも 4 つです。/22 は使い切られ、ラウンドロビンのカーソルはインデックス 0 に戻っています。",
             },
             Text {
-                en: "The fifth node gets CIDRNotAvailable: AllocateNext finds no clear bit. The workqueue retries it with exponential backoff (5 ms, doubling).",
-                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 找不到空闲位。workqueue 以指数退避重试它（从 5 ms 开始，每次翻倍）。",
-                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext が空きビットを見つけられないからです。workqueue は指数バックオフ（5 ms から倍々）で再試行します。",
+                en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling).",
+                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。workqueue 以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。",
+                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。workqueue はこのノードを指数バックオフ（5 ms から倍々）で再試行します。",
             },
             Text {
                 en: "node-b is deleted: its /24 is released. Release never moves the cursor.",
