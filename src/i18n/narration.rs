@@ -138,9 +138,9 @@ pub const TOURS: [TourNarration; 4] = [
             ja: "枯渇とラップアラウンド",
         },
         intro: Text {
-            en: "A /29 node subnet has 8 addresses; host-local skips the network .0, the gateway .1 and the broadcast .7, leaving five.",
-            zh: "一个 /29 的节点子网有 8 个地址；host-local 跳过网络地址 .0、网关 .1 和广播地址 .7，只剩五个。",
-            ja: "/29 のノードサブネットには 8 個のアドレスがあります。host-local はネットワークアドレス .0、ゲートウェイ .1、ブロードキャスト .7 を飛ばすので、残りは 5 個です。",
+            en: "A /29 node subnet has 8 addresses. host-local's range runs from rangeStart .1 to rangeEnd .6 — the network .0 and the broadcast .7 lie outside it — and its iterator skips the gateway .1, leaving five.",
+            zh: "一个 /29 的节点子网有 8 个地址。host-local 的范围从 rangeStart .1 到 rangeEnd .6——网络地址 .0 和广播地址 .7 不在其中——遍历时又跳过网关 .1，只剩五个。",
+            ja: "/29 のノードサブネットには 8 個のアドレスがあります。host-local の範囲は rangeStart .1 から rangeEnd .6 まで（ネットワークアドレス .0 とブロードキャスト .7 は範囲外）で、さらにイテレータがゲートウェイ .1 を飛ばすので、残りは 5 個です。",
         },
         steps: &[
             Text {
