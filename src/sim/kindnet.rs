@@ -27,10 +27,10 @@ impl Simulation {
         let written =
             compute_cni_config_inputs(&cidrs).and_then(|inputs| node.writer.write(inputs));
         if let Some(text) = written {
-            node.conflist = Some(text);
+            node.conflist = Some(text.into());
             node.chain = None;
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CNIConfigWritten,
                 format!(
@@ -41,7 +41,7 @@ impl Simulation {
                         .collect::<Vec<_>>()
                         .join(",")
                 ),
-                Some(name),
+                Some(name.into()),
                 upstream::KINDNET_WRITE,
             );
         }

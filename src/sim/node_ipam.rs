@@ -126,7 +126,7 @@ impl Simulation {
                                 node.pod_cidrs = patch.pod_cidrs.clone();
                             }
                             self.log(
-                                format!("node/{name}"),
+                                format!("node/{name}").into(),
                                 EventKind::Step,
                                 Reason::PodCIDRPatched,
                                 format!(
@@ -134,7 +134,7 @@ impl Simulation {
                                     patch.pod_cidr,
                                     patch.pod_cidrs.join(",")
                                 ),
-                                Some(name),
+                                Some(name.into()),
                                 upstream::RANGE_ALLOCATOR_UPDATE,
                             );
                         }
@@ -153,11 +153,11 @@ impl Simulation {
     fn node_ipam_failed(&mut self, ipam: &mut NodeIpam, name: &str, err: AllocateError) {
         if let AllocateError::CidrNotAvailable { event, .. } = &err {
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Warning,
                 Reason::CIDRNotAvailable,
                 event.message.clone(),
-                Some(name),
+                Some(name.into()),
                 upstream::RANGE_ALLOCATOR_ALLOCATE,
             );
         }
@@ -168,11 +168,11 @@ impl Simulation {
             .exponential(*failures, self.settings.node_ipam_backoff_max);
         *failures += 1;
         self.log(
-            format!("node/{name}"),
+            format!("node/{name}").into(),
             EventKind::Step,
             Reason::NodeSyncRequeued,
             format!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
-            Some(name),
+            Some(name.into()),
             upstream::RANGE_ALLOCATOR_REQUEUE,
         );
         if ipam.queued.insert(name.to_string()) {
@@ -197,11 +197,11 @@ impl Simulation {
         self.log_cidr_steps(name, pod_cidrs, Reason::CIDRReleased, &ipam.allocator);
         if let Err(err) = result {
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CIDRReleased,
                 format!("Error releasing CIDR for node {name}: {err}"),
-                Some(name),
+                Some(name.into()),
                 upstream::RANGE_ALLOCATOR_RELEASE,
             );
         }
@@ -214,7 +214,7 @@ impl Simulation {
         for (cidr, set) in cidrs.iter().zip(allocator.cidr_sets()) {
             let index = set.get_index_for_ip(cidr.network()).unwrap_or_default();
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CIDRAllocated,
                 format!(
@@ -222,7 +222,7 @@ impl Simulation {
                     net_string(cidr),
                     describe_set(set)
                 ),
-                Some(name),
+                Some(name.into()),
                 upstream::CIDRSET_ALLOCATE_NEXT,
             );
         }
@@ -242,11 +242,11 @@ impl Simulation {
         };
         for (cidr, set) in pod_cidrs.iter().zip(allocator.cidr_sets()) {
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Step,
                 reason,
                 format!("{verb}: {cidr} of node {name}; {}", describe_set(set)),
-                Some(name),
+                Some(name.into()),
                 upstream,
             );
         }

@@ -7,7 +7,7 @@
 //! through; it is named in the steps but not modelled further.
 
 use super::cluster::{LoadedChain, Sandbox, Simulation};
-use super::event::{EventKind, Reason};
+use super::event::{EventKind, Name, Reason};
 use super::upstream;
 use crate::ipam::goip::GoIp;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
@@ -91,6 +91,7 @@ impl Simulation {
         &mut self,
         node_name: &str,
         pod: &str,
+        object: &Name,
         requested_ip: Option<&str>,
     ) -> Result<(String, Vec<IpAddr>), SandboxError> {
         let Some(node) = self.nodes.get(node_name) else {
@@ -99,17 +100,17 @@ impl Simulation {
         let Some(conflist) = node.conflist.clone() else {
             return Err(SandboxError::NetworkNotReady);
         };
+        let on_node = node.name.clone();
         let sandbox_id = self.entropy.sandbox_id();
         let netns_name = self.entropy.netns_name();
         let mut pod_netns = NetNs::pod(&netns_name, self.settings.pod_first_ifindex);
         let netns_path = pod_netns.path();
-        let object = format!("pod/{pod}");
         self.log(
             object.clone(),
             EventKind::Step,
             Reason::SandboxCreated,
             format!("RunPodSandbox: sandbox {sandbox_id}, netns {netns_path}"),
-            Some(node_name),
+            Some(on_node.clone()),
             upstream::CONTAINERD_RUN_SANDBOX,
         );
         let mut cni_args =
@@ -124,7 +125,7 @@ impl Simulation {
             format!(
                 "CNI ADD kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path} CNI_ARGS={cni_args}; plugins ptp (→ host-local), portmap"
             ),
-            Some(node_name),
+            Some(on_node.clone()),
             upstream::LIBCNI_ADD,
         );
         let setup_failed = |err: String| SandboxError::Setup {
@@ -205,6 +206,7 @@ impl Simulation {
             sandbox_id.clone(),
             Sandbox {
                 pod: pod.to_string(),
+                object: object.clone(),
                 netns: pod_netns,
                 host_veth: host_veth.clone(),
                 ips: ips.clone(),
@@ -221,7 +223,7 @@ impl Simulation {
                 format!(
                     "host-local reserved {ip}: {store_dir}/{ip} = \"{sandbox_id}\\r\\n{IF_NAME}\", last_reserved_ip.{range} = {ip}"
                 ),
-                Some(node_name),
+                Some(on_node.clone()),
                 upstream::HOSTLOCAL_GET,
             );
         }
@@ -233,7 +235,7 @@ impl Simulation {
             format!(
                 "veth pair: {host_veth}@if{eth0} on the node (ifindex {host_index}) <-> {IF_NAME}@if{host_index} in {netns_name} (ifindex {eth0})"
             ),
-            Some(node_name),
+            Some(on_node.clone()),
             upstream::PTP_SETUP_VETH,
         );
         for route in routes {
@@ -242,7 +244,7 @@ impl Simulation {
                 EventKind::Step,
                 Reason::RouteAdded,
                 format!("node route: {route}"),
-                Some(node_name),
+                Some(on_node.clone()),
                 upstream::PTP_HOST_ROUTE,
             );
         }
@@ -297,7 +299,7 @@ impl Simulation {
             return;
         };
         let chain = node.chain.clone();
-        let object = format!("pod/{}", sandbox.pod);
+        let (object, on_node) = (sandbox.object.clone(), node.name.clone());
         let host_index = node
             .netns
             .link_by_name(&sandbox.host_veth)
@@ -325,7 +327,7 @@ impl Simulation {
             format!(
                 "CNI DEL kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path}; plugins portmap, ptp (→ host-local)"
             ),
-            Some(node_name),
+            Some(on_node.clone()),
             upstream::LIBCNI_DEL,
         );
         for ip in released {
@@ -337,7 +339,7 @@ impl Simulation {
                     "host-local released {ip}: removed {store_dir}/{ip} (last_reserved_ip unchanged)",
                     ip = GoIp(ip)
                 ),
-                Some(node_name),
+                Some(on_node.clone()),
                 upstream::HOSTLOCAL_RELEASE,
             );
         }
@@ -350,7 +352,7 @@ impl Simulation {
                     "deleted {IF_NAME} in the pod; its peer {} (ifindex {}) went with it",
                     link.name, link.ifindex
                 ),
-                Some(node_name),
+                Some(on_node.clone()),
                 upstream::PTP_DEL,
             );
         }
@@ -360,7 +362,7 @@ impl Simulation {
                 EventKind::Step,
                 Reason::RouteRemoved,
                 format!("node route gone: {route}"),
-                Some(node_name),
+                Some(on_node.clone()),
                 upstream::PTP_DEL,
             );
         }
@@ -369,7 +371,7 @@ impl Simulation {
             EventKind::Step,
             Reason::SandboxRemoved,
             format!("sandbox {sandbox_id} stopped, netns {netns_path} removed"),
-            Some(node_name),
+            Some(on_node),
             upstream::CONTAINERD_STOP_SANDBOX,
         );
     }
