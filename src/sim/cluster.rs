@@ -377,7 +377,7 @@ impl Simulation {
         reason: Reason,
         message: String,
         node: Option<Name>,
-        upstream: Upstream,
+        upstream: &'static Upstream,
     ) {
         self.events.push(Event {
             time_ms: self.now,
@@ -497,7 +497,7 @@ impl Simulation {
                 octets[0], octets[1]
             ),
             Some(name.into()),
-            upstream::KUBELET_REGISTER_NODE,
+            &upstream::KUBELET_REGISTER_NODE,
         );
         self.node_ipam_node_added(name);
         self.schedule(
@@ -520,7 +520,7 @@ impl Simulation {
             Reason::NodeDeleted,
             format!("Node {name} deleted"),
             Some(name.into()),
-            upstream::NODE_DELETE,
+            &upstream::NODE_DELETE,
         );
         self.schedule(
             self.settings.watch_latency,

@@ -42,7 +42,7 @@ impl Simulation {
                         .join(",")
                 ),
                 Some(name.into()),
-                upstream::KINDNET_WRITE,
+                &upstream::KINDNET_WRITE,
             );
         }
         self.schedule(

@@ -56,7 +56,7 @@ impl Simulation {
             Reason::PodCreated,
             format!("Pod {name} created with spec.nodeName={node}{requested}"),
             Some(node_name),
-            upstream::POD_CREATE,
+            &upstream::POD_CREATE,
         );
         let after = self.settings.watch_latency + self.settings.sandbox_setup;
         self.schedule(
@@ -106,8 +106,8 @@ impl Simulation {
                     SandboxError::Setup { .. } => Reason::FailedCreatePodSandBox,
                 };
                 let upstream = match err {
-                    SandboxError::NetworkNotReady => upstream::KUBELET_NETWORK_NOT_READY,
-                    SandboxError::Setup { .. } => upstream::KUBELET_CREATE_SANDBOX,
+                    SandboxError::NetworkNotReady => &upstream::KUBELET_NETWORK_NOT_READY,
+                    SandboxError::Setup { .. } => &upstream::KUBELET_CREATE_SANDBOX,
                 };
                 let node = self.node_name(&node);
                 self.log(
@@ -166,7 +166,7 @@ impl Simulation {
             Reason::PodIPsAssigned,
             message,
             Some(node),
-            upstream::KUBELET_POD_IPS,
+            &upstream::KUBELET_POD_IPS,
         );
     }
 
@@ -188,7 +188,7 @@ impl Simulation {
                 Reason::PodDeleted,
                 format!("Pod {name} deleted (grace period 0: the object is gone at once)"),
                 Some(node_name),
-                upstream::POD_STRATEGY_DELETE,
+                &upstream::POD_STRATEGY_DELETE,
             );
             if has_sandbox {
                 self.schedule(
@@ -219,7 +219,7 @@ impl Simulation {
                 "Pod {name} deleted with grace period {grace}: deletionTimestamp set, Terminating"
             ),
             Some(node_name),
-            upstream::POD_STRATEGY_DELETE,
+            &upstream::POD_STRATEGY_DELETE,
         );
         let watch = self.settings.watch_latency;
         if !has_sandbox {
@@ -299,7 +299,7 @@ impl Simulation {
             Reason::Killing,
             format!("Stopping container {CONTAINER_NAME}"),
             Some(node),
-            upstream::KUBELET_KILL_CONTAINER,
+            &upstream::KUBELET_KILL_CONTAINER,
         );
     }
 
@@ -308,7 +308,7 @@ impl Simulation {
         self.remove_pod_object(
             name,
             uid,
-            upstream::STATUS_MANAGER_DELETE,
+            &upstream::STATUS_MANAGER_DELETE,
             "terminated: the status manager deleted the object",
         );
     }
@@ -328,12 +328,18 @@ impl Simulation {
         self.remove_pod_object(
             name,
             uid,
-            upstream::PODGC_ORPHANED,
+            &upstream::PODGC_ORPHANED,
             "bound to a node that no longer exists: deleted by podgc",
         );
     }
 
-    fn remove_pod_object(&mut self, name: &str, uid: u64, upstream: upstream::Upstream, why: &str) {
+    fn remove_pod_object(
+        &mut self,
+        name: &str,
+        uid: u64,
+        upstream: &'static upstream::Upstream,
+        why: &str,
+    ) {
         let Some(pod) = self.pods.get(name).filter(|p| p.uid == uid) else {
             return;
         };

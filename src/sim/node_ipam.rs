@@ -37,7 +37,7 @@ impl Simulation {
                     Reason::NodeIpamStarted,
                     format!("Error starting \"node-ipam-controller\": {err}"),
                     None,
-                    upstream::RANGE_ALLOCATOR_NEW,
+                    &upstream::RANGE_ALLOCATOR_NEW,
                 );
                 return;
             }
@@ -56,7 +56,7 @@ impl Simulation {
             Reason::NodeIpamStarted,
             message,
             None,
-            upstream::RANGE_ALLOCATOR_NEW,
+            &upstream::RANGE_ALLOCATOR_NEW,
         );
         for node in &existing {
             self.log_cidr_steps(
@@ -135,7 +135,7 @@ impl Simulation {
                                     patch.pod_cidrs.join(",")
                                 ),
                                 Some(name.into()),
-                                upstream::RANGE_ALLOCATOR_UPDATE,
+                                &upstream::RANGE_ALLOCATOR_UPDATE,
                             );
                         }
                         CidrUpdateDecision::AlreadyAllocated
@@ -158,7 +158,7 @@ impl Simulation {
                 Reason::CIDRNotAvailable,
                 event.message.clone(),
                 Some(name.into()),
-                upstream::RANGE_ALLOCATOR_ALLOCATE,
+                &upstream::RANGE_ALLOCATOR_ALLOCATE,
             );
         }
         let failures = ipam.failures.entry(name.to_string()).or_insert(0);
@@ -173,7 +173,7 @@ impl Simulation {
             Reason::NodeSyncRequeued,
             format!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
             Some(name.into()),
-            upstream::RANGE_ALLOCATOR_REQUEUE,
+            &upstream::RANGE_ALLOCATOR_REQUEUE,
         );
         if ipam.queued.insert(name.to_string()) {
             self.schedule(
@@ -202,7 +202,7 @@ impl Simulation {
                 Reason::CIDRReleased,
                 format!("Error releasing CIDR for node {name}: {err}"),
                 Some(name.into()),
-                upstream::RANGE_ALLOCATOR_RELEASE,
+                &upstream::RANGE_ALLOCATOR_RELEASE,
             );
         }
         ipam.failures.remove(name);
@@ -223,7 +223,7 @@ impl Simulation {
                     describe_set(set)
                 ),
                 Some(name.into()),
-                upstream::CIDRSET_ALLOCATE_NEXT,
+                &upstream::CIDRSET_ALLOCATE_NEXT,
             );
         }
     }
@@ -237,8 +237,8 @@ impl Simulation {
         allocator: &RangeAllocator,
     ) {
         let (verb, upstream) = match reason {
-            Reason::CIDRReleased => ("Release", upstream::CIDRSET_RELEASE),
-            _ => ("Occupy", upstream::CIDRSET_OCCUPY),
+            Reason::CIDRReleased => ("Release", &upstream::CIDRSET_RELEASE),
+            _ => ("Occupy", &upstream::CIDRSET_OCCUPY),
         };
         for (cidr, set) in pod_cidrs.iter().zip(allocator.cidr_sets()) {
             self.log(

@@ -111,7 +111,7 @@ impl Simulation {
             Reason::SandboxCreated,
             format!("RunPodSandbox: sandbox {sandbox_id}, netns {netns_path}"),
             Some(on_node.clone()),
-            upstream::CONTAINERD_RUN_SANDBOX,
+            &upstream::CONTAINERD_RUN_SANDBOX,
         );
         let mut cni_args =
             format!("IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={pod};K8S_POD_INFRA_CONTAINER_ID={sandbox_id}");
@@ -126,7 +126,7 @@ impl Simulation {
                 "CNI ADD kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path} CNI_ARGS={cni_args}; plugins ptp (→ host-local), portmap"
             ),
             Some(on_node.clone()),
-            upstream::LIBCNI_ADD,
+            &upstream::LIBCNI_ADD,
         );
         let setup_failed = |err: String| SandboxError::Setup {
             sandbox_id: sandbox_id.clone(),
@@ -224,7 +224,7 @@ impl Simulation {
                     "host-local reserved {ip}: {store_dir}/{ip} = \"{sandbox_id}\\r\\n{IF_NAME}\", last_reserved_ip.{range} = {ip}"
                 ),
                 Some(on_node.clone()),
-                upstream::HOSTLOCAL_GET,
+                &upstream::HOSTLOCAL_GET,
             );
         }
         let host_index = host_link.map(|(ifindex, _)| ifindex).unwrap_or_default();
@@ -236,7 +236,7 @@ impl Simulation {
                 "veth pair: {host_veth}@if{eth0} on the node (ifindex {host_index}) <-> {IF_NAME}@if{host_index} in {netns_name} (ifindex {eth0})"
             ),
             Some(on_node.clone()),
-            upstream::PTP_SETUP_VETH,
+            &upstream::PTP_SETUP_VETH,
         );
         for route in routes {
             self.log(
@@ -245,7 +245,7 @@ impl Simulation {
                 Reason::RouteAdded,
                 format!("node route: {route}"),
                 Some(on_node.clone()),
-                upstream::PTP_HOST_ROUTE,
+                &upstream::PTP_HOST_ROUTE,
             );
         }
         Ok((sandbox_id, ips))
@@ -328,7 +328,7 @@ impl Simulation {
                 "CNI DEL kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path}; plugins portmap, ptp (→ host-local)"
             ),
             Some(on_node.clone()),
-            upstream::LIBCNI_DEL,
+            &upstream::LIBCNI_DEL,
         );
         for ip in released {
             self.log(
@@ -340,7 +340,7 @@ impl Simulation {
                     ip = GoIp(ip)
                 ),
                 Some(on_node.clone()),
-                upstream::HOSTLOCAL_RELEASE,
+                &upstream::HOSTLOCAL_RELEASE,
             );
         }
         if let Some(link) = gone {
@@ -353,7 +353,7 @@ impl Simulation {
                     link.name, link.ifindex
                 ),
                 Some(on_node.clone()),
-                upstream::PTP_DEL,
+                &upstream::PTP_DEL,
             );
         }
         for route in routes {
@@ -363,7 +363,7 @@ impl Simulation {
                 Reason::RouteRemoved,
                 format!("node route gone: {route}"),
                 Some(on_node.clone()),
-                upstream::PTP_DEL,
+                &upstream::PTP_DEL,
             );
         }
         self.log(
@@ -372,7 +372,7 @@ impl Simulation {
             Reason::SandboxRemoved,
             format!("sandbox {sandbox_id} stopped, netns {netns_path} removed"),
             Some(on_node),
-            upstream::CONTAINERD_STOP_SANDBOX,
+            &upstream::CONTAINERD_STOP_SANDBOX,
         );
     }
 }
