@@ -17,6 +17,7 @@ use crate::ipam::kindnet::CniConfigWriter;
 use crate::ipam::ptp::{Entropy, MacAddr, NetNs, Uplink};
 use crate::ipam::range_allocator::RangeAllocator;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::{self, Write as _};
 use std::net::{IpAddr, Ipv4Addr};
 use std::rc::Rc;
 
@@ -198,6 +199,8 @@ pub struct Simulation {
     pub(crate) nodes: BTreeMap<String, NodeObj>,
     /// Pods by name.
     pub(crate) pods: BTreeMap<String, PodObj>,
+    /// The buffer event messages are formatted in before being copied into the log (see `log`).
+    pub(crate) scratch: String,
 }
 
 impl Simulation {
@@ -222,6 +225,7 @@ impl Simulation {
             node_ipam: None,
             nodes: BTreeMap::new(),
             pods: BTreeMap::new(),
+            scratch: String::new(),
         }
     }
 
@@ -369,22 +373,26 @@ impl Simulation {
         uid
     }
 
-    /// Record an event now.
+    /// Record an event now. The message is formatted into [`Simulation::scratch`] and copied out at its
+    /// exact length: one allocation per entry, none of `format!`'s regrowing, and no slack kept in the log.
     pub(crate) fn log(
         &mut self,
         object: Name,
         kind: EventKind,
         reason: Reason,
-        message: String,
+        message: fmt::Arguments<'_>,
         node: Option<Name>,
         upstream: &'static Upstream,
     ) {
+        self.scratch.clear();
+        // Writing into a `String` cannot fail.
+        let _ = self.scratch.write_fmt(message);
         self.events.push(Event {
             time_ms: self.now,
             object,
             kind,
             reason,
-            message,
+            message: self.scratch.as_str().into(),
             node,
             upstream,
         });
@@ -492,7 +500,7 @@ impl Simulation {
             format!("node/{name}").into(),
             EventKind::Step,
             Reason::NodeRegistered,
-            format!(
+            format_args!(
                 "Node {name} registered (InternalIP 172.18.{}.{}){preset}",
                 octets[0], octets[1]
             ),
@@ -518,7 +526,7 @@ impl Simulation {
             format!("node/{name}").into(),
             EventKind::Step,
             Reason::NodeDeleted,
-            format!("Node {name} deleted"),
+            format_args!("Node {name} deleted"),
             Some(name.into()),
             &upstream::NODE_DELETE,
         );

@@ -33,7 +33,7 @@ impl Simulation {
                 format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CNIConfigWritten,
-                format!(
+                format_args!(
                     "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{}], portmap)",
                     cidrs
                         .iter()

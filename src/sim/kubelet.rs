@@ -54,7 +54,7 @@ impl Simulation {
             object,
             EventKind::Step,
             Reason::PodCreated,
-            format!("Pod {name} created with spec.nodeName={node}{requested}"),
+            format_args!("Pod {name} created with spec.nodeName={node}{requested}"),
             Some(node_name),
             &upstream::POD_CREATE,
         );
@@ -114,7 +114,7 @@ impl Simulation {
                     object,
                     EventKind::Warning,
                     reason,
-                    err.to_string(),
+                    format_args!("{err}"),
                     Some(node),
                     upstream,
                 );
@@ -164,7 +164,7 @@ impl Simulation {
             object,
             EventKind::Step,
             Reason::PodIPsAssigned,
-            message,
+            format_args!("{message}"),
             Some(node),
             &upstream::KUBELET_POD_IPS,
         );
@@ -186,7 +186,7 @@ impl Simulation {
                 object,
                 EventKind::Step,
                 Reason::PodDeleted,
-                format!("Pod {name} deleted (grace period 0: the object is gone at once)"),
+                format_args!("Pod {name} deleted (grace period 0: the object is gone at once)"),
                 Some(node_name),
                 &upstream::POD_STRATEGY_DELETE,
             );
@@ -215,7 +215,7 @@ impl Simulation {
             object,
             EventKind::Step,
             Reason::PodTerminating,
-            format!(
+            format_args!(
                 "Pod {name} deleted with grace period {grace}: deletionTimestamp set, Terminating"
             ),
             Some(node_name),
@@ -297,7 +297,7 @@ impl Simulation {
             format!("pod/{pod}").into(),
             EventKind::Normal,
             Reason::Killing,
-            format!("Stopping container {CONTAINER_NAME}"),
+            format_args!("Stopping container {CONTAINER_NAME}"),
             Some(node),
             &upstream::KUBELET_KILL_CONTAINER,
         );
@@ -350,7 +350,7 @@ impl Simulation {
             object,
             EventKind::Step,
             Reason::PodDeleted,
-            format!("Pod {name} {why}"),
+            format_args!("Pod {name} {why}"),
             Some(node),
             upstream,
         );

@@ -35,7 +35,7 @@ impl Simulation {
                     "kube-controller-manager".into(),
                     EventKind::Warning,
                     Reason::NodeIpamStarted,
-                    format!("Error starting \"node-ipam-controller\": {err}"),
+                    format_args!("Error starting \"node-ipam-controller\": {err}"),
                     None,
                     &upstream::RANGE_ALLOCATOR_NEW,
                 );
@@ -54,7 +54,7 @@ impl Simulation {
             "kube-controller-manager".into(),
             EventKind::Step,
             Reason::NodeIpamStarted,
-            message,
+            format_args!("{message}"),
             None,
             &upstream::RANGE_ALLOCATOR_NEW,
         );
@@ -129,7 +129,7 @@ impl Simulation {
                                 format!("node/{name}").into(),
                                 EventKind::Step,
                                 Reason::PodCIDRPatched,
-                                format!(
+                                format_args!(
                                     "PATCH node {name}: spec.podCIDR={} spec.podCIDRs=[{}]",
                                     patch.pod_cidr,
                                     patch.pod_cidrs.join(",")
@@ -156,7 +156,7 @@ impl Simulation {
                 format!("node/{name}").into(),
                 EventKind::Warning,
                 Reason::CIDRNotAvailable,
-                event.message.clone(),
+                format_args!("{}", event.message),
                 Some(name.into()),
                 &upstream::RANGE_ALLOCATOR_ALLOCATE,
             );
@@ -171,7 +171,7 @@ impl Simulation {
             format!("node/{name}").into(),
             EventKind::Step,
             Reason::NodeSyncRequeued,
-            format!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
+            format_args!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
             Some(name.into()),
             &upstream::RANGE_ALLOCATOR_REQUEUE,
         );
@@ -200,7 +200,7 @@ impl Simulation {
                 format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CIDRReleased,
-                format!("Error releasing CIDR for node {name}: {err}"),
+                format_args!("Error releasing CIDR for node {name}: {err}"),
                 Some(name.into()),
                 &upstream::RANGE_ALLOCATOR_RELEASE,
             );
@@ -217,7 +217,7 @@ impl Simulation {
                 format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CIDRAllocated,
-                format!(
+                format_args!(
                     "AllocateNext: {} (index {index}) for node {name}; {}",
                     net_string(cidr),
                     describe_set(set)
@@ -245,7 +245,7 @@ impl Simulation {
                 format!("node/{name}").into(),
                 EventKind::Step,
                 reason,
-                format!("{verb}: {cidr} of node {name}; {}", describe_set(set)),
+                format_args!("{verb}: {cidr} of node {name}; {}", describe_set(set)),
                 Some(name.into()),
                 upstream,
             );

@@ -109,7 +109,7 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::SandboxCreated,
-            format!("RunPodSandbox: sandbox {sandbox_id}, netns {netns_path}"),
+            format_args!("RunPodSandbox: sandbox {sandbox_id}, netns {netns_path}"),
             Some(on_node.clone()),
             &upstream::CONTAINERD_RUN_SANDBOX,
         );
@@ -122,7 +122,7 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::CNIAdd,
-            format!(
+            format_args!(
                 "CNI ADD kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path} CNI_ARGS={cni_args}; plugins ptp (→ host-local), portmap"
             ),
             Some(on_node.clone()),
@@ -220,7 +220,7 @@ impl Simulation {
                 object.clone(),
                 EventKind::Step,
                 Reason::IPAMReserve,
-                format!(
+                format_args!(
                     "host-local reserved {ip}: {store_dir}/{ip} = \"{sandbox_id}\\r\\n{IF_NAME}\", last_reserved_ip.{range} = {ip}"
                 ),
                 Some(on_node.clone()),
@@ -232,7 +232,7 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::VethCreated,
-            format!(
+            format_args!(
                 "veth pair: {host_veth}@if{eth0} on the node (ifindex {host_index}) <-> {IF_NAME}@if{host_index} in {netns_name} (ifindex {eth0})"
             ),
             Some(on_node.clone()),
@@ -243,7 +243,7 @@ impl Simulation {
                 object.clone(),
                 EventKind::Step,
                 Reason::RouteAdded,
-                format!("node route: {route}"),
+                format_args!("node route: {route}"),
                 Some(on_node.clone()),
                 &upstream::PTP_HOST_ROUTE,
             );
@@ -324,7 +324,7 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::CNIDel,
-            format!(
+            format_args!(
                 "CNI DEL kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path}; plugins portmap, ptp (→ host-local)"
             ),
             Some(on_node.clone()),
@@ -335,7 +335,7 @@ impl Simulation {
                 object.clone(),
                 EventKind::Step,
                 Reason::IPAMRelease,
-                format!(
+                format_args!(
                     "host-local released {ip}: removed {store_dir}/{ip} (last_reserved_ip unchanged)",
                     ip = GoIp(ip)
                 ),
@@ -348,7 +348,7 @@ impl Simulation {
                 object.clone(),
                 EventKind::Step,
                 Reason::VethDeleted,
-                format!(
+                format_args!(
                     "deleted {IF_NAME} in the pod; its peer {} (ifindex {}) went with it",
                     link.name, link.ifindex
                 ),
@@ -361,7 +361,7 @@ impl Simulation {
                 object.clone(),
                 EventKind::Step,
                 Reason::RouteRemoved,
-                format!("node route gone: {route}"),
+                format_args!("node route gone: {route}"),
                 Some(on_node.clone()),
                 &upstream::PTP_DEL,
             );
@@ -370,7 +370,7 @@ impl Simulation {
             object,
             EventKind::Step,
             Reason::SandboxRemoved,
-            format!("sandbox {sandbox_id} stopped, netns {netns_path} removed"),
+            format_args!("sandbox {sandbox_id} stopped, netns {netns_path} removed"),
             Some(on_node),
             &upstream::CONTAINERD_STOP_SANDBOX,
         );
