@@ -9,7 +9,7 @@
 //!
 //! Upstream finds a container's files by walking the directory and comparing each file's trimmed content.
 //! This model keeps the same observable behaviour with indexes instead of scans: IP files in pages of
-//! consecutive addresses ([`IpFiles`]), plus an in-memory index from the hash of a file's trimmed content
+//! consecutive addresses (`ip_files.rs`), plus an in-memory index from the hash of a file's trimmed content
 //! to the addresses holding it. Every index hit is confirmed against the file itself, so the index only
 //! replaces upstream's walk, never its comparison; it is derived data, not a file. The directory listing
 //! ([`Store::ls`], [`Store::cat`]) renders the files exactly as `ls` and `cat` show them on a node.
