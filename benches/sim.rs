@@ -5,37 +5,14 @@
 //! Criterion does not build for wasm32, so the wasm32 build of this target is an empty `main`.
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "common/churn.rs"]
+mod churn;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod native {
+    use super::churn::churn_scenario;
     use criterion::{black_box, criterion_group, Criterion};
     use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
-
-    /// 256 nodes of a /16 in /24s, 110 pods each (28,160), 55 per node deleted at once and 55 new ones
-    /// created after the DEL lag.
-    fn churn_scenario() -> Scenario {
-        let mut text =
-            String::from("cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24\n");
-        for n in 0..256 {
-            text.push_str(&format!("node add n{n:03}\n"));
-        }
-        text.push_str("wait 1s\n");
-        for n in 0..256 {
-            text.push_str(&format!(
-                "pod add-many n{n:03}-a --node=n{n:03} --count=110\n"
-            ));
-        }
-        text.push_str("wait 1s\n");
-        for n in 0..256 {
-            text.push_str(&format!("pod delete-many n{n:03}-a --count=55\n"));
-        }
-        text.push_str("wait 3s\n");
-        for n in 0..256 {
-            text.push_str(&format!(
-                "pod add-many n{n:03}-b --node=n{n:03} --count=55\n"
-            ));
-        }
-        text.push_str("wait 1s\n");
-        Scenario::parse(&text).expect("the bench scenario parses")
-    }
 
     fn budgets(c: &mut Criterion) {
         let churn = churn_scenario();

@@ -6,7 +6,7 @@
 //! kubelet with containerd and the CNI chain). This file holds what they share and the dispatch.
 
 use super::clock::{VirtualDuration, VirtualTime};
-use super::event::{Event, EventKind, Reason};
+use super::event::{Event, EventKind, Name, Reason};
 use super::queue::EventQueue;
 use super::scenario::{Command, Scenario};
 use super::settings::SimSettings;
@@ -17,6 +17,7 @@ use crate::ipam::kindnet::CniConfigWriter;
 use crate::ipam::ptp::{Entropy, MacAddr, NetNs, Uplink};
 use crate::ipam::range_allocator::RangeAllocator;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::{self, Write as _};
 use std::net::{IpAddr, Ipv4Addr};
 use std::rc::Rc;
 
@@ -25,14 +26,16 @@ use std::rc::Rc;
 pub(crate) struct NodeObj {
     /// Tells apart two nodes of one name (deleted and re-added).
     pub(crate) uid: u64,
+    /// The node's name, shared by the events of everything on it.
+    pub(crate) name: Name,
     /// `spec.podCIDRs` as stored (strings).
     pub(crate) pod_cidrs: Vec<String>,
     /// The node's root network namespace.
     pub(crate) netns: NetNs,
     /// host-local's directory `/run/cni-ipam-state/kindnet`, from the first CNI call on.
     pub(crate) store: Option<Store>,
-    /// `/etc/cni/net.d/10-kindnet.conflist`, once kindnetd wrote it.
-    pub(crate) conflist: Option<String>,
+    /// `/etc/cni/net.d/10-kindnet.conflist`, once kindnetd wrote it. Shared, as every sandbox reads it.
+    pub(crate) conflist: Option<Rc<str>>,
     /// kindnetd's writer (remembers the last inputs).
     pub(crate) writer: CniConfigWriter,
     /// host-local's view of the current conflist and ptp's `mtu` from it (see `kubelet::load_chain`).
@@ -57,6 +60,8 @@ pub(crate) struct LoadedChain {
 pub(crate) struct Sandbox {
     /// The pod's name.
     pub(crate) pod: String,
+    /// `pod/<name>`, the object of the sandbox's events (the Pod object may be gone by CNI DEL).
+    pub(crate) object: Name,
     /// The pod's network namespace.
     pub(crate) netns: NetNs,
     /// The host end of the veth pair.
@@ -81,6 +86,8 @@ pub enum PodPhase {
 pub(crate) struct PodObj {
     /// Tells apart two pods of one name.
     pub(crate) uid: u64,
+    /// `pod/<name>`, the object of its events.
+    pub(crate) object: Name,
     /// `spec.nodeName`.
     pub(crate) node: String,
     /// The uid of the node it was bound to when created.
@@ -192,6 +199,8 @@ pub struct Simulation {
     pub(crate) nodes: BTreeMap<String, NodeObj>,
     /// Pods by name.
     pub(crate) pods: BTreeMap<String, PodObj>,
+    /// The buffer event messages are formatted in before being copied into the log (see `log`).
+    pub(crate) scratch: String,
 }
 
 impl Simulation {
@@ -216,6 +225,7 @@ impl Simulation {
             node_ipam: None,
             nodes: BTreeMap::new(),
             pods: BTreeMap::new(),
+            scratch: String::new(),
         }
     }
 
@@ -345,6 +355,14 @@ impl Simulation {
         self.nodes.get(node)?.conflist.as_deref()
     }
 
+    /// The node's name for an event's `node` field: the live node's shared one, or a new one once the
+    /// node is gone.
+    pub(crate) fn node_name(&self, node: &str) -> Name {
+        self.nodes
+            .get(node)
+            .map_or_else(|| Name::from(node), |n| n.name.clone())
+    }
+
     pub(crate) fn schedule(&mut self, after: VirtualDuration, action: Action) {
         self.queue.push(self.now + after, action);
     }
@@ -355,23 +373,27 @@ impl Simulation {
         uid
     }
 
-    /// Record an event now.
+    /// Record an event now. The message is formatted into [`Simulation::scratch`] and copied out at its
+    /// exact length: one allocation per entry, none of `format!`'s regrowing, and no slack kept in the log.
     pub(crate) fn log(
         &mut self,
-        object: String,
+        object: Name,
         kind: EventKind,
         reason: Reason,
-        message: String,
-        node: Option<&str>,
-        upstream: Upstream,
+        message: fmt::Arguments<'_>,
+        node: Option<Name>,
+        upstream: &'static Upstream,
     ) {
+        self.scratch.clear();
+        // Writing into a `String` cannot fail.
+        let _ = self.scratch.write_fmt(message);
         self.events.push(Event {
             time_ms: self.now,
             object,
             kind,
             reason,
-            message,
-            node: node.map(str::to_string),
+            message: self.scratch.as_str().into(),
+            node,
             upstream,
         });
     }
@@ -459,6 +481,7 @@ impl Simulation {
             name.to_string(),
             NodeObj {
                 uid,
+                name: name.into(),
                 pod_cidrs: pod_cidrs.to_vec(),
                 netns,
                 store: None,
@@ -474,15 +497,15 @@ impl Simulation {
             format!(" with spec.podCIDRs=[{}]", pod_cidrs.join(","))
         };
         self.log(
-            format!("node/{name}"),
+            format!("node/{name}").into(),
             EventKind::Step,
             Reason::NodeRegistered,
-            format!(
+            format_args!(
                 "Node {name} registered (InternalIP 172.18.{}.{}){preset}",
                 octets[0], octets[1]
             ),
-            Some(name),
-            upstream::KUBELET_REGISTER_NODE,
+            Some(name.into()),
+            &upstream::KUBELET_REGISTER_NODE,
         );
         self.node_ipam_node_added(name);
         self.schedule(
@@ -500,12 +523,12 @@ impl Simulation {
             return;
         };
         self.log(
-            format!("node/{name}"),
+            format!("node/{name}").into(),
             EventKind::Step,
             Reason::NodeDeleted,
-            format!("Node {name} deleted"),
-            Some(name),
-            upstream::NODE_DELETE,
+            format_args!("Node {name} deleted"),
+            Some(name.into()),
+            &upstream::NODE_DELETE,
         );
         self.schedule(
             self.settings.watch_latency,

@@ -27,13 +27,13 @@ impl Simulation {
         let written =
             compute_cni_config_inputs(&cidrs).and_then(|inputs| node.writer.write(inputs));
         if let Some(text) = written {
-            node.conflist = Some(text);
+            node.conflist = Some(text.into());
             node.chain = None;
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CNIConfigWritten,
-                format!(
+                format_args!(
                     "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{}], portmap)",
                     cidrs
                         .iter()
@@ -41,8 +41,8 @@ impl Simulation {
                         .collect::<Vec<_>>()
                         .join(",")
                 ),
-                Some(name),
-                upstream::KINDNET_WRITE,
+                Some(name.into()),
+                &upstream::KINDNET_WRITE,
             );
         }
         self.schedule(

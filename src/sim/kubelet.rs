@@ -10,7 +10,7 @@
 
 use super::clock::VirtualDuration;
 use super::cluster::{Action, PodObj, PodPhase, Simulation};
-use super::event::{EventKind, Reason};
+use super::event::{EventKind, Name, Reason};
 use super::runtime::SandboxError;
 use super::upstream;
 use crate::ipam::goip::GoIp;
@@ -23,17 +23,20 @@ impl Simulation {
     /// A pod bound to `node` is created; the kubelet picks it up after the watch latency plus the
     /// sandbox setup time.
     pub(crate) fn pod_add(&mut self, name: &str, node: &str, requested_ip: Option<String>) {
-        let Some(node_uid) = self.nodes.get(node).map(|n| n.uid) else {
+        let Some((node_uid, node_name)) = self.nodes.get(node).map(|n| (n.uid, n.name.clone()))
+        else {
             return;
         };
         if self.pods.contains_key(name) {
             return;
         }
         let uid = self.uid();
+        let object = Name::from(format!("pod/{name}"));
         self.pods.insert(
             name.to_string(),
             PodObj {
                 uid,
+                object: object.clone(),
                 node: node.to_string(),
                 node_uid,
                 requested_ip: requested_ip.clone(),
@@ -48,12 +51,12 @@ impl Simulation {
             .map(|ip| format!(", requesting IP {ip}"))
             .unwrap_or_default();
         self.log(
-            format!("pod/{name}"),
+            object,
             EventKind::Step,
             Reason::PodCreated,
-            format!("Pod {name} created with spec.nodeName={node}{requested}"),
-            Some(node),
-            upstream::POD_CREATE,
+            format_args!("Pod {name} created with spec.nodeName={node}{requested}"),
+            Some(node_name),
+            &upstream::POD_CREATE,
         );
         let after = self.settings.watch_latency + self.settings.sandbox_setup;
         self.schedule(
@@ -82,7 +85,8 @@ impl Simulation {
         }
         pod.sync_started = true;
         let (node, requested_ip) = (pod.node.clone(), pod.requested_ip.clone());
-        match self.run_pod_sandbox(&node, name, requested_ip.as_deref()) {
+        let object = pod.object.clone();
+        match self.run_pod_sandbox(&node, name, &object, requested_ip.as_deref()) {
             Ok((sandbox_id, _)) => {
                 if let Some(pod) = self.pods.get_mut(name) {
                     pod.sandbox_id = Some(sandbox_id.clone());
@@ -102,15 +106,16 @@ impl Simulation {
                     SandboxError::Setup { .. } => Reason::FailedCreatePodSandBox,
                 };
                 let upstream = match err {
-                    SandboxError::NetworkNotReady => upstream::KUBELET_NETWORK_NOT_READY,
-                    SandboxError::Setup { .. } => upstream::KUBELET_CREATE_SANDBOX,
+                    SandboxError::NetworkNotReady => &upstream::KUBELET_NETWORK_NOT_READY,
+                    SandboxError::Setup { .. } => &upstream::KUBELET_CREATE_SANDBOX,
                 };
+                let node = self.node_name(&node);
                 self.log(
-                    format!("pod/{name}"),
+                    object,
                     EventKind::Warning,
                     reason,
-                    err.to_string(),
-                    Some(&node),
+                    format_args!("{err}"),
+                    Some(node),
                     upstream,
                 );
                 self.schedule(
@@ -132,11 +137,11 @@ impl Simulation {
         if pod.deletion.is_some() || pod.sandbox_id.as_deref() != Some(sandbox_id) {
             return;
         }
-        let Some(sandbox) = self
+        let Some((node, sandbox)) = self
             .nodes
             .get(&pod.node)
             .filter(|n| n.uid == pod.node_uid)
-            .and_then(|n| n.sandboxes.get(sandbox_id))
+            .and_then(|n| Some((n.name.clone(), n.sandboxes.get(sandbox_id)?)))
         else {
             return;
         };
@@ -154,14 +159,14 @@ impl Simulation {
             let _ = write!(message, "{sep}{}", GoIp(*ip));
         }
         message.push_str("] phase=Running");
-        let node = pod.node.clone();
+        let object = pod.object.clone();
         self.log(
-            format!("pod/{name}"),
+            object,
             EventKind::Step,
             Reason::PodIPsAssigned,
-            message,
-            Some(&node),
-            upstream::KUBELET_POD_IPS,
+            format_args!("{message}"),
+            Some(node),
+            &upstream::KUBELET_POD_IPS,
         );
     }
 
@@ -171,17 +176,19 @@ impl Simulation {
             return;
         };
         let (uid, node, node_uid) = (pod.uid, pod.node.clone(), pod.node_uid);
+        let object = pod.object.clone();
         let node_alive = self.nodes.get(&node).is_some_and(|n| n.uid == node_uid);
         let has_sandbox = pod.sandbox_id.is_some() && node_alive;
         if grace_period_seconds == 0 || !node_alive {
             self.pods.remove(name);
+            let node_name = self.node_name(&node);
             self.log(
-                format!("pod/{name}"),
+                object,
                 EventKind::Step,
                 Reason::PodDeleted,
-                format!("Pod {name} deleted (grace period 0: the object is gone at once)"),
-                Some(&node),
-                upstream::POD_STRATEGY_DELETE,
+                format_args!("Pod {name} deleted (grace period 0: the object is gone at once)"),
+                Some(node_name),
+                &upstream::POD_STRATEGY_DELETE,
             );
             if has_sandbox {
                 self.schedule(
@@ -203,15 +210,16 @@ impl Simulation {
         if let Some(pod) = self.pods.get_mut(name) {
             pod.deletion = Some(self.now + grace);
         }
+        let node_name = self.node_name(&node);
         self.log(
-            format!("pod/{name}"),
+            object,
             EventKind::Step,
             Reason::PodTerminating,
-            format!(
+            format_args!(
                 "Pod {name} deleted with grace period {grace}: deletionTimestamp set, Terminating"
             ),
-            Some(&node),
-            upstream::POD_STRATEGY_DELETE,
+            Some(node_name),
+            &upstream::POD_STRATEGY_DELETE,
         );
         let watch = self.settings.watch_latency;
         if !has_sandbox {
@@ -277,16 +285,21 @@ impl Simulation {
 
     /// `killContainer`: the `Killing` event.
     pub(crate) fn kubelet_kill(&mut self, pod: &str, node: &str, node_uid: u64) {
-        if self.nodes.get(node).is_none_or(|n| n.uid != node_uid) {
+        let Some(node) = self
+            .nodes
+            .get(node)
+            .filter(|n| n.uid == node_uid)
+            .map(|n| n.name.clone())
+        else {
             return;
-        }
+        };
         self.log(
-            format!("pod/{pod}"),
+            format!("pod/{pod}").into(),
             EventKind::Normal,
             Reason::Killing,
-            format!("Stopping container {CONTAINER_NAME}"),
+            format_args!("Stopping container {CONTAINER_NAME}"),
             Some(node),
-            upstream::KUBELET_KILL_CONTAINER,
+            &upstream::KUBELET_KILL_CONTAINER,
         );
     }
 
@@ -295,7 +308,7 @@ impl Simulation {
         self.remove_pod_object(
             name,
             uid,
-            upstream::STATUS_MANAGER_DELETE,
+            &upstream::STATUS_MANAGER_DELETE,
             "terminated: the status manager deleted the object",
         );
     }
@@ -315,23 +328,30 @@ impl Simulation {
         self.remove_pod_object(
             name,
             uid,
-            upstream::PODGC_ORPHANED,
+            &upstream::PODGC_ORPHANED,
             "bound to a node that no longer exists: deleted by podgc",
         );
     }
 
-    fn remove_pod_object(&mut self, name: &str, uid: u64, upstream: upstream::Upstream, why: &str) {
+    fn remove_pod_object(
+        &mut self,
+        name: &str,
+        uid: u64,
+        upstream: &'static upstream::Upstream,
+        why: &str,
+    ) {
         let Some(pod) = self.pods.get(name).filter(|p| p.uid == uid) else {
             return;
         };
-        let node = pod.node.clone();
+        let (object, node) = (pod.object.clone(), pod.node.clone());
         self.pods.remove(name);
+        let node = self.node_name(&node);
         self.log(
-            format!("pod/{name}"),
+            object,
             EventKind::Step,
             Reason::PodDeleted,
-            format!("Pod {name} {why}"),
-            Some(&node),
+            format_args!("Pod {name} {why}"),
+            Some(node),
             upstream,
         );
     }

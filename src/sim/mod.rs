@@ -33,7 +33,7 @@ pub mod upstream;
 
 pub use clock::{DurationError, VirtualDuration, VirtualTime};
 pub use cluster::{PodPhase, Simulation};
-pub use event::{Event, EventKind, Reason};
+pub use event::{Event, EventKind, Name, Reason};
 pub use scenario::{Command, Scenario, ScenarioError, ScenarioErrorKind, TimedCommand};
 pub use settings::{SettingError, SimSettings};
 pub use state::State;

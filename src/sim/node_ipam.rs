@@ -35,9 +35,9 @@ impl Simulation {
                     "kube-controller-manager".into(),
                     EventKind::Warning,
                     Reason::NodeIpamStarted,
-                    format!("Error starting \"node-ipam-controller\": {err}"),
+                    format_args!("Error starting \"node-ipam-controller\": {err}"),
                     None,
-                    upstream::RANGE_ALLOCATOR_NEW,
+                    &upstream::RANGE_ALLOCATOR_NEW,
                 );
                 return;
             }
@@ -54,9 +54,9 @@ impl Simulation {
             "kube-controller-manager".into(),
             EventKind::Step,
             Reason::NodeIpamStarted,
-            message,
+            format_args!("{message}"),
             None,
-            upstream::RANGE_ALLOCATOR_NEW,
+            &upstream::RANGE_ALLOCATOR_NEW,
         );
         for node in &existing {
             self.log_cidr_steps(
@@ -126,16 +126,16 @@ impl Simulation {
                                 node.pod_cidrs = patch.pod_cidrs.clone();
                             }
                             self.log(
-                                format!("node/{name}"),
+                                format!("node/{name}").into(),
                                 EventKind::Step,
                                 Reason::PodCIDRPatched,
-                                format!(
+                                format_args!(
                                     "PATCH node {name}: spec.podCIDR={} spec.podCIDRs=[{}]",
                                     patch.pod_cidr,
                                     patch.pod_cidrs.join(",")
                                 ),
-                                Some(name),
-                                upstream::RANGE_ALLOCATOR_UPDATE,
+                                Some(name.into()),
+                                &upstream::RANGE_ALLOCATOR_UPDATE,
                             );
                         }
                         CidrUpdateDecision::AlreadyAllocated
@@ -153,12 +153,12 @@ impl Simulation {
     fn node_ipam_failed(&mut self, ipam: &mut NodeIpam, name: &str, err: AllocateError) {
         if let AllocateError::CidrNotAvailable { event, .. } = &err {
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Warning,
                 Reason::CIDRNotAvailable,
-                event.message.clone(),
-                Some(name),
-                upstream::RANGE_ALLOCATOR_ALLOCATE,
+                format_args!("{}", event.message),
+                Some(name.into()),
+                &upstream::RANGE_ALLOCATOR_ALLOCATE,
             );
         }
         let failures = ipam.failures.entry(name.to_string()).or_insert(0);
@@ -168,12 +168,12 @@ impl Simulation {
             .exponential(*failures, self.settings.node_ipam_backoff_max);
         *failures += 1;
         self.log(
-            format!("node/{name}"),
+            format!("node/{name}").into(),
             EventKind::Step,
             Reason::NodeSyncRequeued,
-            format!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
-            Some(name),
-            upstream::RANGE_ALLOCATOR_REQUEUE,
+            format_args!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
+            Some(name.into()),
+            &upstream::RANGE_ALLOCATOR_REQUEUE,
         );
         if ipam.queued.insert(name.to_string()) {
             self.schedule(
@@ -197,12 +197,12 @@ impl Simulation {
         self.log_cidr_steps(name, pod_cidrs, Reason::CIDRReleased, &ipam.allocator);
         if let Err(err) = result {
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CIDRReleased,
-                format!("Error releasing CIDR for node {name}: {err}"),
-                Some(name),
-                upstream::RANGE_ALLOCATOR_RELEASE,
+                format_args!("Error releasing CIDR for node {name}: {err}"),
+                Some(name.into()),
+                &upstream::RANGE_ALLOCATOR_RELEASE,
             );
         }
         ipam.failures.remove(name);
@@ -214,16 +214,16 @@ impl Simulation {
         for (cidr, set) in cidrs.iter().zip(allocator.cidr_sets()) {
             let index = set.get_index_for_ip(cidr.network()).unwrap_or_default();
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CIDRAllocated,
-                format!(
+                format_args!(
                     "AllocateNext: {} (index {index}) for node {name}; {}",
                     net_string(cidr),
                     describe_set(set)
                 ),
-                Some(name),
-                upstream::CIDRSET_ALLOCATE_NEXT,
+                Some(name.into()),
+                &upstream::CIDRSET_ALLOCATE_NEXT,
             );
         }
     }
@@ -237,16 +237,16 @@ impl Simulation {
         allocator: &RangeAllocator,
     ) {
         let (verb, upstream) = match reason {
-            Reason::CIDRReleased => ("Release", upstream::CIDRSET_RELEASE),
-            _ => ("Occupy", upstream::CIDRSET_OCCUPY),
+            Reason::CIDRReleased => ("Release", &upstream::CIDRSET_RELEASE),
+            _ => ("Occupy", &upstream::CIDRSET_OCCUPY),
         };
         for (cidr, set) in pod_cidrs.iter().zip(allocator.cidr_sets()) {
             self.log(
-                format!("node/{name}"),
+                format!("node/{name}").into(),
                 EventKind::Step,
                 reason,
-                format!("{verb}: {cidr} of node {name}; {}", describe_set(set)),
-                Some(name),
+                format_args!("{verb}: {cidr} of node {name}; {}", describe_set(set)),
+                Some(name.into()),
                 upstream,
             );
         }

@@ -7,7 +7,7 @@
 //! through; it is named in the steps but not modelled further.
 
 use super::cluster::{LoadedChain, Sandbox, Simulation};
-use super::event::{EventKind, Reason};
+use super::event::{EventKind, Name, Reason};
 use super::upstream;
 use crate::ipam::goip::GoIp;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
@@ -91,6 +91,7 @@ impl Simulation {
         &mut self,
         node_name: &str,
         pod: &str,
+        object: &Name,
         requested_ip: Option<&str>,
     ) -> Result<(String, Vec<IpAddr>), SandboxError> {
         let Some(node) = self.nodes.get(node_name) else {
@@ -99,18 +100,18 @@ impl Simulation {
         let Some(conflist) = node.conflist.clone() else {
             return Err(SandboxError::NetworkNotReady);
         };
+        let on_node = node.name.clone();
         let sandbox_id = self.entropy.sandbox_id();
         let netns_name = self.entropy.netns_name();
         let mut pod_netns = NetNs::pod(&netns_name, self.settings.pod_first_ifindex);
         let netns_path = pod_netns.path();
-        let object = format!("pod/{pod}");
         self.log(
             object.clone(),
             EventKind::Step,
             Reason::SandboxCreated,
-            format!("RunPodSandbox: sandbox {sandbox_id}, netns {netns_path}"),
-            Some(node_name),
-            upstream::CONTAINERD_RUN_SANDBOX,
+            format_args!("RunPodSandbox: sandbox {sandbox_id}, netns {netns_path}"),
+            Some(on_node.clone()),
+            &upstream::CONTAINERD_RUN_SANDBOX,
         );
         let mut cni_args =
             format!("IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={pod};K8S_POD_INFRA_CONTAINER_ID={sandbox_id}");
@@ -121,11 +122,11 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::CNIAdd,
-            format!(
+            format_args!(
                 "CNI ADD kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path} CNI_ARGS={cni_args}; plugins ptp (→ host-local), portmap"
             ),
-            Some(node_name),
-            upstream::LIBCNI_ADD,
+            Some(on_node.clone()),
+            &upstream::LIBCNI_ADD,
         );
         let setup_failed = |err: String| SandboxError::Setup {
             sandbox_id: sandbox_id.clone(),
@@ -205,6 +206,7 @@ impl Simulation {
             sandbox_id.clone(),
             Sandbox {
                 pod: pod.to_string(),
+                object: object.clone(),
                 netns: pod_netns,
                 host_veth: host_veth.clone(),
                 ips: ips.clone(),
@@ -218,11 +220,11 @@ impl Simulation {
                 object.clone(),
                 EventKind::Step,
                 Reason::IPAMReserve,
-                format!(
+                format_args!(
                     "host-local reserved {ip}: {store_dir}/{ip} = \"{sandbox_id}\\r\\n{IF_NAME}\", last_reserved_ip.{range} = {ip}"
                 ),
-                Some(node_name),
-                upstream::HOSTLOCAL_GET,
+                Some(on_node.clone()),
+                &upstream::HOSTLOCAL_GET,
             );
         }
         let host_index = host_link.map(|(ifindex, _)| ifindex).unwrap_or_default();
@@ -230,20 +232,20 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::VethCreated,
-            format!(
+            format_args!(
                 "veth pair: {host_veth}@if{eth0} on the node (ifindex {host_index}) <-> {IF_NAME}@if{host_index} in {netns_name} (ifindex {eth0})"
             ),
-            Some(node_name),
-            upstream::PTP_SETUP_VETH,
+            Some(on_node.clone()),
+            &upstream::PTP_SETUP_VETH,
         );
         for route in routes {
             self.log(
                 object.clone(),
                 EventKind::Step,
                 Reason::RouteAdded,
-                format!("node route: {route}"),
-                Some(node_name),
-                upstream::PTP_HOST_ROUTE,
+                format_args!("node route: {route}"),
+                Some(on_node.clone()),
+                &upstream::PTP_HOST_ROUTE,
             );
         }
         Ok((sandbox_id, ips))
@@ -297,7 +299,7 @@ impl Simulation {
             return;
         };
         let chain = node.chain.clone();
-        let object = format!("pod/{}", sandbox.pod);
+        let (object, on_node) = (sandbox.object.clone(), node.name.clone());
         let host_index = node
             .netns
             .link_by_name(&sandbox.host_veth)
@@ -322,23 +324,23 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::CNIDel,
-            format!(
+            format_args!(
                 "CNI DEL kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path}; plugins portmap, ptp (→ host-local)"
             ),
-            Some(node_name),
-            upstream::LIBCNI_DEL,
+            Some(on_node.clone()),
+            &upstream::LIBCNI_DEL,
         );
         for ip in released {
             self.log(
                 object.clone(),
                 EventKind::Step,
                 Reason::IPAMRelease,
-                format!(
+                format_args!(
                     "host-local released {ip}: removed {store_dir}/{ip} (last_reserved_ip unchanged)",
                     ip = GoIp(ip)
                 ),
-                Some(node_name),
-                upstream::HOSTLOCAL_RELEASE,
+                Some(on_node.clone()),
+                &upstream::HOSTLOCAL_RELEASE,
             );
         }
         if let Some(link) = gone {
@@ -346,12 +348,12 @@ impl Simulation {
                 object.clone(),
                 EventKind::Step,
                 Reason::VethDeleted,
-                format!(
+                format_args!(
                     "deleted {IF_NAME} in the pod; its peer {} (ifindex {}) went with it",
                     link.name, link.ifindex
                 ),
-                Some(node_name),
-                upstream::PTP_DEL,
+                Some(on_node.clone()),
+                &upstream::PTP_DEL,
             );
         }
         for route in routes {
@@ -359,18 +361,18 @@ impl Simulation {
                 object.clone(),
                 EventKind::Step,
                 Reason::RouteRemoved,
-                format!("node route gone: {route}"),
-                Some(node_name),
-                upstream::PTP_DEL,
+                format_args!("node route gone: {route}"),
+                Some(on_node.clone()),
+                &upstream::PTP_DEL,
             );
         }
         self.log(
             object,
             EventKind::Step,
             Reason::SandboxRemoved,
-            format!("sandbox {sandbox_id} stopped, netns {netns_path} removed"),
-            Some(node_name),
-            upstream::CONTAINERD_STOP_SANDBOX,
+            format_args!("sandbox {sandbox_id} stopped, netns {netns_path} removed"),
+            Some(on_node),
+            &upstream::CONTAINERD_STOP_SANDBOX,
         );
     }
 }

@@ -288,7 +288,7 @@ impl Simulation {
             name: name.to_string(),
             pod_cidrs: node.pod_cidrs.clone(),
             ipam,
-            conflist: node.conflist.clone(),
+            conflist: node.conflist.as_deref().map(str::to_string),
             veths,
             routes,
             pending_dels,

@@ -119,7 +119,7 @@ pub fn event_log(props: &TimelineProps) -> Html {
                     <span class="event-time">{ seconds(event.time_ms) }</span>
                     <span class="event-kind">{ kind }</span>
                     <span class="event-reason">{ format!("{:?}", event.reason) }</span>
-                    <span class="event-object">{ &event.object }</span>
+                    <span class="event-object">{ &*event.object }</span>
                     <span class="event-message">{ &event.message }</span>
                 </button>
             </li>

@@ -7,7 +7,7 @@
 //! | [`args`] | `cni/pkg/types/args.go`, `plugins/pkg/ip/ip.go` | `CNI_ARGS` parsing, requested-IP syntax |
 //! | [`range`] | `backend/allocator/range.go` | [`Range::canonicalize`], `contains`, `overlaps` |
 //! | [`range_set`] | `backend/allocator/range_set.go` | [`RangeSet`]: the ranges that yield one address |
-//! | [`store`] | `backend/disk/backend.go` | [`Store`]: the `<dataDir>/<network>` directory, in memory |
+//! | [`store`] | `backend/disk/backend.go` | [`Store`]: the `<dataDir>/<network>` directory, in memory (its IP files in `ip_files`) |
 //! | [`allocator`] | `backend/allocator/allocator.go` | [`IpAllocator::get`] and the round-robin [`RangeIter`] |
 //! | [`plugin`] | `main.go` | [`cmd_add`], [`cmd_del`], [`cmd_check`] |
 //!
@@ -18,6 +18,7 @@
 pub mod allocator;
 pub mod args;
 pub mod config;
+mod ip_files;
 pub mod plugin;
 pub mod range;
 pub mod range_set;

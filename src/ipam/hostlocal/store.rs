@@ -8,20 +8,19 @@
 //! * `lock`, an empty file held with `flock` while `Get`/`Release` run.
 //!
 //! Upstream finds a container's files by walking the directory and comparing each file's trimmed content.
-//! This model keeps the same observable behaviour with indexes instead of scans: IP files in an ordered map
-//! keyed by address, plus an in-memory index from the hash of a file's trimmed content to the addresses
-//! holding it. Every index hit is confirmed against the file itself, so the index only replaces upstream's
-//! walk, never its comparison; it is derived data, not a file. The directory listing
+//! This model keeps the same observable behaviour with indexes instead of scans: IP files in pages of
+//! consecutive addresses (`ip_files.rs`), plus an in-memory index from the hash of a file's trimmed content
+//! to the addresses holding it. Every index hit is confirmed against the file itself, so the index only
+//! replaces upstream's walk, never its comparison; it is derived data, not a file. The directory listing
 //! ([`Store::ls`], [`Store::cat`]) renders the files exactly as `ls` and `cat` show them on a node.
 
+use super::ip_files::IpFiles;
 use crate::ipam::goip::{ip_string, parse_ip};
 use rustc_hash::FxHasher;
-use std::collections::btree_map::Entry;
-use std::collections::hash_map::Entry as HashEntry;
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::net::IpAddr;
-use std::sync::Arc;
 
 /// `disk.defaultDataDir`, used when the config has no `dataDir`.
 pub const DEFAULT_DATA_DIR: &str = "/var/lib/cni/networks";
@@ -37,12 +36,12 @@ pub const LOCK_FILE: &str = "lock";
 pub struct Store {
     /// `<dataDir>/<network>`, as `filepath.Join` cleans it.
     dir: String,
-    /// IP files: address → exact content.
-    ip_files: BTreeMap<IpAddr, Arc<str>>,
+    /// IP files: address → exact content, laid out for the walk (see [`IpFiles`]).
+    ip_files: IpFiles,
     /// Hash of trimmed content → addresses whose file's trimmed content has that hash; the index behind
     /// `GetByID`, `FindByID` and `ReleaseByID`. Keyed by hash so that it owns no strings: growing and
     /// dropping it never touches the contents, and a collision costs one comparison, never a wrong answer.
-    by_content: HashMap<u64, Owners, BuildHasherDefault<FxHasher>>,
+    by_content: HashMap<u64, Owners, FxBuild>,
     /// `last_reserved_ip.<rangeID>` files: range ID → address written.
     last_reserved: BTreeMap<String, IpAddr>,
     /// Whether the empty `lock` file exists (a `ReleaseByID` quirk can delete it; `disk.New` recreates it).
@@ -69,7 +68,7 @@ impl Store {
         };
         Self {
             dir: go_path_clean(&format!("{data_dir}/{network}")),
-            ip_files: BTreeMap::new(),
+            ip_files: IpFiles::default(),
             by_content: HashMap::default(),
             last_reserved: BTreeMap::new(),
             lock: true,
@@ -98,17 +97,11 @@ impl Store {
     }
 
     /// [`reserve`](Self::reserve) with the content built once by the caller (`IPAllocator.Get` tries
-    /// many addresses for one container).
-    pub(super) fn reserve_content(
-        &mut self,
-        content: &Arc<str>,
-        ip: IpAddr,
-        range_id: &str,
-    ) -> bool {
-        let Entry::Vacant(file) = self.ip_files.entry(ip) else {
+    /// many addresses for one container); the file's own copy is made only when it is created.
+    pub(super) fn reserve_content(&mut self, content: &str, ip: IpAddr, range_id: &str) -> bool {
+        if !self.ip_files.create(ip, content) {
             return false;
-        };
-        file.insert(Arc::clone(content));
+        }
         self.index(ip, content);
         match self.last_reserved.get_mut(range_id) {
             Some(last) => *last = ip,
@@ -123,9 +116,8 @@ impl Store {
     /// bare container ID, or the upstream tests' fixtures). Replaces an existing file.
     pub fn write_ip_file(&mut self, ip: IpAddr, content: &str) {
         self.remove_ip_file(ip);
-        let content: Arc<str> = Arc::from(content);
-        self.index(ip, &content);
-        self.ip_files.insert(ip, content);
+        self.ip_files.create(ip, content);
+        self.index(ip, content);
     }
 
     /// Write `last_reserved_ip.<range_id>` directly, as the upstream tests' fixtures do.
@@ -182,7 +174,7 @@ impl Store {
 
     /// `Store.HasReservedIP`-like check: whether the IP's file belongs to `<id>` (either format).
     pub fn has_reserved_ip(&self, id: &str, ip: IpAddr) -> bool {
-        self.ip_files.get(&ip).is_some_and(|content| {
+        self.ip_files.get(ip).is_some_and(|content| {
             let trimmed = content.trim();
             trimmed == id.trim() || trimmed.split(LINE_BREAK).next() == Some(id.trim())
         })
@@ -190,7 +182,7 @@ impl Store {
 
     /// The reserved IPs with their files' content, ascending by address.
     pub fn reservations(&self) -> impl Iterator<Item = (IpAddr, &str)> {
-        self.ip_files.iter().map(|(ip, c)| (*ip, &**c))
+        self.ip_files.iter()
     }
 
     /// How many IP files exist.
@@ -201,7 +193,7 @@ impl Store {
     /// The directory's file names as `ls` prints them in the C locale: sorted bytewise, so
     /// `10.244.1.10` comes before `10.244.1.2`, and IPs before `last_reserved_ip.0` and `lock`.
     pub fn ls(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.ip_files.keys().map(|ip| ip_string(*ip)).collect();
+        let mut names: Vec<String> = self.ip_files.iter().map(|(ip, _)| ip_string(ip)).collect();
         names.extend(
             self.last_reserved
                 .keys()
@@ -224,7 +216,7 @@ impl Store {
         }
         // A file is named by the Go string form, so `10.0.0.1` exists but `::ffff:10.0.0.1` does not.
         let ip = parse_ip(name).filter(|ip| ip_string(*ip) == name)?;
-        self.ip_files.get(&ip).map(|content| content.to_string())
+        self.ip_files.get(ip).map(str::to_string)
     }
 
     /// The IP files whose trimmed content equals `content`, ascending by address: the index narrows
@@ -236,7 +228,7 @@ impl Store {
             .flat_map(Owners::iter)
             .filter(move |ip| {
                 self.ip_files
-                    .get(ip)
+                    .get(*ip)
                     .is_some_and(|file| file.trim() == content)
             })
     }
@@ -244,16 +236,16 @@ impl Store {
     /// Add `ip` to the index under its file's trimmed content.
     fn index(&mut self, ip: IpAddr, content: &str) {
         match self.by_content.entry(content_key(content.trim())) {
-            HashEntry::Occupied(mut owners) => owners.get_mut().insert(ip),
-            HashEntry::Vacant(slot) => {
+            Entry::Occupied(mut owners) => owners.get_mut().insert(ip),
+            Entry::Vacant(slot) => {
                 slot.insert(Owners::One(ip));
             }
         }
     }
 
-    /// Drop `ip` from the index entry of `content` (trimmed), and the entry once it has no owner.
-    fn unindex(&mut self, ip: IpAddr, content: &str) {
-        let key = content_key(content.trim());
+    /// Drop `ip` from the index entry `key` (its file's trimmed content), and the entry once it has no
+    /// owner.
+    fn unindex(&mut self, ip: IpAddr, key: u64) {
         if let Some(owners) = self.by_content.get_mut(&key) {
             if owners.remove(ip) {
                 self.by_content.remove(&key);
@@ -262,8 +254,9 @@ impl Store {
     }
 
     fn remove_ip_file(&mut self, ip: IpAddr) {
-        if let Some(content) = self.ip_files.remove(&ip) {
-            self.unindex(ip, &content);
+        if let Some(content) = self.ip_files.remove(ip) {
+            let key = content_key(content.trim());
+            self.unindex(ip, key);
         }
     }
 
@@ -352,6 +345,9 @@ impl Owners {
     }
 }
 
+/// rustc's FxHash for the content index (see [`content_key`] for why not SipHash).
+type FxBuild = BuildHasherDefault<FxHasher>;
+
 /// The index key of a trimmed content.
 ///
 /// The index hashes a 64-hex container ID and its content on every `Get`; SipHash's flooding
@@ -363,13 +359,13 @@ fn content_key(content: &str) -> u64 {
 }
 
 /// The content `Reserve` writes for `(id, ifname)`, which `ReleaseByID` and `GetByID` also match.
-pub(super) fn file_content(id: &str, ifname: &str) -> Arc<str> {
+pub(super) fn file_content(id: &str, ifname: &str) -> String {
     let id = id.trim();
     let mut content = String::with_capacity(id.len() + LINE_BREAK.len() + ifname.len());
     content.push_str(id);
     content.push_str(LINE_BREAK);
     content.push_str(ifname);
-    Arc::from(content)
+    content
 }
 
 /// Go's `filepath.Clean` on a slash path, as `filepath.Join` applies it: collapse `//`, drop `.`,

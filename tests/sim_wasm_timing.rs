@@ -1,0 +1,41 @@
+//! The simulation budget's churn (256 nodes × 110 pods, half deleted and re-created) timed in headless
+//! Chromium, with the app's allocator. A measurement, not a test of the time: it prints the elapsed wall
+//! time and asserts only that the run happened. Ignored in the normal suite because a debug build takes
+//! long; run it with
+//!
+//! ```sh
+//! CHROMEDRIVER=/usr/bin/chromedriver cargo test --release --target wasm32-unknown-unknown \
+//!     --test sim_wasm_timing -- --include-ignored --nocapture
+//! ```
+#![cfg(target_arch = "wasm32")]
+
+#[path = "../benches/common/churn.rs"]
+mod churn;
+
+use podip::sim::Simulation;
+use wasm_bindgen_test::*;
+
+/// The app's allocator (`src/main.rs`), so the run allocates as it does in the page.
+#[global_allocator]
+static ALLOCATOR: talc::TalckWasm = unsafe { talc::TalckWasm::new_global() };
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+#[ignore = "a measurement: run with --include-ignored, preferably with --release"]
+async fn churn_in_chromium() {
+    let scenario = churn::churn_scenario();
+    for run in 1..=3 {
+        let started = js_sys::Date::now();
+        let mut sim = Simulation::new(scenario.clone());
+        sim.run_to_end();
+        let events = sim.events().len();
+        drop(sim);
+        let elapsed = js_sys::Date::now() - started;
+        console_log!("churn run {run}: {elapsed} ms ({events} events, dropping the run included)");
+        assert!(events > 0);
+        // Hand the page back between runs: the runner polls it over WebDriver and gives up on a page
+        // that stays busy for 20 s.
+        gloo_timers::future::TimeoutFuture::new(0).await;
+    }
+}
