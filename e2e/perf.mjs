@@ -4,7 +4,7 @@
 // playing 64 nodes × 110 pods at 8×: median frame time and long tasks over 50 ms.
 import { serve, launch } from "./harness.mjs";
 
-const server = await serve();
+const server = await serve(process.env.DIST ?? "dist");
 const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 
