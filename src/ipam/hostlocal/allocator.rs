@@ -6,7 +6,7 @@
 
 use super::range::canonicalize_ip;
 use super::range_set::{NotInRangeSet, RangeSet};
-use super::store::{file_content, Store};
+use super::store::{FileContent, Store};
 use crate::ipam::cni::IpConfig;
 use crate::ipam::goip::{ip_string, ip_to_u128, u128_to_ip};
 use ipnet::IpNet;
@@ -61,6 +61,9 @@ pub struct IpAllocator<'a> {
     store: &'a mut Store,
     /// The range set's index as a string, the suffix of `last_reserved_ip.<rangeID>`.
     range_id: String,
+    /// Where each `Get` builds its `<id>\r\n<ifname>`: reused, so filling a range allocates nothing per
+    /// address but the file's own copy.
+    content: String,
 }
 
 impl<'a> IpAllocator<'a> {
@@ -75,6 +78,7 @@ impl<'a> IpAllocator<'a> {
             rangeset,
             store,
             range_id: range_id.to_string(),
+            content: String::new(),
         }
     }
 
@@ -131,7 +135,13 @@ impl<'a> IpAllocator<'a> {
     }
 
     fn get_next(&mut self, id: &str, ifname: &str) -> Result<IpConfig, AllocError> {
-        let content = file_content(id, ifname);
+        let mut buffer = std::mem::take(&mut self.content);
+        let result = self.get_next_with(FileContent::in_buffer(&mut buffer, id, ifname), id);
+        self.content = buffer;
+        result
+    }
+
+    fn get_next_with(&mut self, content: FileContent, id: &str) -> Result<IpConfig, AllocError> {
         // Not idempotent (since v0.8.2): a second ADD for the same container and ifname is an error.
         let owned = self.store.get_by_content(&content, id);
         if let Some(ip) = owned.into_iter().find(|ip| self.rangeset.contains(*ip)) {

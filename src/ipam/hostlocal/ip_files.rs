@@ -110,21 +110,18 @@ impl IpFiles {
 
     /// Exclusive create (`O_CREAT|O_EXCL`): writes the file unless it exists; false if it does.
     pub(super) fn create(&mut self, ip: IpAddr, content: &str) -> bool {
-        let (key, slot) = PageKey::of(ip);
-        if self
-            .pages
-            .get(&key)
-            .is_some_and(|page| page.slots[slot].is_some())
-        {
-            return false;
-        }
+        // Packing first (it moves spans) leaves one search of the pages: a taken slot implies its page.
         self.pack_if_sparse();
-        let start = self.bytes.len();
-        self.bytes.push_str(content);
+        let (key, slot) = PageKey::of(ip);
         let page = self.pages.entry(key).or_insert_with(|| Page {
             slots: Box::new([None; PAGE_SLOTS]),
             files: 0,
         });
+        if page.slots[slot].is_some() {
+            return false;
+        }
+        let start = self.bytes.len();
+        self.bytes.push_str(content);
         page.slots[slot] = Some(Span {
             start,
             end: self.bytes.len(),

@@ -93,16 +93,26 @@ impl Store {
     /// `Store.Reserve`: exclusive-create the IP's file with `<trimmed id>\r\n<ifname>`. False if the file
     /// exists. On success `last_reserved_ip.<range_id>` is rewritten, whatever the range set's cursor was.
     pub fn reserve(&mut self, id: &str, ifname: &str, ip: IpAddr, range_id: &str) -> bool {
-        self.reserve_content(&file_content(id, ifname), ip, range_id)
+        self.reserve_content(
+            &FileContent::in_buffer(&mut String::new(), id, ifname),
+            ip,
+            range_id,
+        )
     }
 
-    /// [`reserve`](Self::reserve) with the content built once by the caller (`IPAllocator.Get` tries
-    /// many addresses for one container); the file's own copy is made only when it is created.
-    pub(super) fn reserve_content(&mut self, content: &str, ip: IpAddr, range_id: &str) -> bool {
-        if !self.ip_files.create(ip, content) {
+    /// [`reserve`](Self::reserve) with the content built (and hashed) once by the caller
+    /// (`IPAllocator.Get` tries many addresses for one container); the file's own copy is made only
+    /// when it is created.
+    pub(super) fn reserve_content(
+        &mut self,
+        content: &FileContent,
+        ip: IpAddr,
+        range_id: &str,
+    ) -> bool {
+        if !self.ip_files.create(ip, content.text) {
             return false;
         }
-        self.index(ip, content);
+        self.index_keyed(ip, content.trimmed_key);
         match self.last_reserved.get_mut(range_id) {
             Some(last) => *last = ip,
             None => {
@@ -150,14 +160,15 @@ impl Store {
     /// `Store.GetByID`: the IPs whose file holds `<id>\r\n<ifname>` or the bare ID, in the order
     /// `filepath.Walk` visits them (file names sorted bytewise). Only names that parse as IPs count.
     pub fn get_by_id(&self, id: &str, ifname: &str) -> Vec<IpAddr> {
-        self.get_by_content(&file_content(id, ifname), id)
+        self.get_by_content(&FileContent::in_buffer(&mut String::new(), id, ifname), id)
     }
 
     /// [`get_by_id`](Self::get_by_id) with the `<id>\r\n<ifname>` content built by the caller.
-    pub(super) fn get_by_content(&self, content: &str, id: &str) -> Vec<IpAddr> {
-        let mut ips: Vec<IpAddr> = [content, id.trim()]
-            .into_iter()
-            .flat_map(|content| self.owners_of(content))
+    pub(super) fn get_by_content(&self, content: &FileContent, id: &str) -> Vec<IpAddr> {
+        let id = id.trim();
+        let mut ips: Vec<IpAddr> = self
+            .owners_keyed(content.text, content.key)
+            .chain(self.owners_of(id))
             .collect();
         if ips.len() > 1 {
             ips.sort_by_cached_key(|ip| ip_string(*ip));
@@ -222,8 +233,13 @@ impl Store {
     /// The IP files whose trimmed content equals `content`, ascending by address: the index narrows
     /// the walk to the files with the same hash, and each is compared as upstream compares every file.
     fn owners_of<'s>(&'s self, content: &'s str) -> impl Iterator<Item = IpAddr> + 's {
+        self.owners_keyed(content, content_key(content))
+    }
+
+    /// [`owners_of`](Self::owners_of) with `content`'s key computed by the caller.
+    fn owners_keyed<'s>(&'s self, content: &'s str, key: u64) -> impl Iterator<Item = IpAddr> + 's {
         self.by_content
-            .get(&content_key(content))
+            .get(&key)
             .into_iter()
             .flat_map(Owners::iter)
             .filter(move |ip| {
@@ -235,7 +251,12 @@ impl Store {
 
     /// Add `ip` to the index under its file's trimmed content.
     fn index(&mut self, ip: IpAddr, content: &str) {
-        match self.by_content.entry(content_key(content.trim())) {
+        self.index_keyed(ip, content_key(content.trim()));
+    }
+
+    /// [`index`](Self::index) with the key of the file's trimmed content computed by the caller.
+    fn index_keyed(&mut self, ip: IpAddr, key: u64) {
+        match self.by_content.entry(key) {
             Entry::Occupied(mut owners) => owners.get_mut().insert(ip),
             Entry::Vacant(slot) => {
                 slot.insert(Owners::One(ip));
@@ -359,13 +380,50 @@ fn content_key(content: &str) -> u64 {
 }
 
 /// The content `Reserve` writes for `(id, ifname)`, which `ReleaseByID` and `GetByID` also match.
-pub(super) fn file_content(id: &str, ifname: &str) -> String {
-    let id = id.trim();
-    let mut content = String::with_capacity(id.len() + LINE_BREAK.len() + ifname.len());
-    content.push_str(id);
-    content.push_str(LINE_BREAK);
-    content.push_str(ifname);
+fn file_content(id: &str, ifname: &str) -> String {
+    let mut content = String::new();
+    write_file_content(&mut content, id, ifname);
     content
+}
+
+/// [`file_content`] into `buffer`, replacing what it held.
+fn write_file_content(buffer: &mut String, id: &str, ifname: &str) {
+    buffer.clear();
+    buffer.push_str(id.trim());
+    buffer.push_str(LINE_BREAK);
+    buffer.push_str(ifname);
+}
+
+/// A container's IP file content with its index keys, hashed once for the many lookups and the
+/// reservation of one `Get`.
+pub(super) struct FileContent<'b> {
+    /// `<trimmed id>\r\n<ifname>`, as [`file_content`] builds it.
+    text: &'b str,
+    /// The key of `text` (what `GetByID` matches: the file's trimmed content against it).
+    key: u64,
+    /// The key of `text` trimmed (what a created file is indexed under).
+    trimmed_key: u64,
+}
+
+impl<'b> FileContent<'b> {
+    /// The content for `(id, ifname)`, written into `buffer`, and its keys.
+    pub(super) fn in_buffer(buffer: &'b mut String, id: &str, ifname: &str) -> Self {
+        write_file_content(buffer, id, ifname);
+        let text = buffer.as_str();
+        let key = content_key(text);
+        let trimmed = text.trim();
+        // The ID is trimmed already; only an ifname with trailing space makes the two differ.
+        let trimmed_key = if trimmed.len() == text.len() {
+            key
+        } else {
+            content_key(trimmed)
+        };
+        FileContent {
+            text,
+            key,
+            trimmed_key,
+        }
+    }
 }
 
 /// Go's `filepath.Clean` on a slash path, as `filepath.Join` applies it: collapse `//`, drop `.`,
