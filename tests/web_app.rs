@@ -39,7 +39,13 @@ async fn mount_at(query: &str) -> Element {
         .append_child(&root)
         .expect("append");
     yew::Renderer::<App>::with_root(root.clone()).render();
-    settle().await;
+    // The settings, map, log and editor come a frame after the first paint.
+    for _ in 0..100 {
+        settle().await;
+        if root.query_selector(".settings").ok().flatten().is_some() {
+            break;
+        }
+    }
     root
 }
 

@@ -102,6 +102,7 @@ pub fn app() -> Html {
     });
     let refused = use_state(|| initial.1.clone());
     let studio = use_reducer(|| initial.0.clone());
+    let painted = use_after_first_paint();
     use_clock(&studio);
     use_shortcuts(studio.dispatcher());
     {
@@ -189,15 +190,21 @@ pub fn app() -> Html {
                 <main class="layout">
                     <div class="col-main">
                         <Tours studio={studio.clone()} />
-                        <Actions studio={studio.clone()} />
+                        if *painted {
+                            <Actions studio={studio.clone()} />
+                        }
                         <Nodes studio={studio.clone()} />
                         <PodView studio={studio.clone()} />
-                        <AddressMapView studio={studio.clone()} />
+                        if *painted {
+                            <AddressMapView studio={studio.clone()} />
+                        }
                     </div>
                     <div class="col-side">
-                        <EventLog studio={studio.clone()} />
-                        <Settings studio={studio.clone()} />
-                        <Editor studio={studio.clone()} />
+                        if *painted {
+                            <EventLog studio={studio.clone()} />
+                            <Settings studio={studio.clone()} />
+                            <Editor studio={studio.clone()} />
+                        }
                     </div>
                 </main>
                 if studio.help {
@@ -212,6 +219,30 @@ pub fn app() -> Html {
             { body }
         </ContextProvider<Lang>>
     }
+}
+
+/// False until the browser has painted once: the tour's narration, the clock and the nodes come first,
+/// and the rest of the page (settings, map, log, editor: most of the first layout's cost) a frame later.
+#[hook]
+fn use_after_first_paint() -> UseStateHandle<bool> {
+    let painted = use_state(|| false);
+    {
+        let painted = painted.clone();
+        use_effect_with((), move |_| {
+            // A frame callback runs just before that frame's paint; a timer set there runs after it.
+            let fallback = painted.clone();
+            let after_paint = Closure::once_into_js(move || {
+                gloo_timers::callback::Timeout::new(0, move || painted.set(true)).forget();
+            });
+            let requested = web_sys::window()
+                .map(|window| window.request_animation_frame(after_paint.unchecked_ref()));
+            if !matches!(requested, Some(Ok(_))) {
+                // No frames to wait for: show it all at once.
+                fallback.set(true);
+            }
+        });
+    }
+    painted
 }
 
 /// The animation clock: while playing, tell the reducer how much real time passed.
