@@ -228,6 +228,14 @@ async fn a_broken_link_says_what_it_refused_and_shows_the_kind_tour() {
     );
     assert!(message.contains("t=\"soon\" is not valid"), "{message}");
     assert_eq!(text(&root, "[data-testid=clock]"), "t = 0.000 s / 8.500 s");
+    // In the page's language, with the parameter as given.
+    let root = mount_at("?lang=ja&s=%%%&theme=neon").await;
+    let message = text(&root, "[data-testid=link-problem]");
+    assert!(
+        message.contains("s= が base64url ではありません"),
+        "{message}"
+    );
+    assert!(message.contains("theme=\"neon\" は無効です"), "{message}");
 }
 
 #[wasm_bindgen_test]

@@ -33,6 +33,24 @@ texts! {
         zh: "此链接的部分内容无法使用（{0}）；其余部分照常显示，被拒绝的部分使用默认值。",
         ja: "このリンクの一部は使えませんでした（{0}）。残りはそのまま表示し、使えなかった部分は既定値にしています。",
     },
+    /// A link longer than accepted: {0} its length, {1} the limit (bytes).
+    LINK_TOO_LONG => {
+        en: "the link is {0} bytes long, more than the {1} accepted",
+        zh: "链接长 {0} 字节，超过允许的 {1} 字节",
+        ja: "リンクが {0} バイトあり、上限の {1} バイトを超えています",
+    },
+    /// `s=` is not base64url.
+    LINK_BAD_BASE64 => { en: "s= is not base64url", zh: "s= 不是 base64url", ja: "s= が base64url ではありません" },
+    /// `s=` does not inflate.
+    LINK_BAD_DEFLATE => {
+        en: "s= does not hold a deflated scenario",
+        zh: "s= 中不是压缩过的场景",
+        ja: "s= に圧縮されたシナリオが入っていません",
+    },
+    /// `s=` is not UTF-8.
+    LINK_NOT_UTF8 => { en: "s= does not hold UTF-8 text", zh: "s= 中不是 UTF-8 文本", ja: "s= が UTF-8 のテキストではありません" },
+    /// A parameter with a value it does not take: {0} `name=value`.
+    LINK_BAD_VALUE => { en: "{0} is not valid", zh: "{0} 无效", ja: "{0} は無効です" },
     /// When a link's settings were refused: {0} kube-controller-manager's error.
     LINK_SETTINGS_REFUSED => {
         en: "The link's settings were refused: {0}",

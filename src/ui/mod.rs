@@ -15,7 +15,7 @@ mod timeline;
 mod tours;
 
 use crate::i18n::{ui as t, Lang, Text};
-use crate::share::Link;
+use crate::share::{Link, LinkProblem, MAX_QUERY_LEN};
 use actions::Actions;
 use chrome::{announcement, Help, Toolbar};
 use editor::Editor;
@@ -63,9 +63,24 @@ impl Opened {
             .lang
             .unwrap_or_else(|| Lang::negotiate(browser.iter().map(String::as_str)));
         Opened {
-            problems: problems.iter().map(ToString::to_string).collect(),
+            problems: problems.iter().map(|p| link_problem(p, lang)).collect(),
             link,
             lang,
+        }
+    }
+}
+
+/// What was refused of a link, in the page's language (parameter names and values as given).
+fn link_problem(problem: &LinkProblem, lang: Lang) -> String {
+    match problem {
+        LinkProblem::TooLong(len) => {
+            t::LINK_TOO_LONG.fill(lang, &[&len.to_string(), &MAX_QUERY_LEN.to_string()])
+        }
+        LinkProblem::BadBase64 => t::LINK_BAD_BASE64.get(lang).to_string(),
+        LinkProblem::BadDeflate => t::LINK_BAD_DEFLATE.get(lang).to_string(),
+        LinkProblem::NotUtf8 => t::LINK_NOT_UTF8.get(lang).to_string(),
+        LinkProblem::BadValue(name, value) => {
+            t::LINK_BAD_VALUE.fill(lang, &[&format!("{name}={value:?}")])
         }
     }
 }
