@@ -138,15 +138,3 @@ fn the_term_rule_catches_what_it_should() {
     );
     assert!(terms("the pod gets an address from the node").is_empty());
 }
-
-#[test]
-fn every_tour_has_its_narration_in_every_language() {
-    for tour in &narration::TOURS {
-        assert!(
-            podip::sim::builtin::by_name(tour.name).is_some(),
-            "{}",
-            tour.name
-        );
-        assert!(!tour.steps.is_empty());
-    }
-}
