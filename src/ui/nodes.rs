@@ -126,26 +126,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                 </span>
             </header>
             if let Some(grid) = grid {
-                <div class="address-grid" role="img" aria-label={t::ADDRESSES_OF.fill(lang, &[&grid.subnet])}>
-                    { for grid.cells.iter().map(|cell| {
-                        let (class, label) = cell_role(cell.status);
-                        let next = if cell.next { format!(" — {}", t::CELL_NEXT.get(lang)) } else { String::new() };
-                        html! {
-                            <span class={classes!("cell", class, cell.next.then_some("cursor"))}
-                                title={format!("{} — {}{next}", cell.ip, label.get(lang))}></span>
-                        }
-                    }) }
-                    if grid.truncated {
-                        <span class="grid-note">{ t::FIRST_ADDRESSES.fill(lang, &[&grid.cells.len().to_string(), &grid.subnet]) }</span>
-                    }
-                </div>
-                <p class="grid-legend" aria-label={t::GRID_LEGEND.get(lang)}>
-                    { for [CellStatus::Network, CellStatus::Gateway, CellStatus::Reserved, CellStatus::Freed, CellStatus::Free, CellStatus::Broadcast].into_iter().map(|status| {
-                        let (class, label) = cell_role(status);
-                        html! { <span class="grid-key"><span class={classes!("cell", class)} aria-hidden="true"></span>{ label.get(lang) }</span> }
-                    }) }
-                    <span class="grid-key"><span class="cell free cursor" aria-hidden="true"></span>{ t::CELL_NEXT.get(lang) }</span>
-                </p>
+                <AddressGridView grid={grid.clone()} />
             }
             <div class="node-body">
                 <div class="ipam-dir" data-testid="ipam-dir">
@@ -215,15 +196,73 @@ fn node_card(props: &NodeCardProps) -> Html {
     }
 }
 
-/// A grid cell's class and name.
-fn cell_role(status: CellStatus) -> (&'static str, Text) {
+/// A grid cell's role in words.
+fn cell_label(status: CellStatus) -> Text {
     match status {
-        CellStatus::Network => ("network", t::CELL_NETWORK),
-        CellStatus::Gateway => ("gateway", t::CELL_GATEWAY),
-        CellStatus::Broadcast => ("broadcast", t::CELL_BROADCAST),
-        CellStatus::Reserved => ("reserved", t::CELL_RESERVED),
-        CellStatus::Freed => ("freed", t::CELL_FREED),
-        CellStatus::Free => ("free", t::CELL_FREE),
+        CellStatus::Network => t::CELL_NETWORK,
+        CellStatus::Gateway => t::CELL_GATEWAY,
+        CellStatus::Broadcast => t::CELL_BROADCAST,
+        CellStatus::Reserved => t::CELL_RESERVED,
+        CellStatus::Freed => t::CELL_FREED,
+        CellStatus::Free => t::CELL_FREE,
+    }
+}
+
+/// A grid cell's whole class attribute, as one static string: a card redraws 256 of them, and building
+/// a class list per cell was most of a busy card's cost.
+fn cell_class(status: CellStatus, next: bool) -> &'static str {
+    match (status, next) {
+        (CellStatus::Network, false) => "cell network",
+        (CellStatus::Network, true) => "cell network cursor",
+        (CellStatus::Gateway, false) => "cell gateway",
+        (CellStatus::Gateway, true) => "cell gateway cursor",
+        (CellStatus::Broadcast, false) => "cell broadcast",
+        (CellStatus::Broadcast, true) => "cell broadcast cursor",
+        (CellStatus::Reserved, false) => "cell reserved",
+        (CellStatus::Reserved, true) => "cell reserved cursor",
+        (CellStatus::Freed, false) => "cell freed",
+        (CellStatus::Freed, true) => "cell freed cursor",
+        (CellStatus::Free, false) => "cell free",
+        (CellStatus::Free, true) => "cell free cursor",
+    }
+}
+
+/// Props of a node's address grid.
+#[derive(Properties, PartialEq)]
+pub struct AddressGridProps {
+    /// The grid, as the simulation reads it off the store.
+    pub grid: AddressGrid,
+}
+
+/// host-local's range, address by address, with a legend; drawn again only when an address changes
+/// (not when, say, a pod only moves from ContainerCreating to Running).
+#[function_component(AddressGridView)]
+fn address_grid_view(props: &AddressGridProps) -> Html {
+    let lang = use_context::<Lang>().unwrap_or_default();
+    let grid = &props.grid;
+    let next = format!(" — {}", t::CELL_NEXT.get(lang));
+    html! {
+        <>
+            <div class="address-grid" role="img" aria-label={t::ADDRESSES_OF.fill(lang, &[&grid.subnet])}>
+                { for grid.cells.iter().map(|cell| {
+                    let label = cell_label(cell.status);
+                    html! {
+                        <span class={cell_class(cell.status, cell.next)}
+                            title={format!("{} — {}{}", cell.ip, label.get(lang), if cell.next { next.as_str() } else { "" })}></span>
+                    }
+                }) }
+                if grid.truncated {
+                    <span class="grid-note">{ t::FIRST_ADDRESSES.fill(lang, &[&grid.cells.len().to_string(), &grid.subnet]) }</span>
+                }
+            </div>
+            <p class="grid-legend" aria-label={t::GRID_LEGEND.get(lang)}>
+                { for [CellStatus::Network, CellStatus::Gateway, CellStatus::Reserved, CellStatus::Freed, CellStatus::Free, CellStatus::Broadcast].into_iter().map(|status| {
+                    let label = cell_label(status);
+                    html! { <span class="grid-key"><span class={cell_class(status, false)} aria-hidden="true"></span>{ label.get(lang) }</span> }
+                }) }
+                <span class="grid-key"><span class="cell free cursor" aria-hidden="true"></span>{ t::CELL_NEXT.get(lang) }</span>
+            </p>
+        </>
     }
 }
 
