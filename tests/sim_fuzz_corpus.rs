@@ -3,7 +3,9 @@
 //! fuzz target: parsing never panics; an accepted, small scenario simulates to its end.
 #![cfg(not(target_arch = "wasm32"))]
 
-use podip::sim::{Scenario, Simulation, VirtualTime};
+#[path = "../fuzz/replay/scenario.rs"]
+mod scenario;
+
 use std::path::PathBuf;
 
 #[test]
@@ -18,18 +20,7 @@ fn scenario_corpus_replays_without_panics() {
             continue;
         };
         replayed += 1;
-        let Ok(text) = std::str::from_utf8(&data) else {
-            continue;
-        };
-        let Ok(scenario) = Scenario::parse(text) else {
-            continue;
-        };
-        if scenario.commands.len() > 300 || scenario.end > VirtualTime(600_000) {
-            continue;
-        }
-        let mut sim = Simulation::new(scenario);
-        sim.run_to_end();
-        serde_json::to_string(&sim.state()).expect("state serialises");
+        scenario::replay(&data);
     }
     assert!(replayed >= 5, "only {replayed} corpus files");
 }
