@@ -76,3 +76,26 @@ fn a_cluster_line_parses_back_to_its_flags() {
     assert_eq!(parsed.node_cidr_mask_size_ipv6, "64");
     assert_eq!(parsed.node_cidr_mask_size, "");
 }
+
+#[test]
+fn stepping_to_the_next_event_logs_something_each_time_and_ends_where_the_run_ends() {
+    let scenario = Scenario::parse(builtin::KIND).expect("built-in parses");
+    let (horizon, timeline) = Simulation::timeline(std::rc::Rc::new(scenario.clone()));
+    let mut sim = Simulation::new(scenario.clone());
+    let mut steps = 0;
+    while sim.now() < horizon {
+        let logged = sim.events().len();
+        let reached = sim.run_to_next_event(horizon);
+        assert!(
+            sim.events().len() > logged || reached == horizon,
+            "a step at {reached:?} logged nothing"
+        );
+        // Each step stops at the first moment that logs, never past it.
+        if let Some(first_new) = sim.events().get(logged) {
+            assert_eq!(first_new.time_ms, reached);
+        }
+        steps += 1;
+    }
+    assert!(steps > 10, "the kind story takes many steps, took {steps}");
+    assert_eq!(sim.events(), &timeline[..]);
+}

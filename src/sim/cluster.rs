@@ -265,6 +265,24 @@ impl Simulation {
         Some(time)
     }
 
+    /// What "step" means to a learner: run to the next moment an action is due (at most `limit`), and
+    /// on from moment to moment until something is logged, since some due actions change nothing
+    /// visible (a resync with nothing to do). Returns the time reached.
+    pub fn run_to_next_event(&mut self, limit: VirtualTime) -> VirtualTime {
+        let logged = self.events.len();
+        loop {
+            let at = self
+                .queue
+                .peek_time()
+                .filter(|t| *t <= limit)
+                .unwrap_or(limit);
+            self.run_to(at);
+            if self.events.len() != logged || self.now >= limit {
+                return self.now;
+            }
+        }
+    }
+
     /// Process the next action due at or before `limit`, if any, moving the clock to its time; `None`
     /// when nothing is due by then. A view uses it to spread a burst (thousands of pods created at one
     /// instant) over several frames instead of freezing the page for one long task.

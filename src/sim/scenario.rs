@@ -245,6 +245,34 @@ pub fn cluster_line(flags: &KcmFlags) -> String {
     line
 }
 
+/// The lines of a scenario text after its preamble: every line but the `cluster` line and the
+/// `set del-lag=…` line, which a settings panel (or a link's settings) owns.
+pub fn body_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| {
+            let word = line.split_whitespace().next().unwrap_or("");
+            word != "cluster" && !(word == "set" && line.contains("del-lag"))
+        })
+        .collect()
+}
+
+/// A scenario text with its preamble (the `cluster` and `set del-lag` lines) replaced by `preamble`,
+/// put first; the other lines keep their order.
+///
+/// # Examples
+/// ```
+/// use podip::sim::scenario::replace_preamble;
+/// let text = "set del-lag=2.3s\ncluster --cluster-cidr=10.244.0.0/16\nnode add a\nwait 1s\n";
+/// let lines = ["set del-lag=5s".to_string(), "cluster --cluster-cidr=10.0.0.0/8".to_string()];
+/// assert_eq!(
+///     replace_preamble(text, &lines),
+///     "set del-lag=5s\ncluster --cluster-cidr=10.0.0.0/8\nnode add a\nwait 1s\n"
+/// );
+/// ```
+pub fn replace_preamble(text: &str, preamble: &[String]) -> String {
+    format!("{}\n{}\n", preamble.join("\n"), body_lines(text).join("\n"))
+}
+
 impl Scenario {
     /// Parse scenario text.
     ///

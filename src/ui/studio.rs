@@ -9,6 +9,7 @@ use super::settings::Fields;
 use crate::i18n::ui as t;
 use crate::i18n::Lang;
 use crate::share::{Link, Overrides};
+use crate::sim::scenario::{body_lines, replace_preamble};
 use crate::sim::{builtin, Event, Scenario, Simulation, State, VirtualDuration, VirtualTime};
 use std::cell::{Cell, Ref, RefCell};
 use std::rc::Rc;
@@ -259,21 +260,6 @@ impl Studio {
     }
 }
 
-/// The lines of a scenario after its preamble (`cluster` and `set del-lag`), which the settings own.
-fn body(text: &str) -> Vec<&str> {
-    text.lines()
-        .filter(|l| {
-            let word = l.split_whitespace().next().unwrap_or("");
-            word != "cluster" && !(word == "set" && l.contains("del-lag"))
-        })
-        .collect()
-}
-
-/// The scenario text with its preamble replaced by `preamble`.
-fn with_preamble(text: &str, preamble: &[String]) -> String {
-    format!("{}\n{}\n", preamble.join("\n"), body(text).join("\n"))
-}
-
 impl Studio {
     /// The studio a link describes, and what of the link could not be used (in `lang`). A link's
     /// scenario that does not parse is kept in the editor with its error, over the default tour.
@@ -320,7 +306,7 @@ impl Studio {
             }
             match fields.lines() {
                 Ok(lines) => {
-                    let text = with_preamble(&studio.text, &lines);
+                    let text = replace_preamble(&studio.text, &lines);
                     studio = studio.retext(text, VirtualTime::ZERO);
                 }
                 Err(err) => problems.push(t::LINK_SETTINGS_REFUSED.fill(lang, &[&err])),
@@ -347,7 +333,7 @@ impl Studio {
         let tour_text = self.tour.and_then(builtin::by_name);
         let (scenario, overrides) = match tour_text {
             Some(text) if text == self.text => (None, Overrides::default()),
-            Some(text) if body(text) == body(&self.text) => {
+            Some(text) if body_lines(text) == body_lines(&self.text) => {
                 let (tour, now) = match Scenario::parse(text) {
                     Ok(scenario) => (Fields::from_scenario(&scenario), Fields::from_studio(self)),
                     Err(_) => return self.link_with_text(),
@@ -467,23 +453,9 @@ impl Reducible for Studio {
             }
             Action::Step => {
                 next.playing = false;
-                let after = next
-                    .sim()
-                    .next_due()
-                    .filter(|t| *t <= next.horizon)
-                    .unwrap_or(next.horizon);
-                let events = next.sim().events().len();
-                let mut stepped = next.seek(after);
-                // Some due actions log nothing (a resync that changes nothing): keep going to a visible change.
-                while stepped.sim().events().len() == events && stepped.time() < stepped.horizon {
-                    let after = stepped
-                        .sim()
-                        .next_due()
-                        .filter(|t| *t <= stepped.horizon)
-                        .unwrap_or(stepped.horizon);
-                    stepped = stepped.seek(after);
-                }
-                stepped
+                let horizon = next.horizon;
+                next.sim.borrow_mut().run_to_next_event(horizon);
+                next.refresh()
             }
             Action::StepBack => {
                 next.playing = false;
@@ -537,7 +509,7 @@ impl Reducible for Studio {
                 next.retext(text, at)
             }
             Action::Preamble(lines) => {
-                let text = with_preamble(&next.text, &lines);
+                let text = replace_preamble(&next.text, &lines);
                 next.retext(text, now)
             }
             Action::SelectEvent(index) => {
