@@ -99,3 +99,29 @@ fn stepping_to_the_next_event_logs_something_each_time_and_ends_where_the_run_en
     assert!(steps > 10, "the kind story takes many steps, took {steps}");
     assert_eq!(sim.events(), &timeline[..]);
 }
+
+#[test]
+fn the_address_map_names_each_nodes_subnet_and_the_service_overlap() {
+    let scenario = Scenario::parse(builtin::SERVICE_OVERLAP).expect("built-in parses");
+    let sim = Simulation::at(&scenario, scenario.end);
+    let map = sim.address_map(0, None).expect("the controller runs");
+    let state = sim.snapshot();
+    assert!(!state.nodes.is_empty());
+    for node in &state.nodes {
+        for cidr in &node.pod_cidrs {
+            assert!(
+                map.cells
+                    .iter()
+                    .any(|cell| cell.owners.contains(&node.name) && cell.used > 0),
+                "{} ({cidr}) is on the map",
+                node.name
+            );
+        }
+    }
+    assert!(map.cells.iter().any(|cell| cell.service > 0));
+    assert!(
+        sim.address_map(1, None).is_none(),
+        "single-stack: one family"
+    );
+    assert!(Simulation::new(scenario).address_map(0, None).is_none());
+}

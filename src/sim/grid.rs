@@ -6,8 +6,10 @@
 
 use super::clock::VirtualTime;
 use super::cluster::Simulation;
+use crate::ipam::address_map::{address_map, AddressMap};
 use crate::ipam::cidrset::CidrSet;
-use crate::ipam::goip::{ip_string, ip_to_u128, u128_to_ip};
+use crate::ipam::goip::{ip_string, ip_to_u128, parse_cidr_sloppy, u128_to_ip};
+use ipnet::IpNet;
 use serde::Serialize;
 
 /// At most this many addresses are drawn; a bigger range shows its first ones.
@@ -64,6 +66,37 @@ impl Simulation {
             .as_ref()
             .map(|ipam| ipam.allocator.cidr_sets())
             .unwrap_or(&[])
+    }
+
+    /// The address map of cluster CIDR number `family` (flag order) through `window` (the whole
+    /// cluster CIDR when `None`): blocks of node subnets with the nodes whose `spec.podCIDRs` fall in
+    /// them and the service ranges the allocator filtered out. `None` before the node IPAM controller
+    /// runs, or for a window outside the cluster CIDR.
+    pub fn address_map(&self, family: usize, window: Option<IpNet>) -> Option<AddressMap> {
+        let set = self.cidr_sets().get(family)?;
+        let owners: Vec<(IpNet, String)> = self
+            .nodes
+            .iter()
+            .flat_map(|(name, node)| {
+                node.pod_cidrs.iter().filter_map(move |cidr| {
+                    parse_cidr_sloppy(cidr)
+                        .ok()
+                        .map(|(_, net)| (net, name.clone()))
+                })
+            })
+            .collect();
+        let services: Vec<IpNet> = self
+            .cluster
+            .iter()
+            .flat_map(|c| [c.service_cidr, c.secondary_service_cidr])
+            .flatten()
+            .collect();
+        address_map(
+            set,
+            window.unwrap_or_else(|| set.cluster_cidr()),
+            &owners,
+            &services,
+        )
     }
 
     /// The address grid of a node's host-local range, once kindnet wrote its conflist.

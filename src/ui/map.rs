@@ -3,8 +3,8 @@
 
 use super::studio::Studio;
 use crate::i18n::{ui as t, Lang};
-use crate::ipam::address_map::{address_map, zoom_out, AddressMap};
-use crate::ipam::goip::{net_string, parse_cidr_sloppy};
+use crate::ipam::address_map::{zoom_out, AddressMap};
+use crate::ipam::goip::net_string;
 use ipnet::IpNet;
 use yew::prelude::*;
 
@@ -22,25 +22,6 @@ pub fn address_map_view(props: &MapProps) -> Html {
     let studio = &props.studio;
     // The zoom window per cluster CIDR; `None` shows the whole range.
     let windows = use_state(Vec::<Option<IpNet>>::new);
-    let owners: Vec<(IpNet, String)> = studio
-        .state
-        .nodes
-        .iter()
-        .flat_map(|n| {
-            n.pod_cidrs.iter().filter_map(|c| {
-                parse_cidr_sloppy(c)
-                    .ok()
-                    .map(|(_, net)| (net, n.name.clone()))
-            })
-        })
-        .collect();
-    let services: Vec<IpNet> = studio
-        .state
-        .cluster
-        .iter()
-        .flat_map(|c| c.service_cidrs.iter())
-        .filter_map(|c| parse_cidr_sloppy(c).ok().map(|(_, net)| net))
-        .collect();
     let node_index = |name: &str| {
         studio
             .state
@@ -70,8 +51,7 @@ pub fn address_map_view(props: &MapProps) -> Html {
                 <p class="empty">{ t::MAP_NOT_STARTED.get(lang) }</p>
             }
             { for sets.iter().enumerate().filter_map(|(family, set)| {
-                let window = windows.get(family).copied().flatten().unwrap_or_else(|| set.cluster_cidr());
-                let map = address_map(set, window, &owners, &services)?;
+                let map = sim.address_map(family, windows.get(family).copied().flatten())?;
                 let colours: Vec<_> = map.cells.iter().map(|cell| cell.owners.first().map(|o| node_index(o) % 8)).collect();
                 let zoom_out = Some(zoom_out(set, map.window)).filter(|w| *w != set.cluster_cidr());
                 let caption = t::MAP_CAPTION.fill(lang, &[
