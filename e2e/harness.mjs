@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 const TYPES = {
@@ -73,4 +74,19 @@ export async function openPage(browser, url, viewport = { width: 1280, height: 8
       if (problems.length) throw new Error(`the page reported errors:\n${problems.join("\n")}`);
     },
   };
+}
+
+/** For a test file: serve `root` under `prefix` and launch Chromium before its tests, close both after.
+ *  The returned object's `server` and `browser` are set once the tests run. */
+export function useServerAndBrowser(root = "dist", prefix = "/") {
+  const shared = {};
+  before(async () => {
+    shared.server = await serve(root, prefix);
+    shared.browser = await launch();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.close();
+  });
+  return shared;
 }

@@ -1,23 +1,15 @@
 // The capacity planner in a release build: type a mask, see the capacity change; type a bad CIDR, see
 // kube-controller-manager's message in place while the last valid plan stays.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openPage, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, ARTIFACTS } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = useServerAndBrowser();
 
 const figure = (page, key) => page.locator(`[data-figure=${key}] .value`).first();
 
 test("kind defaults, then a new mask re-plans the cluster", async () => {
-  const { page, assertClean } = await openPage(browser, server.url);
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await assert.doesNotReject(figure(page, "node-subnets").waitFor());
   assert.equal(await figure(page, "node-subnets").textContent(), "256");
   assert.equal(await figure(page, "usable-per-node").textContent(), "253");
@@ -32,7 +24,7 @@ test("kind defaults, then a new mask re-plans the cluster", async () => {
 });
 
 test("an invalid CIDR shows the upstream text in place and keeps the last plan", async () => {
-  const { page, assertClean } = await openPage(browser, server.url);
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await figure(page, "node-subnets").waitFor();
   await page.getByTestId("cluster-cidr").fill("10.244.0/16");
   const error = page.getByTestId("settings-error");

@@ -1,21 +1,13 @@
 // Issue 6 in a release build: shared links reproduce a view, embed mode and its height messages, the
 // three languages, keyboard-only operation, hostile links, and an axe-core audit.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
-import { serve, launch, openPage, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, ARTIFACTS } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = useServerAndBrowser();
 
 /** What a learner sees of the cluster: the clock, every node's podCIDR and every pod's address. */
 async function view(page) {
@@ -28,7 +20,7 @@ async function view(page) {
 }
 
 test("a shared link reproduces the same addresses at the same time, with settings and a scenario", async () => {
-  const { page, assertClean } = await openPage(browser, server.url);
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await page.getByTestId("tour-kind").click();
   for (let i = 0; i < 7; i++) await page.getByTestId("tour-next").click();
   // Change a setting: the link carries it as a readable parameter.
@@ -43,7 +35,7 @@ test("a shared link reproduces the same addresses at the same time, with setting
   const before = await view(page);
   assert.ok(before.pods.some((p) => p.startsWith("c 10.244.0.")), JSON.stringify(before.pods));
 
-  const { page: other, assertClean: otherClean } = await openPage(browser, link);
+  const { page: other, assertClean: otherClean } = await openPage(shared.browser, link);
   await other.getByTestId("narration").waitFor();
   assert.deepEqual(await view(other), before);
   assert.equal(await other.getByTestId("node-mask").inputValue(), "25");
@@ -57,7 +49,7 @@ test("a shared link reproduces the same addresses at the same time, with setting
   const ownLink = await other.getByTestId("link").inputValue();
   assert.match(ownLink, /[?&]s=[A-Za-z0-9_-]+/);
   const ownView = await view(other);
-  const { page: third, assertClean: thirdClean } = await openPage(browser, ownLink);
+  const { page: third, assertClean: thirdClean } = await openPage(shared.browser, ownLink);
   await third.getByTestId("scenario-editor").waitFor();
   assert.equal(await third.getByTestId("scenario-editor").inputValue(), await other.getByTestId("scenario-editor").inputValue());
   assert.deepEqual(await view(third), ownView);
@@ -67,7 +59,7 @@ test("a shared link reproduces the same addresses at the same time, with setting
 });
 
 test("embed mode hides the page chrome, links to the full app and posts its height to the host", async () => {
-  const { page, assertClean } = await openPage(browser, `${server.url}?embed=1&tour=kind&controls=0`);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?embed=1&tour=kind&controls=0`);
   await page.getByTestId("narration").waitFor();
   assert.equal(await page.locator(".masthead").count(), 0, "no masthead");
   assert.equal(await page.getByTestId("scenario-editor").count(), 0, "no editor");
@@ -79,7 +71,7 @@ test("embed mode hides the page chrome, links to the full app and posts its heig
   assertClean();
 
   // The example host page embeds the player twice and sizes each frame from its messages.
-  const host = await openPage(browser, `${server.url}embed-example.html`, { width: 1000, height: 900 });
+  const host = await openPage(shared.browser, `${shared.server.url}embed-example.html`, { width: 1000, height: 900 });
   const heights = await host.page.evaluate(
     () =>
       new Promise((resolve) => {
@@ -109,7 +101,7 @@ test("each language renders the kind tour with every word in that language", asy
     ja: { lang: "ja", play: "▶ 再生", tours: "ガイドツアー", script: /[\u3040-\u30ff]/u },
   };
   for (const [tag, want] of Object.entries(expected)) {
-    const { page, assertClean } = await openPage(browser, `${server.url}?tour=kind&lang=${tag}`);
+    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&lang=${tag}`);
     await page.getByTestId("narration").waitFor();
     assert.equal(await page.locator("html").getAttribute("lang"), want.lang);
     assert.equal((await page.getByTestId("play").textContent()).trim(), want.play);
@@ -127,16 +119,16 @@ test("each language renders the kind tour with every word in that language", asy
     assertClean();
   }
   // The browser's language is used when the link names none.
-  const context = await browser.newContext({ locale: "ja-JP" });
+  const context = await shared.browser.newContext({ locale: "ja-JP" });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(shared.server.url);
   await page.getByTestId("narration").waitFor();
   assert.equal(await page.locator("html").getAttribute("lang"), "ja");
   await context.close();
 });
 
 test("the kind tour works from the keyboard alone", async () => {
-  const { page, assertClean } = await openPage(browser, server.url);
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await page.getByTestId("narration").waitFor();
   // Tab to the kind tour's button and press Enter.
   let focused = "";
@@ -195,7 +187,7 @@ test("hostile links are refused in words, never as markup, and the defaults stay
     ["garbage everywhere", "?tour=%3Cb%3Ex&lang=xx&theme=%22%3E&t=-1&step=NaN&cluster-cidr=%3Ci%3E"],
   ];
   for (const [what, query] of cases) {
-    const { page, assertClean } = await openPage(browser, server.url + query);
+    const { page, assertClean } = await openPage(shared.browser, shared.server.url + query);
     await page.getByTestId("narration").or(page.getByTestId("scenario-error")).first().waitFor();
     assert.equal(await page.evaluate(() => window.pwned), undefined, `${what}: nothing ran`);
     assert.equal(await page.locator("main script, main img").count(), 0, `${what}: nothing injected`);
@@ -210,7 +202,7 @@ test("hostile links are refused in words, never as markup, and the defaults stay
 test("axe-core finds no serious or critical violation, in light and dark, in English and Japanese", async () => {
   const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
   for (const query of ["?tour=kind&step=8&theme=light", "?tour=kind&step=8&theme=dark&lang=ja", "?embed=1&tour=kind&step=4"]) {
-    const { page, assertClean } = await openPage(browser, server.url + query);
+    const { page, assertClean } = await openPage(shared.browser, shared.server.url + query);
     await page.getByTestId("narration").waitFor();
     await page.addScriptTag({ content: axe });
     const violations = await page.evaluate(async () => {

@@ -1,18 +1,10 @@
 // The visualizer in a release build: the kind tour's exact addresses and the 2.3 s DEL lag, the other
 // tours, the actions, the editor, and a bad mask — with screenshots kept in e2e/artifacts/.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openPage, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, ARTIFACTS } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = useServerAndBrowser();
 
 const node = (page, name) => page.locator(`[data-testid=node][data-node="${name}"]`);
 const pod = (page, name) => page.locator(`[data-testid=pod][data-pod="${name}"]`);
@@ -26,7 +18,7 @@ async function tourStep(page, n) {
 }
 
 test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after its object, d gets .5", async () => {
-  const { page, assertClean } = await openPage(browser, server.url);
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await page.getByTestId("tour-kind").click();
   await tourStep(page, 2);
   assert.equal(await node(page, "kind-control-plane").locator(".podcidr code").textContent(), "10.244.0.0/24");
@@ -68,7 +60,7 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
 });
 
 test("the other tours tell their stories", async () => {
-  const { page, assertClean } = await openPage(browser, server.url);
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   const cases = [
     ["planning", /CIDRNotAvailable/],
     ["exhaustion", /no IP addresses available in range set: 10\.0\.0\.1-10\.0\.0\.6/],
@@ -86,7 +78,7 @@ test("the other tours tell their stories", async () => {
 });
 
 test("actions: add a node, add a pod, delete it immediately", async () => {
-  const { page, assertClean } = await openPage(browser, server.url);
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await page.getByTestId("speed").selectOption({ label: "instant" });
   await page.getByTestId("play").click();
   await page.getByTestId("play").waitFor();
@@ -108,7 +100,7 @@ test("actions: add a node, add a pod, delete it immediately", async () => {
 });
 
 test("a bad mask shows upstream's text and keeps the cluster; the editor reports lines", async () => {
-  const { page, assertClean } = await openPage(browser, server.url);
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await page.getByTestId("node-mask").fill("abc");
   assert.match(
     await page.getByTestId("settings-error").textContent(),
