@@ -225,7 +225,7 @@ fn exhaustion_fails_with_host_local_text_then_recovers_and_wraps() {
     let sim = run(builtin::EXHAUSTION);
     let failures = events_of(&sim, Reason::FailedCreatePodSandBox);
     assert_eq!(failures.len(), 1);
-    let message = &failures[0].message;
+    let message = failures[0].message.to_string();
     assert!(
         message.starts_with(
             "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox \""
@@ -324,7 +324,7 @@ fn requested_ip_is_honoured_and_moves_the_cursor() {
     assert_eq!(pod_ips(&state, "b"), ["10.244.0.51"]);
     assert!(pod_ips(&state, "c").is_empty());
     let failure = events_of(&sim, Reason::FailedCreatePodSandBox)[0];
-    assert!(failure.message.ends_with(
+    assert!(failure.message.to_string().ends_with(
         "failed to allocate for range 0: requested IP address 10.244.0.50 is not available in range set 10.244.0.1-10.244.0.254"
     ), "{}", failure.message);
 }
@@ -353,7 +353,10 @@ fn a_pod_on_a_node_without_cni_config_waits_for_kindnet() {
         run("cluster --cluster-cidr=10.244.0.0/16\nnode add w\npod add a --node=w\nwait 11s\n");
     let not_ready = events_of(&sim, Reason::NetworkNotReady);
     assert_eq!(not_ready.len(), 1);
-    assert!(not_ready[0].message.contains("cni plugin not initialized"));
+    assert!(not_ready[0]
+        .message
+        .to_string()
+        .contains("cni plugin not initialized"));
     assert_eq!(pod_ips(&sim.state(), "a"), ["10.244.0.2"]);
 }
 

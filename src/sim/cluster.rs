@@ -6,8 +6,9 @@
 //! kubelet with containerd and the CNI chain). This file holds what they share and the dispatch.
 
 use super::clock::{VirtualDuration, VirtualTime};
-use super::event::{Event, EventKind, Name, Reason};
+use super::event::{Event, EventKind, Message, Name, Reason};
 use super::queue::EventQueue;
+use super::runtime::SandboxFacts;
 use super::scenario::{Command, Scenario};
 use super::settings::SimSettings;
 use super::upstream::{self, Upstream};
@@ -16,10 +17,15 @@ use crate::ipam::kcm::NodeIpamConfig;
 use crate::ipam::kindnet::CniConfigWriter;
 use crate::ipam::ptp::{Entropy, MacAddr, NetNs, Uplink};
 use crate::ipam::range_allocator::RangeAllocator;
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::{self, Write as _};
+use rustc_hash::FxHasher;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+use std::hash::BuildHasherDefault;
 use std::net::{IpAddr, Ipv4Addr};
 use std::rc::Rc;
+
+/// A hash map with rustc's Fx hash: fast on short keys, and the same on every platform.
+pub(crate) type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// A Node object and the machine behind it.
 #[derive(Debug, Clone)]
@@ -34,6 +40,8 @@ pub(crate) struct NodeObj {
     pub(crate) netns: NetNs,
     /// host-local's directory `/run/cni-ipam-state/kindnet`, from the first CNI call on.
     pub(crate) store: Option<Store>,
+    /// The store's path, shared by the entries that name it.
+    pub(crate) store_dir: Option<Rc<str>>,
     /// `/etc/cni/net.d/10-kindnet.conflist`, once kindnetd wrote it. Shared, as every sandbox reads it.
     pub(crate) conflist: Option<Rc<str>>,
     /// kindnetd's writer (remembers the last inputs).
@@ -41,7 +49,7 @@ pub(crate) struct NodeObj {
     /// host-local's view of the current conflist and ptp's `mtu` from it (see `kubelet::load_chain`).
     pub(crate) chain: Option<Rc<LoadedChain>>,
     /// Pod sandboxes by sandbox ID.
-    pub(crate) sandboxes: BTreeMap<String, Sandbox>,
+    pub(crate) sandboxes: FxHashMap<Rc<str>, Sandbox>,
 }
 
 /// The conflist as the plugins read it.
@@ -58,16 +66,10 @@ pub(crate) struct LoadedChain {
 /// A pod sandbox on a node: its netns and what CNI ADD gave it.
 #[derive(Debug, Clone)]
 pub(crate) struct Sandbox {
-    /// The pod's name.
-    pub(crate) pod: String,
-    /// `pod/<name>`, the object of the sandbox's events (the Pod object may be gone by CNI DEL).
-    pub(crate) object: Name,
+    /// What CNI ADD did for it.
+    pub(crate) facts: Rc<SandboxFacts>,
     /// The pod's network namespace.
     pub(crate) netns: NetNs,
-    /// The host end of the veth pair.
-    pub(crate) host_veth: String,
-    /// The pod's IPs in containerd's order (primary first).
-    pub(crate) ips: Vec<IpAddr>,
     /// When CNI DEL is due, once the pod is going away.
     pub(crate) del_at: Option<VirtualTime>,
 }
@@ -89,17 +91,17 @@ pub(crate) struct PodObj {
     /// `pod/<name>`, the object of its events.
     pub(crate) object: Name,
     /// `spec.nodeName`.
-    pub(crate) node: String,
+    pub(crate) node: Name,
     /// The uid of the node it was bound to when created.
     pub(crate) node_uid: u64,
     /// `CNI_ARGS` `IP=`, if requested.
-    pub(crate) requested_ip: Option<String>,
+    pub(crate) requested_ip: Option<Rc<str>>,
     /// `status.phase`.
     pub(crate) phase: PodPhase,
     /// `status.podIPs`.
     pub(crate) ips: Vec<IpAddr>,
     /// The current sandbox's ID (`CNI_CONTAINERID`).
-    pub(crate) sandbox_id: Option<String>,
+    pub(crate) sandbox_id: Option<Rc<str>>,
     /// Whether the kubelet tried to start it (kubectl then says `ContainerCreating`).
     pub(crate) sync_started: bool,
     /// `metadata.deletionTimestamp`, once deleted gracefully.
@@ -134,29 +136,29 @@ pub(crate) enum Action {
     /// kindnetd's reconcile loop on `node`.
     KindnetReconcile { node: String, uid: u64 },
     /// The kubelet syncs the pod: `RunPodSandbox` and CNI ADD.
-    KubeletSyncPod { pod: String, uid: u64 },
+    KubeletSyncPod { pod: Name, uid: u64 },
     /// The kubelet's status update with the sandbox's IPs.
     PodStatus {
-        pod: String,
+        pod: Name,
         uid: u64,
-        sandbox_id: String,
+        sandbox: Rc<SandboxFacts>,
     },
     /// The kubelet starts killing the pod's containers.
     KubeletKill {
-        pod: String,
-        node: String,
+        object: Name,
+        node: Name,
         node_uid: u64,
     },
     /// containerd's `StopPodSandbox`: CNI DEL, netns removed.
     StopPodSandbox {
-        node: String,
+        node: Name,
         node_uid: u64,
-        sandbox_id: String,
+        sandbox_id: Rc<str>,
     },
     /// The status manager deletes a terminated pod's object.
-    DeletePodObject { pod: String, uid: u64 },
+    DeletePodObject { pod: Name, uid: u64 },
     /// podgc deletes a pod whose node is gone.
-    PodGc { pod: String, uid: u64 },
+    PodGc { pod: Name, uid: u64 },
 }
 
 /// A running simulation of one scenario.
@@ -197,10 +199,9 @@ pub struct Simulation {
     pub(crate) node_ipam: Option<NodeIpam>,
     /// Nodes by name.
     pub(crate) nodes: BTreeMap<String, NodeObj>,
-    /// Pods by name.
-    pub(crate) pods: BTreeMap<String, PodObj>,
-    /// The buffer event messages are formatted in before being copied into the log (see `log`).
-    pub(crate) scratch: String,
+    /// Pods by name. A hash map: a large run creates tens of thousands and looks each up about ten
+    /// times, where a tree's string comparisons were the largest single cost; whoever lists them sorts.
+    pub(crate) pods: FxHashMap<Name, PodObj>,
 }
 
 impl Simulation {
@@ -224,8 +225,7 @@ impl Simulation {
             cluster: None,
             node_ipam: None,
             nodes: BTreeMap::new(),
-            pods: BTreeMap::new(),
-            scratch: String::new(),
+            pods: FxHashMap::default(),
         }
     }
 
@@ -342,7 +342,7 @@ impl Simulation {
         let pod = self.pods.get(pod)?;
         let id = pod.sandbox_id.as_ref()?;
         self.nodes
-            .get(&pod.node)
+            .get(&*pod.node)
             .filter(|n| n.uid == pod.node_uid)?
             .sandboxes
             .get(id)
@@ -356,11 +356,11 @@ impl Simulation {
         let id = pod.sandbox_id.as_ref()?;
         let sandbox = self
             .nodes
-            .get(&pod.node)
+            .get(&*pod.node)
             .filter(|n| n.uid == pod.node_uid)?
             .sandboxes
             .get(id)?;
-        Some((id.as_str(), sandbox.ips.as_slice()))
+        Some((id, sandbox.facts.ips.as_slice()))
     }
 
     /// `spec.podCIDRs` of a node, if it exists.
@@ -391,8 +391,7 @@ impl Simulation {
         uid
     }
 
-    /// Record an event now. The message is formatted into [`Simulation::scratch`] and copied out at its
-    /// exact length: one allocation per entry, none of `format!`'s regrowing, and no slack kept in the log.
+    /// Record an event now whose message is written now (the rare entries; see [`Message`]).
     pub(crate) fn log(
         &mut self,
         object: Name,
@@ -402,15 +401,26 @@ impl Simulation {
         node: Option<Name>,
         upstream: &'static Upstream,
     ) {
-        self.scratch.clear();
-        // Writing into a `String` cannot fail.
-        let _ = self.scratch.write_fmt(message);
+        let text = message.to_string();
+        self.log_message(object, kind, reason, Message::text(text), node, upstream);
+    }
+
+    /// Record an event now.
+    pub(crate) fn log_message(
+        &mut self,
+        object: Name,
+        kind: EventKind,
+        reason: Reason,
+        message: Message,
+        node: Option<Name>,
+        upstream: &'static Upstream,
+    ) {
         self.events.push(Event {
             time_ms: self.now,
             object,
             kind,
             reason,
-            message: self.scratch.as_str().into(),
+            message,
             node,
             upstream,
         });
@@ -431,16 +441,14 @@ impl Simulation {
             }
             Action::KindnetReconcile { node, uid } => self.kindnet_reconcile(&node, uid),
             Action::KubeletSyncPod { pod, uid } => self.kubelet_sync_pod(&pod, uid),
-            Action::PodStatus {
-                pod,
-                uid,
-                sandbox_id,
-            } => self.kubelet_status_update(&pod, uid, &sandbox_id),
+            Action::PodStatus { pod, uid, sandbox } => {
+                self.kubelet_status_update(&pod, uid, sandbox)
+            }
             Action::KubeletKill {
-                pod,
+                object,
                 node,
                 node_uid,
-            } => self.kubelet_kill(&pod, &node, node_uid),
+            } => self.kubelet_kill(object, &node, node_uid),
             Action::StopPodSandbox {
                 node,
                 node_uid,
@@ -467,7 +475,7 @@ impl Simulation {
             }
             Command::NodeAdd { name, pod_cidrs } => self.node_add(name, pod_cidrs),
             Command::NodeDelete { name } => self.node_delete(name),
-            Command::PodAdd { name, node, ip } => self.pod_add(name, node, ip.clone()),
+            Command::PodAdd { name, node, ip } => self.pod_add(name, node, ip.as_deref()),
             Command::PodDelete {
                 name,
                 grace_period_seconds,
@@ -503,10 +511,11 @@ impl Simulation {
                 pod_cidrs: pod_cidrs.to_vec(),
                 netns,
                 store: None,
+                store_dir: None,
                 conflist: None,
                 writer: CniConfigWriter::new(self.settings.node_mtu),
                 chain: None,
-                sandboxes: BTreeMap::new(),
+                sandboxes: FxHashMap::default(),
             },
         );
         let preset = if pod_cidrs.is_empty() {
@@ -555,12 +564,14 @@ impl Simulation {
                 pod_cidrs: node.pod_cidrs,
             },
         );
-        let orphans: Vec<(String, u64)> = self
+        let mut orphans: Vec<(Name, u64)> = self
             .pods
             .iter()
             .filter(|(_, pod)| pod.node_uid == node.uid)
             .map(|(pod, obj)| (pod.clone(), obj.uid))
             .collect();
+        // podgc's checks are queued in name order, so a replay is the same whatever the map's order.
+        orphans.sort_unstable();
         for (pod, uid) in orphans {
             self.schedule(self.settings.podgc_quarantine, Action::PodGc { pod, uid });
         }

@@ -10,19 +10,21 @@
 
 use super::clock::VirtualDuration;
 use super::cluster::{Action, PodObj, PodPhase, Simulation};
-use super::event::{EventKind, Name, Reason};
-use super::runtime::SandboxError;
+use super::event::{EventKind, Message, Name, Reason, SandboxStep};
+use super::runtime::{SandboxError, SandboxFacts};
 use super::upstream;
-use crate::ipam::goip::GoIp;
-use std::fmt::Write as _;
+use std::rc::Rc;
 
 /// The container every simulated pod runs (named in `Killing`).
 pub const CONTAINER_NAME: &str = "app";
 
+/// The `Killing` Event's message for [`CONTAINER_NAME`].
+const KILLING_MESSAGE: &str = "Stopping container app";
+
 impl Simulation {
     /// A pod bound to `node` is created; the kubelet picks it up after the watch latency plus the
     /// sandbox setup time.
-    pub(crate) fn pod_add(&mut self, name: &str, node: &str, requested_ip: Option<String>) {
+    pub(crate) fn pod_add(&mut self, name: &str, node: &str, requested_ip: Option<&str>) {
         let Some((node_uid, node_name)) = self.nodes.get(node).map(|n| (n.uid, n.name.clone()))
         else {
             return;
@@ -32,12 +34,14 @@ impl Simulation {
         }
         let uid = self.uid();
         let object = Name::from(format!("pod/{name}"));
+        let pod = Name::from(name);
+        let requested_ip: Option<Rc<str>> = requested_ip.map(Rc::from);
         self.pods.insert(
-            name.to_string(),
+            pod.clone(),
             PodObj {
                 uid,
                 object: object.clone(),
-                node: node.to_string(),
+                node: node_name.clone(),
                 node_uid,
                 requested_ip: requested_ip.clone(),
                 phase: PodPhase::Pending,
@@ -47,30 +51,25 @@ impl Simulation {
                 deletion: None,
             },
         );
-        let requested = requested_ip
-            .map(|ip| format!(", requesting IP {ip}"))
-            .unwrap_or_default();
-        self.log(
-            object,
+        self.log_message(
+            object.clone(),
             EventKind::Step,
             Reason::PodCreated,
-            format_args!("Pod {name} created with spec.nodeName={node}{requested}"),
+            Message::PodCreated {
+                object,
+                node: node_name.clone(),
+                requested_ip,
+            },
             Some(node_name),
             &upstream::POD_CREATE,
         );
         let after = self.settings.watch_latency + self.settings.sandbox_setup;
-        self.schedule(
-            after,
-            Action::KubeletSyncPod {
-                pod: name.to_string(),
-                uid,
-            },
-        );
+        self.schedule(after, Action::KubeletSyncPod { pod, uid });
     }
 
     /// `SyncPod` for a pod without a sandbox: `createPodSandbox`, or a retry after `backOffPeriod`.
-    pub(crate) fn kubelet_sync_pod(&mut self, name: &str, uid: u64) {
-        let Some(pod) = self.pods.get_mut(name).filter(|p| p.uid == uid) else {
+    pub(crate) fn kubelet_sync_pod(&mut self, name: &Name, uid: u64) {
+        let Some(pod) = self.pods.get_mut(&**name).filter(|p| p.uid == uid) else {
             return;
         };
         if pod.deletion.is_some() || pod.sandbox_id.is_some() {
@@ -78,7 +77,7 @@ impl Simulation {
         }
         if self
             .nodes
-            .get(&pod.node)
+            .get(&*pod.node)
             .is_none_or(|n| n.uid != pod.node_uid)
         {
             return;
@@ -86,17 +85,17 @@ impl Simulation {
         pod.sync_started = true;
         let (node, requested_ip) = (pod.node.clone(), pod.requested_ip.clone());
         let object = pod.object.clone();
-        match self.run_pod_sandbox(&node, name, &object, requested_ip.as_deref()) {
-            Ok((sandbox_id, _)) => {
-                if let Some(pod) = self.pods.get_mut(name) {
-                    pod.sandbox_id = Some(sandbox_id.clone());
+        match self.run_pod_sandbox(&node, &object, requested_ip.as_ref()) {
+            Ok(sandbox) => {
+                if let Some(pod) = self.pods.get_mut(&**name) {
+                    pod.sandbox_id = Some(Rc::clone(&sandbox.sandbox_id));
                 }
                 self.schedule(
                     self.settings.api_latency,
                     Action::PodStatus {
-                        pod: name.to_string(),
+                        pod: name.clone(),
                         uid,
-                        sandbox_id,
+                        sandbox,
                     },
                 );
             }
@@ -121,7 +120,7 @@ impl Simulation {
                 self.schedule(
                     self.settings.sandbox_retry_period,
                     Action::KubeletSyncPod {
-                        pod: name.to_string(),
+                        pod: name.clone(),
                         uid,
                     },
                 );
@@ -130,41 +129,37 @@ impl Simulation {
     }
 
     /// The status manager writes `status.podIP(s)` from `PodSandboxStatus`.
-    pub(crate) fn kubelet_status_update(&mut self, name: &str, uid: u64, sandbox_id: &str) {
+    pub(crate) fn kubelet_status_update(
+        &mut self,
+        name: &str,
+        uid: u64,
+        sandbox: Rc<SandboxFacts>,
+    ) {
         let Some(pod) = self.pods.get_mut(name).filter(|p| p.uid == uid) else {
             return;
         };
-        if pod.deletion.is_some() || pod.sandbox_id.as_deref() != Some(sandbox_id) {
+        if pod.deletion.is_some() || pod.sandbox_id.as_deref() != Some(&*sandbox.sandbox_id) {
             return;
         }
-        let Some((node, sandbox)) = self
+        let Some(node) = self
             .nodes
-            .get(&pod.node)
-            .filter(|n| n.uid == pod.node_uid)
-            .and_then(|n| Some((n.name.clone(), n.sandboxes.get(sandbox_id)?)))
+            .get(&*pod.node)
+            .filter(|n| n.uid == pod.node_uid && n.sandboxes.contains_key(&*sandbox.sandbox_id))
+            .map(|n| n.name.clone())
         else {
             return;
         };
         pod.ips = sandbox.ips.clone();
         pod.phase = PodPhase::Running;
-        // Written straight into the message: this runs for every pod, and per-IP strings would only be
-        // joined again. `write!` into a `String` cannot fail.
-        let mut message = String::from("status.podIP=");
-        if let Some(primary) = pod.ips.first() {
-            let _ = write!(message, "{}", GoIp(*primary));
-        }
-        message.push_str(" status.podIPs=[");
-        for (i, ip) in pod.ips.iter().enumerate() {
-            let sep = if i == 0 { "" } else { "," };
-            let _ = write!(message, "{sep}{}", GoIp(*ip));
-        }
-        message.push_str("] phase=Running");
         let object = pod.object.clone();
-        self.log(
+        self.log_message(
             object,
             EventKind::Step,
             Reason::PodIPsAssigned,
-            format_args!("{message}"),
+            Message::Sandbox {
+                step: SandboxStep::PodIps,
+                facts: sandbox,
+            },
             Some(node),
             &upstream::KUBELET_POD_IPS,
         );
@@ -172,38 +167,42 @@ impl Simulation {
 
     /// `kubectl delete pod NAME --grace-period=N` (0: `--force`).
     pub(crate) fn pod_delete(&mut self, name: &str, grace_period_seconds: u64) {
-        let Some(pod) = self.pods.get(name) else {
+        let Some((pod, obj)) = self.pods.get_key_value(name) else {
             return;
         };
-        let (uid, node, node_uid) = (pod.uid, pod.node.clone(), pod.node_uid);
-        let object = pod.object.clone();
-        let node_alive = self.nodes.get(&node).is_some_and(|n| n.uid == node_uid);
-        let has_sandbox = pod.sandbox_id.is_some() && node_alive;
+        let (pod, uid, node, node_uid) = (pod.clone(), obj.uid, obj.node.clone(), obj.node_uid);
+        let (object, sandbox_id) = (obj.object.clone(), obj.sandbox_id.clone());
+        let terminating = obj.deletion.is_some();
+        let node_alive = self.nodes.get(&*node).is_some_and(|n| n.uid == node_uid);
+        let sandbox_id = sandbox_id.filter(|_| node_alive);
         if grace_period_seconds == 0 || !node_alive {
             self.pods.remove(name);
             let node_name = self.node_name(&node);
-            self.log(
-                object,
+            self.log_message(
+                object.clone(),
                 EventKind::Step,
                 Reason::PodDeleted,
-                format_args!("Pod {name} deleted (grace period 0: the object is gone at once)"),
+                Message::PodDeleted {
+                    object: object.clone(),
+                    why: "deleted (grace period 0: the object is gone at once)",
+                },
                 Some(node_name),
                 &upstream::POD_STRATEGY_DELETE,
             );
-            if has_sandbox {
+            if let Some(sandbox_id) = sandbox_id {
                 self.schedule(
                     self.settings.watch_latency,
                     Action::KubeletKill {
-                        pod: name.to_string(),
+                        object,
                         node: node.clone(),
                         node_uid,
                     },
                 );
-                self.mark_sandbox_del(name, &node, node_uid, self.settings.del_lag);
+                self.mark_sandbox_del(&node, node_uid, sandbox_id, self.settings.del_lag);
             }
             return;
         }
-        if pod.deletion.is_some() {
+        if terminating {
             return;
         }
         let grace = VirtualDuration::from_secs(grace_period_seconds);
@@ -211,32 +210,30 @@ impl Simulation {
             pod.deletion = Some(self.now + grace);
         }
         let node_name = self.node_name(&node);
-        self.log(
-            object,
+        self.log_message(
+            object.clone(),
             EventKind::Step,
             Reason::PodTerminating,
-            format_args!(
-                "Pod {name} deleted with grace period {grace}: deletionTimestamp set, Terminating"
-            ),
+            Message::PodTerminating {
+                object: object.clone(),
+                grace,
+            },
             Some(node_name),
             &upstream::POD_STRATEGY_DELETE,
         );
         let watch = self.settings.watch_latency;
-        if !has_sandbox {
+        let Some(sandbox_id) = sandbox_id else {
             // Nothing runs: the kubelet finishes termination at once and the status manager deletes.
             self.schedule(
                 watch + self.settings.api_latency,
-                Action::DeletePodObject {
-                    pod: name.to_string(),
-                    uid,
-                },
+                Action::DeletePodObject { pod, uid },
             );
             return;
-        }
+        };
         self.schedule(
             watch,
             Action::KubeletKill {
-                pod: name.to_string(),
+                object,
                 node: node.clone(),
                 node_uid,
             },
@@ -246,45 +243,43 @@ impl Simulation {
             .sigterm_exit
             .map_or(grace, |exit| exit.min(grace));
         let del_after = watch + exit + self.settings.sandbox_stop;
-        self.mark_sandbox_del(name, &node, node_uid, del_after);
+        self.mark_sandbox_del(&node, node_uid, sandbox_id, del_after);
         self.schedule(
             del_after + self.settings.api_latency,
-            Action::DeletePodObject {
-                pod: name.to_string(),
-                uid,
-            },
+            Action::DeletePodObject { pod, uid },
         );
     }
 
     /// Schedule `StopPodSandbox` for the pod's sandbox, and remember when (for the countdown view).
-    fn mark_sandbox_del(&mut self, pod: &str, node: &str, node_uid: u64, after: VirtualDuration) {
+    fn mark_sandbox_del(
+        &mut self,
+        node: &Name,
+        node_uid: u64,
+        sandbox_id: Rc<str>,
+        after: VirtualDuration,
+    ) {
         let at = self.now + after;
-        let Some(node_obj) = self.nodes.get_mut(node) else {
+        let Some(sandbox) = self
+            .nodes
+            .get_mut(&**node)
+            .and_then(|n| n.sandboxes.get_mut(&*sandbox_id))
+            .filter(|s| s.del_at.is_none())
+        else {
             return;
         };
-        let ids: Vec<String> = node_obj
-            .sandboxes
-            .iter_mut()
-            .filter(|(_, s)| s.pod == pod && s.del_at.is_none())
-            .map(|(id, s)| {
-                s.del_at = Some(at);
-                id.clone()
-            })
-            .collect();
-        for sandbox_id in ids {
-            self.schedule(
-                after,
-                Action::StopPodSandbox {
-                    node: node.to_string(),
-                    node_uid,
-                    sandbox_id,
-                },
-            );
-        }
+        sandbox.del_at = Some(at);
+        self.schedule(
+            after,
+            Action::StopPodSandbox {
+                node: node.clone(),
+                node_uid,
+                sandbox_id,
+            },
+        );
     }
 
     /// `killContainer`: the `Killing` event.
-    pub(crate) fn kubelet_kill(&mut self, pod: &str, node: &str, node_uid: u64) {
+    pub(crate) fn kubelet_kill(&mut self, object: Name, node: &str, node_uid: u64) {
         let Some(node) = self
             .nodes
             .get(node)
@@ -293,11 +288,11 @@ impl Simulation {
         else {
             return;
         };
-        self.log(
-            format!("pod/{pod}").into(),
+        self.log_message(
+            object,
             EventKind::Normal,
             Reason::Killing,
-            format_args!("Stopping container {CONTAINER_NAME}"),
+            Message::Static(KILLING_MESSAGE),
             Some(node),
             &upstream::KUBELET_KILL_CONTAINER,
         );
@@ -320,7 +315,7 @@ impl Simulation {
         };
         if self
             .nodes
-            .get(&pod.node)
+            .get(&*pod.node)
             .is_some_and(|n| n.uid == pod.node_uid)
         {
             return;
@@ -338,7 +333,7 @@ impl Simulation {
         name: &str,
         uid: u64,
         upstream: &'static upstream::Upstream,
-        why: &str,
+        why: &'static str,
     ) {
         let Some(pod) = self.pods.get(name).filter(|p| p.uid == uid) else {
             return;
@@ -346,11 +341,11 @@ impl Simulation {
         let (object, node) = (pod.object.clone(), pod.node.clone());
         self.pods.remove(name);
         let node = self.node_name(&node);
-        self.log(
-            object,
+        self.log_message(
+            object.clone(),
             EventKind::Step,
             Reason::PodDeleted,
-            format_args!("Pod {name} {why}"),
+            Message::PodDeleted { object, why },
             Some(node),
             upstream,
         );

@@ -7,11 +7,11 @@
 //! through; it is named in the steps but not modelled further.
 
 use super::cluster::{LoadedChain, Sandbox, Simulation};
-use super::event::{EventKind, Name, Reason};
+use super::event::{pod_name, EventKind, Message, Name, Reason, SandboxStep};
 use super::upstream;
-use crate::ipam::goip::GoIp;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
-use crate::ipam::ptp::{self, iproute2::route_lines_via, NetNs};
+use crate::ipam::ptp::{self, NetNs, Route};
+use ipnet::IpNet;
 use std::fmt;
 use std::net::IpAddr;
 use std::rc::Rc;
@@ -77,23 +77,64 @@ fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
 
 /// The routes ptp added through a host veth (`ip.AddHostRoute`), leaving out the `fe80::/64` the kernel
 /// adds for every link that comes up.
-fn ptp_host_routes(node: &NetNs, ifindex: u32) -> Vec<String> {
-    route_lines_via(node, ifindex)
+fn ptp_host_routes(node: &NetNs, ifindex: u32) -> Vec<Route> {
+    [false, true]
         .into_iter()
-        .filter(|line| !line.starts_with("fe80::"))
+        .flat_map(|v6| node.routes_via(v6, ifindex))
+        .filter(|route| !is_link_local_prefix(&route.dst))
+        .cloned()
         .collect()
+}
+
+/// `fe80::/64`, the prefix route of every link's link-local address.
+fn is_link_local_prefix(dst: &IpNet) -> bool {
+    matches!(dst, IpNet::V6(net) if net.addr().is_unicast_link_local())
+}
+
+/// What containerd and the CNI plugins did for one sandbox: the node's record of it and what the log's
+/// entries about it are written from (see [`Message::Sandbox`]), shared by both.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SandboxFacts {
+    /// `pod/<name>`, the object of the sandbox's entries (the Pod object may be gone by CNI DEL).
+    pub object: Name,
+    /// containerd's sandbox ID, `CNI_CONTAINERID`.
+    pub sandbox_id: Rc<str>,
+    /// The netns name under [`NETNS_RUN_DIR`](crate::ipam::ptp::NETNS_RUN_DIR).
+    pub netns_name: String,
+    /// `CNI_ARGS` `IP=`, if the pod requested one.
+    pub requested_ip: Option<Rc<str>>,
+    /// host-local's directory on the node.
+    pub store_dir: Rc<str>,
+    /// The addresses host-local reserved, by range set (the IPAM result's order).
+    pub reserved: Vec<IpAddr>,
+    /// The pod's IPs in containerd's order (primary first).
+    pub ips: Vec<IpAddr>,
+    /// The host end of the veth pair.
+    pub host_veth: String,
+    /// Its ifindex on the node.
+    pub host_index: u32,
+    /// The pod's `eth0` ifindex in its netns.
+    pub eth0_index: u32,
+    /// The node routes ptp added through the host veth; deleting the veth flushes them.
+    pub routes: Vec<Route>,
+}
+
+impl SandboxFacts {
+    /// The pod's name.
+    pub fn pod(&self) -> &str {
+        pod_name(&self.object)
+    }
 }
 
 impl Simulation {
     /// `RunPodSandbox` on `node` for `pod`: a sandbox ID and netns, then CNI ADD. On success the sandbox
-    /// is recorded on the node and its ID and IPs (containerd's order) are returned.
+    /// is recorded on the node and its facts are returned.
     pub(crate) fn run_pod_sandbox(
         &mut self,
         node_name: &str,
-        pod: &str,
         object: &Name,
-        requested_ip: Option<&str>,
-    ) -> Result<(String, Vec<IpAddr>), SandboxError> {
+        requested_ip: Option<&Rc<str>>,
+    ) -> Result<Rc<SandboxFacts>, SandboxError> {
         let Some(node) = self.nodes.get(node_name) else {
             return Err(SandboxError::NetworkNotReady);
         };
@@ -101,76 +142,110 @@ impl Simulation {
             return Err(SandboxError::NetworkNotReady);
         };
         let on_node = node.name.clone();
-        let sandbox_id = self.entropy.sandbox_id();
-        let netns_name = self.entropy.netns_name();
-        let mut pod_netns = NetNs::pod(&netns_name, self.settings.pod_first_ifindex);
-        let netns_path = pod_netns.path();
-        self.log(
-            object.clone(),
-            EventKind::Step,
-            Reason::SandboxCreated,
-            format_args!("RunPodSandbox: sandbox {sandbox_id}, netns {netns_path}"),
-            Some(on_node.clone()),
+        let mut facts = SandboxFacts {
+            object: object.clone(),
+            sandbox_id: Rc::from(self.entropy.sandbox_id()),
+            netns_name: self.entropy.netns_name(),
+            requested_ip: requested_ip.cloned(),
+            store_dir: Rc::from(""),
+            reserved: Vec::new(),
+            ips: Vec::new(),
+            host_veth: String::new(),
+            host_index: 0,
+            eth0_index: 0,
+            routes: Vec::new(),
+        };
+        let mut pod_netns = NetNs::pod(&facts.netns_name, self.settings.pod_first_ifindex);
+        let added = self.cni_add(node_name, &conflist, &mut facts, &mut pod_netns);
+        // Logged once the attempt is over, when the facts they are written from are known; nothing else
+        // is logged in between, so the order is the one the steps happened in.
+        let facts = Rc::new(facts);
+        let log = |sim: &mut Self, step, upstream| {
+            sim.log_message(
+                object.clone(),
+                EventKind::Step,
+                Reason::for_sandbox_step(step),
+                Message::Sandbox {
+                    step,
+                    facts: Rc::clone(&facts),
+                },
+                Some(on_node.clone()),
+                upstream,
+            );
+        };
+        log(
+            self,
+            SandboxStep::Created,
             &upstream::CONTAINERD_RUN_SANDBOX,
         );
-        let mut cni_args =
-            format!("IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={pod};K8S_POD_INFRA_CONTAINER_ID={sandbox_id}");
-        if let Some(ip) = requested_ip {
-            cni_args.push_str(&format!(";IP={ip}"));
+        log(self, SandboxStep::CniAdd, &upstream::LIBCNI_ADD);
+        if let Err(err) = added {
+            return Err(SandboxError::Setup {
+                sandbox_id: facts.sandbox_id.to_string(),
+                err: ptp_failed(err),
+            });
         }
-        self.log(
-            object.clone(),
-            EventKind::Step,
-            Reason::CNIAdd,
-            format_args!(
-                "CNI ADD kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path} CNI_ARGS={cni_args}; plugins ptp (→ host-local), portmap"
-            ),
-            Some(on_node.clone()),
-            &upstream::LIBCNI_ADD,
-        );
-        let setup_failed = |err: String| SandboxError::Setup {
-            sandbox_id: sandbox_id.clone(),
-            err,
-        };
+        for range in 0..facts.reserved.len() {
+            log(self, SandboxStep::Reserved(range), &upstream::HOSTLOCAL_GET);
+        }
+        log(self, SandboxStep::VethCreated, &upstream::PTP_SETUP_VETH);
+        for n in 0..facts.routes.len() {
+            log(self, SandboxStep::RouteAdded(n), &upstream::PTP_HOST_ROUTE);
+        }
+        if let Some(node) = self.nodes.get_mut(node_name) {
+            node.sandboxes.insert(
+                Rc::clone(&facts.sandbox_id),
+                Sandbox {
+                    facts: Rc::clone(&facts),
+                    netns: pod_netns,
+                    del_at: None,
+                },
+            );
+        }
+        Ok(facts)
+    }
 
-        let chain = match self.load_chain(
-            node_name,
-            &conflist,
-            requested_ip.map(|_| cni_args.as_str()),
-        ) {
-            Ok(chain) => chain,
-            Err(err) => return Err(setup_failed(ptp_failed(err))),
-        };
+    /// CNI ADD through the chain: host-local reserves, ptp builds the veth pair and routes. Fills in
+    /// `facts`; on failure returns the plugin's error after the rollback containerd and ptp do.
+    fn cni_add(
+        &mut self,
+        node_name: &str,
+        conflist: &str,
+        facts: &mut SandboxFacts,
+        pod_netns: &mut NetNs,
+    ) -> Result<(), String> {
+        let cni_args = facts.requested_ip.as_ref().map(|ip| {
+            format!(
+                "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={};IP={ip}",
+                facts.pod(),
+                facts.sandbox_id
+            )
+        });
+        let chain = self
+            .load_chain(node_name, conflist, cni_args.as_deref())
+            .map_err(|err| err.to_string())?;
         let Some(node) = self.nodes.get_mut(node_name) else {
-            return Err(SandboxError::NetworkNotReady);
+            return Err(String::new());
         };
         let store = node
             .store
             .get_or_insert_with(|| Store::new(&chain.ipam.data_dir, &chain.ipam.name));
-        let ipam_result = match hostlocal::cmd_add(
-            &chain.ipam,
-            &chain.cni_version,
-            store,
-            &sandbox_id,
-            IF_NAME,
-        ) {
-            Ok(result) => result,
-            Err(err) => {
-                // containerd's deferred teardown runs CNI DEL for the failed sandbox; host-local already
-                // rolled back, and ptp finds no link.
-                hostlocal::cmd_del(&chain.ipam, store, &sandbox_id, IF_NAME);
-                return Err(setup_failed(ptp_failed(err)));
-            }
-        };
-        let reserved: Vec<(IpAddr, usize)> = ipam_result
-            .ips
-            .iter()
-            .enumerate()
-            .map(|(range, ip)| (ip.address.addr(), range))
-            .collect();
+        let store_dir = node.store_dir.get_or_insert_with(|| Rc::from(store.dir()));
+        facts.store_dir = Rc::clone(store_dir);
+        let sandbox_id = &*facts.sandbox_id;
+        let ipam_result =
+            match hostlocal::cmd_add(&chain.ipam, &chain.cni_version, store, sandbox_id, IF_NAME) {
+                Ok(result) => result,
+                Err(err) => {
+                    // containerd's deferred teardown runs CNI DEL for the failed sandbox; host-local
+                    // already rolled back, and ptp finds no link.
+                    hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
+                    return Err(err.to_string());
+                }
+            };
         let result = match ptp::cmd_add(
             &mut node.netns,
-            &mut pod_netns,
+            pod_netns,
             IF_NAME,
             &ipam_result,
             chain.mtu,
@@ -179,76 +254,24 @@ impl Simulation {
             Ok(result) => result,
             Err(err) => {
                 // ptp's deferred ipam.ExecDel gives the addresses back.
-                hostlocal::cmd_del(&chain.ipam, store, &sandbox_id, IF_NAME);
-                return Err(setup_failed(ptp_failed(err)));
+                hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
+                return Err(err.to_string());
             }
         };
-        let host_veth = result
-            .interfaces
-            .first()
-            .map(|i| i.name.clone())
-            .unwrap_or_default();
-        let store_dir = store.dir().to_string();
-        let host_link = node
-            .netns
-            .link_by_name(&host_veth)
-            .map(|l| (l.ifindex, l.kind.clone()));
-        let routes = host_link
-            .as_ref()
-            .map(|(ifindex, _)| ptp_host_routes(&node.netns, *ifindex))
-            .unwrap_or_default();
-        let eth0 = pod_netns
+        facts.reserved = ipam_result.ips.iter().map(|ip| ip.address.addr()).collect();
+        facts.ips = select_pod_ips(&facts.reserved);
+        if let Some(host) = result.interfaces.into_iter().next() {
+            facts.host_veth = host.name;
+        }
+        if let Some(link) = node.netns.link_by_name(&facts.host_veth) {
+            facts.host_index = link.ifindex;
+            facts.routes = ptp_host_routes(&node.netns, link.ifindex);
+        }
+        facts.eth0_index = pod_netns
             .link_by_name(IF_NAME)
             .map(|l| l.ifindex)
             .unwrap_or_default();
-        let ips = select_pod_ips(&reserved.iter().map(|(ip, _)| *ip).collect::<Vec<_>>());
-        node.sandboxes.insert(
-            sandbox_id.clone(),
-            Sandbox {
-                pod: pod.to_string(),
-                object: object.clone(),
-                netns: pod_netns,
-                host_veth: host_veth.clone(),
-                ips: ips.clone(),
-                del_at: None,
-            },
-        );
-
-        for (ip, range) in reserved {
-            let ip = GoIp(ip);
-            self.log(
-                object.clone(),
-                EventKind::Step,
-                Reason::IPAMReserve,
-                format_args!(
-                    "host-local reserved {ip}: {store_dir}/{ip} = \"{sandbox_id}\\r\\n{IF_NAME}\", last_reserved_ip.{range} = {ip}"
-                ),
-                Some(on_node.clone()),
-                &upstream::HOSTLOCAL_GET,
-            );
-        }
-        let host_index = host_link.map(|(ifindex, _)| ifindex).unwrap_or_default();
-        self.log(
-            object.clone(),
-            EventKind::Step,
-            Reason::VethCreated,
-            format_args!(
-                "veth pair: {host_veth}@if{eth0} on the node (ifindex {host_index}) <-> {IF_NAME}@if{host_index} in {netns_name} (ifindex {eth0})"
-            ),
-            Some(on_node.clone()),
-            &upstream::PTP_SETUP_VETH,
-        );
-        for route in routes {
-            self.log(
-                object.clone(),
-                EventKind::Step,
-                Reason::RouteAdded,
-                format_args!("node route: {route}"),
-                Some(on_node.clone()),
-                &upstream::PTP_HOST_ROUTE,
-            );
-        }
-        Ok((sandbox_id, ips))
+        Ok(())
     }
 
     /// The conflist as the plugins read it: cached per node while the file is unchanged, except when a
@@ -298,80 +321,45 @@ impl Simulation {
         let Some(mut sandbox) = node.sandboxes.remove(sandbox_id) else {
             return;
         };
-        let chain = node.chain.clone();
-        let (object, on_node) = (sandbox.object.clone(), node.name.clone());
-        let host_index = node
-            .netns
-            .link_by_name(&sandbox.host_veth)
-            .map(|l| l.ifindex);
-        let routes = host_index
-            .map(|ifindex| ptp_host_routes(&node.netns, ifindex))
-            .unwrap_or_default();
-        let released = match (chain.as_deref(), node.store.as_mut()) {
+        let facts = sandbox.facts;
+        let released = match (node.chain.as_deref(), node.store.as_mut()) {
             (Some(chain), Some(store)) => {
                 hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME)
             }
             _ => Vec::new(),
         };
-        let store_dir = node
-            .store
-            .as_ref()
-            .map(|s| s.dir().to_string())
-            .unwrap_or_default();
         let gone = ptp::cmd_del(&mut node.netns, Some(&mut sandbox.netns), IF_NAME);
-        let netns_path = sandbox.netns.path();
-        self.log(
-            object.clone(),
-            EventKind::Step,
-            Reason::CNIDel,
-            format_args!(
-                "CNI DEL kindnet: CNI_CONTAINERID={sandbox_id} CNI_IFNAME={IF_NAME} CNI_NETNS={netns_path}; plugins portmap, ptp (→ host-local)"
-            ),
-            Some(on_node.clone()),
-            &upstream::LIBCNI_DEL,
-        );
-        for ip in released {
-            self.log(
-                object.clone(),
+        let on_node = node.name.clone();
+        let log = |sim: &mut Self, step, upstream| {
+            sim.log_message(
+                facts.object.clone(),
                 EventKind::Step,
-                Reason::IPAMRelease,
-                format_args!(
-                    "host-local released {ip}: removed {store_dir}/{ip} (last_reserved_ip unchanged)",
-                    ip = GoIp(ip)
-                ),
+                Reason::for_sandbox_step(step),
+                Message::Sandbox {
+                    step,
+                    facts: Rc::clone(&facts),
+                },
                 Some(on_node.clone()),
+                upstream,
+            );
+        };
+        log(self, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
+        for ip in released {
+            log(
+                self,
+                SandboxStep::Released(ip),
                 &upstream::HOSTLOCAL_RELEASE,
             );
         }
-        if let Some(link) = gone {
-            self.log(
-                object.clone(),
-                EventKind::Step,
-                Reason::VethDeleted,
-                format_args!(
-                    "deleted {IF_NAME} in the pod; its peer {} (ifindex {}) went with it",
-                    link.name, link.ifindex
-                ),
-                Some(on_node.clone()),
-                &upstream::PTP_DEL,
-            );
+        if gone.is_some() {
+            log(self, SandboxStep::VethDeleted, &upstream::PTP_DEL);
+            for n in 0..facts.routes.len() {
+                log(self, SandboxStep::RouteRemoved(n), &upstream::PTP_DEL);
+            }
         }
-        for route in routes {
-            self.log(
-                object.clone(),
-                EventKind::Step,
-                Reason::RouteRemoved,
-                format_args!("node route gone: {route}"),
-                Some(on_node.clone()),
-                &upstream::PTP_DEL,
-            );
-        }
-        self.log(
-            object,
-            EventKind::Step,
-            Reason::SandboxRemoved,
-            format_args!("sandbox {sandbox_id} stopped, netns {netns_path} removed"),
-            Some(on_node),
+        log(
+            self,
+            SandboxStep::Removed,
             &upstream::CONTAINERD_STOP_SANDBOX,
         );
     }

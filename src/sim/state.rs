@@ -2,8 +2,9 @@
 //! draws. Nothing here is computed anew: it is read off the simulated objects and the allocators.
 
 use super::clock::VirtualTime;
-use super::cluster::{PodPhase, Simulation};
+use super::cluster::{PodObj, PodPhase, Simulation};
 use super::event::Event;
+use super::event::Name;
 use crate::ipam::goip::{ip_string, net_string};
 use crate::ipam::hostlocal::store::LAST_IP_FILE_PREFIX;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
@@ -145,6 +146,42 @@ impl Simulation {
     /// are listed; the other nodes carry their name and `spec.podCIDRs` only. A view that draws a few
     /// node cards of a big cluster need not format thousands of pods and route lines on every frame.
     pub fn snapshot_with_full_nodes(&self, full_nodes: usize) -> State {
+        let drawn_nodes = |pod: &PodObj| {
+            full_nodes >= self.nodes.len()
+                || self
+                    .nodes
+                    .keys()
+                    .take(full_nodes)
+                    .any(|name| **name == *pod.node)
+        };
+        // The pods are kept unordered (a hash map: a large run looks them up by name ~10 times each);
+        // the snapshot lists them by name, as `kubectl get pods` does.
+        let mut pods: Vec<(&Name, &PodObj)> = self
+            .pods
+            .iter()
+            .filter(|(_, pod)| drawn_nodes(pod))
+            .collect();
+        pods.sort_unstable_by(|(a, _), (b, _)| a.cmp(b));
+        let pods = pods
+            .into_iter()
+            .map(|(name, pod)| PodState {
+                name: name.to_string(),
+                node: pod.node.to_string(),
+                ips: pod.ips.iter().map(|ip| ip_string(*ip)).collect(),
+                phase: match pod.phase {
+                    PodPhase::Pending => "Pending",
+                    PodPhase::Running => "Running",
+                },
+                status: match (pod.deletion, pod.phase, pod.sync_started) {
+                    (Some(_), _, _) => "Terminating",
+                    (None, PodPhase::Running, _) => "Running",
+                    (None, PodPhase::Pending, true) => "ContainerCreating",
+                    (None, PodPhase::Pending, false) => "Pending",
+                },
+                container_id: pod.sandbox_id.as_deref().map(str::to_string),
+                deletion_deadline_ms: pod.deletion,
+            })
+            .collect();
         State {
             time_ms: self.now,
             cluster: self.node_ipam.as_ref().map(|ipam| ClusterState {
@@ -188,35 +225,7 @@ impl Simulation {
                     }
                 })
                 .collect(),
-            pods: self
-                .pods
-                .iter()
-                .filter(|(_, pod)| {
-                    full_nodes >= self.nodes.len()
-                        || self
-                            .nodes
-                            .keys()
-                            .take(full_nodes)
-                            .any(|name| *name == pod.node)
-                })
-                .map(|(name, pod)| PodState {
-                    name: name.clone(),
-                    node: pod.node.clone(),
-                    ips: pod.ips.iter().map(|ip| ip_string(*ip)).collect(),
-                    phase: match pod.phase {
-                        PodPhase::Pending => "Pending",
-                        PodPhase::Running => "Running",
-                    },
-                    status: match (pod.deletion, pod.phase, pod.sync_started) {
-                        (Some(_), _, _) => "Terminating",
-                        (None, PodPhase::Running, _) => "Running",
-                        (None, PodPhase::Pending, true) => "ContainerCreating",
-                        (None, PodPhase::Pending, false) => "Pending",
-                    },
-                    container_id: pod.sandbox_id.clone(),
-                    deletion_deadline_ms: pod.deletion,
-                })
-                .collect(),
+            pods,
             events: Vec::new(),
         }
     }
@@ -252,7 +261,7 @@ impl Simulation {
         let pod_of_veth: BTreeMap<&str, &str> = node
             .sandboxes
             .values()
-            .map(|s| (s.host_veth.as_str(), s.pod.as_str()))
+            .map(|s| (s.facts.host_veth.as_str(), s.facts.pod()))
             .collect();
         let veths = node
             .netns
@@ -277,13 +286,15 @@ impl Simulation {
             .iter()
             .filter_map(|(id, s)| {
                 s.del_at.map(|at_ms| PendingDel {
-                    pod: s.pod.clone(),
-                    container_id: id.clone(),
+                    pod: s.facts.pod().to_string(),
+                    container_id: id.to_string(),
                     at_ms,
                 })
             })
             .collect();
-        pending_dels.sort_by_key(|d| d.at_ms);
+        // Sandboxes are kept unordered; by due time, then ID, for a stable listing.
+        pending_dels
+            .sort_unstable_by(|a, b| (a.at_ms, &a.container_id).cmp(&(b.at_ms, &b.container_id)));
         Some(NodeState {
             name: name.to_string(),
             pod_cidrs: node.pod_cidrs.clone(),

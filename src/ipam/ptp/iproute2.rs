@@ -16,7 +16,7 @@ use super::netns::{
 use crate::ipam::goip::{ip_string, GoIp};
 use ipnet::IpNet;
 use std::cmp::Ordering;
-use std::fmt::Write as _;
+use std::fmt;
 
 /// The order the kernel dumps two prefixes of one family in (see the module docs).
 pub(crate) fn fib_dump_order(a: &IpNet, b: &IpNet) -> Ordering {
@@ -172,52 +172,66 @@ fn addr_line(link: &Link, addr: &IfAddr) -> String {
 
 /// One `ip route` line (see the module docs for what is shown).
 fn route_line(ns: &NetNs, route: &Route) -> String {
-    // Written into one buffer: the simulation formats a route line for every veth added or removed, so
-    // per-field strings would be most of its allocations. `write!` into a `String` cannot fail.
-    let is_v6 = matches!(route.dst, IpNet::V6(_));
-    let mut line = String::with_capacity(64);
-    if route.dst.prefix_len() == 0 {
-        line.push_str("default");
-    } else if route.dst.prefix_len() == route.dst.max_prefix_len() {
-        let _ = write!(line, "{}", GoIp(route.dst.addr()));
-    } else {
-        let _ = write!(
-            line,
-            "{}/{}",
-            GoIp(route.dst.network()),
-            route.dst.prefix_len()
-        );
+    RouteLine {
+        route,
+        dev: ns.link_by_index(route.dev).map(|link| link.name.as_str()),
     }
-    if let Some(gw) = route.gateway {
-        let _ = write!(line, " via {}", GoIp(gw));
-    }
-    match ns.link_by_index(route.dev) {
-        Some(link) => {
-            line.push_str(" dev ");
-            line.push_str(&link.name);
+    .to_string()
+}
+
+/// One line of `ip route` / `ip -6 route` for `route`, whose device is named `dev` (`None` when the
+/// device is not known: `dev if<N>`). A value rather than a string so an event can keep the route and
+/// write the line only when it is shown.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteLine<'a> {
+    /// The route.
+    pub route: &'a Route,
+    /// Its device's name.
+    pub dev: Option<&'a str>,
+}
+
+impl fmt::Display for RouteLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let route = self.route;
+        let is_v6 = matches!(route.dst, IpNet::V6(_));
+        if route.dst.prefix_len() == 0 {
+            f.write_str("default")?;
+        } else if route.dst.prefix_len() == route.dst.max_prefix_len() {
+            write!(f, "{}", GoIp(route.dst.addr()))?;
+        } else {
+            write!(
+                f,
+                "{}/{}",
+                GoIp(route.dst.network()),
+                route.dst.prefix_len()
+            )?;
         }
-        None => {
-            let _ = write!(line, " dev if{}", route.dev);
+        if let Some(gw) = route.gateway {
+            write!(f, " via {}", GoIp(gw))?;
         }
-    }
-    if route.proto == RouteProto::Kernel {
-        line.push_str(" proto kernel");
-    }
-    if !is_v6 {
-        match route.scope {
-            RouteScope::Universe => {}
-            RouteScope::Link => line.push_str(" scope link"),
-            RouteScope::Host => line.push_str(" scope host"),
+        match self.dev {
+            Some(name) => write!(f, " dev {name}")?,
+            None => write!(f, " dev if{}", route.dev)?,
         }
+        if route.proto == RouteProto::Kernel {
+            f.write_str(" proto kernel")?;
+        }
+        if !is_v6 {
+            match route.scope {
+                RouteScope::Universe => {}
+                RouteScope::Link => f.write_str(" scope link")?,
+                RouteScope::Host => f.write_str(" scope host")?,
+            }
+        }
+        if let Some(src) = route.src {
+            write!(f, " src {}", GoIp(src))?;
+        }
+        if is_v6 || route.metric != 0 {
+            write!(f, " metric {}", route.metric)?;
+        }
+        if is_v6 {
+            f.write_str(" pref medium")?;
+        }
+        Ok(())
     }
-    if let Some(src) = route.src {
-        let _ = write!(line, " src {}", GoIp(src));
-    }
-    if is_v6 || route.metric != 0 {
-        let _ = write!(line, " metric {}", route.metric);
-    }
-    if is_v6 {
-        line.push_str(" pref medium");
-    }
-    line
 }
