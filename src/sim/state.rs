@@ -161,7 +161,7 @@ impl Simulation {
             .iter()
             .filter(|(_, pod)| drawn_nodes(pod))
             .collect();
-        pods.sort_unstable_by(|(a, _), (b, _)| a.cmp(b));
+        pods.sort_unstable_by_key(|(name, _)| *name);
         let pods = pods
             .into_iter()
             .map(|(name, pod)| PodState {
