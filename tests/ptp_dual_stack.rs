@@ -71,7 +71,7 @@ fn ipv6_pod_routes_replace_the_connected_prefix() {
         &mut node,
         &mut pod,
         "eth0",
-        &ipv6_only(),
+        ipv6_only(),
         1500,
         &mut entropy,
     )
@@ -108,7 +108,7 @@ fn ipv6_host_veth_holds_the_gateway_128_and_a_route_to_the_pod() {
         &mut node,
         &mut pod,
         "eth0",
-        &ipv6_only(),
+        ipv6_only(),
         1500,
         &mut entropy,
     )
@@ -140,7 +140,7 @@ fn dual_stack_configures_both_families_on_one_pair() {
         &mut node,
         &mut pod,
         "eth0",
-        &dual_stack(),
+        dual_stack(),
         1500,
         &mut entropy,
     )
@@ -188,7 +188,7 @@ fn every_host_veth_carries_the_same_gateway_address() {
         let mut ipam = dual_stack();
         ipam.ips[0].address = format!("10.244.1.{host}/24").parse().unwrap();
         ipam.ips[1].address = format!("fd00:10:244:1::{host}/64").parse().unwrap();
-        cmd_add(&mut node, &mut pod, "eth0", &ipam, 1500, &mut entropy).unwrap();
+        cmd_add(&mut node, &mut pod, "eth0", ipam.clone(), 1500, &mut entropy).unwrap();
     }
     let gateway_lines = ip_addr_lines(&node)
         .iter()

@@ -59,7 +59,7 @@ proptest! {
                 }
                 _ => {
                     let mut pod = NetNs::pod(&entropy.netns_name(), 2);
-                    cmd_add(&mut node, &mut pod, "eth0", &ipam(next_host), 65535, &mut entropy).unwrap();
+                    cmd_add(&mut node, &mut pod, "eth0", ipam(next_host), 65535, &mut entropy).unwrap();
                     next_host = next_host % 250 + 2;
                     pods.push(pod);
                 }
@@ -95,7 +95,7 @@ proptest! {
             let pods: Vec<NetNs> = (0..count)
                 .map(|n| {
                     let mut pod = NetNs::pod(&entropy.netns_name(), 2);
-                    cmd_add(&mut node, &mut pod, "eth0", &ipam(n + 2), 65535, &mut entropy).unwrap();
+                    cmd_add(&mut node, &mut pod, "eth0", ipam(n + 2), 65535, &mut entropy).unwrap();
                     pod
                 })
                 .collect();

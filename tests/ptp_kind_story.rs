@@ -53,7 +53,7 @@ fn three_pods_get_paired_veths_and_the_measured_routes() {
             &mut node,
             &mut pod,
             "eth0",
-            &host_local_v4(ip),
+            host_local_v4(ip),
             65535,
             &mut entropy,
         )
@@ -117,7 +117,7 @@ fn addresses_match_ip_addr_in_pod_and_on_node() {
         &mut node,
         &mut pod,
         "eth0",
-        &host_local_v4("10.244.1.189"),
+        host_local_v4("10.244.1.189"),
         65535,
         &mut entropy,
     )
@@ -187,7 +187,7 @@ fn churned_node_reaches_the_measured_ifindex_704() {
             &mut node,
             &mut pod,
             "eth0",
-            &host_local_v4("10.244.1.100"),
+            host_local_v4("10.244.1.100"),
             65535,
             &mut entropy,
         )
@@ -199,7 +199,7 @@ fn churned_node_reaches_the_measured_ifindex_704() {
         &mut node,
         &mut pod,
         "eth0",
-        &host_local_v4("10.244.1.189"),
+        host_local_v4("10.244.1.189"),
         65535,
         &mut entropy,
     )
@@ -220,7 +220,7 @@ fn del_removes_the_pair_and_the_host_route_and_is_idempotent() {
         &mut node,
         &mut b,
         "eth0",
-        &host_local_v4("10.244.1.190"),
+        host_local_v4("10.244.1.190"),
         65535,
         &mut entropy,
     )
@@ -229,7 +229,7 @@ fn del_removes_the_pair_and_the_host_route_and_is_idempotent() {
         &mut node,
         &mut d,
         "eth0",
-        &host_local_v4("10.244.1.192"),
+        host_local_v4("10.244.1.192"),
         65535,
         &mut entropy,
     )
@@ -271,7 +271,7 @@ fn add_errors_carry_upstream_text() {
         cni_version: "0.3.1".into(),
         ..CniResult::default()
     };
-    let err = cmd_add(&mut node, &mut pod, "eth0", &empty, 65535, &mut entropy).unwrap_err();
+    let err = cmd_add(&mut node, &mut pod, "eth0", empty.clone(), 65535, &mut entropy).unwrap_err();
     assert_eq!(err, PtpError::MissingIpConfig);
     assert_eq!(err.to_string(), "IPAM plugin returned missing IP config");
 
@@ -279,7 +279,7 @@ fn add_errors_carry_upstream_text() {
         &mut node,
         &mut pod,
         "eth0",
-        &host_local_v4("10.244.1.2"),
+        host_local_v4("10.244.1.2"),
         65536,
         &mut entropy,
     )
@@ -294,7 +294,7 @@ fn add_errors_carry_upstream_text() {
         &mut node,
         &mut pod,
         "eth0",
-        &host_local_v4("10.244.1.2"),
+        host_local_v4("10.244.1.2"),
         65535,
         &mut entropy,
     )
@@ -305,7 +305,7 @@ fn add_errors_carry_upstream_text() {
         &mut node,
         &mut pod,
         "eth0",
-        &host_local_v4("10.244.1.3"),
+        host_local_v4("10.244.1.3"),
         65535,
         &mut entropy,
     )
@@ -325,7 +325,7 @@ fn unset_mtu_is_the_kernel_default() {
         &mut node,
         &mut pod,
         "eth0",
-        &host_local_v4("10.244.1.2"),
+        host_local_v4("10.244.1.2"),
         0,
         &mut entropy,
     )

@@ -50,7 +50,7 @@ fn run(seed: u64, count: u8) -> Vec<(String, String, String)> {
                 &mut node,
                 &mut pod,
                 "eth0",
-                &ipam(&format!("10.244.1.{}", n + 2)),
+                ipam(&format!("10.244.1.{}", n + 2)),
                 1500,
                 &mut entropy,
             )
@@ -111,7 +111,7 @@ fn retries_when_the_name_is_taken_on_the_node_and_present_in_the_pod() {
         &mut node,
         &mut pod_a,
         "eth0",
-        &ipam("10.244.1.2"),
+        ipam("10.244.1.2"),
         1500,
         &mut Entropy::from_seed(seed),
     )
@@ -125,7 +125,7 @@ fn retries_when_the_name_is_taken_on_the_node_and_present_in_the_pod() {
         &mut node,
         &mut pod_b,
         &first,
-        &ipam_in("10.244.9.3", "10.244.9.1"),
+        ipam_in("10.244.9.3", "10.244.9.1"),
         1500,
         &mut Entropy::from_seed(99),
     )
@@ -138,7 +138,7 @@ fn retries_when_the_name_is_taken_on_the_node_and_present_in_the_pod() {
         &mut node,
         &mut pod_b,
         "eth0",
-        &ipam("10.244.1.4"),
+        ipam("10.244.1.4"),
         1500,
         &mut Entropy::from_seed(seed),
     )
@@ -154,7 +154,7 @@ fn a_clash_on_the_node_alone_is_an_error_not_a_retry() {
         &mut node,
         &mut pod_a,
         "eth0",
-        &ipam("10.244.1.2"),
+        ipam("10.244.1.2"),
         1500,
         &mut Entropy::from_seed(12),
     )
@@ -167,7 +167,7 @@ fn a_clash_on_the_node_alone_is_an_error_not_a_retry() {
         &mut node,
         &mut pod_b,
         "eth0",
-        &ipam("10.244.1.3"),
+        ipam("10.244.1.3"),
         1500,
         &mut Entropy::from_seed(12),
     )
@@ -199,13 +199,13 @@ fn ten_clashes_exhaust_the_retries() {
             &format!("10.244.{}.2", n + 1),
             &format!("10.244.{}.1", n + 1),
         );
-        cmd_add(&mut node, &mut pod, name, &ipam, 1500, &mut other).unwrap();
+        cmd_add(&mut node, &mut pod, name, ipam.clone(), 1500, &mut other).unwrap();
     }
     let err = cmd_add(
         &mut node,
         &mut pod,
         "eth0",
-        &ipam("10.244.1.100"),
+        ipam("10.244.1.100"),
         1500,
         &mut Entropy::from_seed(seed),
     )

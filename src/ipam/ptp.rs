@@ -40,7 +40,7 @@
 //!     }],
 //!     routes: vec![Route { dst: "0.0.0.0/0".parse().unwrap(), gw: None }],
 //! };
-//! let result = cmd_add(&mut node, &mut pod, "eth0", &ipam, 65535, &mut entropy).unwrap();
+//! let result = cmd_add(&mut node, &mut pod, "eth0", ipam.clone(), 65535, &mut entropy).unwrap();
 //! assert_eq!(
 //!     ip_route_lines(&pod),
 //!     [
@@ -105,7 +105,10 @@ impl Entropy {
     pub fn random_veth_name(&mut self) -> String {
         let mut bytes = [0u8; 4];
         self.rng.fill_bytes(&mut bytes);
-        format!("veth{}", hex(&bytes))
+        let mut name = String::with_capacity(12);
+        name.push_str("veth");
+        push_hex(&mut name, &bytes);
+        name
     }
 
     /// A random unicast, locally administered MAC (`eth_random_addr`).
@@ -128,7 +131,9 @@ impl Entropy {
     pub fn sandbox_id(&mut self) -> String {
         let mut bytes = [0u8; 32];
         self.rng.fill_bytes(&mut bytes);
-        hex(&bytes)
+        let mut id = String::with_capacity(64);
+        push_hex(&mut id, &bytes);
+        id
     }
 
     /// containerd's pod netns name: `cni-` + 16 random bytes as `%x-%x-%x-%x-%x` over 4-2-2-2-6 bytes (no
@@ -136,27 +141,29 @@ impl Entropy {
     pub fn netns_name(&mut self) -> String {
         let mut b = [0u8; 16];
         self.rng.fill_bytes(&mut b);
-        format!(
-            "cni-{}-{}-{}-{}-{}",
-            hex(&b[0..4]),
-            hex(&b[4..6]),
-            hex(&b[6..8]),
-            hex(&b[8..10]),
-            hex(&b[10..])
-        )
+        // One buffer of the final length: the simulation names a netns for every sandbox.
+        let mut name = String::with_capacity(40);
+        name.push_str("cni-");
+        for (i, group) in [&b[0..4], &b[4..6], &b[6..8], &b[8..10], &b[10..]]
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                name.push('-');
+            }
+            push_hex(&mut name, group);
+        }
+        name
     }
 }
 
-/// Go's `%x` of a byte slice: two lowercase hex digits per byte (one allocation, not one per byte: a
-/// sandbox ID is 32 bytes and every pod draws one).
-fn hex(bytes: &[u8]) -> String {
+/// Appends Go's `%x` of a byte slice: two lowercase hex digits per byte.
+fn push_hex(out: &mut String, bytes: &[u8]) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
     for b in bytes {
         out.push(char::from(DIGITS[usize::from(b >> 4)]));
         out.push(char::from(DIGITS[usize::from(b & 0xf)]));
     }
-    out
 }
 
 /// Why ptp ADD failed. `Display` is upstream's text.
@@ -276,7 +283,8 @@ fn host_prefix(ip: IpAddr) -> IpNet {
 }
 
 /// ptp `cmdAdd` after IPAM: creates the veth pair and configures both ends. `mtu` is the conf's `mtu`
-/// (0 = unset, the kernel's 1500). Returns the result ptp prints: `interfaces = [host veth, container if]`
+/// (0 = unset, the kernel's 1500). The IPAM result is taken over and extended, as ptp's
+/// `current.NewResultFromResult` converts it into its own. Returns the result ptp prints: `interfaces = [host veth, container if]`
 /// and every IP pointed at interface 1.
 ///
 /// On error the namespaces keep whatever was already done, as upstream (which does not remove a half-set-up
@@ -285,7 +293,7 @@ pub fn cmd_add(
     node: &mut NetNs,
     pod: &mut NetNs,
     if_name: &str,
-    ipam_result: &CniResult,
+    ipam_result: CniResult,
     mtu: u32,
     entropy: &mut Entropy,
 ) -> Result<CniResult, PtpError> {
@@ -302,16 +310,16 @@ pub fn cmd_add(
     let veth = make_veth(node, pod, if_name, mtu, entropy)?;
     let (host_index, cont_index) = (veth.host_index, veth.cont_index);
 
-    let mut result = ipam_result.clone();
+    let mut result = ipam_result;
     result.interfaces = vec![
         Interface {
             name: veth.host_name,
-            mac: veth.host_mac.to_string(),
+            mac: veth.host_mac.text(),
             sandbox: String::new(),
         },
         Interface {
             name: if_name.to_string(),
-            mac: veth.cont_mac.to_string(),
+            mac: veth.cont_mac.text(),
             sandbox: pod.path(),
         },
     ];

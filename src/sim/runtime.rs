@@ -10,7 +10,7 @@ use super::cluster::{LoadedChain, Sandbox, Simulation};
 use super::event::{pod_name, EventKind, Message, Name, Reason, SandboxStep};
 use super::upstream;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
-use crate::ipam::ptp::{self, NetNs, Route};
+use crate::ipam::ptp::{self, LinkKind, NetNs, Route};
 use ipnet::IpNet;
 use std::fmt;
 use std::net::IpAddr;
@@ -247,7 +247,7 @@ impl Simulation {
             &mut node.netns,
             pod_netns,
             IF_NAME,
-            &ipam_result,
+            ipam_result,
             chain.mtu,
             &mut self.entropy,
         ) {
@@ -258,19 +258,19 @@ impl Simulation {
                 return Err(err.to_string());
             }
         };
-        facts.reserved = ipam_result.ips.iter().map(|ip| ip.address.addr()).collect();
+        facts.reserved = result.ips.iter().map(|ip| ip.address.addr()).collect();
         facts.ips = select_pod_ips(&facts.reserved);
         if let Some(host) = result.interfaces.into_iter().next() {
             facts.host_veth = host.name;
         }
-        if let Some(link) = node.netns.link_by_name(&facts.host_veth) {
-            facts.host_index = link.ifindex;
-            facts.routes = ptp_host_routes(&node.netns, link.ifindex);
+        // The pod's eth0 names its peer, the host veth, by ifindex: no search of the node's links.
+        if let Some(eth0) = pod_netns.link_by_name(IF_NAME) {
+            facts.eth0_index = eth0.ifindex;
+            if let LinkKind::Veth { peer_ifindex, .. } = eth0.kind {
+                facts.host_index = peer_ifindex;
+                facts.routes = ptp_host_routes(&node.netns, peer_ifindex);
+            }
         }
-        facts.eth0_index = pod_netns
-            .link_by_name(IF_NAME)
-            .map(|l| l.ifindex)
-            .unwrap_or_default();
         Ok(())
     }
 

@@ -43,6 +43,17 @@ impl MacAddr {
     }
 }
 
+impl MacAddr {
+    /// The address as the kernel prints it, in a string of exactly its length (CNI results carry it
+    /// as text, two per pod).
+    pub fn text(&self) -> String {
+        let mut text = String::with_capacity(17);
+        // Writing into a `String` cannot fail.
+        let _ = fmt::Write::write_fmt(&mut text, format_args!("{self}"));
+        text
+    }
+}
+
 impl fmt::Display for MacAddr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.0;
@@ -262,7 +273,8 @@ impl NetNs {
     pub fn new(id: NetNsId, first_free_ifindex: u32) -> Self {
         let mut ns = NetNs {
             id,
-            links: Vec::new(),
+            // A pod's namespace holds `lo` and `eth0`.
+            links: Vec::with_capacity(2),
             routes: Vec::new(),
             next_ifindex: 1,
         };
@@ -317,7 +329,13 @@ impl NetNs {
     pub fn path(&self) -> String {
         match &self.id {
             NetNsId::Root => "/proc/1/ns/net".to_string(),
-            NetNsId::Named(name) => format!("{NETNS_RUN_DIR}/{name}"),
+            NetNsId::Named(name) => {
+                let mut path = String::with_capacity(NETNS_RUN_DIR.len() + 1 + name.len());
+                path.push_str(NETNS_RUN_DIR);
+                path.push('/');
+                path.push_str(name);
+                path
+            }
         }
     }
 
