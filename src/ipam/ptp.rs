@@ -518,11 +518,10 @@ pub fn cmd_del(node: &mut NetNs, pod: Option<&mut NetNs>, if_name: &str) -> Opti
         _ => return None,
     };
     pod.remove_link(ifindex);
-    let pod_seen = pod.seen_from_peer();
     let is_our_peer = matches!(
         node.link_by_index(peer_ifindex),
         Some(Link { kind: LinkKind::Veth { peer_ifindex: back, peer_netns }, .. })
-            if *back == ifindex && *peer_netns == pod_seen
+            if *back == ifindex && pod.is_seen_as(peer_netns)
     );
     if is_our_peer {
         node.remove_link(peer_ifindex)

@@ -147,7 +147,8 @@ impl Simulation {
             sandbox_id: Rc::from(self.entropy.sandbox_id()),
             netns_name: self.entropy.netns_name(),
             requested_ip: requested_ip.cloned(),
-            store_dir: Rc::from(""),
+            // Known once host-local has run on the node; `cni_add` sets it the first time.
+            store_dir: node.store_dir.clone().unwrap_or_else(|| Rc::from("")),
             reserved: Vec::new(),
             ips: Vec::new(),
             host_veth: String::new(),

@@ -348,6 +348,15 @@ impl NetNs {
         }
     }
 
+    /// Whether a link in another namespace that names its peer's namespace `as_seen` means this one.
+    pub(crate) fn is_seen_as(&self, as_seen: &LinkNetns) -> bool {
+        match (&self.id, as_seen) {
+            (NetNsId::Root, LinkNetns::Id(id)) => *id == 0,
+            (NetNsId::Named(name), LinkNetns::Named(seen)) => name == seen,
+            _ => false,
+        }
+    }
+
     /// All links, by ifindex.
     pub fn links(&self) -> &[Link] {
         &self.links
