@@ -199,3 +199,58 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+/// A change to the store: a file reserved by (ID, ifname), a file written with any content (as an old
+/// plugin or a person might), or a file removed.
+#[derive(Debug, Clone)]
+enum StoreChange {
+    Reserve(&'static str, &'static str, u8),
+    Write(&'static str, u8),
+    Release(u8),
+}
+
+/// IDs, ifnames and contents with the edge cases of upstream's matching: blanks around, empty parts,
+/// line breaks inside.
+const TEXTS: [&str; 8] = ["a", " a ", "", "a\r\neth0", "a\r\n", "b", "\r\neth0", "a\r\nb"];
+const IFNAMES: [&str; 4] = ["eth0", "", " ", "eth0 "];
+
+fn store_change() -> impl Strategy<Value = StoreChange> {
+    let text = prop::sample::select(TEXTS.to_vec());
+    let ifname = prop::sample::select(IFNAMES.to_vec());
+    prop_oneof![
+        (text.clone(), ifname, 0u8..6).prop_map(|(id, ifname, host)| StoreChange::Reserve(id, ifname, host)),
+        (text, 0u8..6).prop_map(|(content, host)| StoreChange::Write(content, host)),
+        (0u8..6).prop_map(StoreChange::Release),
+    ]
+}
+
+proptest! {
+    /// `GetByID` finds exactly the files upstream's walk finds: trimmed content equal to
+    /// `<trimmed id>\r\n<ifname>` or, for pre-v0.8.0 files, to the trimmed ID alone — whatever was
+    /// written, reserved and removed before.
+    #[test]
+    fn get_by_id_matches_upstreams_walk(
+        changes in prop::collection::vec(store_change(), 0..24),
+        id in prop::sample::select(TEXTS.to_vec()),
+        ifname in prop::sample::select(IFNAMES.to_vec()),
+    ) {
+        let mut store = Store::new("", "net");
+        let ip = |host: u8| IpAddr::from([10, 0, 0, host]);
+        for change in changes {
+            match change {
+                StoreChange::Reserve(id, ifname, host) => {
+                    store.reserve(id, ifname, ip(host), "0");
+                }
+                StoreChange::Write(content, host) => store.write_ip_file(ip(host), content),
+                StoreChange::Release(host) => store.release(ip(host)),
+            }
+        }
+        let matched = format!("{}\r\n{ifname}", id.trim());
+        let walk: Vec<IpAddr> = store
+            .reservations()
+            .filter(|(_, content)| content.trim() == matched || content.trim() == id.trim())
+            .map(|(ip, _)| ip)
+            .collect();
+        prop_assert_eq!(store.get_by_id(id, ifname), walk);
+    }
+}

@@ -42,6 +42,10 @@ pub struct Store {
     /// `GetByID`, `FindByID` and `ReleaseByID`. Keyed by hash so that it owns no strings: growing and
     /// dropping it never touches the contents, and a collision costs one comparison, never a wrong answer.
     by_content: HashMap<u64, Owners, FxBuild>,
+    /// How many IP files hold a bare ID (no line break once trimmed), as pre-v0.8.0 plugins wrote them.
+    /// While there are none, `GetByID`'s second look, for a file holding just the ID, cannot find one
+    /// (unless the ID itself has a line break), and is skipped: it was a hash and a lookup per `Get`.
+    bare_id_files: usize,
     /// `last_reserved_ip.<rangeID>` files: range ID → address written.
     last_reserved: BTreeMap<String, IpAddr>,
     /// Whether the empty `lock` file exists (a `ReleaseByID` quirk can delete it; `disk.New` recreates it).
@@ -70,6 +74,7 @@ impl Store {
             dir: go_path_clean(&format!("{data_dir}/{network}")),
             ip_files: IpFiles::default(),
             by_content: HashMap::default(),
+            bare_id_files: 0,
             last_reserved: BTreeMap::new(),
             lock: true,
         }
@@ -113,6 +118,7 @@ impl Store {
             return false;
         }
         self.index_keyed(ip, content.trimmed_key);
+        self.bare_id_files += usize::from(content.bare_id);
         match self.last_reserved.get_mut(range_id) {
             Some(last) => *last = ip,
             None => {
@@ -128,6 +134,7 @@ impl Store {
         self.remove_ip_file(ip);
         self.ip_files.create(ip, content);
         self.index(ip, content);
+        self.bare_id_files += usize::from(is_bare_id(content.trim()));
     }
 
     /// Write `last_reserved_ip.<range_id>` directly, as the upstream tests' fixtures do.
@@ -166,9 +173,15 @@ impl Store {
     /// [`get_by_id`](Self::get_by_id) with the `<id>\r\n<ifname>` content built by the caller.
     pub(super) fn get_by_content(&self, content: &FileContent, id: &str) -> Vec<IpAddr> {
         let id = id.trim();
+        let bare_id_possible = self.bare_id_files > 0 || content.id_has_break;
         let mut ips: Vec<IpAddr> = self
             .owners_keyed(content.text, content.key)
-            .chain(self.owners_of(id))
+            .chain(
+                bare_id_possible
+                    .then(|| self.owners_of(id))
+                    .into_iter()
+                    .flatten(),
+            )
             .collect();
         if ips.len() > 1 {
             ips.sort_by_cached_key(|ip| ip_string(*ip));
@@ -276,7 +289,9 @@ impl Store {
 
     fn remove_ip_file(&mut self, ip: IpAddr) {
         if let Some(content) = self.ip_files.remove(ip) {
-            let key = content_key(content.trim());
+            let trimmed = content.trim();
+            self.bare_id_files -= usize::from(is_bare_id(trimmed));
+            let key = content_key(trimmed);
             self.unindex(ip, key);
         }
     }
@@ -396,6 +411,11 @@ fn write_file_content(buffer: &mut String, id: &str, ifname: &str) {
 
 /// A container's IP file content with its index keys, hashed once for the many lookups and the
 /// reservation of one `Get`.
+/// Whether a file's trimmed content is a bare ID (no `\r\n<ifname>`).
+fn is_bare_id(trimmed: &str) -> bool {
+    !trimmed.contains(LINE_BREAK)
+}
+
 pub(super) struct FileContent<'b> {
     /// `<trimmed id>\r\n<ifname>`, as [`file_content`] builds it.
     text: &'b str,
@@ -403,6 +423,10 @@ pub(super) struct FileContent<'b> {
     key: u64,
     /// The key of `text` trimmed (what a created file is indexed under).
     trimmed_key: u64,
+    /// Whether the trimmed text is a bare ID (an empty ifname).
+    bare_id: bool,
+    /// Whether the trimmed ID itself holds a line break.
+    id_has_break: bool,
 }
 
 impl<'b> FileContent<'b> {
@@ -411,6 +435,11 @@ impl<'b> FileContent<'b> {
         write_file_content(buffer, id, ifname);
         let text = buffer.as_str();
         let key = content_key(text);
+        // One search for the first line break answers both questions: the trimmed ID cannot end in
+        // `\r`, so a break starting inside it lies wholly inside it.
+        let id_len = id.trim().len();
+        let first_break = text.find(LINE_BREAK);
+        let id_has_break = first_break.is_some_and(|at| at + LINE_BREAK.len() <= id_len);
         let trimmed = text.trim();
         // The ID is trimmed already; only an ifname with trailing space makes the two differ.
         let trimmed_key = if trimmed.len() == text.len() {
@@ -418,10 +447,18 @@ impl<'b> FileContent<'b> {
         } else {
             content_key(trimmed)
         };
+        // With a non-empty ID the text has no leading blank, so a position in it is one in `trimmed`.
+        let bare_id = if id_len > 0 {
+            first_break.is_none_or(|at| at + LINE_BREAK.len() > trimmed.len())
+        } else {
+            is_bare_id(trimmed)
+        };
         FileContent {
             text,
             key,
             trimmed_key,
+            bare_id,
+            id_has_break,
         }
     }
 }
