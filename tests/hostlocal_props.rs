@@ -211,14 +211,24 @@ enum StoreChange {
 
 /// IDs, ifnames and contents with the edge cases of upstream's matching: blanks around, empty parts,
 /// line breaks inside.
-const TEXTS: [&str; 8] = ["a", " a ", "", "a\r\neth0", "a\r\n", "b", "\r\neth0", "a\r\nb"];
+const TEXTS: [&str; 8] = [
+    "a",
+    " a ",
+    "",
+    "a\r\neth0",
+    "a\r\n",
+    "b",
+    "\r\neth0",
+    "a\r\nb",
+];
 const IFNAMES: [&str; 4] = ["eth0", "", " ", "eth0 "];
 
 fn store_change() -> impl Strategy<Value = StoreChange> {
     let text = prop::sample::select(TEXTS.to_vec());
     let ifname = prop::sample::select(IFNAMES.to_vec());
     prop_oneof![
-        (text.clone(), ifname, 0u8..6).prop_map(|(id, ifname, host)| StoreChange::Reserve(id, ifname, host)),
+        (text.clone(), ifname, 0u8..6)
+            .prop_map(|(id, ifname, host)| StoreChange::Reserve(id, ifname, host)),
         (text, 0u8..6).prop_map(|(content, host)| StoreChange::Write(content, host)),
         (0u8..6).prop_map(StoreChange::Release),
     ]

@@ -271,7 +271,15 @@ fn add_errors_carry_upstream_text() {
         cni_version: "0.3.1".into(),
         ..CniResult::default()
     };
-    let err = cmd_add(&mut node, &mut pod, "eth0", empty.clone(), 65535, &mut entropy).unwrap_err();
+    let err = cmd_add(
+        &mut node,
+        &mut pod,
+        "eth0",
+        empty.clone(),
+        65535,
+        &mut entropy,
+    )
+    .unwrap_err();
     assert_eq!(err, PtpError::MissingIpConfig);
     assert_eq!(err.to_string(), "IPAM plugin returned missing IP config");
 
