@@ -168,7 +168,7 @@ pub fn announcement(studio: &Studio, lang: Lang) -> String {
             &seconds(event.time_ms),
             &format!("{:?}", event.reason),
             &event.object,
-            &event.message,
+            &event.message.to_string(),
         ],
     )
 }

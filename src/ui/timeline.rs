@@ -120,7 +120,7 @@ pub fn event_log(props: &TimelineProps) -> Html {
                     <span class="event-kind">{ kind }</span>
                     <span class="event-reason">{ format!("{:?}", event.reason) }</span>
                     <span class="event-object">{ &*event.object }</span>
-                    <span class="event-message">{ &event.message }</span>
+                    <span class="event-message">{ event.message.to_string() }</span>
                 </button>
             </li>
         }
