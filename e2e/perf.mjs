@@ -57,6 +57,13 @@ await page.getByTestId("speed").selectOption({ label: "8×" });
 const cdp = await page.context().newCDPSession(page);
 await cdp.send("Performance.enable");
 const taskSeconds = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
+// PROFILE=1: a CPU profile of the playing, summed by function (self time), to see where frames go.
+// Function names need a build that keeps them (see the README's "Budgets and measurements").
+if (process.env.PROFILE) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+}
 const busyBefore = await taskSeconds();
 const result = await page.evaluate(async () => {
   const long = [];
@@ -77,6 +84,18 @@ const result = await page.evaluate(async () => {
   return { frames: frames.length, median: frames[Math.floor(frames.length / 2)], p95: frames[Math.floor(frames.length * 0.95)], longTasks: long.length, longest: Math.max(0, ...long) };
 });
 const busyPerFrame = ((await taskSeconds()) - busyBefore) * 1000 / result.frames;
+if (process.env.PROFILE) {
+  const { profile } = await cdp.send("Profiler.stop");
+  const selfMs = new Map();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  profile.samples.forEach((id, i) => {
+    const name = byId.get(id).callFrame.functionName || "(anonymous)";
+    selfMs.set(name, (selfMs.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
+  console.log(`CPU profile while playing (self time, ${total.toFixed(0)} ms sampled):`);
+  [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 30).forEach(([name, ms]) => console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name.slice(0, 110)}`));
+}
 console.log(`playing 64 nodes × 110 pods at 8×: main-thread work ${busyPerFrame.toFixed(1)} ms per frame on average`);
 console.log(`playing 64 nodes × 110 pods at 8×: ${result.frames} frames, median ${result.median.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; long tasks > 50 ms: ${result.longTasks} (longest ${result.longest.toFixed(0)} ms)`);
 await browser.close();

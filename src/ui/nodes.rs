@@ -9,6 +9,8 @@ use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines}
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::state::{NodeState, PodState};
 use crate::sim::VirtualTime;
+use std::collections::HashMap;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Props: the studio and its dispatcher.
@@ -23,15 +25,40 @@ pub const MAX_NODE_CARDS: usize = 8;
 /// At most this many pod rows (and listing or route lines) per node card.
 const MAX_ROWS: usize = 16;
 
+/// While playing fast, a redraw brings this many node cards up to date, in turn, and the others keep
+/// the picture of their last turn (at most three redraws old, a fraction of a second at 4× and up).
+/// When eight busy cards all changed on every redraw, restyling and laying them out made each redraw
+/// a long task.
+const FAST_CARDS_PER_REDRAW: usize = 2;
+
+/// What a node card draws.
+#[derive(Clone)]
+struct CardView {
+    node: NodeState,
+    pods: Vec<PodState>,
+    grid: Option<AddressGrid>,
+    files: Vec<(String, String)>,
+    now: Option<VirtualTime>,
+}
+
+/// The cards as last drawn, and whose turn it is to be brought up to date (see
+/// [`FAST_CARDS_PER_REDRAW`]).
+#[derive(Default)]
+struct DrawnCards {
+    turn: usize,
+    cards: HashMap<String, CardView>,
+}
+
 /// Every node, in name order (the first [`MAX_NODE_CARDS`]).
 #[function_component(Nodes)]
 pub fn nodes(props: &NodesProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let studio = &props.studio;
+    let drawn = use_mut_ref(DrawnCards::default);
     let nodes = &studio.state.nodes;
     let sim = studio.sim();
     let now = studio.time();
-    let cards = nodes.iter().take(MAX_NODE_CARDS).map(|node| {
+    let fresh = |node: &NodeState| {
         let store = sim.node_store(&node.name);
         let files: Vec<(String, String)> = node
             .ipam
@@ -43,17 +70,56 @@ pub fn nodes(props: &NodesProps) -> Html {
                 (name.clone(), content)
             })
             .collect();
-        html! {
-            <NodeCard key={node.name.clone()}
-                node={node.clone()}
-                pods={studio.state.pods.iter().filter(|p| p.node == node.name).cloned().collect::<Vec<_>>()}
-                grid={sim.node_address_grid(&node.name)}
-                {files}
-                now={(!node.pending_dels.is_empty()).then_some(now)}
-                deletion_mode={studio.deletion_mode}
-                dispatch={studio.dispatcher()} />
+        CardView {
+            node: node.clone(),
+            pods: studio
+                .state
+                .pods
+                .iter()
+                .filter(|p| p.node == node.name)
+                .cloned()
+                .collect(),
+            grid: sim.node_address_grid(&node.name),
+            files,
+            now: (!node.pending_dels.is_empty()).then_some(now),
         }
-    });
+    };
+    let mut drawn = drawn.borrow_mut();
+    let turns = MAX_NODE_CARDS.div_ceil(FAST_CARDS_PER_REDRAW);
+    let turn = drawn.turn % turns;
+    let fast = studio.playing_fast();
+    let views: Vec<CardView> = nodes
+        .iter()
+        .take(MAX_NODE_CARDS)
+        .enumerate()
+        .map(|(index, node)| {
+            let stale = fast && index / FAST_CARDS_PER_REDRAW != turn;
+            match drawn.cards.get(&node.name).filter(|_| stale) {
+                Some(view) => view.clone(),
+                None => fresh(node),
+            }
+        })
+        .collect();
+    let cards: Vec<Html> = views
+        .iter()
+        .map(|view| {
+            html! {
+                <NodeCard key={view.node.name.clone()}
+                    node={view.node.clone()}
+                    pods={view.pods.clone()}
+                    grid={view.grid.clone()}
+                    files={view.files.clone()}
+                    now={view.now}
+                    deletion_mode={studio.deletion_mode}
+                    dispatch={studio.dispatcher()} />
+            }
+        })
+        .collect();
+    drawn.turn = if fast { drawn.turn + 1 } else { 0 };
+    drawn.cards = views
+        .into_iter()
+        .map(|view| (view.node.name.clone(), view))
+        .collect();
     html! {
         <section class="nodes" aria-label={t::NODES.get(lang)}>
             if nodes.is_empty() {
@@ -234,27 +300,76 @@ pub struct AddressGridProps {
     pub grid: AddressGrid,
 }
 
+/// Addresses per row of the grid.
+const GRID_COLUMNS: usize = 32;
+
 /// host-local's range, address by address, with a legend; drawn again only when an address changes
 /// (not when, say, a pod only moves from ContainerCreating to Running).
+///
+/// One SVG with a path per kind of mark, not an element per address: eight cards of 256 addresses
+/// changing together while a big cluster plays were thousands of elements for the browser to restyle,
+/// lay out and paint on every redraw. Pointing at an address names it below the grid.
 #[function_component(AddressGridView)]
 fn address_grid_view(props: &AddressGridProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let grid = &props.grid;
-    let next = format!(" — {}", t::CELL_NEXT.get(lang));
+    let hovered = use_state(|| None::<usize>);
+    let rows = grid.cells.len().div_ceil(GRID_COLUMNS).max(1);
+    let marks = grid_marks(grid);
+    let on_move = {
+        let (hovered, cells) = (hovered.clone(), grid.cells.len());
+        Callback::from(move |e: MouseEvent| {
+            let Some(svg) = e
+                .current_target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            else {
+                return;
+            };
+            let rect = svg.get_bounding_client_rect();
+            if rect.width() <= 0.0 || rect.height() <= 0.0 {
+                return;
+            }
+            let column = ((f64::from(e.client_x()) - rect.left()) / rect.width()
+                * GRID_COLUMNS as f64)
+                .floor();
+            let row =
+                ((f64::from(e.client_y()) - rect.top()) / rect.height() * rows as f64).floor();
+            let index = (column >= 0.0 && row >= 0.0)
+                .then(|| row as usize * GRID_COLUMNS + column as usize)
+                .filter(|index| *index < cells);
+            hovered.set(index);
+        })
+    };
+    let on_leave = {
+        let hovered = hovered.clone();
+        Callback::from(move |_: MouseEvent| hovered.set(None))
+    };
+    let readout = hovered.and_then(|index| grid.cells.get(index)).map(|cell| {
+        let next = if cell.next {
+            format!(" — {}", t::CELL_NEXT.get(lang))
+        } else {
+            String::new()
+        };
+        format!("{} — {}{next}", cell.ip, cell_label(cell.status).get(lang))
+    });
     html! {
         <>
-            <div class="address-grid" role="img" aria-label={t::ADDRESSES_OF.fill(lang, &[&grid.subnet])}>
-                { for grid.cells.iter().map(|cell| {
-                    let label = cell_label(cell.status);
-                    html! {
-                        <span class={cell_class(cell.status, cell.next)}
-                            title={format!("{} — {}{}", cell.ip, label.get(lang), if cell.next { next.as_str() } else { "" })}></span>
-                    }
-                }) }
-                if grid.truncated {
-                    <span class="grid-note">{ t::FIRST_ADDRESSES.fill(lang, &[&grid.cells.len().to_string(), &grid.subnet]) }</span>
-                }
-            </div>
+            <svg class="address-grid" role="img" aria-label={t::ADDRESSES_OF.fill(lang, &[&grid.subnet])}
+                viewBox={format!("0 0 {GRID_COLUMNS} {rows}")} preserveAspectRatio="xMinYMin meet"
+                onmousemove={on_move} onmouseleave={on_leave}>
+                <path class="mark-free" d={marks.free} />
+                <path class="mark-reserved" d={marks.reserved} />
+                <path class="mark-freed" d={marks.freed} />
+                <path class="mark-hatch" d={marks.hatch} />
+                <path class="mark-edge" d={marks.edge} />
+                <path class="mark-bars" d={marks.bars} />
+                <path class="mark-gateway" d={marks.gateway} />
+                <path class="mark-cursor" d={marks.cursor} />
+            </svg>
+            <p class="grid-readout" aria-hidden="true">{ readout.unwrap_or_default() }</p>
+            if grid.truncated {
+                <p class="grid-note">{ t::FIRST_ADDRESSES.fill(lang, &[&grid.cells.len().to_string(), &grid.subnet]) }</p>
+            }
             <p class="grid-legend" aria-label={t::GRID_LEGEND.get(lang)}>
                 { for [CellStatus::Network, CellStatus::Gateway, CellStatus::Reserved, CellStatus::Freed, CellStatus::Free, CellStatus::Broadcast].into_iter().map(|status| {
                     let label = cell_label(status);
@@ -264,6 +379,72 @@ fn address_grid_view(props: &AddressGridProps) -> Html {
             </p>
         </>
     }
+}
+
+/// The grid's marks as SVG path data, one path per look, in a unit square per address. Each role has
+/// a pattern as well as a colour (as the legend's keys): free an outline, reserved solid, freed an
+/// outline with diagonal hatching, network and broadcast two bars, the gateway a ring; the next
+/// candidate is framed.
+#[derive(Default)]
+struct GridMarks {
+    free: String,
+    reserved: String,
+    freed: String,
+    hatch: String,
+    edge: String,
+    bars: String,
+    gateway: String,
+    cursor: String,
+}
+
+fn grid_marks(grid: &AddressGrid) -> GridMarks {
+    use std::fmt::Write as _;
+    let mut marks = GridMarks::default();
+    // Writing into a `String` cannot fail.
+    for (index, cell) in grid.cells.iter().enumerate() {
+        let (x, y) = ((index % GRID_COLUMNS) as f32, (index / GRID_COLUMNS) as f32);
+        let square = |d: &mut String| {
+            let _ = write!(d, "M{:.2} {:.2}h.8v.8h-.8z", x + 0.1, y + 0.1);
+        };
+        match cell.status {
+            CellStatus::Free => square(&mut marks.free),
+            CellStatus::Reserved => square(&mut marks.reserved),
+            CellStatus::Freed => {
+                square(&mut marks.freed);
+                let _ = write!(
+                    marks.hatch,
+                    "M{:.2} {:.2}l.6 -.6M{:.2} {:.2}l.3 -.3",
+                    x + 0.2,
+                    y + 0.8,
+                    x + 0.5,
+                    y + 0.8
+                );
+            }
+            CellStatus::Network | CellStatus::Broadcast => {
+                square(&mut marks.edge);
+                let _ = write!(
+                    marks.bars,
+                    "M{:.2} {:.2}h.6v.14h-.6zM{:.2} {:.2}h.6v.14h-.6z",
+                    x + 0.2,
+                    y + 0.28,
+                    x + 0.2,
+                    y + 0.58
+                );
+            }
+            CellStatus::Gateway => {
+                let _ = write!(
+                    marks.gateway,
+                    "M{:.2} {:.2}a.3 .3 0 1 0 .6 0a.3 .3 0 1 0 -.6 0",
+                    x + 0.2,
+                    y + 0.5
+                );
+            }
+        }
+        if cell.next {
+            let _ = write!(marks.cursor, "M{:.2} {:.2}h1v1h-1z", x, y);
+        }
+    }
+    marks
 }
 
 /// The scenario line for deleting a pod in the chosen mode.
