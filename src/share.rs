@@ -146,7 +146,9 @@ fn shown(value: &str) -> String {
     }
 }
 
-/// Deflate and base64url-encode a scenario text for `s=`.
+/// Deflate and base64url-encode a scenario text for `s=`. The web app gets the same format (a raw
+/// deflate stream, RFC 1951) from the browser's `CompressionStream("deflate-raw")` instead, and passes
+/// it to [`Link::to_query_deflated`]: the encoder then stays out of the page's wasm.
 ///
 /// # Examples
 /// ```
@@ -157,7 +159,12 @@ fn shown(value: &str) -> String {
 /// assert_eq!(inflate_scenario(&packed).unwrap(), text);
 /// ```
 pub fn deflate_scenario(text: &str) -> String {
-    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
+    URL_SAFE_NO_PAD.encode(deflate(text))
+}
+
+/// The raw deflate stream of a text, at the best compression.
+fn deflate(text: &str) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9)
 }
 
 /// Read back what [`deflate_scenario`] wrote.
@@ -248,6 +255,29 @@ impl Link {
     /// assert_eq!(Link::parse(&link.to_query()).0, link);
     /// ```
     pub fn to_query(&self) -> String {
+        self.to_query_deflated(self.scenario_to_deflate().map(deflate).as_deref())
+    }
+
+    /// The scenario text that goes deflated in `s=` (one longer than [`PLAIN_SCENARIO_MAX`]), if any.
+    pub fn scenario_to_deflate(&self) -> Option<&str> {
+        self.scenario
+            .as_deref()
+            .filter(|text| text.len() > PLAIN_SCENARIO_MAX)
+    }
+
+    /// [`Link::to_query`] with the raw deflate stream of [`Link::scenario_to_deflate`] made elsewhere
+    /// (the web app's browser makes it). Without one, the scenario goes plain in `scenario=`: a longer
+    /// link, read back the same.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::share::Link;
+    /// let link = Link { scenario: Some("node add a\n".repeat(30)), ..Link::default() };
+    /// let plain = link.to_query_deflated(None);
+    /// assert!(plain.starts_with("?scenario=node+add+a%0A"));
+    /// assert_eq!(Link::parse(&plain).0, link);
+    /// ```
+    pub fn to_query_deflated(&self, deflated: Option<&[u8]>) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
         if let Some(tour) = &self.tour {
             query.append_pair("tour", tour);
@@ -266,11 +296,10 @@ impl Link {
             }
         }
         if let Some(text) = &self.scenario {
-            if text.len() <= PLAIN_SCENARIO_MAX {
-                query.append_pair("scenario", text);
-            } else {
-                query.append_pair("s", &deflate_scenario(text));
-            }
+            match deflated.filter(|_| text.len() > PLAIN_SCENARIO_MAX) {
+                Some(bytes) => query.append_pair("s", &URL_SAFE_NO_PAD.encode(bytes)),
+                None => query.append_pair("scenario", text),
+            };
         }
         if let Some(time) = self.time {
             query.append_pair("t", &VirtualDuration(time.as_millis()).to_string());

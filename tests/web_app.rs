@@ -1,6 +1,8 @@
 //! The app mounted in a real headless Chromium: the DOM shows the core's figures, errors and the kind story.
 #![cfg(target_arch = "wasm32")]
 
+use podip::share::Link;
+use podip::ui::sharing::view_query;
 use podip::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -215,6 +217,33 @@ async fn a_link_opens_the_view_it_names() {
     );
     // That the address bar follows the view is tested end to end (e2e/share.test.mjs): here other
     // tests' apps share the address bar.
+}
+
+#[wasm_bindgen_test]
+async fn the_browsers_deflate_is_what_a_link_inflates() {
+    // The page deflates `s=` with CompressionStream; Link::parse inflates with miniz_oxide, as the
+    // native tests' links (tests/share_props.rs) do.
+    for text in [
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add a\npod add p1 a\n".repeat(40),
+        "# 三节点 kind 集群／ノード\nnode add kind-worker\n".repeat(30),
+        (0..2_000)
+            .map(|i| char::from(b'a' + (i * 7 % 26) as u8))
+            .collect(),
+    ] {
+        let link = Link {
+            scenario: Some(text.clone()),
+            ..Link::default()
+        };
+        let query = view_query(link.clone()).await;
+        assert!(query.starts_with("?s="), "{query}");
+        assert!(
+            query.len() < text.len(),
+            "{} bytes for {}",
+            query.len(),
+            text.len()
+        );
+        assert_eq!(Link::parse(&query), (link, vec![]));
+    }
 }
 
 #[wasm_bindgen_test]
