@@ -24,7 +24,7 @@ use gloo_timers::callback::Interval;
 use map::AddressMapView;
 use nodes::{Nodes, PodView};
 use settings::Settings;
-use sharing::view_query;
+use sharing::{parse_link, view_query};
 use std::cell::Cell;
 use std::rc::Rc;
 use studio::{Action, Studio};
@@ -48,13 +48,13 @@ struct Opened {
 
 impl Opened {
     /// Read `location.search`; the language is `?lang=`, else the browser's, else English.
-    fn from_location() -> Self {
+    async fn from_location() -> Self {
         let window = web_sys::window();
         let query = window
             .as_ref()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
-        let (link, problems) = Link::parse(&query);
+        let (link, problems) = parse_link(&query).await;
         let browser: Vec<String> = window
             .map(|w| {
                 w.navigator()
@@ -110,10 +110,34 @@ pub fn fill_html(text: Text, lang: Lang, parts: Vec<Html>) -> Html {
     out.into_iter().collect()
 }
 
-/// The whole page: one reducer owns the simulation; every part renders it and sends actions.
+/// The whole page, once its link is read (a scenario in `s=` is inflated by the browser, which takes
+/// a moment).
 #[function_component(App)]
 pub fn app() -> Html {
-    let opened = use_memo((), |_| Opened::from_location());
+    let opened = use_state(|| None::<Opened>);
+    {
+        let opened = opened.clone();
+        use_effect_with((), move |_| {
+            spawn_local(async move { opened.set(Some(Opened::from_location().await)) });
+        });
+    }
+    match &*opened {
+        Some(opened) => html! { <Page opened={opened.clone()} /> },
+        None => Html::default(),
+    }
+}
+
+/// Props of the page.
+#[derive(Properties, PartialEq)]
+struct PageProps {
+    /// What the page was opened with.
+    opened: Opened,
+}
+
+/// The page: one reducer owns the simulation; every part renders it and sends actions.
+#[function_component(Page)]
+fn page(props: &PageProps) -> Html {
+    let opened = &props.opened;
     let lang = use_state(|| opened.lang);
     let theme = use_state(|| opened.link.theme);
     let initial = use_memo((), |_| {
