@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
+import { deflateRawSync } from "node:zlib";
 import { useServerAndBrowser, openPage, ARTIFACTS } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
@@ -184,6 +185,8 @@ test("hostile links are refused in words, never as markup, and the defaults stay
     ["a script in the scenario", `?scenario=${encodeURIComponent('<script>window.pwned=1</script><img src=x onerror="window.pwned=1">')}`],
     ["a 1 MB parameter", `?tour=kind&scenario=${"A".repeat(1 << 20)}`],
     ["invalid base64", "?s=%%%not-base64!!&tour=exhaustion"],
+    ["not a deflate stream", "?s=AAAA&tour=kind"],
+    ["a zip bomb", `?s=${deflateRawSync(Buffer.alloc((256 << 10) + 1, "x")).toString("base64url")}&tour=kind`],
     ["garbage everywhere", "?tour=%3Cb%3Ex&lang=xx&theme=%22%3E&t=-1&step=NaN&cluster-cidr=%3Ci%3E"],
   ];
   for (const [what, query] of cases) {

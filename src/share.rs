@@ -146,7 +146,9 @@ fn shown(value: &str) -> String {
     }
 }
 
-/// Deflate and base64url-encode a scenario text for `s=`.
+/// Deflate and base64url-encode a scenario text for `s=`. The web app gets the same format (a raw
+/// deflate stream, RFC 1951) from the browser's `CompressionStream("deflate-raw")` instead, and passes
+/// it to [`Link::to_query_deflated`]: the encoder then stays out of the page's wasm.
 ///
 /// # Examples
 /// ```
@@ -157,17 +159,43 @@ fn shown(value: &str) -> String {
 /// assert_eq!(inflate_scenario(&packed).unwrap(), text);
 /// ```
 pub fn deflate_scenario(text: &str) -> String {
-    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
+    URL_SAFE_NO_PAD.encode(deflate(text))
+}
+
+/// The raw deflate stream of a text, at the best compression.
+fn deflate(text: &str) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9)
 }
 
 /// Read back what [`deflate_scenario`] wrote.
 pub fn inflate_scenario(packed: &str) -> Result<String, LinkProblem> {
-    let bytes = URL_SAFE_NO_PAD
-        .decode(packed.trim_end_matches('='))
-        .map_err(|_| LinkProblem::BadBase64)?;
+    let bytes = unpack_scenario(packed)?;
     let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_SCENARIO_LEN)
         .map_err(|_| LinkProblem::BadDeflate)?;
-    String::from_utf8(text).map_err(|_| LinkProblem::NotUtf8)
+    scenario_text(text)
+}
+
+/// The raw deflate stream (RFC 1951) in an `s=` value: [`inflate_scenario`] before it inflates, for a
+/// reader that inflates elsewhere (the web app's browser does, see [`Link::parse_with`]).
+pub fn unpack_scenario(packed: &str) -> Result<Vec<u8>, LinkProblem> {
+    URL_SAFE_NO_PAD
+        .decode(packed.trim_end_matches('='))
+        .map_err(|_| LinkProblem::BadBase64)
+}
+
+/// An inflated `s=` as the scenario text: [`inflate_scenario`] after it inflates.
+pub fn scenario_text(inflated: Vec<u8>) -> Result<String, LinkProblem> {
+    String::from_utf8(inflated).map_err(|_| LinkProblem::NotUtf8)
+}
+
+/// The parameters of a query string (with or without its leading `?`), or the problem that refuses
+/// it whole.
+fn parameters(query: &str) -> Result<form_urlencoded::Parse<'_>, LinkProblem> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    if query.len() > MAX_QUERY_LEN {
+        return Err(LinkProblem::TooLong(query.len()));
+    }
+    Ok(form_urlencoded::parse(query.as_bytes()))
 }
 
 impl Link {
@@ -186,13 +214,35 @@ impl Link {
     /// assert_eq!(problems.len(), 1); // step=x
     /// ```
     pub fn parse(query: &str) -> (Link, Vec<LinkProblem>) {
-        let query = query.strip_prefix('?').unwrap_or(query);
+        Link::parse_with(query, inflate_scenario)
+    }
+
+    /// The `s=` values of a query, in order: what [`Link::parse_with`] will ask to inflate.
+    pub fn packed_scenarios(query: &str) -> Vec<String> {
+        parameters(query)
+            .map(|parameters| {
+                parameters
+                    .filter(|(name, _)| name == "s")
+                    .map(|(_, value)| value.into_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// [`Link::parse`] with each `s=` value read by `inflate` instead of [`inflate_scenario`]: the web
+    /// app inflates [`Link::packed_scenarios`] with the browser's `DecompressionStream` first (it is
+    /// asynchronous), then hands the texts over here.
+    pub fn parse_with(
+        query: &str,
+        mut inflate: impl FnMut(&str) -> Result<String, LinkProblem>,
+    ) -> (Link, Vec<LinkProblem>) {
         let mut link = Link::default();
-        if query.len() > MAX_QUERY_LEN {
-            return (link, vec![LinkProblem::TooLong(query.len())]);
-        }
+        let parameters = match parameters(query) {
+            Ok(parameters) => parameters,
+            Err(problem) => return (link, vec![problem]),
+        };
         let mut problems = Vec::new();
-        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+        for (name, value) in parameters {
             let bad = |name: &'static str| LinkProblem::BadValue(name, shown(&value));
             let flag = |slot: &mut Option<String>| *slot = Some(value.trim().to_string());
             match name.as_ref() {
@@ -201,7 +251,7 @@ impl Link {
                     None => problems.push(bad("tour")),
                 },
                 "scenario" => link.scenario = Some(value.to_string()),
-                "s" => match inflate_scenario(&value) {
+                "s" => match inflate(&value) {
                     Ok(text) => link.scenario = Some(text),
                     Err(problem) => problems.push(problem),
                 },
@@ -248,6 +298,29 @@ impl Link {
     /// assert_eq!(Link::parse(&link.to_query()).0, link);
     /// ```
     pub fn to_query(&self) -> String {
+        self.to_query_deflated(self.scenario_to_deflate().map(deflate).as_deref())
+    }
+
+    /// The scenario text that goes deflated in `s=` (one longer than [`PLAIN_SCENARIO_MAX`]), if any.
+    pub fn scenario_to_deflate(&self) -> Option<&str> {
+        self.scenario
+            .as_deref()
+            .filter(|text| text.len() > PLAIN_SCENARIO_MAX)
+    }
+
+    /// [`Link::to_query`] with the raw deflate stream of [`Link::scenario_to_deflate`] made elsewhere
+    /// (the web app's browser makes it). Without one, the scenario goes plain in `scenario=`: a longer
+    /// link, read back the same.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::share::Link;
+    /// let link = Link { scenario: Some("node add a\n".repeat(30)), ..Link::default() };
+    /// let plain = link.to_query_deflated(None);
+    /// assert!(plain.starts_with("?scenario=node+add+a%0A"));
+    /// assert_eq!(Link::parse(&plain).0, link);
+    /// ```
+    pub fn to_query_deflated(&self, deflated: Option<&[u8]>) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
         if let Some(tour) = &self.tour {
             query.append_pair("tour", tour);
@@ -266,11 +339,10 @@ impl Link {
             }
         }
         if let Some(text) = &self.scenario {
-            if text.len() <= PLAIN_SCENARIO_MAX {
-                query.append_pair("scenario", text);
-            } else {
-                query.append_pair("s", &deflate_scenario(text));
-            }
+            match deflated.filter(|_| text.len() > PLAIN_SCENARIO_MAX) {
+                Some(bytes) => query.append_pair("s", &URL_SAFE_NO_PAD.encode(bytes)),
+                None => query.append_pair("scenario", text),
+            };
         }
         if let Some(time) = self.time {
             query.append_pair("t", &VirtualDuration(time.as_millis()).to_string());

@@ -1,6 +1,10 @@
 //! The app mounted in a real headless Chromium: the DOM shows the core's figures, errors and the kind story.
 #![cfg(target_arch = "wasm32")]
 
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use podip::share::{deflate_scenario, Link, LinkProblem, MAX_QUERY_LEN, MAX_SCENARIO_LEN};
+use podip::ui::sharing::{parse_link, view_query};
 use podip::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -215,6 +219,57 @@ async fn a_link_opens_the_view_it_names() {
     );
     // That the address bar follows the view is tested end to end (e2e/share.test.mjs): here other
     // tests' apps share the address bar.
+}
+
+#[wasm_bindgen_test]
+async fn the_browsers_deflate_is_what_a_link_inflates() {
+    // The page deflates `s=` with CompressionStream; Link::parse inflates with miniz_oxide, as the
+    // native tests' links (tests/share_props.rs) do.
+    for text in [
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add a\npod add p1 a\n".repeat(40),
+        "# 三节点 kind 集群／ノード\nnode add kind-worker\n".repeat(30),
+        (0..2_000)
+            .map(|i| char::from(b'a' + (i * 7 % 26) as u8))
+            .collect(),
+    ] {
+        let link = Link {
+            scenario: Some(text.clone()),
+            ..Link::default()
+        };
+        let query = view_query(link.clone()).await;
+        assert!(query.starts_with("?s="), "{query}");
+        assert!(
+            query.len() < text.len(),
+            "{} bytes for {}",
+            query.len(),
+            text.len()
+        );
+        assert_eq!(Link::parse(&query), (link, vec![]));
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_browser_reads_links_as_link_parse_does() {
+    // The page inflates s= with DecompressionStream; natively (and in the CLI's tests) miniz_oxide does.
+    let scenario = "cluster --cluster-cidr=10.244.0.0/16\nnode add a\npod add p1 a\n".repeat(40);
+    let bomb = deflate_scenario(&"x".repeat(MAX_SCENARIO_LEN + 1));
+    let not_utf8 = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&[0xff, 0xfe], 9));
+    for query in [
+        format!("?s={}&t=1s", deflate_scenario(&scenario)),
+        format!("?tour=kind&s={}", deflate_scenario("node add 三\n")),
+        format!("?s={bomb}&tour=kind"),
+        format!("?s={not_utf8}"),
+        "?s=AAAA&lang=ja".to_string(),
+        "?s=%%%&s=".to_string(),
+        format!("?s={}&s={}", deflate_scenario("a"), deflate_scenario("b")),
+        format!("?s={}", "A".repeat(MAX_QUERY_LEN)),
+    ] {
+        assert_eq!(parse_link(&query).await, Link::parse(&query), "{query:.60}");
+    }
+    assert_eq!(
+        parse_link(&format!("?s={bomb}")).await.1,
+        vec![LinkProblem::BadDeflate]
+    );
 }
 
 #[wasm_bindgen_test]

@@ -1,11 +1,13 @@
 //! The page's chrome: the toolbar (language, theme, copy link, shortcuts), the shortcuts dialog, and
 //! what the live region says for screen readers.
 
+use super::sharing::view_query;
 use super::studio::{Action, Studio};
 use super::timeline::seconds;
 use crate::i18n::{ui as t, Lang};
-use crate::share::Theme;
+use crate::share::{Link, Theme};
 use web_sys::HtmlSelectElement;
+use yew::platform::spawn_local;
 use yew::prelude::*;
 
 /// Props of the toolbar.
@@ -15,8 +17,8 @@ pub struct ToolbarProps {
     pub lang: UseStateHandle<Lang>,
     /// The theme chosen, `None` to follow the system.
     pub theme: UseStateHandle<Option<Theme>>,
-    /// Makes the view's link (query string).
-    pub query: Callback<(), String>,
+    /// Makes the view's link.
+    pub link: Callback<(), Link>,
     /// Opens the shortcuts dialog.
     pub dispatch: UseReducerDispatcher<Studio>,
 }
@@ -51,21 +53,24 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         })
     };
     let on_copy = {
-        let (copied, query) = (copied.clone(), props.query.clone());
+        let (copied, link) = (copied.clone(), props.link.clone());
         Callback::from(move |_: MouseEvent| {
-            let Some(window) = web_sys::window() else {
-                return;
-            };
-            let location = window.location();
-            let url = format!(
-                "{}{}{}",
-                location.origin().unwrap_or_default(),
-                location.pathname().unwrap_or_default(),
-                query.emit(())
-            );
-            // The clipboard may be refused (permissions, an insecure origin); the link is shown either way.
-            let _ = window.navigator().clipboard().write_text(&url);
-            copied.set(Some(url));
+            let (copied, link) = (copied.clone(), link.emit(()));
+            spawn_local(async move {
+                let query = view_query(link).await;
+                let Some(window) = web_sys::window() else {
+                    return;
+                };
+                let location = window.location();
+                let url = format!(
+                    "{}{}{query}",
+                    location.origin().unwrap_or_default(),
+                    location.pathname().unwrap_or_default(),
+                );
+                // The clipboard may be refused (permissions, an insecure origin); the link is shown either way.
+                let _ = window.navigator().clipboard().write_text(&url);
+                copied.set(Some(url));
+            });
         })
     };
     let on_help = {

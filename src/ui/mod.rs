@@ -10,6 +10,7 @@ mod map;
 mod nodes;
 mod ruler;
 mod settings;
+pub mod sharing;
 mod studio;
 mod timeline;
 mod tours;
@@ -23,11 +24,15 @@ use gloo_timers::callback::Interval;
 use map::AddressMapView;
 use nodes::{Nodes, PodView};
 use settings::Settings;
+use sharing::{parse_link, view_query};
+use std::cell::Cell;
+use std::rc::Rc;
 use studio::{Action, Studio};
 use timeline::{EventLog, Transport};
 use tours::Tours;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
+use yew::platform::spawn_local;
 use yew::prelude::*;
 
 /// How often the clock ticks while playing (real milliseconds).
@@ -43,13 +48,13 @@ struct Opened {
 
 impl Opened {
     /// Read `location.search`; the language is `?lang=`, else the browser's, else English.
-    fn from_location() -> Self {
+    async fn from_location() -> Self {
         let window = web_sys::window();
         let query = window
             .as_ref()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
-        let (link, problems) = Link::parse(&query);
+        let (link, problems) = parse_link(&query).await;
         let browser: Vec<String> = window
             .map(|w| {
                 w.navigator()
@@ -105,10 +110,34 @@ pub fn fill_html(text: Text, lang: Lang, parts: Vec<Html>) -> Html {
     out.into_iter().collect()
 }
 
-/// The whole page: one reducer owns the simulation; every part renders it and sends actions.
+/// The whole page, once its link is read (a scenario in `s=` is inflated by the browser, which takes
+/// a moment).
 #[function_component(App)]
 pub fn app() -> Html {
-    let opened = use_memo((), |_| Opened::from_location());
+    let opened = use_state(|| None::<Opened>);
+    {
+        let opened = opened.clone();
+        use_effect_with((), move |_| {
+            spawn_local(async move { opened.set(Some(Opened::from_location().await)) });
+        });
+    }
+    match &*opened {
+        Some(opened) => html! { <Page opened={opened.clone()} /> },
+        None => Html::default(),
+    }
+}
+
+/// Props of the page.
+#[derive(Properties, PartialEq)]
+struct PageProps {
+    /// What the page was opened with.
+    opened: Opened,
+}
+
+/// The page: one reducer owns the simulation; every part renders it and sends actions.
+#[function_component(Page)]
+fn page(props: &PageProps) -> Html {
+    let opened = &props.opened;
     let lang = use_state(|| opened.lang);
     let theme = use_state(|| opened.link.theme);
     let initial = use_memo((), |_| {
@@ -145,28 +174,34 @@ pub fn app() -> Html {
             }
         });
     }
-    // The view's link, computed when asked for: while playing it changes on every tick, and a long
-    // scenario is deflated each time it is made.
-    let query = {
+    // The view's link, made when asked for: while playing it changes on every tick, and a long
+    // scenario is deflated each time its query is made.
+    let link = {
         let (studio, lang, theme) = (studio.clone(), *lang, *theme);
-        Callback::from(move |()| {
-            Link {
-                lang: Some(lang),
-                theme,
-                ..studio.link()
-            }
-            .to_query()
+        Callback::from(move |()| Link {
+            lang: Some(lang),
+            theme,
+            ..studio.link()
         })
     };
     {
         // The address bar keeps the view's link while paused, so reloading or bookmarking keeps it too.
-        let (query, embed) = (query.clone(), opened.link.embed);
+        let (link, embed) = (link.clone(), opened.link.embed);
         let paused_at =
             (!studio.playing).then(|| (studio.time(), studio.text.clone(), studio.tour_step));
         use_effect_with((paused_at, *lang, *theme), move |(paused_at, _, _)| {
+            // A query still being deflated when the view changes again is not written.
+            let current = Rc::new(Cell::new(true));
             if !embed && paused_at.is_some() {
-                replace_query(&query.emit(()));
+                let (current, link) = (current.clone(), link.emit(()));
+                spawn_local(async move {
+                    let query = view_query(link).await;
+                    if current.get() {
+                        replace_query(&query);
+                    }
+                });
             }
+            move || current.set(false)
         });
     }
     let problems = (!refused.is_empty()).then(|| {
@@ -188,7 +223,7 @@ pub fn app() -> Html {
     };
     let body = if opened.link.embed {
         html! {
-            <Embedded studio={studio.clone()} controls={opened.link.controls} full_query={query.emit(())} />
+            <Embedded studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} />
         }
     } else {
         html! {
@@ -198,7 +233,7 @@ pub fn app() -> Html {
                         <h1>{ "podip" }</h1>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
-                    <Toolbar lang={lang.clone()} theme={theme.clone()} {query} dispatch={studio.dispatcher()} />
+                    <Toolbar lang={lang.clone()} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
                 </header>
                 { for problems }
                 <div class="timebar"><Transport studio={studio.clone()} /></div>
@@ -347,8 +382,8 @@ fn replace_query(query: &str) {
 struct EmbeddedProps {
     studio: UseReducerHandle<Studio>,
     controls: bool,
-    /// The query of the same view in the full app.
-    full_query: String,
+    /// The same view in the full app.
+    link: Link,
 }
 
 /// `?embed=1`: the tour's narration, the controls and the nodes, with a link to the full app; the page
@@ -357,6 +392,22 @@ struct EmbeddedProps {
 fn embedded(props: &EmbeddedProps) -> Html {
     let lang = use_context::<Lang>().unwrap_or_default();
     let root = use_node_ref();
+    let full_query = use_state(String::new);
+    {
+        let full_query = full_query.clone();
+        use_effect_with(props.link.clone(), move |link| {
+            // A query still being deflated when the view changes again is not shown.
+            let current = Rc::new(Cell::new(true));
+            let (current_then, link) = (current.clone(), link.clone());
+            spawn_local(async move {
+                let query = view_query(link).await;
+                if current_then.get() {
+                    full_query.set(query);
+                }
+            });
+            move || current.set(false)
+        });
+    }
     {
         let root = root.clone();
         use_effect_with((), move |_| {
@@ -382,7 +433,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
             }
             <Nodes studio={studio.clone()} />
             <p class="open-full">
-                <a href={format!("{path}{}", props.full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
+                <a href={format!("{path}{}", *full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
             </p>
         </div>
     }

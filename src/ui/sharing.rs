@@ -1,0 +1,99 @@
+//! Links in the browser: [`Link::parse_with`] and [`Link::to_query_deflated`] with `s=` inflated and
+//! deflated by the browser's own `DecompressionStream` and `CompressionStream` ("deflate-raw"), in the
+//! format [`crate::share::inflate_scenario`] and [`crate::share::deflate_scenario`] read and write
+//! natively. miniz_oxide in the page cost 8.6 KB more of its compressed first load than this (README,
+//! "Budgets and measurements"); the browser's streams are asynchronous, so callers await links.
+
+use crate::share::{scenario_text, unpack_scenario, Link, LinkProblem, MAX_SCENARIO_LEN};
+use js_sys::Uint8Array;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ReadableStream, ReadableStreamDefaultReader, ReadableStreamReadResult};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The Compression Streams API's transform streams (web-sys has them only behind
+    /// `web_sys_unstable_apis`). Each is a `ReadableWritablePair`: `readable` and `writable`.
+    type CompressionStream;
+
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<CompressionStream, JsValue>;
+
+    type DecompressionStream;
+
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+}
+
+/// [`Link::parse`] of `query`, with each `s=` inflated by the browser.
+pub async fn parse_link(query: &str) -> (Link, Vec<LinkProblem>) {
+    let mut inflated = Vec::new();
+    for packed in Link::packed_scenarios(query) {
+        inflated.push(inflate_scenario(&packed).await);
+    }
+    let mut inflated = inflated.into_iter();
+    Link::parse_with(query, |_| {
+        inflated.next().unwrap_or(Err(LinkProblem::BadDeflate))
+    })
+}
+
+/// [`crate::share::inflate_scenario`], inflating in the browser.
+async fn inflate_scenario(packed: &str) -> Result<String, LinkProblem> {
+    let bytes = unpack_scenario(packed)?;
+    let inflated = inflate_raw(&bytes, MAX_SCENARIO_LEN)
+        .await
+        .map_err(|_| LinkProblem::BadDeflate)?;
+    scenario_text(inflated)
+}
+
+/// A raw deflate stream inflated by the browser, read chunk by chunk so that one inflating past
+/// `limit` bytes (a zip bomb) is stopped there.
+pub async fn inflate_raw(bytes: &[u8], limit: usize) -> Result<Vec<u8>, JsValue> {
+    let decompressor = DecompressionStream::new("deflate-raw")?;
+    let reader: ReadableStreamDefaultReader = through(bytes, decompressor.unchecked_ref())?
+        .get_reader()
+        .unchecked_into();
+    let mut out = Vec::new();
+    loop {
+        let chunk: ReadableStreamReadResult = JsFuture::from(reader.read()).await?.unchecked_into();
+        if chunk.get_done().unwrap_or(true) {
+            return Ok(out);
+        }
+        out.extend(chunk.get_value().unchecked_into::<Uint8Array>().to_vec());
+        if out.len() > limit {
+            // Nobody waits for the cancellation; a rejection of it has nothing left to stop.
+            let _ = reader.cancel();
+            return Err(JsValue::from_str("inflates past the limit"));
+        }
+    }
+}
+
+/// `bytes` streamed through a transform stream.
+fn through(
+    bytes: &[u8],
+    transform: &web_sys::ReadableWritablePair,
+) -> Result<ReadableStream, JsValue> {
+    let parts = js_sys::Array::of1(&Uint8Array::from(bytes));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts)?;
+    Ok(blob.stream().pipe_through(transform))
+}
+
+/// The query string of `link`. Should the browser refuse to deflate, the scenario goes plain in
+/// `scenario=`: a longer link that still opens the same view.
+pub async fn view_query(link: Link) -> String {
+    let deflated = match link.scenario_to_deflate() {
+        Some(text) => deflate_raw(text.as_bytes()).await.ok(),
+        None => None,
+    };
+    link.to_query_deflated(deflated.as_deref())
+}
+
+/// `bytes` as a raw deflate stream (RFC 1951), by the browser.
+pub async fn deflate_raw(bytes: &[u8]) -> Result<Vec<u8>, JsValue> {
+    let compressor = CompressionStream::new("deflate-raw")?;
+    let deflated = through(bytes, compressor.unchecked_ref())?;
+    let response = web_sys::Response::new_with_opt_readable_stream(Some(&deflated))?;
+    let buffer = JsFuture::from(response.array_buffer()?).await?;
+    Ok(Uint8Array::new(&buffer).to_vec())
+}
