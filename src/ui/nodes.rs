@@ -9,7 +9,6 @@ use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines}
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::state::{NodeState, PodState};
 use crate::sim::VirtualTime;
-use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -46,7 +45,8 @@ struct CardView {
 #[derive(Default)]
 struct DrawnCards {
     turn: usize,
-    cards: HashMap<String, CardView>,
+    /// At most [`MAX_NODE_CARDS`], in order.
+    cards: Vec<CardView>,
 }
 
 /// Every node, in name order (the first [`MAX_NODE_CARDS`]).
@@ -94,7 +94,8 @@ pub fn nodes(props: &NodesProps) -> Html {
         .enumerate()
         .map(|(index, node)| {
             let stale = fast && index / FAST_CARDS_PER_REDRAW != turn;
-            match drawn.cards.get(&node.name).filter(|_| stale) {
+            let last = drawn.cards.iter().find(|view| view.node.name == node.name);
+            match last.filter(|_| stale) {
                 Some(view) => view.clone(),
                 None => fresh(node),
             }
@@ -116,10 +117,7 @@ pub fn nodes(props: &NodesProps) -> Html {
         })
         .collect();
     drawn.turn = if fast { drawn.turn + 1 } else { 0 };
-    drawn.cards = views
-        .into_iter()
-        .map(|view| (view.node.name.clone(), view))
-        .collect();
+    drawn.cards = views;
     html! {
         <section class="nodes" aria-label={t::NODES.get(lang)}>
             if nodes.is_empty() {
@@ -302,6 +300,8 @@ pub struct AddressGridProps {
 
 /// Addresses per row of the grid.
 const GRID_COLUMNS: usize = 32;
+/// A cell's side in the grid's SVG units.
+const CELL: usize = 10;
 
 /// host-local's range, address by address, with a legend; drawn again only when an address changes
 /// (not when, say, a pod only moves from ContainerCreating to Running).
@@ -355,7 +355,7 @@ fn address_grid_view(props: &AddressGridProps) -> Html {
     html! {
         <>
             <svg class="address-grid" role="img" aria-label={t::ADDRESSES_OF.fill(lang, &[&grid.subnet])}
-                viewBox={format!("0 0 {GRID_COLUMNS} {rows}")} preserveAspectRatio="xMinYMin meet"
+                viewBox={format!("0 0 {} {}", GRID_COLUMNS * CELL, rows * CELL)} preserveAspectRatio="xMinYMin meet"
                 onmousemove={on_move} onmouseleave={on_leave}>
                 <path class="mark-free" d={marks.free} />
                 <path class="mark-reserved" d={marks.reserved} />
@@ -400,11 +400,12 @@ struct GridMarks {
 fn grid_marks(grid: &AddressGrid) -> GridMarks {
     use std::fmt::Write as _;
     let mut marks = GridMarks::default();
-    // Writing into a `String` cannot fail.
+    // Writing into a `String` cannot fail. Whole units only (a cell is 10 × 10), so that no float
+    // formatting code is linked in for this.
     for (index, cell) in grid.cells.iter().enumerate() {
-        let (x, y) = ((index % GRID_COLUMNS) as f32, (index / GRID_COLUMNS) as f32);
+        let (x, y) = (index % GRID_COLUMNS * CELL, index / GRID_COLUMNS * CELL);
         let square = |d: &mut String| {
-            let _ = write!(d, "M{:.2} {:.2}h.8v.8h-.8z", x + 0.1, y + 0.1);
+            let _ = write!(d, "M{} {}h8v8h-8z", x + 1, y + 1);
         };
         match cell.status {
             CellStatus::Free => square(&mut marks.free),
@@ -413,35 +414,35 @@ fn grid_marks(grid: &AddressGrid) -> GridMarks {
                 square(&mut marks.freed);
                 let _ = write!(
                     marks.hatch,
-                    "M{:.2} {:.2}l.6 -.6M{:.2} {:.2}l.3 -.3",
-                    x + 0.2,
-                    y + 0.8,
-                    x + 0.5,
-                    y + 0.8
+                    "M{} {}l6 -6M{} {}l3 -3",
+                    x + 2,
+                    y + 8,
+                    x + 5,
+                    y + 8
                 );
             }
             CellStatus::Network | CellStatus::Broadcast => {
                 square(&mut marks.edge);
                 let _ = write!(
                     marks.bars,
-                    "M{:.2} {:.2}h.6v.14h-.6zM{:.2} {:.2}h.6v.14h-.6z",
-                    x + 0.2,
-                    y + 0.28,
-                    x + 0.2,
-                    y + 0.58
+                    "M{} {}h6v1h-6zM{} {}h6v1h-6z",
+                    x + 2,
+                    y + 3,
+                    x + 2,
+                    y + 6
                 );
             }
             CellStatus::Gateway => {
                 let _ = write!(
                     marks.gateway,
-                    "M{:.2} {:.2}a.3 .3 0 1 0 .6 0a.3 .3 0 1 0 -.6 0",
-                    x + 0.2,
-                    y + 0.5
+                    "M{} {}a3 3 0 1 0 6 0a3 3 0 1 0 -6 0",
+                    x + 2,
+                    y + 5
                 );
             }
         }
         if cell.next {
-            let _ = write!(marks.cursor, "M{:.2} {:.2}h1v1h-1z", x, y);
+            let _ = write!(marks.cursor, "M{x} {y}h10v10h-10z");
         }
     }
     marks
