@@ -53,6 +53,20 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
   assert.match(await page.getByTestId("narration").textContent(), /not b's \.3/);
   await page.screenshot({ path: `${ARTIFACTS}/kind-d.png`, fullPage: true });
 
+  // Pointing at an address of the grid names it: b's freed .3, and .6 after last_reserved_ip (d's .5).
+  const worker = node(page, "kind-worker");
+  const grid = worker.locator("svg.address-grid");
+  await grid.scrollIntoViewIfNeeded();
+  const box = await grid.boundingBox();
+  const pointAt = async (index) => {
+    await page.mouse.move(box.x + ((index % 32) + 0.5) * (box.width / 32), box.y + (Math.floor(index / 32) + 0.5) * (box.height / 8));
+    return worker.locator(".grid-readout").textContent();
+  };
+  assert.equal(await pointAt(3), "10.244.1.3 — freed, waits for the wrap");
+  assert.equal(await pointAt(5), "10.244.1.5 — reserved");
+  assert.equal(await pointAt(6), "10.244.1.6 — free — next candidate after last_reserved_ip");
+  assert.equal(await pointAt(255), "10.244.1.255 — broadcast");
+
   // Selecting an event names the upstream code it models.
   await page.getByTestId("event-log").locator("li", { hasText: "AllocateNext: 10.244.1.0/24" }).locator("button").click();
   assert.match(await page.getByTestId("upstream").textContent(), /AllocateNext in kubernetes\/kubernetes\/pkg\/controller\/nodeipam\/ipam\/cidrset\/cidr_set\.go/);

@@ -24,10 +24,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 #[ignore = "a measurement: run with --include-ignored, preferably with --release"]
 async fn churn_in_chromium() {
-    let scenario = churn::churn_scenario();
+    // Shared, as the app and the native benchmark share it: copying the commands is not the run.
+    let scenario = std::rc::Rc::new(churn::churn_scenario());
     for run in 1..=3 {
         let started = js_sys::Date::now();
-        let mut sim = Simulation::new(scenario.clone());
+        let mut sim = Simulation::new(std::rc::Rc::clone(&scenario));
         sim.run_to_end();
         let events = sim.events().len();
         drop(sim);

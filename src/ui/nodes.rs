@@ -9,7 +9,6 @@ use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines}
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::state::{NodeState, PodState};
 use crate::sim::VirtualTime;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Props: the studio and its dispatcher.
@@ -316,13 +315,12 @@ fn address_grid_view(props: &AddressGridProps) -> Html {
     let hovered = use_state(|| None::<usize>);
     let rows = grid.cells.len().div_ceil(GRID_COLUMNS).max(1);
     let marks = grid_marks(grid);
+    let svg = use_node_ref();
     let on_move = {
-        let (hovered, cells) = (hovered.clone(), grid.cells.len());
+        let (hovered, cells, svg) = (hovered.clone(), grid.cells.len(), svg.clone());
         Callback::from(move |e: MouseEvent| {
-            let Some(svg) = e
-                .current_target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            else {
+            // The grid's own box (Yew delegates events, so the event's current target is not the SVG).
+            let Some(svg) = svg.cast::<web_sys::Element>() else {
                 return;
             };
             let rect = svg.get_bounding_client_rect();
@@ -354,7 +352,7 @@ fn address_grid_view(props: &AddressGridProps) -> Html {
     });
     html! {
         <>
-            <svg class="address-grid" role="img" aria-label={t::ADDRESSES_OF.fill(lang, &[&grid.subnet])}
+            <svg ref={svg} class="address-grid" role="img" aria-label={t::ADDRESSES_OF.fill(lang, &[&grid.subnet])}
                 viewBox={format!("0 0 {} {}", GRID_COLUMNS * CELL, rows * CELL)} preserveAspectRatio="xMinYMin meet"
                 onmousemove={on_move} onmouseleave={on_leave}>
                 <path class="mark-free" d={marks.free} />
