@@ -98,14 +98,23 @@ pub(crate) struct PodObj {
     pub(crate) requested_ip: Option<Rc<str>>,
     /// `status.phase`.
     pub(crate) phase: PodPhase,
-    /// `status.podIPs`.
-    pub(crate) ips: Vec<IpAddr>,
+    /// The sandbox whose IPs the kubelet wrote as `status.podIPs` (shared, not copied per pod).
+    pub(crate) status_sandbox: Option<Rc<SandboxFacts>>,
     /// The current sandbox's ID (`CNI_CONTAINERID`).
     pub(crate) sandbox_id: Option<Rc<str>>,
     /// Whether the kubelet tried to start it (kubectl then says `ContainerCreating`).
     pub(crate) sync_started: bool,
     /// `metadata.deletionTimestamp`, once deleted gracefully.
     pub(crate) deletion: Option<VirtualTime>,
+}
+
+impl PodObj {
+    /// `status.podIPs`.
+    pub(crate) fn ips(&self) -> &[IpAddr] {
+        self.status_sandbox
+            .as_ref()
+            .map_or(&[], |s| s.ips.as_slice())
+    }
 }
 
 /// kube-controller-manager's node IPAM controller (≥ 1.30 workqueue form).

@@ -45,7 +45,7 @@ impl Simulation {
                 node_uid,
                 requested_ip: requested_ip.clone(),
                 phase: PodPhase::Pending,
-                ips: Vec::new(),
+                status_sandbox: None,
                 sandbox_id: None,
                 sync_started: false,
                 deletion: None,
@@ -149,7 +149,7 @@ impl Simulation {
         else {
             return;
         };
-        pod.ips = sandbox.ips.clone();
+        pod.status_sandbox = Some(Rc::clone(&sandbox));
         pod.phase = PodPhase::Running;
         let object = pod.object.clone();
         self.log_message(

@@ -172,7 +172,7 @@ impl Simulation {
             .map(|(name, pod)| PodState {
                 name: name.to_string(),
                 node: pod.node.to_string(),
-                ips: pod.ips.iter().map(|ip| ip_string(*ip)).collect(),
+                ips: pod.ips().iter().map(|ip| ip_string(*ip)).collect(),
                 phase: match pod.phase {
                     PodPhase::Pending => "Pending",
                     PodPhase::Running => "Running",
