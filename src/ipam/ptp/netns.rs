@@ -567,3 +567,103 @@ impl NetNs {
 pub(crate) fn network_bits(net: &IpNet) -> u128 {
     ip_to_u128(net.network())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn net(text: &str) -> IpNet {
+        text.parse().expect("literal prefix")
+    }
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().expect("literal address")
+    }
+
+    /// (destination, device, gateway) of one family's routes in dump order.
+    fn dump(ns: &NetNs, v6: bool) -> Vec<(IpNet, u32, Option<IpAddr>)> {
+        ns.routes(v6)
+            .into_iter()
+            .map(|r| (r.dst, r.dev, r.gateway))
+            .collect()
+    }
+
+    /// fib_table_insert: an exclusive IPv4 add conflicts with any route of the same prefix and metric,
+    /// on any device; a non-exclusive one only with an identical next hop, and the new alias dumps
+    /// first. ip6_fib refuses only a duplicate next hop and appends aliases after the older one.
+    #[test]
+    fn route_conflicts_and_alias_order() {
+        let mut ns = NetNs::new(NetNsId::Root, 2);
+        let v4 = net("10.244.1.2/32");
+        assert_eq!(
+            ns.add_route(Route::new(v4, None, 5, RouteScope::Host), true),
+            Ok(())
+        );
+        assert_eq!(
+            ns.add_route(Route::new(v4, None, 6, RouteScope::Host), true),
+            Err(Errno::Exist)
+        );
+        assert_eq!(
+            ns.add_route(Route::new(v4, None, 5, RouteScope::Host), false),
+            Err(Errno::Exist)
+        );
+        assert_eq!(
+            ns.add_route(Route::new(v4, None, 6, RouteScope::Host), false),
+            Ok(())
+        );
+        assert_eq!(dump(&ns, false), [(v4, 6, None), (v4, 5, None)]);
+
+        let v6 = net("fd00::2/128");
+        assert_eq!(
+            ns.add_route(Route::new(v6, None, 5, RouteScope::Universe), true),
+            Ok(())
+        );
+        assert_eq!(
+            ns.add_route(Route::new(v6, None, 6, RouteScope::Universe), true),
+            Ok(())
+        );
+        let via = Route::new(v6, Some(ip("fe80::1")), 5, RouteScope::Universe);
+        assert_eq!(ns.add_route(via.clone(), true), Ok(()));
+        assert_eq!(ns.add_route(via, false), Err(Errno::Exist));
+        assert_eq!(
+            dump(&ns, true)
+                .into_iter()
+                .filter(|(dst, _, _)| *dst == v6)
+                .collect::<Vec<_>>(),
+            [(v6, 5, None), (v6, 6, None), (v6, 5, Some(ip("fe80::1")))]
+        );
+    }
+
+    /// Deleting a route takes the first match on its device; deleting a link flushes its routes and
+    /// frees their prefixes for an exclusive add on another device.
+    #[test]
+    fn route_delete_and_link_flush() {
+        let mut ns = NetNs::new(NetNsId::Root, 2);
+        let veth = ns.add_link(
+            "veth1",
+            LinkKind::Loopback,
+            1500,
+            MacAddr([2, 0, 0, 0, 0, 1]),
+        );
+        let pod = net("10.244.1.2/32");
+        let other = net("10.244.1.3/32");
+        assert_eq!(
+            ns.add_route(Route::new(pod, None, veth, RouteScope::Host), true),
+            Ok(())
+        );
+        assert_eq!(
+            ns.add_route(Route::new(other, None, veth, RouteScope::Host), true),
+            Ok(())
+        );
+        assert_eq!(ns.del_route(other, veth), Ok(()));
+        assert_eq!(ns.del_route(other, veth), Err(Errno::NoSuchProcess));
+        assert_eq!(ns.del_route(pod, veth + 1), Err(Errno::NoSuchProcess));
+        assert!(ns.remove_link(veth).is_some());
+        assert!(ns.routes_via(false, veth).is_empty());
+        assert_eq!(
+            ns.add_route(Route::new(pod, None, 9, RouteScope::Host), true),
+            Ok(())
+        );
+        assert_eq!(dump(&ns, false), [(pod, 9, None)]);
+    }
+}
