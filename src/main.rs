@@ -1,10 +1,5 @@
 //! The browser entry point that Trunk builds (`data-bin="podip-web"`).
 
-/// talc instead of std's dlmalloc: smaller code in the shipped wasm. Single-threaded wasm, so no lock.
-#[cfg(target_arch = "wasm32")]
-#[global_allocator]
-static ALLOCATOR: talc::TalckWasm = unsafe { talc::TalckWasm::new_global() };
-
 #[cfg(target_arch = "wasm32")]
 fn main() {
     podip::ui::start();

@@ -1,5 +1,5 @@
 //! The simulation budget's churn (256 nodes × 110 pods, half deleted and re-created) timed in headless
-//! Chromium, with the app's allocator. A measurement, not a test of the time: it prints the elapsed wall
+//! Chromium, with the app's allocator (std's dlmalloc, as `src/main.rs` sets none). A measurement, not a test of the time: it prints the elapsed wall
 //! time and asserts only that the run happened. Ignored in the normal suite because a debug build takes
 //! long; run it with
 //!
@@ -14,10 +14,6 @@ mod churn;
 
 use podip::sim::Simulation;
 use wasm_bindgen_test::*;
-
-/// The app's allocator (`src/main.rs`), so the run allocates as it does in the page.
-#[global_allocator]
-static ALLOCATOR: talc::TalckWasm = unsafe { talc::TalckWasm::new_global() };
 
 wasm_bindgen_test_configure!(run_in_browser);
 
