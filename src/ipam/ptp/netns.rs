@@ -275,7 +275,9 @@ impl NetNs {
             id,
             // A pod's namespace holds `lo` and `eth0`.
             links: Vec::with_capacity(2),
-            routes: Vec::new(),
+            // A pod's namespace ends up with five: `::1`, `fe80::/64`, the default route, the /32 to the
+            // gateway and the connected prefix through it (a node's grows from there).
+            routes: Vec::with_capacity(5),
             next_ifindex: 1,
         };
         let lo = ns.add_link("lo", LinkKind::Loopback, LOOPBACK_MTU, MacAddr([0; 6]));
