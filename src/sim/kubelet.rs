@@ -10,9 +10,7 @@
 
 use super::clock::VirtualDuration;
 use super::cluster::{Action, PodObj, PodPhase, Simulation};
-use super::event::{
-    EventKind, Message, Name, PodCreation, PodDeletion, PodTermination, Reason, SandboxStep,
-};
+use super::event::{EventKind, Message, Name, Reason, SandboxStep};
 use super::runtime::{SandboxError, SandboxFacts};
 use super::upstream;
 use std::rc::Rc;
@@ -57,11 +55,11 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::PodCreated,
-            Message::PodCreated(Rc::new(PodCreation {
+            Message::PodCreated {
                 object,
                 node: node_name.clone(),
                 requested_ip,
-            })),
+            },
             Some(node_name),
             &upstream::POD_CREATE,
         );
@@ -186,7 +184,7 @@ impl Simulation {
                 Reason::PodDeleted,
                 Message::PodDeleted {
                     object: object.clone(),
-                    why: PodDeletion::Immediate,
+                    why: "deleted (grace period 0: the object is gone at once)",
                 },
                 Some(node_name),
                 &upstream::POD_STRATEGY_DELETE,
@@ -216,10 +214,10 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::PodTerminating,
-            Message::PodTerminating(Box::new(PodTermination {
+            Message::PodTerminating {
                 object: object.clone(),
                 grace,
-            })),
+            },
             Some(node_name),
             &upstream::POD_STRATEGY_DELETE,
         );
@@ -306,7 +304,7 @@ impl Simulation {
             name,
             uid,
             &upstream::STATUS_MANAGER_DELETE,
-            PodDeletion::StatusManager,
+            "terminated: the status manager deleted the object",
         );
     }
 
@@ -322,7 +320,12 @@ impl Simulation {
         {
             return;
         }
-        self.remove_pod_object(name, uid, &upstream::PODGC_ORPHANED, PodDeletion::Orphaned);
+        self.remove_pod_object(
+            name,
+            uid,
+            &upstream::PODGC_ORPHANED,
+            "bound to a node that no longer exists: deleted by podgc",
+        );
     }
 
     fn remove_pod_object(
@@ -330,7 +333,7 @@ impl Simulation {
         name: &str,
         uid: u64,
         upstream: &'static upstream::Upstream,
-        why: PodDeletion,
+        why: &'static str,
     ) {
         let Some(pod) = self.pods.get(name).filter(|p| p.uid == uid) else {
             return;
