@@ -125,8 +125,8 @@ pub struct Event {
 
 /// An entry's message, kept as the facts it is made of and written out only when shown (its `Display`,
 /// and its serialisation as a string, are the text). A pod's life logs about fourteen entries and a
-/// large run ~400,000: formatting them all as they happen was most of a run's time and memory, while a
-/// view shows a few dozen.
+/// large run ~400,000: formatting each as it happened (a string apiece, written and later freed) was a
+/// large share of a run's time and memory, while a view shows a few dozen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
     /// A text written when the entry was logged (the rare entries: nodes, errors).
