@@ -151,16 +151,10 @@ impl Simulation {
         };
         pod.status_sandbox = Some(Rc::clone(&sandbox));
         pod.phase = PodPhase::Running;
-        let object = pod.object.clone();
-        self.log_message(
-            object,
-            EventKind::Step,
-            Reason::PodIPsAssigned,
-            Message::Sandbox {
-                step: SandboxStep::PodIps,
-                facts: sandbox,
-            },
-            Some(node),
+        self.log_sandbox_step(
+            SandboxStep::PodIps,
+            &sandbox,
+            &node,
             &upstream::KUBELET_POD_IPS,
         );
     }

@@ -161,19 +161,8 @@ impl Simulation {
         // Logged once the attempt is over, when the facts they are written from are known; nothing else
         // is logged in between, so the order is the one the steps happened in.
         let facts = Rc::new(facts);
-        let log = |sim: &mut Self, step, upstream| {
-            sim.log_message(
-                object.clone(),
-                EventKind::Step,
-                Reason::for_sandbox_step(step),
-                Message::Sandbox {
-                    step,
-                    facts: Rc::clone(&facts),
-                },
-                Some(on_node.clone()),
-                upstream,
-            );
-        };
+        let log =
+            |sim: &mut Self, step, upstream| sim.log_sandbox_step(step, &facts, &on_node, upstream);
         log(
             self,
             SandboxStep::Created,
@@ -204,6 +193,27 @@ impl Simulation {
             );
         }
         Ok(facts)
+    }
+
+    /// Record a step of a sandbox's life, told from its facts, on the sandbox's pod and node.
+    pub(crate) fn log_sandbox_step(
+        &mut self,
+        step: SandboxStep,
+        facts: &Rc<SandboxFacts>,
+        node: &Name,
+        upstream: &'static upstream::Upstream,
+    ) {
+        self.log_message(
+            facts.object.clone(),
+            EventKind::Step,
+            Reason::for_sandbox_step(step),
+            Message::Sandbox {
+                step,
+                facts: Rc::clone(facts),
+            },
+            Some(node.clone()),
+            upstream,
+        );
     }
 
     /// CNI ADD through the chain: host-local reserves, ptp builds the veth pair and routes. Fills in
@@ -331,19 +341,8 @@ impl Simulation {
         };
         let gone = ptp::cmd_del(&mut node.netns, Some(&mut sandbox.netns), IF_NAME);
         let on_node = node.name.clone();
-        let log = |sim: &mut Self, step, upstream| {
-            sim.log_message(
-                facts.object.clone(),
-                EventKind::Step,
-                Reason::for_sandbox_step(step),
-                Message::Sandbox {
-                    step,
-                    facts: Rc::clone(&facts),
-                },
-                Some(on_node.clone()),
-                upstream,
-            );
-        };
+        let log =
+            |sim: &mut Self, step, upstream| sim.log_sandbox_step(step, &facts, &on_node, upstream);
         log(self, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
         for ip in released {
             log(
