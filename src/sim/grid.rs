@@ -75,13 +75,13 @@ impl Simulation {
     pub fn address_map(&self, family: usize, window: Option<IpNet>) -> Option<AddressMap> {
         let set = self.cidr_sets().get(family)?;
         let owners: Vec<(IpNet, String)> = self
-            .nodes
-            .iter()
+            .nodes_in_name_order()
+            .into_iter()
             .flat_map(|(name, node)| {
                 node.pod_cidrs.iter().filter_map(move |cidr| {
                     parse_cidr_sloppy(cidr)
                         .ok()
-                        .map(|(_, net)| (net, name.clone()))
+                        .map(|(_, net)| (net, name.to_string()))
                 })
             })
             .collect();

@@ -8,7 +8,7 @@
 //! (they find the podCIDRs already set and only re-occupy them).
 
 use super::cluster::{Action, NodeIpam, Simulation};
-use super::event::{EventKind, Reason};
+use super::event::{EventKind, Name, Reason};
 use super::upstream;
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::goip::net_string;
@@ -23,10 +23,10 @@ impl Simulation {
             return;
         };
         let existing: Vec<Node> = self
-            .nodes
-            .iter()
+            .nodes_in_name_order()
+            .into_iter()
             .filter(|(_, node)| !node.pod_cidrs.is_empty())
-            .map(|(name, node)| Node::with_pod_cidrs(name.clone(), node.pod_cidrs.clone()))
+            .map(|(name, node)| Node::with_pod_cidrs(name.to_string(), node.pod_cidrs.clone()))
             .collect();
         let allocator = match RangeAllocator::new(&config, &existing) {
             Ok(allocator) => allocator,
@@ -71,7 +71,11 @@ impl Simulation {
             queued: Default::default(),
             failures: Default::default(),
         });
-        let names: Vec<String> = self.nodes.keys().cloned().collect();
+        let names: Vec<Name> = self
+            .nodes_in_name_order()
+            .into_iter()
+            .map(|(name, _)| name.clone())
+            .collect();
         for name in names {
             self.node_ipam_enqueue(&name);
         }

@@ -78,9 +78,8 @@ fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
 /// The routes ptp added through a host veth (`ip.AddHostRoute`), leaving out the `fe80::/64` the kernel
 /// adds for every link that comes up.
 fn ptp_host_routes(node: &NetNs, ifindex: u32) -> Vec<Route> {
-    [false, true]
+    node.routes_via(ifindex)
         .into_iter()
-        .flat_map(|v6| node.routes_via(v6, ifindex))
         .filter(|route| !is_link_local_prefix(&route.dst))
         .cloned()
         .collect()

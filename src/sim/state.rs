@@ -147,11 +147,12 @@ impl Simulation {
     pub fn snapshot_with_full_nodes(&self, full_nodes: usize) -> State {
         // The drawn nodes' names in order, searched by halving: a view of 64 busy nodes checks ~7,000
         // pods against them on every frame.
-        let drawn: Option<Vec<&str>> = (full_nodes < self.nodes.len()).then(|| {
-            self.nodes
-                .keys()
+        let nodes = self.nodes_in_name_order();
+        let drawn: Option<Vec<&str>> = (full_nodes < nodes.len()).then(|| {
+            nodes
+                .iter()
                 .take(full_nodes)
-                .map(String::as_str)
+                .map(|(name, _)| &***name)
                 .collect()
         });
         let drawn_nodes = |pod: &PodObj| {
@@ -210,8 +211,7 @@ impl Simulation {
                     .map(|net| net_string(&net))
                     .collect(),
             }),
-            nodes: self
-                .nodes
+            nodes: nodes
                 .iter()
                 .enumerate()
                 .filter_map(|(index, (name, node))| {
@@ -219,7 +219,7 @@ impl Simulation {
                         self.node_state(name)
                     } else {
                         Some(NodeState {
-                            name: name.clone(),
+                            name: name.to_string(),
                             pod_cidrs: node.pod_cidrs.clone(),
                             ipam: IpamState::default(),
                             conflist: None,

@@ -107,9 +107,8 @@ pub fn ip6_route_lines(ns: &NetNs) -> Vec<String> {
 /// The `ip route` and `ip -6 route` lines of the routes through one device (IPv4 first), in full form —
 /// what a view shows when a veth comes or goes, without formatting the whole table.
 pub fn route_lines_via(ns: &NetNs, ifindex: u32) -> Vec<String> {
-    [false, true]
+    ns.routes_via(ifindex)
         .into_iter()
-        .flat_map(|v6| ns.routes_via(v6, ifindex))
         .map(|r| route_line(ns, r))
         .collect()
 }
