@@ -7,6 +7,7 @@
 
 use super::clock::{VirtualDuration, VirtualTime};
 use super::event::{Event, EventKind, Message, Name, Reason};
+use super::log::EventLog;
 use super::queue::EventQueue;
 use super::runtime::SandboxFacts;
 use super::scenario::{Command, Scenario};
@@ -195,7 +196,7 @@ pub struct Simulation {
     /// What is due next.
     pub(crate) queue: EventQueue<Action>,
     /// Everything that happened.
-    pub(crate) events: Vec<Event>,
+    pub(crate) events: EventLog,
     /// Every random draw.
     pub(crate) entropy: Entropy,
     /// The next object uid.
@@ -230,7 +231,7 @@ impl Simulation {
             scenario,
             now: VirtualTime::ZERO,
             queue,
-            events: Vec::new(),
+            events: EventLog::default(),
             next_uid: 1,
             nodes_registered: 0,
             cluster: None,
@@ -263,7 +264,7 @@ impl Simulation {
     }
 
     /// Every event so far, in order.
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &EventLog {
         &self.events
     }
 
@@ -333,8 +334,12 @@ impl Simulation {
         probe.run_to(end + VirtualDuration::from_secs(60));
         let last_event = probe.events.last().map_or(VirtualTime::ZERO, |e| e.time_ms);
         let horizon = end.max(last_event) + VirtualDuration::from_millis(500);
-        let mut events = probe.events;
-        events.retain(|e| e.time_ms <= horizon);
+        // Logged as the clock moved, so in time order.
+        let events = probe
+            .events
+            .into_iter()
+            .take_while(|e| e.time_ms <= horizon)
+            .collect();
         (horizon, events)
     }
 

@@ -129,7 +129,7 @@ impl Simulation {
     /// The state now.
     pub fn state(&self) -> State {
         State {
-            events: self.events.clone(),
+            events: self.events.iter().cloned().collect(),
             ..self.snapshot()
         }
     }

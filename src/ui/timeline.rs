@@ -102,7 +102,8 @@ pub fn event_log(props: &TimelineProps) -> Html {
     } else {
         MAX_EVENT_ROWS
     };
-    let rows = events.iter().enumerate().rev().take(drawn).map(|(index, event)| {
+    let rows = (0..events.len()).rev().take(drawn).map(|index| {
+        let event = &events[index];
         let on_select = {
             let studio = studio.clone();
             Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectEvent(Some(index))))

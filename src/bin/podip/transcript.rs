@@ -21,8 +21,8 @@ pub struct Transcript {
 impl Transcript {
     /// Print the events from `first` on, then the views they call for.
     pub fn render_batch(&mut self, sim: &Simulation, first: usize) {
-        let batch = sim.events().get(first..).unwrap_or_default();
-        for event in batch {
+        let batch = sim.events().since(first);
+        for event in batch.clone() {
             self.event_line(event);
         }
         for event in batch {
