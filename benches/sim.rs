@@ -8,6 +8,11 @@
 #[path = "common/churn.rs"]
 mod churn;
 
+/// The allocator the `podip` CLI ships with (see `src/bin/podip/main.rs`).
+#[cfg(not(target_arch = "wasm32"))]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use super::churn::churn_scenario;

@@ -13,14 +13,6 @@
 //!
 //! The native command-line tool (`src/bin/podip/main.rs`) is another thin view over the same core.
 
-/// Natively, every binary of the crate (the CLI, its tests and benchmarks) allocates with mimalloc:
-/// with glibc's malloc the simulation budget's churn run (issue 4) took 572 ms, a third of it in
-/// `malloc_consolidate`/`unlink_chunk`/`_int_free`; with mimalloc 352 ms. The wasm build keeps std's
-/// dlmalloc (measured against talc in Chromium, see the README).
-#[cfg(not(target_arch = "wasm32"))]
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 pub mod i18n;
 pub mod ipam;
 pub mod share;
