@@ -9,6 +9,7 @@ use crate::ipam::ptp::netns::NETNS_RUN_DIR;
 use serde::{Serialize, Serializer};
 use std::borrow::Borrow;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::net::IpAddr;
 use std::ops::Deref;
 use std::rc::Rc;
@@ -367,8 +368,25 @@ impl PartialEq<&str> for Message {
 /// An object's or node's name as the log holds it: shared, so the dozen entries one pod's life logs
 /// point at one string instead of each copying it (the 256-node churn logs ~400,000 entries). It reads,
 /// compares, prints and serialises as the plain string.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// Two names are equal when they read the same; one shared string is recognised by its address first, so
+/// a map keyed by `Name` and searched with a clone of its key (as the actors' queued work carries the pod's
+/// or node's name) does not compare the text.
+#[derive(Clone, Eq, PartialOrd, Ord)]
 pub struct Name(Rc<str>);
+
+impl PartialEq for Name {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+/// The text's hash, as [`Borrow<str>`] requires of a key searched by `&str`.
+impl Hash for Name {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (*self.0).hash(state);
+    }
+}
 
 impl Deref for Name {
     type Target = str;

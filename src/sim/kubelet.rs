@@ -33,7 +33,7 @@ impl Simulation {
             return;
         }
         let uid = self.uid();
-        let object = Name::from(format!("pod/{name}"));
+        let object = Name::from(["pod/", name].concat());
         let pod = Name::from(name);
         let requested_ip: Option<Rc<str>> = requested_ip.map(Rc::from);
         self.pods.insert(
@@ -69,7 +69,7 @@ impl Simulation {
 
     /// `SyncPod` for a pod without a sandbox: `createPodSandbox`, or a retry after `backOffPeriod`.
     pub(crate) fn kubelet_sync_pod(&mut self, name: &Name, uid: u64) {
-        let Some(pod) = self.pods.get_mut(&**name).filter(|p| p.uid == uid) else {
+        let Some(pod) = self.pods.get_mut(name).filter(|p| p.uid == uid) else {
             return;
         };
         if pod.deletion.is_some() || pod.sandbox_id.is_some() {
@@ -77,7 +77,7 @@ impl Simulation {
         }
         if self
             .nodes
-            .get(&*pod.node)
+            .get(&pod.node)
             .is_none_or(|n| n.uid != pod.node_uid)
         {
             return;
@@ -87,7 +87,7 @@ impl Simulation {
         let object = pod.object.clone();
         match self.run_pod_sandbox(&node, &object, requested_ip.as_ref()) {
             Ok(sandbox) => {
-                if let Some(pod) = self.pods.get_mut(&**name) {
+                if let Some(pod) = self.pods.get_mut(name) {
                     pod.sandbox_id = Some(Rc::clone(&sandbox.sandbox_id));
                 }
                 self.schedule(
@@ -131,7 +131,7 @@ impl Simulation {
     /// The status manager writes `status.podIP(s)` from `PodSandboxStatus`.
     pub(crate) fn kubelet_status_update(
         &mut self,
-        name: &str,
+        name: &Name,
         uid: u64,
         sandbox: Rc<SandboxFacts>,
     ) {
@@ -143,7 +143,7 @@ impl Simulation {
         }
         let Some(node) = self
             .nodes
-            .get(&*pod.node)
+            .get(&pod.node)
             .filter(|n| n.uid == pod.node_uid && n.sandboxes.contains_key(&*sandbox.sandbox_id))
             .map(|n| n.name.clone())
         else {
@@ -255,7 +255,7 @@ impl Simulation {
         let at = self.now + after;
         let Some(sandbox) = self
             .nodes
-            .get_mut(&**node)
+            .get_mut(node)
             .and_then(|n| n.sandboxes.get_mut(&*sandbox_id))
             .filter(|s| s.del_at.is_none())
         else {
@@ -273,7 +273,7 @@ impl Simulation {
     }
 
     /// `killContainer`: the `Killing` event.
-    pub(crate) fn kubelet_kill(&mut self, object: Name, node: &str, node_uid: u64) {
+    pub(crate) fn kubelet_kill(&mut self, object: Name, node: &Name, node_uid: u64) {
         let Some(node) = self
             .nodes
             .get(node)
@@ -293,7 +293,7 @@ impl Simulation {
     }
 
     /// The status manager deletes the terminated pod's object (grace 0).
-    pub(crate) fn status_manager_delete(&mut self, name: &str, uid: u64) {
+    pub(crate) fn status_manager_delete(&mut self, name: &Name, uid: u64) {
         self.remove_pod_object(
             name,
             uid,
@@ -303,13 +303,13 @@ impl Simulation {
     }
 
     /// podgc deletes a pod whose node no longer exists.
-    pub(crate) fn podgc_orphaned(&mut self, name: &str, uid: u64) {
+    pub(crate) fn podgc_orphaned(&mut self, name: &Name, uid: u64) {
         let Some(pod) = self.pods.get(name).filter(|p| p.uid == uid) else {
             return;
         };
         if self
             .nodes
-            .get(&*pod.node)
+            .get(&pod.node)
             .is_some_and(|n| n.uid == pod.node_uid)
         {
             return;
@@ -324,7 +324,7 @@ impl Simulation {
 
     fn remove_pod_object(
         &mut self,
-        name: &str,
+        name: &Name,
         uid: u64,
         upstream: &'static upstream::Upstream,
         why: &'static str,

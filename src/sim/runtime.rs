@@ -62,7 +62,8 @@ fn ptp_failed(err: impl fmt::Display) -> String {
 fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
     match ips.iter().position(IpAddr::is_ipv4) {
         Some(primary) => {
-            let mut ordered = vec![ips[primary]];
+            let mut ordered = Vec::with_capacity(ips.len());
+            ordered.push(ips[primary]);
             ordered.extend(
                 ips.iter()
                     .enumerate()
@@ -78,11 +79,15 @@ fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
 /// The routes ptp added through a host veth (`ip.AddHostRoute`), leaving out the `fe80::/64` the kernel
 /// adds for every link that comes up.
 fn ptp_host_routes(node: &NetNs, ifindex: u32) -> Vec<Route> {
-    node.routes_via(ifindex)
-        .into_iter()
-        .filter(|route| !is_link_local_prefix(&route.dst))
-        .cloned()
-        .collect()
+    let via = node.routes_via(ifindex);
+    // Sized exactly: the facts of every sandbox of a run stay in its log.
+    let mut routes = Vec::with_capacity(via.len());
+    routes.extend(
+        via.into_iter()
+            .filter(|route| !is_link_local_prefix(&route.dst))
+            .cloned(),
+    );
+    routes
 }
 
 /// `fe80::/64`, the prefix route of every link's link-local address.
@@ -130,7 +135,7 @@ impl Simulation {
     /// is recorded on the node and its facts are returned.
     pub(crate) fn run_pod_sandbox(
         &mut self,
-        node_name: &str,
+        node_name: &Name,
         object: &Name,
         requested_ip: Option<&Rc<str>>,
     ) -> Result<Rc<SandboxFacts>, SandboxError> {
@@ -219,7 +224,7 @@ impl Simulation {
     /// `facts`; on failure returns the plugin's error after the rollback containerd and ptp do.
     fn cni_add(
         &mut self,
-        node_name: &str,
+        node_name: &Name,
         conflist: &str,
         facts: &mut SandboxFacts,
         pod_netns: &mut NetNs,
@@ -288,7 +293,7 @@ impl Simulation {
     /// requested IP makes `CNI_ARGS` matter (then host-local loads it afresh with them).
     fn load_chain(
         &mut self,
-        node_name: &str,
+        node_name: &Name,
         conflist: &str,
         cni_args: Option<&str>,
     ) -> Result<Rc<LoadedChain>, hostlocal::ConfigError> {
@@ -324,7 +329,7 @@ impl Simulation {
 
     /// `StopPodSandbox`: CNI DEL (portmap, then ptp, which runs host-local DEL and deletes `eth0`, taking
     /// the host veth and its `/32` route along), then the netns is removed.
-    pub(crate) fn stop_pod_sandbox(&mut self, node_name: &str, node_uid: u64, sandbox_id: &str) {
+    pub(crate) fn stop_pod_sandbox(&mut self, node_name: &Name, node_uid: u64, sandbox_id: &str) {
         let Some(node) = self.nodes.get_mut(node_name).filter(|n| n.uid == node_uid) else {
             return;
         };

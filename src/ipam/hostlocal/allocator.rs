@@ -10,6 +10,7 @@ use super::store::{FileContent, Store};
 use crate::ipam::cni::IpConfig;
 use crate::ipam::goip::{ip_string, ip_to_u128, u128_to_ip};
 use ipnet::IpNet;
+use std::borrow::Cow;
 use std::fmt;
 use std::net::IpAddr;
 
@@ -60,7 +61,7 @@ pub struct IpAllocator<'a> {
     /// The network's store, shared by all range sets.
     store: &'a mut Store,
     /// The range set's index as a string, the suffix of `last_reserved_ip.<rangeID>`.
-    range_id: String,
+    range_id: Cow<'a, str>,
     /// Where each `Get` builds its `<id>\r\n<ifname>`: reused, so filling a range allocates nothing per
     /// address but the file's own copy.
     content: String,
@@ -69,7 +70,17 @@ pub struct IpAllocator<'a> {
 impl<'a> IpAllocator<'a> {
     /// `NewIPAllocator(rangeset, store, id)`.
     pub fn new(rangeset: &'a RangeSet, store: &'a mut Store, range_index: usize) -> Self {
-        Self::with_range_id(rangeset, store, &range_index.to_string())
+        // A CNI call builds an allocator per range set; the usual one-digit IDs are not formatted each time.
+        const DIGITS: &str = "0123456789";
+        let range_id = DIGITS
+            .get(range_index..=range_index)
+            .map_or_else(|| Cow::Owned(range_index.to_string()), Cow::Borrowed);
+        Self {
+            rangeset,
+            store,
+            range_id,
+            content: String::new(),
+        }
     }
 
     /// An allocator with an arbitrary range ID, as upstream's unit tests build it (`rangeID: "rangeid"`).
@@ -77,7 +88,7 @@ impl<'a> IpAllocator<'a> {
         Self {
             rangeset,
             store,
-            range_id: range_id.to_string(),
+            range_id: Cow::Owned(range_id.to_string()),
             content: String::new(),
         }
     }

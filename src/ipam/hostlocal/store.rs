@@ -299,10 +299,7 @@ impl Store {
     /// `Store.FindByKey`: any file of the directory whose trimmed content equals `content`.
     fn find_by_key(&self, content: &str) -> bool {
         self.owners_of(content).next().is_some()
-            || self
-                .last_reserved
-                .values()
-                .any(|ip| ip_string(*ip) == content)
+            || self.last_reserved.values().any(|ip| reads_as(*ip, content))
             || (self.lock && content.is_empty())
     }
 
@@ -315,7 +312,7 @@ impl Store {
             self.remove_ip_file(*ip);
         }
         let before = self.last_reserved.len();
-        self.last_reserved.retain(|_, ip| ip_string(*ip) != content);
+        self.last_reserved.retain(|_, ip| !reads_as(*ip, content));
         let mut found = !ips.is_empty() || self.last_reserved.len() != before;
         if self.lock && content.is_empty() {
             self.lock = false;
@@ -323,6 +320,13 @@ impl Store {
         }
         Released { found, ips }
     }
+}
+
+/// Whether `content` is the text of `ip` (a `last_reserved_ip.*` file's). A container ID never is, and
+/// no address text is longer than 39 characters: every CNI DEL compares its `<id>\r\n<ifname>` with
+/// these files, and formatting the address each time was a CNI call's largest cost after the walk.
+fn reads_as(ip: IpAddr, content: &str) -> bool {
+    content.len() <= 39 && ip_string(ip) == content
 }
 
 /// The index is derived data, so two stores are equal when their directories are.

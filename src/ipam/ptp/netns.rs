@@ -59,7 +59,7 @@ impl MacAddr {
 
     /// The address as the kernel prints it, in a string of exactly its length.
     pub fn text(&self) -> String {
-        self.ascii().iter().map(|&b| char::from(b)).collect()
+        String::from_utf8_lossy(&self.ascii()).into_owned()
     }
 }
 
