@@ -135,28 +135,17 @@ pub enum Message {
     /// A fixed text.
     Static(&'static str),
     /// `Pod <name> created with spec.nodeName=<node>[, requesting IP <ip>]`.
-    PodCreated {
-        /// `pod/<name>`.
-        object: Name,
-        /// `spec.nodeName`.
-        node: Name,
-        /// `CNI_ARGS` `IP=`, if requested.
-        requested_ip: Option<Rc<str>>,
-    },
+    PodCreated(Rc<PodCreation>),
     /// `Pod <name> <why>`: the object is gone.
     PodDeleted {
         /// `pod/<name>`.
         object: Name,
         /// Who deleted it and why.
-        why: &'static str,
+        why: PodDeletion,
     },
-    /// The pod got a `deletionTimestamp`.
-    PodTerminating {
-        /// `pod/<name>`.
-        object: Name,
-        /// The grace period.
-        grace: VirtualDuration,
-    },
+    /// The pod got a `deletionTimestamp` (boxed: graceful deletes are few, and the log's entries are
+    /// as large as their largest kind).
+    PodTerminating(Box<PodTermination>),
     /// A step of a sandbox's life, told from what containerd and the CNI plugins did for it.
     Sandbox {
         /// Which step.
@@ -164,6 +153,48 @@ pub enum Message {
         /// The sandbox.
         facts: Rc<SandboxFacts>,
     },
+}
+
+/// What a [`Message::PodCreated`] tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodCreation {
+    /// `pod/<name>`.
+    pub object: Name,
+    /// `spec.nodeName`.
+    pub node: Name,
+    /// `CNI_ARGS` `IP=`, if requested.
+    pub requested_ip: Option<Rc<str>>,
+}
+
+/// What a [`Message::PodTerminating`] tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodTermination {
+    /// `pod/<name>`.
+    pub object: Name,
+    /// The grace period.
+    pub grace: VirtualDuration,
+}
+
+/// Who deleted a Pod object, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PodDeletion {
+    /// `kubectl delete --grace-period=0 --force`.
+    Immediate,
+    /// The status manager, once the pod terminated.
+    StatusManager,
+    /// podgc, for a pod bound to a node that is gone.
+    Orphaned,
+}
+
+impl PodDeletion {
+    /// The rest of `Pod <name> …`.
+    pub fn text(self) -> &'static str {
+        match self {
+            PodDeletion::Immediate => "deleted (grace period 0: the object is gone at once)",
+            PodDeletion::StatusManager => "terminated: the status manager deleted the object",
+            PodDeletion::Orphaned => "bound to a node that no longer exists: deleted by podgc",
+        }
+    }
 }
 
 /// The sandbox steps a [`Message::Sandbox`] tells.
@@ -174,21 +205,21 @@ pub enum SandboxStep {
     /// libcni's ADD with its environment.
     CniAdd,
     /// host-local reserved the sandbox's address of range set `n`.
-    Reserved(usize),
+    Reserved(u16),
     /// ptp made the veth pair.
     VethCreated,
     /// ptp added node route `n` (of [`SandboxFacts::routes`]).
-    RouteAdded(usize),
+    RouteAdded(u16),
     /// The kubelet wrote `status.podIPs`.
     PodIps,
     /// libcni's DEL.
     CniDel,
-    /// host-local removed the file of this address.
-    Released(IpAddr),
+    /// host-local removed the file of reserved address `n` (of [`SandboxFacts::reserved`]).
+    Released(u16),
     /// The pod's `eth0` was deleted, its peer with it.
     VethDeleted,
     /// Node route `n` went with the veth.
-    RouteRemoved(usize),
+    RouteRemoved(u16),
     /// The sandbox and its netns are gone.
     Removed,
 }
@@ -210,26 +241,26 @@ impl fmt::Display for Message {
         match self {
             Message::Text(text) => f.write_str(text),
             Message::Static(text) => f.write_str(text),
-            Message::PodCreated {
-                object,
-                node,
-                requested_ip,
-            } => {
+            Message::PodCreated(created) => {
                 write!(
                     f,
-                    "Pod {} created with spec.nodeName={node}",
-                    pod_name(object)
+                    "Pod {} created with spec.nodeName={}",
+                    pod_name(&created.object),
+                    created.node
                 )?;
-                match requested_ip {
+                match &created.requested_ip {
                     Some(ip) => write!(f, ", requesting IP {ip}"),
                     None => Ok(()),
                 }
             }
-            Message::PodDeleted { object, why } => write!(f, "Pod {} {why}", pod_name(object)),
-            Message::PodTerminating { object, grace } => write!(
+            Message::PodDeleted { object, why } => {
+                write!(f, "Pod {} {}", pod_name(object), why.text())
+            }
+            Message::PodTerminating(terminating) => write!(
                 f,
-                "Pod {} deleted with grace period {grace}: deletionTimestamp set, Terminating",
-                pod_name(object)
+                "Pod {} deleted with grace period {}: deletionTimestamp set, Terminating",
+                pod_name(&terminating.object),
+                terminating.grace
             ),
             Message::Sandbox { step, facts } => sandbox_text(f, *step, facts),
         }
@@ -264,7 +295,7 @@ fn sandbox_text(
             f.write_str("; plugins ptp (→ host-local), portmap")
         }
         SandboxStep::Reserved(range) => {
-            let Some(ip) = facts.reserved.get(range).map(|ip| GoIp(*ip)) else {
+            let Some(ip) = facts.reserved.get(usize::from(range)).map(|ip| GoIp(*ip)) else {
                 return Ok(());
             };
             write!(
@@ -284,7 +315,7 @@ fn sandbox_text(
             } else {
                 "node route gone"
             };
-            match facts.routes.get(n) {
+            match facts.routes.get(usize::from(n)) {
                 Some(route) => write!(
                     f,
                     "{lead}: {}",
@@ -312,13 +343,10 @@ fn sandbox_text(
             f,
             "CNI DEL kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns}; plugins portmap, ptp (→ host-local)"
         ),
-        SandboxStep::Released(ip) => {
-            let ip = GoIp(ip);
-            write!(
-                f,
-                "host-local released {ip}: removed {dir}/{ip} (last_reserved_ip unchanged)"
-            )
-        }
+        SandboxStep::Released(n) => match facts.reserved.get(usize::from(n)) {
+            Some(ip) => fmt::Display::fmt(&ReleasedText { ip: *ip, dir }, f),
+            None => Ok(()),
+        },
         SandboxStep::VethDeleted => write!(
             f,
             "deleted {IF_NAME} in the pod; its peer {host_veth} (ifindex {}) went with it",
@@ -328,6 +356,24 @@ fn sandbox_text(
             f,
             "sandbox {id} stopped, netns {NETNS_RUN_DIR}/{netns} removed"
         ),
+    }
+}
+
+/// host-local's release of `ip` from the store at `dir`.
+pub(crate) struct ReleasedText<'a> {
+    /// The address released.
+    pub(crate) ip: IpAddr,
+    /// The store's directory.
+    pub(crate) dir: &'a str,
+}
+
+impl fmt::Display for ReleasedText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (ip, dir) = (GoIp(self.ip), self.dir);
+        write!(
+            f,
+            "host-local released {ip}: removed {dir}/{ip} (last_reserved_ip unchanged)"
+        )
     }
 }
 
@@ -443,5 +489,26 @@ impl fmt::Debug for Name {
 impl Serialize for Name {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A large run logs ~400,000 entries, and an entry is as large as its largest kind of message:
+    /// rare kinds are boxed, sandbox steps number their facts instead of copying them.
+    #[test]
+    fn an_entry_stays_small() {
+        assert!(
+            std::mem::size_of::<Message>() <= 24,
+            "{}",
+            std::mem::size_of::<Message>()
+        );
+        assert!(
+            std::mem::size_of::<Event>() <= 80,
+            "{}",
+            std::mem::size_of::<Event>()
+        );
     }
 }

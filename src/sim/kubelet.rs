@@ -10,7 +10,9 @@
 
 use super::clock::VirtualDuration;
 use super::cluster::{Action, PodObj, PodPhase, Simulation};
-use super::event::{EventKind, Message, Name, Reason, SandboxStep};
+use super::event::{
+    EventKind, Message, Name, PodCreation, PodDeletion, PodTermination, Reason, SandboxStep,
+};
 use super::runtime::{SandboxError, SandboxFacts};
 use super::upstream;
 use std::rc::Rc;
@@ -55,11 +57,11 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::PodCreated,
-            Message::PodCreated {
+            Message::PodCreated(Rc::new(PodCreation {
                 object,
                 node: node_name.clone(),
                 requested_ip,
-            },
+            })),
             Some(node_name),
             &upstream::POD_CREATE,
         );
@@ -178,7 +180,7 @@ impl Simulation {
                 Reason::PodDeleted,
                 Message::PodDeleted {
                     object: object.clone(),
-                    why: "deleted (grace period 0: the object is gone at once)",
+                    why: PodDeletion::Immediate,
                 },
                 Some(node_name),
                 &upstream::POD_STRATEGY_DELETE,
@@ -208,10 +210,10 @@ impl Simulation {
             object.clone(),
             EventKind::Step,
             Reason::PodTerminating,
-            Message::PodTerminating {
+            Message::PodTerminating(Box::new(PodTermination {
                 object: object.clone(),
                 grace,
-            },
+            })),
             Some(node_name),
             &upstream::POD_STRATEGY_DELETE,
         );
@@ -298,7 +300,7 @@ impl Simulation {
             name,
             uid,
             &upstream::STATUS_MANAGER_DELETE,
-            "terminated: the status manager deleted the object",
+            PodDeletion::StatusManager,
         );
     }
 
@@ -314,12 +316,7 @@ impl Simulation {
         {
             return;
         }
-        self.remove_pod_object(
-            name,
-            uid,
-            &upstream::PODGC_ORPHANED,
-            "bound to a node that no longer exists: deleted by podgc",
-        );
+        self.remove_pod_object(name, uid, &upstream::PODGC_ORPHANED, PodDeletion::Orphaned);
     }
 
     fn remove_pod_object(
@@ -327,7 +324,7 @@ impl Simulation {
         name: &Name,
         uid: u64,
         upstream: &'static upstream::Upstream,
-        why: &'static str,
+        why: PodDeletion,
     ) {
         let Some(pod) = self.pods.get(name).filter(|p| p.uid == uid) else {
             return;

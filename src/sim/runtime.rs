@@ -7,7 +7,7 @@
 //! through; it is named in the steps but not modelled further.
 
 use super::cluster::{LoadedChain, Sandbox, Simulation};
-use super::event::{pod_name, EventKind, Message, Name, Reason, SandboxStep};
+use super::event::{pod_name, EventKind, Message, Name, Reason, ReleasedText, SandboxStep};
 use super::upstream;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
 use crate::ipam::ptp::{self, LinkKind, NetNs, Route};
@@ -95,6 +95,12 @@ fn is_link_local_prefix(dst: &IpNet) -> bool {
     matches!(dst, IpNet::V6(net) if net.addr().is_unicast_link_local())
 }
 
+/// How many of a sandbox's reservations or routes its entries can number (a `u16` keeps an entry
+/// small); a sandbox has one or two of each.
+fn step_count(len: usize) -> u16 {
+    u16::try_from(len).unwrap_or(u16::MAX)
+}
+
 /// What containerd and the CNI plugins did for one sandbox: the node's record of it and what the log's
 /// entries about it are written from (see [`Message::Sandbox`]), shared by both.
 #[derive(Debug, PartialEq, Eq)]
@@ -179,11 +185,11 @@ impl Simulation {
                 err: ptp_failed(err),
             });
         }
-        for range in 0..facts.reserved.len() {
+        for range in 0..step_count(facts.reserved.len()) {
             log(self, SandboxStep::Reserved(range), &upstream::HOSTLOCAL_GET);
         }
         log(self, SandboxStep::VethCreated, &upstream::PTP_SETUP_VETH);
-        for n in 0..facts.routes.len() {
+        for n in 0..step_count(facts.routes.len()) {
             log(self, SandboxStep::RouteAdded(n), &upstream::PTP_HOST_ROUTE);
         }
         if let Some(node) = self.nodes.get_mut(node_name) {
@@ -349,15 +355,33 @@ impl Simulation {
             |sim: &mut Self, step, upstream| sim.log_sandbox_step(step, &facts, &on_node, upstream);
         log(self, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
         for ip in released {
-            log(
-                self,
-                SandboxStep::Released(ip),
-                &upstream::HOSTLOCAL_RELEASE,
-            );
+            // What host-local releases is what it reserved for this ID; anything else is written out.
+            match facts
+                .reserved
+                .iter()
+                .position(|reserved| *reserved == ip)
+                .and_then(|n| u16::try_from(n).ok())
+            {
+                Some(n) => log(self, SandboxStep::Released(n), &upstream::HOSTLOCAL_RELEASE),
+                None => self.log(
+                    facts.object.clone(),
+                    EventKind::Step,
+                    Reason::IPAMRelease,
+                    format_args!(
+                        "{}",
+                        ReleasedText {
+                            ip,
+                            dir: &facts.store_dir
+                        }
+                    ),
+                    Some(on_node.clone()),
+                    &upstream::HOSTLOCAL_RELEASE,
+                ),
+            }
         }
         if gone.is_some() {
             log(self, SandboxStep::VethDeleted, &upstream::PTP_DEL);
-            for n in 0..facts.routes.len() {
+            for n in 0..step_count(facts.routes.len()) {
                 log(self, SandboxStep::RouteRemoved(n), &upstream::PTP_DEL);
             }
         }
