@@ -66,7 +66,7 @@ fn dual_stack() -> CniResult {
 fn ipv6_pod_routes_replace_the_connected_prefix() {
     let mut node = dual_stack_node();
     let mut entropy = Entropy::from_seed(6);
-    let mut pod = NetNs::pod(&entropy.netns_name(), 2);
+    let mut pod = NetNs::pod(entropy.netns_name(), 2);
     cmd_add(&mut node, &mut pod, "eth0", ipv6_only(), 1500, &mut entropy).unwrap();
     assert_eq!(
         ip6_route_lines(&pod),
@@ -95,7 +95,7 @@ fn ipv6_pod_routes_replace_the_connected_prefix() {
 fn ipv6_host_veth_holds_the_gateway_128_and_a_route_to_the_pod() {
     let mut node = dual_stack_node();
     let mut entropy = Entropy::from_seed(6);
-    let mut pod = NetNs::pod(&entropy.netns_name(), 2);
+    let mut pod = NetNs::pod(entropy.netns_name(), 2);
     let result = cmd_add(&mut node, &mut pod, "eth0", ipv6_only(), 1500, &mut entropy).unwrap();
     let veth = &result.interfaces[0].name;
     assert_eq!(
@@ -119,7 +119,7 @@ fn ipv6_host_veth_holds_the_gateway_128_and_a_route_to_the_pod() {
 fn dual_stack_configures_both_families_on_one_pair() {
     let mut node = dual_stack_node();
     let mut entropy = Entropy::from_seed(8);
-    let mut pod = NetNs::pod(&entropy.netns_name(), 2);
+    let mut pod = NetNs::pod(entropy.netns_name(), 2);
     let result = cmd_add(
         &mut node,
         &mut pod,
@@ -168,7 +168,7 @@ fn every_host_veth_carries_the_same_gateway_address() {
     let mut node = dual_stack_node();
     let mut entropy = Entropy::from_seed(9);
     for host in 2..5 {
-        let mut pod = NetNs::pod(&entropy.netns_name(), 2);
+        let mut pod = NetNs::pod(entropy.netns_name(), 2);
         let mut ipam = dual_stack();
         ipam.ips[0].address = format!("10.244.1.{host}/24").parse().unwrap();
         ipam.ips[1].address = format!("fd00:10:244:1::{host}/64").parse().unwrap();

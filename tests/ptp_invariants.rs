@@ -58,7 +58,7 @@ proptest! {
                     prop_assert!(cmd_del(&mut node, Some(&mut pod), "eth0").is_some());
                 }
                 _ => {
-                    let mut pod = NetNs::pod(&entropy.netns_name(), 2);
+                    let mut pod = NetNs::pod(entropy.netns_name(), 2);
                     cmd_add(&mut node, &mut pod, "eth0", ipam(next_host), 65535, &mut entropy).unwrap();
                     next_host = next_host % 250 + 2;
                     pods.push(pod);
@@ -94,7 +94,7 @@ proptest! {
             let mut entropy = Entropy::from_seed(seed);
             let pods: Vec<NetNs> = (0..count)
                 .map(|n| {
-                    let mut pod = NetNs::pod(&entropy.netns_name(), 2);
+                    let mut pod = NetNs::pod(entropy.netns_name(), 2);
                     cmd_add(&mut node, &mut pod, "eth0", ipam(n + 2), 65535, &mut entropy).unwrap();
                     pod
                 })

@@ -39,7 +39,7 @@ fn host_local_v4(ip: &str) -> CniResult {
 
 /// A pod netns as the measured Docker Desktop kernel makes it: lo plus nine fallback tunnels, so eth0 is 11.
 fn measured_pod(entropy: &mut Entropy) -> NetNs {
-    NetNs::pod(&entropy.netns_name(), 11)
+    NetNs::pod(entropy.netns_name(), 11)
 }
 
 #[test]

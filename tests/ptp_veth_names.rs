@@ -7,6 +7,7 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use podip::ipam::cni::{CniResult, IpConfig};
 use podip::ipam::ptp::{cmd_add, Entropy, MacAddr, NetNs, PtpError, Uplink};
+use std::rc::Rc;
 
 fn node() -> NetNs {
     NetNs::node(&Uplink {
@@ -45,7 +46,7 @@ fn run(seed: u64, count: u8) -> Vec<(String, String, String)> {
     let mut entropy = Entropy::from_seed(seed);
     (0..count)
         .map(|n| {
-            let mut pod = NetNs::pod(&entropy.netns_name(), 2);
+            let mut pod = NetNs::pod(entropy.netns_name(), 2);
             let r = cmd_add(
                 &mut node,
                 &mut pod,
@@ -96,7 +97,7 @@ fn netns_names_look_like_containerds() {
         [8, 4, 4, 4, 12]
     );
     assert_eq!(
-        NetNs::pod(&name, 2).path(),
+        NetNs::pod(Rc::clone(&name), 2).path(),
         format!("/var/run/netns/{name}")
     );
 }

@@ -29,7 +29,7 @@
 //!     first_free_ifindex: 2,
 //! });
 //! let mut entropy = Entropy::from_seed(7);
-//! let mut pod = NetNs::pod(&entropy.netns_name(), 2);
+//! let mut pod = NetNs::pod(entropy.netns_name(), 2);
 //! let ipam = CniResult {
 //!     cni_version: "0.3.1".into(),
 //!     interfaces: vec![],
@@ -66,6 +66,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::fmt;
 use std::net::IpAddr;
+use std::rc::Rc;
 
 /// How many names `makeVeth` tries before giving up.
 const VETH_NAME_TRIES: usize = 10;
@@ -105,10 +106,9 @@ impl Entropy {
     pub fn random_veth_name(&mut self) -> String {
         let mut bytes = [0u8; 4];
         self.rng.fill_bytes(&mut bytes);
-        let mut name = String::with_capacity(12);
-        name.push_str("veth");
-        push_hex(&mut name, &bytes);
-        name
+        let mut name = *b"vethxxxxxxxx";
+        write_hex(&mut name[4..], &bytes);
+        String::from_utf8_lossy(&name).into_owned()
     }
 
     /// A random unicast, locally administered MAC (`eth_random_addr`).
@@ -119,7 +119,8 @@ impl Entropy {
     }
 
     /// containerd's sandbox ID (`util.GenerateID`): 32 random bytes as 64 lowercase hex digits. It is
-    /// `CNI_CONTAINERID`, so it is also what host-local writes into the IP file.
+    /// `CNI_CONTAINERID`, so it is also what host-local writes into the IP file. Shared: the pod, the
+    /// node's sandbox table and the log's entries all name the sandbox by it.
     ///
     /// # Examples
     /// ```
@@ -128,42 +129,45 @@ impl Entropy {
     /// assert_eq!(id.len(), 64);
     /// assert!(id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
     /// ```
-    pub fn sandbox_id(&mut self) -> String {
+    pub fn sandbox_id(&mut self) -> Rc<str> {
         let mut bytes = [0u8; 32];
         self.rng.fill_bytes(&mut bytes);
-        let mut id = String::with_capacity(64);
-        push_hex(&mut id, &bytes);
-        id
+        let mut id = [0u8; 64];
+        write_hex(&mut id, &bytes);
+        shared_ascii(&id)
     }
 
     /// containerd's pod netns name: `cni-` + 16 random bytes as `%x-%x-%x-%x-%x` over 4-2-2-2-6 bytes (no
-    /// UUID version bits are set).
-    pub fn netns_name(&mut self) -> String {
+    /// UUID version bits are set). Shared by the sandbox's record and the namespace it names.
+    pub fn netns_name(&mut self) -> Rc<str> {
         let mut b = [0u8; 16];
         self.rng.fill_bytes(&mut b);
-        // One buffer of the final length: the simulation names a netns for every sandbox.
-        let mut name = String::with_capacity(40);
-        name.push_str("cni-");
-        for (i, group) in [&b[0..4], &b[4..6], &b[6..8], &b[8..10], &b[10..]]
-            .into_iter()
-            .enumerate()
-        {
-            if i > 0 {
-                name.push('-');
-            }
-            push_hex(&mut name, group);
+        let mut name = *b"cni-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx";
+        for (at, group) in [
+            (4, &b[0..4]),
+            (13, &b[4..6]),
+            (18, &b[6..8]),
+            (23, &b[8..10]),
+            (28, &b[10..]),
+        ] {
+            write_hex(&mut name[at..at + 2 * group.len()], group);
         }
-        name
+        shared_ascii(&name)
     }
 }
 
-/// Appends Go's `%x` of a byte slice: two lowercase hex digits per byte.
-fn push_hex(out: &mut String, bytes: &[u8]) {
+/// Writes Go's `%x` of a byte slice into `out`: two lowercase hex digits per byte.
+fn write_hex(out: &mut [u8], bytes: &[u8]) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0xf)]));
+    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
+        pair[0] = DIGITS[usize::from(b >> 4)];
+        pair[1] = DIGITS[usize::from(b & 0xf)];
     }
+}
+
+/// ASCII text in one shared allocation of its length.
+fn shared_ascii(text: &[u8]) -> Rc<str> {
+    Rc::from(String::from_utf8_lossy(text))
 }
 
 /// Why ptp ADD failed. `Display` is upstream's text.

@@ -80,13 +80,10 @@ fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
 /// adds for every link that comes up.
 fn ptp_host_routes(node: &NetNs, ifindex: u32) -> Vec<Route> {
     let via = node.routes_via(ifindex);
+    let added = |route: &&&Route| !is_link_local_prefix(&route.dst);
     // Sized exactly: the facts of every sandbox of a run stay in its log.
-    let mut routes = Vec::with_capacity(via.len());
-    routes.extend(
-        via.into_iter()
-            .filter(|route| !is_link_local_prefix(&route.dst))
-            .cloned(),
-    );
+    let mut routes = Vec::with_capacity(via.iter().filter(added).count());
+    routes.extend(via.iter().filter(added).map(|route| (*route).clone()));
     routes
 }
 
@@ -110,7 +107,7 @@ pub struct SandboxFacts {
     /// containerd's sandbox ID, `CNI_CONTAINERID`.
     pub sandbox_id: Rc<str>,
     /// The netns name under [`NETNS_RUN_DIR`](crate::ipam::ptp::NETNS_RUN_DIR).
-    pub netns_name: String,
+    pub netns_name: Rc<str>,
     /// `CNI_ARGS` `IP=`, if the pod requested one.
     pub requested_ip: Option<Rc<str>>,
     /// host-local's directory on the node.
@@ -154,7 +151,7 @@ impl Simulation {
         let on_node = node.name.clone();
         let mut facts = SandboxFacts {
             object: object.clone(),
-            sandbox_id: Rc::from(self.entropy.sandbox_id()),
+            sandbox_id: self.entropy.sandbox_id(),
             netns_name: self.entropy.netns_name(),
             requested_ip: requested_ip.cloned(),
             // Known once host-local has run on the node; `cni_add` sets it the first time.
@@ -166,7 +163,10 @@ impl Simulation {
             eth0_index: 0,
             routes: Vec::new(),
         };
-        let mut pod_netns = NetNs::pod(&facts.netns_name, self.settings.pod_first_ifindex);
+        let mut pod_netns = NetNs::pod(
+            Rc::clone(&facts.netns_name),
+            self.settings.pod_first_ifindex,
+        );
         let added = self.cni_add(node_name, &conflist, &mut facts, &mut pod_netns);
         // Logged once the attempt is over, when the facts they are written from are known; nothing else
         // is logged in between, so the order is the one the steps happened in.

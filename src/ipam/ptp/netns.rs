@@ -18,6 +18,7 @@ use crate::ipam::goip::ip_to_u128;
 use ipnet::IpNet;
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::rc::Rc;
 
 /// A hardware address; the kernel gives every veth end a random one (`eth_hw_addr_random`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,7 +78,7 @@ pub enum LinkNetns {
     /// `link-netnsid <id>`.
     Id(u32),
     /// A named namespace (`cni-<uuid>`, seen from the node): `link-netns <name>`.
-    Named(String),
+    Named(Rc<str>),
 }
 
 /// What kind of device a link is.
@@ -228,8 +229,9 @@ impl std::error::Error for Errno {}
 pub enum NetNsId {
     /// The node's own (initial) namespace: it has no name under `/var/run/netns`.
     Root,
-    /// A namespace containerd created and bind-mounted at `/var/run/netns/<name>`.
-    Named(String),
+    /// A namespace containerd created and bind-mounted at `/var/run/netns/<name>` (its name shared with
+    /// the peer veth that points at it and the sandbox's record).
+    Named(Rc<str>),
 }
 
 /// The node's own `eth0`: in kind, a veth into the Docker bridge network.
@@ -327,8 +329,8 @@ impl NetNs {
     }
 
     /// A pod namespace named `cni-<uuid>` (see [`super::Entropy::netns_name`]).
-    pub fn pod(name: &str, first_free_ifindex: u32) -> Self {
-        NetNs::new(NetNsId::Named(name.to_string()), first_free_ifindex)
+    pub fn pod(name: impl Into<Rc<str>>, first_free_ifindex: u32) -> Self {
+        NetNs::new(NetNsId::Named(name.into()), first_free_ifindex)
     }
 
     /// Root or named.
@@ -355,7 +357,7 @@ impl NetNs {
         match &self.id {
             // The first (and here only) namespace id a pod namespace assigns is 0, to the node's.
             NetNsId::Root => LinkNetns::Id(0),
-            NetNsId::Named(name) => LinkNetns::Named(name.clone()),
+            NetNsId::Named(name) => LinkNetns::Named(Rc::clone(name)),
         }
     }
 
