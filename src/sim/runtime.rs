@@ -77,9 +77,10 @@ fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
 }
 
 /// The routes ptp added through a host veth (`ip.AddHostRoute`), leaving out the `fe80::/64` the kernel
-/// adds for every link that comes up.
-fn ptp_host_routes(node: &NetNs, ifindex: u32) -> Vec<Route> {
-    let via = node.routes_via(ifindex);
+/// adds for every link that comes up. ptp's ADD only adds to the node's table, so they are among the
+/// routes added since `mark` (the table's size before the call); a node holds a route or two per pod.
+fn ptp_host_routes(node: &NetNs, mark: usize, ifindex: u32) -> Vec<Route> {
+    let via = node.routes_via_added_since(mark, ifindex);
     let added = |route: &&&Route| !is_link_local_prefix(&route.dst);
     // Sized exactly: the facts of every sandbox of a run stay in its log.
     let mut routes = Vec::with_capacity(via.iter().filter(added).count());
@@ -264,6 +265,7 @@ impl Simulation {
                     return Err(err.to_string());
                 }
             };
+        let mark = node.netns.route_count();
         let result = match ptp::cmd_add(
             &mut node.netns,
             pod_netns,
@@ -289,7 +291,7 @@ impl Simulation {
             facts.eth0_index = eth0.ifindex;
             if let LinkKind::Veth { peer_ifindex, .. } = eth0.kind {
                 facts.host_index = peer_ifindex;
-                facts.routes = ptp_host_routes(&node.netns, peer_ifindex);
+                facts.routes = ptp_host_routes(&node.netns, mark, peer_ifindex);
             }
         }
         Ok(())

@@ -408,20 +408,33 @@ impl NetNs {
 
     /// Main-table routes of one family in the order the kernel dumps them.
     pub fn routes(&self, v6: bool) -> Vec<&Route> {
-        self.routes_where(|r| matches!(r.dst, IpNet::V6(_)) == v6)
+        self.routes_where(0, |r| matches!(r.dst, IpNet::V6(_)) == v6)
     }
 
     /// Main-table routes through device `ifindex`, IPv4 then IPv6, each in dump order (`ip route show
     /// dev X` and `ip -6 route show dev X`). One pass over the table: a node's holds a route or two per pod.
     pub fn routes_via(&self, ifindex: u32) -> Vec<&Route> {
-        self.routes_where(|r| r.dev == ifindex)
+        self.routes_where(0, |r| r.dev == ifindex)
     }
 
-    fn routes_where(&self, keep: impl Fn(&Route) -> bool) -> Vec<&Route> {
+    /// How many main-table routes there are: a mark for [`NetNs::routes_via_added_since`].
+    pub fn route_count(&self) -> usize {
+        self.routes.len()
+    }
+
+    /// Like [`NetNs::routes_via`], among the routes added since the table held `mark` of them, when no
+    /// route was deleted in between: a device's routes since it was created, without walking the
+    /// routes of every older one.
+    pub fn routes_via_added_since(&self, mark: usize, ifindex: u32) -> Vec<&Route> {
+        self.routes_where(mark, |r| r.dev == ifindex)
+    }
+
+    fn routes_where(&self, from: usize, keep: impl Fn(&Route) -> bool) -> Vec<&Route> {
         let mut routes: Vec<(usize, &Route)> = self
             .routes
             .iter()
             .enumerate()
+            .skip(from)
             .filter(|(_, r)| keep(r))
             .collect();
         routes.sort_by(|(ia, a), (ib, b)| {
@@ -700,5 +713,41 @@ mod tests {
             Ok(())
         );
         assert_eq!(dump(&ns, false), [(pod, 9, None)]);
+    }
+
+    /// A device created after the mark has all its routes after it, in the same dump order as a walk of
+    /// the whole table finds them.
+    #[test]
+    fn routes_added_since_a_mark_are_the_new_devices_routes() {
+        let mut ns = NetNs::new(NetNsId::Root, 2);
+        let mac = MacAddr([2, 0, 0, 0, 0, 1]);
+        let old = ns.add_link("veth0", LinkKind::Loopback, 1500, mac);
+        ns.carrier_up(old);
+        assert_eq!(
+            ns.add_route(
+                Route::new(net("10.244.1.2/32"), None, old, RouteScope::Host),
+                true
+            ),
+            Ok(())
+        );
+        let mark = ns.route_count();
+        let new = ns.add_link("veth1", LinkKind::Loopback, 1500, mac);
+        ns.carrier_up(new);
+        for (dst, dev) in [
+            ("10.244.1.4/32", new),
+            ("10.244.1.3/32", new),
+            ("10.244.1.5/32", old),
+        ] {
+            assert_eq!(
+                ns.add_route(Route::new(net(dst), None, dev, RouteScope::Host), true),
+                Ok(())
+            );
+        }
+        let since = ns.routes_via_added_since(mark, new);
+        assert_eq!(since, ns.routes_via(new));
+        assert_eq!(
+            since.iter().map(|r| r.dst).collect::<Vec<_>>(),
+            [net("10.244.1.3/32"), net("10.244.1.4/32"), net("fe80::/64")]
+        );
     }
 }
