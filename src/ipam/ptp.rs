@@ -108,7 +108,7 @@ impl Entropy {
         self.rng.fill_bytes(&mut bytes);
         let mut name = *b"vethxxxxxxxx";
         write_hex(&mut name[4..], &bytes);
-        String::from_utf8_lossy(&name).into_owned()
+        std::str::from_utf8(&name).unwrap_or_default().to_owned()
     }
 
     /// A random unicast, locally administered MAC (`eth_random_addr`).
@@ -167,7 +167,7 @@ fn write_hex(out: &mut [u8], bytes: &[u8]) {
 
 /// ASCII text in one shared allocation of its length.
 fn shared_ascii(text: &[u8]) -> Rc<str> {
-    Rc::from(String::from_utf8_lossy(text))
+    Rc::from(std::str::from_utf8(text).unwrap_or_default())
 }
 
 /// Why ptp ADD failed. `Display` is upstream's text.

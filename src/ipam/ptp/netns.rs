@@ -62,7 +62,9 @@ impl MacAddr {
 
     /// The address as the kernel prints it, in a string of exactly its length.
     pub fn text(&self) -> String {
-        String::from_utf8_lossy(&self.ascii()).into_owned()
+        std::str::from_utf8(&self.ascii())
+            .unwrap_or_default()
+            .to_owned()
     }
 }
 
