@@ -417,7 +417,21 @@ fn write_file_content(buffer: &mut String, id: &str, ifname: &str) {
 /// reservation of one `Get`.
 /// Whether a file's trimmed content is a bare ID (no `\r\n<ifname>`).
 fn is_bare_id(trimmed: &str) -> bool {
-    !trimmed.contains(LINE_BREAK)
+    find_line_break(trimmed).is_none()
+}
+
+/// Where the first `\r\n` starts. Found from the `\r`s (a `memchr` search): `str::find` with a
+/// two-byte pattern runs the general two-way search, most of the cost of building a `Get`'s content.
+fn find_line_break(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text.get(from..)?.find('\r').map(|offset| from + offset) {
+        if bytes.get(at + 1) == Some(&b'\n') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 pub(super) struct FileContent<'b> {
@@ -442,7 +456,7 @@ impl<'b> FileContent<'b> {
         // One search for the first line break answers both questions: the trimmed ID cannot end in
         // `\r`, so a break starting inside it lies wholly inside it.
         let id_len = id.trim().len();
-        let first_break = text.find(LINE_BREAK);
+        let first_break = find_line_break(text);
         let id_has_break = first_break.is_some_and(|at| at + LINE_BREAK.len() <= id_len);
         let trimmed = text.trim();
         // The ID is trimmed already; only an ifname with trailing space makes the two differ.
@@ -495,7 +509,24 @@ fn go_path_clean(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::go_path_clean;
+
+    #[test]
+    fn finds_the_first_crlf_as_str_find_does() {
+        for text in [
+            "",
+            "\r",
+            "\n",
+            "a\r\n",
+            "\r\r\n",
+            "a\rb\r\nc\r\n",
+            "é\r\n",
+            "\n\r",
+            "id\r\neth0",
+        ] {
+            assert_eq!(find_line_break(text), text.find(LINE_BREAK), "{text:?}");
+        }
+    }
+    use super::{find_line_break, go_path_clean, LINE_BREAK};
 
     #[test]
     fn path_clean_matches_go_filepath_join() {
