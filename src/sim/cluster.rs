@@ -8,6 +8,7 @@
 use super::clock::{VirtualDuration, VirtualTime};
 use super::event::{Event, EventKind, Message, Name, Reason};
 use super::log::EventLog;
+use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
 use super::runtime::SandboxFacts;
 use super::scenario::{Command, Scenario};
@@ -89,6 +90,8 @@ pub enum PodPhase {
 pub(crate) struct PodObj {
     /// Tells apart two pods of one name.
     pub(crate) uid: u64,
+    /// `metadata.name`.
+    pub(crate) name: Name,
     /// `pod/<name>`, the object of its events.
     pub(crate) object: Name,
     /// `spec.nodeName`.
@@ -146,11 +149,10 @@ pub(crate) enum Action {
     /// kindnetd's reconcile loop on `node`.
     KindnetReconcile { node: String, uid: u64 },
     /// The kubelet syncs the pod: `RunPodSandbox` and CNI ADD.
-    KubeletSyncPod { pod: Name, uid: u64 },
+    KubeletSyncPod { pod: PodRef },
     /// The kubelet's status update with the sandbox's IPs.
     PodStatus {
-        pod: Name,
-        uid: u64,
+        pod: PodRef,
         sandbox: Rc<SandboxFacts>,
     },
     /// The kubelet starts killing the pod's containers.
@@ -166,9 +168,9 @@ pub(crate) enum Action {
         sandbox_id: Rc<str>,
     },
     /// The status manager deletes a terminated pod's object.
-    DeletePodObject { pod: Name, uid: u64 },
+    DeletePodObject { pod: PodRef },
     /// podgc deletes a pod whose node is gone.
-    PodGc { pod: Name, uid: u64 },
+    PodGc { pod: PodRef },
 }
 
 /// A running simulation of one scenario.
@@ -211,9 +213,8 @@ pub struct Simulation {
     /// tree's string comparisons were 7 % of a big run; whoever lists them uses
     /// [`Simulation::nodes_in_name_order`].
     pub(crate) nodes: FxHashMap<Name, NodeObj>,
-    /// Pods by name. A hash map: a large run creates tens of thousands and looks each up about ten
-    /// times, where a tree's string comparisons were the largest single cost; whoever lists them sorts.
-    pub(crate) pods: FxHashMap<Name, PodObj>,
+    /// Pods, in slots with an index by name (see [`Pods`]); whoever lists them sorts.
+    pub(crate) pods: Pods,
 }
 
 impl Simulation {
@@ -237,7 +238,7 @@ impl Simulation {
             cluster: None,
             node_ipam: None,
             nodes: FxHashMap::default(),
-            pods: FxHashMap::default(),
+            pods: Pods::default(),
         }
     }
 
@@ -463,10 +464,8 @@ impl Simulation {
                 self.node_ipam_release(&node, &pod_cidrs)
             }
             Action::KindnetReconcile { node, uid } => self.kindnet_reconcile(&node, uid),
-            Action::KubeletSyncPod { pod, uid } => self.kubelet_sync_pod(&pod, uid),
-            Action::PodStatus { pod, uid, sandbox } => {
-                self.kubelet_status_update(&pod, uid, sandbox)
-            }
+            Action::KubeletSyncPod { pod } => self.kubelet_sync_pod(pod),
+            Action::PodStatus { pod, sandbox } => self.kubelet_status_update(pod, sandbox),
             Action::KubeletKill {
                 object,
                 node,
@@ -477,8 +476,8 @@ impl Simulation {
                 node_uid,
                 sandbox_id,
             } => self.stop_pod_sandbox(&node, node_uid, &sandbox_id),
-            Action::DeletePodObject { pod, uid } => self.status_manager_delete(&pod, uid),
-            Action::PodGc { pod, uid } => self.podgc_orphaned(&pod, uid),
+            Action::DeletePodObject { pod } => self.status_manager_delete(pod),
+            Action::PodGc { pod } => self.podgc_orphaned(pod),
         }
     }
 
@@ -588,16 +587,17 @@ impl Simulation {
                 pod_cidrs: node.pod_cidrs,
             },
         );
-        let mut orphans: Vec<(Name, u64)> = self
+        let mut orphans: Vec<(&Name, PodRef)> = self
             .pods
             .iter()
             .filter(|(_, pod)| pod.node_uid == node.uid)
-            .map(|(pod, obj)| (pod.clone(), obj.uid))
+            .map(|(at, pod)| (&pod.name, at))
             .collect();
-        // podgc's checks are queued in name order, so a replay is the same whatever the map's order.
+        // podgc's checks are queued in name order, so a replay is the same whatever the slots' order.
         orphans.sort_unstable();
-        for (pod, uid) in orphans {
-            self.schedule(self.settings.podgc_quarantine, Action::PodGc { pod, uid });
+        let orphans: Vec<PodRef> = orphans.into_iter().map(|(_, at)| at).collect();
+        for pod in orphans {
+            self.schedule(self.settings.podgc_quarantine, Action::PodGc { pod });
         }
     }
 }

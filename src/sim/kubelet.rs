@@ -13,6 +13,7 @@ use super::cluster::{Action, PodObj, PodPhase, Simulation};
 use super::event::{
     EventKind, Message, Name, PodCreation, PodDeletion, PodTermination, Reason, SandboxStep,
 };
+use super::pods::PodRef;
 use super::runtime::{SandboxError, SandboxFacts};
 use super::upstream;
 use std::rc::Rc;
@@ -31,28 +32,25 @@ impl Simulation {
         else {
             return;
         };
-        if self.pods.contains_key(name) {
+        if self.pods.get(name).is_some() {
             return;
         }
         let uid = self.uid();
         let object = Name::from(["pod/", name].concat());
-        let pod = Name::from(name);
         let requested_ip: Option<Rc<str>> = requested_ip.map(Rc::from);
-        self.pods.insert(
-            pod.clone(),
-            PodObj {
-                uid,
-                object: object.clone(),
-                node: node_name.clone(),
-                node_uid,
-                requested_ip: requested_ip.clone(),
-                phase: PodPhase::Pending,
-                status_sandbox: None,
-                sandbox_id: None,
-                sync_started: false,
-                deletion: None,
-            },
-        );
+        let pod = self.pods.insert(PodObj {
+            uid,
+            name: Name::from(name),
+            object: object.clone(),
+            node: node_name.clone(),
+            node_uid,
+            requested_ip: requested_ip.clone(),
+            phase: PodPhase::Pending,
+            status_sandbox: None,
+            sandbox_id: None,
+            sync_started: false,
+            deletion: None,
+        });
         self.log_message(
             object.clone(),
             EventKind::Step,
@@ -66,12 +64,12 @@ impl Simulation {
             &upstream::POD_CREATE,
         );
         let after = self.settings.watch_latency + self.settings.sandbox_setup;
-        self.schedule(after, Action::KubeletSyncPod { pod, uid });
+        self.schedule(after, Action::KubeletSyncPod { pod });
     }
 
     /// `SyncPod` for a pod without a sandbox: `createPodSandbox`, or a retry after `backOffPeriod`.
-    pub(crate) fn kubelet_sync_pod(&mut self, name: &Name, uid: u64) {
-        let Some(pod) = self.pods.get_mut(name).filter(|p| p.uid == uid) else {
+    pub(crate) fn kubelet_sync_pod(&mut self, at: PodRef) {
+        let Some(pod) = self.pods.at_mut(at) else {
             return;
         };
         if pod.deletion.is_some() || pod.sandbox_id.is_some() {
@@ -89,16 +87,12 @@ impl Simulation {
         let object = pod.object.clone();
         match self.run_pod_sandbox(&node, &object, requested_ip.as_ref()) {
             Ok(sandbox) => {
-                if let Some(pod) = self.pods.get_mut(name) {
+                if let Some(pod) = self.pods.at_mut(at) {
                     pod.sandbox_id = Some(Rc::clone(&sandbox.sandbox_id));
                 }
                 self.schedule(
                     self.settings.api_latency,
-                    Action::PodStatus {
-                        pod: name.clone(),
-                        uid,
-                        sandbox,
-                    },
+                    Action::PodStatus { pod: at, sandbox },
                 );
             }
             Err(err) => {
@@ -121,23 +115,15 @@ impl Simulation {
                 );
                 self.schedule(
                     self.settings.sandbox_retry_period,
-                    Action::KubeletSyncPod {
-                        pod: name.clone(),
-                        uid,
-                    },
+                    Action::KubeletSyncPod { pod: at },
                 );
             }
         }
     }
 
     /// The status manager writes `status.podIP(s)` from `PodSandboxStatus`.
-    pub(crate) fn kubelet_status_update(
-        &mut self,
-        name: &Name,
-        uid: u64,
-        sandbox: Rc<SandboxFacts>,
-    ) {
-        let Some(pod) = self.pods.get_mut(name).filter(|p| p.uid == uid) else {
+    pub(crate) fn kubelet_status_update(&mut self, at: PodRef, sandbox: Rc<SandboxFacts>) {
+        let Some(pod) = self.pods.at_mut(at) else {
             return;
         };
         if pod.deletion.is_some() || pod.sandbox_id.as_deref() != Some(&*sandbox.sandbox_id) {
@@ -163,16 +149,20 @@ impl Simulation {
 
     /// `kubectl delete pod NAME --grace-period=N` (0: `--force`).
     pub(crate) fn pod_delete(&mut self, name: &str, grace_period_seconds: u64) {
-        let Some((pod, obj)) = self.pods.get_key_value(name) else {
+        let Some((pod, obj)) = self
+            .pods
+            .find(name)
+            .and_then(|pod| Some((pod, self.pods.at(pod)?)))
+        else {
             return;
         };
-        let (pod, uid, node, node_uid) = (pod.clone(), obj.uid, obj.node.clone(), obj.node_uid);
+        let (node, node_uid) = (obj.node.clone(), obj.node_uid);
         let (object, sandbox_id) = (obj.object.clone(), obj.sandbox_id.clone());
         let terminating = obj.deletion.is_some();
         let node_alive = self.nodes.get(&*node).is_some_and(|n| n.uid == node_uid);
         let sandbox_id = sandbox_id.filter(|_| node_alive);
         if grace_period_seconds == 0 || !node_alive {
-            self.pods.remove(name);
+            self.pods.remove(pod);
             let node_name = self.node_name(&node);
             self.log_message(
                 object.clone(),
@@ -202,8 +192,8 @@ impl Simulation {
             return;
         }
         let grace = VirtualDuration::from_secs(grace_period_seconds);
-        if let Some(pod) = self.pods.get_mut(name) {
-            pod.deletion = Some(self.now + grace);
+        if let Some(obj) = self.pods.at_mut(pod) {
+            obj.deletion = Some(self.now + grace);
         }
         let node_name = self.node_name(&node);
         self.log_message(
@@ -222,7 +212,7 @@ impl Simulation {
             // Nothing runs: the kubelet finishes termination at once and the status manager deletes.
             self.schedule(
                 watch + self.settings.api_latency,
-                Action::DeletePodObject { pod, uid },
+                Action::DeletePodObject { pod },
             );
             return;
         };
@@ -242,7 +232,7 @@ impl Simulation {
         self.mark_sandbox_del(&node, node_uid, sandbox_id, del_after);
         self.schedule(
             del_after + self.settings.api_latency,
-            Action::DeletePodObject { pod, uid },
+            Action::DeletePodObject { pod },
         );
     }
 
@@ -295,18 +285,17 @@ impl Simulation {
     }
 
     /// The status manager deletes the terminated pod's object (grace 0).
-    pub(crate) fn status_manager_delete(&mut self, name: &Name, uid: u64) {
+    pub(crate) fn status_manager_delete(&mut self, at: PodRef) {
         self.remove_pod_object(
-            name,
-            uid,
+            at,
             &upstream::STATUS_MANAGER_DELETE,
             PodDeletion::StatusManager,
         );
     }
 
     /// podgc deletes a pod whose node no longer exists.
-    pub(crate) fn podgc_orphaned(&mut self, name: &Name, uid: u64) {
-        let Some(pod) = self.pods.get(name).filter(|p| p.uid == uid) else {
+    pub(crate) fn podgc_orphaned(&mut self, at: PodRef) {
+        let Some(pod) = self.pods.at(at) else {
             return;
         };
         if self
@@ -316,21 +305,19 @@ impl Simulation {
         {
             return;
         }
-        self.remove_pod_object(name, uid, &upstream::PODGC_ORPHANED, PodDeletion::Orphaned);
+        self.remove_pod_object(at, &upstream::PODGC_ORPHANED, PodDeletion::Orphaned);
     }
 
     fn remove_pod_object(
         &mut self,
-        name: &Name,
-        uid: u64,
+        at: PodRef,
         upstream: &'static upstream::Upstream,
         why: PodDeletion,
     ) {
-        let Some(pod) = self.pods.get(name).filter(|p| p.uid == uid) else {
+        let Some(pod) = self.pods.remove(at) else {
             return;
         };
-        let (object, node) = (pod.object.clone(), pod.node.clone());
-        self.pods.remove(name);
+        let (object, node) = (pod.object, pod.node);
         let node = self.node_name(&node);
         self.log_message(
             object.clone(),

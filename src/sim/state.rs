@@ -160,12 +160,13 @@ impl Simulation {
                 .as_ref()
                 .is_none_or(|drawn| drawn.binary_search(&&*pod.node).is_ok())
         };
-        // The pods are kept unordered (a hash map: a large run looks them up by name ~10 times each);
+        // The pods are kept in slots, in no name order;
         // the snapshot lists them by name, as `kubectl get pods` does.
         let mut pods: Vec<(&Name, &PodObj)> = self
             .pods
             .iter()
             .filter(|(_, pod)| drawn_nodes(pod))
+            .map(|(_, pod)| (&pod.name, pod))
             .collect();
         pods.sort_unstable_by_key(|(name, _)| *name);
         let pods = pods
