@@ -1,6 +1,8 @@
 //! The simulation budget's churn (256 nodes × 110 pods, half deleted and re-created) timed in headless
 //! Chromium, with the app's allocator (std's dlmalloc, as `src/main.rs` sets none). A measurement, not a test of the time: it prints the elapsed wall
-//! time and asserts only that the run happened. Ignored in the normal suite because a debug build takes
+//! time and asserts only that the run happened. The first run in the page also pays for V8 compiling the
+//! hot functions with its optimizing tier while its baseline code runs (0.3–0.5 s here); the later runs
+//! do not. Ignored in the normal suite because a debug build takes
 //! long; run it with
 //!
 //! ```sh
