@@ -50,8 +50,9 @@ pub(crate) struct NodeObj {
     pub(crate) writer: CniConfigWriter,
     /// host-local's view of the current conflist and ptp's `mtu` from it (see `kubelet::load_chain`).
     pub(crate) chain: Option<Rc<LoadedChain>>,
-    /// Pod sandboxes by sandbox ID.
-    pub(crate) sandboxes: FxHashMap<Rc<str>, Sandbox>,
+    /// Pod sandboxes by sandbox ID (looked up with the ID the pod or the queued work shares, so the
+    /// 64-digit keys are recognised by address).
+    pub(crate) sandboxes: FxHashMap<Name, Sandbox>,
 }
 
 /// The conflist as the plugins read it.
@@ -105,7 +106,7 @@ pub(crate) struct PodObj {
     /// The sandbox whose IPs the kubelet wrote as `status.podIPs` (shared, not copied per pod).
     pub(crate) status_sandbox: Option<Rc<SandboxFacts>>,
     /// The current sandbox's ID (`CNI_CONTAINERID`).
-    pub(crate) sandbox_id: Option<Rc<str>>,
+    pub(crate) sandbox_id: Option<Name>,
     /// Whether the kubelet tried to start it (kubectl then says `ContainerCreating`).
     pub(crate) sync_started: bool,
     /// `metadata.deletionTimestamp`, once deleted gracefully.
@@ -165,7 +166,7 @@ pub(crate) enum Action {
     StopPodSandbox {
         node: Name,
         node_uid: u64,
-        sandbox_id: Rc<str>,
+        sandbox_id: Name,
     },
     /// The status manager deletes a terminated pod's object.
     DeletePodObject { pod: PodRef },

@@ -411,7 +411,7 @@ impl PartialEq<&str> for Message {
     }
 }
 
-/// An object's or node's name as the log holds it: shared, so the dozen entries one pod's life logs
+/// An object's or node's name, or a sandbox's ID, as the log and the maps hold it: shared, so the dozen entries one pod's life logs
 /// point at one string instead of each copying it (the 256-node churn logs ~400,000 entries). It reads,
 /// compares, prints and serialises as the plain string.
 ///
@@ -445,6 +445,13 @@ impl Deref for Name {
 impl From<&str> for Name {
     fn from(name: &str) -> Self {
         Name(Rc::from(name))
+    }
+}
+
+/// A string already shared (a sandbox ID as containerd's generator made it) becomes a name without a copy.
+impl From<Rc<str>> for Name {
+    fn from(name: Rc<str>) -> Self {
+        Name(name)
     }
 }
 

@@ -88,7 +88,7 @@ impl Simulation {
         match self.run_pod_sandbox(&node, &object, requested_ip.as_ref()) {
             Ok(sandbox) => {
                 if let Some(pod) = self.pods.at_mut(at) {
-                    pod.sandbox_id = Some(Rc::clone(&sandbox.sandbox_id));
+                    pod.sandbox_id = Some(sandbox.sandbox_id.clone());
                 }
                 self.schedule(
                     self.settings.api_latency,
@@ -126,13 +126,13 @@ impl Simulation {
         let Some(pod) = self.pods.at_mut(at) else {
             return;
         };
-        if pod.deletion.is_some() || pod.sandbox_id.as_deref() != Some(&*sandbox.sandbox_id) {
+        if pod.deletion.is_some() || pod.sandbox_id.as_ref() != Some(&sandbox.sandbox_id) {
             return;
         }
         let Some(node) = self
             .nodes
             .get(&pod.node)
-            .filter(|n| n.uid == pod.node_uid && n.sandboxes.contains_key(&*sandbox.sandbox_id))
+            .filter(|n| n.uid == pod.node_uid && n.sandboxes.contains_key(&sandbox.sandbox_id))
             .map(|n| n.name.clone())
         else {
             return;
@@ -241,14 +241,14 @@ impl Simulation {
         &mut self,
         node: &Name,
         node_uid: u64,
-        sandbox_id: Rc<str>,
+        sandbox_id: Name,
         after: VirtualDuration,
     ) {
         let at = self.now + after;
         let Some(sandbox) = self
             .nodes
             .get_mut(node)
-            .and_then(|n| n.sandboxes.get_mut(&*sandbox_id))
+            .and_then(|n| n.sandboxes.get_mut(&sandbox_id))
             .filter(|s| s.del_at.is_none())
         else {
             return;

@@ -106,7 +106,7 @@ pub struct SandboxFacts {
     /// `pod/<name>`, the object of the sandbox's entries (the Pod object may be gone by CNI DEL).
     pub object: Name,
     /// containerd's sandbox ID, `CNI_CONTAINERID`.
-    pub sandbox_id: Rc<str>,
+    pub sandbox_id: Name,
     /// The netns name under [`NETNS_RUN_DIR`](crate::ipam::ptp::NETNS_RUN_DIR).
     pub netns_name: Rc<str>,
     /// `CNI_ARGS` `IP=`, if the pod requested one.
@@ -152,7 +152,7 @@ impl Simulation {
         let on_node = node.name.clone();
         let mut facts = SandboxFacts {
             object: object.clone(),
-            sandbox_id: self.entropy.sandbox_id(),
+            sandbox_id: Name::from(self.entropy.sandbox_id()),
             netns_name: self.entropy.netns_name(),
             requested_ip: requested_ip.cloned(),
             // Known once host-local has run on the node; `cni_add` sets it the first time.
@@ -195,7 +195,7 @@ impl Simulation {
         }
         if let Some(node) = self.nodes.get_mut(node_name) {
             node.sandboxes.insert(
-                Rc::clone(&facts.sandbox_id),
+                facts.sandbox_id.clone(),
                 Sandbox {
                     facts: Rc::clone(&facts),
                     netns: pod_netns,
@@ -337,7 +337,7 @@ impl Simulation {
 
     /// `StopPodSandbox`: CNI DEL (portmap, then ptp, which runs host-local DEL and deletes `eth0`, taking
     /// the host veth and its `/32` route along), then the netns is removed.
-    pub(crate) fn stop_pod_sandbox(&mut self, node_name: &Name, node_uid: u64, sandbox_id: &str) {
+    pub(crate) fn stop_pod_sandbox(&mut self, node_name: &Name, node_uid: u64, sandbox_id: &Name) {
         let Some(node) = self.nodes.get_mut(node_name).filter(|n| n.uid == node_uid) else {
             return;
         };
