@@ -411,9 +411,9 @@ impl PartialEq<&str> for Message {
     }
 }
 
-/// An object's or node's name, or a sandbox's ID, as the log and the maps hold it: shared, so the dozen entries one pod's life logs
-/// point at one string instead of each copying it (the 256-node churn logs ~400,000 entries). It reads,
-/// compares, prints and serialises as the plain string.
+/// An object's or node's name, or a sandbox's ID, as the log and the maps hold it: shared, so the dozen
+/// entries one pod's life logs point at one string instead of each copying it (the 256-node churn logs
+/// ~400,000 entries). It reads, compares, prints and serialises as the plain string.
 ///
 /// Two names are equal when they read the same; one shared string is recognised by its address first, so
 /// a map keyed by `Name` and searched with a clone of its key (as the actors' queued work carries the pod's
