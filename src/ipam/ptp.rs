@@ -301,19 +301,7 @@ pub fn cmd_add(
     mtu: u32,
     entropy: &mut Entropy,
 ) -> Result<CniResult, PtpError> {
-    if ipam_result.ips.is_empty() {
-        return Err(PtpError::MissingIpConfig);
-    }
-    let mut gateways = Vec::with_capacity(ipam_result.ips.len());
-    for ipc in &ipam_result.ips {
-        gateways.push(ipc.gateway.ok_or(PtpError::MissingGateway {
-            address: ipc.address,
-        })?);
-    }
-
-    let veth = make_veth(node, pod, if_name, mtu, entropy)?;
-    let (host_index, cont_index) = (veth.host_index, veth.cont_index);
-
+    let veth = cmd_add_setup(node, pod, if_name, &ipam_result, mtu, entropy)?;
     let mut result = ipam_result;
     result.interfaces = vec![
         Interface {
@@ -330,14 +318,40 @@ pub fn cmd_add(
     for ipc in &mut result.ips {
         ipc.interface = Some(1);
     }
+    Ok(result)
+}
+
+/// What [`cmd_add`] does to the namespaces, without the result it prints (whose interface list and MAC
+/// texts are written afterwards and change nothing here): the simulation runs this for every sandbox
+/// and reads only the host veth's name and indexes. Returns the pair it made.
+pub(crate) fn cmd_add_setup(
+    node: &mut NetNs,
+    pod: &mut NetNs,
+    if_name: &str,
+    ipam_result: &CniResult,
+    mtu: u32,
+    entropy: &mut Entropy,
+) -> Result<VethPair, PtpError> {
+    if ipam_result.ips.is_empty() {
+        return Err(PtpError::MissingIpConfig);
+    }
+    let mut gateways = Vec::with_capacity(ipam_result.ips.len());
+    for ipc in &ipam_result.ips {
+        gateways.push(ipc.gateway.ok_or(PtpError::MissingGateway {
+            address: ipc.address,
+        })?);
+    }
+
+    let veth = make_veth(node, pod, if_name, mtu, entropy)?;
+    let (host_index, cont_index) = (veth.host_index, veth.cont_index);
 
     // ConfigureIface sets eth0 up; with the host end already up the pair gets a carrier, and the kernel
     // gives both ends their link-local addresses.
     node.carrier_up(host_index);
     pod.carrier_up(cont_index);
-    configure_iface(pod, cont_index, if_name, &result)?;
+    configure_iface(pod, cont_index, if_name, ipam_result)?;
 
-    for (ipc, gateway) in result.ips.iter().zip(&gateways) {
+    for (ipc, gateway) in ipam_result.ips.iter().zip(&gateways) {
         let connected = ipc.address.trunc();
         pod.del_route(connected, cont_index)
             .map_err(|errno| PtpError::DeleteRoute {
@@ -363,7 +377,7 @@ pub fn cmd_add(
     }
 
     // setupHostVeth: every pod's host veth carries the same gateway address.
-    for (ipc, gateway) in result.ips.iter().zip(&gateways) {
+    for (ipc, gateway) in ipam_result.ips.iter().zip(&gateways) {
         let address = host_prefix(*gateway);
         if !node.add_addr(host_index, address) {
             return Err(PtpError::HostAddr {
@@ -381,7 +395,7 @@ pub fn cmd_add(
         let _ = node.add_route(to_pod, true);
     }
 
-    Ok(result)
+    Ok(veth)
 }
 
 /// `makeVeth` / `makeVethPair`: up to ten random host names. The kernel refuses with "exists" if the peer
@@ -446,15 +460,15 @@ fn make_veth(
 }
 
 /// What `SetupVeth` reports about the pair it made.
-struct VethPair {
+pub(crate) struct VethPair {
     /// The host end's ifindex in the node namespace.
-    host_index: u32,
+    pub(crate) host_index: u32,
     /// The host end's random name.
-    host_name: String,
+    pub(crate) host_name: String,
     /// The host end's MAC.
     host_mac: MacAddr,
     /// The container end's ifindex in the pod namespace.
-    cont_index: u32,
+    pub(crate) cont_index: u32,
     /// The container end's MAC.
     cont_mac: MacAddr,
 }

@@ -10,7 +10,7 @@ use super::cluster::{LoadedChain, Sandbox, Simulation};
 use super::event::{pod_name, EventKind, Message, Name, Reason, ReleasedText, SandboxStep};
 use super::upstream;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
-use crate::ipam::ptp::{self, LinkKind, NetNs, Route};
+use crate::ipam::ptp::{self, NetNs, Route};
 use ipnet::IpNet;
 use std::fmt;
 use std::net::IpAddr;
@@ -266,34 +266,28 @@ impl Simulation {
                 }
             };
         let mark = node.netns.route_count();
-        let result = match ptp::cmd_add(
+        let veth = match ptp::cmd_add_setup(
             &mut node.netns,
             pod_netns,
             IF_NAME,
-            ipam_result,
+            &ipam_result,
             chain.mtu,
             &mut self.entropy,
         ) {
-            Ok(result) => result,
+            Ok(veth) => veth,
             Err(err) => {
                 // ptp's deferred ipam.ExecDel gives the addresses back.
                 hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
                 return Err(err.to_string());
             }
         };
-        facts.reserved = result.ips.iter().map(|ip| ip.address.addr()).collect();
+        // ptp's printed result (interfaces, MAC texts) is not needed: what the log tells is read here.
+        facts.reserved = ipam_result.ips.iter().map(|ip| ip.address.addr()).collect();
         facts.ips = select_pod_ips(&facts.reserved);
-        if let Some(host) = result.interfaces.into_iter().next() {
-            facts.host_veth = host.name;
-        }
-        // The pod's eth0 names its peer, the host veth, by ifindex: no search of the node's links.
-        if let Some(eth0) = pod_netns.link_by_name(IF_NAME) {
-            facts.eth0_index = eth0.ifindex;
-            if let LinkKind::Veth { peer_ifindex, .. } = eth0.kind {
-                facts.host_index = peer_ifindex;
-                facts.routes = ptp_host_routes(&node.netns, mark, peer_ifindex);
-            }
-        }
+        facts.host_veth = veth.host_name;
+        facts.host_index = veth.host_index;
+        facts.eth0_index = veth.cont_index;
+        facts.routes = ptp_host_routes(&node.netns, mark, veth.host_index);
         Ok(())
     }
 
