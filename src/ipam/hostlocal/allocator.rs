@@ -70,7 +70,8 @@ pub struct IpAllocator<'a> {
 impl<'a> IpAllocator<'a> {
     /// `NewIPAllocator(rangeset, store, id)`.
     pub fn new(rangeset: &'a RangeSet, store: &'a mut Store, range_index: usize) -> Self {
-        // A CNI call builds an allocator per range set; the usual one-digit IDs are not formatted each time.
+        // A CNI call builds an allocator per range set: the usual one-digit IDs are not formatted
+        // each time.
         const DIGITS: &str = "0123456789";
         let range_id = DIGITS
             .get(range_index..=range_index)

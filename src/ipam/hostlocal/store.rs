@@ -509,6 +509,7 @@ fn go_path_clean(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::{find_line_break, go_path_clean, LINE_BREAK};
 
     #[test]
     fn finds_the_first_crlf_as_str_find_does() {
@@ -526,7 +527,6 @@ mod tests {
             assert_eq!(find_line_break(text), text.find(LINE_BREAK), "{text:?}");
         }
     }
-    use super::{find_line_break, go_path_clean, LINE_BREAK};
 
     #[test]
     fn path_clean_matches_go_filepath_join() {
