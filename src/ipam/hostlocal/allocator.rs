@@ -76,20 +76,19 @@ impl<'a> IpAllocator<'a> {
         let range_id = DIGITS
             .get(range_index..=range_index)
             .map_or_else(|| Cow::Owned(range_index.to_string()), Cow::Borrowed);
-        Self {
-            rangeset,
-            store,
-            range_id,
-            content: String::new(),
-        }
+        Self::with_range_id(rangeset, store, range_id)
     }
 
     /// An allocator with an arbitrary range ID, as upstream's unit tests build it (`rangeID: "rangeid"`).
-    pub fn with_range_id(rangeset: &'a RangeSet, store: &'a mut Store, range_id: &str) -> Self {
+    pub fn with_range_id(
+        rangeset: &'a RangeSet,
+        store: &'a mut Store,
+        range_id: impl Into<Cow<'a, str>>,
+    ) -> Self {
         Self {
             rangeset,
             store,
-            range_id: Cow::Owned(range_id.to_string()),
+            range_id: range_id.into(),
             content: String::new(),
         }
     }

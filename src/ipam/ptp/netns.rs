@@ -644,43 +644,40 @@ mod tests {
     #[test]
     fn route_conflicts_and_alias_order() {
         let mut ns = NetNs::new(NetNsId::Root, 2);
-        let v4 = net("10.244.1.2/32");
-        assert_eq!(
-            ns.add_route(Route::new(v4, None, 5, RouteScope::Host), true),
-            Ok(())
+        let (v4, v6, via) = (
+            net("10.244.1.2/32"),
+            net("fd00::2/128"),
+            Some(ip("fe80::1")),
         );
-        assert_eq!(
-            ns.add_route(Route::new(v4, None, 6, RouteScope::Host), true),
-            Err(Errno::Exist)
-        );
-        assert_eq!(
-            ns.add_route(Route::new(v4, None, 5, RouteScope::Host), false),
-            Err(Errno::Exist)
-        );
-        assert_eq!(
-            ns.add_route(Route::new(v4, None, 6, RouteScope::Host), false),
-            Ok(())
-        );
+        // (destination, gateway, device, exclusive, the kernel's answer), added in this order.
+        for (dst, gateway, dev, exclusive, want) in [
+            (v4, None, 5, true, Ok(())),
+            (v4, None, 6, true, Err(Errno::Exist)),
+            (v4, None, 5, false, Err(Errno::Exist)),
+            (v4, None, 6, false, Ok(())),
+            (v6, None, 5, true, Ok(())),
+            (v6, None, 6, true, Ok(())),
+            (v6, via, 5, true, Ok(())),
+            (v6, via, 5, false, Err(Errno::Exist)),
+        ] {
+            let scope = if dst == v4 {
+                RouteScope::Host
+            } else {
+                RouteScope::Universe
+            };
+            assert_eq!(
+                ns.add_route(Route::new(dst, gateway, dev, scope), exclusive),
+                want,
+                "{dst} via {gateway:?} dev {dev}, exclusive: {exclusive}"
+            );
+        }
         assert_eq!(dump(&ns, false), [(v4, 6, None), (v4, 5, None)]);
-
-        let v6 = net("fd00::2/128");
-        assert_eq!(
-            ns.add_route(Route::new(v6, None, 5, RouteScope::Universe), true),
-            Ok(())
-        );
-        assert_eq!(
-            ns.add_route(Route::new(v6, None, 6, RouteScope::Universe), true),
-            Ok(())
-        );
-        let via = Route::new(v6, Some(ip("fe80::1")), 5, RouteScope::Universe);
-        assert_eq!(ns.add_route(via.clone(), true), Ok(()));
-        assert_eq!(ns.add_route(via, false), Err(Errno::Exist));
         assert_eq!(
             dump(&ns, true)
                 .into_iter()
                 .filter(|(dst, _, _)| *dst == v6)
                 .collect::<Vec<_>>(),
-            [(v6, 5, None), (v6, 6, None), (v6, 5, Some(ip("fe80::1")))]
+            [(v6, 5, None), (v6, 6, None), (v6, 5, via)]
         );
     }
 
