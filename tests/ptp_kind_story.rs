@@ -243,7 +243,7 @@ fn del_removes_the_pair_and_the_host_route_and_is_idempotent() {
     assert_eq!(veths(&node), 2);
 
     let removed = cmd_del(&mut node, Some(&mut d), "eth0").unwrap();
-    assert_eq!(removed.name, d_result.interfaces[0].name);
+    assert_eq!(removed.name.as_str(), d_result.interfaces[0].name);
     assert_eq!(veths(&node), 1);
     assert!(d.link_by_name("eth0").is_none());
     assert!(ip_route_lines(&d).is_empty());

@@ -133,7 +133,8 @@ fn retries_when_the_name_is_taken_on_the_node_and_present_in_the_pod() {
     .unwrap();
 
     let mut probe = Entropy::from_seed(seed);
-    let expected = [probe.random_veth_name(), probe.random_veth_name()];
+    let expected =
+        [probe.random_veth_name(), probe.random_veth_name()].map(|name| name.to_string());
     assert_eq!(expected[0], first);
     let result = cmd_add(
         &mut node,
@@ -191,7 +192,9 @@ fn ten_clashes_exhaust_the_retries() {
     let mut node = node();
     let seed = 13;
     let mut probe = Entropy::from_seed(seed);
-    let names: Vec<String> = (0..10).map(|_| probe.random_veth_name()).collect();
+    let names: Vec<String> = (0..10)
+        .map(|_| probe.random_veth_name().to_string())
+        .collect();
     // The pod holds eth0 and a link for each of the ten names, so each attempt gets "exists" and retries.
     let mut pod = NetNs::pod("cni-full", 2);
     let mut other = Entropy::from_seed(1000);

@@ -56,7 +56,9 @@
 pub mod iproute2;
 pub mod netns;
 
-pub use netns::{Link, LinkKind, LinkNetns, MacAddr, NetNs, NetNsId, Route, RouteScope, Uplink};
+pub use netns::{
+    IfName, Link, LinkKind, LinkNetns, MacAddr, NetNs, NetNsId, Route, RouteScope, Uplink,
+};
 
 use crate::ipam::cni::{self, CniResult, Interface};
 use crate::ipam::goip::{ip_string, net_string};
@@ -103,12 +105,13 @@ impl Entropy {
     /// assert!(name.starts_with("veth") && name.len() == 12);
     /// assert_eq!(name, Entropy::from_seed(1).random_veth_name());
     /// ```
-    pub fn random_veth_name(&mut self) -> String {
+    pub fn random_veth_name(&mut self) -> IfName {
         let mut bytes = [0u8; 4];
         self.rng.fill_bytes(&mut bytes);
         let mut name = *b"vethxxxxxxxx";
         write_hex(&mut name[4..], &bytes);
-        std::str::from_utf8(&name).unwrap_or_default().to_owned()
+        // Twelve ASCII bytes: always a valid name.
+        IfName::new(std::str::from_utf8(&name).unwrap_or_default()).unwrap_or(IfName::EMPTY)
     }
 
     /// A random unicast, locally administered MAC (`eth_random_addr`).
@@ -305,7 +308,7 @@ pub fn cmd_add(
     let mut result = ipam_result;
     result.interfaces = vec![
         Interface {
-            name: veth.host_name,
+            name: veth.host_name.to_string(),
             mac: veth.host_mac.text(),
             sandbox: String::new(),
         },
@@ -411,9 +414,11 @@ fn make_veth(
     entropy: &mut Entropy,
 ) -> Result<VethPair, PtpError> {
     let mtu = if mtu == 0 { DEFAULT_MTU } else { mtu };
-    if !MTU_RANGE.contains(&mtu) || !valid_ifname(if_name) {
+    let Some(cont_name) =
+        IfName::new(if_name).filter(|_| MTU_RANGE.contains(&mtu) && valid_ifname(if_name))
+    else {
         return Err(PtpError::MakeVethPair(Errno::InvalidArgument));
-    }
+    };
     for _ in 0..VETH_NAME_TRIES {
         let peer_name = entropy.random_veth_name();
         let clash = node.link_by_name(&peer_name).is_some() || pod.link_by_name(if_name).is_some();
@@ -423,14 +428,14 @@ fn make_veth(
             }
             return Err(PtpError::VethExists {
                 container: if_name.to_string(),
-                peer: peer_name,
+                peer: peer_name.to_string(),
             });
         }
         // veth_newlink sets up the peer first, so its random MAC is drawn first.
         let host_mac = entropy.random_mac();
         let cont_mac = entropy.random_mac();
         let host_index = node.add_link(
-            &peer_name,
+            peer_name,
             LinkKind::Veth {
                 peer_ifindex: 0,
                 peer_netns: pod.seen_from_peer(),
@@ -439,7 +444,7 @@ fn make_veth(
             host_mac,
         );
         let cont_index = pod.add_link(
-            if_name,
+            cont_name,
             LinkKind::Veth {
                 peer_ifindex: host_index,
                 peer_netns: node.seen_from_peer(),
@@ -464,7 +469,7 @@ pub(crate) struct VethPair {
     /// The host end's ifindex in the node namespace.
     pub(crate) host_index: u32,
     /// The host end's random name.
-    pub(crate) host_name: String,
+    pub(crate) host_name: IfName,
     /// The host end's MAC.
     host_mac: MacAddr,
     /// The container end's ifindex in the pod namespace.

@@ -10,7 +10,7 @@ use super::cluster::{LoadedChain, Sandbox, Simulation};
 use super::event::{pod_name, EventKind, Message, Name, Reason, ReleasedText, SandboxStep};
 use super::upstream;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
-use crate::ipam::ptp::{self, NetNs, Route};
+use crate::ipam::ptp::{self, IfName, NetNs, Route};
 use ipnet::IpNet;
 use std::fmt;
 use std::net::IpAddr;
@@ -118,7 +118,7 @@ pub struct SandboxFacts {
     /// The pod's IPs in containerd's order (primary first).
     pub ips: Vec<IpAddr>,
     /// The host end of the veth pair.
-    pub host_veth: String,
+    pub host_veth: IfName,
     /// Its ifindex on the node.
     pub host_index: u32,
     /// The pod's `eth0` ifindex in its netns.
@@ -159,7 +159,7 @@ impl Simulation {
             store_dir: node.store_dir.clone().unwrap_or_else(|| Rc::from("")),
             reserved: Vec::new(),
             ips: Vec::new(),
-            host_veth: String::new(),
+            host_veth: IfName::EMPTY,
             host_index: 0,
             eth0_index: 0,
             routes: Vec::new(),

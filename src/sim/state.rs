@@ -276,7 +276,7 @@ impl Simulation {
             .filter_map(
                 |link| match (&link.kind, pod_of_veth.get(link.name.as_str())) {
                     (LinkKind::Veth { peer_ifindex, .. }, Some(pod)) => Some(VethState {
-                        name: link.name.clone(),
+                        name: link.name.to_string(),
                         ifindex: link.ifindex,
                         peer_ifindex: *peer_ifindex,
                         pod: pod.to_string(),

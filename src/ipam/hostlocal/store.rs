@@ -407,8 +407,11 @@ fn file_content(id: &str, ifname: &str) -> String {
 
 /// [`file_content`] into `buffer`, replacing what it held.
 fn write_file_content(buffer: &mut String, id: &str, ifname: &str) {
+    let id = id.trim();
     buffer.clear();
-    buffer.push_str(id.trim());
+    // One allocation for the 64-digit ID and the ifname, not a first one the line break outgrows.
+    buffer.reserve(id.len() + LINE_BREAK.len() + ifname.len());
+    buffer.push_str(id);
     buffer.push_str(LINE_BREAK);
     buffer.push_str(ifname);
 }

@@ -117,7 +117,7 @@ pub fn route_lines_via(ns: &NetNs, ifindex: u32) -> Vec<String> {
 /// omits the `mode`.
 fn link_header(link: &Link, with_mode: bool) -> String {
     let (name, flags, state) = match &link.kind {
-        LinkKind::Loopback => (link.name.clone(), "LOOPBACK,UP,LOWER_UP", "UNKNOWN"),
+        LinkKind::Loopback => (link.name.to_string(), "LOOPBACK,UP,LOWER_UP", "UNKNOWN"),
         LinkKind::Veth { peer_ifindex, .. } => (
             format!("{}@if{}", link.name, peer_ifindex),
             "BROADCAST,MULTICAST,UP,LOWER_UP",

@@ -118,13 +118,99 @@ impl IfAddr {
     }
 }
 
+/// A device name as the kernel stores it: inline, at most `IFNAMSIZ - 1` (15) bytes. Inline because
+/// every pod's sandbox names three links (`lo`, `eth0` and the node's veth end); as strings they were
+/// three allocations per pod.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IfName {
+    len: u8,
+    bytes: [u8; 15],
+}
+
+impl IfName {
+    /// The name, if it fits the kernel's 15 bytes (`dev_valid_name`'s other rules are the caller's).
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::ptp::IfName;
+    /// assert_eq!(IfName::new("veth25040d0e").unwrap(), "veth25040d0e");
+    /// assert!(IfName::new("a-name-of-16-byt").is_none());
+    /// ```
+    pub fn new(name: &str) -> Option<Self> {
+        let mut bytes = [0; 15];
+        bytes
+            .get_mut(..name.len())?
+            .copy_from_slice(name.as_bytes());
+        Some(IfName {
+            len: name.len() as u8,
+            bytes,
+        })
+    }
+
+    /// No name: what a failed conversion stands in with.
+    pub const EMPTY: IfName = IfName {
+        len: 0,
+        bytes: [0; 15],
+    };
+
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        // Copied from a `&str` whole, so always UTF-8.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for IfName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq<str> for IfName {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for IfName {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl fmt::Display for IfName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for IfName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// The node's uplink, `eth0`.
+const NODE_UPLINK: IfName = IfName {
+    len: 4,
+    bytes: *b"eth0\0\0\0\0\0\0\0\0\0\0\0",
+};
+
+/// `lo`.
+const LOOPBACK_NAME: IfName = IfName {
+    len: 2,
+    bytes: *b"lo\0\0\0\0\0\0\0\0\0\0\0\0\0",
+};
+
 /// A network device in one namespace.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Link {
     /// Index, unique within the namespace.
     pub ifindex: u32,
     /// Interface name, unique within the namespace.
-    pub name: String,
+    pub name: IfName,
     /// Loopback or veth.
     pub kind: LinkKind,
     /// MTU in bytes.
@@ -302,7 +388,12 @@ impl NetNs {
             routes: Vec::with_capacity(5),
             next_ifindex: 1,
         };
-        let lo = ns.add_link("lo", LinkKind::Loopback, LOOPBACK_MTU, MacAddr([0; 6]));
+        let lo = ns.add_link(
+            LOOPBACK_NAME,
+            LinkKind::Loopback,
+            LOOPBACK_MTU,
+            MacAddr([0; 6]),
+        );
         ns.next_ifindex = first_free_ifindex.max(2);
         for addr in LOOPBACK_ADDRS {
             ns.add_addr(lo, addr);
@@ -318,7 +409,7 @@ impl NetNs {
             peer_ifindex: uplink.peer_ifindex,
             peer_netns: LinkNetns::Id(0),
         };
-        let eth0 = ns.add_link("eth0", kind, uplink.mtu, uplink.mac);
+        let eth0 = ns.add_link(NODE_UPLINK, kind, uplink.mtu, uplink.mac);
         ns.carrier_up(eth0);
         for address in &uplink.addresses {
             ns.add_addr(eth0, *address);
@@ -390,7 +481,7 @@ impl NetNs {
         self.link_names
             .iter()
             .zip(&self.links)
-            .find(|(h, l)| **h == hash && l.name == name)
+            .find(|(h, l)| **h == hash && l.name.as_str() == name)
             .map(|(_, l)| l)
     }
 
@@ -451,13 +542,13 @@ impl NetNs {
     }
 
     /// Registers a device; the kernel picks the ifindex. Returns it.
-    pub(crate) fn add_link(&mut self, name: &str, kind: LinkKind, mtu: u32, mac: MacAddr) -> u32 {
+    pub(crate) fn add_link(&mut self, name: IfName, kind: LinkKind, mtu: u32, mac: MacAddr) -> u32 {
         let ifindex = self.next_ifindex;
         self.next_ifindex += 1;
-        self.link_names.push(name_hash(name));
+        self.link_names.push(name_hash(&name));
         self.links.push(Link {
             ifindex,
-            name: name.to_string(),
+            name,
             kind,
             mtu,
             mac,
@@ -630,6 +721,10 @@ mod tests {
         text.parse().expect("literal address")
     }
 
+    fn name(text: &str) -> IfName {
+        IfName::new(text).expect("a name of at most 15 bytes")
+    }
+
     /// (destination, device, gateway) of one family's routes in dump order.
     fn dump(ns: &NetNs, v6: bool) -> Vec<(IpNet, u32, Option<IpAddr>)> {
         ns.routes(v6)
@@ -687,7 +782,7 @@ mod tests {
     fn route_delete_and_link_flush() {
         let mut ns = NetNs::new(NetNsId::Root, 2);
         let veth = ns.add_link(
-            "veth1",
+            name("veth1"),
             LinkKind::Loopback,
             1500,
             MacAddr([2, 0, 0, 0, 0, 1]),
@@ -720,7 +815,7 @@ mod tests {
     fn routes_added_since_a_mark_are_the_new_devices_routes() {
         let mut ns = NetNs::new(NetNsId::Root, 2);
         let mac = MacAddr([2, 0, 0, 0, 0, 1]);
-        let old = ns.add_link("veth0", LinkKind::Loopback, 1500, mac);
+        let old = ns.add_link(name("veth0"), LinkKind::Loopback, 1500, mac);
         ns.carrier_up(old);
         assert_eq!(
             ns.add_route(
@@ -730,7 +825,7 @@ mod tests {
             Ok(())
         );
         let mark = ns.route_count();
-        let new = ns.add_link("veth1", LinkKind::Loopback, 1500, mac);
+        let new = ns.add_link(name("veth1"), LinkKind::Loopback, 1500, mac);
         ns.carrier_up(new);
         for (dst, dev) in [
             ("10.244.1.4/32", new),
