@@ -140,6 +140,9 @@ struct Model {
     used: Vec<bool>,
     allocated: u64,
     next_candidate: usize,
+    /// `cidrset_cidrs_allocations_total` and `cidrset_cidrs_releases_total`: one per bit that changed.
+    allocations_total: u64,
+    releases_total: u64,
 }
 
 impl Model {
@@ -148,6 +151,8 @@ impl Model {
             used: vec![false; MAX],
             allocated: 0,
             next_candidate: 0,
+            allocations_total: 0,
+            releases_total: 0,
         }
     }
 
@@ -157,6 +162,7 @@ impl Model {
             .find(|&i| !self.used[i])?;
         self.used[found] = true;
         self.allocated += 1;
+        self.allocations_total += 1;
         self.next_candidate = (found + 1) % MAX;
         Some(found)
     }
@@ -180,8 +186,10 @@ impl Model {
                 self.used[i] = value;
                 if value {
                     self.allocated += 1;
+                    self.allocations_total += 1;
                 } else {
                     self.allocated -= 1;
+                    self.releases_total += 1;
                 }
             }
         }
@@ -229,6 +237,8 @@ proptest! {
         prop_assert_eq!(set.allocated_cidrs(), model.allocated);
         prop_assert_eq!(set.count_used(0..set.max_cidrs()), set.allocated_cidrs());
         prop_assert_eq!(set.next_candidate(), model.next_candidate as u64);
+        prop_assert_eq!(set.metrics().allocations_total, model.allocations_total);
+        prop_assert_eq!(set.metrics().releases_total, model.releases_total);
         for (index, &used) in model.used.iter().enumerate() {
             prop_assert_eq!(set.is_used(index as u64), used, "bit {}", index);
         }
@@ -259,4 +269,27 @@ proptest! {
         prop_assert_eq!(a.next_candidate(), b.next_candidate());
         prop_assert_eq!(a.metrics(), b.metrics());
     }
+}
+
+/// `0.0.0.0/0` in `/32`s holds 2^32 subnets. Occupying the whole range (a `/0` service range) sets every
+/// bit as upstream's loop does, in pages rather than bit by bit (which froze the page); releasing half of
+/// it and allocating again work on the filled pages.
+#[test]
+fn the_whole_ipv4_space_in_32s_fills_and_empties_in_pages() {
+    let all = IpNet::V4(Ipv4Net::new(Ipv4Addr::UNSPECIFIED, 0).expect("valid"));
+    let mut set = CidrSet::new(all, 32).expect("valid pair");
+    set.occupy(&all).expect("the cluster itself");
+    assert_eq!(set.allocated_cidrs(), 1 << 32);
+    assert_eq!(set.metrics().allocations_total, 1 << 32);
+    assert!(matches!(set.allocate_next(), Err(CidrSetError::RangeNoCidrsRemaining)));
+    let upper_half = IpNet::V4(Ipv4Net::new(Ipv4Addr::new(128, 0, 0, 0), 1).expect("valid"));
+    // Upstream's 32-bit index compare refuses every /32-sized index range here, even a /1.
+    assert!(set.release(&upper_half).is_err());
+    set.release(&all).expect("the cluster itself");
+    assert_eq!(set.allocated_cidrs(), 0);
+    assert_eq!(set.metrics().releases_total, 1 << 32);
+    assert_eq!(
+        set.allocate_next().expect("empty again"),
+        IpNet::V4(Ipv4Net::new(Ipv4Addr::UNSPECIFIED, 32).expect("valid"))
+    );
 }

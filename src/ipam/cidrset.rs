@@ -105,11 +105,27 @@ pub struct CidrSetMetrics {
 const PAGE_BITS_LOG2: u32 = 16;
 const PAGE_BITS: u64 = 1 << PAGE_BITS_LOG2;
 
-/// One 2^16-bit page of the bitmap and its population count.
+/// One 2^16-bit page of the bitmap and its population count. A page that [`PagedBitmap::set_range`]
+/// filled whole keeps no words: occupying a /0 service range in a /0 cluster of /32s sets 2^32 bits,
+/// which as words would be 512 MiB (and, bit by bit, a frozen page).
 #[derive(Debug, Clone)]
 struct Page {
     words: Box<[u64]>,
     set: u64,
+}
+
+impl Page {
+    /// Every one of `capacity` bits set, without words.
+    fn full(capacity: u64) -> Self {
+        Page {
+            words: Box::new([]),
+            set: capacity,
+        }
+    }
+
+    fn bit(&self, bit: u64) -> bool {
+        self.words.is_empty() || self.words[(bit / 64) as usize] & (1 << (bit % 64)) != 0
+    }
 }
 
 /// A bitmap of `len` bits in lazily allocated pages; an absent page is all clear.
@@ -136,9 +152,7 @@ impl PagedBitmap {
     fn get(&self, index: u64) -> bool {
         let page = (index >> PAGE_BITS_LOG2) as usize;
         let bit = index & (PAGE_BITS - 1);
-        self.pages[page]
-            .as_ref()
-            .is_some_and(|p| p.words[(bit / 64) as usize] & (1 << (bit % 64)) != 0)
+        self.pages[page].as_ref().is_some_and(|p| p.bit(bit))
     }
 
     /// Sets or clears a bit; returns whether it changed.
@@ -159,6 +173,18 @@ impl PagedBitmap {
         let Some(page) = slot.as_mut() else {
             return false;
         };
+        if page.words.is_empty() {
+            if value {
+                return false;
+            }
+            // A full page without words gets them, all set, before one is cleared.
+            let capacity = page.set;
+            let mut full = vec![u64::MAX; words];
+            if capacity % 64 != 0 {
+                full[words - 1] = (1 << (capacity % 64)) - 1;
+            }
+            page.words = full.into_boxed_slice();
+        }
         let word = &mut page.words[(bit / 64) as usize];
         let mask = 1u64 << (bit % 64);
         if (*word & mask != 0) == value {
@@ -175,6 +201,37 @@ impl PagedBitmap {
             }
         }
         true
+    }
+
+    /// Sets or clears bits `first..=last`; returns how many changed. Pages the range covers whole are
+    /// filled or dropped at once, so a range of 2^32 bits costs 2^16 page writes.
+    fn set_range(&mut self, first: u64, last: u64, value: bool) -> u64 {
+        let mut changed = 0;
+        let mut index = first;
+        while index <= last {
+            let page_no = (index >> PAGE_BITS_LOG2) as usize;
+            let page_start = (page_no as u64) << PAGE_BITS_LOG2;
+            let capacity = self.page_capacity(page_no);
+            let page_last = page_start + capacity - 1;
+            let upto = page_last.min(last);
+            if index == page_start && upto == page_last {
+                let slot = &mut self.pages[page_no];
+                let was = slot.as_ref().map_or(0, |page| page.set);
+                if value {
+                    changed += capacity - was;
+                    *slot = Some(Page::full(capacity));
+                } else {
+                    changed += was;
+                    *slot = None;
+                }
+            } else {
+                changed += (index..=upto)
+                    .map(|i| u64::from(self.set(i, value)))
+                    .sum::<u64>();
+            }
+            index = upto + 1;
+        }
+        changed
     }
 
     /// The first clear bit in `lo..hi`, if any.
@@ -466,12 +523,10 @@ impl CidrSet {
     /// count, so occupying twice is harmless.
     pub fn occupy(&mut self, cidr: &IpNet) -> Result<(), CidrSetError> {
         let (begin, end) = self.get_beginning_and_end_indices(cidr)?;
-        for index in begin..=end {
-            if self.used.set(index, true) {
-                self.allocated_cidrs += 1;
-                self.metrics.allocations_total += 1;
-            }
-        }
+        // Upstream sets the bits one by one; the count is the same.
+        let newly_set = self.used.set_range(begin, end, true);
+        self.allocated_cidrs += newly_set;
+        self.metrics.allocations_total += newly_set;
         Ok(())
     }
 
@@ -479,12 +534,9 @@ impl CidrSet {
     /// was never allocated is a silent success.
     pub fn release(&mut self, cidr: &IpNet) -> Result<(), CidrSetError> {
         let (begin, end) = self.get_beginning_and_end_indices(cidr)?;
-        for index in begin..=end {
-            if self.used.set(index, false) {
-                self.allocated_cidrs -= 1;
-                self.metrics.releases_total += 1;
-            }
-        }
+        let cleared = self.used.set_range(begin, end, false);
+        self.allocated_cidrs -= cleared;
+        self.metrics.releases_total += cleared;
         Ok(())
     }
 }
