@@ -10,8 +10,12 @@
 //! * [`ui`] — labels, buttons, headings and messages of the page;
 //! * [`narration`] — the guided tours' narration and the explanation of each event reason.
 //!
-//! Pure data: no browser, so the tests run natively too.
+//! Pure data: no browser, so the tests run natively too. In the browser only the English is compiled
+//! in (see [`Text::new`]): the Chinese and Japanese come from the JSON catalogs in `static/i18n/`,
+//! which the page fetches and installs in `catalog` (wasm only) before it shows their language.
 
+#[cfg(target_arch = "wasm32")]
+pub mod catalog;
 pub mod narration;
 pub mod ui;
 
@@ -87,19 +91,41 @@ pub struct Text {
     /// English.
     pub en: &'static str,
     /// Simplified Chinese.
+    #[cfg(not(target_arch = "wasm32"))]
     pub zh: &'static str,
     /// Japanese.
+    #[cfg(not(target_arch = "wasm32"))]
     pub ja: &'static str,
 }
 
 impl Text {
+    /// A text in the three languages. The wasm keeps only the English: the Chinese and Japanese were
+    /// 12 KB of its compressed first load, for a reader who sees one language; the page loads them
+    /// from `static/i18n/` (made from these sources by `tests/i18n.rs`) into `catalog` when needed.
+    pub const fn new(en: &'static str, zh: &'static str, ja: &'static str) -> Text {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = (zh, ja);
+            Text { en }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        Text { en, zh, ja }
+    }
+
     /// The text in `lang`.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn get(&self, lang: Lang) -> &'static str {
         match lang {
             Lang::En => self.en,
             Lang::Zh => self.zh,
             Lang::Ja => self.ja,
         }
+    }
+
+    /// The text in `lang`: its catalog's translation, the English until the catalog is installed.
+    #[cfg(target_arch = "wasm32")]
+    pub fn get(&self, lang: Lang) -> &'static str {
+        catalog::translate(lang, self.en)
     }
 
     /// The text in `lang` with `{0}`, `{1}`, … replaced by `args` (word order differs between the
@@ -137,10 +163,18 @@ impl Text {
     }
 }
 
+/// A [`Text`], written with its languages named: `text! { en: "…", zh: "…", ja: "…" }`.
+macro_rules! text {
+    { en: $en:expr, zh: $zh:expr, ja: $ja:expr $(,)? } => {
+        $crate::i18n::Text::new($en, $zh, $ja)
+    };
+}
+pub(crate) use text;
+
 /// Declares texts as constants and lists them all (with their names) for the tests.
 macro_rules! texts {
     ($($(#[$doc:meta])* $name:ident => { en: $en:expr, zh: $zh:expr, ja: $ja:expr $(,)? },)*) => {
-        $($(#[$doc])* pub const $name: $crate::i18n::Text = $crate::i18n::Text { en: $en, zh: $zh, ja: $ja };)*
+        $($(#[$doc])* pub const $name: $crate::i18n::Text = $crate::i18n::Text::new($en, $zh, $ja);)*
         /// Every text of this module with its name, for the completeness tests.
         pub const ALL: &[(&str, $crate::i18n::Text)] = &[$((stringify!($name), $name),)*];
     };

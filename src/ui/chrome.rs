@@ -14,7 +14,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
     /// The language in use.
-    pub lang: UseStateHandle<Lang>,
+    pub lang: Lang,
+    /// Asks for another language.
+    pub on_lang: Callback<Lang>,
     /// The theme chosen, `None` to follow the system.
     pub theme: UseStateHandle<Option<Theme>>,
     /// Makes the view's link.
@@ -27,15 +29,12 @@ pub struct ToolbarProps {
 /// and the shortcuts button.
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
-    let lang = *props.lang;
+    let lang = props.lang;
     let copied = use_state(|| None::<String>);
-    let on_lang = {
-        let setter = props.lang.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            setter.set(Lang::from_tag(&value).unwrap_or_default());
-        })
-    };
+    let on_lang = props.on_lang.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        Lang::from_tag(&value).unwrap_or_default()
+    });
     let on_theme = {
         let setter = props.theme.clone();
         Callback::from(move |e: Event| {

@@ -6,6 +6,7 @@ mod actions;
 mod capacity;
 mod chrome;
 mod editor;
+mod language;
 mod map;
 mod nodes;
 mod ruler;
@@ -38,16 +39,19 @@ use yew::prelude::*;
 /// How often the clock ticks while playing (real milliseconds).
 const TICK_MS: u32 = 50;
 
-/// What the page was opened with: its link, what of it was refused, and the language to start in.
+/// What the page was opened with: its link, what of it was refused, and the language to start in
+/// (with why it is English instead, when that language's texts could not be loaded).
 #[derive(Clone, PartialEq)]
 struct Opened {
     link: Link,
     problems: Vec<String>,
     lang: Lang,
+    unavailable: Option<String>,
 }
 
 impl Opened {
-    /// Read `location.search`; the language is `?lang=`, else the browser's, else English.
+    /// Read `location.search`; the language is `?lang=`, else the browser's, else English. Its texts
+    /// are loaded before the page shows, so it never flashes in another language.
     async fn from_location() -> Self {
         let window = web_sys::window();
         let query = window
@@ -64,13 +68,18 @@ impl Opened {
                     .collect()
             })
             .unwrap_or_default();
-        let lang = link
+        let wanted = link
             .lang
             .unwrap_or_else(|| Lang::negotiate(browser.iter().map(String::as_str)));
+        let (lang, unavailable) = match language::load(wanted).await {
+            Ok(()) => (wanted, None),
+            Err(reason) => (Lang::En, Some(language::unavailable(wanted, &reason))),
+        };
         Opened {
             problems: problems.iter().map(|p| link_problem(p, lang)).collect(),
             link,
             lang,
+            unavailable,
         }
     }
 }
@@ -145,6 +154,7 @@ fn page(props: &PageProps) -> Html {
         (studio, [opened.problems.clone(), problems].concat())
     });
     let refused = use_state(|| initial.1.clone());
+    let unavailable = use_state(|| opened.unavailable.clone());
     let studio = use_reducer(|| initial.0.clone());
     let painted = use_after_first_paint();
     use_clock(&studio);
@@ -174,6 +184,23 @@ fn page(props: &PageProps) -> Html {
             }
         });
     }
+    // A language is shown once its texts are loaded; until then, and if they cannot be, the page stays
+    // in the one it is in.
+    let on_lang = {
+        let (lang, unavailable) = (lang.clone(), unavailable.clone());
+        Callback::from(move |wanted: Lang| {
+            let (lang, unavailable) = (lang.clone(), unavailable.clone());
+            spawn_local(async move {
+                match language::load(wanted).await {
+                    Ok(()) => {
+                        unavailable.set(None);
+                        lang.set(wanted);
+                    }
+                    Err(reason) => unavailable.set(Some(language::unavailable(wanted, &reason))),
+                }
+            });
+        })
+    };
     // The view's link, made when asked for: while playing it changes on every tick, and a long
     // scenario is deflated each time its query is made.
     let link = {
@@ -216,6 +243,18 @@ fn page(props: &PageProps) -> Html {
             </div>
         }
     });
+    let language_problem = unavailable.as_ref().map(|message| {
+        let on_close = {
+            let unavailable = unavailable.clone();
+            Callback::from(move |_: MouseEvent| unavailable.set(None))
+        };
+        html! {
+            <div class="lang-problem" data-testid="lang-problem" role="alert">
+                <p>{ message }</p>
+                <button onclick={on_close}>{ t::CLOSE.get(*lang) }</button>
+            </div>
+        }
+    });
     let live = html! {
         <div class="sr-only" role="status" aria-live="polite" data-testid="announcer">
             { announcement(&studio, *lang) }
@@ -233,8 +272,9 @@ fn page(props: &PageProps) -> Html {
                         <h1>{ "podip" }</h1>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
-                    <Toolbar lang={lang.clone()} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
+                    <Toolbar lang={*lang} {on_lang} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
                 </header>
+                { for language_problem }
                 { for problems }
                 <div class="timebar"><Transport studio={studio.clone()} /></div>
                 <main class="layout">
