@@ -138,6 +138,13 @@ test("a language whose texts cannot be loaded leaves the page in English, saying
   assert.equal(await page.locator("html").getAttribute("lang"), "en");
   assert.equal(await page.locator("#tours-title").textContent(), "Guided tours");
   assert.match(await page.getByTestId("lang-problem").textContent(), /日本語 texts could not be loaded \(i18n\/ja\.json: HTTP 503\)/);
+  assert.equal(await page.getByTestId("lang").inputValue(), "en");
+  // Chosen again in the switcher, it fails again, and the switcher shows the page's language.
+  await page.getByTestId("lang-problem").getByRole("button").click();
+  await page.getByTestId("lang").selectOption("ja");
+  await page.getByTestId("lang-problem").waitFor();
+  assert.equal(await page.getByTestId("lang").inputValue(), "en");
+  assert.equal(await page.locator("#tours-title").textContent(), "Guided tours");
   await page.getByTestId("lang").selectOption("zh-Hans");
   await page.locator("#tours-title", { hasText: "导览" }).waitFor();
   assert.equal(await page.locator("html").getAttribute("lang"), "zh-Hans");

@@ -1,6 +1,7 @@
 //! The page's chrome: the toolbar (language, theme, copy link, shortcuts), the shortcuts dialog, and
 //! what the live region says for screen readers.
 
+use super::language;
 use super::sharing::view_query;
 use super::studio::{Action, Studio};
 use super::timeline::seconds;
@@ -14,9 +15,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
     /// The language in use.
-    pub lang: Lang,
-    /// Asks for another language.
-    pub on_lang: Callback<Lang>,
+    pub lang: UseStateHandle<Lang>,
+    /// Why the language last chosen could not be shown, if it could not.
+    pub unavailable: UseStateHandle<Option<String>>,
     /// The theme chosen, `None` to follow the system.
     pub theme: UseStateHandle<Option<Theme>>,
     /// Makes the view's link.
@@ -29,12 +30,30 @@ pub struct ToolbarProps {
 /// and the shortcuts button.
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
-    let lang = props.lang;
+    let lang = *props.lang;
     let copied = use_state(|| None::<String>);
-    let on_lang = props.on_lang.reform(|e: Event| {
-        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-        Lang::from_tag(&value).unwrap_or_default()
-    });
+    // A language is shown once its texts are loaded; if they cannot be, the page and the switcher stay
+    // in the language they are in.
+    let on_lang = {
+        let (setter, unavailable) = (props.lang.clone(), props.unavailable.clone());
+        Callback::from(move |e: Event| {
+            let select = e.target_unchecked_into::<HtmlSelectElement>();
+            let wanted = Lang::from_tag(&select.value()).unwrap_or_default();
+            let (setter, unavailable) = (setter.clone(), unavailable.clone());
+            spawn_local(async move {
+                match language::load(wanted).await {
+                    Ok(()) => {
+                        unavailable.set(None);
+                        setter.set(wanted);
+                    }
+                    Err(reason) => {
+                        select.set_value(lang.tag());
+                        unavailable.set(Some(language::unavailable(wanted, &reason)));
+                    }
+                }
+            });
+        })
+    };
     let on_theme = {
         let setter = props.theme.clone();
         Callback::from(move |e: Event| {

@@ -31,10 +31,10 @@ pub async fn load(lang: Lang) -> Result<(), String> {
     catalog::install(lang, &json).map_err(|err| format!("{url}: {err}"))
 }
 
-/// Why `lang`'s texts are missing, said in English: the page is in English when it is shown.
+/// Why `lang`'s texts are missing, in English: the one language the page always has.
 pub fn unavailable(lang: Lang, reason: &str) -> String {
     format!(
-        "The {} texts could not be loaded ({reason}); the page is shown in English.",
+        "The {} texts could not be loaded ({reason}).",
         lang.native_name()
     )
 }

@@ -184,23 +184,6 @@ fn page(props: &PageProps) -> Html {
             }
         });
     }
-    // A language is shown once its texts are loaded; until then, and if they cannot be, the page stays
-    // in the one it is in.
-    let on_lang = {
-        let (lang, unavailable) = (lang.clone(), unavailable.clone());
-        Callback::from(move |wanted: Lang| {
-            let (lang, unavailable) = (lang.clone(), unavailable.clone());
-            spawn_local(async move {
-                match language::load(wanted).await {
-                    Ok(()) => {
-                        unavailable.set(None);
-                        lang.set(wanted);
-                    }
-                    Err(reason) => unavailable.set(Some(language::unavailable(wanted, &reason))),
-                }
-            });
-        })
-    };
     // The view's link, made when asked for: while playing it changes on every tick, and a long
     // scenario is deflated each time its query is made.
     let link = {
@@ -272,7 +255,7 @@ fn page(props: &PageProps) -> Html {
                         <h1>{ "podip" }</h1>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
-                    <Toolbar lang={*lang} {on_lang} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
+                    <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
                 </header>
                 { for language_problem }
                 { for problems }
