@@ -23,14 +23,14 @@ use chrome::{announcement, Help, Toolbar};
 use editor::Editor;
 use gloo_timers::callback::Interval;
 use map::AddressMapView;
-use nodes::{Nodes, PodView};
+use nodes::{pod_view, Nodes};
 use settings::Settings;
 use sharing::{parse_link, view_query};
 use std::cell::Cell;
 use std::rc::Rc;
 use studio::{Action, Studio};
-use timeline::{EventLog, Transport};
-use tours::Tours;
+use timeline::{event_log, transport};
+use tours::tours;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::platform::spawn_local;
@@ -259,22 +259,22 @@ fn page(props: &PageProps) -> Html {
                 </header>
                 { for language_problem }
                 { for problems }
-                <div class="timebar"><Transport studio={studio.clone()} /></div>
+                <div class="timebar">{ transport(&studio, *lang) }</div>
                 <main class="layout">
                     <div class="col-main">
-                        <Tours studio={studio.clone()} />
+                        { tours(&studio, *lang, true) }
                         if *painted {
                             <Actions studio={studio.clone()} />
                         }
                         <Nodes studio={studio.clone()} />
-                        <PodView studio={studio.clone()} />
+                        { pod_view(&studio, *lang) }
                         if *painted {
                             <AddressMapView studio={studio.clone()} />
                         }
                     </div>
                     <div class="col-side">
                         if *painted {
-                            <EventLog studio={studio.clone()} />
+                            { event_log(&studio, *lang) }
                             <Settings studio={studio.clone()} />
                             <Editor studio={studio.clone()} />
                         }
@@ -449,10 +449,10 @@ fn embedded(props: &EmbeddedProps) -> Html {
     html! {
         <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
             if studio.tour.is_some() {
-                <Tours studio={studio.clone()} chooser={false} />
+                { tours(studio, lang, false) }
             }
             if props.controls {
-                <div class="timebar"><Transport studio={studio.clone()} /></div>
+                <div class="timebar">{ transport(studio, lang) }</div>
             }
             <Nodes studio={studio.clone()} />
             <p class="open-full">

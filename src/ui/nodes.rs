@@ -459,18 +459,9 @@ fn show_crlf(content: &str) -> String {
     content.replace("\r\n", "\\r\\n\n")
 }
 
-/// Props of the pod network view.
-#[derive(Properties, PartialEq)]
-pub struct PodViewProps {
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
-}
-
-/// `ip addr` and `ip route` inside the selected pod's network namespace.
-#[function_component(PodView)]
-pub fn pod_view(props: &PodViewProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let studio = &props.studio;
+/// `ip addr` and `ip route` inside the selected pod's network namespace. A view function, as
+/// [`super::tours::tours`] is.
+pub fn pod_view(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
     let Some(pod) = studio.selected_pod.clone() else {
         return html! {};
     };
