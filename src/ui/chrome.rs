@@ -129,6 +129,8 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
 /// Props of the shortcuts dialog.
 #[derive(Properties, PartialEq)]
 pub struct HelpProps {
+    /// The page's language.
+    pub lang: Lang,
     /// Closes it.
     pub dispatch: UseReducerDispatcher<Studio>,
 }
@@ -136,7 +138,7 @@ pub struct HelpProps {
 /// The keyboard shortcuts, in a modal dialog that takes the focus.
 #[function_component(Help)]
 pub fn help(props: &HelpProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let close_button = use_node_ref();
     {
         let close_button = close_button.clone();

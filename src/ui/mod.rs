@@ -1,6 +1,6 @@
 //! The Yew front end: a thin view over the core. Components render state from [`crate::sim`] and send
 //! actions; no component computes an address or a capacity figure. Words come from [`crate::i18n`] in
-//! the language of the [`Lang`] context; the view's link comes from [`crate::share`].
+//! the page's [`Lang`], passed down in props; the view's link comes from [`crate::share`].
 
 mod actions;
 mod capacity;
@@ -245,7 +245,7 @@ fn page(props: &PageProps) -> Html {
     };
     let body = if opened.link.embed {
         html! {
-            <Embedded studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} />
+            <Embedded lang={*lang} studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} />
         }
     } else {
         html! {
@@ -264,33 +264,33 @@ fn page(props: &PageProps) -> Html {
                     <div class="col-main">
                         { tours(&studio, *lang, true) }
                         if *painted {
-                            <Actions studio={studio.clone()} />
+                            <Actions lang={*lang} studio={studio.clone()} />
                         }
-                        <Nodes studio={studio.clone()} />
+                        <Nodes lang={*lang} studio={studio.clone()} />
                         { pod_view(&studio, *lang) }
                         if *painted {
-                            <AddressMapView studio={studio.clone()} />
+                            <AddressMapView lang={*lang} studio={studio.clone()} />
                         }
                     </div>
                     <div class="col-side">
                         if *painted {
                             { event_log(&studio, *lang) }
-                            <Settings studio={studio.clone()} />
-                            <Editor studio={studio.clone()} />
+                            <Settings lang={*lang} studio={studio.clone()} />
+                            <Editor lang={*lang} studio={studio.clone()} />
                         }
                     </div>
                 </main>
                 if studio.help {
-                    <Help dispatch={studio.dispatcher()} />
+                    <Help lang={*lang} dispatch={studio.dispatcher()} />
                 }
             </div>
         }
     };
     html! {
-        <ContextProvider<Lang> context={*lang}>
+        <>
             { live }
             { body }
-        </ContextProvider<Lang>>
+        </>
     }
 }
 
@@ -403,6 +403,8 @@ fn replace_query(query: &str) {
 /// Props of the embedded player.
 #[derive(Properties, PartialEq)]
 struct EmbeddedProps {
+    /// The page's language.
+    pub lang: Lang,
     studio: UseReducerHandle<Studio>,
     controls: bool,
     /// The same view in the full app.
@@ -413,7 +415,7 @@ struct EmbeddedProps {
 /// tells its host how tall it is, so an `<iframe>` can fit it.
 #[function_component(Embedded)]
 fn embedded(props: &EmbeddedProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let root = use_node_ref();
     let full_query = use_state(String::new);
     {
@@ -454,7 +456,7 @@ fn embedded(props: &EmbeddedProps) -> Html {
             if props.controls {
                 <div class="timebar">{ transport(studio, lang) }</div>
             }
-            <Nodes studio={studio.clone()} />
+            <Nodes {lang} studio={studio.clone()} />
             <p class="open-full">
                 <a href={format!("{path}{}", *full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
             </p>
