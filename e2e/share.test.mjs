@@ -128,6 +128,30 @@ test("each language renders the kind tour with every word in that language", asy
   await context.close();
 });
 
+test("a language whose texts cannot be loaded leaves the page in English, saying why", async () => {
+  // Chinese and Japanese are fetched from i18n/ (the wasm holds only English): switching fetches them,
+  // and a failed fetch keeps the page readable.
+  const page = await shared.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.route("**/i18n/ja.json", (route) => route.fulfill({ status: 503, body: "" }));
+  await page.goto(`${shared.server.url}?tour=kind&lang=ja`);
+  await page.getByTestId("narration").waitFor();
+  assert.equal(await page.locator("html").getAttribute("lang"), "en");
+  assert.equal(await page.locator("#tours-title").textContent(), "Guided tours");
+  assert.match(await page.getByTestId("lang-problem").textContent(), /日本語 texts could not be loaded \(i18n\/ja\.json: HTTP 503\)/);
+  assert.equal(await page.getByTestId("lang").inputValue(), "en");
+  // Chosen again in the switcher, it fails again, and the switcher shows the page's language.
+  await page.getByTestId("lang-problem").getByRole("button").click();
+  await page.getByTestId("lang").selectOption("ja");
+  await page.getByTestId("lang-problem").waitFor();
+  assert.equal(await page.getByTestId("lang").inputValue(), "en");
+  assert.equal(await page.locator("#tours-title").textContent(), "Guided tours");
+  await page.getByTestId("lang").selectOption("zh-Hans");
+  await page.locator("#tours-title", { hasText: "导览" }).waitFor();
+  assert.equal(await page.locator("html").getAttribute("lang"), "zh-Hans");
+  assert.equal(await page.getByTestId("lang-problem").count(), 0);
+  await page.close();
+});
+
 test("the kind tour works from the keyboard alone", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await page.getByTestId("narration").waitFor();

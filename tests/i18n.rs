@@ -1,8 +1,13 @@
-//! Every text exists in every language, and the Kubernetes words stay as the real tools print them.
-#[cfg(target_arch = "wasm32")]
-use wasm_bindgen_test::wasm_bindgen_test as test;
+//! Every text exists in every language, the Kubernetes words stay as the real tools print them, and the
+//! catalogs the page loads its Chinese and Japanese from (`static/i18n/`) are these texts. After
+//! changing a text, regenerate the catalogs with `PODIP_BLESS=1 cargo test --test i18n`.
+//!
+//! Native only: in the wasm a text holds just its English (`Text::new`).
+#![cfg(not(target_arch = "wasm32"))]
 
 use podip::i18n::{narration, ui, Lang, Text};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 /// Every text of the interface with its name.
 fn every_text() -> Vec<(String, Text)> {
@@ -137,4 +142,36 @@ fn the_term_rule_catches_what_it_should() {
         ]
     );
     assert!(terms("the pod gets an address from the node").is_empty());
+}
+
+#[test]
+fn the_catalogs_the_page_loads_are_the_translations_of_the_texts() {
+    for lang in [Lang::Zh, Lang::Ja] {
+        // Keyed by the English, so two texts with the same English must agree on their translation.
+        let mut catalog = BTreeMap::new();
+        for (name, text) in every_text() {
+            if let Some(other) = catalog.insert(text.en, text.get(lang)) {
+                assert_eq!(
+                    other,
+                    text.get(lang),
+                    "{name} shares its English with another text but not its {lang:?} translation"
+                );
+            }
+        }
+        let actual = serde_json::to_string_pretty(&catalog).expect("strings serialise") + "\n";
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("static/i18n")
+            .join(format!("{}.json", lang.tag()));
+        if std::env::var_os("PODIP_BLESS").is_some() {
+            std::fs::write(&path, &actual).expect("write the catalog");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path)
+            .unwrap_or_else(|err| panic!("{}: {err} (PODIP_BLESS=1 writes it)", path.display()));
+        assert!(
+            actual == expected,
+            "{} is not the texts' {lang:?} (PODIP_BLESS=1 regenerates it)",
+            path.display()
+        );
+    }
 }

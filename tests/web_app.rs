@@ -3,6 +3,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use podip::i18n::{catalog, Lang};
 use podip::share::{deflate_scenario, Link, LinkProblem, MAX_QUERY_LEN, MAX_SCENARIO_LEN};
 use podip::ui::sharing::{parse_link, view_query};
 use podip::ui::App;
@@ -25,6 +26,7 @@ async fn mount() -> Element {
 /// Mount the app as if the page had been opened with `query` (the app keeps its link in the address
 /// bar, so every mount starts from a known one).
 async fn mount_at(query: &str) -> Element {
+    install_catalogs();
     let window = web_sys::window().expect("a window");
     let path = window.location().pathname().expect("a path");
     window
@@ -51,6 +53,13 @@ async fn mount_at(query: &str) -> Element {
         }
     }
     root
+}
+
+/// The Chinese and Japanese texts, which the page fetches from its server: the test runner's serves
+/// only the tests.
+fn install_catalogs() {
+    catalog::install(Lang::Zh, include_str!("../static/i18n/zh-Hans.json")).expect("zh catalog");
+    catalog::install(Lang::Ja, include_str!("../static/i18n/ja.json")).expect("ja catalog");
 }
 
 /// Yew renders on the next tick of the scheduler.

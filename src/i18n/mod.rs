@@ -10,8 +10,12 @@
 //! * [`ui`] — labels, buttons, headings and messages of the page;
 //! * [`narration`] — the guided tours' narration and the explanation of each event reason.
 //!
-//! Pure data: no browser, so the tests run natively too.
+//! Pure data: no browser, so the tests run natively too. In the browser only the English is compiled
+//! in (see [`Text::new`]): the Chinese and Japanese come from the JSON catalogs in `static/i18n/`,
+//! which the page fetches and installs in `catalog` (wasm only) before it shows their language.
 
+#[cfg(target_arch = "wasm32")]
+pub mod catalog;
 pub mod narration;
 pub mod ui;
 
@@ -87,13 +91,29 @@ pub struct Text {
     /// English.
     pub en: &'static str,
     /// Simplified Chinese.
+    #[cfg(not(target_arch = "wasm32"))]
     pub zh: &'static str,
     /// Japanese.
+    #[cfg(not(target_arch = "wasm32"))]
     pub ja: &'static str,
 }
 
 impl Text {
+    /// A text in the three languages. The wasm keeps only the English: the Chinese and Japanese were
+    /// 12 KB of its compressed first load, for a reader who sees one language; the page loads them
+    /// from `static/i18n/` (made from these sources by `tests/i18n.rs`) into `catalog` when needed.
+    pub const fn new(en: &'static str, zh: &'static str, ja: &'static str) -> Text {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = (zh, ja);
+            Text { en }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        Text { en, zh, ja }
+    }
+
     /// The text in `lang`.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn get(&self, lang: Lang) -> &'static str {
         match lang {
             Lang::En => self.en,
@@ -102,14 +122,22 @@ impl Text {
         }
     }
 
+    /// The text in `lang`: its catalog's translation, the English until the catalog is installed.
+    #[cfg(target_arch = "wasm32")]
+    pub fn get(&self, lang: Lang) -> &'static str {
+        catalog::translate(lang, self.en)
+    }
+
     /// The text in `lang` with `{0}`, `{1}`, … replaced by `args` (word order differs between the
     /// languages, so arguments are numbered, not positional).
     ///
     /// # Examples
     /// ```
     /// use podip::i18n::{Lang, Text};
-    /// let more = Text { en: "… and {0} more {1}", zh: "……还有 {0} 个{1}", ja: "…ほか {0} 件の{1}" };
+    /// let more = Text::new("… and {0} more {1}", "……还有 {0} 个{1}", "…ほか {0} 件の{1}");
     /// assert_eq!(more.fill(Lang::En, &["3", "pods"]), "… and 3 more pods");
+    /// // In the wasm, the Japanese comes from the catalog the page loads.
+    /// #[cfg(not(target_arch = "wasm32"))]
     /// assert_eq!(more.fill(Lang::Ja, &["3", "Pod"]), "…ほか 3 件のPod");
     /// ```
     pub fn fill(&self, lang: Lang, args: &[&str]) -> String {
@@ -137,10 +165,18 @@ impl Text {
     }
 }
 
+/// A [`Text`], written with its languages named: `text! { en: "…", zh: "…", ja: "…" }`.
+macro_rules! text {
+    { en: $en:expr, zh: $zh:expr, ja: $ja:expr $(,)? } => {
+        $crate::i18n::Text::new($en, $zh, $ja)
+    };
+}
+pub(crate) use text;
+
 /// Declares texts as constants and lists them all (with their names) for the tests.
 macro_rules! texts {
     ($($(#[$doc:meta])* $name:ident => { en: $en:expr, zh: $zh:expr, ja: $ja:expr $(,)? },)*) => {
-        $($(#[$doc])* pub const $name: $crate::i18n::Text = $crate::i18n::Text { en: $en, zh: $zh, ja: $ja };)*
+        $($(#[$doc])* pub const $name: $crate::i18n::Text = $crate::i18n::Text::new($en, $zh, $ja);)*
         /// Every text of this module with its name, for the completeness tests.
         pub const ALL: &[(&str, $crate::i18n::Text)] = &[$((stringify!($name), $name),)*];
     };

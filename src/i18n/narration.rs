@@ -13,7 +13,7 @@
 //!
 //! Every explanation names the upstream function the event models (see `crate::sim::upstream`).
 
-use super::Text;
+use super::{text, Text};
 use crate::sim::Reason;
 
 /// A tour's words; `name` is the built-in scenario name.
@@ -32,63 +32,63 @@ pub struct TourNarration {
 pub const TOURS: [TourNarration; 4] = [
     TourNarration {
         name: "kind",
-        title: Text {
+        title: text! {
             en: "the kind cluster",
             zh: "kind 集群",
             ja: "kind クラスター",
         },
-        intro: Text {
+        intro: text! {
             en: "A three-node kind cluster as measured: kube-controller-manager runs with --cluster-cidr=10.244.0.0/16 and no node mask, so every node gets a /24. Press play or step.",
             zh: "按实测还原的三节点 kind 集群：kube-controller-manager 以 --cluster-cidr=10.244.0.0/16 启动，没有指定节点掩码，所以每个节点分到一个 /24。点击播放，或单步执行。",
             ja: "実測どおりの 3 ノードの kind クラスターです。kube-controller-manager は --cluster-cidr=10.244.0.0/16 で起動し、ノードのマスク長は指定されていないので、各ノードには /24 が割り当てられます。再生するか、1 ステップずつ進めてください。",
         },
         steps: &[
-            Text {
+            text! {
                 en: "The control-plane node registers first. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate 0 and hands out index 0: 10.244.0.0/24.",
                 zh: "control-plane 节点最先注册。AllocateNext（cidr_set.go）从 nextCandidate 0 开始扫描位图，分出索引 0：10.244.0.0/24。",
                 ja: "最初に control-plane ノードが登録されます。AllocateNext（cidr_set.go）は nextCandidate 0 からビットマップを走査し、インデックス 0 の 10.244.0.0/24 を払い出します。",
             },
-            Text {
+            text! {
                 en: "The workers follow in registration order: 10.244.1.0/24 and 10.244.2.0/24. kcm PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
                 zh: "两个 worker 按注册顺序依次拿到 10.244.1.0/24 和 10.244.2.0/24。kcm 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
                 ja: "ワーカーが登録順に続き、10.244.1.0/24 と 10.244.2.0/24 を受け取ります。kcm は各ノードの spec.podCIDR と spec.podCIDRs を PATCH で設定します。カーソルはいまインデックス 3 を指しています。",
             },
-            Text {
+            text! {
                 en: "kindnetd on kind-worker sees its podCIDR and writes /etc/cni/net.d/10-kindnet.conflist: ptp with host-local over 10.244.1.0/24, then portmap. Until now a pod could not have started there.",
                 zh: "kind-worker 上的 kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist：先是 ptp（IPAM 为 host-local，范围 10.244.1.0/24），然后是 portmap。在此之前，这个节点上的 Pod 无法启动。",
                 ja: "kind-worker 上の kindnetd が自ノードの podCIDR を見て、/etc/cni/net.d/10-kindnet.conflist を書き出します。中身は 10.244.1.0/24 を範囲とする host-local 付きの ptp、続いて portmap です。それまでは、このノードで Pod は起動できませんでした。",
             },
-            Text {
+            text! {
                 en: "Pod a's sandbox starts and containerd runs CNI ADD. host-local has no last_reserved_ip.0 yet, starts at rangeStart, skips the gateway .1 and creates the file 10.244.1.2 — content: the sandbox ID, \\r\\n, eth0. Open it in the listing.",
                 zh: "Pod a 的沙箱启动，containerd 执行 CNI ADD。host-local 还没有 last_reserved_ip.0，于是从 rangeStart 开始，跳过网关 .1，创建文件 10.244.1.2——内容是沙箱 ID、\\r\\n、eth0。可以在文件列表里打开看看。",
                 ja: "Pod a のサンドボックスが起動し、containerd が CNI ADD を実行します。host-local にはまだ last_reserved_ip.0 がないので rangeStart から始め、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックス ID、\\r\\n、eth0 です。一覧から開いてみてください。",
             },
-            Text {
+            text! {
                 en: "ptp makes the veth pair: eth0 in the pod, vethXXXXXXXX on the node; each end's name says @if and the other end's ifindex.",
                 zh: "ptp 创建一对 veth：Pod 里是 eth0，节点上是 vethXXXXXXXX；每一端的名字里都带着 @if 和对端的 ifindex，两头互指。",
                 ja: "ptp が veth ペアを作ります。Pod 側は eth0、ノード側は vethXXXXXXXX です。どちらの端の名前にも、@if と相手側の ifindex が付いています。",
             },
-            Text {
+            text! {
                 en: "On the node: a /32 'scope host' route to the pod through its veth — no bridge. Every pod's host veth carries the same gateway address, 10.244.1.1/32.",
                 zh: "节点上有一条经由 veth 通往该 Pod 的 /32 主机路由（scope host）——没有网桥。每个 Pod 在节点一侧的 veth 都带着同一个网关地址 10.244.1.1/32。",
                 ja: "ノード上には、veth を経由して Pod へ向かう /32 の scope host ルートがあります。ブリッジはありません。各 Pod のホスト側 veth には、どれも同じゲートウェイアドレス 10.244.1.1/32 が付いています。",
             },
-            Text {
+            text! {
                 en: "b and c get .3 and .4, one after another. last_reserved_ip.0 now holds 10.244.1.4.",
                 zh: "b 和 c 依次拿到 .3 和 .4。last_reserved_ip.0 现在记录的是 10.244.1.4。",
                 ja: "b と c が続けて .3 と .4 を受け取ります。last_reserved_ip.0 の中身はいま 10.244.1.4 です。",
             },
-            Text {
+            text! {
                 en: "b is deleted with --grace-period=0 --force: its Pod object is gone at once. But its IP file, veth and route are still on the node — watch the countdown.",
                 zh: "b 以 --grace-period=0 --force 删除：它的 Pod 对象立刻消失。但它的 IP 文件、veth 和路由还留在节点上——请看倒计时。",
                 ja: "b を --grace-period=0 --force で削除します。Pod オブジェクトはすぐに消えます。しかし IP ファイル、veth、ルートはまだノード上に残っています。カウントダウンに注目してください。",
             },
-            Text {
+            text! {
                 en: "2.3 s after the object disappeared — the kubelet killed the container (at least 2 s) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together.",
                 zh: "对象消失 2.3 秒后——kubelet 先停掉容器（至少 2 秒），再由 StopPodSandbox 执行 CNI DEL——文件 10.244.1.3、veth 和 /32 路由一起消失。",
                 ja: "オブジェクトが消えてから 2.3 秒後、kubelet がコンテナを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行すると、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。",
             },
-            Text {
+            text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192.)",
                 zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续往后分配。释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。（实测的 worker 之前跑过 Pod，所以那里是 .189/.190/.191，d 拿到 .192。）",
                 ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測した worker では以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。）",
@@ -97,33 +97,33 @@ pub const TOURS: [TourNarration; 4] = [
     },
     TourNarration {
         name: "planning",
-        title: Text {
+        title: text! {
             en: "planning a cluster",
             zh: "规划集群",
             ja: "クラスターの計画",
         },
-        intro: Text {
+        intro: text! {
             en: "Two flags size a cluster: /16 with /24 gives 2^(24−16) = 256 nodes of 2^(32−24) = 256 addresses. Here a /22 split into /24 subnets holds just four nodes; change the masks in the settings and watch the same story re-plan.",
             zh: "集群的规模由两个参数决定：/16 配 /24，得到 2^(24−16) = 256 个节点，每个节点 2^(32−24) = 256 个地址。这里把 /22 切成 /24 子网，只容得下四个节点；在设置里改一改掩码，看同一个故事如何重新规划。",
             ja: "クラスターの規模は 2 つのフラグで決まります。/16 と /24 なら 2^(24−16) = 256 ノード、各ノード 2^(32−24) = 256 アドレスです。ここでは /22 を /24 のサブネットに分けるので、ノードは 4 つしか入りません。設定でマスクを変えると、同じ筋書きが計画し直される様子を見られます。",
         },
         steps: &[
-            Text {
+            text! {
                 en: "Four nodes, four /24 subnets: the /22 is full, and the round-robin cursor has wrapped back to index 0.",
                 zh: "四个节点，四个 /24 子网：/22 已经分满，轮询（round-robin）游标也绕回到了索引 0。",
                 ja: "ノードが 4 つ、/24 サブネットも 4 つです。/22 は使い切られ、ラウンドロビンのカーソルはインデックス 0 に戻っています。",
             },
-            Text {
+            text! {
                 en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling).",
                 zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。workqueue 以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。",
                 ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。workqueue はこのノードを指数バックオフ（5 ms から倍々）で再試行します。",
             },
-            Text {
+            text! {
                 en: "node-b is deleted: its /24 is released. Release never moves the cursor.",
                 zh: "node-b 被删除，它的 /24 随之释放。Release 从不移动游标。",
                 ja: "node-b が削除され、その /24 が解放されます。Release はカーソルを動かしません。",
             },
-            Text {
+            text! {
                 en: "On its next retry node-e gets the freed 10.244.1.0/24: the scan from the cursor finds index 1.",
                 zh: "node-e 在下一次重试时拿到刚释放的 10.244.1.0/24：从游标开始的扫描找到了索引 1。",
                 ja: "次の再試行で、node-e は解放された 10.244.1.0/24 を受け取ります。カーソルからの走査がインデックス 1 を見つけるからです。",
@@ -132,33 +132,33 @@ pub const TOURS: [TourNarration; 4] = [
     },
     TourNarration {
         name: "exhaustion",
-        title: Text {
+        title: text! {
             en: "exhaustion and wrap-around",
             zh: "耗尽与绕回",
             ja: "枯渇とラップアラウンド",
         },
-        intro: Text {
+        intro: text! {
             en: "A /29 node subnet has 8 addresses. host-local's range runs from rangeStart .1 to rangeEnd .6 — the network .0 and the broadcast .7 lie outside it — and its iterator skips the gateway .1, leaving five.",
             zh: "一个 /29 的节点子网有 8 个地址。host-local 的范围从 rangeStart .1 到 rangeEnd .6——网络地址 .0 和广播地址 .7 不在其中——遍历时又跳过网关 .1，只剩五个。",
             ja: "/29 のノードサブネットには 8 個のアドレスがあります。host-local の範囲は rangeStart .1 から rangeEnd .6 まで（ネットワークアドレス .0 とブロードキャスト .7 は範囲外）で、さらにイテレータがゲートウェイ .1 を飛ばすので、残りは 5 個です。",
         },
         steps: &[
-            Text {
+            text! {
                 en: "The sixth pod fails: FailedCreatePodSandBox with host-local's 'no IP addresses available in range set'. The kubelet retries the sandbox.",
                 zh: "第六个 Pod 失败：FailedCreatePodSandBox，原因是 host-local 报出的 'no IP addresses available in range set'。kubelet 会重试创建沙箱。",
                 ja: "6 番目の Pod は失敗します。FailedCreatePodSandBox で、host-local のエラー 'no IP addresses available in range set' が出ます。kubelet はサンドボックスの作成を再試行します。",
             },
-            Text {
+            text! {
                 en: "p-2's DEL runs 2.3 s after its deletion and frees .3 — behind the cursor.",
                 zh: "p-2 删除 2.3 秒后，它的 DEL 执行，释放了 .3——但这个地址在游标后面，游标早已走过。",
                 ja: "p-2 の DEL は削除の 2.3 秒後に実行され、.3 を解放します。ただしカーソルはすでにその先にあります。",
             },
-            Text {
+            text! {
                 en: "On the retry the walk wraps past .6 and finds .3: a freed address returns only after the wrap.",
                 zh: "重试时，遍历越过 .6 绕回开头，找到 .3：释放的地址只有在绕回之后才会再被分配。",
                 ja: "再試行では走査が .6 を越えて先頭に戻り、.3 を見つけます。解放されたアドレスが戻ってくるのは、一周した後だけです。",
             },
-            Text {
+            text! {
                 en: "p-1 was deleted too; p7 wraps again and takes .2.",
                 zh: "p-1 也被删除了；p7 再次绕回，拿到 .2。",
                 ja: "p-1 も削除されています。p7 は再び一周して .2 を取ります。",
@@ -167,33 +167,33 @@ pub const TOURS: [TourNarration; 4] = [
     },
     TourNarration {
         name: "dual-stack",
-        title: Text {
+        title: text! {
             en: "dual-stack",
             zh: "双栈",
             ja: "デュアルスタック",
         },
-        intro: Text {
+        intro: text! {
             en: "Two cluster CIDRs, one per family, with per-family masks (--node-cidr-mask-size is refused with dual-stack). Each node gets one podCIDR per family.",
             zh: "两个集群 CIDR，每个地址族一个，掩码也按地址族分别设置（双栈下 --node-cidr-mask-size 会被拒绝）。每个节点在每个地址族各分到一个 podCIDR。",
             ja: "クラスター CIDR は 2 つで、アドレスファミリーごとに 1 つずつです。マスク長もファミリーごとに設定します（デュアルスタックでは --node-cidr-mask-size は拒否されます）。各ノードはファミリーごとに podCIDR を 1 つ受け取ります。",
         },
         steps: &[
-            Text {
+            text! {
                 en: "kind-worker gets 10.244.1.0/24 and fd00:10:244:1::/64, in --cluster-cidr order.",
                 zh: "kind-worker 按 --cluster-cidr 中的顺序拿到 10.244.1.0/24 和 fd00:10:244:1::/64。",
                 ja: "kind-worker は --cluster-cidr の順に 10.244.1.0/24 と fd00:10:244:1::/64 を受け取ります。",
             },
-            Text {
+            text! {
                 en: "kindnet wrote one host-local range set per podCIDR, so CNI ADD reserves one address per family: last_reserved_ip.0 for IPv4, last_reserved_ip.1 for IPv6.",
                 zh: "kindnet 为每个 podCIDR 写了一个 host-local range set，所以 CNI ADD 在每个地址族各预留一个地址：IPv4 记在 last_reserved_ip.0，IPv6 记在 last_reserved_ip.1。",
                 ja: "kindnet は podCIDR ごとに host-local の range set を 1 つ書いたので、CNI ADD はファミリーごとにアドレスを 1 つずつ予約します。IPv4 は last_reserved_ip.0、IPv6 は last_reserved_ip.1 です。",
             },
-            Text {
+            text! {
                 en: "containerd reports IPv4 as the primary IP; status.podIPs lists both.",
                 zh: "containerd 把 IPv4 报告为主 IP；status.podIPs 里两个地址都有。",
                 ja: "containerd は IPv4 をプライマリ IP として報告し、status.podIPs には両方が並びます。",
             },
-            Text {
+            text! {
                 en: "a's DEL releases both files together, 2.3 s after its object went.",
                 zh: "a 的对象消失 2.3 秒后，它的 DEL 把两个文件一起释放。",
                 ja: "a のオブジェクトが消えてから 2.3 秒後、DEL が 2 つのファイルをまとめて解放します。",
@@ -209,7 +209,7 @@ macro_rules! explanations {
         /// it models.
         pub fn explain(reason: Reason) -> Text {
             match reason {
-                $(Reason::$reason => Text { en: $en, zh: $zh, ja: $ja },)*
+                $(Reason::$reason => Text::new($en, $zh, $ja),)*
             }
         }
 

@@ -9,6 +9,8 @@ use yew::prelude::*;
 /// Props: the studio and its dispatcher.
 #[derive(Properties, PartialEq)]
 pub struct ActionsProps {
+    /// The page's language.
+    pub lang: Lang,
     /// The studio.
     pub studio: UseReducerHandle<Studio>,
 }
@@ -16,7 +18,7 @@ pub struct ActionsProps {
 /// The actions bar.
 #[function_component(Actions)]
 pub fn actions(props: &ActionsProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let studio = &props.studio;
     let chosen_node = use_state(String::new);
     let requested_ip = use_state(String::new);

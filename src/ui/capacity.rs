@@ -33,7 +33,7 @@ pub fn family_view(f: &FamilyCapacity, max_pods: u32, lang: Lang) -> Html {
                 <code>{ net_string(&f.cluster_cidr) }</code>
                 { t::SPLIT_INTO.fill(lang, &[&f.node_mask_size.to_string()]) }
             </h3>
-            <BitRuler family={f.clone()} />
+            <BitRuler {lang} family={f.clone()} />
             <table class="figures-table">
                 <tbody>
                     { row(t::NODE_SUBNETS.get(lang), f.node_subnets.to_string(), format!("2^({} − {}) = 2^{}", f.node_mask_size, f.cluster_mask_size, f.node_index_bits), "node-subnets") }

@@ -1,6 +1,7 @@
 //! The page's chrome: the toolbar (language, theme, copy link, shortcuts), the shortcuts dialog, and
 //! what the live region says for screen readers.
 
+use super::language;
 use super::sharing::view_query;
 use super::studio::{Action, Studio};
 use super::timeline::seconds;
@@ -15,6 +16,8 @@ use yew::prelude::*;
 pub struct ToolbarProps {
     /// The language in use.
     pub lang: UseStateHandle<Lang>,
+    /// Why the language last chosen could not be shown, if it could not.
+    pub unavailable: UseStateHandle<Option<String>>,
     /// The theme chosen, `None` to follow the system.
     pub theme: UseStateHandle<Option<Theme>>,
     /// Makes the view's link.
@@ -29,11 +32,26 @@ pub struct ToolbarProps {
 pub fn toolbar(props: &ToolbarProps) -> Html {
     let lang = *props.lang;
     let copied = use_state(|| None::<String>);
+    // A language is shown once its texts are loaded; if they cannot be, the page and the switcher stay
+    // in the language they are in.
     let on_lang = {
-        let setter = props.lang.clone();
+        let (setter, unavailable) = (props.lang.clone(), props.unavailable.clone());
         Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            setter.set(Lang::from_tag(&value).unwrap_or_default());
+            let select = e.target_unchecked_into::<HtmlSelectElement>();
+            let wanted = Lang::from_tag(&select.value()).unwrap_or_default();
+            let (setter, unavailable) = (setter.clone(), unavailable.clone());
+            spawn_local(async move {
+                match language::load(wanted).await {
+                    Ok(()) => {
+                        unavailable.set(None);
+                        setter.set(wanted);
+                    }
+                    Err(reason) => {
+                        select.set_value(lang.tag());
+                        unavailable.set(Some(language::unavailable(wanted, &reason)));
+                    }
+                }
+            });
         })
     };
     let on_theme = {
@@ -111,6 +129,8 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
 /// Props of the shortcuts dialog.
 #[derive(Properties, PartialEq)]
 pub struct HelpProps {
+    /// The page's language.
+    pub lang: Lang,
     /// Closes it.
     pub dispatch: UseReducerDispatcher<Studio>,
 }
@@ -118,7 +138,7 @@ pub struct HelpProps {
 /// The keyboard shortcuts, in a modal dialog that takes the focus.
 #[function_component(Help)]
 pub fn help(props: &HelpProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let close_button = use_node_ref();
     {
         let close_button = close_button.clone();

@@ -9,6 +9,8 @@ use yew::prelude::*;
 /// Props: the studio and its dispatcher.
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
+    /// The page's language.
+    pub lang: Lang,
     /// The studio.
     pub studio: UseReducerHandle<Studio>,
 }
@@ -16,7 +18,7 @@ pub struct EditorProps {
 /// The editor card.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let studio = &props.studio;
     let draft = use_state(|| studio.text.clone());
     {

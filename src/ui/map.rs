@@ -11,6 +11,8 @@ use yew::prelude::*;
 /// Props: the studio.
 #[derive(Properties, PartialEq)]
 pub struct MapProps {
+    /// The page's language.
+    pub lang: Lang,
     /// The studio.
     pub studio: UseReducerHandle<Studio>,
 }
@@ -18,7 +20,7 @@ pub struct MapProps {
 /// One grid per cluster CIDR.
 #[function_component(AddressMapView)]
 pub fn address_map_view(props: &MapProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let studio = &props.studio;
     // The zoom window per cluster CIDR; `None` shows the whole range.
     let windows = use_state(Vec::<Option<IpNet>>::new);
@@ -58,7 +60,7 @@ pub fn address_map_view(props: &MapProps) -> Html {
                     &map.cell_len.to_string(), &set.node_mask_size().to_string(),
                     &set.allocated_cidrs().to_string(), &set.max_cidrs().to_string(), &set.next_candidate().to_string()]);
                 Some(html! {
-                    <MapFamily {family} zoomed={map.window != set.cluster_cidr()} {map} {colours} {caption} {zoom_out} on_zoom={on_zoom.clone()} />
+                    <MapFamily {lang} {family} zoomed={map.window != set.cluster_cidr()} {map} {colours} {caption} {zoom_out} on_zoom={on_zoom.clone()} />
                 })
             }) }
             <p class="legend">
@@ -75,6 +77,8 @@ pub fn address_map_view(props: &MapProps) -> Html {
 /// Props of one cluster CIDR's grid: all it draws, by value, so an unchanged map is not drawn again.
 #[derive(Properties, PartialEq)]
 pub struct MapFamilyProps {
+    /// The page's language.
+    pub lang: Lang,
     /// Which cluster CIDR (flag order).
     pub family: usize,
     /// The window's cells.
@@ -94,7 +98,6 @@ pub struct MapFamilyProps {
 /// One cluster CIDR's map: a grid of blocks, each zoomable until it is a single node subnet.
 #[function_component(MapFamily)]
 fn map_family(props: &MapFamilyProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
     let MapFamilyProps {
         family,
         map,
@@ -103,7 +106,9 @@ fn map_family(props: &MapFamilyProps) -> Html {
         zoomed,
         zoom_out,
         on_zoom,
+        lang,
     } = props;
+    let lang = *lang;
     let zoom = |target: Option<IpNet>| {
         let (on_zoom, family) = (on_zoom.clone(), *family);
         Callback::from(move |_: MouseEvent| on_zoom.emit((family, target)))

@@ -1,11 +1,12 @@
 //! The Yew front end: a thin view over the core. Components render state from [`crate::sim`] and send
 //! actions; no component computes an address or a capacity figure. Words come from [`crate::i18n`] in
-//! the language of the [`Lang`] context; the view's link comes from [`crate::share`].
+//! the page's [`Lang`], passed down in props; the view's link comes from [`crate::share`].
 
 mod actions;
 mod capacity;
 mod chrome;
 mod editor;
+mod language;
 mod map;
 mod nodes;
 mod ruler;
@@ -22,14 +23,14 @@ use chrome::{announcement, Help, Toolbar};
 use editor::Editor;
 use gloo_timers::callback::Interval;
 use map::AddressMapView;
-use nodes::{Nodes, PodView};
+use nodes::{pod_view, Nodes};
 use settings::Settings;
 use sharing::{parse_link, view_query};
 use std::cell::Cell;
 use std::rc::Rc;
 use studio::{Action, Studio};
-use timeline::{EventLog, Transport};
-use tours::Tours;
+use timeline::{event_log, transport};
+use tours::tours;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::platform::spawn_local;
@@ -38,16 +39,19 @@ use yew::prelude::*;
 /// How often the clock ticks while playing (real milliseconds).
 const TICK_MS: u32 = 50;
 
-/// What the page was opened with: its link, what of it was refused, and the language to start in.
+/// What the page was opened with: its link, what of it was refused, and the language to start in
+/// (with why it is English instead, when that language's texts could not be loaded).
 #[derive(Clone, PartialEq)]
 struct Opened {
     link: Link,
     problems: Vec<String>,
     lang: Lang,
+    unavailable: Option<String>,
 }
 
 impl Opened {
-    /// Read `location.search`; the language is `?lang=`, else the browser's, else English.
+    /// Read `location.search`; the language is `?lang=`, else the browser's, else English. Its texts
+    /// are loaded before the page shows, so it never flashes in another language.
     async fn from_location() -> Self {
         let window = web_sys::window();
         let query = window
@@ -64,13 +68,18 @@ impl Opened {
                     .collect()
             })
             .unwrap_or_default();
-        let lang = link
+        let wanted = link
             .lang
             .unwrap_or_else(|| Lang::negotiate(browser.iter().map(String::as_str)));
+        let (lang, unavailable) = match language::load(wanted).await {
+            Ok(()) => (wanted, None),
+            Err(reason) => (Lang::En, Some(language::unavailable(wanted, &reason))),
+        };
         Opened {
             problems: problems.iter().map(|p| link_problem(p, lang)).collect(),
             link,
             lang,
+            unavailable,
         }
     }
 }
@@ -145,6 +154,7 @@ fn page(props: &PageProps) -> Html {
         (studio, [opened.problems.clone(), problems].concat())
     });
     let refused = use_state(|| initial.1.clone());
+    let unavailable = use_state(|| opened.unavailable.clone());
     let studio = use_reducer(|| initial.0.clone());
     let painted = use_after_first_paint();
     use_clock(&studio);
@@ -216,6 +226,18 @@ fn page(props: &PageProps) -> Html {
             </div>
         }
     });
+    let language_problem = unavailable.as_ref().map(|message| {
+        let on_close = {
+            let unavailable = unavailable.clone();
+            Callback::from(move |_: MouseEvent| unavailable.set(None))
+        };
+        html! {
+            <div class="lang-problem" data-testid="lang-problem" role="alert">
+                <p>{ message }</p>
+                <button onclick={on_close}>{ t::CLOSE.get(*lang) }</button>
+            </div>
+        }
+    });
     let live = html! {
         <div class="sr-only" role="status" aria-live="polite" data-testid="announcer">
             { announcement(&studio, *lang) }
@@ -223,7 +245,7 @@ fn page(props: &PageProps) -> Html {
     };
     let body = if opened.link.embed {
         html! {
-            <Embedded studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} />
+            <Embedded lang={*lang} studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} />
         }
     } else {
         html! {
@@ -233,41 +255,42 @@ fn page(props: &PageProps) -> Html {
                         <h1>{ "podip" }</h1>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
-                    <Toolbar lang={lang.clone()} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
+                    <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
                 </header>
+                { for language_problem }
                 { for problems }
-                <div class="timebar"><Transport studio={studio.clone()} /></div>
+                <div class="timebar">{ transport(&studio, *lang) }</div>
                 <main class="layout">
                     <div class="col-main">
-                        <Tours studio={studio.clone()} />
+                        { tours(&studio, *lang, true) }
                         if *painted {
-                            <Actions studio={studio.clone()} />
+                            <Actions lang={*lang} studio={studio.clone()} />
                         }
-                        <Nodes studio={studio.clone()} />
-                        <PodView studio={studio.clone()} />
+                        <Nodes lang={*lang} studio={studio.clone()} />
+                        { pod_view(&studio, *lang) }
                         if *painted {
-                            <AddressMapView studio={studio.clone()} />
+                            <AddressMapView lang={*lang} studio={studio.clone()} />
                         }
                     </div>
                     <div class="col-side">
                         if *painted {
-                            <EventLog studio={studio.clone()} />
-                            <Settings studio={studio.clone()} />
-                            <Editor studio={studio.clone()} />
+                            { event_log(&studio, *lang) }
+                            <Settings lang={*lang} studio={studio.clone()} />
+                            <Editor lang={*lang} studio={studio.clone()} />
                         }
                     </div>
                 </main>
                 if studio.help {
-                    <Help dispatch={studio.dispatcher()} />
+                    <Help lang={*lang} dispatch={studio.dispatcher()} />
                 }
             </div>
         }
     };
     html! {
-        <ContextProvider<Lang> context={*lang}>
+        <>
             { live }
             { body }
-        </ContextProvider<Lang>>
+        </>
     }
 }
 
@@ -380,6 +403,8 @@ fn replace_query(query: &str) {
 /// Props of the embedded player.
 #[derive(Properties, PartialEq)]
 struct EmbeddedProps {
+    /// The page's language.
+    pub lang: Lang,
     studio: UseReducerHandle<Studio>,
     controls: bool,
     /// The same view in the full app.
@@ -390,7 +415,7 @@ struct EmbeddedProps {
 /// tells its host how tall it is, so an `<iframe>` can fit it.
 #[function_component(Embedded)]
 fn embedded(props: &EmbeddedProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let root = use_node_ref();
     let full_query = use_state(String::new);
     {
@@ -426,12 +451,12 @@ fn embedded(props: &EmbeddedProps) -> Html {
     html! {
         <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
             if studio.tour.is_some() {
-                <Tours studio={studio.clone()} chooser={false} />
+                { tours(studio, lang, false) }
             }
             if props.controls {
-                <div class="timebar"><Transport studio={studio.clone()} /></div>
+                <div class="timebar">{ transport(studio, lang) }</div>
             }
-            <Nodes studio={studio.clone()} />
+            <Nodes {lang} studio={studio.clone()} />
             <p class="open-full">
                 <a href={format!("{path}{}", *full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
             </p>

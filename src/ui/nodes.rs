@@ -14,6 +14,8 @@ use yew::prelude::*;
 /// Props: the studio and its dispatcher.
 #[derive(Properties, PartialEq)]
 pub struct NodesProps {
+    /// The page's language.
+    pub lang: Lang,
     /// The studio.
     pub studio: UseReducerHandle<Studio>,
 }
@@ -51,7 +53,7 @@ struct DrawnCards {
 /// Every node, in name order (the first [`MAX_NODE_CARDS`]).
 #[function_component(Nodes)]
 pub fn nodes(props: &NodesProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let studio = &props.studio;
     let drawn = use_mut_ref(DrawnCards::default);
     let nodes = &studio.state.nodes;
@@ -104,7 +106,7 @@ pub fn nodes(props: &NodesProps) -> Html {
         .iter()
         .map(|view| {
             html! {
-                <NodeCard key={view.node.name.clone()}
+                <NodeCard key={view.node.name.clone()} {lang}
                     node={view.node.clone()}
                     pods={view.pods.clone()}
                     grid={view.grid.clone()}
@@ -143,6 +145,8 @@ fn more(total: usize, text: Text, lang: Lang) -> Html {
 /// between two frames is not rendered again (a cluster of 64 busy nodes plays at 8× only this way).
 #[derive(Properties, PartialEq)]
 pub struct NodeCardProps {
+    /// The page's language.
+    pub lang: Lang,
     /// The node's state.
     pub node: NodeState,
     /// Its pods.
@@ -162,7 +166,6 @@ pub struct NodeCardProps {
 /// One node: podCIDRs, address grid, IPAM directory, pods with veth pairs, pending DELs, routes.
 #[function_component(NodeCard)]
 fn node_card(props: &NodeCardProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
     let NodeCardProps {
         node,
         pods,
@@ -171,7 +174,9 @@ fn node_card(props: &NodeCardProps) -> Html {
         now,
         deletion_mode,
         dispatch,
+        lang,
     } = props;
+    let lang = *lang;
     html! {
         <article class="card node" data-testid="node" data-node={node.name.clone()} aria-label={t::NODE_LABEL.fill(lang, &[&node.name])}>
             <header class="node-head">
@@ -189,7 +194,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                 </span>
             </header>
             if let Some(grid) = grid {
-                <AddressGridView grid={grid.clone()} />
+                <AddressGridView {lang} grid={grid.clone()} />
             }
             <div class="node-body">
                 <div class="ipam-dir" data-testid="ipam-dir">
@@ -293,6 +298,8 @@ fn cell_class(status: CellStatus, next: bool) -> &'static str {
 /// Props of a node's address grid.
 #[derive(Properties, PartialEq)]
 pub struct AddressGridProps {
+    /// The page's language.
+    pub lang: Lang,
     /// The grid, as the simulation reads it off the store.
     pub grid: AddressGrid,
 }
@@ -310,7 +317,7 @@ const CELL: usize = 10;
 /// lay out and paint on every redraw. Pointing at an address names it below the grid.
 #[function_component(AddressGridView)]
 fn address_grid_view(props: &AddressGridProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let grid = &props.grid;
     let hovered = use_state(|| None::<usize>);
     let rows = grid.cells.len().div_ceil(GRID_COLUMNS).max(1);
@@ -459,18 +466,9 @@ fn show_crlf(content: &str) -> String {
     content.replace("\r\n", "\\r\\n\n")
 }
 
-/// Props of the pod network view.
-#[derive(Properties, PartialEq)]
-pub struct PodViewProps {
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
-}
-
-/// `ip addr` and `ip route` inside the selected pod's network namespace.
-#[function_component(PodView)]
-pub fn pod_view(props: &PodViewProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let studio = &props.studio;
+/// `ip addr` and `ip route` inside the selected pod's network namespace. A view function, as
+/// [`super::tours::tours`] is.
+pub fn pod_view(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
     let Some(pod) = studio.selected_pod.clone() else {
         return html! {};
     };

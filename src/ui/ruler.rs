@@ -7,6 +7,8 @@ use yew::prelude::*;
 /// Props: one family's capacity (the bits and their roles come from the core).
 #[derive(Properties, PartialEq)]
 pub struct RulerProps {
+    /// The page's language.
+    pub lang: Lang,
     /// The family to draw.
     pub family: FamilyCapacity,
 }
@@ -14,7 +16,7 @@ pub struct RulerProps {
 /// Octets (IPv4) or hextets (IPv6) of bits; cluster-prefix, node-index and pod-host bits in three colours.
 #[function_component(BitRuler)]
 pub fn bit_ruler(props: &RulerProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let family = &props.family;
     let group = if family.bits.len() == 32 { 8 } else { 16 };
     let groups = family.bits.chunks(group).enumerate().map(|(g, chunk)| {

@@ -15,6 +15,8 @@ use yew::prelude::*;
 /// Props: the studio and its dispatcher.
 #[derive(Properties, PartialEq)]
 pub struct SettingsProps {
+    /// The page's language.
+    pub lang: Lang,
     /// The studio.
     pub studio: UseReducerHandle<Studio>,
 }
@@ -80,7 +82,7 @@ enum Field {
 /// The settings card.
 #[function_component(Settings)]
 pub fn settings(props: &SettingsProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
+    let lang = props.lang;
     let studio = &props.studio;
     let fields = use_state(|| Fields::from_studio(studio));
     let refusal = use_state(|| None::<String>);

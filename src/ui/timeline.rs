@@ -8,13 +8,6 @@ use crate::sim::{EventKind, VirtualTime};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// Props: the studio and its dispatcher.
-#[derive(Properties, PartialEq)]
-pub struct TimelineProps {
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
-}
-
 /// The event log draws at most this many of the latest entries.
 const MAX_EVENT_ROWS: usize = 50;
 /// While playing fast (4× and up) the log scrolls faster than anyone reads: fewer rows are drawn.
@@ -27,11 +20,10 @@ pub fn seconds(time: VirtualTime) -> String {
     format!("{}.{:03} s", ms / 1000, ms % 1000)
 }
 
-/// The transport bar and the scrubber.
-#[function_component(Transport)]
-pub fn transport(props: &TimelineProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let studio = &props.studio;
+/// The transport bar and the scrubber. A view function, not a component: it draws the studio, which
+/// changes on every tick, so a component would re-render with its parent anyway, and each component
+/// type costs the wasm its own copy of Yew's lifecycle code.
+pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
     let send = |action: fn() -> Action| {
         let studio = studio.clone();
         Callback::from(move |_: MouseEvent| studio.dispatch(action()))
@@ -86,11 +78,9 @@ pub fn transport(props: &TimelineProps) -> Html {
     }
 }
 
-/// The event log, newest first; selecting an entry names the upstream code it models.
-#[function_component(EventLog)]
-pub fn event_log(props: &TimelineProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let studio = &props.studio;
+/// The event log, newest first; selecting an entry names the upstream code it models. A view
+/// function, as [`transport`] is.
+pub fn event_log(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
     let sim = studio.sim();
     let events = sim.events();
     let selected = studio.selected_event.filter(|i| *i < events.len());

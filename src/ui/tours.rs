@@ -10,16 +10,6 @@ use crate::i18n::{ui as t, Lang};
 use crate::sim::{builtin, Reason, VirtualTime};
 use yew::prelude::*;
 
-/// Props: the studio and its dispatcher.
-#[derive(Properties, PartialEq)]
-pub struct ToursProps {
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
-    /// Show the buttons that start each tour (the embedded player shows only the narration).
-    #[prop_or(true)]
-    pub chooser: bool,
-}
-
 /// A tour's anchors and words.
 fn tour(name: &str) -> Option<(&'static [(Reason, &'static str)], &'static TourNarration)> {
     let steps = builtin::TOURS.iter().find(|(n, _)| *n == name)?.1;
@@ -41,11 +31,11 @@ pub fn step_time(studio: &Studio, index: usize) -> Option<VirtualTime> {
     step_times(studio).get(index).copied().flatten()
 }
 
-/// The tour buttons and, when a tour is loaded, its narration for the current time.
-#[function_component(Tours)]
-pub fn tours(props: &ToursProps) -> Html {
-    let lang = use_context::<Lang>().unwrap_or_default();
-    let studio = &props.studio;
+/// The tour buttons (unless `chooser` is false: the embedded player shows only the narration) and,
+/// when a tour is loaded, its narration for the current time. A view function, not a component: it
+/// draws the studio, which changes on every tick, so a component would re-render with its parent
+/// anyway, and each component type costs the wasm its own copy of Yew's lifecycle code.
+pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Html {
     let start = |name: &'static str| {
         let studio = studio.clone();
         Callback::from(move |_: MouseEvent| {
@@ -96,7 +86,7 @@ pub fn tours(props: &ToursProps) -> Html {
     html! {
         <section class="card tours" aria-labelledby="tours-title">
             <h2 id="tours-title">{ t::GUIDED_TOURS.get(lang) }</h2>
-            if props.chooser {
+            if chooser {
                 <div class="tour-buttons">
                     { for narration::TOURS.iter().map(|words| html! {
                         <button data-testid={format!("tour-{}", words.name)}

@@ -1,0 +1,40 @@
+//! Loading a language's texts: the wasm holds only the English (see [`crate::i18n::Text::new`]), so
+//! the page fetches `i18n/<tag>.json` (copied from `static/i18n/` by Trunk) before it shows Chinese
+//! or Japanese. The path is relative, so a build served from a sub-path finds its own.
+
+use crate::i18n::{catalog, Lang};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::Response;
+
+/// Make `lang`'s texts available; on failure, why, to show with the page in English.
+pub async fn load(lang: Lang) -> Result<(), String> {
+    if catalog::is_installed(lang) {
+        return Ok(());
+    }
+    let url = format!("i18n/{}.json", lang.tag());
+    let fetched = match web_sys::window() {
+        Some(window) => JsFuture::from(window.fetch_with_str(&url)).await.ok(),
+        None => None,
+    };
+    let Some(response) = fetched.map(JsCast::unchecked_into::<Response>) else {
+        return Err(format!("{url} could not be fetched"));
+    };
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()));
+    }
+    let json = match response.text() {
+        Ok(text) => JsFuture::from(text).await.ok().and_then(|t| t.as_string()),
+        Err(_) => None,
+    };
+    let json = json.ok_or_else(|| format!("{url} could not be read"))?;
+    catalog::install(lang, &json).map_err(|err| format!("{url}: {err}"))
+}
+
+/// Why `lang`'s texts are missing, in English: the one language the page always has.
+pub fn unavailable(lang: Lang, reason: &str) -> String {
+    format!(
+        "The {} texts could not be loaded ({reason}).",
+        lang.native_name()
+    )
+}
