@@ -111,10 +111,15 @@ impl Simulation {
             .ranges()
             .first()?
             .clone();
-        let reserved: std::collections::BTreeSet<u128> = node
+        // The range's family only, ascending as `reservations` lists them: searched, not put in a set
+        // (a `BTreeSet<u128>` was 4.8 KB of wasm).
+        let family = range.range_start.is_ipv4();
+        let reserved: Vec<u128> = node
             .store
             .iter()
-            .flat_map(|s| s.reservations().map(|(ip, _)| ip_to_u128(ip)))
+            .flat_map(|s| s.reservations())
+            .filter(|(ip, _)| ip.is_ipv4() == family)
+            .map(|(ip, _)| ip_to_u128(ip))
             .collect();
         let last = node
             .store
@@ -141,7 +146,7 @@ impl Simulation {
                     CellStatus::Network
                 } else if value > end {
                     CellStatus::Broadcast
-                } else if reserved.contains(&value) {
+                } else if reserved.binary_search(&value).is_ok() {
                     CellStatus::Reserved
                 } else if last.is_some_and(|l| value <= l) {
                     CellStatus::Freed
