@@ -8,6 +8,7 @@
 use super::clock::{VirtualDuration, VirtualTime};
 use super::event::{Event, EventKind, Message, Name, Reason};
 use super::log::EventLog;
+use super::order;
 use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
 use super::runtime::SandboxFacts;
@@ -347,9 +348,7 @@ impl Simulation {
 
     /// The nodes sorted by name, the order the API lists them in.
     pub(crate) fn nodes_in_name_order(&self) -> Vec<(&Name, &NodeObj)> {
-        let mut nodes: Vec<_> = self.nodes.iter().collect();
-        nodes.sort_unstable_by_key(|(name, _)| *name);
-        nodes
+        order::sorted_by(self.nodes.iter().collect(), |a, b| a.0.cmp(b.0))
     }
 
     /// The node's root namespace (for `ip link` / `ip route` views).
@@ -588,15 +587,17 @@ impl Simulation {
                 pod_cidrs: node.pod_cidrs,
             },
         );
-        let mut orphans: Vec<(&Name, PodRef)> = self
+        let orphans: Vec<(&Name, PodRef)> = self
             .pods
             .iter()
             .filter(|(_, pod)| pod.node_uid == node.uid)
             .map(|(at, pod)| (&pod.name, at))
             .collect();
         // podgc's checks are queued in name order, so a replay is the same whatever the slots' order.
-        orphans.sort_unstable();
-        let orphans: Vec<PodRef> = orphans.into_iter().map(|(_, at)| at).collect();
+        let orphans: Vec<PodRef> = order::sorted_by(orphans, |a, b| a.cmp(b))
+            .into_iter()
+            .map(|(_, at)| at)
+            .collect();
         for pod in orphans {
             self.schedule(self.settings.podgc_quarantine, Action::PodGc { pod });
         }

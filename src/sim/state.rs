@@ -4,6 +4,7 @@
 use super::clock::VirtualTime;
 use super::cluster::{PodObj, PodPhase, Simulation};
 use super::event::{Event, Name};
+use super::order;
 use crate::ipam::goip::{ip_string, net_string};
 use crate::ipam::hostlocal::store::LAST_IP_FILE_PREFIX;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
@@ -162,14 +163,13 @@ impl Simulation {
         };
         // The pods are kept in slots, in no name order;
         // the snapshot lists them by name, as `kubectl get pods` does.
-        let mut pods: Vec<(&Name, &PodObj)> = self
+        let pods: Vec<(&Name, &PodObj)> = self
             .pods
             .iter()
             .filter(|(_, pod)| drawn_nodes(pod))
             .map(|(_, pod)| (&pod.name, pod))
             .collect();
-        pods.sort_unstable_by_key(|(name, _)| *name);
-        let pods = pods
+        let pods = order::sorted_by(pods, |a, b| a.0.cmp(b.0))
             .into_iter()
             .map(|(name, pod)| PodState {
                 name: name.to_string(),
@@ -287,7 +287,7 @@ impl Simulation {
             .collect();
         let mut routes = ip_route_lines(&node.netns);
         routes.extend(ip6_route_lines(&node.netns));
-        let mut pending_dels: Vec<PendingDel> = node
+        let pending_dels: Vec<PendingDel> = node
             .sandboxes
             .iter()
             .filter_map(|(id, s)| {
@@ -299,8 +299,9 @@ impl Simulation {
             })
             .collect();
         // Sandboxes are kept unordered; by due time, then ID, for a stable listing.
-        pending_dels
-            .sort_unstable_by(|a, b| (a.at_ms, &a.container_id).cmp(&(b.at_ms, &b.container_id)));
+        let pending_dels = order::sorted_by(pending_dels, |a, b| {
+            (a.at_ms, &a.container_id).cmp(&(b.at_ms, &b.container_id))
+        });
         Some(NodeState {
             name: name.to_string(),
             pod_cidrs: node.pod_cidrs.clone(),
