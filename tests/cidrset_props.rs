@@ -281,7 +281,10 @@ fn the_whole_ipv4_space_in_32s_fills_and_empties_in_pages() {
     set.occupy(&all).expect("the cluster itself");
     assert_eq!(set.allocated_cidrs(), 1 << 32);
     assert_eq!(set.metrics().allocations_total, 1 << 32);
-    assert!(matches!(set.allocate_next(), Err(CidrSetError::RangeNoCidrsRemaining)));
+    assert!(matches!(
+        set.allocate_next(),
+        Err(CidrSetError::RangeNoCidrsRemaining)
+    ));
     let upper_half = IpNet::V4(Ipv4Net::new(Ipv4Addr::new(128, 0, 0, 0), 1).expect("valid"));
     // Upstream's 32-bit index compare refuses every /32-sized index range here, even a /1.
     assert!(set.release(&upper_half).is_err());
@@ -292,4 +295,26 @@ fn the_whole_ipv4_space_in_32s_fills_and_empties_in_pages() {
         set.allocate_next().expect("empty again"),
         IpNet::V4(Ipv4Net::new(Ipv4Addr::UNSPECIFIED, 32).expect("valid"))
     );
+}
+
+/// `AllocateNext` on a full set checks the counter before scanning: the error leaves the cursor, the
+/// bitmap and every metric as they were (docs/upstream-notes.md, point 5).
+#[test]
+fn a_full_set_refuses_without_touching_the_cursor_or_the_metrics() {
+    let cluster = IpNet::V4(Ipv4Net::new(Ipv4Addr::new(10, 0, 0, 0), 30).expect("valid"));
+    let mut set = CidrSet::new(cluster, 32).expect("valid pair");
+    for _ in 0..3 {
+        set.allocate_next().expect("room");
+    }
+    let third = IpNet::V4(Ipv4Net::new(Ipv4Addr::new(10, 0, 0, 3), 32).expect("valid"));
+    set.occupy(&third).expect("inside");
+    let (cursor, metrics) = (set.next_candidate(), set.metrics().clone());
+    assert_eq!(cursor, 3);
+    assert!(matches!(
+        set.allocate_next(),
+        Err(CidrSetError::RangeNoCidrsRemaining)
+    ));
+    assert_eq!(set.next_candidate(), cursor);
+    assert_eq!(set.metrics(), &metrics);
+    assert_eq!(set.allocated_cidrs(), 4);
 }

@@ -465,3 +465,44 @@ fn range_start_at_broadcast_escapes_the_subnet() {
         .collect();
     assert_eq!(got, ["10.0.1.15/28", "10.0.1.16/28", "10.0.1.17/28"]);
 }
+
+/// A /29 whose `rangeStart`/`rangeEnd` are set to its network and broadcast addresses: `Canonicalize`
+/// only checks that they lie in the subnet, so `Get` hands out `.0` first and `.7` last, skipping only the
+/// gateway `.1` (docs/upstream-notes.md, points 3 and 6), then reports the set exhausted.
+#[test]
+fn explicit_bounds_hand_out_network_and_broadcast() {
+    let set = RangeSet::canonicalize(&[RangeConfig {
+        subnet: Some("10.0.1.0/29".parse().unwrap()),
+        range_start: Some(ip("10.0.1.0")),
+        range_end: Some(ip("10.0.1.7")),
+        gateway: None,
+    }])
+    .unwrap();
+    let mut store = Store::new("", "net");
+    let mut alloc = IpAllocator::new(&set, &mut store, 0);
+    let got: Vec<String> = (0..7)
+        .map(|i| {
+            alloc
+                .get(&format!("c{i}"), "eth0", None)
+                .unwrap()
+                .address
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "10.0.1.0/29",
+            "10.0.1.2/29",
+            "10.0.1.3/29",
+            "10.0.1.4/29",
+            "10.0.1.5/29",
+            "10.0.1.6/29",
+            "10.0.1.7/29"
+        ]
+    );
+    assert_eq!(
+        alloc.get("c7", "eth0", None).unwrap_err().to_string(),
+        "no IP addresses available in range set: 10.0.1.0-10.0.1.7"
+    );
+}
