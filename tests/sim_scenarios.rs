@@ -424,3 +424,24 @@ fn every_builtin_scenario_parses_and_runs() {
         assert!(!sim.events().is_empty(), "{name}");
     }
 }
+
+/// containerd's `selectPodIPs`: with the IPv6 cluster CIDR listed first, host-local reserves IPv6 then
+/// IPv4 (range order), while `status.podIPs` puts the IPv4 address first (the default `ip_pref`).
+#[test]
+fn dual_stack_ipv6_first_reports_the_ipv4_address_as_primary() {
+    let sim = run(
+        "cluster --cluster-cidr=fd00:10:244::/56,10.244.0.0/16\nnode add w\nwait 1s\n\
+                   pod add a --node=w\nwait 1s\n",
+    );
+    let state = sim.state();
+    assert_eq!(pod_ips(&state, "a"), ["10.244.0.2", "fd00:10:244::2"]);
+    let ipam = &node(&state, "w").ipam;
+    assert!(
+        ipam.reserved.contains_key("10.244.0.2") && ipam.reserved.contains_key("fd00:10:244::2")
+    );
+    let status = events_of(&sim, Reason::PodIPsAssigned);
+    assert_eq!(
+        status[0].message.to_string(),
+        "status.podIP=10.244.0.2 status.podIPs=[10.244.0.2,fd00:10:244::2] phase=Running"
+    );
+}

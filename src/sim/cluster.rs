@@ -117,9 +117,7 @@ pub(crate) struct PodObj {
 impl PodObj {
     /// `status.podIPs`.
     pub(crate) fn ips(&self) -> &[IpAddr] {
-        self.status_sandbox
-            .as_ref()
-            .map_or(&[], |s| s.ips.as_slice())
+        self.status_sandbox.as_ref().map_or(&[], |s| s.ips())
     }
 }
 
@@ -384,7 +382,7 @@ impl Simulation {
             .filter(|n| n.uid == pod.node_uid)?
             .sandboxes
             .get(id)?;
-        Some((id, sandbox.facts.ips.as_slice()))
+        Some((id, sandbox.facts.ips()))
     }
 
     /// `spec.podCIDRs` of a node, if it exists.

@@ -329,11 +329,11 @@ fn sandbox_text(
         }
         SandboxStep::PodIps => {
             f.write_str("status.podIP=")?;
-            if let Some(primary) = facts.ips.first() {
+            if let Some(primary) = facts.ips().first() {
                 write!(f, "{}", GoIp(*primary))?;
             }
             f.write_str(" status.podIPs=[")?;
-            for (i, ip) in facts.ips.iter().enumerate() {
+            for (i, ip) in facts.ips().iter().enumerate() {
                 let sep = if i == 0 { "" } else { "," };
                 write!(f, "{sep}{}", GoIp(*ip))?;
             }
@@ -442,6 +442,24 @@ impl Deref for Name {
     }
 }
 
+impl Name {
+    /// `<prefix><name>`, e.g. a pod's `pod/<name>` object, built in a stack buffer when it fits: one
+    /// allocation (the shared string) instead of a `String` first, per pod of a run.
+    pub(crate) fn prefixed(prefix: &str, name: &str) -> Name {
+        let mut buffer = [0u8; 320];
+        let len = prefix.len() + name.len();
+        match buffer.get_mut(..len) {
+            Some(out) => {
+                out[..prefix.len()].copy_from_slice(prefix.as_bytes());
+                out[prefix.len()..].copy_from_slice(name.as_bytes());
+                // Two `str`s joined: always UTF-8.
+                Name::from(std::str::from_utf8(out).unwrap_or_default())
+            }
+            None => Name::from([prefix, name].concat()),
+        }
+    }
+}
+
 impl From<&str> for Name {
     fn from(name: &str) -> Self {
         Name(Rc::from(name))
@@ -517,5 +535,14 @@ mod tests {
             "{}",
             std::mem::size_of::<Event>()
         );
+    }
+
+    /// A pod's object name, from the stack buffer and, for a name longer than it, from a `String`.
+    #[test]
+    fn prefixed_names() {
+        assert_eq!(&*Name::prefixed("pod/", "a"), "pod/a");
+        assert_eq!(&*Name::prefixed("", ""), "");
+        let long = "x".repeat(400);
+        assert_eq!(&*Name::prefixed("pod/", &long), format!("pod/{long}"));
     }
 }

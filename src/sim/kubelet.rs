@@ -36,7 +36,7 @@ impl Simulation {
             return;
         }
         let uid = self.uid();
-        let object = Name::from(["pod/", name].concat());
+        let object = Name::prefixed("pod/", name);
         let requested_ip: Option<Rc<str>> = requested_ip.map(Rc::from);
         let pod = self.pods.insert(PodObj {
             uid,

@@ -101,7 +101,7 @@ mod tests {
         PodObj {
             uid,
             name: Name::from(name),
-            object: Name::from(["pod/", name].concat()),
+            object: Name::prefixed("pod/", name),
             node: Name::from("n"),
             node_uid: 1,
             requested_ip: None,

@@ -58,9 +58,11 @@ fn ptp_failed(err: impl fmt::Display) -> String {
 }
 
 /// containerd's `selectPodIPs` with the default `ip_pref` (ipv4): the first IPv4 address is the primary,
-/// the others follow in result order.
+/// the others follow in result order. Empty when that is the result order already (see
+/// [`SandboxFacts::ips`]).
 fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
     match ips.iter().position(IpAddr::is_ipv4) {
+        Some(0) | None => Vec::new(),
         Some(primary) => {
             let mut ordered = Vec::with_capacity(ips.len());
             ordered.push(ips[primary]);
@@ -72,7 +74,6 @@ fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
             );
             ordered
         }
-        None => ips.to_vec(),
     }
 }
 
@@ -115,8 +116,10 @@ pub struct SandboxFacts {
     pub store_dir: Rc<str>,
     /// The addresses host-local reserved, by range set (the IPAM result's order).
     pub reserved: Vec<IpAddr>,
-    /// The pod's IPs in containerd's order (primary first).
-    pub ips: Vec<IpAddr>,
+    /// The pod's IPs in containerd's order (primary first) when that differs from `reserved` (an IPv6
+    /// range listed first), else empty: nearly every sandbox's IPs are `reserved` itself, and a second
+    /// copy was an allocation per pod. Read through [`SandboxFacts::ips`].
+    reordered_ips: Vec<IpAddr>,
     /// The host end of the veth pair.
     pub host_veth: IfName,
     /// Its ifindex on the node.
@@ -128,6 +131,15 @@ pub struct SandboxFacts {
 }
 
 impl SandboxFacts {
+    /// The pod's IPs in containerd's order (primary first): `status.podIPs`.
+    pub fn ips(&self) -> &[IpAddr] {
+        if self.reordered_ips.is_empty() {
+            &self.reserved
+        } else {
+            &self.reordered_ips
+        }
+    }
+
     /// The pod's name.
     pub fn pod(&self) -> &str {
         pod_name(&self.object)
@@ -158,7 +170,7 @@ impl Simulation {
             // Known once host-local has run on the node; `cni_add` sets it the first time.
             store_dir: node.store_dir.clone().unwrap_or_else(|| Rc::from("")),
             reserved: Vec::new(),
-            ips: Vec::new(),
+            reordered_ips: Vec::new(),
             host_veth: IfName::EMPTY,
             host_index: 0,
             eth0_index: 0,
@@ -283,7 +295,7 @@ impl Simulation {
         };
         // ptp's printed result (interfaces, MAC texts) is not needed: what the log tells is read here.
         facts.reserved = ipam_result.ips.iter().map(|ip| ip.address.addr()).collect();
-        facts.ips = select_pod_ips(&facts.reserved);
+        facts.reordered_ips = select_pod_ips(&facts.reserved);
         facts.host_veth = veth.host_name;
         facts.host_index = veth.host_index;
         facts.eth0_index = veth.cont_index;
