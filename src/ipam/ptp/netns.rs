@@ -147,6 +147,22 @@ impl IfName {
         })
     }
 
+    /// A name fixed in the source; one over 15 bytes does not compile.
+    const fn literal(name: &str) -> Self {
+        let text = name.as_bytes();
+        assert!(text.len() <= 15, "IFNAMSIZ");
+        let mut bytes = [0; 15];
+        let mut i = 0;
+        while i < text.len() {
+            bytes[i] = text[i];
+            i += 1;
+        }
+        IfName {
+            len: text.len() as u8,
+            bytes,
+        }
+    }
+
     /// No name: what a failed conversion stands in with.
     pub const EMPTY: IfName = IfName {
         len: 0,
@@ -193,16 +209,10 @@ impl fmt::Debug for IfName {
 }
 
 /// The node's uplink, `eth0`.
-const NODE_UPLINK: IfName = IfName {
-    len: 4,
-    bytes: *b"eth0\0\0\0\0\0\0\0\0\0\0\0",
-};
+const NODE_UPLINK: IfName = IfName::literal("eth0");
 
 /// `lo`.
-const LOOPBACK_NAME: IfName = IfName {
-    len: 2,
-    bytes: *b"lo\0\0\0\0\0\0\0\0\0\0\0\0\0",
-};
+const LOOPBACK_NAME: IfName = IfName::literal("lo");
 
 /// A network device in one namespace.
 #[derive(Debug, Clone, PartialEq, Eq)]
