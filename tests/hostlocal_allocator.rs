@@ -49,6 +49,25 @@ fn walk(set: &RangeSet, store: &mut Store) -> Vec<String> {
         .collect()
 }
 
+/// The addresses `count` ADDs (containers `c0`, `c1`, …) get from a fresh store.
+fn hand_out(set: &RangeSet, count: usize) -> Vec<String> {
+    let mut store = Store::new("", "net");
+    hand_out_with(&mut IpAllocator::new(set, &mut store, 0), count)
+}
+
+/// The addresses `count` ADDs (containers `c0`, `c1`, …) get from `alloc`.
+fn hand_out_with(alloc: &mut IpAllocator, count: usize) -> Vec<String> {
+    (0..count)
+        .map(|i| {
+            alloc
+                .get(&format!("c{i}"), "eth0", None)
+                .unwrap()
+                .address
+                .to_string()
+        })
+        .collect()
+}
+
 /// Context "RangeIter": from the beginning, from the end, from the middle.
 #[test]
 fn range_iter() {
@@ -452,17 +471,7 @@ fn range_start_at_broadcast_escapes_the_subnet() {
     assert!(inverted.ranges()[0].is_inverted());
     assert_eq!(inverted.to_string(), "10.0.1.15-10.0.1.14");
     assert_eq!(inverted.usable_count(), 0);
-    let mut store = Store::new("", "net");
-    let mut alloc = IpAllocator::new(&inverted, &mut store, 0);
-    let got: Vec<String> = (0..3)
-        .map(|i| {
-            alloc
-                .get(&format!("c{i}"), "eth0", None)
-                .unwrap()
-                .address
-                .to_string()
-        })
-        .collect();
+    let got = hand_out(&inverted, 3);
     assert_eq!(got, ["10.0.1.15/28", "10.0.1.16/28", "10.0.1.17/28"]);
 }
 
@@ -480,15 +489,7 @@ fn explicit_bounds_hand_out_network_and_broadcast() {
     .unwrap();
     let mut store = Store::new("", "net");
     let mut alloc = IpAllocator::new(&set, &mut store, 0);
-    let got: Vec<String> = (0..7)
-        .map(|i| {
-            alloc
-                .get(&format!("c{i}"), "eth0", None)
-                .unwrap()
-                .address
-                .to_string()
-        })
-        .collect();
+    let got = hand_out_with(&mut alloc, 7);
     assert_eq!(
         got,
         [
