@@ -2,7 +2,11 @@
 // Native only: proptest needs an OS entropy source, and corpus replay reads files.
 #![cfg(not(target_arch = "wasm32"))]
 
-use podip::ipam::hostlocal::{AllocError, IpAllocator, RangeConfig, RangeSet, Store};
+use podip::ipam::hostlocal::{
+    load_ipam_config_from_conflist, load_ipam_config_from_netconf, AllocError, IpAllocator,
+    RangeConfig, RangeSet, Store,
+};
+use podip::ipam::kindnet::CniConfigInputs;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
@@ -262,5 +266,37 @@ proptest! {
             .map(|(ip, _)| ip)
             .collect();
         prop_assert_eq!(store.get_by_id(id, ifname), walk);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Whatever strings kindnetd puts into the template (characters that CIDR and IP texts are made of,
+    /// valid or not), host-local loads its values (`CniConfigInputs::ptp_netconf`, what the simulation
+    /// uses) exactly as it loads the rendered conflist: same config, or same first error.
+    #[test]
+    fn netconf_values_load_as_the_rendered_conflist(
+        pod_cidrs in prop::collection::vec(
+            prop_oneof![
+                "10\\.244\\.[0-9]{1,3}\\.[0-9]{1,3}/[0-9]{1,2}",
+                "fd00:10:244:[0-9a-f]{1,4}::[0-9a-f]{0,2}/[0-9]{1,3}",
+                "[0-9a-f.:/]{0,24}",
+            ],
+            0..4,
+        ),
+        default_routes in prop::collection::vec(prop_oneof!["0\\.0\\.0\\.0/0", "::/0", "[0-9a-f.:/]{0,12}"], 0..3),
+        mtu in prop_oneof![Just(0u32), any::<u32>()],
+        cni_args in prop_oneof![
+            Just(String::new()),
+            Just("IgnoreUnknown=1".to_string()),
+            "IgnoreUnknown=1;IP=[0-9a-f.:]{0,20}",
+        ],
+    ) {
+        let inputs = CniConfigInputs { pod_cidrs, default_routes, mtu };
+        prop_assert_eq!(
+            load_ipam_config_from_netconf(&inputs.ptp_netconf(), &cni_args),
+            load_ipam_config_from_conflist(inputs.render().as_bytes(), 0, &cni_args)
+        );
     }
 }

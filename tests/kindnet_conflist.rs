@@ -6,6 +6,7 @@
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use ipnet::IpNet;
+use podip::ipam::hostlocal::{load_ipam_config_from_conflist, load_ipam_config_from_netconf};
 use podip::ipam::kindnet::{compute_cni_config_inputs, CniConfigWriter};
 use serde_json::{json, Value};
 
@@ -211,4 +212,52 @@ fn writer_skips_unchanged_inputs_and_rewrites_on_change() {
     let moved = compute_cni_config_inputs(&cidrs(&["10.244.3.0/24"])).unwrap();
     let text = writer.write(moved).unwrap();
     assert!(text.contains("\"subnet\": \"10.244.3.0/24\""));
+}
+
+/// The simulation hands host-local the writer's values instead of the text
+/// (`CniConfigInputs::ptp_netconf`); loading either must give the same config and the same first error.
+#[test]
+fn ptp_netconf_loads_as_the_rendered_conflist_does() {
+    let cases: [(&[&str], u32); 5] = [
+        (&["10.244.1.0/24"], 65535),
+        (&["fd00:10:244:1::/64"], 1500),
+        (&["fd00:10:244:2::/64", "10.244.2.0/24"], 0),
+        // Host bits kept in the string, as kindnetd copies what the Node object says.
+        (&["10.244.1.7/24"], 1500),
+        (&["10.244.1.0/24", "10.244.1.128/25"], 1500),
+    ];
+    let args = [
+        "",
+        "IgnoreUnknown=1",
+        "IgnoreUnknown=1;K8S_POD_NAME=d;IP=10.244.1.9",
+        "IgnoreUnknown=1;IP=not-an-ip",
+        "K8S_POD_NAME=d",
+    ];
+    for (pod_cidrs, mtu) in cases {
+        let inputs = compute_cni_config_inputs(&cidrs(pod_cidrs))
+            .unwrap()
+            .with_mtu(mtu);
+        for cni_args in args {
+            let from_text = load_ipam_config_from_conflist(inputs.render().as_bytes(), 0, cni_args);
+            let from_values = load_ipam_config_from_netconf(&inputs.ptp_netconf(), cni_args);
+            assert_eq!(from_values, from_text, "{pod_cidrs:?} with {cni_args:?}");
+        }
+    }
+    // Which of them fail, and how, is what the comparison is about.
+    let overlap = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24", "10.244.1.128/25"])).unwrap();
+    assert_eq!(
+        load_ipam_config_from_netconf(&overlap.ptp_netconf(), "")
+            .unwrap_err()
+            .to_string(),
+        "range set 0 overlaps with 1"
+    );
+}
+
+#[test]
+fn writer_remembers_the_inputs_of_the_file_it_wrote() {
+    let mut writer = CniConfigWriter::new(1500);
+    assert_eq!(writer.written(), None);
+    let inputs = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"])).unwrap();
+    writer.write(inputs.clone());
+    assert_eq!(writer.written(), Some(&inputs.with_mtu(1500)));
 }

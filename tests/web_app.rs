@@ -5,6 +5,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use podip::i18n::{catalog, Lang};
 use podip::share::{deflate_scenario, Link, LinkProblem, MAX_QUERY_LEN, MAX_SCENARIO_LEN};
+use podip::ui::language::parse_catalog;
 use podip::ui::sharing::{parse_link, view_query};
 use podip::ui::App;
 use wasm_bindgen::JsCast;
@@ -58,8 +59,9 @@ async fn mount_at(query: &str) -> Element {
 /// The Chinese and Japanese texts, which the page fetches from its server: the test runner's serves
 /// only the tests.
 fn install_catalogs() {
-    catalog::install(Lang::Zh, include_str!("../static/i18n/zh-Hans.json")).expect("zh catalog");
-    catalog::install(Lang::Ja, include_str!("../static/i18n/ja.json")).expect("ja catalog");
+    let parse = |json| parse_catalog(json).expect("catalog parses");
+    catalog::install(Lang::Zh, parse(include_str!("../static/i18n/zh-Hans.json")));
+    catalog::install(Lang::Ja, parse(include_str!("../static/i18n/ja.json")));
 }
 
 /// Yew renders on the next tick of the scheduler.

@@ -4,12 +4,11 @@
 //! cached catalog) is shown in English rather than as another text's words.
 
 use super::Lang;
-use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-/// serde_json's own map: the conflist loader has its code in the wasm already, where a map of strings
-/// would bring its own.
-type Catalog = Map<String, Value>;
+/// English text → translation.
+pub type Catalog = BTreeMap<String, String>;
 
 static ZH: OnceLock<Catalog> = OnceLock::new();
 static JA: OnceLock<Catalog> = OnceLock::new();
@@ -28,13 +27,11 @@ pub fn is_installed(lang: Lang) -> bool {
     slot(lang).is_none_or(|slot| slot.get().is_some())
 }
 
-/// Install `lang`'s catalog from its JSON (the first one installed stays).
-pub fn install(lang: Lang, json: &str) -> Result<(), serde_json::Error> {
-    let catalog: Catalog = serde_json::from_str(json)?;
+/// Install `lang`'s catalog (the first one installed stays).
+pub fn install(lang: Lang, catalog: Catalog) {
     if let Some(slot) = slot(lang) {
         let _ = slot.set(catalog);
     }
-    Ok(())
 }
 
 /// The text whose English is `en`, in `lang`.
@@ -42,6 +39,5 @@ pub(super) fn translate(lang: Lang, en: &'static str) -> &'static str {
     slot(lang)
         .and_then(OnceLock::get)
         .and_then(|catalog| catalog.get(en))
-        .and_then(Value::as_str)
-        .unwrap_or(en)
+        .map_or(en, String::as_str)
 }

@@ -18,6 +18,7 @@
 //! ```
 
 use crate::ipam::goip::net_string;
+use crate::ipam::hostlocal::NetConf;
 use ipnet::IpNet;
 
 /// Where kindnetd writes the config (`cniConfigPath`).
@@ -92,10 +93,10 @@ impl CniConfigInputs {
     /// with a line holding just the comma. The `{{if .Mtu}}` block likewise leaves `\t\t,` on its own line
     /// and a blank line after the value.
     pub fn render(&self) -> String {
-        let mut text = String::from(
-            "\n{\n\t\"cniVersion\": \"0.3.1\",\n\t\"name\": \"kindnet\",\n\t\"plugins\": [\n\t{\n\
-             \t\t\"type\": \"ptp\",\n\t\t\"ipMasq\": false,\n\t\t\"ipam\": {\n\
-             \t\t\t\"type\": \"host-local\",\n\t\t\t\"dataDir\": \"/run/cni-ipam-state\",\n\
+        let mut text = format!(
+            "\n{{\n\t\"cniVersion\": \"{CNI_VERSION}\",\n\t\"name\": \"{NETWORK_NAME}\",\n\t\"plugins\": [\n\t{{\n\
+             \t\t\"type\": \"ptp\",\n\t\t\"ipMasq\": false,\n\t\t\"ipam\": {{\n\
+             \t\t\t\"type\": \"{IPAM_TYPE}\",\n\t\t\t\"dataDir\": \"{IPAM_DATA_DIR}\",\n\
              \t\t\t\"routes\": [\n\t\t\t\t",
         );
         for (i, route) in self.default_routes.iter().enumerate() {
@@ -117,7 +118,30 @@ impl CniConfigInputs {
         );
         text
     }
+
+    /// What host-local reads from the ptp entry of [`render`](Self::render)'s conflist, with the list's
+    /// `name` and `cniVersion` that libcni copies in, without writing and decoding the text.
+    pub fn ptp_netconf(&self) -> NetConf {
+        NetConf {
+            name: NETWORK_NAME.to_string(),
+            cni_version: CNI_VERSION.to_string(),
+            ipam_type: IPAM_TYPE.to_string(),
+            data_dir: IPAM_DATA_DIR.to_string(),
+            routes: self.default_routes.clone(),
+            ranges: self
+                .pod_cidrs
+                .iter()
+                .map(|cidr| vec![cidr.clone()])
+                .collect(),
+        }
+    }
 }
+
+/// The template's fixed values.
+const CNI_VERSION: &str = "0.3.1";
+const NETWORK_NAME: &str = "kindnet";
+const IPAM_TYPE: &str = "host-local";
+const IPAM_DATA_DIR: &str = "/run/cni-ipam-state";
 
 /// What one `{{if $first}}…{{else}},{{end}}` iteration emits before its item: the range body's leading
 /// newline and indentation, then nothing for the first item and a comma for the rest.
@@ -166,5 +190,10 @@ impl CniConfigWriter {
         let text = inputs.render();
         self.last_inputs = Some(inputs);
         Some(text)
+    }
+
+    /// The inputs of the file last written, with the MTU written into it.
+    pub fn written(&self) -> Option<&CniConfigInputs> {
+        self.last_inputs.as_ref()
     }
 }

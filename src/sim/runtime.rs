@@ -2,14 +2,15 @@
 //! `CNI_COMMAND=ADD` (ptp, which runs host-local, then portmap); `StopPodSandbox` runs them in reverse
 //! with `CNI_COMMAND=DEL`.
 //!
-//! The conflist is read by host-local's own loader ([`load_ipam_config_from_conflist`]), so a bad file
-//! fails with host-local's text. portmap has no port mappings to set up here and passes the result
+//! host-local's own loader ([`load_ipam_config_from_netconf`]) reads the ptp entry of the conflist
+//! kindnetd wrote, from the values the writer rendered it from (the tests check this equals decoding the
+//! text), so a bad podCIDR fails with host-local's text. portmap has no port mappings to set up here and passes the result
 //! through; it is named in the steps but not modelled further.
 
 use super::cluster::{LoadedChain, Sandbox, Simulation};
 use super::event::{pod_name, EventKind, Message, Name, Reason, ReleasedText, SandboxStep};
 use super::upstream;
-use crate::ipam::hostlocal::{self, load_ipam_config_from_conflist, Store};
+use crate::ipam::hostlocal::{self, load_ipam_config_from_netconf, Store};
 use crate::ipam::ptp::{self, IfName, NetNs, Route};
 use ipnet::IpNet;
 use std::fmt;
@@ -158,9 +159,9 @@ impl Simulation {
         let Some(node) = self.nodes.get(node_name) else {
             return Err(SandboxError::NetworkNotReady);
         };
-        let Some(conflist) = node.conflist.clone() else {
+        if node.conflist.is_none() {
             return Err(SandboxError::NetworkNotReady);
-        };
+        }
         let on_node = node.name.clone();
         let mut facts = SandboxFacts {
             object: object.clone(),
@@ -180,7 +181,7 @@ impl Simulation {
             Rc::clone(&facts.netns_name),
             self.settings.pod_first_ifindex,
         );
-        let added = self.cni_add(node_name, &conflist, &mut facts, &mut pod_netns);
+        let added = self.cni_add(node_name, &mut facts, &mut pod_netns);
         // Logged once the attempt is over, when the facts they are written from are known; nothing else
         // is logged in between, so the order is the one the steps happened in.
         let facts = Rc::new(facts);
@@ -244,7 +245,6 @@ impl Simulation {
     fn cni_add(
         &mut self,
         node_name: &Name,
-        conflist: &str,
         facts: &mut SandboxFacts,
         pod_netns: &mut NetNs,
     ) -> Result<(), String> {
@@ -255,9 +255,7 @@ impl Simulation {
                 facts.sandbox_id
             )
         });
-        let chain = self
-            .load_chain(node_name, conflist, cni_args.as_deref())
-            .map_err(|err| err.to_string())?;
+        let chain = self.load_chain(node_name, cni_args.as_deref())?;
         let Some(node) = self.nodes.get_mut(node_name) else {
             return Err(String::new());
         };
@@ -304,39 +302,39 @@ impl Simulation {
     }
 
     /// The conflist as the plugins read it: cached per node while the file is unchanged, except when a
-    /// requested IP makes `CNI_ARGS` matter (then host-local loads it afresh with them).
+    /// requested IP makes `CNI_ARGS` matter (then host-local loads it afresh with them). Fails with
+    /// host-local's text.
     fn load_chain(
         &mut self,
         node_name: &Name,
-        conflist: &str,
         cni_args: Option<&str>,
-    ) -> Result<Rc<LoadedChain>, hostlocal::ConfigError> {
+    ) -> Result<Rc<LoadedChain>, String> {
+        let Some(node) = self.nodes.get_mut(node_name) else {
+            return Err(String::new());
+        };
         if cni_args.is_none() {
-            if let Some(chain) = self.nodes.get(node_name).and_then(|n| n.chain.clone()) {
-                return Ok(chain);
+            if let Some(chain) = &node.chain {
+                return Ok(Rc::clone(chain));
             }
         }
+        // Written together with the conflist, which the caller found.
+        let Some(inputs) = node.writer.written() else {
+            return Err(String::new());
+        };
         // K8S_* args are ignored thanks to IgnoreUnknown=1, so without IP= the result is the same for
         // every pod and can be kept.
-        let (ipam, cni_version) = load_ipam_config_from_conflist(
-            conflist.as_bytes(),
-            0,
+        let (ipam, cni_version) = load_ipam_config_from_netconf(
+            &inputs.ptp_netconf(),
             cni_args.unwrap_or("IgnoreUnknown=1"),
-        )?;
-        let mtu = serde_json::from_str::<serde_json::Value>(conflist)
-            .ok()
-            .and_then(|v| v["plugins"][0]["mtu"].as_u64())
-            .and_then(|mtu| u32::try_from(mtu).ok())
-            .unwrap_or(0);
+        )
+        .map_err(|err| err.to_string())?;
         let chain = Rc::new(LoadedChain {
             ipam,
             cni_version,
-            mtu,
+            mtu: inputs.mtu,
         });
         if cni_args.is_none() {
-            if let Some(node) = self.nodes.get_mut(node_name) {
-                node.chain = Some(Rc::clone(&chain));
-            }
+            node.chain = Some(Rc::clone(&chain));
         }
         Ok(chain)
     }

@@ -2,7 +2,8 @@
 //! the page fetches `i18n/<tag>.json` (copied from `static/i18n/` by Trunk) before it shows Chinese
 //! or Japanese. The path is relative, so a build served from a sub-path finds its own.
 
-use crate::i18n::{catalog, Lang};
+use crate::i18n::catalog::{self, Catalog};
+use crate::i18n::Lang;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::Response;
@@ -28,7 +29,37 @@ pub async fn load(lang: Lang) -> Result<(), String> {
         Err(_) => None,
     };
     let json = json.ok_or_else(|| format!("{url} could not be read"))?;
-    catalog::install(lang, &json).map_err(|err| format!("{url}: {err}"))
+    catalog::install(
+        lang,
+        parse_catalog(&json).map_err(|err| format!("{url}: {err}"))?,
+    );
+    Ok(())
+}
+
+/// A catalog file's JSON object of strings, read with the browser's `JSON.parse`: the wasm carries no
+/// JSON decoder of its own (see [`crate::ipam::hostlocal::NetConf`]).
+pub fn parse_catalog(json: &str) -> Result<Catalog, String> {
+    let value = js_sys::JSON::parse(json).map_err(|err| {
+        err.dyn_into::<js_sys::Error>().map_or_else(
+            |_| "not JSON".to_string(),
+            |err| String::from(err.message()),
+        )
+    })?;
+    if !value.is_object() || js_sys::Array::is_array(&value) {
+        return Err("not a JSON object".to_string());
+    }
+    js_sys::Object::entries(value.unchecked_ref())
+        .iter()
+        .map(|entry| {
+            let entry: js_sys::Array = entry.unchecked_into();
+            // Object keys are always strings; a value may be anything.
+            let key = entry.get(0).as_string().unwrap_or_default();
+            match entry.get(1).as_string() {
+                Some(text) => Ok((key, text)),
+                None => Err(format!("the text of {key:?} is not a string")),
+            }
+        })
+        .collect()
 }
 
 /// Why `lang`'s texts are missing, in English: the one language the page always has.

@@ -6,7 +6,7 @@ mod actions;
 mod capacity;
 mod chrome;
 mod editor;
-mod language;
+pub mod language;
 mod map;
 mod nodes;
 mod ruler;

@@ -127,7 +127,104 @@ pub fn load_ipam_config(
     netconf_json: &[u8],
     cni_args: &str,
 ) -> Result<(IpamConfig, String), ConfigError> {
-    let net = decode(netconf_json)?;
+    load_net(decode(netconf_json)?, cni_args)
+}
+
+/// A plugin's network config that never was text: the fields kindnetd's template fills, as the
+/// strings its JSON holds (see [`CniConfigInputs::ptp_netconf`]).
+///
+/// The simulation hands host-local the conflist its own kindnetd wrote; decoding that text again would
+/// only give back these strings, and the JSON decoder was the largest part of the page's wasm that
+/// nothing else needs. The tests load both forms of the same conflist and compare.
+///
+/// [`CniConfigInputs::ptp_netconf`]: crate::ipam::kindnet::CniConfigInputs::ptp_netconf
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetConf {
+    /// `name`, copied in by libcni from the conflist.
+    pub name: String,
+    /// `cniVersion`, copied in by libcni from the conflist.
+    pub cni_version: String,
+    /// `ipam.type`.
+    pub ipam_type: String,
+    /// `ipam.dataDir`.
+    pub data_dir: String,
+    /// `ipam.routes[].dst`.
+    pub routes: Vec<String>,
+    /// `ipam.ranges`: the `subnet` of each range, per range set.
+    pub ranges: Vec<Vec<String>>,
+}
+
+/// [`load_ipam_config`] of the JSON that `conf` stands for: the same phases from the strings on, so
+/// the same result and the same first error.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::hostlocal::{load_ipam_config_from_netconf, NetConf};
+/// let conf = NetConf {
+///     name: "kindnet".into(),
+///     cni_version: "0.3.1".into(),
+///     ipam_type: "host-local".into(),
+///     data_dir: "/run/cni-ipam-state".into(),
+///     routes: vec!["0.0.0.0/0".into()],
+///     ranges: vec![vec!["10.244.1.0/24".into()]],
+/// };
+/// let (ipam, _) = load_ipam_config_from_netconf(&conf, "").unwrap();
+/// assert_eq!(ipam.ranges[0].to_string(), "10.244.1.1-10.244.1.254");
+/// let bad = NetConf { ranges: vec![vec!["10.244.1.0/33".into()]], ..conf };
+/// let err = load_ipam_config_from_netconf(&bad, "").unwrap_err();
+/// assert_eq!(err.to_string(), "invalid CIDR address: 10.244.1.0/33");
+/// ```
+pub fn load_ipam_config_from_netconf(
+    conf: &NetConf,
+    cni_args: &str,
+) -> Result<(IpamConfig, String), ConfigError> {
+    let some = |s: &String| Some(s.clone());
+    let raw = RawNet {
+        name: some(&conf.name),
+        cni_version: some(&conf.cni_version),
+        ipam: Some(RawIpam {
+            ipam_type: some(&conf.ipam_type),
+            routes: Some(
+                conf.routes
+                    .iter()
+                    .map(|dst| {
+                        Some(RawRoute {
+                            dst: some(dst),
+                            gw: None,
+                        })
+                    })
+                    .collect(),
+            ),
+            data_dir: some(&conf.data_dir),
+            resolv_conf: None,
+            ranges: Some(
+                conf.ranges
+                    .iter()
+                    .map(|set| {
+                        Some(
+                            set.iter()
+                                .map(|subnet| {
+                                    Some(RawRange {
+                                        subnet: Some(some(subnet)),
+                                        ..RawRange::default()
+                                    })
+                                })
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            ),
+            range_from_file: None,
+            legacy: RawRange::default(),
+        }),
+        runtime_config: None,
+        args: None,
+    };
+    load_net(net_from_raw(raw)?, cni_args)
+}
+
+/// `LoadIPAMConfig` from the decoded config on: `CNI_ARGS`, requested IPs, range sets.
+fn load_net(net: Net, cni_args: &str) -> Result<(IpamConfig, String), ConfigError> {
     let ipam = net.ipam.ok_or(ConfigError::MissingIpam)?;
 
     let mut ip_args = Vec::new();
@@ -303,7 +400,7 @@ struct RawIpam {
     legacy: RawRange,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 struct RawRange {
     /// `Some(None)` for `"subnet": null`, which Go hands to `IPNet.UnmarshalJSON` as an empty string.
     #[serde(default, deserialize_with = "present")]
@@ -334,7 +431,11 @@ fn decode(bytes: &[u8]) -> Result<Net, ConfigError> {
     // Through `Value` first: Go's decoder lets a repeated key overwrite the earlier one, serde's derive
     // would reject it as a duplicate field.
     let value: Value = serde_json::from_slice(bytes).map_err(decode_error)?;
-    let raw = RawNet::deserialize(value).map_err(decode_error)?;
+    net_from_raw(RawNet::deserialize(value).map_err(decode_error)?)
+}
+
+/// The values Go parses while decoding (CIDRs, IPs), parsed.
+fn net_from_raw(raw: RawNet) -> Result<Net, ConfigError> {
     let ipam = raw.ipam.map(ipam_from_raw).transpose()?;
     let runtime = raw.runtime_config;
     let runtime_ip_ranges = match runtime.as_ref().and_then(|r| r.ip_ranges.as_ref()) {

@@ -25,7 +25,10 @@ pub mod range_set;
 pub mod store;
 
 pub use allocator::{AllocError, IpAllocator, RangeIter};
-pub use config::{load_ipam_config, load_ipam_config_from_conflist, ConfigError, IpamConfig};
+pub use config::{
+    load_ipam_config, load_ipam_config_from_conflist, load_ipam_config_from_netconf, ConfigError,
+    IpamConfig, NetConf,
+};
 pub use plugin::{cmd_add, cmd_check, cmd_del, PluginError};
 pub use range::{Range, RangeConfig, RangeError};
 pub use range_set::{NotInRangeSet, RangeSet, RangeSetError};
