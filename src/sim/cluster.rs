@@ -21,7 +21,7 @@ use crate::ipam::kindnet::CniConfigWriter;
 use crate::ipam::ptp::{Entropy, MacAddr, NetNs, Uplink};
 use crate::ipam::range_allocator::RangeAllocator;
 use rustc_hash::FxHasher;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::hash::BuildHasherDefault;
 use std::net::{IpAddr, Ipv4Addr};
@@ -128,8 +128,9 @@ pub(crate) struct NodeIpam {
     pub(crate) allocator: RangeAllocator,
     /// `cidrallocator_node`: keys waiting (dedup as the workqueue does).
     pub(crate) queued: BTreeSet<String>,
-    /// Per-key failure counts of the rate limiter (`ItemExponentialFailureRateLimiter.failures`).
-    pub(crate) failures: BTreeMap<String, u32>,
+    /// Per-key failure counts of the rate limiter (`ItemExponentialFailureRateLimiter.failures`). Keyed
+    /// like the pods' index, so the wasm has one such map.
+    pub(crate) failures: FxHashMap<Name, u32>,
 }
 
 /// What the queue holds: a scenario command or an actor's next move.

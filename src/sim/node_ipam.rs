@@ -165,12 +165,12 @@ impl Simulation {
                 &upstream::RANGE_ALLOCATOR_ALLOCATE,
             );
         }
-        let failures = ipam.failures.entry(name.to_string()).or_insert(0);
+        let failures = ipam.failures.get(name).copied().unwrap_or(0);
         let delay = self
             .settings
             .node_ipam_backoff_base
-            .exponential(*failures, self.settings.node_ipam_backoff_max);
-        *failures += 1;
+            .exponential(failures, self.settings.node_ipam_backoff_max);
+        ipam.failures.insert(name.into(), failures + 1);
         self.log(
             format!("node/{name}").into(),
             EventKind::Step,

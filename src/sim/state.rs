@@ -264,27 +264,26 @@ impl Simulation {
                     ls: store.ls(),
                 }
             });
-        let pod_of_veth: BTreeMap<&str, &str> = node
+        // Each sandbox's host end, found by its ifindex, listed in link order as `ip link` would.
+        let veths = node
             .sandboxes
             .values()
-            .map(|s| (s.facts.host_veth.as_str(), s.facts.pod()))
-            .collect();
-        let veths = node
-            .netns
-            .links()
-            .iter()
-            .filter_map(
-                |link| match (&link.kind, pod_of_veth.get(link.name.as_str())) {
-                    (LinkKind::Veth { peer_ifindex, .. }, Some(pod)) => Some(VethState {
-                        name: link.name.to_string(),
-                        ifindex: link.ifindex,
-                        peer_ifindex: *peer_ifindex,
-                        pod: pod.to_string(),
-                    }),
+            .filter_map(|s| {
+                let link = node.netns.link_by_index(s.facts.host_index)?;
+                match link.kind {
+                    LinkKind::Veth { peer_ifindex, .. } if link.name == s.facts.host_veth => {
+                        Some(VethState {
+                            name: link.name.to_string(),
+                            ifindex: link.ifindex,
+                            peer_ifindex,
+                            pod: s.facts.pod().to_string(),
+                        })
+                    }
                     _ => None,
-                },
-            )
+                }
+            })
             .collect();
+        let veths = order::sorted_by(veths, |a: &VethState, b| a.ifindex.cmp(&b.ifindex));
         let mut routes = ip_route_lines(&node.netns);
         routes.extend(ip6_route_lines(&node.netns));
         let pending_dels: Vec<PendingDel> = node
