@@ -15,6 +15,7 @@
 
 pub mod i18n;
 pub mod ipam;
+mod order;
 pub mod share;
 pub mod sim;
 

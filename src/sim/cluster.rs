@@ -8,7 +8,6 @@
 use super::clock::{VirtualDuration, VirtualTime};
 use super::event::{Event, EventKind, Message, Name, Reason};
 use super::log::EventLog;
-use super::order;
 use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
 use super::runtime::SandboxFacts;
@@ -20,6 +19,7 @@ use crate::ipam::kcm::NodeIpamConfig;
 use crate::ipam::kindnet::CniConfigWriter;
 use crate::ipam::ptp::{Entropy, MacAddr, NetNs, Uplink};
 use crate::ipam::range_allocator::RangeAllocator;
+use crate::order;
 use rustc_hash::FxHasher;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;

@@ -25,7 +25,6 @@ pub mod kindnet;
 pub mod kubelet;
 pub mod log;
 pub mod node_ipam;
-mod order;
 mod pods;
 pub mod queue;
 pub mod runtime;

@@ -4,11 +4,11 @@
 use super::clock::VirtualTime;
 use super::cluster::{PodObj, PodPhase, Simulation};
 use super::event::{Event, Name};
-use super::order;
 use crate::ipam::goip::{ip_string, net_string};
 use crate::ipam::hostlocal::store::LAST_IP_FILE_PREFIX;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
 use crate::ipam::ptp::LinkKind;
+use crate::order;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -251,15 +251,16 @@ impl Simulation {
                         }
                     }
                 }
+                // Inserted one by one: collecting a map sorts first, and that sort is compiled per
+                // iterator type.
+                let mut reserved = BTreeMap::new();
+                for (ip, content) in store.reservations() {
+                    let id = content.split("\r\n").next().unwrap_or(content).trim();
+                    reserved.insert(ip_string(ip), id.to_string());
+                }
                 IpamState {
                     dir: Some(store.dir().to_string()),
-                    reserved: store
-                        .reservations()
-                        .map(|(ip, content)| {
-                            let id = content.split("\r\n").next().unwrap_or(content).trim();
-                            (ip_string(ip), id.to_string())
-                        })
-                        .collect(),
+                    reserved,
                     last_reserved_ip,
                     ls: store.ls(),
                 }

@@ -48,18 +48,18 @@ pub fn parse_catalog(json: &str) -> Result<Catalog, String> {
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err("not a JSON object".to_string());
     }
-    js_sys::Object::entries(value.unchecked_ref())
-        .iter()
-        .map(|entry| {
-            let entry: js_sys::Array = entry.unchecked_into();
-            // Object keys are always strings; a value may be anything.
-            let key = entry.get(0).as_string().unwrap_or_default();
-            match entry.get(1).as_string() {
-                Some(text) => Ok((key, text)),
-                None => Err(format!("the text of {key:?} is not a string")),
-            }
-        })
-        .collect()
+    // Inserted one by one: collecting a map sorts first, and that sort is compiled per iterator type.
+    let mut catalog = Catalog::new();
+    for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
+        let entry: js_sys::Array = entry.unchecked_into();
+        // Object keys are always strings; a value may be anything.
+        let key = entry.get(0).as_string().unwrap_or_default();
+        let Some(text) = entry.get(1).as_string() else {
+            return Err(format!("the text of {key:?} is not a string"));
+        };
+        catalog.insert(key, text);
+    }
+    Ok(catalog)
 }
 
 /// Why `lang`'s texts are missing, in English: the one language the page always has.

@@ -16,6 +16,7 @@
 
 use super::ip_files::IpFiles;
 use crate::ipam::goip::{ip_string, parse_ip};
+use crate::order;
 use rustc_hash::FxHasher;
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -184,7 +185,7 @@ impl Store {
             )
             .collect();
         if ips.len() > 1 {
-            ips.sort_by_cached_key(|ip| ip_string(*ip));
+            ips = order::sorted_by(ips, |a, b| ip_string(*a).cmp(&ip_string(*b)));
             ips.dedup();
         }
         ips
@@ -226,8 +227,7 @@ impl Store {
         if self.lock {
             names.push(LOCK_FILE.to_string());
         }
-        names.sort_unstable();
-        names
+        order::sorted_by(names, String::cmp)
     }
 
     /// `cat <name>`: the file's exact bytes, or `None` if there is no such file.

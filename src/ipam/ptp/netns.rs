@@ -15,6 +15,7 @@
 
 use super::iproute2::fib_dump_order;
 use crate::ipam::goip::ip_to_u128;
+use crate::order;
 use ipnet::IpNet;
 use rustc_hash::FxHasher;
 use std::fmt;
@@ -532,25 +533,28 @@ impl NetNs {
         self.routes_where(mark, &|r| r.dev == ifindex)
     }
 
-    /// The routes from number `from` on that `keep` accepts, in dump order. `keep` is a trait object so
-    /// that the sort is compiled once, not once per caller (3.6 KB of wasm).
+    /// The routes from number `from` on that `keep` accepts, in dump order. `keep` is a trait object and
+    /// the sort is [`crate::order`]'s, so neither is compiled once per caller.
     fn routes_where(&self, from: usize, keep: &dyn Fn(&Route) -> bool) -> Vec<&Route> {
-        let mut routes: Vec<(usize, &Route)> = self
+        let routes: Vec<(usize, &Route)> = self
             .routes
             .iter()
             .enumerate()
             .skip(from)
             .filter(|(_, r)| keep(r))
             .collect();
-        routes.sort_by(|(ia, a), (ib, b)| {
+        // A total order (ties end at the insertion index), so the unstable sort is exact.
+        order::sorted_by(routes, |(ia, a), (ib, b)| {
             let v6 = matches!(a.dst, IpNet::V6(_));
             v6.cmp(&matches!(b.dst, IpNet::V6(_)))
                 .then_with(|| fib_dump_order(&a.dst, &b.dst))
                 .then(a.metric.cmp(&b.metric))
                 // fib_trie puts a new alias before an equal one; ip6_fib appends after it.
                 .then(if v6 { ia.cmp(ib) } else { ib.cmp(ia) })
-        });
-        routes.into_iter().map(|(_, r)| r).collect()
+        })
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect()
     }
 
     /// Registers a device; the kernel picks the ifindex. Returns it.
