@@ -224,7 +224,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                             Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Append(vec![line.clone()])))
                         };
                         html! {
-                            <div key={pod.name.clone()} class={classes!("pod-row", pod.status.to_lowercase())} data-testid="pod" data-pod={pod.name.clone()}>
+                            <div key={pod.name.clone()} class={classes!("pod-row", pod.status.to_ascii_lowercase())} data-testid="pod" data-pod={pod.name.clone()}>
                                 <div class="pod-box">
                                     <button class="pod-name" onclick={on_select} aria-label={t::SHOW_POD_NETWORK.fill(lang, &[&pod.name])}>{ &pod.name }</button>
                                     <span class="pod-status">{ pod.status }</span>

@@ -77,8 +77,13 @@ pub fn load_env_ip(args: &str) -> Result<Option<IpAddr>, ArgsError> {
 }
 
 /// `types.UnmarshallableBool.UnmarshalText`: `1`/`true`/`0`/`false`, any case.
+///
+/// Go lowers with `strings.ToLower`; ASCII lowering decides the same, because no other rune lowers to
+/// an ASCII letter of `true` or `false` (the Kelvin sign, the one that lowers to ASCII at all, lowers
+/// to `k`). Only the echo of non-ASCII input in the error differs (docs/upstream-notes.md). Unicode
+/// lowering would bring its case tables into the page's wasm: 11 KB gzip.
 fn unmarshallable_bool(value: &str) -> Result<bool, String> {
-    let lower = value.to_lowercase();
+    let lower = value.to_ascii_lowercase();
     match lower.as_str() {
         "1" | "true" => Ok(true),
         "0" | "false" => Ok(false),
