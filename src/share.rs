@@ -9,6 +9,7 @@
 //! HTML; it is text handed to the same parsers as typed input.
 
 use crate::i18n::Lang;
+use crate::ipam::goip::GoQuoted;
 use crate::sim::{VirtualDuration, VirtualTime};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
@@ -132,7 +133,9 @@ impl fmt::Display for LinkProblem {
             LinkProblem::BadBase64 => f.write_str("s= is not base64url"),
             LinkProblem::BadDeflate => f.write_str("s= does not hold a deflated scenario"),
             LinkProblem::NotUtf8 => f.write_str("s= does not hold UTF-8 text"),
-            LinkProblem::BadValue(name, value) => write!(f, "{name}={value:?} is not valid"),
+            LinkProblem::BadValue(name, value) => {
+                write!(f, "{name}={} is not valid", GoQuoted(value))
+            }
         }
     }
 }

@@ -8,9 +8,10 @@
 //!   `invalid CIDR address: <s>`.
 //! * `k8s.io/utils/net.ParseCIDRSloppy`: like `net.ParseCIDR`, but IPv4 octets with leading zeros are read as
 //!   decimal (`010.244.0.0/16` is `10.244.0.0/16`), as Go did before 1.17.
+//! * `%q` / `strconv.Quote` ([`GoQuoted`]), the quoting of values in Go's error texts.
 
 use ipnet::IpNet;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::net::{IpAddr, Ipv4Addr};
 
 /// `net.IP.String()`.
@@ -159,6 +160,52 @@ pub fn u128_to_ip(value: u128, like: IpAddr) -> IpAddr {
         IpAddr::V4(_) => IpAddr::V4(Ipv4Addr::from(value as u32)),
         IpAddr::V6(_) => IpAddr::V6(value.into()),
     }
+}
+
+/// Go's `%q` (`strconv.Quote`) of a string: double quotes, with `"` and `\` escaped, and non-printable
+/// characters as `\n`-style, `\xNN` (ASCII controls) or `\uNNNN` escapes. Go's `unicode.IsPrint` is
+/// approximated by "not a control character and not a space other than U+0020". Rust's `{:?}` escapes
+/// differently (`\u{1f}`) and brings Unicode tables into the wasm.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::goip::GoQuoted;
+/// assert_eq!(GoQuoted("a\"b\\\t\u{1}").to_string(), r#""a\"b\\\t\x01""#);
+/// ```
+pub struct GoQuoted<'a>(pub &'a str);
+
+impl fmt::Display for GoQuoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("\"")?;
+        for c in self.0.chars() {
+            match c {
+                '"' => f.write_str("\\\"")?,
+                '\\' => f.write_str("\\\\")?,
+                '\u{7}' => f.write_str("\\a")?,
+                '\u{8}' => f.write_str("\\b")?,
+                '\u{c}' => f.write_str("\\f")?,
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\t' => f.write_str("\\t")?,
+                '\u{b}' => f.write_str("\\v")?,
+                c if c < ' ' || c == '\u{7f}' => write!(f, "\\x{:02x}", c as u32)?,
+                c if c.is_control() || (c.is_whitespace() && c != ' ') => {
+                    if (c as u32) < 0x10000 {
+                        write!(f, "\\u{:04x}", c as u32)?;
+                    } else {
+                        write!(f, "\\U{:08x}", c as u32)?;
+                    }
+                }
+                c => f.write_char(c)?,
+            }
+        }
+        f.write_str("\"")
+    }
+}
+
+/// [`GoQuoted`] as a `String`.
+pub fn go_quote(s: &str) -> String {
+    GoQuoted(s).to_string()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! `NewCIDRSet` that make kcm refuse to start the controller.
 
 use super::cidrset::CidrSet;
-use super::goip::{net_string, parse_cidr_sloppy};
+use super::goip::{net_string, parse_cidr_sloppy, GoQuoted};
 use ipnet::IpNet;
 use serde::Serialize;
 use std::fmt;
@@ -107,15 +107,18 @@ pub enum KcmError {
 impl fmt::Display for KcmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::InvalidIntFlag { flag, value, reason } => write!(
-                f,
-                "invalid argument {value:?} for {flag:?} flag: strconv.ParseInt: parsing {value:?}: {reason}"
-            ),
+            Self::InvalidIntFlag { flag, value, reason } => {
+                let (flag, value) = (GoQuoted(flag), GoQuoted(value));
+                write!(
+                    f,
+                    "invalid argument {value} for {flag} flag: strconv.ParseInt: parsing {value}: {reason}"
+                )
+            }
             Self::TooManyServiceCidrs => {
                 f.write_str("--service-cluster-ip-range can not contain more than two entries")
             }
             Self::ParseClusterCidr { value, err } => {
-                write!(f, "failed to parse cidr value:{value:?} with error:{err}")
+                write!(f, "failed to parse cidr value:{} with error:{err}", GoQuoted(value))
             }
             Self::NotDualStack(n) => write!(
                 f,
@@ -212,7 +215,8 @@ impl KcmFlags {
                 Ok((_, net)) => Some(net),
                 Err(err) => {
                     warnings.push(format!(
-                        "Warning: unsuccessful parsing of service CIDR {text:?}: {err}"
+                        "Warning: unsuccessful parsing of service CIDR {}: {err}",
+                        GoQuoted(text)
                     ));
                     None
                 }

@@ -61,7 +61,7 @@ pub use netns::{
 };
 
 use crate::ipam::cni::{self, CniResult, Interface};
-use crate::ipam::goip::{ip_string, net_string};
+use crate::ipam::goip::{ip_string, net_string, GoQuoted};
 use ipnet::IpNet;
 use netns::Errno;
 use rand_chacha::ChaCha8Rng;
@@ -239,7 +239,9 @@ impl fmt::Display for PtpError {
             }
             PtpError::VethExists { container, peer } => write!(
                 f,
-                "container veth name ({container:?}) peer provided ({peer:?}) already exists"
+                "container veth name ({}) peer provided ({}) already exists",
+                GoQuoted(container),
+                GoQuoted(peer)
             ),
             PtpError::NoUniqueVethName => f.write_str("failed to find a unique veth name"),
             PtpError::MakeVethPair(errno) => write!(f, "failed to make veth pair: {errno}"),

@@ -1,6 +1,7 @@
 //! Virtual time: the simulation's only clock. Nothing here reads a wall clock, so a scenario replays
 //! identically on every machine and in the browser.
 
+use crate::ipam::goip::GoQuoted;
 use serde::Serialize;
 use std::fmt;
 use std::ops::{Add, AddAssign, Sub};
@@ -130,12 +131,17 @@ impl fmt::Display for DurationError {
         match self {
             Self::Invalid(s) => write!(
                 f,
-                "invalid duration {s:?} (use a number and a unit: 500ms, 2.3s, 1m, 1m30s)"
+                "invalid duration {} (use a number and a unit: 500ms, 2.3s, 1m, 1m30s)",
+                GoQuoted(s)
             ),
             Self::SubMillisecond(s) => {
-                write!(f, "duration {s:?} is finer than the 1ms virtual clock")
+                write!(
+                    f,
+                    "duration {} is finer than the 1ms virtual clock",
+                    GoQuoted(s)
+                )
             }
-            Self::Overflow(s) => write!(f, "duration {s:?} is too long"),
+            Self::Overflow(s) => write!(f, "duration {} is too long", GoQuoted(s)),
         }
     }
 }

@@ -19,7 +19,7 @@
 
 use super::clock::{DurationError, VirtualDuration, VirtualTime};
 use super::settings::{SettingError, SimSettings};
-use crate::ipam::goip::parse_ip;
+use crate::ipam::goip::{parse_ip, GoQuoted};
 use crate::ipam::kcm::{KcmFlags, NodeIpamConfig};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -160,7 +160,8 @@ impl fmt::Display for ScenarioError {
         match &self.kind {
             ScenarioErrorKind::UnknownVerb(verb) => write!(
                 f,
-                "unknown command {verb:?} (expected set, cluster, node, pod or wait)"
+                "unknown command {} (expected set, cluster, node, pod or wait)",
+                GoQuoted(verb)
             ),
             ScenarioErrorKind::Usage(usage) => write!(f, "usage: {usage}"),
             ScenarioErrorKind::UnknownFlag(flag) => write!(f, "unknown flag: {flag}"),
@@ -173,7 +174,7 @@ impl fmt::Display for ScenarioError {
                 what,
                 value,
                 reason,
-            } => write!(f, "invalid {what} {value:?}: {reason}"),
+            } => write!(f, "invalid {what} {}: {reason}", GoQuoted(value)),
             ScenarioErrorKind::Duration(err) => err.fmt(f),
             ScenarioErrorKind::Kcm(text) => f.write_str(text),
             ScenarioErrorKind::ClusterTwice => f.write_str("cluster given twice"),
@@ -183,10 +184,10 @@ impl fmt::Display for ScenarioError {
             ScenarioErrorKind::Setting(err) => err.fmt(f),
             ScenarioErrorKind::InvalidName(text) => f.write_str(text),
             ScenarioErrorKind::AlreadyExists { resource, name } => {
-                write!(f, "{resource} {name:?} already exists")
+                write!(f, "{resource} {} already exists", GoQuoted(name))
             }
             ScenarioErrorKind::NotFound { resource, name } => {
-                write!(f, "{resource} {name:?} not found")
+                write!(f, "{resource} {} not found", GoQuoted(name))
             }
             ScenarioErrorKind::TimeOverflow => f.write_str("virtual time overflows"),
         }
@@ -551,14 +552,15 @@ fn validate_name(name: &str) -> Result<(), ScenarioErrorKind> {
             && !label.starts_with('-')
             && !label.ends_with('-')
     };
+    let quoted = GoQuoted(name);
     if name.len() > 253 {
         return Err(ScenarioErrorKind::InvalidName(format!(
-            "metadata.name: Invalid value: {name:?}: must be no more than 253 characters"
+            "metadata.name: Invalid value: {quoted}: must be no more than 253 characters"
         )));
     }
     if !name.split('.').all(label_ok) {
         return Err(ScenarioErrorKind::InvalidName(format!(
-            "metadata.name: Invalid value: {name:?}: a lowercase RFC 1123 subdomain must consist of lower \
+            "metadata.name: Invalid value: {quoted}: a lowercase RFC 1123 subdomain must consist of lower \
              case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character \
              (e.g. 'example.com', regex used for validation is \
              '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"

@@ -3,6 +3,7 @@
 //! A scenario changes them with `set NAME=VALUE` (the kebab-case names of [`SimSettings::set`]).
 
 use super::clock::{DurationError, VirtualDuration};
+use crate::ipam::goip::GoQuoted;
 use serde::Serialize;
 use std::fmt;
 
@@ -96,11 +97,14 @@ impl fmt::Display for SettingError {
         match self {
             Self::Unknown(name) => write!(
                 f,
-                "unknown setting {name:?} (known: {})",
+                "unknown setting {} (known: {})",
+                GoQuoted(name),
                 SimSettings::NAMES.join(", ")
             ),
             Self::Duration(err) => err.fmt(f),
-            Self::Number { name, value } => write!(f, "{name}: invalid number {value:?}"),
+            Self::Number { name, value } => {
+                write!(f, "{name}: invalid number {}", GoQuoted(value))
+            }
         }
     }
 }

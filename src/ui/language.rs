@@ -4,6 +4,7 @@
 
 use crate::i18n::catalog::{self, Catalog};
 use crate::i18n::Lang;
+use crate::ipam::goip::GoQuoted;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::Response;
@@ -55,7 +56,7 @@ pub fn parse_catalog(json: &str) -> Result<Catalog, String> {
         // Object keys are always strings; a value may be anything.
         let key = entry.get(0).as_string().unwrap_or_default();
         let Some(text) = entry.get(1).as_string() else {
-            return Err(format!("the text of {key:?} is not a string"));
+            return Err(format!("the text of {} is not a string", GoQuoted(&key)));
         };
         catalog.insert(key, text);
     }

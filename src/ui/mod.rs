@@ -17,6 +17,7 @@ mod timeline;
 mod tours;
 
 use crate::i18n::{ui as t, Lang, Text};
+use crate::ipam::goip::GoQuoted;
 use crate::share::{Link, LinkProblem, MAX_QUERY_LEN};
 use actions::Actions;
 use chrome::{announcement, Help, Toolbar};
@@ -94,7 +95,7 @@ fn link_problem(problem: &LinkProblem, lang: Lang) -> String {
         LinkProblem::BadDeflate => t::LINK_BAD_DEFLATE.get(lang).to_string(),
         LinkProblem::NotUtf8 => t::LINK_NOT_UTF8.get(lang).to_string(),
         LinkProblem::BadValue(name, value) => {
-            t::LINK_BAD_VALUE.fill(lang, &[&format!("{name}={value:?}")])
+            t::LINK_BAD_VALUE.fill(lang, &[&format!("{name}={}", GoQuoted(value))])
         }
     }
 }

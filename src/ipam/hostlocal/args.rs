@@ -2,7 +2,7 @@
 //! `pkg/types/args.go`) into host-local's `IPAMEnvArgs`, and `pkg/ip.ParseIP` (`plugins/pkg/ip/ip.go`),
 //! the parser behind `IP=`, `args.cni.ips` and `runtimeConfig.ips`.
 
-use crate::ipam::goip::{parse_cidr, parse_ip};
+use crate::ipam::goip::{go_quote, parse_cidr, parse_ip};
 use std::fmt;
 use std::net::IpAddr;
 
@@ -126,36 +126,4 @@ pub fn go_pkg_ip(s: &str) -> Result<Option<IpAddr>, InvalidIp> {
     parsed
         .map(|ip| Some(ip.to_canonical()))
         .ok_or_else(|| InvalidIp(s.to_string()))
-}
-
-/// Go's `%q` (`strconv.Quote`): double quotes, with `"` and `\` escaped, and non-printable characters as
-/// `\n`-style, `\xNN` (ASCII controls) or `\uNNNN` escapes. Go's `unicode.IsPrint` is approximated by
-/// "not a control character and not a space other than U+0020".
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if c < ' ' || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if c.is_control() || (c.is_whitespace() && c != ' ') => {
-                if (c as u32) < 0x10000 {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }

@@ -11,11 +11,11 @@
 //! 3. range sets: `runtimeConfig.ipRanges`, then the legacy single range, then `ipam.ranges`;
 //! 4. validation of every set, the per-family limit of CNI < 0.3.0, and overlaps between sets.
 
-use super::args::{go_quote, load_env_ip, ArgsError};
+use super::args::{load_env_ip, ArgsError};
 use super::range::{canonicalize_ip, RangeConfig};
 use super::range_set::{RangeSet, RangeSetError};
 use crate::ipam::cni::Route;
-use crate::ipam::goip::{parse_cidr, parse_ip};
+use crate::ipam::goip::{go_quote, parse_cidr, parse_ip};
 use ipnet::IpNet;
 use serde::Deserialize;
 use serde_json::Value;
