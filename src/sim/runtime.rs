@@ -3,9 +3,9 @@
 //! with `CNI_COMMAND=DEL`.
 //!
 //! host-local's own loader ([`load_ipam_config_from_netconf`]) reads the ptp entry of the conflist
-//! kindnetd wrote, from the values the writer rendered it from (the tests check this equals decoding the
-//! text), so a bad podCIDR fails with host-local's text. portmap has no port mappings to set up here and passes the result
-//! through; it is named in the steps but not modelled further.
+//! kindnetd wrote, from the values the writer rendered it from (the tests check this equals decoding
+//! the text), so a bad podCIDR fails with host-local's text. portmap has no port mappings to set up
+//! here and passes the result through; it is named in the steps but not modelled further.
 
 use super::cluster::{LoadedChain, Sandbox, Simulation};
 use super::event::{pod_name, EventKind, Message, Name, Reason, ReleasedText, SandboxStep};
