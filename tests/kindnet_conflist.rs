@@ -5,13 +5,12 @@
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
-use ipnet::IpNet;
 use podip::ipam::hostlocal::{load_ipam_config_from_conflist, load_ipam_config_from_netconf};
 use podip::ipam::kindnet::{compute_cni_config_inputs, CniConfigWriter};
 use serde_json::{json, Value};
 
-fn cidrs(list: &[&str]) -> Vec<IpNet> {
-    list.iter().map(|c| c.parse().unwrap()).collect()
+fn cidrs(list: &[&str]) -> Vec<String> {
+    list.iter().map(|c| c.to_string()).collect()
 }
 
 const SINGLE_STACK_MTU_65535: &str = "
@@ -160,7 +159,7 @@ type InputsCase = (
 
 #[test]
 fn inputs_follow_compute_cni_config_inputs() {
-    let cases: [InputsCase; 4] = [
+    let cases: [InputsCase; 8] = [
         (
             "ipv4 single stack",
             &["10.244.0.0/24"],
@@ -184,6 +183,31 @@ fn inputs_follow_compute_cni_config_inputs() {
             &["fd00:10:244:2::/64", "10.244.2.0/24"],
             &["fd00:10:244:2::/64", "10.244.2.0/24"],
             &["0.0.0.0/0", "::/0"],
+        ),
+        // The Node's strings go in as written; isIPv6CIDRString reads them with net.ParseCIDR.
+        (
+            "host bits kept",
+            &["10.244.1.5/24"],
+            &["10.244.1.5/24"],
+            &["0.0.0.0/0"],
+        ),
+        (
+            "not a CIDR: not IPv6, so the IPv4 route",
+            &["not-a-cidr"],
+            &["not-a-cidr"],
+            &["0.0.0.0/0"],
+        ),
+        (
+            "IPv4-mapped IPv6 is IPv4 to Go (To4)",
+            &["::ffff:10.0.0.0/120"],
+            &["::ffff:10.0.0.0/120"],
+            &["0.0.0.0/0"],
+        ),
+        (
+            "IPv6 with host bits",
+            &["fd00:10:244:1::5/64"],
+            &["fd00:10:244:1::5/64"],
+            &["::/0"],
         ),
     ];
     for (description, pod_cidrs, ranges, routes) in cases {

@@ -445,3 +445,28 @@ fn dual_stack_ipv6_first_reports_the_ipv4_address_as_primary() {
         "status.podIP=10.244.0.2 status.podIPs=[10.244.0.2,fd00:10:244::2] phase=Running"
     );
 }
+
+#[test]
+fn preset_pod_cidr_with_host_bits_reaches_host_local_verbatim() {
+    // kindnetd copies spec.podCIDR into the conflist as written; kcm occupies its network (ParseCIDRSloppy
+    // masks), but host-local's Range.Canonicalize refuses the host bits when the pod's sandbox is set up.
+    let sim = run(
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add w --pod-cidr=10.244.1.5/24\n\
+                   wait 1s\npod add a --node=w\nwait 1s\n",
+    );
+    assert!(sim
+        .node_conflist("w")
+        .expect("kindnetd wrote the conflist")
+        .contains("\"subnet\": \"10.244.1.5/24\""));
+    let failure = events_of(&sim, Reason::FailedCreatePodSandBox)[0]
+        .message
+        .to_string();
+    assert!(
+        failure.ends_with(
+            "plugin type=\"ptp\" failed (add): invalid range set 0: Network has host bits set. \
+             For a subnet mask of length 24 the network address is 10.244.1.0"
+        ),
+        "{failure}"
+    );
+    assert!(pod_ips(&sim.state(), "a").is_empty());
+}

@@ -11,15 +11,15 @@
 //! # Examples
 //! ```
 //! use podip::ipam::kindnet::compute_cni_config_inputs;
-//! let inputs = compute_cni_config_inputs(&["10.244.1.0/24".parse().unwrap()]).unwrap();
+//! let inputs = compute_cni_config_inputs(&["10.244.1.0/24".to_string()]).unwrap();
 //! let conflist: serde_json::Value = serde_json::from_str(&inputs.with_mtu(65535).render()).unwrap();
 //! assert_eq!(conflist["plugins"][0]["ipam"]["ranges"][0][0]["subnet"], "10.244.1.0/24");
 //! assert_eq!(conflist["plugins"][0]["mtu"], 65535);
 //! ```
 
-use crate::ipam::goip::net_string;
+use crate::ipam::goip::parse_cidr;
 use crate::ipam::hostlocal::NetConf;
-use ipnet::IpNet;
+use std::net::IpAddr;
 
 /// Where kindnetd writes the config (`cniConfigPath`).
 pub const CNI_CONFIG_PATH: &str = "/etc/cni/net.d/10-kindnet.conflist";
@@ -43,40 +43,46 @@ pub struct CniConfigInputs {
 ///
 /// * More than one podCIDR (dual-stack): every one, in order, and the routes `0.0.0.0/0` then `::/0` —
 ///   that order whatever the family order of the podCIDRs.
-/// * One: the legacy `spec.podCIDR`, and `0.0.0.0/0` or `::/0` by its family.
+/// * One: the legacy `spec.podCIDR`, and `::/0` if it reads as an IPv6 CIDR (`isIPv6CIDRString`), else
+///   `0.0.0.0/0`.
+///
+/// The strings are the Node object's, written as they are: a podCIDR with host bits or one that does
+/// not parse reaches host-local, which refuses it when a pod's sandbox is set up.
 ///
 /// # Examples
 /// ```
 /// use podip::ipam::kindnet::compute_cni_config_inputs;
-/// let dual = compute_cni_config_inputs(&[
-///     "fd00:10:244:1::/64".parse().unwrap(),
-///     "10.244.1.0/24".parse().unwrap(),
-/// ])
-/// .unwrap();
+/// let dual = compute_cni_config_inputs(&["fd00:10:244:1::/64".into(), "10.244.1.0/24".into()]).unwrap();
 /// assert_eq!(dual.pod_cidrs, ["fd00:10:244:1::/64", "10.244.1.0/24"]);
 /// assert_eq!(dual.default_routes, ["0.0.0.0/0", "::/0"]);
-/// let v6 = compute_cni_config_inputs(&["fd00:10:244:1::/64".parse().unwrap()]).unwrap();
+/// let v6 = compute_cni_config_inputs(&["fd00:10:244:1::/64".into()]).unwrap();
 /// assert_eq!(v6.default_routes, ["::/0"]);
+/// let host_bits = compute_cni_config_inputs(&["10.244.1.5/24".into()]).unwrap();
+/// assert_eq!(host_bits.pod_cidrs, ["10.244.1.5/24"]);
 /// ```
-pub fn compute_cni_config_inputs(pod_cidrs: &[IpNet]) -> Option<CniConfigInputs> {
+pub fn compute_cni_config_inputs(pod_cidrs: &[String]) -> Option<CniConfigInputs> {
     let first = pod_cidrs.first()?;
     let (pod_cidrs, default_routes) = if pod_cidrs.len() > 1 {
-        (
-            pod_cidrs.iter().map(net_string).collect(),
-            vec!["0.0.0.0/0", "::/0"],
-        )
+        (pod_cidrs.to_vec(), vec!["0.0.0.0/0", "::/0"])
     } else {
-        let route = match first {
-            IpNet::V4(_) => "0.0.0.0/0",
-            IpNet::V6(_) => "::/0",
+        let route = if is_ipv6_cidr_string(first) {
+            "::/0"
+        } else {
+            "0.0.0.0/0"
         };
-        (vec![net_string(first)], vec![route])
+        (vec![first.clone()], vec![route])
     };
     Some(CniConfigInputs {
         pod_cidrs,
         default_routes: default_routes.into_iter().map(String::from).collect(),
         mtu: 0,
     })
+}
+
+/// kindnetd's `isIPv6CIDRString`: `net.ParseCIDR`'s address is IPv6 and not IPv4-mapped (`To4() == nil`);
+/// a string that does not parse is not IPv6.
+fn is_ipv6_cidr_string(cidr: &str) -> bool {
+    matches!(parse_cidr(cidr), Ok((IpAddr::V6(ip), _)) if ip.to_ipv4_mapped().is_none())
 }
 
 impl CniConfigInputs {

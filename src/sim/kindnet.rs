@@ -8,9 +8,7 @@
 use super::cluster::{Action, Simulation};
 use super::event::{EventKind, Reason};
 use super::upstream;
-use crate::ipam::goip::parse_cidr_sloppy;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};
-use ipnet::IpNet;
 
 impl Simulation {
     /// One pass of kindnetd's main loop for its own node.
@@ -18,15 +16,10 @@ impl Simulation {
         let Some(node) = self.nodes.get_mut(name).filter(|n| n.uid == uid) else {
             return;
         };
-        // kindnetd parses spec.podCIDRs with net.ParseCIDR; a value kcm could not have written is skipped.
-        let cidrs: Vec<IpNet> = node
-            .pod_cidrs
-            .iter()
-            .filter_map(|cidr| parse_cidr_sloppy(cidr).ok().map(|(_, net)| net))
-            .collect();
         let written =
-            compute_cni_config_inputs(&cidrs).and_then(|inputs| node.writer.write(inputs));
+            compute_cni_config_inputs(&node.pod_cidrs).and_then(|inputs| node.writer.write(inputs));
         if let Some(text) = written {
+            let ranges = node.pod_cidrs.join(",");
             node.conflist = Some(text.into());
             node.chain = None;
             self.log(
@@ -34,12 +27,7 @@ impl Simulation {
                 EventKind::Step,
                 Reason::CNIConfigWritten,
                 format_args!(
-                    "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{}], portmap)",
-                    cidrs
-                        .iter()
-                        .map(crate::ipam::goip::net_string)
-                        .collect::<Vec<_>>()
-                        .join(",")
+                    "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{ranges}], portmap)"
                 ),
                 Some(name.into()),
                 &upstream::KINDNET_WRITE,
