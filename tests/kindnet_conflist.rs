@@ -89,21 +89,19 @@ const DUAL_STACK_NO_MTU: &str = "
 
 #[test]
 fn single_stack_kind_worker_golden() {
-    let inputs = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"])).unwrap();
+    let inputs = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"]));
     assert_eq!(inputs.with_mtu(65535).render(), SINGLE_STACK_MTU_65535);
 }
 
 #[test]
 fn dual_stack_golden_without_mtu() {
-    let inputs =
-        compute_cni_config_inputs(&cidrs(&["10.244.1.0/24", "fd00:10:244:1::/64"])).unwrap();
+    let inputs = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24", "fd00:10:244:1::/64"]));
     assert_eq!(inputs.render(), DUAL_STACK_NO_MTU);
 }
 
 #[test]
 fn single_stack_parses_to_the_measured_chain() {
     let text = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"]))
-        .unwrap()
         .with_mtu(65535)
         .render();
     let conf: Value = serde_json::from_str(&text).unwrap();
@@ -133,7 +131,6 @@ fn single_stack_parses_to_the_measured_chain() {
 #[test]
 fn dual_stack_with_mtu_parses_with_one_range_set_per_pod_cidr() {
     let text = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24", "fd00:10:244:1::/64"]))
-        .unwrap()
         .with_mtu(1500)
         .render();
     let conf: Value = serde_json::from_str(&text).unwrap();
@@ -211,7 +208,7 @@ fn inputs_follow_compute_cni_config_inputs() {
         ),
     ];
     for (description, pod_cidrs, ranges, routes) in cases {
-        let inputs = compute_cni_config_inputs(&cidrs(pod_cidrs)).unwrap();
+        let inputs = compute_cni_config_inputs(&cidrs(pod_cidrs));
         assert_eq!(inputs.pod_cidrs, ranges, "{description}");
         assert_eq!(inputs.default_routes, routes, "{description}");
         let conf: Value = serde_json::from_str(&inputs.render()).unwrap();
@@ -219,21 +216,32 @@ fn inputs_follow_compute_cni_config_inputs() {
     }
 }
 
+/// kindnetd's own node is written before any "has no CIDR" check: a node without a podCIDR gets the
+/// legacy empty `spec.podCIDR` as its range, which host-local then refuses.
 #[test]
-fn node_without_pod_cidr_gets_no_config() {
-    assert_eq!(compute_cni_config_inputs(&[]), None);
+fn node_without_pod_cidr_gets_an_empty_subnet() {
+    let inputs = compute_cni_config_inputs(&[]);
+    assert_eq!(inputs.pod_cidrs, [""]);
+    assert_eq!(inputs.default_routes, ["0.0.0.0/0"]);
+    assert!(inputs.render().contains("[ { \"subnet\": \"\" } ]"));
+    assert_eq!(
+        load_ipam_config_from_netconf(&inputs.ptp_netconf(), "")
+            .unwrap_err()
+            .to_string(),
+        "invalid CIDR address: "
+    );
 }
 
 #[test]
 fn writer_skips_unchanged_inputs_and_rewrites_on_change() {
     let mut writer = CniConfigWriter::new(65535);
-    let worker = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"])).unwrap();
+    let worker = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"]));
     assert_eq!(
         writer.write(worker.clone()).as_deref(),
         Some(SINGLE_STACK_MTU_65535)
     );
     assert_eq!(writer.write(worker), None);
-    let moved = compute_cni_config_inputs(&cidrs(&["10.244.3.0/24"])).unwrap();
+    let moved = compute_cni_config_inputs(&cidrs(&["10.244.3.0/24"]));
     let text = writer.write(moved).unwrap();
     assert!(text.contains("\"subnet\": \"10.244.3.0/24\""));
 }
@@ -258,9 +266,7 @@ fn ptp_netconf_loads_as_the_rendered_conflist_does() {
         "K8S_POD_NAME=d",
     ];
     for (pod_cidrs, mtu) in cases {
-        let inputs = compute_cni_config_inputs(&cidrs(pod_cidrs))
-            .unwrap()
-            .with_mtu(mtu);
+        let inputs = compute_cni_config_inputs(&cidrs(pod_cidrs)).with_mtu(mtu);
         for cni_args in args {
             let from_text = load_ipam_config_from_conflist(inputs.render().as_bytes(), 0, cni_args);
             let from_values = load_ipam_config_from_netconf(&inputs.ptp_netconf(), cni_args);
@@ -268,7 +274,7 @@ fn ptp_netconf_loads_as_the_rendered_conflist_does() {
         }
     }
     // Which of them fail, and how, is what the comparison is about.
-    let overlap = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24", "10.244.1.128/25"])).unwrap();
+    let overlap = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24", "10.244.1.128/25"]));
     assert_eq!(
         load_ipam_config_from_netconf(&overlap.ptp_netconf(), "")
             .unwrap_err()
@@ -281,7 +287,7 @@ fn ptp_netconf_loads_as_the_rendered_conflist_does() {
 fn writer_remembers_the_inputs_of_the_file_it_wrote() {
     let mut writer = CniConfigWriter::new(1500);
     assert_eq!(writer.written(), None);
-    let inputs = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"])).unwrap();
+    let inputs = compute_cni_config_inputs(&cidrs(&["10.244.1.0/24"]));
     writer.write(inputs.clone());
     assert_eq!(writer.written(), Some(&inputs.with_mtu(1500)));
 }

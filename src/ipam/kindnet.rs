@@ -11,7 +11,7 @@
 //! # Examples
 //! ```
 //! use podip::ipam::kindnet::compute_cni_config_inputs;
-//! let inputs = compute_cni_config_inputs(&["10.244.1.0/24".to_string()]).unwrap();
+//! let inputs = compute_cni_config_inputs(&["10.244.1.0/24".to_string()]);
 //! let conflist: serde_json::Value = serde_json::from_str(&inputs.with_mtu(65535).render()).unwrap();
 //! assert_eq!(conflist["plugins"][0]["ipam"]["ranges"][0][0]["subnet"], "10.244.1.0/24");
 //! assert_eq!(conflist["plugins"][0]["mtu"], 65535);
@@ -39,44 +39,47 @@ pub struct CniConfigInputs {
 }
 
 /// `ComputeCNIConfigInputs` for a node whose `spec.podCIDRs` are `pod_cidrs` (kcm sets `spec.podCIDR` to the
-/// first). `None` for a node with no podCIDR yet: kindnetd's reconcile loop skips it ("has no CIDR").
+/// first).
 ///
 /// * More than one podCIDR (dual-stack): every one, in order, and the routes `0.0.0.0/0` then `::/0` —
 ///   that order whatever the family order of the podCIDRs.
-/// * One: the legacy `spec.podCIDR`, and `::/0` if it reads as an IPv6 CIDR (`isIPv6CIDRString`), else
-///   `0.0.0.0/0`.
+/// * Otherwise the legacy `spec.podCIDR`, and `::/0` if it reads as an IPv6 CIDR (`isIPv6CIDRString`),
+///   else `0.0.0.0/0`. A node kcm has not given a podCIDR yet has an empty one, and kindnetd writes it
+///   (`"subnet": ""`): its own node is written before any "has no CIDR" check.
 ///
-/// The strings are the Node object's, written as they are: a podCIDR with host bits or one that does
-/// not parse reaches host-local, which refuses it when a pod's sandbox is set up.
+/// The strings are the Node object's, written as they are: a podCIDR with host bits, an empty one or one
+/// that does not parse reaches host-local, which refuses it when a pod's sandbox is set up.
 ///
 /// # Examples
 /// ```
 /// use podip::ipam::kindnet::compute_cni_config_inputs;
-/// let dual = compute_cni_config_inputs(&["fd00:10:244:1::/64".into(), "10.244.1.0/24".into()]).unwrap();
+/// let dual = compute_cni_config_inputs(&["fd00:10:244:1::/64".into(), "10.244.1.0/24".into()]);
 /// assert_eq!(dual.pod_cidrs, ["fd00:10:244:1::/64", "10.244.1.0/24"]);
 /// assert_eq!(dual.default_routes, ["0.0.0.0/0", "::/0"]);
-/// let v6 = compute_cni_config_inputs(&["fd00:10:244:1::/64".into()]).unwrap();
+/// let v6 = compute_cni_config_inputs(&["fd00:10:244:1::/64".into()]);
 /// assert_eq!(v6.default_routes, ["::/0"]);
-/// let host_bits = compute_cni_config_inputs(&["10.244.1.5/24".into()]).unwrap();
+/// let host_bits = compute_cni_config_inputs(&["10.244.1.5/24".into()]);
 /// assert_eq!(host_bits.pod_cidrs, ["10.244.1.5/24"]);
+/// let none_yet = compute_cni_config_inputs(&[]);
+/// assert_eq!(none_yet.pod_cidrs, [""]);
 /// ```
-pub fn compute_cni_config_inputs(pod_cidrs: &[String]) -> Option<CniConfigInputs> {
-    let first = pod_cidrs.first()?;
+pub fn compute_cni_config_inputs(pod_cidrs: &[String]) -> CniConfigInputs {
     let (pod_cidrs, default_routes) = if pod_cidrs.len() > 1 {
         (pod_cidrs.to_vec(), vec!["0.0.0.0/0", "::/0"])
     } else {
-        let route = if is_ipv6_cidr_string(first) {
+        let pod_cidr = pod_cidrs.first().cloned().unwrap_or_default();
+        let route = if is_ipv6_cidr_string(&pod_cidr) {
             "::/0"
         } else {
             "0.0.0.0/0"
         };
-        (vec![first.clone()], vec![route])
+        (vec![pod_cidr], vec![route])
     };
-    Some(CniConfigInputs {
+    CniConfigInputs {
         pod_cidrs,
         default_routes: default_routes.into_iter().map(String::from).collect(),
         mtu: 0,
-    })
+    }
 }
 
 /// kindnetd's `isIPv6CIDRString`: `net.ParseCIDR`'s address is IPv6 and not IPv4-mapped (`To4() == nil`);
@@ -184,7 +187,7 @@ impl CniConfigWriter {
     /// ```
     /// use podip::ipam::kindnet::{compute_cni_config_inputs, CniConfigWriter};
     /// let mut writer = CniConfigWriter::new(1500);
-    /// let inputs = compute_cni_config_inputs(&["10.244.1.0/24".parse().unwrap()]).unwrap();
+    /// let inputs = compute_cni_config_inputs(&["10.244.1.0/24".into()]);
     /// assert!(writer.write(inputs.clone()).is_some());
     /// assert!(writer.write(inputs).is_none());
     /// ```

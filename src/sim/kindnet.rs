@@ -1,6 +1,7 @@
 //! kindnetd as an actor (`images/kindnetd/cmd/kindnetd/main.go`): starts some time after its node
 //! registers, then every `kindnet_resync_period` lists the nodes and, for its own node, writes the
-//! conflist through `CNIConfigWriter` once the node has a podCIDR.
+//! conflist through `CNIConfigWriter` — from its first pass on, with `"subnet": ""` while kcm has not
+//! given the node a podCIDR (the own-node branch of `reconcileNode` has no "has no CIDR" check).
 //!
 //! Not modelled: the routes kindnetd keeps to other nodes' podCIDRs (`syncRoute`) and its masquerade
 //! agent; nothing about a pod's own address depends on them.
@@ -16,10 +17,15 @@ impl Simulation {
         let Some(node) = self.nodes.get_mut(name).filter(|n| n.uid == uid) else {
             return;
         };
-        let written =
-            compute_cni_config_inputs(&node.pod_cidrs).and_then(|inputs| node.writer.write(inputs));
-        if let Some(text) = written {
-            let ranges = node.pod_cidrs.join(",");
+        if let Some(text) = node
+            .writer
+            .write(compute_cni_config_inputs(&node.pod_cidrs))
+        {
+            let ranges = node
+                .writer
+                .written()
+                .map(|inputs| inputs.pod_cidrs.join(","))
+                .unwrap_or_default();
             node.conflist = Some(text.into());
             node.chain = None;
             self.log(
