@@ -470,3 +470,36 @@ fn preset_pod_cidr_with_host_bits_reaches_host_local_verbatim() {
     );
     assert!(pod_ips(&sim.state(), "a").is_empty());
 }
+
+#[test]
+fn node_without_pod_cidr_gets_an_empty_subnet_and_its_pods_fail_until_kindnet_rewrites() {
+    // One /24 for two nodes: b gets CIDRNotAvailable, but kindnetd writes b's conflist on its first pass
+    // anyway, with "subnet": "". p's ADD fails with host-local's text; once a is deleted, b gets the /24,
+    // kindnetd's next pass rewrites the file and p's retry gets an address.
+    let sim = run(
+        "cluster --cluster-cidr=10.244.0.0/24 --node-cidr-mask-size=24\nnode add a\n\
+                   wait 100ms\nnode add b\nwait 1s\npod add p --node=b\nwait 2s\nnode delete a\n\
+                   wait 20s\n",
+    );
+    let written: Vec<String> = events_of(&sim, Reason::CNIConfigWritten)
+        .into_iter()
+        .filter(|e| &*e.object == "node/b")
+        .map(|e| e.message.to_string())
+        .collect();
+    assert_eq!(written.len(), 2, "{written:?}");
+    assert!(written[0].contains("ranges [\"\"]"), "{}", written[0]);
+    assert!(
+        written[1].contains("ranges [10.244.0.0/24]"),
+        "{}",
+        written[1]
+    );
+    let failure = events_of(&sim, Reason::FailedCreatePodSandBox)[0]
+        .message
+        .to_string();
+    assert!(
+        failure.ends_with("plugin type=\"ptp\" failed (add): invalid CIDR address: "),
+        "{failure}"
+    );
+    assert!(events_of(&sim, Reason::NetworkNotReady).is_empty());
+    assert_eq!(pod_ips(&sim.state(), "p"), ["10.244.0.2"]);
+}

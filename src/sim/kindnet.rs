@@ -21,11 +21,15 @@ impl Simulation {
             .writer
             .write(compute_cni_config_inputs(&node.pod_cidrs))
         {
-            let ranges = node
-                .writer
-                .written()
-                .map(|inputs| inputs.pod_cidrs.join(","))
-                .unwrap_or_default();
+            // An empty subnet (no podCIDR yet) is shown as the file has it, not as no range at all.
+            let ranges = node.writer.written().map_or_else(String::new, |inputs| {
+                let shown: Vec<&str> = inputs
+                    .pod_cidrs
+                    .iter()
+                    .map(|cidr| if cidr.is_empty() { "\"\"" } else { cidr })
+                    .collect();
+                shown.join(",")
+            });
             node.conflist = Some(text.into());
             node.chain = None;
             self.log(
