@@ -114,9 +114,9 @@ pub const TOURS: [TourNarration; 4] = [
                 ja: "ノードが 4 つ、/24 サブネットも 4 つです。/22 は使い切られ、ラウンドロビンのカーソルはインデックス 0 に戻っています。",
             },
             text! {
-                en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling).",
-                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。workqueue 以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。",
-                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。workqueue はこのノードを指数バックオフ（5 ms から倍々）で再試行します。",
+                en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
+                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。workqueue 以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，调度到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
+                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。workqueue はこのノードを指数バックオフ（5 ms から倍々）で再試行します。それでも kindnetd は node-e の conflist を書きますが、subnet は空です。node-e が /24 を得るまで、そこに置かれた Pod は host-local で失敗します（invalid CIDR address）。",
             },
             text! {
                 en: "node-b is deleted: its /24 is released. Release never moves the cursor.",
