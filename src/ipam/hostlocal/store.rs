@@ -185,6 +185,8 @@ impl Store {
             )
             .collect();
         if ips.len() > 1 {
+            // `filepath.Walk` order: the file names sorted bytewise. Two or three addresses at
+            // most in practice (a dual-stack pod), so formatting them per comparison costs nothing.
             ips = order::sorted_by(ips, |a, b| ip_string(*a).cmp(&ip_string(*b)));
             ips.dedup();
         }
