@@ -31,6 +31,11 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
   assert.equal(await podIp(page, "c"), "10.244.1.4");
   assert.deepEqual(await files(page, "kind-worker"), ["10.244.1.2", "10.244.1.3", "10.244.1.4", "last_reserved_ip.0", "lock"]);
   assert.equal(await node(page, "kind-worker").getByTestId("veth").count(), 3);
+  // kindnetd's conflist opens under its badge, with the node's podCIDR as host-local's range.
+  const conflist = node(page, "kind-worker").getByTestId("conflist");
+  await conflist.locator("summary").click();
+  assert.match(await conflist.locator("pre").textContent(), /\[ \{ "subnet": "10\.244\.1\.0\/24" \} \]/);
+  assert.match(await conflist.locator("pre").textContent(), /"type": "ptp"[\s\S]*"type": "portmap"/);
   await page.screenshot({ path: `${ARTIFACTS}/kind-abc.png`, fullPage: true });
 
   await tourStep(page, 1); // step 8: b's object is gone, its network is not

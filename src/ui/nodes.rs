@@ -5,6 +5,7 @@
 use super::studio::{Action, DeletionMode, Studio};
 use super::timeline::seconds;
 use crate::i18n::{ui as t, Lang, Text};
+use crate::ipam::kindnet::CNI_CONFIG_PATH;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::state::{NodeState, PodState};
@@ -189,9 +190,16 @@ fn node_card(props: &NodeCardProps) -> Html {
                         <code>{ node.pod_cidrs.join(", ") }</code>
                     }
                 </span>
-                <span class={classes!("conflist", node.conflist.is_some().then_some("written"))}>
-                    { if node.conflist.is_some() { t::CONFLIST_WRITTEN.get(lang) } else { t::NO_CNI_CONFIG.get(lang) } }
-                </span>
+                // The file itself opens under the badge: what kindnetd wrote is what host-local reads.
+                if let Some(conflist) = &node.conflist {
+                    <details class="conflist written" data-testid="conflist">
+                        <summary>{ t::CONFLIST_WRITTEN.get(lang) }</summary>
+                        <code class="prompt">{ format!("$ cat {CNI_CONFIG_PATH}") }</code>
+                        <pre class="cat">{ conflist }</pre>
+                    </details>
+                } else {
+                    <span class="conflist">{ t::NO_CNI_CONFIG.get(lang) }</span>
+                }
             </header>
             if let Some(grid) = grid {
                 <AddressGridView {lang} grid={grid.clone()} />
