@@ -25,19 +25,48 @@ fn mkalloc_set() -> RangeSet {
     set(&["192.168.1.0/29"])
 }
 
+/// A range of `subnet` with the given `rangeStart`, `rangeEnd` and `gateway` (each optional).
+fn range(
+    subnet: &str,
+    start: Option<&str>,
+    end: Option<&str>,
+    gateway: Option<&str>,
+) -> RangeConfig {
+    RangeConfig {
+        subnet: Some(subnet.parse().expect("literal CIDR")),
+        range_start: start.map(ip),
+        range_end: end.map(ip),
+        gateway: gateway.map(ip),
+    }
+}
+
+/// A set of the one [`range`].
+fn one_range(
+    subnet: &str,
+    start: Option<&str>,
+    end: Option<&str>,
+    gateway: Option<&str>,
+) -> RangeSet {
+    RangeSet::canonicalize(&[range(subnet, start, end, gateway)]).expect("valid range set")
+}
+
 /// `newAllocatorWithMultiRanges()`: two /30 ranges with explicit bounds covering network..broadcast.
 fn multi_ranges() -> RangeSet {
-    let range = |subnet: &str, start: &str, end: &str| RangeConfig {
-        subnet: Some(subnet.parse().unwrap()),
-        range_start: Some(ip(start)),
-        range_end: Some(ip(end)),
-        gateway: None,
-    };
     // Upstream writes the subnets as 192.168.1.1/30 and ignores Canonicalize's host-bits error;
     // the network form is what it means.
     RangeSet::canonicalize(&[
-        range("192.168.1.0/30", "192.168.1.0", "192.168.1.3"),
-        range("192.168.2.0/30", "192.168.2.0", "192.168.2.3"),
+        range(
+            "192.168.1.0/30",
+            Some("192.168.1.0"),
+            Some("192.168.1.3"),
+            None,
+        ),
+        range(
+            "192.168.2.0/30",
+            Some("192.168.2.0"),
+            Some("192.168.2.3"),
+            None,
+        ),
     ])
     .unwrap()
 }
@@ -305,13 +334,12 @@ fn get_requested_ip() {
     assert_eq!(store.last_reserved_ip("rangeid"), Some(ip("192.168.1.3")));
 
     // "must return an error when the requested IP is after RangeEnd / before RangeStart".
-    let bounded = RangeSet::canonicalize(&[RangeConfig {
-        subnet: Some("192.168.1.0/29".parse().unwrap()),
-        range_start: Some(ip("192.168.1.3")),
-        range_end: Some(ip("192.168.1.4")),
-        gateway: None,
-    }])
-    .unwrap();
+    let bounded = one_range(
+        "192.168.1.0/29",
+        Some("192.168.1.3"),
+        Some("192.168.1.4"),
+        None,
+    );
     let mut store = Store::new("", "net");
     let mut alloc = IpAllocator::with_range_id(&bounded, &mut store, "rangeid");
     assert!(alloc.get("ID", "eth0", Some(ip("192.168.1.5"))).is_err());
@@ -395,13 +423,7 @@ fn duplicate_allocation() {
 /// IPv6 hands out the all-ones address.
 #[test]
 fn gateway_skipping_and_ipv6_all_ones() {
-    let gateway_3 = RangeSet::canonicalize(&[RangeConfig {
-        subnet: Some("10.0.0.0/29".parse().unwrap()),
-        range_start: None,
-        range_end: None,
-        gateway: Some(ip("10.0.0.3")),
-    }])
-    .unwrap();
+    let gateway_3 = one_range("10.0.0.0/29", None, None, Some("10.0.0.3"));
     let mut store = Store::new("", "net");
     let order = walk(&gateway_3, &mut store);
     assert_eq!(
@@ -461,13 +483,7 @@ fn kind_story() {
 /// `rangeEnd`, broadcast − 1, is never checked), and the walk, never meeting `rangeEnd`, leaves the subnet.
 #[test]
 fn range_start_at_broadcast_escapes_the_subnet() {
-    let inverted = RangeSet::canonicalize(&[RangeConfig {
-        subnet: Some("10.0.1.0/28".parse().unwrap()),
-        range_start: Some(ip("10.0.1.15")),
-        range_end: None,
-        gateway: None,
-    }])
-    .unwrap();
+    let inverted = one_range("10.0.1.0/28", Some("10.0.1.15"), None, None);
     assert!(inverted.ranges()[0].is_inverted());
     assert_eq!(inverted.to_string(), "10.0.1.15-10.0.1.14");
     assert_eq!(inverted.usable_count(), 0);
@@ -480,13 +496,7 @@ fn range_start_at_broadcast_escapes_the_subnet() {
 /// gateway `.1` (docs/upstream-notes.md, points 3 and 6), then reports the set exhausted.
 #[test]
 fn explicit_bounds_hand_out_network_and_broadcast() {
-    let set = RangeSet::canonicalize(&[RangeConfig {
-        subnet: Some("10.0.1.0/29".parse().unwrap()),
-        range_start: Some(ip("10.0.1.0")),
-        range_end: Some(ip("10.0.1.7")),
-        gateway: None,
-    }])
-    .unwrap();
+    let set = one_range("10.0.1.0/29", Some("10.0.1.0"), Some("10.0.1.7"), None);
     let mut store = Store::new("", "net");
     let mut alloc = IpAllocator::new(&set, &mut store, 0);
     let got = hand_out_with(&mut alloc, 7);
