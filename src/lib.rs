@@ -11,13 +11,8 @@
 //!   the view as a link (query parameters) and back. Both are plain data, tested natively.
 //! * `ui` — the Yew front end, compiled only for `wasm32`; it renders state and sends actions.
 //!
-//! * `heap` — the page's allocator, compiled only for `wasm32`.
-//!
 //! The native command-line tool (`src/bin/podip/main.rs`) is another thin view over the same core.
 
-/// The page's allocator (wasm32 only).
-#[cfg(target_arch = "wasm32")]
-pub mod heap;
 pub mod i18n;
 pub mod ipam;
 mod order;

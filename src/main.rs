@@ -1,10 +1,5 @@
 //! The browser entry point that Trunk builds (`data-bin="podip-web"`).
 
-/// std's allocator, asking the browser for memory in larger steps (see `podip::heap`).
-#[cfg(target_arch = "wasm32")]
-#[global_allocator]
-static HEAP: podip::heap::Heap = podip::heap::Heap::new();
-
 #[cfg(target_arch = "wasm32")]
 fn main() {
     podip::ui::start();

@@ -1,9 +1,9 @@
 //! The simulation budget's churn (256 nodes × 110 pods, half deleted and re-created) timed in headless
-//! Chromium, with the app's allocator (`podip::heap`, as `src/main.rs` sets it). A measurement, not a test
-//! of the time: it prints the elapsed wall time and asserts only that the run happened. The first run in
-//! the page also pays for the memory it is the first to use, and for V8 compiling the hot functions with
-//! its optimizing tier while its baseline code runs; the later runs do not. Ignored in the normal suite
-//! because a debug build takes long; run it with
+//! Chromium, with the app's allocator (std's dlmalloc, as `src/main.rs` sets none). A measurement, not a test of the time: it prints the elapsed wall
+//! time and asserts only that the run happened. The first run in the page also pays for V8 compiling the
+//! hot functions with its optimizing tier while its baseline code runs (0.3–0.5 s here); the later runs
+//! do not. Ignored in the normal suite because a debug build takes
+//! long; run it with
 //!
 //! ```sh
 //! CHROMEDRIVER=/usr/bin/chromedriver cargo test --release --target wasm32-unknown-unknown \
@@ -18,9 +18,6 @@ use podip::sim::Simulation;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-#[global_allocator]
-static HEAP: podip::heap::Heap = podip::heap::Heap::new();
 
 #[wasm_bindgen_test]
 #[ignore = "a measurement: run with --include-ignored, preferably with --release"]
