@@ -119,10 +119,18 @@ async fn a_new_mask_replans_and_a_bad_cidr_keeps_the_last_plan() {
     assert_eq!(text(&root, "[data-figure=node-subnets] .value"), "1024");
     assert_eq!(text(&root, "[data-figure=usable-per-node] .value"), "61");
 
+    assert!(text(&root, "[data-testid=settings-accepted]")
+        .starts_with("kube-controller-manager starts"));
+
     type_into(&root, "cluster-cidr", "10.244.0.0/33").await;
     assert!(text(&root, "[data-testid=settings-error]")
         .contains("failed to parse cidr value:\"10.244.0.0/33\" with error:invalid CIDR address: 10.244.0.0/33"));
     assert_eq!(text(&root, "[data-figure=node-subnets] .value"), "1024");
+    // A refusal takes the acceptance's place.
+    assert!(root
+        .query_selector("[data-testid=settings-accepted]")
+        .expect("selector")
+        .is_none());
 
     type_into(&root, "cluster-cidr", "10.244.0.0/28").await;
     assert!(text(&root, "[data-testid=settings-error]").contains(

@@ -349,6 +349,12 @@ texts! {
     GRACEFUL => { en: "graceful (30 s grace period)", zh: "优雅（30 s 宽限期）", ja: "グレースフル（猶予 30 s）" },
     /// Before kcm's error text.
     REFUSED => { en: "refused:", zh: "被拒绝：", ja: "拒否:" },
+    /// In the same place while the flags are valid.
+    ACCEPTED => {
+        en: "kube-controller-manager starts with these flags; the cluster and the figures below follow them.",
+        zh: "kube-controller-manager 接受这些参数并启动；下面的集群和数字随之更新。",
+        ja: "kube-controller-manager はこれらのフラグで起動します。下のクラスタと数値はそれに従います。",
+    },
     /// After it.
     STILL_SHOWING => {
         en: "Still showing the last valid cluster.",

@@ -169,11 +169,17 @@ pub fn settings(props: &SettingsProps) -> Html {
                         <option value="graceful" selected={studio.deletion_mode == DeletionMode::Graceful}>{ t::GRACEFUL.get(lang) }</option>
                     </select>
                 </label>
-                <div id="settings-error" data-testid="settings-error" class={classes!("settings-error", refusal.is_some().then_some("shown"))} role="alert" aria-live="polite">
-                    if let Some(error) = &*refusal {
-                        <span class="error-label">{ t::REFUSED.get(lang) }</span>
-                        <code class="error-text">{ error }</code>
-                        <span class="error-note">{ t::STILL_SHOWING.get(lang) }</span>
+                // One slot of a fixed height for both states, so a refusal appearing moves nothing.
+                <div class="settings-status">
+                    <div id="settings-error" data-testid="settings-error" class={classes!("settings-error", refusal.is_some().then_some("shown"))} role="alert" aria-live="polite">
+                        if let Some(error) = &*refusal {
+                            <span class="error-label">{ t::REFUSED.get(lang) }</span>
+                            <code class="error-text">{ error }</code>
+                            <span class="error-note">{ t::STILL_SHOWING.get(lang) }</span>
+                        }
+                    </div>
+                    if refusal.is_none() {
+                        <p class="settings-accepted" data-testid="settings-accepted">{ t::ACCEPTED.get(lang) }</p>
                     }
                 </div>
             </form>
