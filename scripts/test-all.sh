@@ -43,7 +43,7 @@ trunk build --release --offline
 trunk build --release --offline --public-url /podip/ --dist dist-subpath
 # Budget 200 KB (issue 5) is not met yet (README); the ceiling (measured 247.6 KB + room for compiler
 # version noise) guards against growth meanwhile.
-node scripts/size-budget.mjs dist 200 252
+node scripts/size-budget.mjs dist 200 248
 node --test --test-reporter=spec e2e/ 2>&1 | tee "$out/e2e.txt"
 if ! grep -Eq '^ℹ pass [1-9]' "$out/e2e.txt"; then
   echo "end-to-end ran no test" >&2
