@@ -12,7 +12,7 @@ const CLUSTER: &str = "cluster --cluster-cidr=10.244.0.0/16\n";
 
 #[test]
 fn table_of_bad_lines() {
-    let rows: [(&str, String); 17] = [
+    let rows: [(&str, String); 20] = [
         ("frob", "line 1: unknown command \"frob\" (expected set, cluster, node, pod or wait)".into()),
         ("node add a", "line 1: no cluster yet: start the scenario with a cluster line".into()),
         (
@@ -38,6 +38,10 @@ fn table_of_bad_lines() {
         (&format!("{CLUSTER}node add w\npod add x --node=w --ip=10.0.0.300"), "line 3: invalid --ip \"10.0.0.300\": not an IP address".into()),
         (&format!("{CLUSTER}node add w\npod delete x"), "line 3: pods \"x\" not found".into()),
         ("set del-lag=soon", "line 1: invalid duration \"soon\" (use a number and a unit: 500ms, 2.3s, 1m, 1m30s)".into()),
+        // ifindexes the kernel can hand out: 2 (after lo) up to INT_MAX.
+        ("set pod-first-ifindex=1", "line 1: pod-first-ifindex: invalid number \"1\"".into()),
+        ("set node-first-ifindex=2147483648", "line 1: node-first-ifindex: invalid number \"2147483648\"".into()),
+        ("set node-first-ifindex=-3", "line 1: node-first-ifindex: invalid number \"-3\"".into()),
         (&format!("{CLUSTER}node add Bad_Name"), "line 2: metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')".into()),
     ];
     for (text, want) in rows {

@@ -522,7 +522,7 @@ impl Simulation {
             mtu: self.settings.node_mtu,
             mac: MacAddr([0x02, 0x42, 0xac, 0x12, octets[0], octets[1]]),
             peer_ifindex: 8 + 2 * n,
-            first_free_ifindex: 2,
+            first_free_ifindex: self.settings.node_first_ifindex,
         });
         let node_name = Name::from(name);
         self.nodes.insert(

@@ -4,6 +4,7 @@
 
 use super::clock::{DurationError, VirtualDuration};
 use crate::ipam::goip::GoQuoted;
+use crate::ipam::ptp::netns::MAX_IFINDEX;
 use serde::Serialize;
 use std::fmt;
 
@@ -52,6 +53,9 @@ pub struct SimSettings {
     /// ifindex of a pod's `eth0`: 2 on a plain kernel; the measured Docker Desktop kernel's per-netns
     /// tunnel devices pushed it to 11.
     pub pod_first_ifindex: u32,
+    /// ifindex of the node's own `eth0`; the pods' veths on the node follow it, one new index each (the
+    /// kernel does not reuse a freed one until the counter wraps). 2 on a plain kernel.
+    pub node_first_ifindex: u32,
 }
 
 impl Default for SimSettings {
@@ -72,6 +76,7 @@ impl Default for SimSettings {
             sandbox_stop: VirtualDuration::from_millis(100),
             podgc_quarantine: VirtualDuration::from_secs(40),
             pod_first_ifindex: 2,
+            node_first_ifindex: 2,
         }
     }
 }
@@ -113,7 +118,7 @@ impl std::error::Error for SettingError {}
 
 impl SimSettings {
     /// The names `set` accepts.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 16] = [
         "seed",
         "watch-latency",
         "api-latency",
@@ -129,6 +134,7 @@ impl SimSettings {
         "sandbox-stop",
         "podgc-quarantine",
         "pod-first-ifindex",
+        "node-first-ifindex",
     ];
 
     /// Change one setting by its kebab-case name; durations as in `wait` (`2.3s`), `sigterm-exit=never`
@@ -156,6 +162,15 @@ impl SimSettings {
                     })
             })
         };
+        // What the kernel can hand out (`dev_index_reserve`: up to `INT_MAX`); 1 is always `lo`.
+        let ifindex = |name: &'static str| {
+            small(name, 2).and_then(|n| {
+                (n <= MAX_IFINDEX).then_some(n).ok_or(SettingError::Number {
+                    name,
+                    value: value.to_string(),
+                })
+            })
+        };
         match name {
             "seed" => self.seed = number("seed")?,
             "watch-latency" => self.watch_latency = duration()?,
@@ -181,7 +196,8 @@ impl SimSettings {
             "sigterm-exit" => self.sigterm_exit = Some(duration()?),
             "sandbox-stop" => self.sandbox_stop = duration()?,
             "podgc-quarantine" => self.podgc_quarantine = duration()?,
-            "pod-first-ifindex" => self.pod_first_ifindex = small("pod-first-ifindex", 2)?,
+            "pod-first-ifindex" => self.pod_first_ifindex = ifindex("pod-first-ifindex")?,
+            "node-first-ifindex" => self.node_first_ifindex = ifindex("node-first-ifindex")?,
             _ => return Err(SettingError::Unknown(name.to_string())),
         }
         Ok(())

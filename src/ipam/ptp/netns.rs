@@ -405,7 +405,7 @@ impl NetNs {
             LOOPBACK_MTU,
             MacAddr([0; 6]),
         );
-        ns.next_ifindex = first_free_ifindex.max(2);
+        ns.next_ifindex = first_free_ifindex.clamp(2, MAX_IFINDEX);
         for addr in LOOPBACK_ADDRS {
             ns.add_addr(lo, addr);
         }
@@ -501,9 +501,9 @@ impl NetNs {
         self.link_position(ifindex).map(|pos| &self.links[pos])
     }
 
-    /// Where the link with this ifindex sits in `links`. Indexes are handed out upward and links are only
-    /// appended or removed, so `links` stays sorted by ifindex and a binary search finds it: a node's
-    /// namespace holds a veth per pod, and every route line and address change looks one up.
+    /// Where the link with this ifindex sits in `links`. [`NetNs::add_link`] keeps `links` sorted by
+    /// ifindex, so a binary search finds it: a node's namespace holds a veth per pod, and every route line
+    /// and address change looks one up.
     fn link_position(&self, ifindex: u32) -> Option<usize> {
         self.links
             .binary_search_by_key(&ifindex, |l| l.ifindex)
@@ -558,18 +558,30 @@ impl NetNs {
     }
 
     /// Registers a device; the kernel picks the ifindex. Returns it.
+    ///
+    /// `dev_index_reserve` takes the first free index from the namespace's cursor on
+    /// (`xa_alloc_cyclic` over 1..=`INT_MAX`), wrapping to 1 past `INT_MAX`, and moves the cursor past it.
     pub(crate) fn add_link(&mut self, name: IfName, kind: LinkKind, mtu: u32, mac: MacAddr) -> u32 {
-        let ifindex = self.next_ifindex;
-        self.next_ifindex += 1;
-        self.link_names.push(name_hash(&name));
-        self.links.push(Link {
-            ifindex,
-            name,
-            kind,
-            mtu,
-            mac,
-            addrs: Vec::new(),
-        });
+        let mut ifindex = self.next_ifindex;
+        // A namespace holds far fewer than `MAX_IFINDEX` links, so a free index turns up.
+        while self.link_position(ifindex).is_some() {
+            ifindex = next_ifindex(ifindex);
+        }
+        self.next_ifindex = next_ifindex(ifindex);
+        // Sorted by ifindex: after a wrap the new link goes before the older ones.
+        let pos = self.links.partition_point(|l| l.ifindex < ifindex);
+        self.link_names.insert(pos, name_hash(&name));
+        self.links.insert(
+            pos,
+            Link {
+                ifindex,
+                name,
+                kind,
+                mtu,
+                mac,
+                addrs: Vec::new(),
+            },
+        );
         ifindex
     }
 
@@ -715,6 +727,18 @@ impl NetNs {
     }
 }
 
+/// The largest ifindex the kernel hands out (`INT_MAX`: `xa_limit_31b`).
+pub const MAX_IFINDEX: u32 = i32::MAX as u32;
+
+/// The index after `ifindex` in the kernel's cyclic order: 1 follows [`MAX_IFINDEX`] (0 is never used).
+fn next_ifindex(ifindex: u32) -> u32 {
+    if ifindex >= MAX_IFINDEX {
+        1
+    } else {
+        ifindex + 1
+    }
+}
+
 /// The hash [`NetNs::link_by_name`] compares first.
 fn name_hash(name: &str) -> u64 {
     BuildHasherDefault::<FxHasher>::default().hash_one(name)
@@ -794,6 +818,41 @@ mod tests {
 
     /// Deleting a route takes the first match on its device; deleting a link flushes its routes and
     /// frees their prefixes for an exclusive add on another device.
+    /// `dev_index_reserve`: indexes climb, a freed one is not reused, and past `INT_MAX` the cursor wraps
+    /// to the first free index (1 is `lo`'s), keeping the links in ifindex order.
+    #[test]
+    fn ifindexes_climb_skip_freed_ones_and_wrap_past_int_max() {
+        let mac = MacAddr([2, 0, 0, 0, 0, 1]);
+        let mut ns = NetNs::new(NetNsId::Root, 2);
+        let a = ns.add_link(name("a"), LinkKind::Loopback, 1500, mac);
+        let b = ns.add_link(name("b"), LinkKind::Loopback, 1500, mac);
+        assert_eq!((a, b), (2, 3));
+        assert!(ns.remove_link(a).is_some());
+        assert_eq!(ns.add_link(name("c"), LinkKind::Loopback, 1500, mac), 4);
+
+        let mut ns = NetNs::new(NetNsId::Root, MAX_IFINDEX - 1);
+        let indexes: Vec<u32> = ["a", "b", "c", "d"]
+            .iter()
+            .map(|n| ns.add_link(name(n), LinkKind::Loopback, 1500, mac))
+            .collect();
+        assert_eq!(indexes, [MAX_IFINDEX - 1, MAX_IFINDEX, 2, 3]);
+        assert_eq!(
+            ns.ifindexes().collect::<Vec<_>>(),
+            [1, 2, 3, MAX_IFINDEX - 1, MAX_IFINDEX]
+        );
+        assert_eq!(ns.link_by_name("c").map(|l| l.ifindex), Some(2));
+        assert_eq!(
+            ns.link_by_index(MAX_IFINDEX).map(|l| l.name.as_str()),
+            Some("b")
+        );
+        // A start beyond the kernel's range is clamped into it.
+        let mut ns = NetNs::new(NetNsId::Root, u32::MAX);
+        assert_eq!(
+            ns.add_link(name("a"), LinkKind::Loopback, 1500, mac),
+            MAX_IFINDEX
+        );
+    }
+
     #[test]
     fn route_delete_and_link_flush() {
         let mut ns = NetNs::new(NetNsId::Root, 2);
