@@ -177,7 +177,7 @@ fn bad_scenarios_fail_with_a_clear_message_and_no_panic() {
         (
             &["run", "builtin:nope"],
             "",
-            "podip: no built-in scenario \"nope\" (there are: kind, planning",
+            "podip: no built-in scenario \"nope\" (there are: kind, kind-measured, planning",
         ),
     ];
     for (args, stdin, want) in cases {

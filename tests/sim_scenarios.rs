@@ -108,6 +108,56 @@ fn kind_story_b_goes_exactly_del_lag_after_its_object() {
     assert!(worker.pending_dels.is_empty());
 }
 
+/// The Chinese source article's measurement, number for number: a, b, c at 10.244.1.189–.191 and d at
+/// .192 (not b's .190); a's `eth0` ifindex 11 paired with the node's veth 704 (`eth0@if704`,
+/// `veth…@if11`); b's IP file and d's /32 route gone 2.3 s after their objects.
+#[test]
+fn kind_measured_has_the_measurements_addresses_ifindexes_and_lag() {
+    let story = at(builtin::KIND_MEASURED, 31_000);
+    for (pod, ip) in [
+        ("a", "10.244.1.189"),
+        ("b", "10.244.1.190"),
+        ("c", "10.244.1.191"),
+    ] {
+        assert_eq!(pod_ips(&story, pod), [ip], "{pod}");
+    }
+    let worker = node(&story, "kind-worker");
+    assert_eq!(worker.ipam.last_reserved_ip["0"], "10.244.1.191");
+    let a = worker
+        .veths
+        .iter()
+        .find(|v| v.pod == "a")
+        .expect("a's veth");
+    assert_eq!((a.ifindex, a.peer_ifindex), (704, 11));
+    assert!(worker
+        .routes
+        .contains(&format!("10.244.1.189 dev {} scope host", a.name)));
+    // The history left nothing behind but the cursor and the used indexes.
+    assert_eq!(worker.veths.len(), 3);
+    assert_eq!(worker.ipam.reserved.len(), 3);
+
+    let sim = run(builtin::KIND_MEASURED);
+    assert_eq!(
+        pod_ips(&at(builtin::KIND_MEASURED, 36_000), "d"),
+        ["10.244.1.192"]
+    );
+    let time_of = |reason, object: &str| {
+        sim.events()
+            .iter()
+            .find(|e| e.reason == reason && &*e.object == object)
+            .map(|e| e.time_ms.0)
+            .expect("event happened")
+    };
+    assert_eq!(
+        time_of(Reason::IPAMRelease, "pod/b") - time_of(Reason::PodDeleted, "pod/b"),
+        2_300
+    );
+    assert_eq!(
+        time_of(Reason::RouteRemoved, "pod/d") - time_of(Reason::PodDeleted, "pod/d"),
+        2_300
+    );
+}
+
 #[test]
 fn kind_story_state_has_the_issue_keys_and_64_hex_container_ids() {
     let state = run(builtin::KIND).state();

@@ -89,9 +89,9 @@ pub const TOURS: [TourNarration; 4] = [
                 ja: "オブジェクトが消えてから 2.3 秒後、kubelet がコンテナを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行すると、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。",
             },
             text! {
-                en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192.)",
-                zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续往后分配。释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。（实测的 worker 之前跑过 Pod，所以那里是 .189/.190/.191，d 拿到 .192。）",
-                ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測した worker では以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。）",
+                en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192: the kind-measured scenario replays that.)",
+                zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续往后分配。释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。（实测的 worker 之前跑过 Pod，所以那里是 .189/.190/.191，d 拿到 .192：kind-measured 场景重现了这一过程。）",
+                ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測した worker では以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。kind-measured シナリオでそれを再現できます。）",
             },
         ],
     },

@@ -4,6 +4,8 @@ use super::{Event, Reason, VirtualTime};
 
 /// kind's measured story: three nodes, pods a, b, c, b deleted, d gets the next address.
 pub const KIND: &str = include_str!("../../scenarios/kind.podip");
+/// The kind story with the measurement's own numbers (.189–.192, `eth0@if704`), after a replayed history.
+pub const KIND_MEASURED: &str = include_str!("../../scenarios/kind-measured.podip");
 /// A /22 in /24s: four nodes fit, the fifth waits for a released subnet.
 pub const PLANNING: &str = include_str!("../../scenarios/planning.podip");
 /// A /29 node: exhaustion, `FailedCreatePodSandBox`, recovery and wrap-around.
@@ -16,8 +18,9 @@ pub const IPV6: &str = include_str!("../../scenarios/ipv6.podip");
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 6] = [
+pub const ALL: [(&str, &str); 7] = [
     ("kind", KIND),
+    ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
     ("exhaustion", EXHAUSTION),
     ("dual-stack", DUAL_STACK),

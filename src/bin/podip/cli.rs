@@ -41,8 +41,8 @@ enum Command {
     /// Simulate a scenario and print its transcript: events with their virtual time, and what kubectl,
     /// ls/cat and ip would show along the way.
     Run {
-        /// The scenario: a file, `-` for standard input, or `builtin:NAME` (kind, planning, exhaustion,
-        /// dual-stack, ipv6, service-overlap).
+        /// The scenario: a file, `-` for standard input, or `builtin:NAME` (kind, kind-measured, planning,
+        /// exhaustion, dual-stack, ipv6, service-overlap).
         scenario: String,
         /// Print the events as JSON Lines instead.
         #[arg(long)]
