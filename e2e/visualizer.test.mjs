@@ -78,6 +78,26 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
   assertClean();
 });
 
+test("kind-measured: the Chinese measurement's numbers, .189–.192 and eth0@if704 ↔ veth…@if11", async () => {
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  await page.getByTestId("load-kind-measured").click();
+  await page.getByTestId("run-scenario").click();
+  // After the history and a, b, c: scrub to 31 s.
+  await page.getByTestId("scrubber").evaluate((el) => {
+    el.value = "31000";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  assert.equal(await clock(page), 31);
+  assert.equal(await podIp(page, "a"), "10.244.1.189");
+  assert.equal(await podIp(page, "b"), "10.244.1.190");
+  assert.equal(await podIp(page, "c"), "10.244.1.191");
+  assert.match(await pod(page, "a").textContent(), /eth0@if704/);
+  assert.match(await pod(page, "a").textContent(), /veth[0-9a-f]{8}@if11/);
+  assert.deepEqual(await files(page, "kind-worker"), ["10.244.1.189", "10.244.1.190", "10.244.1.191", "last_reserved_ip.0", "lock"]);
+  await node(page, "kind-worker").screenshot({ path: `${ARTIFACTS}/kind-measured-worker.png` });
+  assertClean();
+});
+
 test("the other tours tell their stories", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   const cases = [

@@ -169,7 +169,7 @@ pub fn settings(props: &SettingsProps) -> Html {
                         <option value="graceful" selected={studio.deletion_mode == DeletionMode::Graceful}>{ t::GRACEFUL.get(lang) }</option>
                     </select>
                 </label>
-                // One slot of a fixed height for both states, so a refusal appearing moves nothing.
+                // One slot for both states, with room for a short refusal: one appearing moves nothing below.
                 <div class="settings-status">
                     <div id="settings-error" data-testid="settings-error" class={classes!("settings-error", refusal.is_some().then_some("shown"))} role="alert" aria-live="polite">
                         if let Some(error) = &*refusal {

@@ -816,8 +816,6 @@ mod tests {
         );
     }
 
-    /// Deleting a route takes the first match on its device; deleting a link flushes its routes and
-    /// frees their prefixes for an exclusive add on another device.
     /// `dev_index_reserve`: indexes climb, a freed one is not reused, and past `INT_MAX` the cursor wraps
     /// to the first free index (1 is `lo`'s), keeping the links in ifindex order.
     #[test]
@@ -853,6 +851,8 @@ mod tests {
         );
     }
 
+    /// Deleting a route takes the first match on its device; deleting a link flushes its routes and
+    /// frees their prefixes for an exclusive add on another device.
     #[test]
     fn route_delete_and_link_flush() {
         let mut ns = NetNs::new(NetNsId::Root, 2);
