@@ -54,6 +54,11 @@ mod native {
         c.bench_function("scrub kind scenario to 6.3 s", |b| {
             b.iter(|| black_box(Simulation::at(&kind, VirtualTime(6_300)).state()))
         });
+        // The longest built-in: 693 pods of history before the story.
+        let measured = Scenario::parse(builtin::KIND_MEASURED).expect("kind-measured parses");
+        c.bench_function("scrub kind-measured scenario to 31 s", |b| {
+            b.iter(|| black_box(Simulation::at(&measured, VirtualTime(31_000)).state()))
+        });
     }
 
     criterion_group!(benches, budgets);

@@ -1,7 +1,8 @@
 // UI budgets of issue 5, measured in headless Chromium on a release build (a measurement, not a test):
 //   node e2e/perf.mjs            (after `trunk build --release --offline`)
-// Prints: first meaningful paint of the kind tour, a settings change's re-render time, and while
-// playing 64 nodes × 110 pods at 8×: median frame time and long tasks over 50 ms.
+// Prints: first meaningful paint of the kind tour, a settings change's re-render time, scrubbing the
+// longest built-in scenario, and while playing 64 nodes × 110 pods at 8×: median frame time and long
+// tasks over 50 ms.
 import { serve, launch } from "./harness.mjs";
 
 const server = await serve(process.env.DIST ?? "dist");
@@ -40,6 +41,28 @@ const settingsMs = await page.evaluate(async () => {
   return performance.now() - start;
 });
 console.log(`settings change (--node-cidr-mask-size 24 → 23) re-rendered in ${settingsMs.toFixed(1)} ms`);
+
+// Scrubbing back in the longest built-in scenario (693 pods of history): each step re-simulates from the
+// start; timed from the scrubber's input to the frame after the clock shows the new time.
+await page.getByTestId("load-kind-measured").click();
+await page.getByTestId("run-scenario").click();
+const scrubMs = await page.evaluate(async () => {
+  const times = [];
+  for (const ms of [39000, 31000, 35000, 30500, 38000, 32000, 36000, 31500, 34000, 30800]) {
+    const scrubber = document.querySelector("[data-testid=scrubber]");
+    scrubber.value = String(ms);
+    const start = performance.now();
+    scrubber.dispatchEvent(new Event("input", { bubbles: true }));
+    const want = `t = ${(ms / 1000).toFixed(3)} s`;
+    await new Promise((resolve) => {
+      const check = () => (document.querySelector("[data-testid=clock]").textContent.startsWith(want) ? requestAnimationFrame(resolve) : requestAnimationFrame(check));
+      check();
+    });
+    times.push(performance.now() - start);
+  }
+  return times;
+});
+console.log(`scrubbing kind-measured (forward and back between 30.5 and 39 s): ${scrubMs.map((t) => t.toFixed(0)).join(", ")} ms`);
 
 const lines = ["cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24"];
 for (let n = 1; n <= 64; n++) lines.push(`node add n${n}`);

@@ -1,9 +1,9 @@
-//! The simulation budget's churn (256 nodes × 110 pods, half deleted and re-created) timed in headless
-//! Chromium, with the app's allocator (std's dlmalloc, as `src/main.rs` sets none). A measurement, not a test of the time: it prints the elapsed wall
-//! time and asserts only that the run happened. The first run in the page also pays for V8 compiling the
-//! hot functions with its optimizing tier while its baseline code runs (0.3–0.5 s here); the later runs
-//! do not. Ignored in the normal suite because a debug build takes
-//! long; run it with
+//! The simulation's budgets timed in headless Chromium, with the app's allocator (std's dlmalloc, as
+//! `src/main.rs` sets none): the churn (256 nodes × 110 pods, half deleted and re-created), simulated and
+//! then dropped, and scrubbing the longest built-in scenario. Measurements, not tests of the time: they
+//! print the elapsed wall time and assert only that the work happened. The first run in a page also pays
+//! for V8 compiling the hot functions with its optimizing tier while its baseline code runs; the later
+//! runs do not. Ignored in the normal suite because a debug build takes long; run them with
 //!
 //! ```sh
 //! CHROMEDRIVER=/usr/bin/chromedriver cargo test --release --target wasm32-unknown-unknown \
@@ -38,4 +38,29 @@ async fn churn_in_chromium() {
         // that stays busy for 20 s.
         gloo_timers::future::TimeoutFuture::new(0).await;
     }
+}
+
+/// Scrubbing: re-simulating the longest built-in scenario (693 pods of history before the story) to a
+/// time, as the scrubber does; the budget is 50 ms for the default scenarios.
+#[wasm_bindgen_test]
+#[ignore = "a measurement: run with --include-ignored, preferably with --release"]
+fn scrub_kind_measured_in_chromium() {
+    let scenario = podip::sim::Scenario::parse(podip::sim::builtin::KIND_MEASURED).expect("parses");
+    let mut times: Vec<f64> = (0..21)
+        .map(|_| {
+            let started = js_sys::Date::now();
+            let state = Simulation::at(&scenario, podip::sim::VirtualTime(31_000)).state();
+            assert!(!state.pods.is_empty());
+            js_sys::Date::now() - started
+        })
+        .collect();
+    // The first runs as baseline-tier code; the scrubber's later calls find the optimized code.
+    let first = times.remove(0);
+    times.sort_by(f64::total_cmp);
+    console_log!(
+        "scrub kind-measured to 31 s: first {first} ms, then {} to {} ms, median {} ms (20 more)",
+        times[0],
+        times[19],
+        times[10]
+    );
 }
