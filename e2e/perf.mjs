@@ -42,8 +42,9 @@ const settingsMs = await page.evaluate(async () => {
 });
 console.log(`settings change (--node-cidr-mask-size 24 → 23) re-rendered in ${settingsMs.toFixed(1)} ms`);
 
-// Scrubbing back in the longest built-in scenario (693 pods of history): each step re-simulates from the
-// start; timed from the scrubber's input to the frame after the clock shows the new time.
+// Scrubbing the longest built-in scenario (693 pods of history) back and forth: a step back re-simulates
+// from the start, a step forward runs on; timed from the scrubber's input to the frame after the clock
+// shows the new time.
 await page.getByTestId("load-kind-measured").click();
 await page.getByTestId("run-scenario").click();
 const scrubMs = await page.evaluate(async () => {
