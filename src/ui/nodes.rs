@@ -10,6 +10,7 @@ use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines}
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::state::{NodeState, PodState};
 use crate::sim::VirtualTime;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Props: the studio and its dispatcher.
@@ -32,9 +33,10 @@ const MAX_ROWS: usize = 16;
 /// a long task.
 const FAST_CARDS_PER_REDRAW: usize = 2;
 
-/// What a node card draws.
-#[derive(Clone)]
-struct CardView {
+/// What a node card draws. Shared, not copied: a card kept from an earlier redraw (see
+/// [`FAST_CARDS_PER_REDRAW`]) is the same allocation, so handing it on and comparing it cost nothing.
+#[derive(PartialEq)]
+pub struct CardView {
     node: NodeState,
     pods: Vec<PodState>,
     grid: Option<AddressGrid>,
@@ -48,7 +50,7 @@ struct CardView {
 struct DrawnCards {
     turn: usize,
     /// At most [`MAX_NODE_CARDS`], in order.
-    cards: Vec<CardView>,
+    cards: Vec<Rc<CardView>>,
 }
 
 /// Every node, in name order (the first [`MAX_NODE_CARDS`]).
@@ -60,7 +62,10 @@ pub fn nodes(props: &NodesProps) -> Html {
     let nodes = &studio.state.nodes;
     let sim = studio.sim();
     let now = studio.time();
-    let fresh = |node: &NodeState| {
+    let fresh = |listed: &NodeState| {
+        let node = sim
+            .node_state(&listed.name)
+            .unwrap_or_else(|| listed.clone());
         let store = sim.node_store(&node.name);
         let files: Vec<(String, String)> = node
             .ipam
@@ -73,24 +78,18 @@ pub fn nodes(props: &NodesProps) -> Html {
             })
             .collect();
         CardView {
-            node: node.clone(),
-            pods: studio
-                .state
-                .pods
-                .iter()
-                .filter(|p| p.node == node.name)
-                .cloned()
-                .collect(),
+            pods: sim.pods_on(&node.name),
             grid: sim.node_address_grid(&node.name),
             files,
             now: (!node.pending_dels.is_empty()).then_some(now),
+            node,
         }
     };
     let mut drawn = drawn.borrow_mut();
     let turns = MAX_NODE_CARDS.div_ceil(FAST_CARDS_PER_REDRAW);
     let turn = drawn.turn % turns;
     let fast = studio.playing_fast();
-    let views: Vec<CardView> = nodes
+    let views: Vec<Rc<CardView>> = nodes
         .iter()
         .take(MAX_NODE_CARDS)
         .enumerate()
@@ -98,8 +97,8 @@ pub fn nodes(props: &NodesProps) -> Html {
             let stale = fast && index / FAST_CARDS_PER_REDRAW != turn;
             let last = drawn.cards.iter().find(|view| view.node.name == node.name);
             match last.filter(|_| stale) {
-                Some(view) => view.clone(),
-                None => fresh(node),
+                Some(view) => Rc::clone(view),
+                None => Rc::new(fresh(node)),
             }
         })
         .collect();
@@ -108,11 +107,7 @@ pub fn nodes(props: &NodesProps) -> Html {
         .map(|view| {
             html! {
                 <NodeCard key={view.node.name.clone()} {lang}
-                    node={view.node.clone()}
-                    pods={view.pods.clone()}
-                    grid={view.grid.clone()}
-                    files={view.files.clone()}
-                    now={view.now}
+                    card={Rc::clone(view)}
                     deletion_mode={studio.deletion_mode}
                     dispatch={studio.dispatcher()} />
             }
@@ -142,41 +137,47 @@ fn more(total: usize, text: Text, lang: Lang) -> Html {
     }
 }
 
-/// Props of one node card: everything it draws, by value, so that a card whose node did not change
-/// between two frames is not rendered again (a cluster of 64 busy nodes plays at 8× only this way).
-#[derive(Properties, PartialEq)]
+/// Props of one node card: everything it draws, compared by value, so that a card whose node did not
+/// change between two frames is not rendered again (a cluster of 64 busy nodes plays at 8× only this
+/// way).
+#[derive(Properties)]
 pub struct NodeCardProps {
     /// The page's language.
     pub lang: Lang,
-    /// The node's state.
-    pub node: NodeState,
-    /// Its pods.
-    pub pods: Vec<PodState>,
-    /// host-local's address grid of its range, once it has one.
-    pub grid: Option<AddressGrid>,
-    /// The first files of the IPAM directory and what `cat` shows of each.
-    pub files: Vec<(String, String)>,
-    /// The virtual time, only while a CNI DEL is pending (the countdown is the only thing it moves).
-    pub now: Option<VirtualTime>,
+    /// The node, its pods, address grid and files.
+    pub card: Rc<CardView>,
     /// How the pods' delete buttons delete.
     pub deletion_mode: DeletionMode,
     /// Sends actions (stable across frames).
     pub dispatch: UseReducerDispatcher<Studio>,
 }
 
+/// A card kept from the last redraw is equal by its address, without comparing ~110 pods' texts.
+impl PartialEq for NodeCardProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.lang == other.lang
+            && self.deletion_mode == other.deletion_mode
+            && self.dispatch == other.dispatch
+            && (Rc::ptr_eq(&self.card, &other.card) || self.card == other.card)
+    }
+}
+
 /// One node: podCIDRs, address grid, IPAM directory, pods with veth pairs, pending DELs, routes.
 #[function_component(NodeCard)]
 fn node_card(props: &NodeCardProps) -> Html {
     let NodeCardProps {
+        card,
+        deletion_mode,
+        dispatch,
+        lang,
+    } = props;
+    let CardView {
         node,
         pods,
         grid,
         files,
         now,
-        deletion_mode,
-        dispatch,
-        lang,
-    } = props;
+    } = &**card;
     let lang = *lang;
     html! {
         <article class="card node" data-testid="node" data-node={node.name.clone()} aria-label={t::NODE_LABEL.fill(lang, &[&node.name])}>
