@@ -44,6 +44,21 @@ fn light_snapshot_keeps_names_and_podcidrs_of_every_node_but_details_and_pods_of
 }
 
 #[test]
+fn a_nodes_pods_are_the_full_snapshots_pods_on_it_in_name_order() {
+    let scenario = Scenario::parse(builtin::KIND).expect("built-in parses");
+    let sim = Simulation::at(&scenario, VirtualTime(8_000));
+    let full = sim.snapshot();
+    let on_worker = sim.pods_on("kind-worker");
+    let names: Vec<&str> = on_worker.iter().map(|p| p.name.as_str()).collect();
+    // By 8 s b's object is gone and d was created; a, c and d, listed by name.
+    assert_eq!(names, ["a", "c", "d"]);
+    assert_eq!(on_worker, full.pods);
+    assert_eq!(on_worker[2].ips, ["10.244.1.5"]);
+    assert!(sim.pods_on("kind-control-plane").is_empty());
+    assert!(sim.pods_on("no-such-node").is_empty());
+}
+
+#[test]
 fn the_kind_timeline_ends_half_a_second_after_its_last_event() {
     let scenario = Scenario::parse(builtin::KIND).expect("built-in parses");
     let (horizon, events) = Simulation::timeline(std::rc::Rc::new(scenario.clone()));

@@ -171,23 +171,7 @@ impl Simulation {
             .collect();
         let pods = order::sorted_by(pods, |a, b| a.0.cmp(b.0))
             .into_iter()
-            .map(|(name, pod)| PodState {
-                name: name.to_string(),
-                node: pod.node.to_string(),
-                ips: pod.ips().iter().map(|ip| ip_string(*ip)).collect(),
-                phase: match pod.phase {
-                    PodPhase::Pending => "Pending",
-                    PodPhase::Running => "Running",
-                },
-                status: match (pod.deletion, pod.phase, pod.sync_started) {
-                    (Some(_), _, _) => "Terminating",
-                    (None, PodPhase::Running, _) => "Running",
-                    (None, PodPhase::Pending, true) => "ContainerCreating",
-                    (None, PodPhase::Pending, false) => "Pending",
-                },
-                container_id: pod.sandbox_id.as_deref().map(str::to_string),
-                deletion_deadline_ms: pod.deletion,
-            })
+            .map(|(_, pod)| pod_state(pod))
             .collect();
         State {
             time_ms: self.now,
@@ -234,6 +218,20 @@ impl Simulation {
             pods,
             events: Vec::new(),
         }
+    }
+
+    /// The pods bound to node `name` whose objects exist, by name: what its card lists.
+    pub fn pods_on(&self, name: &str) -> Vec<PodState> {
+        let pods: Vec<&PodObj> = self
+            .pods
+            .iter()
+            .map(|(_, pod)| pod)
+            .filter(|pod| &*pod.node == name)
+            .collect();
+        order::sorted_by(pods, |a, b| a.name.cmp(&b.name))
+            .into_iter()
+            .map(pod_state)
+            .collect()
     }
 
     /// One node's state, if it exists.
@@ -311,5 +309,26 @@ impl Simulation {
             routes,
             pending_dels,
         })
+    }
+}
+
+/// A pod as `kubectl get pod` shows it.
+fn pod_state(pod: &PodObj) -> PodState {
+    PodState {
+        name: pod.name.to_string(),
+        node: pod.node.to_string(),
+        ips: pod.ips().iter().map(|ip| ip_string(*ip)).collect(),
+        phase: match pod.phase {
+            PodPhase::Pending => "Pending",
+            PodPhase::Running => "Running",
+        },
+        status: match (pod.deletion, pod.phase, pod.sync_started) {
+            (Some(_), _, _) => "Terminating",
+            (None, PodPhase::Running, _) => "Running",
+            (None, PodPhase::Pending, true) => "ContainerCreating",
+            (None, PodPhase::Pending, false) => "Pending",
+        },
+        container_id: pod.sandbox_id.as_deref().map(str::to_string),
+        deletion_deadline_ms: pod.deletion,
     }
 }

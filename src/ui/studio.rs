@@ -56,7 +56,10 @@ pub struct Studio {
     sim: Rc<RefCell<Simulation>>,
     /// Its virtual time.
     now: VirtualTime,
-    /// Its state without the event log, read once per change.
+    /// Its state without the event log, read once per change: every node's name and podCIDRs, no pods
+    /// and no node's machine. The node cards read those of the nodes they redraw from the simulation
+    /// (while playing fast, two of eight per redraw: the whole snapshot of eight busy nodes was a third
+    /// of a redraw's script).
     pub state: Rc<State>,
     /// Where the timeline ends: after the last thing the scenario makes happen.
     pub horizon: VirtualTime,
@@ -154,7 +157,7 @@ impl Studio {
         let timeline = Rc::new(timeline);
         Studio {
             text,
-            state: Rc::new(sim.snapshot_with_full_nodes(super::nodes::MAX_NODE_CARDS)),
+            state: Rc::new(sim.snapshot_with_full_nodes(0)),
             now: sim.now(),
             sim: Rc::new(RefCell::new(sim)),
             scenario,
@@ -205,7 +208,7 @@ impl Studio {
         let sim = self.sim.borrow();
         let (now, state) = (
             sim.now(),
-            Rc::new(sim.snapshot_with_full_nodes(super::nodes::MAX_NODE_CARDS)),
+            Rc::new(sim.snapshot_with_full_nodes(0)),
         );
         drop(sim);
         self.now = now;
