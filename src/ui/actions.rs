@@ -96,7 +96,7 @@ pub fn actions(props: &ActionsProps) -> Html {
                 </label>
                 <label>
                     <span>{ t::REQUESTED_IP.get(lang) }</span>
-                    <input data-testid="requested-ip" type="text" placeholder={t::REQUESTED_IP_HINT.get(lang)} value={(*requested_ip).clone()} oninput={on_ip} />
+                    <input class="ip" data-testid="requested-ip" type="text" placeholder={t::REQUESTED_IP_HINT.get(lang)} value={(*requested_ip).clone()} oninput={on_ip} />
                 </label>
                 <button data-testid="add-pod" disabled={target.is_empty()} onclick={append(vec![add_pod_line])}>{ t::ADD_POD.fill(lang, &[&pod_name]) }</button>
             </span>
