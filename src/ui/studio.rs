@@ -206,10 +206,7 @@ impl Studio {
 
     fn refresh(mut self) -> Self {
         let sim = self.sim.borrow();
-        let (now, state) = (
-            sim.now(),
-            Rc::new(sim.snapshot_with_full_nodes(0)),
-        );
+        let (now, state) = (sim.now(), Rc::new(sim.snapshot_with_full_nodes(0)));
         drop(sim);
         self.now = now;
         self.state = state;
