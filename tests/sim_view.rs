@@ -1,10 +1,11 @@
-//! What the views read from a simulation: stepping one action at a time and the light snapshot.
+//! What the views read from a simulation: stepping one action at a time, the light snapshot, a node's pods
+//! and what an entry touched.
 
 // The same tests run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
-use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
+use podip::sim::{builtin, Reason, Scenario, Simulation, VirtualTime};
 
 #[test]
 fn stepping_one_action_at_a_time_ends_where_run_to_does() {
@@ -139,4 +140,51 @@ fn the_address_map_names_each_nodes_subnet_and_the_service_overlap() {
         "single-stack: one family"
     );
     assert!(Simulation::new(scenario).address_map(0, None).is_none());
+}
+
+#[test]
+fn an_entry_names_what_it_touched_as_the_nodes_listings_name_it() {
+    let scenario = Scenario::parse(builtin::KIND).expect("built-in parses");
+    let sim = Simulation::at(&scenario, VirtualTime(8_000));
+    let worker = sim.node_state("kind-worker").expect("the worker exists");
+    let of_d = |reason: Reason| {
+        sim.events()
+            .iter()
+            .find(|e| e.reason == reason && &*e.object == "pod/d")
+            .unwrap_or_else(|| panic!("d has a {reason:?} entry"))
+            .touched()
+    };
+    let reserved = of_d(Reason::IPAMReserve);
+    assert_eq!(reserved.node.as_deref(), Some("kind-worker"));
+    assert_eq!(reserved.pod.as_deref(), Some("d"));
+    assert_eq!(reserved.ip_file.as_deref(), Some("10.244.1.5"));
+    assert!(worker.ipam.ls.contains(&"10.244.1.5".to_string()));
+    assert_eq!((reserved.veth, reserved.route), (None, None));
+    let veth = of_d(Reason::VethCreated)
+        .veth
+        .expect("a veth entry names its veth");
+    let d_veth = worker
+        .veths
+        .iter()
+        .find(|v| v.pod == "d")
+        .expect("d's veth");
+    assert_eq!(veth, d_veth.name);
+    let route = of_d(Reason::RouteAdded)
+        .route
+        .expect("a route entry names its route");
+    assert_eq!(route, format!("10.244.1.5 dev {} scope host", d_veth.name));
+    assert!(
+        worker.routes.contains(&route),
+        "{route} is a line of {:?}",
+        worker.routes
+    );
+    // A node's entries touch the node only.
+    let allocated = sim
+        .events()
+        .iter()
+        .find(|e| e.reason == Reason::CIDRAllocated && &*e.object == "node/kind-worker")
+        .expect("the worker got a podCIDR")
+        .touched();
+    assert_eq!(allocated.node.as_deref(), Some("kind-worker"));
+    assert_eq!(allocated.pod, None);
 }

@@ -124,6 +124,62 @@ pub struct Event {
     pub upstream: &'static Upstream,
 }
 
+/// What an entry touched, for a view to point at: the node, the pod, and for a sandbox's step the IP
+/// file, host veth or node route of that step, each named as the node's listings name it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Touched {
+    /// The node it happened on or concerns.
+    pub node: Option<String>,
+    /// The pod, for the entries of a `pod/<name>`.
+    pub pod: Option<String>,
+    /// host-local's IP file (named by its address), reserved or released.
+    pub ip_file: Option<String>,
+    /// The node's end of the veth pair, created or deleted.
+    pub veth: Option<String>,
+    /// The node route as `ip route` prints it, added or removed.
+    pub route: Option<String>,
+}
+
+impl Event {
+    /// What this entry touched.
+    pub fn touched(&self) -> Touched {
+        let mut touched = Touched {
+            node: self
+                .node
+                .as_deref()
+                .or_else(|| self.object.strip_prefix("node/"))
+                .map(str::to_string),
+            pod: self.object.strip_prefix("pod/").map(str::to_string),
+            ..Touched::default()
+        };
+        if let Message::Sandbox { step, facts } = &self.message {
+            let host_veth = &*facts.host_veth;
+            match *step {
+                SandboxStep::Reserved(n) | SandboxStep::Released(n) => {
+                    touched.ip_file = facts
+                        .reserved
+                        .get(usize::from(n))
+                        .map(|ip| GoIp(*ip).to_string());
+                }
+                SandboxStep::VethCreated | SandboxStep::VethDeleted => {
+                    touched.veth = Some(host_veth.to_string());
+                }
+                SandboxStep::RouteAdded(n) | SandboxStep::RouteRemoved(n) => {
+                    touched.route = facts.routes.get(usize::from(n)).map(|route| {
+                        RouteLine {
+                            route,
+                            dev: Some(host_veth),
+                        }
+                        .to_string()
+                    });
+                }
+                _ => {}
+            }
+        }
+        touched
+    }
+}
+
 /// An entry's message, kept as the facts it is made of and written out only when shown (its `Display`,
 /// and its serialisation as a string, are the text). A pod's life logs about fourteen entries and a
 /// large run ~400,000: formatting each as it happened (a string apiece, written and later freed) was a

@@ -35,7 +35,7 @@ pub mod upstream;
 
 pub use clock::{DurationError, VirtualDuration, VirtualTime};
 pub use cluster::{PodPhase, Simulation};
-pub use event::{Event, EventKind, Name, Reason};
+pub use event::{Event, EventKind, Name, Reason, Touched};
 pub use log::EventLog;
 pub use scenario::{Command, Scenario, ScenarioError, ScenarioErrorKind, TimedCommand};
 pub use settings::{SettingError, SimSettings};
