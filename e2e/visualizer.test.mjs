@@ -72,9 +72,21 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
   assert.equal(await pointAt(6), "10.244.1.6 — free — next candidate after last_reserved_ip");
   assert.equal(await pointAt(255), "10.244.1.255 — broadcast");
 
-  // Selecting an event names the upstream code it models.
-  await page.getByTestId("event-log").locator("li", { hasText: "AllocateNext: 10.244.1.0/24" }).locator("button").click();
+  // Selecting an event names the upstream code it models and marks what it touched.
+  const select = (text) => page.getByTestId("event-log").locator("li", { hasText: text }).first().locator("button").click();
+  const touched = (name) => node(page, name).locator(".touched").evaluateAll((els) => els.map((el) => el.dataset.file ?? el.dataset.pod ?? el.textContent));
+  await select("AllocateNext: 10.244.1.0/24");
   assert.match(await page.getByTestId("upstream").textContent(), /AllocateNext in kubernetes\/kubernetes\/pkg\/controller\/nodeipam\/ipam\/cidrset\/cidr_set\.go/);
+  assert.match(await node(page, "kind-worker").getAttribute("class"), /\btouched\b/);
+  assert.deepEqual(await touched("kind-worker"), []);
+  await select("host-local reserved 10.244.1.5");
+  assert.deepEqual(await touched("kind-worker"), ["10.244.1.5", "d"]);
+  await select("node route: 10.244.1.5");
+  assert.deepEqual(await touched("kind-worker"), ["d", await worker.locator("pre .touched").textContent()]);
+  assert.match(await worker.locator("pre .touched").textContent(), /^10\.244\.1\.5 dev veth[0-9a-f]{8} scope host$/);
+  assert.deepEqual(await touched("kind-control-plane"), []);
+  assert.doesNotMatch(await node(page, "kind-control-plane").getAttribute("class"), /\btouched\b/);
+  await worker.screenshot({ path: `${ARTIFACTS}/kind-touched-route.png` });
   assertClean();
 });
 

@@ -9,7 +9,7 @@ use crate::ipam::kindnet::CNI_CONFIG_PATH;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::state::{NodeState, PodState};
-use crate::sim::VirtualTime;
+use crate::sim::{Touched, VirtualTime};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -85,6 +85,11 @@ pub fn nodes(props: &NodesProps) -> Html {
             node,
         }
     };
+    // The selected log entry's node, pod, file, veth or route are marked on its node's card.
+    let touched = studio
+        .selected_event
+        .and_then(|index| sim.events().get(index))
+        .map(|event| event.touched());
     let mut drawn = drawn.borrow_mut();
     let turns = MAX_NODE_CARDS.div_ceil(FAST_CARDS_PER_REDRAW);
     let turn = drawn.turn % turns;
@@ -108,6 +113,7 @@ pub fn nodes(props: &NodesProps) -> Html {
             html! {
                 <NodeCard key={view.node.name.clone()} {lang}
                     card={Rc::clone(view)}
+                    touched={touched.clone().filter(|t| t.node.as_deref() == Some(&*view.node.name))}
                     deletion_mode={studio.deletion_mode}
                     dispatch={studio.dispatcher()} />
             }
@@ -146,6 +152,8 @@ pub struct NodeCardProps {
     pub lang: Lang,
     /// The node, its pods, address grid and files.
     pub card: Rc<CardView>,
+    /// What the selected log entry touched, when it happened on this node.
+    pub touched: Option<Touched>,
     /// How the pods' delete buttons delete.
     pub deletion_mode: DeletionMode,
     /// Sends actions (stable across frames).
@@ -156,6 +164,7 @@ pub struct NodeCardProps {
 impl PartialEq for NodeCardProps {
     fn eq(&self, other: &Self) -> bool {
         self.lang == other.lang
+            && self.touched == other.touched
             && self.deletion_mode == other.deletion_mode
             && self.dispatch == other.dispatch
             && (Rc::ptr_eq(&self.card, &other.card) || self.card == other.card)
@@ -167,6 +176,7 @@ impl PartialEq for NodeCardProps {
 fn node_card(props: &NodeCardProps) -> Html {
     let NodeCardProps {
         card,
+        touched,
         deletion_mode,
         dispatch,
         lang,
@@ -179,8 +189,14 @@ fn node_card(props: &NodeCardProps) -> Html {
         now,
     } = &**card;
     let lang = *lang;
+    let touched = touched.as_ref();
+    let marked = |hit: bool| hit.then_some("touched");
+    let touched_pod = touched.and_then(|t| t.pod.as_deref());
+    let touched_file = touched.and_then(|t| t.ip_file.as_deref());
+    let touched_veth = touched.and_then(|t| t.veth.as_deref());
+    let touched_route = touched.and_then(|t| t.route.as_deref());
     html! {
-        <article class="card node" data-testid="node" data-node={node.name.clone()} aria-label={t::NODE_LABEL.fill(lang, &[&node.name])}>
+        <article class={classes!("card", "node", marked(touched.is_some()))} data-testid="node" data-node={node.name.clone()} aria-label={t::NODE_LABEL.fill(lang, &[&node.name])}>
             <header class="node-head">
                 <h3>{ &node.name }</h3>
                 <span class="podcidr">
@@ -210,7 +226,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                     <code class="prompt">{ format!("$ ls {}", node.ipam.dir.clone().unwrap_or_else(|| "/run/cni-ipam-state/kindnet".into())) }</code>
                     <ul class="files">
                         { for files.iter().map(|(name, content)| html! {
-                            <li class="file" key={name.clone()} data-file={name.clone()}>
+                            <li class={classes!("file", marked(touched_file == Some(name.as_str())))} key={name.clone()} data-file={name.clone()}>
                                 <details>
                                     <summary><code>{ name }</code></summary>
                                     <pre class="cat">{ show_crlf(content) }</pre>
@@ -233,7 +249,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                             Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Append(vec![line.clone()])))
                         };
                         html! {
-                            <div key={pod.name.clone()} class={classes!("pod-row", pod.status.to_ascii_lowercase())} data-testid="pod" data-pod={pod.name.clone()}>
+                            <div key={pod.name.clone()} class={classes!("pod-row", pod.status.to_ascii_lowercase(), marked(touched_pod == Some(pod.name.as_str())))} data-testid="pod" data-pod={pod.name.clone()}>
                                 <div class="pod-box">
                                     <button class="pod-name" onclick={on_select} aria-label={t::SHOW_POD_NETWORK.fill(lang, &[&pod.name])}>{ &pod.name }</button>
                                     <span class="pod-status">{ pod.status }</span>
@@ -243,8 +259,8 @@ fn node_card(props: &NodeCardProps) -> Html {
                                     }
                                 </div>
                                 if let Some(v) = veth {
-                                    <span class="veth-wire" data-testid="veth" role="img" aria-label={t::VETH_PAIR.fill(lang, &[&v.ifindex.to_string(), &v.name, &v.peer_ifindex.to_string()])}></span>
-                                    <code class="host-veth">{ format!("{}@if{}", v.name, v.peer_ifindex) }</code>
+                                    <span class={classes!("veth-wire", marked(touched_veth == Some(&*v.name)))} data-testid="veth" role="img" aria-label={t::VETH_PAIR.fill(lang, &[&v.ifindex.to_string(), &v.name, &v.peer_ifindex.to_string()])}></span>
+                                    <code class={classes!("host-veth", marked(touched_veth == Some(&*v.name)))}>{ format!("{}@if{}", v.name, v.peer_ifindex) }</code>
                                 }
                                 <button class="delete" onclick={on_delete} aria-label={t::DELETE_POD.fill(lang, &[&pod.name])}>{ t::DELETE.get(lang) }</button>
                             </div>
@@ -252,7 +268,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                     }) }
                     { more(pods.len(), t::MORE_PODS, lang) }
                     { for node.pending_dels.iter().take(MAX_ROWS).map(|pending| html! {
-                        <div key={format!("del/{}", pending.container_id)} class="pod-row gone" data-testid="pending-del" data-pod={pending.pod.clone()}>
+                        <div key={format!("del/{}", pending.container_id)} class={classes!("pod-row", "gone", marked(touched_pod == Some(pending.pod.as_str())))} data-testid="pending-del" data-pod={pending.pod.clone()}>
                             <div class="pod-box">
                                 <span class="pod-name">{ &pending.pod }</span>
                                 <span class="pod-status">{ t::OBJECT_GONE.get(lang) }</span>
@@ -265,12 +281,28 @@ fn node_card(props: &NodeCardProps) -> Html {
                 </div>
                 <div class="routes">
                     <code class="prompt">{ "$ ip route" }</code>
-                    <pre>{ node.routes.iter().take(MAX_ROWS * 2).cloned().collect::<Vec<_>>().join("\n") }</pre>
+                    <pre>{ route_lines(&node.routes[..node.routes.len().min(MAX_ROWS * 2)], touched_route) }</pre>
                     { more(node.routes.len() / 2, t::MORE_ROUTES, lang) }
                 </div>
             </div>
         </article>
     }
+}
+
+/// `ip route`'s lines as one text, or, when the selected entry touched one of them, with that line
+/// marked (a line element each only then: a busy card redraws its routes often).
+fn route_lines(lines: &[String], touched: Option<&str>) -> Html {
+    if !touched.is_some_and(|route| lines.iter().any(|line| line == route)) {
+        return html! { { lines.join("\n") } };
+    }
+    lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let class = (touched == Some(line.as_str())).then_some("touched");
+            html! { <>{ if index > 0 { "\n" } else { "" } }<span {class}>{ line }</span></> }
+        })
+        .collect()
 }
 
 /// A grid cell's role in words.
