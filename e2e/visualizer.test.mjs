@@ -79,6 +79,7 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
   assert.match(await page.getByTestId("upstream").textContent(), /AllocateNext in kubernetes\/kubernetes\/pkg\/controller\/nodeipam\/ipam\/cidrset\/cidr_set\.go/);
   assert.match(await node(page, "kind-worker").getAttribute("class"), /\btouched\b/);
   assert.deepEqual(await touched("kind-worker"), []);
+  assert.deepEqual(await page.locator(".map-cell.touched").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label"))), ["10.244.1.0/24 — 1 of 1 subnets used by kind-worker"]);
   await select("host-local reserved 10.244.1.5");
   assert.deepEqual(await touched("kind-worker"), ["10.244.1.5", "d"]);
   await select("node route: 10.244.1.5");

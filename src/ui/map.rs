@@ -46,6 +46,11 @@ pub fn address_map_view(props: &MapProps) -> Html {
     };
     let sim = studio.sim();
     let sets = sim.cidr_sets();
+    // The node the selected log entry concerns: its subnet is marked.
+    let touched = studio
+        .selected_event
+        .and_then(|index| sim.events().get(index))
+        .and_then(|event| event.touched().node);
     html! {
         <section class="card map" aria-labelledby="map-title">
             <h2 id="map-title">{ t::MAP_TITLE.get(lang) }</h2>
@@ -60,7 +65,7 @@ pub fn address_map_view(props: &MapProps) -> Html {
                     &map.cell_len.to_string(), &set.node_mask_size().to_string(),
                     &set.allocated_cidrs().to_string(), &set.max_cidrs().to_string(), &set.next_candidate().to_string()]);
                 Some(html! {
-                    <MapFamily {lang} {family} zoomed={map.window != set.cluster_cidr()} {map} {colours} {caption} {zoom_out} on_zoom={on_zoom.clone()} />
+                    <MapFamily {lang} {family} zoomed={map.window != set.cluster_cidr()} {map} {colours} {caption} {zoom_out} touched={touched.clone()} on_zoom={on_zoom.clone()} />
                 })
             }) }
             <p class="legend">
@@ -91,6 +96,8 @@ pub struct MapFamilyProps {
     pub zoomed: bool,
     /// The window one level out (`None`: the whole cluster CIDR).
     pub zoom_out: Option<IpNet>,
+    /// The node the selected log entry concerns, whose subnet is marked.
+    pub touched: Option<String>,
     /// Sets the window of a family.
     pub on_zoom: Callback<(usize, Option<IpNet>)>,
 }
@@ -105,6 +112,7 @@ fn map_family(props: &MapFamilyProps) -> Html {
         caption,
         zoomed,
         zoom_out,
+        touched,
         on_zoom,
         lang,
     } = props;
@@ -120,6 +128,7 @@ fn map_family(props: &MapFamilyProps) -> Html {
             owner.map(|o| format!("owner-{o}")),
             (cell.service > 0).then_some("service"),
             cell.next_candidate.then_some("cursor"),
+            touched.as_ref().filter(|node| cell.owners.contains(node)).map(|_| "touched"),
         );
         let label = format!(
             "{}{}{}{}",
