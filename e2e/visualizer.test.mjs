@@ -82,6 +82,8 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
   assert.deepEqual(await page.locator(".map-cell.touched").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label"))), ["10.244.1.0/24 — 1 of 1 subnets used by kind-worker"]);
   await select("host-local reserved 10.244.1.5");
   assert.deepEqual(await touched("kind-worker"), ["10.244.1.5", "d"]);
+  // .5 is the grid's sixth address: column 5 of the first row, 10 units a cell.
+  assert.equal(await worker.getByTestId("grid-touched").getAttribute("d"), "M50 0h10v10h-10z");
   await select("node route: 10.244.1.5");
   assert.deepEqual(await touched("kind-worker"), ["d", await worker.locator("pre .touched").textContent()]);
   assert.match(await worker.locator("pre .touched").textContent(), /^10\.244\.1\.5 dev veth[0-9a-f]{8} scope host$/);

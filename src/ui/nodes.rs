@@ -219,7 +219,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                 }
             </header>
             if let Some(grid) = grid {
-                <AddressGridView {lang} grid={grid.clone()} />
+                <AddressGridView {lang} grid={grid.clone()} touched={touched_file.map(str::to_string)} />
             }
             <div class="node-body">
                 <div class="ipam-dir" data-testid="ipam-dir">
@@ -343,6 +343,8 @@ pub struct AddressGridProps {
     pub lang: Lang,
     /// The grid, as the simulation reads it off the store.
     pub grid: AddressGrid,
+    /// The address whose file the selected log entry reserved or released, framed.
+    pub touched: Option<String>,
 }
 
 /// Addresses per row of the grid.
@@ -363,6 +365,14 @@ fn address_grid_view(props: &AddressGridProps) -> Html {
     let hovered = use_state(|| None::<usize>);
     let rows = grid.cells.len().div_ceil(GRID_COLUMNS).max(1);
     let marks = grid_marks(grid);
+    let touched = props
+        .touched
+        .as_ref()
+        .and_then(|ip| grid.cells.iter().position(|cell| &cell.ip == ip))
+        .map(|index| {
+            let (x, y) = (index % GRID_COLUMNS * CELL, index / GRID_COLUMNS * CELL);
+            format!("M{x} {y}h{CELL}v{CELL}h-{CELL}z")
+        });
     let svg = use_node_ref();
     let on_move = {
         let (hovered, cells, svg) = (hovered.clone(), grid.cells.len(), svg.clone());
@@ -411,6 +421,9 @@ fn address_grid_view(props: &AddressGridProps) -> Html {
                 <path class="mark-bars" d={marks.bars} />
                 <path class="mark-gateway" d={marks.gateway} />
                 <path class="mark-cursor" d={marks.cursor} />
+                if let Some(d) = touched {
+                    <path class="mark-touched" data-testid="grid-touched" {d} />
+                }
             </svg>
             <p class="grid-readout" aria-hidden="true">{ readout.unwrap_or_default() }</p>
             if grid.truncated {
