@@ -3,7 +3,8 @@
 #   scripts/profile-build.sh [OUT]          (default OUT: dist-profile; after `trunk build --release`)
 #   PROFILE=1 DIST=dist-profile node e2e/perf.mjs
 # It copies dist/ and replaces the wasm with the same cargo output put through wasm-bindgen --keep-debug
-# and wasm-opt -Oz -g with index.html's flags, so the code is the shipped code with a name section.
+# and wasm-opt -Oz -g with index.html's flags: the shipped build plus a name section (keeping names can
+# change an optimization here and there, so profile with it, do not time with it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-dist-profile}"
