@@ -47,10 +47,7 @@ pub fn address_map_view(props: &MapProps) -> Html {
     let sim = studio.sim();
     let sets = sim.cidr_sets();
     // The node the selected log entry concerns: its subnet is marked.
-    let touched = studio
-        .selected_event
-        .and_then(|index| sim.events().get(index))
-        .and_then(|event| event.touched().node);
+    let touched = studio.touched().and_then(|touched| touched.node);
     html! {
         <section class="card map" aria-labelledby="map-title">
             <h2 id="map-title">{ t::MAP_TITLE.get(lang) }</h2>

@@ -86,10 +86,7 @@ pub fn nodes(props: &NodesProps) -> Html {
         }
     };
     // The selected log entry's node, pod, file, veth or route are marked on its node's card.
-    let touched = studio
-        .selected_event
-        .and_then(|index| sim.events().get(index))
-        .map(|event| event.touched());
+    let touched = studio.touched();
     let mut drawn = drawn.borrow_mut();
     let turns = MAX_NODE_CARDS.div_ceil(FAST_CARDS_PER_REDRAW);
     let turn = drawn.turn % turns;

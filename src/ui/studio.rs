@@ -10,7 +10,9 @@ use crate::i18n::ui as t;
 use crate::i18n::Lang;
 use crate::share::{Link, Overrides};
 use crate::sim::scenario::{body_lines, replace_preamble};
-use crate::sim::{builtin, Event, Scenario, Simulation, State, VirtualDuration, VirtualTime};
+use crate::sim::{
+    builtin, Event, Scenario, Simulation, State, Touched, VirtualDuration, VirtualTime,
+};
 use std::cell::{Cell, Ref, RefCell};
 use std::rc::Rc;
 use yew::Reducible;
@@ -197,6 +199,12 @@ impl Studio {
     /// The simulation, for views that read its machines (stores, namespaces, cidrsets, events).
     pub fn sim(&self) -> Ref<'_, Simulation> {
         self.sim.borrow()
+    }
+
+    /// What the selected log entry touched, for the views that mark it (node cards, address map).
+    pub fn touched(&self) -> Option<Touched> {
+        let index = self.selected_event?;
+        self.sim().events().get(index).map(Event::touched)
     }
 
     fn with_sim(mut self, sim: Simulation) -> Self {
