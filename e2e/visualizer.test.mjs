@@ -55,7 +55,7 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
 
   await tourStep(page, 1); // step 10: d
   assert.equal(await podIp(page, "d"), "10.244.1.5");
-  assert.match(await page.getByTestId("narration").textContent(), /not b's \.3/);
+  assert.match(await page.getByTestId("step-text").textContent(), /not b's \.3/);
   await page.screenshot({ path: `${ARTIFACTS}/kind-d.png`, fullPage: true });
 
   // Pointing at an address of the grid names it: b's freed .3, and .6 after last_reserved_ip (d's .5).
@@ -111,6 +111,47 @@ test("kind-measured: the Chinese measurement's numbers, .189–.192 and eth0@if7
   assert.deepEqual(await files(page, "kind-worker"), ["10.244.1.189", "10.244.1.190", "10.244.1.191", "last_reserved_ip.0", "lock"]);
   await node(page, "kind-worker").screenshot({ path: `${ARTIFACTS}/kind-measured-worker.png` });
   assertClean();
+});
+
+// Layout shifts while a tour plays, as the browser scores them (the layout-shift entries behind CLS),
+// named by the element that moved. What may move: the event log's rows (newest first, so each entry
+// pushes the older ones down) and what lies below the node cards when a node joins (the cards grow at
+// the end of the column). Nothing else: not the narration, the actions, the settings, the log's card.
+async function shiftsWhilePlaying(page) {
+  await page.evaluate(() => {
+    window.__moved = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        for (const source of entry.sources) {
+          const element = source.node?.nodeType === 1 ? source.node : source.node?.parentElement;
+          if (element?.closest(".event-log, .nodes, .card.map, .pod-view")) continue;
+          // Sub-pixel jitter (a label's width by 0.9 px as its text changes) is no visible move.
+          const [was, is] = [source.previousRect, source.currentRect];
+          if (Math.max(Math.abs(was.x - is.x), Math.abs(was.y - is.y), Math.abs(was.width - is.width), Math.abs(was.height - is.height)) < 1) continue;
+          const name = element ? `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}` : "(a removed node)";
+          window.__moved.push(`${name} "${(element?.textContent ?? "").slice(0, 30)}": (${source.previousRect.x}, ${source.previousRect.y}) → (${source.currentRect.x}, ${source.currentRect.y}), ${source.previousRect.width} × ${source.previousRect.height} → ${source.currentRect.width} × ${source.currentRect.height}`);
+        }
+      }
+    }).observe({ type: "layout-shift" });
+  });
+  await page.getByTestId("speed").selectOption({ label: "4×" });
+  await page.getByTestId("play").click();
+  await page.getByTestId("pause").waitFor();
+  await page.getByTestId("play").waitFor({ timeout: 30_000 });
+  return page.evaluate(() => window.__moved);
+}
+
+test("the page holds still while a tour plays: narration, actions, log card and settings keep their places", async () => {
+  for (const [viewport, tour] of [[{ width: 1280, height: 800 }, "kind"], [{ width: 1280, height: 800 }, "exhaustion"], [{ width: 390, height: 844 }, "kind"]]) {
+    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=${tour}`, viewport);
+    await page.getByTestId("narration").waitFor();
+    await page.getByTestId("event-log").waitFor({ state: "attached" });
+    const moved = await shiftsWhilePlaying(page);
+    assert.deepEqual(moved, [], `${tour} at ${viewport.width} px: these moved`);
+    assertClean();
+    await page.close();
+  }
 });
 
 test("the other tours tell their stories", async () => {

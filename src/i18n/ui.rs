@@ -139,6 +139,12 @@ texts! {
         zh: "选择一个事件，查看它的含义以及它所模拟的上游代码。",
         ja: "イベントを選ぶと、その意味と、モデルにした上流のコードが表示されます。",
     },
+    /// In the log before anything happened.
+    NO_EVENTS_YET => {
+        en: "Nothing has happened yet: press play or step.",
+        zh: "还没有发生任何事件：请按播放或单步。",
+        ja: "まだ何も起きていません。再生かステップを押してください。",
+    },
 
     // Tours.
     /// Heading.

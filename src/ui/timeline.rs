@@ -52,10 +52,16 @@ pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
     };
     html! {
         <div class="transport" role="group" aria-label={t::TIMELINE_CONTROLS.get(lang)}>
+            // Each over the other's hidden label, so that both are as wide and the controls after them
+            // stay put when playing starts or ends.
             if studio.playing {
-                <button data-testid="pause" onclick={send(|| Action::Pause)} aria-label={t::PAUSE_LABEL.get(lang)} aria-keyshortcuts="Space">{ t::PAUSE.get(lang) }</button>
+                <button class="stack" data-testid="pause" onclick={send(|| Action::Pause)} aria-label={t::PAUSE_LABEL.get(lang)} aria-keyshortcuts="Space">
+                    <span>{ t::PAUSE.get(lang) }</span><span class="sizer" aria-hidden="true">{ t::PLAY.get(lang) }</span>
+                </button>
             } else {
-                <button data-testid="play" onclick={send(|| Action::Play)} aria-label={t::PLAY_LABEL.get(lang)} aria-keyshortcuts="Space">{ t::PLAY.get(lang) }</button>
+                <button class="stack" data-testid="play" onclick={send(|| Action::Play)} aria-label={t::PLAY_LABEL.get(lang)} aria-keyshortcuts="Space">
+                    <span>{ t::PLAY.get(lang) }</span><span class="sizer" aria-hidden="true">{ t::PAUSE.get(lang) }</span>
+                </button>
             }
             <button data-testid="step-back" onclick={send(|| Action::StepBack)} aria-label={t::BACK_LABEL.get(lang)} aria-keyshortcuts="ArrowLeft">{ t::BACK.get(lang) }</button>
             <button data-testid="step" onclick={send(|| Action::Step)} aria-label={t::STEP_LABEL.get(lang)} aria-keyshortcuts="ArrowRight">{ t::STEP.get(lang) }</button>
@@ -134,10 +140,10 @@ pub fn event_log(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
             } else {
                 <p class="hint">{ t::SELECT_EVENT.get(lang) }</p>
             }
-            <ol class="event-log" data-testid="event-log" aria-label={t::EVENT_LOG.get(lang)}>{ for rows }</ol>
-            if events.len() > drawn {
-                <p class="more">{ t::LATEST_EVENTS.fill(lang, &[&drawn.to_string(), &events.len().to_string()]) }</p>
-            }
+            <ol class="event-log" data-testid="event-log" aria-label={t::EVENT_LOG.get(lang)} data-empty={t::NO_EVENTS_YET.get(lang)}>{ for rows }</ol>
+            // Always there, empty until the log outgrows the rows drawn, so its line does not appear below
+            // the log and push the cards under it down.
+            <p class="more">{ (events.len() > drawn).then(|| t::LATEST_EVENTS.fill(lang, &[&drawn.to_string(), &events.len().to_string()])) }</p>
         </section>
     }
 }

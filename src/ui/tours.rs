@@ -69,13 +69,27 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
         let title = words.title.get(lang);
         html! {
             <div class="narration" data-testid="narration">
-                <p class="step-count" data-testid="step-count">{ match current {
-                    Some(i) => t::STEP_OF.fill(lang, &[title, &(i + 1).to_string(), &words.steps.len().to_string(), &seconds(now)]),
-                    None => t::INTRODUCTION.fill(lang, &[title]),
-                } }</p>
-                <p class="step-text" data-testid="step-text" aria-live="polite">
-                    { current.and_then(|i| words.steps.get(i)).unwrap_or(&words.intro).get(lang) }
-                </p>
+                // Over a hidden copy of the last step's line, the longest, so that a line wrapping in two
+                // on a phone does not push the narration down as the tour goes on.
+                <div class="stack">
+                    <p class="step-count" data-testid="step-count">{ match current {
+                        Some(i) => t::STEP_OF.fill(lang, &[title, &(i + 1).to_string(), &words.steps.len().to_string(), &seconds(now)]),
+                        None => t::INTRODUCTION.fill(lang, &[title]),
+                    } }</p>
+                    <p class="step-count sizer" aria-hidden="true">{
+                        t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(studio.horizon)])
+                    }</p>
+                </div>
+                // Every step's text laid in the same grid cell, hidden, under the current one: the box is
+                // as tall as the longest, so a step with more lines does not push the page below it down.
+                <div class="stack">
+                    <p class="step-text" data-testid="step-text" aria-live="polite">
+                        { current.and_then(|i| words.steps.get(i)).unwrap_or(&words.intro).get(lang) }
+                    </p>
+                    { for std::iter::once(&words.intro).chain(words.steps.iter()).map(|text| html! {
+                        <p class="step-text sizer" aria-hidden="true">{ text.get(lang) }</p>
+                    }) }
+                </div>
                 <div class="tour-nav">
                     <button data-testid="tour-prev" disabled={current.is_none()} onclick={go(previous)}>{ t::PREV_STEP.get(lang) }</button>
                     <button data-testid="tour-next" disabled={!has_next} onclick={go(Some(next))}>{ t::NEXT_STEP.get(lang) }</button>
