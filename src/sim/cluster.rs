@@ -14,6 +14,7 @@ use super::runtime::SandboxFacts;
 use super::scenario::{Command, Scenario};
 use super::settings::SimSettings;
 use super::upstream::{self, Upstream};
+use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::hostlocal::{IpamConfig, Store};
 use crate::ipam::kcm::NodeIpamConfig;
 use crate::ipam::kindnet::CniConfigWriter;
@@ -537,7 +538,12 @@ impl Simulation {
                 conflist: None,
                 writer: CniConfigWriter::new(self.settings.node_mtu),
                 chain: None,
-                sandboxes: FxHashMap::default(),
+                // Room for the kubelet's default `--max-pods` from the start: a full node's table then
+                // never moves its sandboxes (each with its namespace inline) to a larger one.
+                sandboxes: FxHashMap::with_capacity_and_hasher(
+                    KUBELET_DEFAULT_MAX_PODS as usize,
+                    Default::default(),
+                ),
             },
         );
         let preset = if pod_cidrs.is_empty() {

@@ -579,7 +579,9 @@ impl NetNs {
                 kind,
                 mtu,
                 mac,
-                addrs: Vec::new(),
+                // Two is what every link here ends up with (`lo`'s two, a veth end's IPv4 address and
+                // link-local one); an empty `Vec` would grow straight to four on its first address.
+                addrs: Vec::with_capacity(2),
             },
         );
         ifindex
