@@ -1,8 +1,8 @@
 // UI budgets of issue 5, measured in headless Chromium on a release build (a measurement, not a test):
 //   node e2e/perf.mjs            (after `trunk build --release --offline`)
-// Prints: first meaningful paint of the kind tour, a settings change's re-render time, scrubbing the
-// longest built-in scenario, and while playing 64 nodes × 110 pods at 8×: median frame time and long
-// tasks over 50 ms.
+// Prints: first meaningful paint of the kind tour, layout shift while it plays, a settings change's
+// re-render time, scrubbing the longest built-in scenario, and while playing 64 nodes × 110 pods at 8×:
+// median frame time and long tasks over 50 ms.
 import { serve, launch } from "./harness.mjs";
 
 const server = await serve(process.env.DIST ?? "dist");
@@ -27,6 +27,37 @@ const paint = await page.evaluate(() => {
   return fcp !== undefined && fcp >= window.__narrationInserted ? fcp : window.__framePainted;
 });
 console.log(`first meaningful paint (kind tour narration painted): ${paint.toFixed(0)} ms after navigation start`);
+
+// Layout shift while the kind tour plays at 4×, as the browser scores it (the layout-shift entries CLS
+// sums), split by what moved: the event log's rows (newest first, each entry moves the older ones down),
+// the node cards and what lies below them as nodes join, and anything else (the e2e test "the page holds
+// still" fails on anything else).
+await page.getByTestId("speed").selectOption({ label: "4×" });
+const shift = await page.evaluate(async () => {
+  const sums = { log: 0, nodes: 0, other: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      const groups = entry.sources.map(({ node }) => {
+        const element = node?.nodeType === 1 ? node : node?.parentElement;
+        if (element?.closest(".event-log")) return "log";
+        return element?.closest(".nodes, .card.map, .pod-view") ? "nodes" : "other";
+      });
+      // An entry scores a whole frame: it counts as "other" if anything else moved in it, then "nodes".
+      sums[["other", "nodes", "log"].find((group) => groups.includes(group)) ?? "other"] += entry.value;
+    }
+  });
+  observer.observe({ type: "layout-shift" });
+  document.querySelector("[data-testid=play]").click();
+  await new Promise((resolve) => {
+    const check = () => (document.querySelector("[data-testid=play]") ? setTimeout(resolve, 300) : requestAnimationFrame(check));
+    requestAnimationFrame(check);
+  });
+  observer.disconnect();
+  return sums;
+});
+console.log(`layout shift while the kind tour plays at 4×: ${(shift.log + shift.nodes + shift.other).toFixed(3)} (the event log's rows ${shift.log.toFixed(3)}, node cards and below ${shift.nodes.toFixed(3)}, elsewhere ${shift.other.toFixed(3)})`);
+await page.getByTestId("speed").selectOption({ label: "1×" });
 
 const settingsMs = await page.evaluate(async () => {
   const input = document.querySelector("[data-testid=node-mask]");
