@@ -110,7 +110,7 @@ pub fn nodes(props: &NodesProps) -> Html {
             html! {
                 <NodeCard key={view.node.name.clone()} {lang}
                     card={Rc::clone(view)}
-                    touched={touched.clone().filter(|t| t.node.as_deref() == Some(&*view.node.name))}
+                    touched={touched.as_ref().filter(|t| t.node.as_deref() == Some(&*view.node.name)).cloned()}
                     deletion_mode={studio.deletion_mode}
                     dispatch={studio.dispatcher()} />
             }
