@@ -279,6 +279,25 @@ fn service_cidrs() {
     }
 }
 
+/// The warning is `startNodeIpamController`'s structured log line (`logger.Info("Warning: unsuccessful
+/// parsing of service CIDR", "CIDR", …, "err", err)`), one per range that does not parse, as klog prints it.
+#[test]
+fn an_unparsable_service_range_is_logged_as_kcm_logs_it() {
+    let config = KcmFlags {
+        service_cluster_ip_range: "garbage,fd00::/108x".into(),
+        ..KcmFlags::kind_defaults()
+    }
+    .validate()
+    .expect("kcm starts");
+    assert_eq!(
+        config.warnings,
+        vec![
+            r#""Warning: unsuccessful parsing of service CIDR" CIDR="garbage" err="invalid CIDR address: garbage""#,
+            r#""Warning: unsuccessful parsing of service CIDR" CIDR="fd00::/108x" err="invalid CIDR address: fd00::/108x""#,
+        ]
+    );
+}
+
 #[test]
 fn cidr_set_limits_stop_the_controller() {
     // BEHAVIOUR.md §1: the IPv6 16-bit limit lives in NewCIDRSet and stops kcm's node IPAM.

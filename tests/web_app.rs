@@ -150,6 +150,28 @@ async fn a_new_mask_replans_and_a_bad_cidr_keeps_the_last_plan() {
     );
 }
 
+/// kube-controller-manager does not refuse a service range it cannot parse: it logs a warning and
+/// starts without keeping that range out of the node subnets (`startNodeIpamController`). The page says
+/// so in place, in kcm's words, instead of accepting the field silently.
+#[wasm_bindgen_test]
+async fn an_unparsable_service_range_is_accepted_with_kcms_warning() {
+    let root = mount().await;
+    assert!(root
+        .query_selector("[data-testid=settings-warning]")
+        .expect("selector")
+        .is_none());
+    type_into(&root, "service-cidr", "garbage").await;
+    assert_eq!(text(&root, "[data-testid=settings-error]"), "");
+    assert!(text(&root, "[data-testid=settings-warning]").ends_with(
+        "\"Warning: unsuccessful parsing of service CIDR\" CIDR=\"garbage\" err=\"invalid CIDR address: garbage\""
+    ));
+    type_into(&root, "service-cidr", "10.96.0.0/16").await;
+    assert!(root
+        .query_selector("[data-testid=settings-warning]")
+        .expect("selector")
+        .is_none());
+}
+
 async fn click(root: &Element, testid: &str) {
     let button: web_sys::HtmlElement = root
         .query_selector(&format!("[data-testid={testid}]"))

@@ -361,6 +361,12 @@ texts! {
         zh: "kube-controller-manager 接受这些参数并启动；下面的集群和数字随之更新。",
         ja: "kube-controller-manager はこれらのフラグで起動します。下のクラスタと数値はそれに従います。",
     },
+    /// Under [`ACCEPTED`], before each warning kcm logs about the flags (an unparsable service range).
+    LOGS_WARNING => {
+        en: "It logs a warning, and the range it cannot parse is not kept out of the node subnets:",
+        zh: "它会记录一条警告，无法解析的范围不会从节点子网中排除：",
+        ja: "警告をログに出します。解析できない範囲はノードサブネットから除外されません:",
+    },
     /// After it.
     STILL_SHOWING => {
         en: "Still showing the last valid cluster.",

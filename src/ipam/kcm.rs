@@ -214,9 +214,12 @@ impl KcmFlags {
             match parse_cidr_sloppy(text) {
                 Ok((_, net)) => Some(net),
                 Err(err) => {
+                    // `startNodeIpamController`'s structured log line, as klog prints it:
+                    // `logger.Info("Warning: unsuccessful parsing of service CIDR", "CIDR", …, "err", err)`.
                     warnings.push(format!(
-                        "Warning: unsuccessful parsing of service CIDR {}: {err}",
-                        GoQuoted(text)
+                        "\"Warning: unsuccessful parsing of service CIDR\" CIDR={} err={}",
+                        GoQuoted(text),
+                        GoQuoted(&err.to_string())
                     ));
                     None
                 }

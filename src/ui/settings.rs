@@ -143,11 +143,10 @@ pub fn settings(props: &SettingsProps) -> Html {
         })
     };
     // The figures follow the cluster on screen (the last valid one), never the refused fields.
-    let plan = Fields::from_studio(studio)
-        .flags
-        .validate()
-        .ok()
-        .map(|c| CapacityPlan::from_config(&c));
+    let config = Fields::from_studio(studio).flags.validate().ok();
+    let plan = config.as_ref().map(CapacityPlan::from_config);
+    // While the typed flags are accepted they are the studio's, so these are the typed flags' warnings.
+    let warnings = config.map(|c| c.warnings).unwrap_or_default();
     let f = &fields.flags;
     html! {
         <section class="card settings" aria-labelledby="settings-title">
@@ -180,6 +179,11 @@ pub fn settings(props: &SettingsProps) -> Html {
                     </div>
                     if refusal.is_none() {
                         <p class="settings-accepted" data-testid="settings-accepted">{ t::ACCEPTED.get(lang) }</p>
+                        { for warnings.iter().map(|warning| html! {
+                            <p class="settings-warning" data-testid="settings-warning">
+                                { t::LOGS_WARNING.get(lang) }{ " " }<code>{ warning }</code>
+                            </p>
+                        }) }
                     }
                 </div>
             </form>
