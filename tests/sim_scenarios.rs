@@ -553,3 +553,112 @@ fn node_without_pod_cidr_gets_an_empty_subnet_and_its_pods_fail_until_kindnet_re
     assert!(events_of(&sim, Reason::NetworkNotReady).is_empty());
     assert_eq!(pod_ips(&sim.state(), "p"), ["10.244.0.2"]);
 }
+
+/// The routes kindnetd's `syncRoute` gives a node, to the other nodes' podCIDRs (BEHAVIOUR.md §6).
+fn node_routes_via(state: &State, name: &str) -> Vec<String> {
+    node(state, name)
+        .routes
+        .iter()
+        .filter(|line| line.contains(" via ") && !line.starts_with("default"))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn kindnet_routes_each_other_nodes_pod_cidr_via_its_internal_ip() {
+    // kind-worker's first pass (1.3 s) sees the three nodes with their podCIDRs.
+    let state = at(builtin::KIND, 2_000);
+    assert_eq!(
+        node_routes_via(&state, "kind-worker"),
+        [
+            "10.244.0.0/24 via 172.18.0.2 dev eth0",
+            "10.244.2.0/24 via 172.18.0.4 dev eth0"
+        ]
+    );
+    // In `ip route`'s order: by prefix, so between the pods' /32s of other prefixes.
+    let end = run(builtin::KIND).state();
+    let worker = &node(&end, "kind-worker").routes;
+    let position = |line: &str| worker.iter().position(|l| l == line).expect(line);
+    assert!(
+        position("10.244.0.0/24 via 172.18.0.2 dev eth0")
+            < position("10.244.1.2 dev vethab2667e3 scope host")
+    );
+    assert!(
+        position("10.244.1.5 dev vethf93a2842 scope host")
+            < position("10.244.2.0/24 via 172.18.0.4 dev eth0")
+    );
+    // The control plane's kindnetd passed at 0.3 s, before the workers joined; it adds their routes
+    // on its next pass, 10 s later, not before.
+    assert!(node_routes_via(&at(builtin::KIND, 10_000), "kind-control-plane").is_empty());
+    assert_eq!(
+        node_routes_via(&at(builtin::KIND, 10_400), "kind-control-plane"),
+        [
+            "10.244.1.0/24 via 172.18.0.3 dev eth0",
+            "10.244.2.0/24 via 172.18.0.4 dev eth0"
+        ]
+    );
+    let sim = run(builtin::KIND);
+    let added = events_of(&sim, Reason::NodeRouteAdded);
+    assert_eq!(
+        added[0].message.to_string(),
+        "kindnetd syncRoute: to node kind-control-plane's podCIDR via its InternalIP: 10.244.0.0/24 via 172.18.0.2 dev eth0"
+    );
+    assert_eq!(
+        added[0].touched().route.as_deref(),
+        Some("10.244.0.0/24 via 172.18.0.2 dev eth0")
+    );
+}
+
+#[test]
+fn kindnet_routes_dual_stack_per_family_via_the_node_ip_of_that_family() {
+    let state = run(builtin::DUAL_STACK).state();
+    assert_eq!(
+        node_routes_via(&state, "kind-worker"),
+        [
+            "10.244.0.0/24 via 172.18.0.2 dev eth0",
+            "fd00:10:244::/64 via fc00:f853:ccd:e793::2 dev eth0 metric 1024 pref medium"
+        ]
+    );
+}
+
+#[test]
+fn a_single_stack_kindnetd_stops_its_pass_at_a_node_without_pod_cidr() {
+    // A /23 holds two /24s: c gets none. Single-stack kindnetd reads c's empty spec.podCIDR as a CIDR.
+    let text = "cluster --cluster-cidr=10.244.0.0/23 --node-cidr-mask-size=24\n\
+                node add a\nnode add b\nnode add c\nnode add d\nwait 2s\n";
+    let sim = run(text);
+    let failed = events_of(&sim, Reason::KindnetReconcileFailed);
+    assert_eq!(
+        failed[0].message.to_string(),
+        "Failed to reconcile routes, retrying after error: invalid CIDR address: "
+    );
+    assert_eq!(failed[0].kind, EventKind::Warning);
+    // Each pass walks a, b, c, d and stops at c; d's own branch is never reached, so d's kindnetd
+    // never writes its conflist, while c's writes one with an empty subnet before failing on d.
+    let state = sim.state();
+    assert!(node(&state, "d").conflist.is_none());
+    assert!(node(&state, "c").conflist.is_some());
+    assert_eq!(
+        node_routes_via(&state, "a"),
+        ["10.244.1.0/24 via 172.18.0.3 dev eth0"]
+    );
+}
+
+#[test]
+fn a_pod_cidr_handed_to_a_new_node_has_its_route_moved_to_the_new_internal_ip() {
+    // b leaves; its /24 goes to c (the only free one), whose InternalIP differs: a's kindnetd removes
+    // the route via b's address and adds one via c's. The route to a deleted node itself stays.
+    let text = "cluster --cluster-cidr=10.244.0.0/23 --node-cidr-mask-size=24\n\
+                node add a\nnode add b\nwait 1s\nnode delete b\nwait 1s\nnode add c\nwait 20s\n";
+    let sim = run(text);
+    let removed = events_of(&sim, Reason::NodeRouteRemoved);
+    assert_eq!(removed.len(), 1);
+    assert_eq!(
+        removed[0].touched().route.as_deref(),
+        Some("10.244.1.0/24 via 172.18.0.3 dev eth0")
+    );
+    assert_eq!(
+        node_routes_via(&sim.state(), "a"),
+        ["10.244.1.0/24 via 172.18.0.4 dev eth0"]
+    );
+}

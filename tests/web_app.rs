@@ -253,7 +253,7 @@ async fn switching_the_language_changes_the_words_not_the_view() {
 #[wasm_bindgen_test]
 async fn a_link_opens_the_view_it_names() {
     let root = mount_at("?tour=kind&node-mask=25&t=2.11s&lang=en").await;
-    assert_eq!(text(&root, "[data-testid=clock]"), "t = 2.110 s / 8.500 s");
+    assert_eq!(text(&root, "[data-testid=clock]"), "t = 2.110 s / 10.800 s");
     assert_eq!(
         text(&root, "[data-node=kind-worker] .podcidr code"),
         "10.244.0.128/25"
@@ -323,7 +323,7 @@ async fn a_broken_link_says_what_it_refused_and_shows_the_kind_tour() {
         "{message}"
     );
     assert!(message.contains("t=\"soon\" is not valid"), "{message}");
-    assert_eq!(text(&root, "[data-testid=clock]"), "t = 0.000 s / 8.500 s");
+    assert_eq!(text(&root, "[data-testid=clock]"), "t = 0.000 s / 10.800 s");
     // In the page's language, with the parameter as given.
     let root = mount_at("?lang=ja&s=%%%&theme=neon").await;
     let message = text(&root, "[data-testid=link-problem]");
@@ -356,4 +356,42 @@ async fn the_shortcuts_dialog_opens_and_closes() {
         .query_selector("[data-testid=help-dialog]")
         .expect("selector")
         .is_none());
+}
+
+/// A node of a 31-node cluster: `ip route` holds a route per other node (kindnetd's `syncRoute`) besides
+/// its pods' two lines each, and the card says how many lines it leaves out, not a count of pods.
+#[wasm_bindgen_test]
+async fn a_node_card_names_how_many_route_lines_it_leaves_out() {
+    let mut text = String::from("cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24\n");
+    for n in 0..30 {
+        text.push_str(&format!("node add z{n:02}\n"));
+    }
+    text.push_str("node add a\nwait 1s\npod add p --node=a\nwait 1s\n");
+    let query: String = form_urlencoded::Serializer::new(String::new())
+        .append_pair("scenario", &text)
+        .append_pair("t", "2s")
+        .append_pair("lang", "en")
+        .finish();
+    let root = mount_at(&format!("?{query}")).await;
+    let card = root
+        .query_selector("[data-testid=node][data-node=a]")
+        .expect("selector")
+        .expect("a's card");
+    let routes = text_of(&card, ".routes pre");
+    let lines: Vec<&str> = routes.lines().collect();
+    assert_eq!(lines.len(), 32);
+    // kcm's first sync takes the nodes in name order, so a has 10.244.0.0/24 and z00 the next.
+    assert_eq!(lines[1], "10.244.0.2 dev vethab2667e3 scope host");
+    assert_eq!(lines[2], "10.244.1.0/24 via 172.18.0.2 dev eth0");
+    // default, the pod's /32, 30 other nodes, the uplink's prefix, ::1 and two fe80::/64: 36 lines.
+    assert_eq!(text_of(&card, ".routes .more"), "… and 4 more routes");
+}
+
+fn text_of(element: &Element, selector: &str) -> String {
+    element
+        .query_selector(selector)
+        .expect("valid selector")
+        .unwrap_or_else(|| panic!("{selector} is in the element"))
+        .text_content()
+        .unwrap_or_default()
 }

@@ -269,6 +269,21 @@ explanations! {
         zh: "kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist（CNIConfigWriter.Write）：ptp（host-local 为每个 podCIDR 配一个范围），然后是 portmap。从此容器运行时的网络就绪。",
         ja: "kindnetd が自ノードの podCIDR を見て /etc/cni/net.d/10-kindnet.conflist を書き出します（CNIConfigWriter.Write）。podCIDR ごとに host-local の範囲を 1 つ持つ ptp、続いて portmap です。これ以降、ランタイムのネットワークは準備完了になります。",
     },
+    NodeRouteAdded => {
+        en: "kindnetd's loop (syncRoute) gives its node a route to every other node's podCIDR through that node's InternalIP, so pods reach pods on other nodes without a tunnel. The kernel picks the device (eth0) from the gateway.",
+        zh: "kindnetd 的循环（syncRoute）为本节点添加到其他每个节点 podCIDR 的路由，下一跳是那个节点的 InternalIP，这样 Pod 不经隧道就能访问其他节点上的 Pod。设备（eth0）由内核根据网关选出。",
+        ja: "kindnetd のループ（syncRoute）が、ほかの各ノードの podCIDR へのルートを、そのノードの InternalIP 経由で自ノードに追加します。これで Pod はトンネルなしで別ノードの Pod に届きます。デバイス（eth0）はゲートウェイからカーネルが選びます。",
+    },
+    NodeRouteRemoved => {
+        en: "syncRoute found a route to a node's podCIDR through another gateway (the subnet once belonged to a node with another InternalIP) and deletes it before adding the right one. Routes to deleted nodes are never removed.",
+        zh: "syncRoute 发现某个节点 podCIDR 的路由经由别的网关（这个子网以前属于另一个 InternalIP 的节点），于是先删除它，再添加正确的路由。指向已删除节点的路由从不清理。",
+        ja: "syncRoute が、あるノードの podCIDR へのルートが別のゲートウェイ経由になっているのを見つけ（そのサブネットは以前、別の InternalIP のノードのものでした）、正しいルートを追加する前に削除します。削除されたノードへのルートは消されません。",
+    },
+    KindnetReconcileFailed => {
+        en: "A pass of kindnetd's loop failed, here on another node with no podCIDR (single-stack kindnetd parses \"\" as its CIDR). The pass stops there, so nodes listed after it are not reconciled; upstream retries five times, then exits and is restarted.",
+        zh: "kindnetd 的一轮循环失败了，这里是因为另一个节点没有 podCIDR（单栈的 kindnetd 会把 \"\" 当作 CIDR 解析）。这一轮就此中止，排在它后面的节点不会被处理；上游会重试五次，然后退出并被重启。",
+        ja: "kindnetd のループの 1 回が失敗しました。ここでは podCIDR のない別ノードが原因です（シングルスタックの kindnetd は \"\" を CIDR として解析します）。その回はそこで止まり、後に並ぶノードは処理されません。上流は 5 回再試行してから終了し、再起動されます。",
+    },
     NetworkNotReady => {
         en: "The kubelet's SyncPod will not start the pod: the runtime reports NetworkReady=false because /etc/cni/net.d holds no CNI config yet. It tries again later.",
         zh: "kubelet 的 SyncPod 不会启动这个 Pod：/etc/cni/net.d 里还没有 CNI 配置，容器运行时报告 NetworkReady=false。稍后会再试。",

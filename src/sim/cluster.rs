@@ -7,6 +7,7 @@
 
 use super::clock::{VirtualDuration, VirtualTime};
 use super::event::{Event, EventKind, Message, Name, Reason};
+use super::kindnet::KindnetListing;
 use super::log::EventLog;
 use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
@@ -15,18 +16,24 @@ use super::scenario::{Command, Scenario};
 use super::settings::SimSettings;
 use super::upstream::{self, Upstream};
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
+use crate::ipam::goip::GoIp;
 use crate::ipam::hostlocal::{IpamConfig, Store};
 use crate::ipam::kcm::NodeIpamConfig;
 use crate::ipam::kindnet::CniConfigWriter;
 use crate::ipam::ptp::{Entropy, MacAddr, NetNs, Uplink};
 use crate::ipam::range_allocator::RangeAllocator;
 use crate::order;
+use ipnet::IpNet;
 use rustc_hash::FxHasher;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::hash::BuildHasherDefault;
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::rc::Rc;
+
+/// kind's Docker network's IPv6 prefix, `fc00:f853:ccd:e793::/64` (`pkg/cluster/internal/providers/docker/network.go`);
+/// its gateway is `::1` and the nodes follow from `::2`, as their IPv4 addresses from `172.18.0.2`.
+const KIND_NETWORK_IPV6: u128 = 0xfc00_f853_0ccd_e793_0000_0000_0000_0000;
 
 /// A hash map with rustc's Fx hash: fast on short keys, and the same on every platform.
 pub(crate) type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
@@ -217,6 +224,9 @@ pub struct Simulation {
     pub(crate) nodes: FxHashMap<Name, NodeObj>,
     /// Pods, in slots with an index by name (see [`Pods`]); whoever lists them sorts.
     pub(crate) pods: Pods,
+    /// The node list as kindnetd's passes read it, until a node or its podCIDRs change (every node's
+    /// kindnetd lists every node; see [`KindnetListing`]).
+    pub(crate) kindnet_listing: Option<Rc<KindnetListing>>,
 }
 
 impl Simulation {
@@ -241,6 +251,7 @@ impl Simulation {
             node_ipam: None,
             nodes: FxHashMap::default(),
             pods: Pods::default(),
+            kindnet_listing: None,
         }
     }
 
@@ -491,6 +502,7 @@ impl Simulation {
             }
             Command::Cluster { config, .. } => {
                 self.cluster = Some(config.clone());
+                self.kindnet_listing = None;
                 // Queued behind the commands of this same instant, so nodes added with the cluster exist
                 // when kcm starts: their preset podCIDRs are occupied at startup.
                 self.schedule(VirtualDuration::ZERO, Action::NodeIpamStart);
@@ -513,19 +525,37 @@ impl Simulation {
         // Docker's kind network hands out 172.18.0.2, .3, … in creation order.
         let host = 1 + n;
         let octets = [(host >> 8) as u8, host as u8];
-        let netns = NetNs::node(&Uplink {
-            addresses: vec![ipnet::IpNet::new(
-                IpAddr::V4(Ipv4Addr::new(172, 18, octets[0], octets[1])),
-                16,
+        let ipv4 = IpAddr::V4(Ipv4Addr::new(172, 18, octets[0], octets[1]));
+        let mut addresses = vec![IpNet::new(ipv4, 16).unwrap_or_default()];
+        let mut gateways = vec![IpAddr::V4(Ipv4Addr::new(172, 18, 0, 1))];
+        // For an IPv6 or dual-stack cluster kind's Docker network also has IPv6, and the kubelet's
+        // --node-ip names the node's address of each family the cluster has (IPv6 alone for IPv6).
+        let (has_v4, has_v6) = self.cluster.as_ref().map_or((true, false), |c| {
+            (
+                c.cluster_cidrs.iter().any(|n| matches!(n, IpNet::V4(_))),
+                c.cluster_cidrs.iter().any(|n| matches!(n, IpNet::V6(_))),
             )
-            .unwrap_or_default()],
-            gateways: vec![IpAddr::V4(Ipv4Addr::new(172, 18, 0, 1))],
+        });
+        let mut internal_ips = Vec::new();
+        if has_v4 {
+            internal_ips.push(ipv4);
+        }
+        if has_v6 {
+            let ipv6 = IpAddr::V6(Ipv6Addr::from(KIND_NETWORK_IPV6 + u128::from(host)));
+            addresses.push(IpNet::new(ipv6, 64).unwrap_or_default());
+            gateways.push(IpAddr::V6(Ipv6Addr::from(KIND_NETWORK_IPV6 + 1)));
+            internal_ips.push(ipv6);
+        }
+        let netns = NetNs::node(&Uplink {
+            addresses,
+            gateways,
             mtu: self.settings.node_mtu,
             mac: MacAddr([0x02, 0x42, 0xac, 0x12, octets[0], octets[1]]),
             peer_ifindex: 8 + 2 * n,
             first_free_ifindex: self.settings.node_first_ifindex,
         });
         let node_name = Name::from(name);
+        self.kindnet_listing = None;
         self.nodes.insert(
             node_name.clone(),
             NodeObj {
@@ -556,8 +586,12 @@ impl Simulation {
             EventKind::Step,
             Reason::NodeRegistered,
             format_args!(
-                "Node {name} registered (InternalIP 172.18.{}.{}){preset}",
-                octets[0], octets[1]
+                "Node {name} registered (InternalIP {}){preset}",
+                internal_ips
+                    .iter()
+                    .map(|ip| GoIp(*ip).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             Some(name.into()),
             &upstream::KUBELET_REGISTER_NODE,
@@ -577,6 +611,7 @@ impl Simulation {
         let Some(node) = self.nodes.remove(name) else {
             return;
         };
+        self.kindnet_listing = None;
         self.log(
             format!("node/{name}").into(),
             EventKind::Step,

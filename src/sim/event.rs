@@ -5,7 +5,7 @@ use super::runtime::{SandboxFacts, IF_NAME};
 use super::upstream::Upstream;
 use crate::ipam::goip::GoIp;
 use crate::ipam::ptp::iproute2::RouteLine;
-use crate::ipam::ptp::netns::NETNS_RUN_DIR;
+use crate::ipam::ptp::netns::{IfName, Route, NETNS_RUN_DIR};
 use serde::{Serialize, Serializer};
 use std::borrow::Borrow;
 use std::fmt;
@@ -49,6 +49,12 @@ pub enum Reason {
     NodeSyncRequeued,
     /// kindnetd wrote the conflist.
     CNIConfigWritten,
+    /// kindnetd added a route to another node's podCIDR via its InternalIP (`syncRoute`).
+    NodeRouteAdded,
+    /// kindnetd removed a route to a podCIDR through a gateway that is not its node's InternalIP.
+    NodeRouteRemoved,
+    /// A pass of kindnetd's reconcile loop failed.
+    KindnetReconcileFailed,
     /// `NetworkNotReady` Event: no CNI config yet.
     NetworkNotReady,
     /// Pod object created.
@@ -152,6 +158,9 @@ impl Event {
             pod: self.object.strip_prefix("pod/").map(str::to_string),
             ..Touched::default()
         };
+        if let Message::NodeRoute(change) = &self.message {
+            touched.route = Some(change.line().to_string());
+        }
         if let Message::Sandbox { step, facts } = &self.message {
             let host_veth = &*facts.host_veth;
             match *step {
@@ -202,6 +211,8 @@ pub enum Message {
     /// The pod got a `deletionTimestamp` (boxed: graceful deletes are few, and the log's entries are
     /// as large as their largest kind).
     PodTerminating(Box<PodTermination>),
+    /// kindnetd changed a route to another node's podCIDR.
+    NodeRoute(Rc<NodeRouteChange>),
     /// A step of a sandbox's life, told from what containerd and the CNI plugins did for it.
     Sandbox {
         /// Which step.
@@ -209,6 +220,29 @@ pub enum Message {
         /// The sandbox.
         facts: Rc<SandboxFacts>,
     },
+}
+
+/// What a [`Message::NodeRoute`] tells: the route kindnetd's `syncRoute` added or removed on its node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeRouteChange {
+    /// The other node, whose podCIDR the route leads to.
+    pub to_node: Name,
+    /// The route, as in the node's table.
+    pub route: Route,
+    /// Its device's name (`eth0`).
+    pub dev: IfName,
+    /// Added (`Adding route`) or removed (`Removing invalid route`).
+    pub added: bool,
+}
+
+impl NodeRouteChange {
+    /// The route as `ip route` prints it on the node.
+    pub fn line(&self) -> RouteLine<'_> {
+        RouteLine {
+            route: &self.route,
+            dev: Some(self.dev.as_str()),
+        }
+    }
 }
 
 /// What a [`Message::PodCreated`] tells.
@@ -317,6 +351,18 @@ impl fmt::Display for Message {
                 "Pod {} deleted with grace period {}: deletionTimestamp set, Terminating",
                 pod_name(&terminating.object),
                 terminating.grace
+            ),
+            Message::NodeRoute(change) if change.added => write!(
+                f,
+                "kindnetd syncRoute: to node {}'s podCIDR via its InternalIP: {}",
+                change.to_node,
+                change.line()
+            ),
+            Message::NodeRoute(change) => write!(
+                f,
+                "kindnetd syncRoute: Removing invalid route (its gateway is not node {}'s InternalIP): {}",
+                change.to_node,
+                change.line()
             ),
             Message::Sandbox { step, facts } => sandbox_text(f, *step, facts),
         }

@@ -1,47 +1,120 @@
 //! kindnetd as an actor (`images/kindnetd/cmd/kindnetd/main.go`): starts some time after its node
-//! registers, then every `kindnet_resync_period` lists the nodes and, for its own node, writes the
-//! conflist through `CNIConfigWriter` — from its first pass on, with `"subnet": ""` while kcm has not
-//! given the node a podCIDR (the own-node branch of `reconcileNode` has no "has no CIDR" check).
+//! registers, then every `kindnet_resync_period` lists the nodes and reconciles them in the list's
+//! (name) order:
+//! - its own node: writes the conflist through `CNIConfigWriter` — from its first pass on, with
+//!   `"subnet": ""` while kcm has not given the node a podCIDR (the own-node branch of `reconcileNode`
+//!   has no "has no CIDR" check);
+//! - every other node: `syncRoute` keeps a route to that node's podCIDRs via its InternalIP, deleting a
+//!   route to the same destination through another gateway first. Nothing removes the route to a node
+//!   that is gone.
 //!
-//! Not modelled: the routes kindnetd keeps to other nodes' podCIDRs (`syncRoute`) and its masquerade
-//! agent; nothing about a pod's own address depends on them.
+//! An error ends the pass, so the nodes listed after it are not reconciled. Upstream retries the same
+//! list five times, 0–4 s apart, then panics and the kubelet restarts the container; here the next pass,
+//! `kindnet_resync_period` later, tries again. In a single-stack cluster another node without a podCIDR
+//! is such an error: kindnetd hands `""` to `netlink.ParseIPNet`.
+//!
+//! Not modelled: the masquerade agent; nothing about a pod's own address depends on it. The nodes have
+//! only an IPv4 InternalIP here, so IPv6 podCIDRs get no node routes (kindnetd skips a family its
+//! node IPs lack).
 
 use super::cluster::{Action, Simulation};
-use super::event::{EventKind, Reason};
+use super::event::{EventKind, Message, Name, NodeRouteChange, Reason};
 use super::upstream;
+use crate::ipam::goip::parse_cidr;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};
+use crate::ipam::ptp::netns::{Errno, IfName, NetNs, Route, RouteScope};
+use ipnet::IpNet;
+use std::net::IpAddr;
+use std::rc::Rc;
+
+/// The node's own `eth0`, whose address the kubelet reports as the node's InternalIP in kind.
+const NODE_UPLINK: &str = "eth0";
+
+/// The nodes as a pass of kindnetd lists them, in the API's (name) order, with every podCIDR among
+/// them sorted: the same for every node's kindnetd until a node or its podCIDRs change, so it is read
+/// once, not once per node (a cluster of 256 nodes runs 256 passes).
+#[derive(Debug)]
+pub(crate) struct KindnetListing {
+    nodes: Vec<Listed>,
+    dsts: Vec<IpNet>,
+}
+
+/// What one pass reads of a listed node.
+#[derive(Debug)]
+struct Listed {
+    name: Name,
+    /// Its `InternalIP`s (one per family of the cluster).
+    ips: Vec<IpAddr>,
+    /// What `reconcileNode` takes as the node's podCIDRs — `spec.podCIDRs` for a dual-stack kindnetd,
+    /// `[spec.podCIDR]` (possibly `""`) otherwise — as `netlink.ParseIPNet` reads each, with whether
+    /// kindnetd's `splitCIDRs` counts it as IPv6 (what does not parse counts as IPv4, `""` included).
+    pod_cidrs: Vec<(Result<IpNet, String>, bool)>,
+}
+
+/// What one pass shares between its steps.
+struct Pass<'a> {
+    /// The node kindnetd runs on.
+    name: &'a str,
+    /// `node/<name>`, the object of its entries.
+    object: Name,
+    /// The node's name as its entries carry it.
+    node: Name,
+    /// The node's connected routes (prefix and device), where the kernel looks a gateway up.
+    connected: Option<Vec<(IpNet, u32)>>,
+}
 
 impl Simulation {
-    /// One pass of kindnetd's main loop for its own node.
+    /// One pass of kindnetd's main loop on node `name`.
     pub(crate) fn kindnet_reconcile(&mut self, name: &str, uid: u64) {
-        let Some(node) = self.nodes.get_mut(name).filter(|n| n.uid == uid) else {
+        if self.nodes.get(name).is_none_or(|n| n.uid != uid) {
             return;
+        }
+        let listing = match &self.kindnet_listing {
+            Some(listing) => Rc::clone(listing),
+            None => {
+                let listing = Rc::new(self.kindnet_list());
+                self.kindnet_listing = Some(Rc::clone(&listing));
+                listing
+            }
         };
-        if let Some(text) = node
-            .writer
-            .write(compute_cni_config_inputs(&node.pod_cidrs))
-        {
-            // An empty subnet (no podCIDR yet) is shown as the file has it, not as no range at all.
-            let ranges = node.writer.written().map_or_else(String::new, |inputs| {
-                let shown: Vec<&str> = inputs
-                    .pod_cidrs
-                    .iter()
-                    .map(|cidr| if cidr.is_empty() { "\"\"" } else { cidr })
-                    .collect();
-                shown.join(",")
-            });
-            node.conflist = Some(text.into());
-            node.chain = None;
-            self.log(
-                format!("node/{name}").into(),
-                EventKind::Step,
-                Reason::CNIConfigWritten,
-                format_args!(
-                    "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{ranges}], portmap)"
-                ),
-                Some(name.into()),
-                &upstream::KINDNET_WRITE,
-            );
+        let mut table = RouteView {
+            routes: self
+                .nodes
+                .get(name)
+                .map(|node| node.netns.routes_to_each(&listing.dsts))
+                .unwrap_or_default(),
+            dsts: &listing.dsts,
+        };
+        let mut pass = Pass {
+            name,
+            object: format!("node/{name}").into(),
+            node: name.into(),
+            connected: None,
+        };
+        for other in &listing.nodes {
+            let result = if &*other.name == name {
+                self.kindnet_write_conflist(name);
+                Ok(())
+            } else {
+                other.ips.iter().try_for_each(|ip| {
+                    let same_family = other.pod_cidrs.iter().filter(|(_, v6)| *v6 == ip.is_ipv6());
+                    same_family.into_iter().try_for_each(|(dst, _)| {
+                        let dst = dst.clone()?;
+                        self.kindnet_sync_route(&mut pass, &other.name, *ip, dst, &mut table)
+                    })
+                })
+            };
+            if let Err(err) = result {
+                self.log(
+                    pass.object.clone(),
+                    EventKind::Warning,
+                    Reason::KindnetReconcileFailed,
+                    format_args!("Failed to reconcile routes, retrying after error: {err}"),
+                    Some(pass.node.clone()),
+                    &upstream::KINDNET_RECONCILE,
+                );
+                break;
+            }
         }
         self.schedule(
             self.settings.kindnet_resync_period,
@@ -51,4 +124,208 @@ impl Simulation {
             },
         );
     }
+
+    /// The own-node branch of `reconcileNode`: `CNIConfigWriter.Write` of the node's inputs.
+    fn kindnet_write_conflist(&mut self, name: &str) {
+        let Some(node) = self.nodes.get_mut(name) else {
+            return;
+        };
+        let Some(text) = node
+            .writer
+            .write(compute_cni_config_inputs(&node.pod_cidrs))
+        else {
+            return;
+        };
+        // An empty subnet (no podCIDR yet) is shown as the file has it, not as no range at all.
+        let ranges = node.writer.written().map_or_else(String::new, |inputs| {
+            let shown: Vec<&str> = inputs
+                .pod_cidrs
+                .iter()
+                .map(|cidr| if cidr.is_empty() { "\"\"" } else { cidr })
+                .collect();
+            shown.join(",")
+        });
+        node.conflist = Some(text.into());
+        node.chain = None;
+        self.log(
+            format!("node/{name}").into(),
+            EventKind::Step,
+            Reason::CNIConfigWritten,
+            format_args!(
+                "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{ranges}], portmap)"
+            ),
+            Some(name.into()),
+            &upstream::KINDNET_WRITE,
+        );
+    }
+
+    /// What every pass reads of the nodes (see [`KindnetListing`]).
+    fn kindnet_list(&self) -> KindnetListing {
+        // kindnetd's IP family comes from POD_SUBNET, which kind sets to the cluster's pod subnet: kcm's
+        // --cluster-cidr (two entries only when dual-stack).
+        let families: Vec<bool> = self.cluster.as_ref().map_or_else(
+            || vec![false],
+            |c| c.cluster_cidrs.iter().map(|n| n.addr().is_ipv6()).collect(),
+        );
+        let dual_stack = families.len() > 1;
+        let nodes: Vec<Listed> = self
+            .nodes_in_name_order()
+            .into_iter()
+            .map(|(node_name, node)| {
+                let cidrs: Vec<&str> = if dual_stack {
+                    node.pod_cidrs.iter().map(String::as_str).collect()
+                } else {
+                    vec![node.pod_cidrs.first().map_or("", String::as_str)]
+                };
+                Listed {
+                    name: node_name.clone(),
+                    ips: internal_ips(&node.netns, &families),
+                    pod_cidrs: cidrs
+                        .into_iter()
+                        .map(|cidr| {
+                            let parsed = parse_ip_net(cidr);
+                            let v6 = parsed.as_ref().is_ok_and(|net| net.addr().is_ipv6());
+                            (parsed, v6)
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        // A node's own podCIDRs are among them; its pass never asks for those.
+        let mut dsts: Vec<IpNet> = nodes
+            .iter()
+            .flat_map(|node| node.pod_cidrs.iter())
+            .filter_map(|(dst, _)| dst.as_ref().ok().copied())
+            .collect();
+        dsts.sort_unstable();
+        dsts.dedup();
+        KindnetListing { nodes, dsts }
+    }
+
+    /// `syncRoute(nodeIP, [dst])` on the pass's node, for a podCIDR of `to_node`.
+    fn kindnet_sync_route(
+        &mut self,
+        pass: &mut Pass<'_>,
+        to_node: &Name,
+        ip: IpAddr,
+        dst: IpNet,
+        table: &mut RouteView<'_>,
+    ) -> Result<(), String> {
+        let Some(listed) = table
+            .dsts
+            .binary_search(&dst)
+            .ok()
+            .and_then(|i| table.routes.get_mut(i))
+        else {
+            return Ok(());
+        };
+        let Some(node) = self.nodes.get_mut(pass.name) else {
+            return Ok(());
+        };
+        let mut changes = Vec::new();
+        let mut found = false;
+        let mut kept = Vec::with_capacity(listed.len() + 1);
+        for route in listed.drain(..) {
+            if route.gateway == Some(ip) {
+                found = true;
+                kept.push(route);
+                continue;
+            }
+            node.netns.remove_route(&route).map_err(|e| e.to_string())?;
+            changes.push((route, false));
+        }
+        if !found {
+            // RouteAdd{Dst, Gw}: the kernel refuses a destination with host bits and picks the device
+            // from the gateway.
+            if dst != dst.trunc() {
+                return Err(Errno::InvalidArgument.to_string());
+            }
+            let connected = pass
+                .connected
+                .get_or_insert_with(|| node.netns.connected_routes());
+            let dev = gateway_device(connected, ip).map_err(|e| e.to_string())?;
+            let route = Route::new(dst, Some(ip), dev, RouteScope::Universe);
+            node.netns
+                .add_route(route.clone(), true)
+                .map_err(|e| e.to_string())?;
+            kept.push(route.clone());
+            changes.push((route, true));
+        }
+        *listed = kept;
+        let named: Vec<(Route, IfName, bool)> = changes
+            .into_iter()
+            .filter_map(|(route, added)| {
+                let dev = node.netns.link_by_index(route.dev)?.name;
+                Some((route, dev, added))
+            })
+            .collect();
+        for (route, dev, added) in named {
+            let reason = if added {
+                Reason::NodeRouteAdded
+            } else {
+                Reason::NodeRouteRemoved
+            };
+            let change = NodeRouteChange {
+                to_node: to_node.clone(),
+                route,
+                dev,
+                added,
+            };
+            self.log_message(
+                pass.object.clone(),
+                EventKind::Step,
+                reason,
+                Message::NodeRoute(Rc::new(change)),
+                Some(pass.node.clone()),
+                &upstream::KINDNET_SYNC_ROUTE,
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A node's routes to the podCIDRs one pass of kindnetd looks at, by destination.
+struct RouteView<'a> {
+    /// The destinations, sorted.
+    dsts: &'a [IpNet],
+    /// The routes to each.
+    routes: Vec<Vec<Route>>,
+}
+
+/// `netlink.ParseIPNet`: `net.ParseCIDR`, keeping the address's host bits.
+fn parse_ip_net(cidr: &str) -> Result<IpNet, String> {
+    let (addr, net) = parse_cidr(cidr).map_err(|_| format!("invalid CIDR address: {cidr}"))?;
+    Ok(IpNet::new(addr, net.prefix_len()).unwrap_or(net))
+}
+
+/// The node's InternalIPs: its `eth0`'s address of each of the cluster's families (`true`: IPv6), IPv4
+/// first.
+fn internal_ips(netns: &NetNs, families: &[bool]) -> Vec<IpAddr> {
+    let Some(uplink) = netns.link_by_name(NODE_UPLINK) else {
+        return Vec::new();
+    };
+    let mut ips: Vec<IpAddr> = uplink
+        .addrs
+        .iter()
+        .map(|a| a.local.addr())
+        .filter(|ip| families.contains(&ip.is_ipv6()) && !is_link_local(ip))
+        .collect();
+    ips.sort_by_key(IpAddr::is_ipv6);
+    ips
+}
+
+/// An IPv6 link-local address (`fe80::/10`): the kubelet never reports one as the node's address.
+fn is_link_local(ip: &IpAddr) -> bool {
+    matches!(ip, IpAddr::V6(v6) if v6.segments()[0] & 0xffc0 == 0xfe80)
+}
+
+/// The device the kernel gives a route that names only a gateway (`fib_check_nh`): that of the most
+/// specific connected route holding the gateway; `ENETUNREACH` if none does.
+fn gateway_device(connected: &[(IpNet, u32)], gateway: IpAddr) -> Result<u32, Errno> {
+    connected
+        .iter()
+        .filter(|(net, _)| net.contains(&gateway))
+        .max_by_key(|(net, _)| net.prefix_len())
+        .map(|(_, dev)| *dev)
+        .ok_or(Errno::NetworkUnreachable)
 }

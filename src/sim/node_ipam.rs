@@ -128,6 +128,7 @@ impl Simulation {
                         CidrUpdateDecision::Patch(patch) => {
                             if let Some(node) = self.nodes.get_mut(name) {
                                 node.pod_cidrs = patch.pod_cidrs.clone();
+                                self.kindnet_listing = None;
                             }
                             self.log(
                                 format!("node/{name}").into(),

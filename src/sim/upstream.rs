@@ -63,6 +63,12 @@ upstream!(
     /// kindnetd writes `/etc/cni/net.d/10-kindnet.conflist`.
     KINDNET_WRITE, "kubernetes-sigs/kind", "images/kindnetd/cmd/kindnetd/cni.go", "CNIConfigWriter.Write");
 upstream!(
+    /// kindnetd keeps a route to another node's podCIDR via that node's InternalIP.
+    KINDNET_SYNC_ROUTE, "kubernetes-sigs/kind", "images/kindnetd/cmd/kindnetd/routes.go", "syncRoute");
+upstream!(
+    /// kindnetd's main loop: list the nodes, reconcile each, retry a failed pass.
+    KINDNET_RECONCILE, "kubernetes-sigs/kind", "images/kindnetd/cmd/kindnetd/main.go", "main");
+upstream!(
     /// The kubelet refuses to sync a pod while the runtime's network is not ready.
     KUBELET_NETWORK_NOT_READY, "kubernetes/kubernetes", "pkg/kubelet/kubelet.go", "SyncPod");
 upstream!(

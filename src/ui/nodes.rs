@@ -24,8 +24,10 @@ pub struct NodesProps {
 
 /// At most this many node cards are drawn; the address map shows every node.
 pub const MAX_NODE_CARDS: usize = 8;
-/// At most this many pod rows (and listing or route lines) per node card.
+/// At most this many pod rows (and listing lines) per node card.
 const MAX_ROWS: usize = 16;
+/// At most this many `ip route` lines per node card: a pod has two, its /32 and its veth's `fe80::/64`.
+const MAX_ROUTE_LINES: usize = 2 * MAX_ROWS;
 
 /// While playing fast, a redraw brings this many node cards up to date, in turn, and the others keep
 /// the picture of their last turn (at most three redraws old, a fraction of a second at 4× and up).
@@ -131,10 +133,10 @@ pub fn nodes(props: &NodesProps) -> Html {
     }
 }
 
-/// "… and N more" after the first [`MAX_ROWS`] of a list.
-fn more(total: usize, text: Text, lang: Lang) -> Html {
-    if total > MAX_ROWS {
-        html! { <p class="more">{ text.fill(lang, &[&(total - MAX_ROWS).to_string()]) }</p> }
+/// "… and N more" after the first `shown` of a list of `total`.
+fn more(total: usize, shown: usize, text: Text, lang: Lang) -> Html {
+    if total > shown {
+        html! { <p class="more">{ text.fill(lang, &[&(total - shown).to_string()]) }</p> }
     } else {
         html! {}
     }
@@ -231,7 +233,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                             </li>
                         }) }
                     </ul>
-                    { more(node.ipam.ls.len(), t::MORE_FILES, lang) }
+                    { more(node.ipam.ls.len(), MAX_ROWS, t::MORE_FILES, lang) }
                 </div>
                 <div class="pods">
                     { for pods.iter().take(MAX_ROWS).map(|pod| {
@@ -263,7 +265,7 @@ fn node_card(props: &NodeCardProps) -> Html {
                             </div>
                         }
                     }) }
-                    { more(pods.len(), t::MORE_PODS, lang) }
+                    { more(pods.len(), MAX_ROWS, t::MORE_PODS, lang) }
                     { for node.pending_dels.iter().take(MAX_ROWS).map(|pending| html! {
                         <div key={format!("del/{}", pending.container_id)} class={classes!("pod-row", "gone", marked(touched_pod == Some(pending.pod.as_str())))} data-testid="pending-del" data-pod={pending.pod.clone()}>
                             <div class="pod-box">
@@ -278,8 +280,8 @@ fn node_card(props: &NodeCardProps) -> Html {
                 </div>
                 <div class="routes">
                     <code class="prompt">{ "$ ip route" }</code>
-                    <pre>{ route_lines(&node.routes[..node.routes.len().min(MAX_ROWS * 2)], touched_route) }</pre>
-                    { more(node.routes.len() / 2, t::MORE_ROUTES, lang) }
+                    <pre>{ route_lines(&node.routes[..node.routes.len().min(MAX_ROUTE_LINES)], touched_route) }</pre>
+                    { more(node.routes.len(), MAX_ROUTE_LINES, t::MORE_ROUTES, lang) }
                 </div>
             </div>
         </article>

@@ -18,6 +18,7 @@ use crate::ipam::goip::ip_to_u128;
 use crate::order;
 use ipnet::IpNet;
 use rustc_hash::FxHasher;
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -311,6 +312,8 @@ pub enum Errno {
     NoSuchProcess,
     /// `EINVAL`, e.g. an MTU outside the device's 68…65535.
     InvalidArgument,
+    /// `ENETUNREACH`, a gateway no connected route reaches.
+    NetworkUnreachable,
 }
 
 impl fmt::Display for Errno {
@@ -319,6 +322,7 @@ impl fmt::Display for Errno {
             Errno::Exist => "file exists",
             Errno::NoSuchProcess => "no such process",
             Errno::InvalidArgument => "invalid argument",
+            Errno::NetworkUnreachable => "network is unreachable",
         })
     }
 }
@@ -365,7 +369,7 @@ const LOOPBACK_ADDRS: [IpNet; 2] = [
 ];
 
 /// One network namespace: its links and its main routing table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct NetNs {
     /// Root or named.
     id: NetNsId,
@@ -377,9 +381,25 @@ pub struct NetNs {
     link_names: Vec<u64>,
     /// Main-table routes in insertion order; [`NetNs::routes`] returns them in dump order.
     routes: Vec<Route>,
+    /// Once the table is large, how many routes there are per destination and per destination and
+    /// device, by hash (see [`RouteIndex`]).
+    index: Option<RouteIndex>,
     /// The next ifindex the kernel will hand out here.
     next_ifindex: u32,
 }
+
+/// Two namespaces are equal when what they hold is; the index is a cache of the routes.
+impl PartialEq for NetNs {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+            && self.links == other.links
+            && self.link_names == other.link_names
+            && self.routes == other.routes
+            && self.next_ifindex == other.next_ifindex
+    }
+}
+
+impl Eq for NetNs {}
 
 impl NetNs {
     /// An empty namespace with `lo` (ifindex 1, `127.0.0.1/8` and `::1/128`, up); the next link gets
@@ -397,6 +417,7 @@ impl NetNs {
             // A pod's namespace ends up with five: `::1`, `fe80::/64`, the default route, the /32 to the
             // gateway and the connected prefix through it (a node's grows from there).
             routes: Vec::with_capacity(5),
+            index: None,
             next_ifindex: 1,
         };
         let lo = ns.add_link(
@@ -601,7 +622,16 @@ impl NetNs {
     /// Unregisters a device, flushing its routes (both families). Returns the link.
     pub(crate) fn remove_link(&mut self, ifindex: u32) -> Option<Link> {
         let pos = self.link_position(ifindex)?;
-        self.routes.retain(|r| r.dev != ifindex);
+        let index = &mut self.index;
+        self.routes.retain(|r| {
+            let keep = r.dev != ifindex;
+            if !keep {
+                if let Some(index) = index {
+                    index.remove(r);
+                }
+            }
+            keep
+        });
         self.link_names.remove(pos);
         Some(self.links.remove(pos))
     }
@@ -678,8 +708,12 @@ impl NetNs {
         };
         if let Some(route) = prefix_route {
             // A second address in a prefix the link already routes reuses the existing prefix route.
-            if !self.routes.contains(&route) {
-                self.routes.push(route);
+            let known = self
+                .index
+                .as_ref()
+                .is_none_or(|index| index.may_have_on(&route.dst, route.dev));
+            if !(known && self.routes.contains(&route)) {
+                self.push_route(route);
             }
         }
         true
@@ -688,6 +722,14 @@ impl NetNs {
     /// `RTM_NEWROUTE` into the main table. `exclusive` is `NLM_F_EXCL` (netlink's `RouteAdd`; `RouteAddEcmp`
     /// omits it).
     pub fn add_route(&mut self, route: Route, exclusive: bool) -> Result<(), Errno> {
+        if self
+            .index
+            .as_ref()
+            .is_some_and(|index| !index.may_have(&route.dst))
+        {
+            self.push_route(route);
+            return Ok(());
+        }
         let same_key = |r: &&Route| r.dst == route.dst && r.metric == route.metric;
         let conflict = match route.dst {
             // fib_table_insert: an alias with the same prefix, tos and priority blocks an exclusive add,
@@ -707,8 +749,32 @@ impl NetNs {
         if conflict {
             return Err(Errno::Exist);
         }
-        self.routes.push(route);
+        self.push_route(route);
         Ok(())
+    }
+
+    /// Appends a route, keeping the index (made once the table reaches [`ROUTE_INDEX_FROM`]).
+    fn push_route(&mut self, route: Route) {
+        match &mut self.index {
+            Some(index) => index.add(&route),
+            None if self.routes.len() + 1 >= ROUTE_INDEX_FROM => {
+                let mut index = RouteIndex::default();
+                for r in self.routes.iter().chain([&route]) {
+                    index.add(r);
+                }
+                self.index = Some(index);
+            }
+            None => {}
+        }
+        self.routes.push(route);
+    }
+
+    /// Removes the route at `pos`, keeping the index.
+    fn remove_route_at(&mut self, pos: usize) {
+        let route = self.routes.remove(pos);
+        if let Some(index) = &mut self.index {
+            index.remove(&route);
+        }
     }
 
     /// `RTM_DELROUTE` matching destination and device, any scope/proto/metric (netlink's `RouteDel` with
@@ -719,7 +785,42 @@ impl NetNs {
             .iter()
             .position(|r| r.dst == dst && r.dev == dev)
             .ok_or(Errno::NoSuchProcess)?;
-        self.routes.remove(pos);
+        self.remove_route_at(pos);
+        Ok(())
+    }
+
+    /// `RouteListFiltered(family, &Route{Dst: dst}, RT_FILTER_DST)` for each of the sorted `dsts`: the
+    /// main table's routes to exactly that destination, whatever their gateway, device or metric. One
+    /// walk of the table for all of them: kindnetd asks once per node of the cluster, and a node's table
+    /// holds a route per node and two per pod.
+    pub fn routes_to_each(&self, dsts: &[IpNet]) -> Vec<Vec<Route>> {
+        let mut found = vec![Vec::new(); dsts.len()];
+        for route in &self.routes {
+            if let Ok(i) = dsts.binary_search(&route.dst) {
+                found[i].push(route.clone());
+            }
+        }
+        found
+    }
+
+    /// The connected routes (no gateway of their own, not `scope host`) as prefix and device: where the
+    /// kernel looks up the device of a route that names only a gateway (`fib_check_nh`).
+    pub fn connected_routes(&self) -> Vec<(IpNet, u32)> {
+        self.routes
+            .iter()
+            .filter(|r| r.gateway.is_none() && r.scope != RouteScope::Host)
+            .map(|r| (r.dst, r.dev))
+            .collect()
+    }
+
+    /// `RTM_DELROUTE` of this very route (netlink's `RouteDel(&route)` with a route it listed).
+    pub fn remove_route(&mut self, route: &Route) -> Result<(), Errno> {
+        let pos = self
+            .routes
+            .iter()
+            .position(|r| r == route)
+            .ok_or(Errno::NoSuchProcess)?;
+        self.remove_route_at(pos);
         Ok(())
     }
 
@@ -727,6 +828,60 @@ impl NetNs {
     pub fn ifindexes(&self) -> impl Iterator<Item = u32> + '_ {
         self.links.iter().map(|l| l.ifindex)
     }
+}
+
+/// A table of this many routes gets a [`RouteIndex`]: a pod's holds five, a node's two per pod and one
+/// per other node, and the checks of every route added and address given would otherwise walk it all.
+const ROUTE_INDEX_FROM: usize = 16;
+
+/// Counts of a table's routes by a hash of their destination, and by a hash of destination and
+/// device. A count of zero proves no route matches, so adding a route to a new destination or an
+/// address to a new device skips the walk (the kernel's FIB is a trie; a walk is this model's cost, not
+/// the kernel's). A hash shared by two keys only costs a walk.
+#[derive(Debug, Clone, Default)]
+struct RouteIndex {
+    counts: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
+}
+
+impl RouteIndex {
+    fn keys(route: &Route) -> [u64; 2] {
+        [dst_key(&route.dst), dst_dev_key(&route.dst, route.dev)]
+    }
+
+    fn add(&mut self, route: &Route) {
+        for key in Self::keys(route) {
+            *self.counts.entry(key).or_default() += 1;
+        }
+    }
+
+    fn remove(&mut self, route: &Route) {
+        for key in Self::keys(route) {
+            if let Some(count) = self.counts.get_mut(&key) {
+                *count -= 1;
+                if *count == 0 {
+                    self.counts.remove(&key);
+                }
+            }
+        }
+    }
+
+    /// Whether a route to `dst` may be in the table.
+    fn may_have(&self, dst: &IpNet) -> bool {
+        self.counts.contains_key(&dst_key(dst))
+    }
+
+    /// Whether a route to `dst` through `dev` may be in the table.
+    fn may_have_on(&self, dst: &IpNet, dev: u32) -> bool {
+        self.counts.contains_key(&dst_dev_key(dst, dev))
+    }
+}
+
+fn dst_key(dst: &IpNet) -> u64 {
+    BuildHasherDefault::<FxHasher>::default().hash_one(dst)
+}
+
+fn dst_dev_key(dst: &IpNet, dev: u32) -> u64 {
+    BuildHasherDefault::<FxHasher>::default().hash_one((dst, dev))
 }
 
 /// The largest ifindex the kernel hands out (`INT_MAX`: `xa_limit_31b`).
@@ -855,6 +1010,96 @@ mod tests {
 
     /// Deleting a route takes the first match on its device; deleting a link flushes its routes and
     /// frees their prefixes for an exclusive add on another device.
+    /// The index of a large table counts exactly the routes there are, through adds, deletes, link
+    /// flushes and addresses; and the checks it lets skip give the walk's answers.
+    #[test]
+    fn a_large_tables_index_counts_its_routes_and_keeps_the_walks_answers() {
+        fn consistent(ns: &NetNs) {
+            let index = ns.index.as_ref().expect("a large table has an index");
+            let mut expected: HashMap<u64, u32> = HashMap::new();
+            for r in &ns.routes {
+                for key in RouteIndex::keys(r) {
+                    *expected.entry(key).or_default() += 1;
+                }
+            }
+            let actual: HashMap<u64, u32> = index.counts.iter().map(|(k, v)| (*k, *v)).collect();
+            assert_eq!(actual, expected);
+        }
+        let mut ns = NetNs::new(NetNsId::Root, 2);
+        // Veths, not loopbacks: a loopback's IPv4 prefix routes live in the local table.
+        let veth = || LinkKind::Veth {
+            peer_ifindex: 2,
+            peer_netns: LinkNetns::Id(0),
+        };
+        let mut devs = Vec::new();
+        for n in 0..8u8 {
+            let mac = MacAddr([2, 0, 0, 0, 0, n]);
+            let dev = ns.add_link(name(&format!("veth{n}")), veth(), 1500, mac);
+            ns.carrier_up(dev);
+            devs.push(dev);
+        }
+        // 24 host routes: past the index's threshold.
+        for n in 0..24u32 {
+            let dst = net(&format!("10.244.1.{}/32", n + 2));
+            let dev = devs[(n % 8) as usize];
+            assert_eq!(
+                ns.add_route(Route::new(dst, None, dev, RouteScope::Host), true),
+                Ok(())
+            );
+        }
+        consistent(&ns);
+        // An exclusive add to a taken prefix on another device is still refused.
+        let taken = net("10.244.1.5/32");
+        assert_eq!(
+            ns.add_route(Route::new(taken, None, devs[7], RouteScope::Host), true),
+            Err(Errno::Exist)
+        );
+        // Each device already routes fe80::/64: a second link-local address reuses it.
+        let routes = ns.route_count();
+        assert!(ns.add_addr(devs[0], net("fe80::1234/64")));
+        assert_eq!(ns.route_count(), routes);
+        // A pseudo-random walk of deletes, flushes and re-adds.
+        let mut seed = 0x2545_f491_u32;
+        for _ in 0..400 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let n = (seed >> 16) % 40;
+            let dst = net(&format!("10.244.1.{}/32", n + 2));
+            let dev = devs[((seed >> 8) % 8) as usize];
+            match seed % 4 {
+                0 => {
+                    let walk = ns.routes.iter().any(|r| r.dst == dst && r.metric == 0);
+                    let added = ns.add_route(Route::new(dst, None, dev, RouteScope::Host), true);
+                    assert_eq!(added.is_err(), walk);
+                }
+                1 => {
+                    let walk = ns.routes.iter().any(|r| r.dst == dst && r.dev == dev);
+                    assert_eq!(ns.del_route(dst, dev).is_ok(), walk);
+                }
+                2 => {
+                    let mac = MacAddr([2, 0, 0, 0, 1, (seed >> 24) as u8]);
+                    ns.remove_link(dev);
+                    let readded = ns.add_link(name(&format!("v{seed:x}")), veth(), 1500, mac);
+                    let position = devs.iter().position(|d| *d == dev).expect("known device");
+                    devs[position] = readded;
+                    ns.carrier_up(readded);
+                    assert!(ns.routes.iter().all(|r| r.dev != dev));
+                }
+                _ => {
+                    let before = ns.route_count();
+                    let address = net(&format!("10.{}.0.1/24", n));
+                    let fresh = !ns
+                        .routes
+                        .iter()
+                        .any(|r| r.dev == dev && r.dst == address.trunc());
+                    if ns.add_addr(dev, address) {
+                        assert_eq!(ns.route_count(), before + usize::from(fresh));
+                    }
+                }
+            }
+            consistent(&ns);
+        }
+    }
+
     #[test]
     fn route_delete_and_link_flush() {
         let mut ns = NetNs::new(NetNsId::Root, 2);
