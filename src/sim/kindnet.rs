@@ -23,6 +23,7 @@ use super::upstream;
 use crate::ipam::goip::parse_cidr;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};
 use crate::ipam::ptp::netns::{Errno, IfName, NetNs, Route, RouteScope};
+use crate::order;
 use ipnet::IpNet;
 use std::net::IpAddr;
 use std::rc::Rc;
@@ -192,12 +193,12 @@ impl Simulation {
             })
             .collect();
         // A node's own podCIDRs are among them; its pass never asks for those.
-        let mut dsts: Vec<IpNet> = nodes
+        let dsts: Vec<IpNet> = nodes
             .iter()
             .flat_map(|node| node.pod_cidrs.iter())
             .filter_map(|(dst, _)| dst.as_ref().ok().copied())
             .collect();
-        dsts.sort_unstable();
+        let mut dsts = order::sorted_by(dsts, IpNet::cmp);
         dsts.dedup();
         KindnetListing { nodes, dsts }
     }
@@ -304,14 +305,17 @@ fn internal_ips(netns: &NetNs, families: &[bool]) -> Vec<IpAddr> {
     let Some(uplink) = netns.link_by_name(NODE_UPLINK) else {
         return Vec::new();
     };
-    let mut ips: Vec<IpAddr> = uplink
-        .addrs
-        .iter()
-        .map(|a| a.local.addr())
-        .filter(|ip| families.contains(&ip.is_ipv6()) && !is_link_local(ip))
-        .collect();
-    ips.sort_by_key(IpAddr::is_ipv6);
-    ips
+    let global = || {
+        uplink
+            .addrs
+            .iter()
+            .map(|a| a.local.addr())
+            .filter(|ip| families.contains(&ip.is_ipv6()) && !is_link_local(ip))
+    };
+    global()
+        .filter(IpAddr::is_ipv4)
+        .chain(global().filter(IpAddr::is_ipv6))
+        .collect()
 }
 
 /// An IPv6 link-local address (`fe80::/10`): the kubelet never reports one as the node's address.

@@ -18,7 +18,6 @@ use crate::ipam::goip::ip_to_u128;
 use crate::order;
 use ipnet::IpNet;
 use rustc_hash::FxHasher;
-use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -834,54 +833,65 @@ impl NetNs {
 /// per other node, and the checks of every route added and address given would otherwise walk it all.
 const ROUTE_INDEX_FROM: usize = 16;
 
-/// Counts of a table's routes by a hash of their destination, and by a hash of destination and
-/// device. A count of zero proves no route matches, so adding a route to a new destination or an
-/// address to a new device skips the walk (the kernel's FIB is a trie; a walk is this model's cost, not
-/// the kernel's). A hash shared by two keys only costs a walk.
-#[derive(Debug, Clone, Default)]
+/// Counts of a table's routes by a hash of their destination, and by a hash of destination and device,
+/// each in a fixed array of buckets. A bucket at zero proves no route has a key there, so adding a route
+/// to a new destination or an address to a new device skips the walk (the kernel's FIB is a trie; a walk
+/// is this model's cost, not the kernel's). A bucket two keys share only costs a walk. Buckets rather
+/// than a hash map: no hash-map code in the page's wasm for it.
+#[derive(Debug, Clone)]
 struct RouteIndex {
-    counts: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
+    by_dst: Box<[u32; INDEX_BUCKETS]>,
+    by_dst_dev: Box<[u32; INDEX_BUCKETS]>,
+}
+
+/// Buckets per key: a node's table holds a route per other node and two per pod, so a few hundred
+/// keys spread over them leave most buckets empty.
+const INDEX_BUCKETS: usize = 4096;
+
+impl Default for RouteIndex {
+    fn default() -> Self {
+        RouteIndex {
+            by_dst: Box::new([0; INDEX_BUCKETS]),
+            by_dst_dev: Box::new([0; INDEX_BUCKETS]),
+        }
+    }
 }
 
 impl RouteIndex {
-    fn keys(route: &Route) -> [u64; 2] {
-        [dst_key(&route.dst), dst_dev_key(&route.dst, route.dev)]
-    }
-
     fn add(&mut self, route: &Route) {
-        for key in Self::keys(route) {
-            *self.counts.entry(key).or_default() += 1;
-        }
+        self.by_dst[dst_bucket(&route.dst)] += 1;
+        self.by_dst_dev[dst_dev_bucket(&route.dst, route.dev)] += 1;
     }
 
     fn remove(&mut self, route: &Route) {
-        for key in Self::keys(route) {
-            if let Some(count) = self.counts.get_mut(&key) {
-                *count -= 1;
-                if *count == 0 {
-                    self.counts.remove(&key);
-                }
-            }
-        }
+        let dst = &mut self.by_dst[dst_bucket(&route.dst)];
+        *dst = dst.saturating_sub(1);
+        let dst_dev = &mut self.by_dst_dev[dst_dev_bucket(&route.dst, route.dev)];
+        *dst_dev = dst_dev.saturating_sub(1);
     }
 
     /// Whether a route to `dst` may be in the table.
     fn may_have(&self, dst: &IpNet) -> bool {
-        self.counts.contains_key(&dst_key(dst))
+        self.by_dst[dst_bucket(dst)] > 0
     }
 
     /// Whether a route to `dst` through `dev` may be in the table.
     fn may_have_on(&self, dst: &IpNet, dev: u32) -> bool {
-        self.counts.contains_key(&dst_dev_key(dst, dev))
+        self.by_dst_dev[dst_dev_bucket(dst, dev)] > 0
     }
 }
 
-fn dst_key(dst: &IpNet) -> u64 {
-    BuildHasherDefault::<FxHasher>::default().hash_one(dst)
+fn dst_bucket(dst: &IpNet) -> usize {
+    bucket(BuildHasherDefault::<FxHasher>::default().hash_one(dst))
 }
 
-fn dst_dev_key(dst: &IpNet, dev: u32) -> u64 {
-    BuildHasherDefault::<FxHasher>::default().hash_one((dst, dev))
+fn dst_dev_bucket(dst: &IpNet, dev: u32) -> usize {
+    bucket(BuildHasherDefault::<FxHasher>::default().hash_one((dst, dev)))
+}
+
+/// FxHash's high bits are its well-mixed ones.
+fn bucket(hash: u64) -> usize {
+    (hash >> 52) as usize % INDEX_BUCKETS
 }
 
 /// The largest ifindex the kernel hands out (`INT_MAX`: `xa_limit_31b`).
@@ -1016,14 +1026,11 @@ mod tests {
     fn a_large_tables_index_counts_its_routes_and_keeps_the_walks_answers() {
         fn consistent(ns: &NetNs) {
             let index = ns.index.as_ref().expect("a large table has an index");
-            let mut expected: HashMap<u64, u32> = HashMap::new();
+            let mut expected = RouteIndex::default();
             for r in &ns.routes {
-                for key in RouteIndex::keys(r) {
-                    *expected.entry(key).or_default() += 1;
-                }
+                expected.add(r);
             }
-            let actual: HashMap<u64, u32> = index.counts.iter().map(|(k, v)| (*k, *v)).collect();
-            assert_eq!(actual, expected);
+            assert!(index.by_dst == expected.by_dst && index.by_dst_dev == expected.by_dst_dev);
         }
         let mut ns = NetNs::new(NetNsId::Root, 2);
         // Veths, not loopbacks: a loopback's IPv4 prefix routes live in the local table.
