@@ -662,3 +662,47 @@ fn a_pod_cidr_handed_to_a_new_node_has_its_route_moved_to_the_new_internal_ip() 
         ["10.244.1.0/24 via 172.18.0.4 dev eth0"]
     );
 }
+
+#[test]
+fn the_kubelet_rejects_a_pod_over_max_pods_and_counts_what_is_deleted_only_once_its_object_goes() {
+    // BEHAVIOUR.md §7: --max-pods 110. The 111th pod is rejected at admission: no sandbox, no address.
+    let text = "cluster --cluster-cidr=10.244.0.0/16\nnode add a\nwait 1s\n\
+                pod add-many p --node=a --count=111\nwait 1s\n\
+                pod delete p-1 --grace-period=30\nwait 1s\npod add q --node=a\nwait 1s\n\
+                pod delete p-2\nwait 1s\npod add r --node=a\nwait 1s\n";
+    let sim = run(text);
+    let rejected = events_of(&sim, Reason::OutOfpods);
+    let rejected: Vec<(&str, String)> = rejected
+        .iter()
+        .map(|e| (&*e.object, e.message.to_string()))
+        .collect();
+    let message = "Node didn't have enough resource: pods, requested: 1, used: 110, capacity: 110";
+    // p-1, Terminating, still counts: q is rejected too. p-2's object goes at once: r is admitted.
+    assert_eq!(
+        rejected,
+        [
+            ("pod/p-111", message.to_string()),
+            ("pod/q", message.to_string())
+        ]
+    );
+    assert!(events_of(&sim, Reason::OutOfpods)
+        .iter()
+        .all(|e| e.kind == EventKind::Warning));
+    let state = sim.state();
+    let phase = |name: &str| {
+        state
+            .pods
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| (p.phase, p.status, p.ips.len()))
+    };
+    assert_eq!(phase("p-111"), Some(("Failed", "OutOfpods", 0)));
+    assert_eq!(
+        phase("r").map(|(phase, _, ips)| (phase, ips)),
+        Some(("Running", 1))
+    );
+    assert!(!sim
+        .events()
+        .iter()
+        .any(|e| &*e.object == "pod/p-111" && e.reason == Reason::SandboxCreated));
+}

@@ -294,6 +294,11 @@ explanations! {
         zh: "Pod 对象在 API 中创建，spec.nodeName 已经设好（PrepareForCreate），不经过调度器：由该节点的 kubelet 直接接手。",
         ja: "spec.nodeName を設定済みの Pod オブジェクトが API に作成されます（PrepareForCreate）。スケジューラーは関与せず、そのノードの kubelet が引き受けます。",
     },
+    OutOfpods => {
+        en: "The kubelet's admission check (canAdmitPod, the predicate admit handler) finds the node already running its --max-pods, 110 by default: the pod is rejected, its phase is Failed, and it never gets a sandbox, a CNI ADD or an address. Deleted pods stop counting when their object goes.",
+        zh: "kubelet 的准入检查（canAdmitPod，predicate admit handler）发现节点上已经运行着 --max-pods（默认 110）个 Pod：这个 Pod 被拒绝，phase 为 Failed，永远不会有沙箱、CNI ADD 和地址。已删除的 Pod 在对象消失时就不再计数。",
+        ja: "kubelet のアドミッションチェック（canAdmitPod、predicate admit handler）が、ノードですでに --max-pods（既定 110）個の Pod が動いていることを見つけます。Pod は拒否されて phase が Failed になり、サンドボックスも CNI ADD もアドレスも得ません。削除された Pod はオブジェクトが消えた時点で数えられなくなります。",
+    },
     SandboxCreated => {
         en: "The kubelet asks containerd for a sandbox (createPodSandbox → RunPodSandbox); containerd creates the pod's network namespace, /var/run/netns/cni-<uuid>, before any container.",
         zh: "kubelet 请求 containerd 创建沙箱（createPodSandbox → RunPodSandbox）；containerd 在启动任何容器之前，先创建 Pod 的网络命名空间 /var/run/netns/cni-<uuid>。",

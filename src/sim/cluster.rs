@@ -62,6 +62,9 @@ pub(crate) struct NodeObj {
     /// Pod sandboxes by sandbox ID (looked up with the ID the pod or the queued work shares, so the
     /// 64-digit keys are recognised by address).
     pub(crate) sandboxes: FxHashMap<Name, Sandbox>,
+    /// How many pods the kubelet admitted here and still counts against `--max-pods`: those whose
+    /// object exists and that were not rejected (the admission handler counts the pod manager's pods).
+    pub(crate) admitted_pods: u32,
 }
 
 /// The conflist as the plugins read it.
@@ -93,6 +96,8 @@ pub enum PodPhase {
     Pending,
     /// The sandbox has its IPs and the kubelet wrote them.
     Running,
+    /// The kubelet rejected it at admission (`OutOfpods`): it never runs.
+    Failed,
 }
 
 /// A Pod object.
@@ -574,6 +579,7 @@ impl Simulation {
                     KUBELET_DEFAULT_MAX_PODS as usize,
                     Default::default(),
                 ),
+                admitted_pods: 0,
             },
         );
         let preset = if pod_cidrs.is_empty() {

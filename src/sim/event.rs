@@ -59,6 +59,8 @@ pub enum Reason {
     NetworkNotReady,
     /// Pod object created.
     PodCreated,
+    /// The kubelet rejected the pod at admission: its node runs `--max-pods` pods already.
+    OutOfpods,
     /// containerd made the sandbox and its netns.
     SandboxCreated,
     /// CNI ADD started.

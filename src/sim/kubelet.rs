@@ -16,6 +16,7 @@ use super::event::{
 use super::pods::PodRef;
 use super::runtime::{SandboxError, SandboxFacts};
 use super::upstream;
+use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use std::rc::Rc;
 
 /// The container every simulated pod runs (named in `Killing`).
@@ -82,6 +83,12 @@ impl Simulation {
         {
             return;
         }
+        if !pod.sync_started && !self.kubelet_admit(at) {
+            return;
+        }
+        let Some(pod) = self.pods.at_mut(at) else {
+            return;
+        };
         pod.sync_started = true;
         let (node, requested_ip) = (pod.node.clone(), pod.requested_ip.clone());
         let object = pod.object.clone();
@@ -118,6 +125,53 @@ impl Simulation {
                     Action::KubeletSyncPod { pod: at },
                 );
             }
+        }
+    }
+
+    /// `canAdmitPod` on the pod's first sync: the predicate admit handler's resource check counts the
+    /// pods the kubelet already admitted against `--max-pods` (110). A pod over it is rejected: a
+    /// Warning `OutOfpods`, phase Failed, and no sandbox, so no CNI ADD and no address.
+    fn kubelet_admit(&mut self, at: PodRef) -> bool {
+        let Some(pod) = self.pods.at(at) else {
+            return false;
+        };
+        let (node_name, object) = (pod.node.clone(), pod.object.clone());
+        let Some(node) = self.nodes.get_mut(&node_name) else {
+            return false;
+        };
+        let used = node.admitted_pods;
+        if used < KUBELET_DEFAULT_MAX_PODS {
+            node.admitted_pods += 1;
+            return true;
+        }
+        if let Some(pod) = self.pods.at_mut(at) {
+            pod.phase = PodPhase::Failed;
+        }
+        let node = self.node_name(&node_name);
+        self.log(
+            object,
+            EventKind::Warning,
+            Reason::OutOfpods,
+            format_args!(
+                "Node didn't have enough resource: pods, requested: 1, used: {used}, capacity: {KUBELET_DEFAULT_MAX_PODS}"
+            ),
+            Some(node),
+            &upstream::KUBELET_ADMIT,
+        );
+        false
+    }
+
+    /// A pod object is gone: the kubelet no longer counts it against `--max-pods`.
+    fn kubelet_forget(&mut self, pod: &PodObj) {
+        if !pod.sync_started || pod.phase == PodPhase::Failed {
+            return;
+        }
+        if let Some(node) = self
+            .nodes
+            .get_mut(&pod.node)
+            .filter(|n| n.uid == pod.node_uid)
+        {
+            node.admitted_pods = node.admitted_pods.saturating_sub(1);
         }
     }
 
@@ -162,7 +216,9 @@ impl Simulation {
         let node_alive = self.nodes.get(&*node).is_some_and(|n| n.uid == node_uid);
         let sandbox_id = sandbox_id.filter(|_| node_alive);
         if grace_period_seconds == 0 || !node_alive {
-            self.pods.remove(pod);
+            if let Some(removed) = self.pods.remove(pod) {
+                self.kubelet_forget(&removed);
+            }
             let node_name = self.node_name(&node);
             self.log_message(
                 object.clone(),
@@ -317,6 +373,7 @@ impl Simulation {
         let Some(pod) = self.pods.remove(at) else {
             return;
         };
+        self.kubelet_forget(&pod);
         let (object, node) = (pod.object, pod.node);
         let node = self.node_name(&node);
         self.log_message(

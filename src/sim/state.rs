@@ -321,10 +321,13 @@ fn pod_state(pod: &PodObj) -> PodState {
         phase: match pod.phase {
             PodPhase::Pending => "Pending",
             PodPhase::Running => "Running",
+            PodPhase::Failed => "Failed",
         },
         status: match (pod.deletion, pod.phase, pod.sync_started) {
             (Some(_), _, _) => "Terminating",
             (None, PodPhase::Running, _) => "Running",
+            // kubectl shows a rejected pod's `status.reason`.
+            (None, PodPhase::Failed, _) => "OutOfpods",
             (None, PodPhase::Pending, true) => "ContainerCreating",
             (None, PodPhase::Pending, false) => "Pending",
         },

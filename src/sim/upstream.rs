@@ -69,6 +69,9 @@ upstream!(
     /// kindnetd's main loop: list the nodes, reconcile each, retry a failed pass.
     KINDNET_RECONCILE, "kubernetes-sigs/kind", "images/kindnetd/cmd/kindnetd/main.go", "main");
 upstream!(
+    /// The kubelet's admission check of a new pod against the node's resources (`--max-pods`).
+    KUBELET_ADMIT, "kubernetes/kubernetes", "pkg/kubelet/lifecycle/predicate.go", "predicateAdmitHandler.Admit");
+upstream!(
     /// The kubelet refuses to sync a pod while the runtime's network is not ready.
     KUBELET_NETWORK_NOT_READY, "kubernetes/kubernetes", "pkg/kubelet/kubelet.go", "SyncPod");
 upstream!(
