@@ -34,6 +34,25 @@ fn capacity_of_kind_defaults_in_text() {
     );
 }
 
+/// Node subnets too small for host-local (/31, /32): no pod gets an address, and the text says with
+/// which error, the one the simulation's ADD returns.
+#[test]
+fn capacity_of_a_slash_31_names_host_locals_refusal() {
+    let out = podip()
+        .args([
+            "capacity",
+            "--cluster-cidr=10.244.0.0/16",
+            "--node-cidr-mask-size=31",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("kubelet --max-pods       110 (no pod gets an address: host-local fails every ADD with \"invalid range set 0: Network 10.244.0.0/31 too small to allocate from\")"),
+        "{text}"
+    );
+}
+
 #[test]
 fn capacity_as_json_for_machines() {
     let out = podip()

@@ -174,9 +174,14 @@ fn render_family(f: &FamilyCapacity, max_pods: u32) -> String {
         first = net_string(&f.first_node_subnet),
         last = net_string(&f.last_node_subnet),
         fit = if f.max_pods_fit {
-            "fits"
+            "fits".to_string()
+        } else if f.usable_pod_ips_per_node == 0 {
+            format!(
+                "no pod gets an address: host-local fails every ADD with \"invalid range set 0: Network {} too small to allocate from\"",
+                net_string(&f.first_node_subnet)
+            )
         } else {
-            "more than the usable addresses: pods beyond them fail with host-local's \"no IP addresses available\""
+            "more than the usable addresses: pods beyond them fail with host-local's \"no IP addresses available in range set\"".to_string()
         },
     )
 }
