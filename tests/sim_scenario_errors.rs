@@ -36,6 +36,7 @@ fn table_of_bad_lines() {
         (&format!("{CLUSTER}pod add x --node=nowhere"), "line 2: nodes \"nowhere\" not found".into()),
         (&format!("{CLUSTER}node add w\npod add x"), "line 3: required flag --node not set".into()),
         (&format!("{CLUSTER}node add w\npod add x --node=w --ip=10.0.0.300"), "line 3: invalid --ip \"10.0.0.300\": not an IP address".into()),
+        (&format!("{CLUSTER}node add w\npod add x --node=w --ip=10.0.0.3/33"), "line 3: invalid --ip \"10.0.0.3/33\": not an IP address".into()),
         (&format!("{CLUSTER}node add w\npod delete x"), "line 3: pods \"x\" not found".into()),
         ("set del-lag=soon", "line 1: invalid duration \"soon\" (use a number and a unit: 500ms, 2.3s, 1m, 1m30s)".into()),
         // ifindexes the kernel can hand out: 2 (after lo) up to INT_MAX.

@@ -380,6 +380,19 @@ fn requested_ip_is_honoured_and_moves_the_cursor() {
 }
 
 #[test]
+fn a_requested_ip_with_a_prefix_is_taken_without_it_as_host_local_does() {
+    // BEHAVIOUR.md §4: `IP=` accepts `<ip>/<prefix>` and drops the prefix.
+    let state = run("cluster --cluster-cidr=10.244.0.0/16
+node add w
+wait 1s
+                     pod add x --node=w --ip=10.244.0.60/24
+wait 1s
+")
+    .state();
+    assert_eq!(pod_ips(&state, "x"), ["10.244.0.60"]);
+}
+
+#[test]
 fn graceful_delete_runs_the_network_first_and_the_object_after() {
     let text =
         "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\npod add a --node=w\nwait 1s\n\

@@ -19,7 +19,8 @@
 
 use super::clock::{DurationError, VirtualDuration, VirtualTime};
 use super::settings::{SettingError, SimSettings};
-use crate::ipam::goip::{parse_ip, GoQuoted};
+use crate::ipam::goip::GoQuoted;
+use crate::ipam::hostlocal::args::go_pkg_ip;
 use crate::ipam::kcm::{KcmFlags, NodeIpamConfig};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -471,8 +472,9 @@ fn parse_pod(words: &[&str], names: &mut Names) -> Result<Vec<Command>, Scenario
                 });
             }
             let ip = flags.take("--ip");
+            // What host-local takes from `CNI_ARGS` `IP=`: an address, or one with a prefix it drops.
             if let Some(ip) = &ip {
-                if parse_ip(ip).is_none() {
+                if !matches!(go_pkg_ip(ip), Ok(Some(_))) {
                     return Err(ScenarioErrorKind::InvalidValue {
                         what: "--ip",
                         value: ip.clone(),
