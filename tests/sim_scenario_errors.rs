@@ -12,7 +12,7 @@ const CLUSTER: &str = "cluster --cluster-cidr=10.244.0.0/16\n";
 
 #[test]
 fn table_of_bad_lines() {
-    let rows: [(&str, String); 20] = [
+    let rows: [(&str, String); 21] = [
         ("frob", "line 1: unknown command \"frob\" (expected set, cluster, node, pod or wait)".into()),
         ("node add a", "line 1: no cluster yet: start the scenario with a cluster line".into()),
         (
