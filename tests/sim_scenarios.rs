@@ -719,3 +719,46 @@ fn the_kubelet_rejects_a_pod_over_max_pods_and_counts_what_is_deleted_only_once_
         .iter()
         .any(|e| &*e.object == "pod/p-111" && e.reason == Reason::SandboxCreated));
 }
+
+/// When CNI DEL ran for pod `a`, in virtual ms.
+fn cni_del_at(sim: &Simulation) -> u64 {
+    events_of(sim, Reason::CNIDel)
+        .iter()
+        .find(|e| &*e.object == "pod/a")
+        .map(|e| e.time_ms.as_millis())
+        .expect("a CNI DEL for a")
+}
+
+#[test]
+fn killcontainer_gives_at_least_2s_and_a_container_that_exits_on_sigterm_ends_either_wait() {
+    // BEHAVIOUR.md §7: killContainer raises any grace period to minimumGracePeriodInSeconds = 2.
+    let start =
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\npod add a --node=w\nwait 1s\n";
+    let graceful_1s = run(&format!("{start}pod delete a --grace-period=1\nwait 5s\n"));
+    // Deleted at 2 s; the kubelet sees it 10 ms later, kills after 2 s, StopPodSandbox 100 ms on.
+    assert_eq!(cni_del_at(&graceful_1s), 4_110);
+    // The measured lag is a container that ignores SIGTERM; one that exits at 200 ms ends it then.
+    let immediate = run(&format!("{start}pod delete a\nwait 5s\n"));
+    assert_eq!(cni_del_at(&immediate), 4_300);
+    let exits = run(&format!(
+        "set sigterm-exit=200ms\n{start}pod delete a\nwait 5s\n"
+    ));
+    assert_eq!(cni_del_at(&exits), 2_310);
+}
+
+#[test]
+fn deleting_a_terminating_pod_again_can_only_shorten_its_termination() {
+    let start =
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\npod add a --node=w\nwait 1s\n\
+                 pod delete a --grace-period=30\nwait 1s\n";
+    // --force a second later: the object goes then, and the kill restarts with 2 s: DEL at 3 s + 2.3 s.
+    let forced = run(&format!("{start}pod delete a --grace-period=0\nwait 40s\n"));
+    assert_eq!(cni_del_at(&forced), 5_300);
+    // A shorter grace period restarts the kill with it; a longer one changes nothing.
+    let shorter = run(&format!(
+        "{start}pod delete a --grace-period=5\nwait 1s\npod delete a --grace-period=20\nwait 40s\n"
+    ));
+    assert_eq!(cni_del_at(&shorter), 8_110);
+    assert_eq!(events_of(&shorter, Reason::PodTerminating).len(), 2);
+    assert_eq!(events_of(&shorter, Reason::CNIDel).len(), 1);
+}

@@ -17,6 +17,10 @@ use super::pods::PodRef;
 use super::runtime::{SandboxError, SandboxFacts};
 use super::upstream;
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
+
+/// `killContainer`'s `minimumGracePeriodInSeconds` (`kuberuntime_container.go`): a container gets at
+/// least 2 s between SIGTERM and SIGKILL, whatever the grace period.
+const MINIMUM_GRACE_PERIOD: VirtualDuration = VirtualDuration::from_secs(2);
 use std::rc::Rc;
 
 /// The container every simulated pod runs (named in `Killing`).
@@ -212,7 +216,7 @@ impl Simulation {
         };
         let (node, node_uid) = (obj.node.clone(), obj.node_uid);
         let (object, sandbox_id) = (obj.object.clone(), obj.sandbox_id.clone());
-        let terminating = obj.deletion.is_some();
+        let deletion = obj.deletion;
         let node_alive = self.nodes.get(&*node).is_some_and(|n| n.uid == node_uid);
         let sandbox_id = sandbox_id.filter(|_| node_alive);
         if grace_period_seconds == 0 || !node_alive {
@@ -240,14 +244,27 @@ impl Simulation {
                         node_uid,
                     },
                 );
-                self.mark_sandbox_del(&node, node_uid, sandbox_id, self.settings.del_lag);
+                // del_lag is the measured case, a container that ignores SIGTERM and is killed after
+                // killContainer's 2 s minimum; one that exits on SIGTERM ends it sooner.
+                let lag = self
+                    .settings
+                    .sigterm_exit
+                    .map_or(self.settings.del_lag, |exit| {
+                        let exit = exit.min(MINIMUM_GRACE_PERIOD);
+                        self.settings
+                            .del_lag
+                            .min(self.settings.watch_latency + exit + self.settings.sandbox_stop)
+                    });
+                self.mark_sandbox_del(&node, node_uid, sandbox_id, lag);
             }
             return;
         }
-        if terminating {
+        let grace = VirtualDuration::from_secs(grace_period_seconds);
+        // A second delete of a Terminating pod may only shorten its grace period (the API's
+        // CheckGracefulDelete); the kubelet then restarts the kill with the shorter one.
+        if deletion.is_some_and(|deadline| deadline <= self.now + grace) {
             return;
         }
-        let grace = VirtualDuration::from_secs(grace_period_seconds);
         if let Some(obj) = self.pods.at_mut(pod) {
             obj.deletion = Some(self.now + grace);
         }
@@ -280,10 +297,12 @@ impl Simulation {
                 node_uid,
             },
         );
+        // killContainer waits at least minimumGracePeriodInSeconds before the SIGKILL.
+        let kill_after = grace.max(MINIMUM_GRACE_PERIOD);
         let exit = self
             .settings
             .sigterm_exit
-            .map_or(grace, |exit| exit.min(grace));
+            .map_or(kill_after, |exit| exit.min(kill_after));
         let del_after = watch + exit + self.settings.sandbox_stop;
         self.mark_sandbox_del(&node, node_uid, sandbox_id, del_after);
         self.schedule(
@@ -292,7 +311,9 @@ impl Simulation {
         );
     }
 
-    /// Schedule `StopPodSandbox` for the pod's sandbox, and remember when (for the countdown view).
+    /// Schedule `StopPodSandbox` for the pod's sandbox, and remember when (for the countdown view). A
+    /// kill restarted with a shorter grace period brings it forward; the one scheduled before then finds
+    /// the sandbox gone.
     fn mark_sandbox_del(
         &mut self,
         node: &Name,
@@ -305,7 +326,7 @@ impl Simulation {
             .nodes
             .get_mut(node)
             .and_then(|n| n.sandboxes.get_mut(&sandbox_id))
-            .filter(|s| s.del_at.is_none())
+            .filter(|s| s.del_at.is_none_or(|due| at < due))
         else {
             return;
         };

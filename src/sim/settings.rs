@@ -43,7 +43,8 @@ pub struct SimSettings {
     /// CNI DEL; measured in kind at 2.2–2.3 s.
     pub del_lag: VirtualDuration,
     /// When a container exits after SIGTERM. `None`: it ignores SIGTERM (like `sleep` as PID 1, the
-    /// measured case) and is killed at the end of the grace period.
+    /// measured case) and is killed at the end of the grace period, at least 2 s after SIGTERM. Either
+    /// way it caps both paths: a graceful delete's wait, and an immediate delete's `del_lag`.
     pub sigterm_exit: Option<VirtualDuration>,
     /// Graceful delete: from the containers' exit to `StopPodSandbox`'s CNI DEL.
     pub sandbox_stop: VirtualDuration,
