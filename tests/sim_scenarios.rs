@@ -762,3 +762,32 @@ fn deleting_a_terminating_pod_again_can_only_shorten_its_termination() {
     assert_eq!(events_of(&shorter, Reason::PodTerminating).len(), 2);
     assert_eq!(events_of(&shorter, Reason::CNIDel).len(), 1);
 }
+
+#[test]
+fn cni_args_carry_the_pods_uid_a_version_4_uuid_kept_across_sandbox_retries() {
+    // BEHAVIOUR.md §7: CNI_ARGS=IgnoreUnknown=1;K8S_POD_NAMESPACE=…;K8S_POD_NAME=…;
+    // K8S_POD_INFRA_CONTAINER_ID=…;K8S_POD_UID=…
+    let sim = run(builtin::EXHAUSTION);
+    let uid_of = |message: &str| -> String {
+        let start = message.find("K8S_POD_UID=").expect("K8S_POD_UID") + "K8S_POD_UID=".len();
+        message[start..start + 36].to_string()
+    };
+    let adds: Vec<(String, String)> = events_of(&sim, Reason::CNIAdd)
+        .iter()
+        .map(|e| (e.object.to_string(), uid_of(&e.message.to_string())))
+        .collect();
+    for (_, uid) in &adds {
+        let groups: Vec<usize> = uid.split('-').map(str::len).collect();
+        assert_eq!(groups, [8, 4, 4, 4, 12], "{uid}");
+        assert_eq!(&uid[14..15], "4", "version 4: {uid}");
+        assert!("89ab".contains(&uid[19..20]), "variant: {uid}");
+    }
+    // One UID per pod, whatever the number of sandboxes it took.
+    for (object, uid) in &adds {
+        assert!(
+            adds.iter().all(|(o, u)| (o == object) == (u == uid)),
+            "{object}"
+        );
+    }
+    assert!(adds.iter().filter(|(o, _)| o == "pod/p6").count() > 1);
+}

@@ -390,8 +390,9 @@ fn sandbox_text(
             write!(
                 f,
                 "CNI ADD kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns} \
-                 CNI_ARGS=IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={id}",
-                facts.pod()
+                 CNI_ARGS=IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={id};K8S_POD_UID={}",
+                facts.pod(),
+                facts.pod_uid
             )?;
             if let Some(ip) = &facts.requested_ip {
                 write!(f, ";IP={ip}")?;

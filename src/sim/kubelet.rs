@@ -14,7 +14,7 @@ use super::event::{
     EventKind, Message, Name, PodCreation, PodDeletion, PodTermination, Reason, SandboxStep,
 };
 use super::pods::PodRef;
-use super::runtime::{SandboxError, SandboxFacts};
+use super::runtime::{PodUid, SandboxError, SandboxFacts};
 use super::upstream;
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 
@@ -96,7 +96,8 @@ impl Simulation {
         pod.sync_started = true;
         let (node, requested_ip) = (pod.node.clone(), pod.requested_ip.clone());
         let object = pod.object.clone();
-        match self.run_pod_sandbox(&node, &object, requested_ip.as_ref()) {
+        let pod_uid = PodUid::new(self.settings.seed, pod.uid);
+        match self.run_pod_sandbox(&node, &object, pod_uid, requested_ip.as_ref()) {
             Ok(sandbox) => {
                 if let Some(pod) = self.pods.at_mut(at) {
                     pod.sandbox_id = Some(sandbox.sandbox_id.clone());

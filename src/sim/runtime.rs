@@ -113,6 +113,8 @@ pub struct SandboxFacts {
     pub netns_name: Rc<str>,
     /// `CNI_ARGS` `IP=`, if the pod requested one.
     pub requested_ip: Option<Rc<str>>,
+    /// The Pod's `metadata.uid`, `CNI_ARGS` `K8S_POD_UID` (see [`PodUid`]).
+    pub pod_uid: PodUid,
     /// host-local's directory on the node.
     pub store_dir: Rc<str>,
     /// The addresses host-local reserved, by range set (the IPAM result's order).
@@ -129,6 +131,46 @@ pub struct SandboxFacts {
     pub eth0_index: u32,
     /// The node routes ptp added through the host veth; deleting the veth flushes them.
     pub routes: Vec<Route>,
+}
+
+/// A Pod's `metadata.uid`: a random (version 4) UUID the API server gives it. Derived from the run's
+/// seed and the pod's place in the run rather than drawn from the seeded stream, so adding it changed
+/// no other random name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PodUid(pub u128);
+
+impl PodUid {
+    /// The UUID of the `n`th object of a run seeded with `seed`: SplitMix64 twice, with the version
+    /// and variant bits set.
+    pub fn new(seed: u64, n: u64) -> Self {
+        let mut state = seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut next = || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let bits = (u128::from(next()) << 64) | u128::from(next());
+        let (version, variant) = (0xf_u128 << 76, 0x3_u128 << 62);
+        PodUid((bits & !version & !variant) | (0x4 << 76) | (0x2 << 62))
+    }
+}
+
+/// `8-4-4-4-12` lowercase hex, as Kubernetes prints a UID.
+impl fmt::Display for PodUid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.0;
+        write!(
+            f,
+            "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+            b >> 96,
+            (b >> 80) & 0xffff,
+            (b >> 64) & 0xffff,
+            (b >> 48) & 0xffff,
+            b & 0xffff_ffff_ffff
+        )
+    }
 }
 
 impl SandboxFacts {
@@ -154,6 +196,7 @@ impl Simulation {
         &mut self,
         node_name: &Name,
         object: &Name,
+        pod_uid: PodUid,
         requested_ip: Option<&Rc<str>>,
     ) -> Result<Rc<SandboxFacts>, SandboxError> {
         let Some(node) = self.nodes.get(node_name) else {
@@ -168,6 +211,7 @@ impl Simulation {
             sandbox_id: Name::from(self.entropy.sandbox_id()),
             netns_name: self.entropy.netns_name(),
             requested_ip: requested_ip.cloned(),
+            pod_uid,
             // Known once host-local has run on the node; `cni_add` sets it the first time.
             store_dir: node.store_dir.clone().unwrap_or_else(|| Rc::from("")),
             reserved: Vec::new(),
@@ -250,9 +294,10 @@ impl Simulation {
     ) -> Result<(), String> {
         let cni_args = facts.requested_ip.as_ref().map(|ip| {
             format!(
-                "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={};IP={ip}",
+                "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={};K8S_POD_UID={};IP={ip}",
                 facts.pod(),
-                facts.sandbox_id
+                facts.sandbox_id,
+                facts.pod_uid
             )
         });
         let chain = self.load_chain(node_name, cni_args.as_deref())?;
