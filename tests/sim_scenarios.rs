@@ -791,3 +791,28 @@ fn cni_args_carry_the_pods_uid_a_version_4_uuid_kept_across_sandbox_retries() {
     }
     assert!(adds.iter().filter(|(o, _)| o == "pod/p6").count() > 1);
 }
+
+#[test]
+fn kcm_start_logs_each_preset_occupy_with_the_count_it_left() {
+    // NewCIDRRangeAllocator: the sets, the service range filtered out (one /24), then each existing
+    // node's podCIDRs occupied in turn (a /22 is four /24s).
+    let sim = run("cluster --cluster-cidr=10.244.0.0/16 --service-cluster-ip-range=10.244.4.0/24\n\
+                   node add a --pod-cidr=10.244.8.0/22\nnode add b --pod-cidr=10.244.0.0/24\nwait 1s\n");
+    let used = |e: &&podip::sim::Event| {
+        let message = e.message.to_string();
+        let end = message.find("/256 used").expect("a count");
+        let start = message[..end].rfind(' ').expect("a space") + 1;
+        message[start..end].to_string()
+    };
+    let started: Vec<String> = events_of(&sim, Reason::NodeIpamStarted)
+        .iter()
+        .map(used)
+        .collect();
+    let occupied: Vec<String> = events_of(&sim, Reason::CIDROccupied)
+        .iter()
+        .take(2)
+        .map(used)
+        .collect();
+    assert_eq!(started, ["1"]);
+    assert_eq!(occupied, ["5", "6"]);
+}

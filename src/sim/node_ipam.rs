@@ -42,7 +42,15 @@ impl Simulation {
                 return;
             }
         };
-        let sets: Vec<String> = allocator.cidr_sets().iter().map(describe_set).collect();
+        // The sets as the service range's filtering left them; each node's Occupy is an entry of its own.
+        let filtered = RangeAllocator::new(&config, &[]);
+        let sets: Vec<String> = filtered
+            .as_ref()
+            .unwrap_or(&allocator)
+            .cidr_sets()
+            .iter()
+            .map(describe_set)
+            .collect();
         let mut message = format!(
             "Started node IPAM controller (RangeAllocator): {}",
             sets.join("; ")
@@ -58,12 +66,16 @@ impl Simulation {
             None,
             &upstream::RANGE_ALLOCATOR_NEW,
         );
-        for node in &existing {
+        // NewCIDRRangeAllocator occupies the nodes one by one: each entry shows the count as its own
+        // Occupy left it (the allocator as built from the nodes up to it), not the final one.
+        for upto in 1..=existing.len() {
+            let after = RangeAllocator::new(&config, &existing[..upto]);
+            let node = &existing[upto - 1];
             self.log_cidr_steps(
                 &node.name,
                 &node.pod_cidrs,
                 Reason::CIDROccupied,
-                &allocator,
+                after.as_ref().unwrap_or(&allocator),
             );
         }
         self.node_ipam = Some(NodeIpam {
