@@ -13,7 +13,7 @@ use super::upstream;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_netconf, Store};
 use crate::ipam::ptp::{self, IfName, NetNs, Route};
 use ipnet::IpNet;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::net::IpAddr;
 use std::rc::Rc;
 
@@ -160,16 +160,15 @@ impl PodUid {
 /// `8-4-4-4-12` lowercase hex, as Kubernetes prints a UID.
 impl fmt::Display for PodUid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let b = self.0;
-        write!(
-            f,
-            "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
-            b >> 96,
-            (b >> 80) & 0xffff,
-            (b >> 64) & 0xffff,
-            (b >> 48) & 0xffff,
-            b & 0xffff_ffff_ffff
-        )
+        // Written digit by digit: no `u128` hex formatting code in the page's wasm for it.
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        for (i, nibble) in (0..32).rev().map(|n| (self.0 >> (4 * n)) & 0xf).enumerate() {
+            if matches!(i, 8 | 12 | 16 | 20) {
+                f.write_str("-")?;
+            }
+            f.write_char(char::from(HEX[nibble as usize]))?;
+        }
+        Ok(())
     }
 }
 
