@@ -47,6 +47,8 @@ pub(crate) struct NodeObj {
     pub(crate) name: Name,
     /// `spec.podCIDRs` as stored (strings).
     pub(crate) pod_cidrs: Vec<String>,
+    /// `status.addresses` of type InternalIP, IPv4 first: what kindnetd routes the node's podCIDRs via.
+    pub(crate) internal_ips: Vec<IpAddr>,
     /// The node's root network namespace.
     pub(crate) netns: NetNs,
     /// host-local's directory `/run/cni-ipam-state/kindnet`, from the first CNI call on.
@@ -567,6 +569,7 @@ impl Simulation {
                 uid,
                 name: node_name,
                 pod_cidrs: pod_cidrs.to_vec(),
+                internal_ips: internal_ips.clone(),
                 netns,
                 store: None,
                 store_dir: None,

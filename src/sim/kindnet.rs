@@ -13,23 +13,20 @@
 //! `kindnet_resync_period` later, tries again. In a single-stack cluster another node without a podCIDR
 //! is such an error: kindnetd hands `""` to `netlink.ParseIPNet`.
 //!
-//! Not modelled: the masquerade agent; nothing about a pod's own address depends on it. The nodes have
-//! only an IPv4 InternalIP here, so IPv6 podCIDRs get no node routes (kindnetd skips a family its
-//! node IPs lack).
+//! A node's InternalIPs are those it registered with (one per family of the cluster, as kind's
+//! `--node-ip`); kindnetd skips a family a node has no InternalIP of. Not modelled: the masquerade
+//! agent; nothing about a pod's own address depends on it.
 
 use super::cluster::{Action, Simulation};
 use super::event::{EventKind, Message, Name, NodeRouteChange, Reason};
 use super::upstream;
 use crate::ipam::goip::parse_cidr;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};
-use crate::ipam::ptp::netns::{Errno, IfName, NetNs, Route, RouteScope};
+use crate::ipam::ptp::netns::{Errno, IfName, Route, RouteScope};
 use crate::order;
 use ipnet::IpNet;
 use std::net::IpAddr;
 use std::rc::Rc;
-
-/// The node's own `eth0`, whose address the kubelet reports as the node's InternalIP in kind.
-const NODE_UPLINK: &str = "eth0";
 
 /// The nodes as a pass of kindnetd lists them, in the API's (name) order, with every podCIDR among
 /// them sorted: the same for every node's kindnetd until a node or its podCIDRs change, so it is read
@@ -164,11 +161,10 @@ impl Simulation {
     fn kindnet_list(&self) -> KindnetListing {
         // kindnetd's IP family comes from POD_SUBNET, which kind sets to the cluster's pod subnet: kcm's
         // --cluster-cidr (two entries only when dual-stack).
-        let families: Vec<bool> = self.cluster.as_ref().map_or_else(
-            || vec![false],
-            |c| c.cluster_cidrs.iter().map(|n| n.addr().is_ipv6()).collect(),
-        );
-        let dual_stack = families.len() > 1;
+        let dual_stack = self
+            .cluster
+            .as_ref()
+            .is_some_and(|c| c.cluster_cidrs.len() > 1);
         let nodes: Vec<Listed> = self
             .nodes_in_name_order()
             .into_iter()
@@ -180,7 +176,7 @@ impl Simulation {
                 };
                 Listed {
                     name: node_name.clone(),
-                    ips: internal_ips(&node.netns, &families),
+                    ips: node.internal_ips.clone(),
                     pod_cidrs: cidrs
                         .into_iter()
                         .map(|cidr| {
@@ -297,30 +293,6 @@ struct RouteView<'a> {
 fn parse_ip_net(cidr: &str) -> Result<IpNet, String> {
     let (addr, net) = parse_cidr(cidr).map_err(|_| format!("invalid CIDR address: {cidr}"))?;
     Ok(IpNet::new(addr, net.prefix_len()).unwrap_or(net))
-}
-
-/// The node's InternalIPs: its `eth0`'s address of each of the cluster's families (`true`: IPv6), IPv4
-/// first.
-fn internal_ips(netns: &NetNs, families: &[bool]) -> Vec<IpAddr> {
-    let Some(uplink) = netns.link_by_name(NODE_UPLINK) else {
-        return Vec::new();
-    };
-    let global = || {
-        uplink
-            .addrs
-            .iter()
-            .map(|a| a.local.addr())
-            .filter(|ip| families.contains(&ip.is_ipv6()) && !is_link_local(ip))
-    };
-    global()
-        .filter(IpAddr::is_ipv4)
-        .chain(global().filter(IpAddr::is_ipv6))
-        .collect()
-}
-
-/// An IPv6 link-local address (`fe80::/10`): the kubelet never reports one as the node's address.
-fn is_link_local(ip: &IpAddr) -> bool {
-    matches!(ip, IpAddr::V6(v6) if v6.segments()[0] & 0xffc0 == 0xfe80)
 }
 
 /// The device the kernel gives a route that names only a gateway (`fib_check_nh`): that of the most

@@ -17,11 +17,11 @@ use super::pods::PodRef;
 use super::runtime::{PodUid, SandboxError, SandboxFacts};
 use super::upstream;
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
+use std::rc::Rc;
 
 /// `killContainer`'s `minimumGracePeriodInSeconds` (`kuberuntime_container.go`): a container gets at
 /// least 2 s between SIGTERM and SIGKILL, whatever the grace period.
 const MINIMUM_GRACE_PERIOD: VirtualDuration = VirtualDuration::from_secs(2);
-use std::rc::Rc;
 
 /// The container every simulated pod runs (named in `Killing`).
 pub const CONTAINER_NAME: &str = "app";
