@@ -79,14 +79,12 @@ fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
 }
 
 /// The routes ptp added through a host veth (`ip.AddHostRoute`), leaving out the `fe80::/64` the kernel
-/// adds for every link that comes up. ptp's ADD only adds to the node's table, so they are among the
-/// routes added since `mark` (the table's size before the call); a node holds a route or two per pod.
-fn ptp_host_routes(node: &NetNs, mark: usize, ifindex: u32) -> Vec<Route> {
-    let via = node.routes_via_added_since(mark, ifindex);
-    let added = |route: &&&Route| !is_link_local_prefix(&route.dst);
+/// adds for every link that comes up.
+fn ptp_host_routes(node: &NetNs, ifindex: u32) -> Vec<Route> {
+    let added = node.routes_via_where(ifindex, &|route| !is_link_local_prefix(&route.dst));
     // Sized exactly: the facts of every sandbox of a run stay in its log.
-    let mut routes = Vec::with_capacity(via.iter().filter(added).count());
-    routes.extend(via.iter().filter(added).map(|route| (*route).clone()));
+    let mut routes = Vec::with_capacity(added.len());
+    routes.extend(added.into_iter().cloned());
     routes
 }
 
@@ -319,7 +317,6 @@ impl Simulation {
                     return Err(err.to_string());
                 }
             };
-        let mark = node.netns.route_count();
         let veth = match ptp::cmd_add_setup(
             &mut node.netns,
             pod_netns,
@@ -341,7 +338,7 @@ impl Simulation {
         facts.host_veth = veth.host_name;
         facts.host_index = veth.host_index;
         facts.eth0_index = veth.cont_index;
-        facts.routes = ptp_host_routes(&node.netns, mark, veth.host_index);
+        facts.routes = ptp_host_routes(&node.netns, veth.host_index);
         Ok(())
     }
 

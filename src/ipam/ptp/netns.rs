@@ -313,6 +313,8 @@ pub enum Errno {
     InvalidArgument,
     /// `ENETUNREACH`, a gateway no connected route reaches.
     NetworkUnreachable,
+    /// `ENODEV`, a route through a device the namespace does not have.
+    NoSuchDevice,
 }
 
 impl fmt::Display for Errno {
@@ -322,6 +324,7 @@ impl fmt::Display for Errno {
             Errno::NoSuchProcess => "no such process",
             Errno::InvalidArgument => "invalid argument",
             Errno::NetworkUnreachable => "network is unreachable",
+            Errno::NoSuchDevice => "no such device",
         })
     }
 }
@@ -378,10 +381,18 @@ pub struct NetNs {
     /// links, and a hash that differs rules a link out without comparing names (that comparison was 6 %
     /// of a large run's instructions).
     link_names: Vec<u64>,
-    /// Main-table routes in insertion order; [`NetNs::routes`] returns them in dump order.
-    routes: Vec<Route>,
-    /// Once the table is large, how many routes there are per destination and per destination and
-    /// device, by hash (see [`RouteIndex`]).
+    /// The main table's routes through each link, beside it (`link_routes[i]` go through `links[i]`),
+    /// each with the number it was added as. Kept by device because deleting a link flushes its
+    /// routes: a node's table holds a route per other node and two per pod, and walking it for every
+    /// pod's DEL was a large run's largest source of cache misses. The numbers keep the insertion order
+    /// that breaks ties in a dump ([`NetNs::routes`]).
+    link_routes: Vec<Vec<(u32, Route)>>,
+    /// How many routes the table holds.
+    route_total: usize,
+    /// The number the next route added gets.
+    next_route_seq: u32,
+    /// Once the table is large, how many routes there are per destination, by hash (see
+    /// [`RouteIndex`]).
     index: Option<RouteIndex>,
     /// The next ifindex the kernel will hand out here.
     next_ifindex: u32,
@@ -393,7 +404,8 @@ impl PartialEq for NetNs {
         self.id == other.id
             && self.links == other.links
             && self.link_names == other.link_names
-            && self.routes == other.routes
+            && self.link_routes == other.link_routes
+            && self.next_route_seq == other.next_route_seq
             && self.next_ifindex == other.next_ifindex
     }
 }
@@ -413,9 +425,9 @@ impl NetNs {
             // A pod's namespace holds `lo` and `eth0`.
             links: Vec::with_capacity(2),
             link_names: Vec::with_capacity(2),
-            // A pod's namespace ends up with five: `::1`, `fe80::/64`, the default route, the /32 to the
-            // gateway and the connected prefix through it (a node's grows from there).
-            routes: Vec::with_capacity(5),
+            link_routes: Vec::with_capacity(2),
+            route_total: 0,
+            next_route_seq: 0,
             index: None,
             next_ifindex: 1,
         };
@@ -532,49 +544,38 @@ impl NetNs {
 
     /// Main-table routes of one family in the order the kernel dumps them.
     pub fn routes(&self, v6: bool) -> Vec<&Route> {
-        self.routes_where(0, &|r| matches!(r.dst, IpNet::V6(_)) == v6)
+        dump_order(
+            self.link_routes
+                .iter()
+                .flatten()
+                .filter(|(_, r)| matches!(r.dst, IpNet::V6(_)) == v6)
+                .collect(),
+        )
     }
 
     /// Main-table routes through device `ifindex`, IPv4 then IPv6, each in dump order (`ip route show
-    /// dev X` and `ip -6 route show dev X`). One pass over the table: a node's holds a route or two per pod.
+    /// dev X` and `ip -6 route show dev X`).
     pub fn routes_via(&self, ifindex: u32) -> Vec<&Route> {
-        self.routes_where(0, &|r| r.dev == ifindex)
+        self.routes_via_where(ifindex, &|_| true)
     }
 
-    /// How many main-table routes there are: a mark for [`NetNs::routes_via_added_since`].
-    pub fn route_count(&self) -> usize {
-        self.routes.len()
+    /// The routes through device `ifindex` that `keep` accepts, in the order of [`NetNs::routes_via`].
+    pub fn routes_via_where(&self, ifindex: u32, keep: &dyn Fn(&Route) -> bool) -> Vec<&Route> {
+        let through = self
+            .link_position(ifindex)
+            .map(|pos| &self.link_routes[pos]);
+        dump_order(
+            through
+                .into_iter()
+                .flatten()
+                .filter(|(_, r)| keep(r))
+                .collect(),
+        )
     }
 
-    /// Like [`NetNs::routes_via`], among the routes added since the table held `mark` of them, when no
-    /// route was deleted in between: a device's routes since it was created, without walking the
-    /// routes of every older one.
-    pub fn routes_via_added_since(&self, mark: usize, ifindex: u32) -> Vec<&Route> {
-        self.routes_where(mark, &|r| r.dev == ifindex)
-    }
-
-    /// The routes from number `from` on that `keep` accepts, in dump order. `keep` is a trait object and
-    /// the sort is [`crate::order`]'s, so neither is compiled once per caller.
-    fn routes_where(&self, from: usize, keep: &dyn Fn(&Route) -> bool) -> Vec<&Route> {
-        let routes: Vec<(usize, &Route)> = self
-            .routes
-            .iter()
-            .enumerate()
-            .skip(from)
-            .filter(|(_, r)| keep(r))
-            .collect();
-        // A total order (ties end at the insertion index), so the unstable sort is exact.
-        order::sorted_by(routes, |(ia, a), (ib, b)| {
-            let v6 = matches!(a.dst, IpNet::V6(_));
-            v6.cmp(&matches!(b.dst, IpNet::V6(_)))
-                .then_with(|| fib_dump_order(&a.dst, &b.dst))
-                .then(a.metric.cmp(&b.metric))
-                // fib_trie puts a new alias before an equal one; ip6_fib appends after it.
-                .then(if v6 { ia.cmp(ib) } else { ib.cmp(ia) })
-        })
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect()
+    /// Every main-table route, by device.
+    fn all_routes(&self) -> impl Iterator<Item = &Route> + '_ {
+        self.link_routes.iter().flatten().map(|(_, r)| r)
     }
 
     /// Registers a device; the kernel picks the ifindex. Returns it.
@@ -591,6 +592,7 @@ impl NetNs {
         // Sorted by ifindex: after a wrap the new link goes before the older ones.
         let pos = self.links.partition_point(|l| l.ifindex < ifindex);
         self.link_names.insert(pos, name_hash(&name));
+        self.link_routes.insert(pos, Vec::new());
         self.links.insert(
             pos,
             Link {
@@ -621,16 +623,13 @@ impl NetNs {
     /// Unregisters a device, flushing its routes (both families). Returns the link.
     pub(crate) fn remove_link(&mut self, ifindex: u32) -> Option<Link> {
         let pos = self.link_position(ifindex)?;
-        let index = &mut self.index;
-        self.routes.retain(|r| {
-            let keep = r.dev != ifindex;
-            if !keep {
-                if let Some(index) = index {
-                    index.remove(r);
-                }
+        let flushed = self.link_routes.remove(pos);
+        self.route_total -= flushed.len();
+        if let Some(index) = &mut self.index {
+            for (_, route) in &flushed {
+                index.remove(route);
             }
-            keep
-        });
+        }
         self.link_names.remove(pos);
         Some(self.links.remove(pos))
     }
@@ -648,12 +647,11 @@ impl NetNs {
     /// `ip addr add`: the address plus the kernel's prefix route (see the module docs). Returns `false` if
     /// the link has the address already (the kernel's `EEXIST`).
     pub fn add_addr(&mut self, ifindex: u32, local: IpNet) -> bool {
-        let is_loopback = self
-            .link_by_index(ifindex)
-            .is_some_and(|l| l.kind == LinkKind::Loopback);
-        let Some(link) = self.link_position(ifindex).map(|pos| &mut self.links[pos]) else {
+        let Some(pos) = self.link_position(ifindex) else {
             return false;
         };
+        let link = &mut self.links[pos];
+        let is_loopback = link.kind == LinkKind::Loopback;
         if link.addrs.iter().any(|a| a.local.addr() == local.addr()) {
             return false;
         }
@@ -707,12 +705,8 @@ impl NetNs {
         };
         if let Some(route) = prefix_route {
             // A second address in a prefix the link already routes reuses the existing prefix route.
-            let known = self
-                .index
-                .as_ref()
-                .is_none_or(|index| index.may_have_on(&route.dst, route.dev));
-            if !(known && self.routes.contains(&route)) {
-                self.push_route(route);
+            if !self.link_routes[pos].iter().any(|(_, r)| *r == route) {
+                self.push_route(pos, route);
             }
         }
         true
@@ -721,12 +715,14 @@ impl NetNs {
     /// `RTM_NEWROUTE` into the main table. `exclusive` is `NLM_F_EXCL` (netlink's `RouteAdd`; `RouteAddEcmp`
     /// omits it).
     pub fn add_route(&mut self, route: Route, exclusive: bool) -> Result<(), Errno> {
+        // fib_create_info checks the device before fib_table_insert looks for conflicts.
+        let pos = self.link_position(route.dev).ok_or(Errno::NoSuchDevice)?;
         if self
             .index
             .as_ref()
             .is_some_and(|index| !index.may_have(&route.dst))
         {
-            self.push_route(route);
+            self.push_route(pos, route);
             return Ok(());
         }
         let same_key = |r: &&Route| r.dst == route.dst && r.metric == route.metric;
@@ -734,92 +730,106 @@ impl NetNs {
             // fib_table_insert: an alias with the same prefix, tos and priority blocks an exclusive add,
             // and an identical one blocks any add.
             IpNet::V4(_) => self
-                .routes
-                .iter()
+                .all_routes()
                 .filter(same_key)
                 .any(|r| exclusive || (r.dev == route.dev && r.gateway == route.gateway)),
             // fib6_add_rt2node: only a duplicate next hop (same device and gateway) is refused.
             IpNet::V6(_) => self
-                .routes
-                .iter()
+                .all_routes()
                 .filter(same_key)
                 .any(|r| r.dev == route.dev && r.gateway == route.gateway),
         };
         if conflict {
             return Err(Errno::Exist);
         }
-        self.push_route(route);
+        self.push_route(pos, route);
         Ok(())
     }
 
-    /// Appends a route, keeping the index (made once the table reaches [`ROUTE_INDEX_FROM`]).
-    fn push_route(&mut self, route: Route) {
-        match &mut self.index {
-            Some(index) => index.add(&route),
-            None if self.routes.len() + 1 >= ROUTE_INDEX_FROM => {
-                let mut index = RouteIndex::default();
-                for r in self.routes.iter().chain([&route]) {
-                    index.add(r);
-                }
-                self.index = Some(index);
+    /// Adds a route through `links[link]`, keeping the index (made once the table reaches
+    /// [`ROUTE_INDEX_FROM`]).
+    fn push_route(&mut self, link: usize, route: Route) {
+        if let Some(index) = &mut self.index {
+            index.add(&route);
+        } else if self.route_total + 1 >= ROUTE_INDEX_FROM {
+            let mut index = RouteIndex::default();
+            for r in self.all_routes().chain([&route]) {
+                index.add(r);
             }
-            None => {}
+            self.index = Some(index);
         }
-        self.routes.push(route);
+        self.link_routes[link].push((self.next_route_seq, route));
+        // Wraps after 2^32 routes, far past any scenario; only aliases' ties would then dump reordered.
+        self.next_route_seq = self.next_route_seq.wrapping_add(1);
+        self.route_total += 1;
     }
 
-    /// Removes the route at `pos`, keeping the index.
-    fn remove_route_at(&mut self, pos: usize) {
-        let route = self.routes.remove(pos);
+    /// Removes the `at`th route through `links[link]`, keeping the index.
+    fn remove_route_at(&mut self, link: usize, at: usize) {
+        let (_, route) = self.link_routes[link].remove(at);
+        self.route_total -= 1;
         if let Some(index) = &mut self.index {
             index.remove(&route);
         }
     }
 
+    /// Where the first route through `dev` that `matches` accepts is: its link's place and its own.
+    fn find_route(&self, dev: u32, matches: impl Fn(&Route) -> bool) -> Option<(usize, usize)> {
+        let link = self.link_position(dev)?;
+        let at = self.link_routes[link]
+            .iter()
+            .position(|(_, r)| matches(r))?;
+        Some((link, at))
+    }
+
     /// `RTM_DELROUTE` matching destination and device, any scope/proto/metric (netlink's `RouteDel` with
     /// `SCOPE_NOWHERE`). Deletes the first match.
     pub fn del_route(&mut self, dst: IpNet, dev: u32) -> Result<(), Errno> {
-        let pos = self
-            .routes
-            .iter()
-            .position(|r| r.dst == dst && r.dev == dev)
+        let (link, at) = self
+            .find_route(dev, |r| r.dst == dst)
             .ok_or(Errno::NoSuchProcess)?;
-        self.remove_route_at(pos);
+        self.remove_route_at(link, at);
         Ok(())
     }
 
     /// `RouteListFiltered(family, &Route{Dst: dst}, RT_FILTER_DST)` for each of the sorted `dsts`: the
-    /// main table's routes to exactly that destination, whatever their gateway, device or metric. One
-    /// walk of the table for all of them: kindnetd asks once per node of the cluster, and a node's table
-    /// holds a route per node and two per pod.
+    /// main table's routes to exactly that destination, whatever their gateway, device or metric, in
+    /// dump order. One walk of the table for all of them: kindnetd asks once per node of the cluster,
+    /// and a node's table holds a route per node and two per pod.
     pub fn routes_to_each(&self, dsts: &[IpNet]) -> Vec<Vec<Route>> {
         let mut found = vec![Vec::new(); dsts.len()];
-        for route in &self.routes {
-            if let Ok(i) = dsts.binary_search(&route.dst) {
-                found[i].push(route.clone());
+        for numbered in self.link_routes.iter().flatten() {
+            if let Ok(i) = dsts.binary_search(&numbered.1.dst) {
+                found[i].push(numbered);
             }
         }
         found
+            .into_iter()
+            .map(|routes| dump_order(routes).into_iter().cloned().collect())
+            .collect()
     }
 
-    /// The connected routes (no gateway of their own, not `scope host`) as prefix and device: where the
-    /// kernel looks up the device of a route that names only a gateway (`fib_check_nh`).
+    /// The connected routes (no gateway of their own, not `scope host`) as prefix and device, oldest
+    /// first: where the kernel looks up the device of a route that names only a gateway (`fib_check_nh`).
     pub fn connected_routes(&self) -> Vec<(IpNet, u32)> {
-        self.routes
+        let connected: Vec<&(u32, Route)> = self
+            .link_routes
             .iter()
-            .filter(|r| r.gateway.is_none() && r.scope != RouteScope::Host)
-            .map(|r| (r.dst, r.dev))
+            .flatten()
+            .filter(|(_, r)| r.gateway.is_none() && r.scope != RouteScope::Host)
+            .collect();
+        order::sorted_by(connected, |(na, _), (nb, _)| na.cmp(nb))
+            .into_iter()
+            .map(|(_, r)| (r.dst, r.dev))
             .collect()
     }
 
     /// `RTM_DELROUTE` of this very route (netlink's `RouteDel(&route)` with a route it listed).
     pub fn remove_route(&mut self, route: &Route) -> Result<(), Errno> {
-        let pos = self
-            .routes
-            .iter()
-            .position(|r| r == route)
+        let (link, at) = self
+            .find_route(route.dev, |r| r == route)
             .ok_or(Errno::NoSuchProcess)?;
-        self.remove_route_at(pos);
+        self.remove_route_at(link, at);
         Ok(())
     }
 
@@ -830,18 +840,16 @@ impl NetNs {
 }
 
 /// A table of this many routes gets a [`RouteIndex`]: a pod's holds five, a node's two per pod and one
-/// per other node, and the checks of every route added and address given would otherwise walk it all.
+/// per other node, and the conflict check of every route added would otherwise walk it all.
 const ROUTE_INDEX_FROM: usize = 16;
 
-/// Counts of a table's routes by a hash of their destination, and by a hash of destination and device,
-/// each in a fixed array of buckets. A bucket at zero proves no route has a key there, so adding a route
-/// to a new destination or an address to a new device skips the walk (the kernel's FIB is a trie; a walk
-/// is this model's cost, not the kernel's). A bucket two keys share only costs a walk. Buckets rather
-/// than a hash map: no hash-map code in the page's wasm for it.
+/// Counts of a table's routes by a hash of their destination, in a fixed array of buckets. A bucket at
+/// zero proves no route goes there, so adding a route to a new destination skips the walk (the kernel's
+/// FIB is a trie; a walk is this model's cost, not the kernel's). A bucket two destinations share only
+/// costs a walk. Buckets rather than a hash map: no hash-map code in the page's wasm for it.
 #[derive(Debug, Clone)]
 struct RouteIndex {
     by_dst: Box<[u32; INDEX_BUCKETS]>,
-    by_dst_dev: Box<[u32; INDEX_BUCKETS]>,
 }
 
 /// Buckets per key: a node's table holds a route per other node and two per pod, so a few hundred
@@ -852,7 +860,6 @@ impl Default for RouteIndex {
     fn default() -> Self {
         RouteIndex {
             by_dst: Box::new([0; INDEX_BUCKETS]),
-            by_dst_dev: Box::new([0; INDEX_BUCKETS]),
         }
     }
 }
@@ -860,33 +867,21 @@ impl Default for RouteIndex {
 impl RouteIndex {
     fn add(&mut self, route: &Route) {
         self.by_dst[dst_bucket(&route.dst)] += 1;
-        self.by_dst_dev[dst_dev_bucket(&route.dst, route.dev)] += 1;
     }
 
     fn remove(&mut self, route: &Route) {
         let dst = &mut self.by_dst[dst_bucket(&route.dst)];
         *dst = dst.saturating_sub(1);
-        let dst_dev = &mut self.by_dst_dev[dst_dev_bucket(&route.dst, route.dev)];
-        *dst_dev = dst_dev.saturating_sub(1);
     }
 
     /// Whether a route to `dst` may be in the table.
     fn may_have(&self, dst: &IpNet) -> bool {
         self.by_dst[dst_bucket(dst)] > 0
     }
-
-    /// Whether a route to `dst` through `dev` may be in the table.
-    fn may_have_on(&self, dst: &IpNet, dev: u32) -> bool {
-        self.by_dst_dev[dst_dev_bucket(dst, dev)] > 0
-    }
 }
 
 fn dst_bucket(dst: &IpNet) -> usize {
     bucket(BuildHasherDefault::<FxHasher>::default().hash_one(dst))
-}
-
-fn dst_dev_bucket(dst: &IpNet, dev: u32) -> usize {
-    bucket(BuildHasherDefault::<FxHasher>::default().hash_one((dst, dev)))
 }
 
 /// FxHash's high bits are its well-mixed ones.
@@ -909,6 +904,27 @@ fn next_ifindex(ifindex: u32) -> u32 {
 /// The hash [`NetNs::link_by_name`] compares first.
 fn name_hash(name: &str) -> u64 {
     BuildHasherDefault::<FxHasher>::default().hash_one(name)
+}
+
+/// Routes with the numbers they were added as, in the order the kernel dumps them: IPv4 before IPv6,
+/// then [`fib_dump_order`] and metric. The sort is [`crate::order`]'s, so it is not compiled per caller.
+fn dump_order(routes: Vec<&(u32, Route)>) -> Vec<&Route> {
+    if routes.len() < 2 {
+        // Nothing to order: most devices' routes once the kernel's `fe80::/64` is left out.
+        return routes.into_iter().map(|(_, r)| r).collect();
+    }
+    // A total order (ties end at the insertion number), so the unstable sort is exact.
+    order::sorted_by(routes, |(na, a), (nb, b)| {
+        let v6 = matches!(a.dst, IpNet::V6(_));
+        v6.cmp(&matches!(b.dst, IpNet::V6(_)))
+            .then_with(|| fib_dump_order(&a.dst, &b.dst))
+            .then(a.metric.cmp(&b.metric))
+            // fib_trie puts a new alias before an equal one; ip6_fib appends after it.
+            .then(if v6 { na.cmp(nb) } else { nb.cmp(na) })
+    })
+    .into_iter()
+    .map(|(_, r)| r)
+    .collect()
 }
 
 /// `ip_to_u128` of a prefix's network address, for the dump-order comparison.
@@ -945,7 +961,16 @@ mod tests {
     /// first. ip6_fib refuses only a duplicate next hop and appends aliases after the older one.
     #[test]
     fn route_conflicts_and_alias_order() {
-        let mut ns = NetNs::new(NetNsId::Root, 2);
+        // Devices 5 and 6.
+        let mut ns = NetNs::new(NetNsId::Root, 5);
+        for dev in ["veth5", "veth6"] {
+            ns.add_link(
+                name(dev),
+                LinkKind::Loopback,
+                1500,
+                MacAddr([2, 0, 0, 0, 0, 5]),
+            );
+        }
         let (v4, v6, via) = (
             net("10.244.1.2/32"),
             net("fd00::2/128"),
@@ -1027,10 +1052,11 @@ mod tests {
         fn consistent(ns: &NetNs) {
             let index = ns.index.as_ref().expect("a large table has an index");
             let mut expected = RouteIndex::default();
-            for r in &ns.routes {
+            for r in ns.all_routes() {
                 expected.add(r);
             }
-            assert!(index.by_dst == expected.by_dst && index.by_dst_dev == expected.by_dst_dev);
+            assert!(index.by_dst == expected.by_dst);
+            assert_eq!(ns.route_total, ns.all_routes().count());
         }
         let mut ns = NetNs::new(NetNsId::Root, 2);
         // Veths, not loopbacks: a loopback's IPv4 prefix routes live in the local table.
@@ -1062,9 +1088,9 @@ mod tests {
             Err(Errno::Exist)
         );
         // Each device already routes fe80::/64: a second link-local address reuses it.
-        let routes = ns.route_count();
+        let routes = ns.route_total;
         assert!(ns.add_addr(devs[0], net("fe80::1234/64")));
-        assert_eq!(ns.route_count(), routes);
+        assert_eq!(ns.route_total, routes);
         // A pseudo-random walk of deletes, flushes and re-adds.
         let mut seed = 0x2545_f491_u32;
         for _ in 0..400 {
@@ -1074,12 +1100,12 @@ mod tests {
             let dev = devs[((seed >> 8) % 8) as usize];
             match seed % 4 {
                 0 => {
-                    let walk = ns.routes.iter().any(|r| r.dst == dst && r.metric == 0);
+                    let walk = ns.all_routes().any(|r| r.dst == dst && r.metric == 0);
                     let added = ns.add_route(Route::new(dst, None, dev, RouteScope::Host), true);
                     assert_eq!(added.is_err(), walk);
                 }
                 1 => {
-                    let walk = ns.routes.iter().any(|r| r.dst == dst && r.dev == dev);
+                    let walk = ns.all_routes().any(|r| r.dst == dst && r.dev == dev);
                     assert_eq!(ns.del_route(dst, dev).is_ok(), walk);
                 }
                 2 => {
@@ -1089,17 +1115,16 @@ mod tests {
                     let position = devs.iter().position(|d| *d == dev).expect("known device");
                     devs[position] = readded;
                     ns.carrier_up(readded);
-                    assert!(ns.routes.iter().all(|r| r.dev != dev));
+                    assert!(ns.all_routes().all(|r| r.dev != dev));
                 }
                 _ => {
-                    let before = ns.route_count();
+                    let before = ns.route_total;
                     let address = net(&format!("10.{}.0.1/24", n));
                     let fresh = !ns
-                        .routes
-                        .iter()
+                        .all_routes()
                         .any(|r| r.dev == dev && r.dst == address.trunc());
                     if ns.add_addr(dev, address) {
-                        assert_eq!(ns.route_count(), before + usize::from(fresh));
+                        assert_eq!(ns.route_total, before + usize::from(fresh));
                     }
                 }
             }
@@ -1131,32 +1156,32 @@ mod tests {
         assert_eq!(ns.del_route(pod, veth + 1), Err(Errno::NoSuchProcess));
         assert!(ns.remove_link(veth).is_some());
         assert!(ns.routes_via(veth).is_empty());
+        let next = ns.add_link(
+            name("veth2"),
+            LinkKind::Loopback,
+            1500,
+            MacAddr([2, 0, 0, 0, 0, 2]),
+        );
         assert_eq!(
-            ns.add_route(Route::new(pod, None, 9, RouteScope::Host), true),
+            ns.add_route(Route::new(pod, None, next, RouteScope::Host), true),
             Ok(())
         );
-        assert_eq!(dump(&ns, false), [(pod, 9, None)]);
+        assert_eq!(dump(&ns, false), [(pod, next, None)]);
     }
 
-    /// A device created after the mark has all its routes after it, in the same dump order as a walk of
-    /// the whole table finds them.
+    /// A device's routes, kept beside it, dump in the order a walk of the whole table gives them; a
+    /// link's removal takes exactly its routes, and a route through a device the namespace lacks is
+    /// refused with `ENODEV` before any conflict check.
     #[test]
-    fn routes_added_since_a_mark_are_the_new_devices_routes() {
+    fn routes_kept_by_device_dump_as_one_table() {
         let mut ns = NetNs::new(NetNsId::Root, 2);
         let mac = MacAddr([2, 0, 0, 0, 0, 1]);
         let old = ns.add_link(name("veth0"), LinkKind::Loopback, 1500, mac);
         ns.carrier_up(old);
-        assert_eq!(
-            ns.add_route(
-                Route::new(net("10.244.1.2/32"), None, old, RouteScope::Host),
-                true
-            ),
-            Ok(())
-        );
-        let mark = ns.route_count();
         let new = ns.add_link(name("veth1"), LinkKind::Loopback, 1500, mac);
         ns.carrier_up(new);
         for (dst, dev) in [
+            ("10.244.1.2/32", old),
             ("10.244.1.4/32", new),
             ("10.244.1.3/32", new),
             ("10.244.1.5/32", old),
@@ -1166,11 +1191,34 @@ mod tests {
                 Ok(())
             );
         }
-        let since = ns.routes_via_added_since(mark, new);
-        assert_eq!(since, ns.routes_via(new));
+        let whole = |ns: &NetNs, dev: u32| -> Vec<Route> {
+            let mut routes = ns.routes(false);
+            routes.extend(ns.routes(true));
+            routes
+                .into_iter()
+                .filter(|r| r.dev == dev)
+                .cloned()
+                .collect()
+        };
+        for dev in [old, new] {
+            let via: Vec<Route> = ns.routes_via(dev).into_iter().cloned().collect();
+            assert_eq!(via, whole(&ns, dev));
+        }
         assert_eq!(
-            since.iter().map(|r| r.dst).collect::<Vec<_>>(),
+            ns.routes_via(new).iter().map(|r| r.dst).collect::<Vec<_>>(),
             [net("10.244.1.3/32"), net("10.244.1.4/32"), net("fe80::/64")]
         );
+        let kept = whole(&ns, old);
+        assert!(ns.remove_link(new).is_some());
+        assert!(ns.routes_via(new).is_empty());
+        assert_eq!(whole(&ns, old), kept);
+        assert_eq!(
+            ns.add_route(
+                Route::new(net("10.244.1.2/32"), None, new, RouteScope::Host),
+                true
+            ),
+            Err(Errno::NoSuchDevice)
+        );
+        assert_eq!(Errno::NoSuchDevice.to_string(), "no such device");
     }
 }
