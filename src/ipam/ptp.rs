@@ -350,6 +350,12 @@ pub(crate) fn cmd_add_setup(
 
     let veth = make_veth(node, pod, if_name, mtu, entropy)?;
     let (host_index, cont_index) = (veth.host_index, veth.cont_index);
+    // What each end ends up with: `fe80::/64`, and per address on the node its host route, in the
+    // pod its default route (kindnet's conflist has one per family), the route to the gateway and the
+    // connected prefix through it.
+    let families = ipam_result.ips.len();
+    node.reserve_routes(host_index, 1 + families);
+    pod.reserve_routes(cont_index, 1 + 3 * families);
 
     // ConfigureIface sets eth0 up; with the host end already up the pair gets a carrier, and the kernel
     // gives both ends their link-local addresses.

@@ -199,7 +199,8 @@ impl Simulation {
         KindnetListing { nodes, dsts }
     }
 
-    /// `syncRoute(nodeIP, [dst])` on the pass's node, for a podCIDR of `to_node`.
+    /// `syncRoute(nodeIP, [dst])` on the pass's node, for a podCIDR of `to_node`. Each change is
+    /// logged as it is made, as kindnetd logs before it calls netlink.
     fn kindnet_sync_route(
         &mut self,
         pass: &mut Pass<'_>,
@@ -216,68 +217,80 @@ impl Simulation {
         else {
             return Ok(());
         };
+        let mut found = false;
+        let mut at = 0;
+        while let Some(route) = listed.get(at) {
+            if route.gateway == Some(ip) {
+                found = true;
+                at += 1;
+                continue;
+            }
+            let route = listed.remove(at);
+            let Some(node) = self.nodes.get_mut(pass.name) else {
+                return Ok(());
+            };
+            node.netns.remove_route(&route).map_err(|e| e.to_string())?;
+            let dev = node.netns.link_by_index(route.dev).map(|link| link.name);
+            self.log_route_change(pass, to_node, route, dev, false);
+        }
+        if found {
+            return Ok(());
+        }
         let Some(node) = self.nodes.get_mut(pass.name) else {
             return Ok(());
         };
-        let mut changes = Vec::new();
-        let mut found = false;
-        let mut kept = Vec::with_capacity(listed.len() + 1);
-        for route in listed.drain(..) {
-            if route.gateway == Some(ip) {
-                found = true;
-                kept.push(route);
-                continue;
-            }
-            node.netns.remove_route(&route).map_err(|e| e.to_string())?;
-            changes.push((route, false));
+        // RouteAdd{Dst, Gw}: the kernel refuses a destination with host bits and picks the device from
+        // the gateway.
+        if dst != dst.trunc() {
+            return Err(Errno::InvalidArgument.to_string());
         }
-        if !found {
-            // RouteAdd{Dst, Gw}: the kernel refuses a destination with host bits and picks the device
-            // from the gateway.
-            if dst != dst.trunc() {
-                return Err(Errno::InvalidArgument.to_string());
-            }
-            let connected = pass
-                .connected
-                .get_or_insert_with(|| node.netns.connected_routes());
-            let dev = gateway_device(connected, ip).map_err(|e| e.to_string())?;
-            let route = Route::new(dst, Some(ip), dev, RouteScope::Universe);
-            node.netns
-                .add_route(route.clone(), true)
-                .map_err(|e| e.to_string())?;
-            kept.push(route.clone());
-            changes.push((route, true));
-        }
-        *listed = kept;
-        let named: Vec<(Route, IfName, bool)> = changes
-            .into_iter()
-            .filter_map(|(route, added)| {
-                let dev = node.netns.link_by_index(route.dev)?.name;
-                Some((route, dev, added))
-            })
-            .collect();
-        for (route, dev, added) in named {
-            let reason = if added {
-                Reason::NodeRouteAdded
-            } else {
-                Reason::NodeRouteRemoved
-            };
-            let change = NodeRouteChange {
-                to_node: to_node.clone(),
-                route,
-                dev,
-                added,
-            };
-            self.log_message(
-                pass.object.clone(),
-                EventKind::Step,
-                reason,
-                Message::NodeRoute(Rc::new(change)),
-                Some(pass.node.clone()),
-                &upstream::KINDNET_SYNC_ROUTE,
-            );
-        }
+        let connected = pass
+            .connected
+            .get_or_insert_with(|| node.netns.connected_routes());
+        let dev = gateway_device(connected, ip).map_err(|e| e.to_string())?;
+        let route = Route::new(dst, Some(ip), dev, RouteScope::Universe);
+        node.netns
+            .add_route(route.clone(), true)
+            .map_err(|e| e.to_string())?;
+        let dev = node.netns.link_by_index(route.dev).map(|link| link.name);
+        listed.push(route.clone());
+        self.log_route_change(pass, to_node, route, dev, true);
         Ok(())
+    }
+
+    /// Logs a route `syncRoute` added (`Adding route`) or removed (`Removing invalid route`) through
+    /// the device named `dev`.
+    fn log_route_change(
+        &mut self,
+        pass: &Pass<'_>,
+        to_node: &Name,
+        route: Route,
+        dev: Option<IfName>,
+        added: bool,
+    ) {
+        // A route's device exists while the route does.
+        let Some(dev) = dev else {
+            return;
+        };
+        let reason = if added {
+            Reason::NodeRouteAdded
+        } else {
+            Reason::NodeRouteRemoved
+        };
+        let change = NodeRouteChange {
+            to_node: to_node.clone(),
+            route,
+            dev,
+            added,
+        };
+        self.log_message(
+            pass.object.clone(),
+            EventKind::Step,
+            reason,
+            Message::NodeRoute(Rc::new(change)),
+            Some(pass.node.clone()),
+            &upstream::KINDNET_SYNC_ROUTE,
+        );
     }
 }
 

@@ -86,6 +86,7 @@ pub fn cmd_add(
     }
     let mut result = CniResult {
         cni_version: cni_version.to_string(),
+        ips: Vec::with_capacity(config.ranges.len()),
         ..CniResult::default()
     };
     for (index, rangeset) in config.ranges.iter().enumerate() {

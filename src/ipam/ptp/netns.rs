@@ -592,7 +592,13 @@ impl NetNs {
         // Sorted by ifindex: after a wrap the new link goes before the older ones.
         let pos = self.links.partition_point(|l| l.ifindex < ifindex);
         self.link_names.insert(pos, name_hash(&name));
-        self.link_routes.insert(pos, Vec::new());
+        // A loopback gets `::1/128`; what a veth end gets, its creator knows (see
+        // [`NetNs::reserve_routes`]).
+        let routes = match kind {
+            LinkKind::Loopback => Vec::with_capacity(1),
+            LinkKind::Veth { .. } => Vec::new(),
+        };
+        self.link_routes.insert(pos, routes);
         self.links.insert(
             pos,
             Link {
@@ -607,6 +613,14 @@ impl NetNs {
             },
         );
         ifindex
+    }
+
+    /// Makes room for `routes` routes through device `ifindex`: every pod has its two veth ends, and a
+    /// vector grown push by push held half as much again as it used.
+    pub(crate) fn reserve_routes(&mut self, ifindex: u32, routes: usize) {
+        if let Some(pos) = self.link_position(ifindex) {
+            self.link_routes[pos].reserve_exact(routes);
+        }
     }
 
     /// Points a veth end at its peer once both ends have their indexes.
