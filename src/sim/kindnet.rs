@@ -253,6 +253,8 @@ impl Simulation {
             .add_route(route.clone(), true)
             .map_err(|e| e.to_string())?;
         let dev = node.netns.link_by_index(route.dev).map(|link| link.name);
+        // Usually the first route to `dst`: room for it alone, not the four a push makes room for.
+        listed.reserve_exact(1);
         listed.push(route.clone());
         self.log_route_change(pass, to_node, route, dev, true);
         Ok(())
