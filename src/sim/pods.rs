@@ -27,6 +27,15 @@ pub(crate) struct Pods {
 }
 
 impl Pods {
+    /// Room for `pods` pods at once.
+    pub(crate) fn with_capacity(pods: usize) -> Self {
+        Pods {
+            index: FxHashMap::with_capacity_and_hasher(pods, Default::default()),
+            slots: Vec::with_capacity(pods),
+            free: Vec::new(),
+        }
+    }
+
     /// The pod of this name.
     pub(crate) fn get(&self, name: &str) -> Option<&PodObj> {
         let slot = *self.index.get(name)?;
