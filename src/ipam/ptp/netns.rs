@@ -170,6 +170,12 @@ impl IfName {
         bytes: [0; 15],
     };
 
+    /// The name's bytes: what the hash and comparisons of a namespace's lookups read, without checking
+    /// on every one that they are UTF-8.
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+
     /// The name as text.
     pub fn as_str(&self) -> &str {
         // Copied from a `&str` whole, so always UTF-8.
@@ -520,11 +526,11 @@ impl NetNs {
 
     /// The link with this name.
     pub fn link_by_name(&self, name: &str) -> Option<&Link> {
-        let hash = name_hash(name);
+        let hash = name_hash(name.as_bytes());
         self.link_names
             .iter()
             .zip(&self.links)
-            .find(|(h, l)| **h == hash && l.name.as_str() == name)
+            .find(|(h, l)| **h == hash && l.name.as_bytes() == name.as_bytes())
             .map(|(_, l)| l)
     }
 
@@ -591,7 +597,7 @@ impl NetNs {
         self.next_ifindex = next_ifindex(ifindex);
         // Sorted by ifindex: after a wrap the new link goes before the older ones.
         let pos = self.links.partition_point(|l| l.ifindex < ifindex);
-        self.link_names.insert(pos, name_hash(&name));
+        self.link_names.insert(pos, name_hash(name.as_bytes()));
         // A loopback gets `::1/128`; what a veth end gets, its creator knows (see
         // [`NetNs::reserve_routes`]).
         let routes = match kind {
@@ -924,7 +930,7 @@ fn next_ifindex(ifindex: u32) -> u32 {
 }
 
 /// The hash [`NetNs::link_by_name`] compares first.
-fn name_hash(name: &str) -> u64 {
+fn name_hash(name: &[u8]) -> u64 {
     BuildHasherDefault::<FxHasher>::default().hash_one(name)
 }
 
