@@ -241,13 +241,8 @@ impl Simulation {
     pub fn new(scenario: impl Into<Rc<Scenario>>) -> Self {
         let scenario: Rc<Scenario> = scenario.into();
         let mut queue = EventQueue::new();
-        // Each instant's commands go into a bucket made for all of them: a large run's burst of pods
-        // grown push by push was megabytes of copying.
-        let mut first = 0;
-        for at_once in scenario.commands.chunk_by(|a, b| a.at == b.at) {
-            let indexes = first..first + at_once.len();
-            queue.push_all(at_once[0].at, indexes.map(Action::Command));
-            first += at_once.len();
+        for (index, command) in scenario.commands.iter().enumerate() {
+            queue.push(command.at, Action::Command(index));
         }
         // Every pod a scenario creates may live at once; its objects' table is made for that many.
         let pods_added = scenario

@@ -57,8 +57,8 @@ struct Pass<'a> {
     object: Name,
     /// The node's name as its entries carry it.
     node: Name,
-    /// The node's connected routes (prefix and device), where the kernel looks a gateway up.
-    connected: Option<Vec<(IpNet, u32)>>,
+    /// The node's connected routes (prefix, device, when added), where the kernel looks a gateway up.
+    connected: Option<Vec<(IpNet, u32, u32)>>,
 }
 
 impl Simulation {
@@ -311,12 +311,13 @@ fn parse_ip_net(cidr: &str) -> Result<IpNet, String> {
 }
 
 /// The device the kernel gives a route that names only a gateway (`fib_check_nh`): that of the most
-/// specific connected route holding the gateway; `ENETUNREACH` if none does.
-fn gateway_device(connected: &[(IpNet, u32)], gateway: IpAddr) -> Result<u32, Errno> {
+/// specific connected route holding the gateway, the newest of equally specific ones (fib_trie puts a
+/// new alias first); `ENETUNREACH` if none does.
+fn gateway_device(connected: &[(IpNet, u32, u32)], gateway: IpAddr) -> Result<u32, Errno> {
     connected
         .iter()
-        .filter(|(net, _)| net.contains(&gateway))
-        .max_by_key(|(net, _)| net.prefix_len())
-        .map(|(_, dev)| *dev)
+        .filter(|(net, _, _)| net.contains(&gateway))
+        .max_by_key(|(net, _, added_as)| (net.prefix_len(), *added_as))
+        .map(|(_, dev, _)| *dev)
         .ok_or(Errno::NetworkUnreachable)
 }

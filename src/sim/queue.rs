@@ -40,18 +40,6 @@ impl<T> EventQueue<T> {
         self.len += 1;
     }
 
-    /// Schedule all of `items` at `time`, in their order, after everything already scheduled then;
-    /// the bucket grows once for all of them.
-    pub fn push_all(&mut self, time: VirtualTime, items: impl IntoIterator<Item = T>) {
-        let bucket = self.due.entry(time).or_default();
-        let before = bucket.len();
-        bucket.extend(items);
-        self.len += bucket.len() - before;
-        if bucket.is_empty() {
-            self.due.remove(&time);
-        }
-    }
-
     /// When the next item is due.
     pub fn peek_time(&self) -> Option<VirtualTime> {
         self.due.first_key_value().map(|(time, _)| *time)
@@ -80,31 +68,5 @@ impl<T> EventQueue<T> {
     /// Whether nothing is waiting.
     pub fn is_empty(&self) -> bool {
         self.len == 0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `push_all` queues after what waits at that instant, in order, counts what it queued, and an
-    /// empty batch leaves no empty bucket behind to stop the queue.
-    #[test]
-    fn push_all_queues_in_order_after_earlier_items() {
-        let (t1, t2) = (VirtualTime(1), VirtualTime(2));
-        let mut queue = EventQueue::new();
-        queue.push_all(t1, std::iter::empty());
-        assert!(queue.is_empty() && queue.peek_time().is_none());
-        queue.push(t2, 'z');
-        queue.push(t1, 'a');
-        queue.push_all(t1, ['b', 'c']);
-        queue.push_all(t2, std::iter::empty());
-        assert_eq!(queue.len(), 4);
-        let mut out = Vec::new();
-        while let Some(item) = queue.pop_due(t2) {
-            out.push(item);
-        }
-        assert_eq!(out, [(t1, 'a'), (t1, 'b'), (t1, 'c'), (t2, 'z')]);
-        assert!(queue.is_empty());
     }
 }

@@ -829,18 +829,15 @@ impl NetNs {
             .collect()
     }
 
-    /// The connected routes (no gateway of their own, not `scope host`) as prefix and device, oldest
-    /// first: where the kernel looks up the device of a route that names only a gateway (`fib_check_nh`).
-    pub fn connected_routes(&self) -> Vec<(IpNet, u32)> {
-        let connected: Vec<&(u32, Route)> = self
-            .link_routes
+    /// The connected routes (no gateway of their own, not `scope host`) as prefix, device and the
+    /// number the route was added as (later ones are larger): where the kernel looks up the device of a
+    /// route that names only a gateway (`fib_check_nh`).
+    pub fn connected_routes(&self) -> Vec<(IpNet, u32, u32)> {
+        self.link_routes
             .iter()
             .flatten()
             .filter(|(_, r)| r.gateway.is_none() && r.scope != RouteScope::Host)
-            .collect();
-        order::sorted_by(connected, |(na, _), (nb, _)| na.cmp(nb))
-            .into_iter()
-            .map(|(_, r)| (r.dst, r.dev))
+            .map(|(added_as, r)| (r.dst, r.dev, *added_as))
             .collect()
     }
 
