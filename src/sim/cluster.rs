@@ -85,8 +85,9 @@ pub(crate) struct LoadedChain {
 pub(crate) struct Sandbox {
     /// What CNI ADD did for it.
     pub(crate) facts: Rc<SandboxFacts>,
-    /// The pod's network namespace.
-    pub(crate) netns: NetNs,
+    /// The pod's network namespace, boxed: a node's table of sandboxes keeps room for more than it
+    /// holds, and an entry with the namespace inline was three times the size.
+    pub(crate) netns: Box<NetNs>,
     /// When CNI DEL is due, once the pod is going away.
     pub(crate) del_at: Option<VirtualTime>,
 }
@@ -394,7 +395,7 @@ impl Simulation {
             .filter(|n| n.uid == pod.node_uid)?
             .sandboxes
             .get(id)
-            .map(|s| &s.netns)
+            .map(|s| &*s.netns)
     }
 
     /// The pod's current sandbox: its ID (`CNI_CONTAINERID`) and IPs in containerd's order. The sandbox

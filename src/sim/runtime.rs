@@ -252,7 +252,7 @@ impl Simulation {
                 facts.sandbox_id.clone(),
                 Sandbox {
                     facts: Rc::clone(&facts),
-                    netns: pod_netns,
+                    netns: Box::new(pod_netns),
                     del_at: None,
                 },
             );
