@@ -287,6 +287,23 @@ fn exhaustion_fails_with_host_local_text_then_recovers_and_wraps() {
         "{message}"
     );
     assert_eq!(failures[0].kind, EventKind::Warning);
+    // containerd's RunPodSandbox tears the network down before it returns the error: p6's entries
+    // run ADD, DEL, then the kubelet's warning, all for the one sandbox.
+    let p6: Vec<Reason> = sim
+        .events()
+        .iter()
+        .filter(|e| e.object == "pod/p6" && e.time_ms == failures[0].time_ms)
+        .map(|e| e.reason)
+        .collect();
+    assert_eq!(
+        p6,
+        [
+            Reason::SandboxCreated,
+            Reason::CNIAdd,
+            Reason::CNIDel,
+            Reason::FailedCreatePodSandBox
+        ]
+    );
     let state = sim.state();
     // p6's retry (10 s later) wraps past .6 to p-2's freed .3; p7 wraps again to p-1's .2.
     assert_eq!(pod_ips(&state, "p6"), ["10.0.0.3"]);

@@ -144,9 +144,9 @@ pub const TOURS: [TourNarration; 4] = [
         },
         steps: &[
             text! {
-                en: "The sixth pod fails: FailedCreatePodSandBox with host-local's 'no IP addresses available in range set'. The kubelet retries the sandbox.",
-                zh: "第六个 Pod 失败：FailedCreatePodSandBox，原因是 host-local 报出的 'no IP addresses available in range set'。kubelet 会重试创建沙箱。",
-                ja: "6 番目の Pod は失敗します。FailedCreatePodSandBox で、host-local のエラー 'no IP addresses available in range set' が出ます。kubelet はサンドボックスの作成を再試行します。",
+                en: "The sixth pod fails. containerd first runs CNI DEL through the chain to tear down what the ADD began; then the kubelet records FailedCreatePodSandBox with host-local's 'no IP addresses available in range set', and retries the sandbox.",
+                zh: "第六个 Pod 失败。containerd 先沿插件链执行 CNI DEL，拆除 ADD 开了头的东西；随后 kubelet 记录 FailedCreatePodSandBox，原因是 host-local 报出的 'no IP addresses available in range set'，并会重试创建沙箱。",
+                ja: "6 番目の Pod は失敗します。containerd はまずチェーン全体に CNI DEL を実行し、ADD が始めたものを片付けます。そのあと kubelet が host-local のエラー 'no IP addresses available in range set' とともに FailedCreatePodSandBox を記録し、サンドボックスの作成を再試行します。",
             },
             text! {
                 en: "p-2's DEL runs 2.3 s after its deletion and frees .3 — behind the cursor.",

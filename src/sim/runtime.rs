@@ -235,6 +235,9 @@ impl Simulation {
         );
         log(self, SandboxStep::CniAdd, &upstream::LIBCNI_ADD);
         if let Err(err) = added {
+            // RunPodSandbox defers the network's teardown before it sets the network up, so a failed
+            // ADD is followed by a DEL through the chain (done in `cni_add`) before the error returns.
+            log(self, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
             return Err(SandboxError::Setup {
                 sandbox_id: facts.sandbox_id.to_string(),
                 err: ptp_failed(err),
@@ -314,6 +317,7 @@ impl Simulation {
                     // containerd's deferred teardown runs CNI DEL for the failed sandbox; host-local
                     // already rolled back, and ptp finds no link.
                     hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
+                    ptp::cmd_del(&mut node.netns, Some(pod_netns), IF_NAME);
                     return Err(err.to_string());
                 }
             };
@@ -327,8 +331,10 @@ impl Simulation {
         ) {
             Ok(veth) => veth,
             Err(err) => {
-                // ptp's deferred ipam.ExecDel gives the addresses back.
+                // ptp's deferred ipam.ExecDel gives the addresses back; containerd's teardown DEL then
+                // deletes the pod's `eth0` if ptp made it, and the node's end of the pair goes with it.
                 hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
+                ptp::cmd_del(&mut node.netns, Some(pod_netns), IF_NAME);
                 return Err(err.to_string());
             }
         };
