@@ -833,3 +833,25 @@ fn kcm_start_logs_each_preset_occupy_with_the_count_it_left() {
     assert_eq!(started, ["1"]);
     assert_eq!(occupied, ["5", "6"]);
 }
+
+/// kcm's `ReleaseCIDR` stops at the first podCIDR its cidrset refuses: a node of `0.0.0.0/0` in /32s
+/// holds `0.0.0.0/32`, which upstream's `getBeginningAndEndIndices` puts out of range, so deleting the
+/// node logs the error and no release, and the subnet stays counted.
+#[test]
+fn a_refused_release_logs_the_error_and_no_release() {
+    let sim = run(
+        "cluster --cluster-cidr=0.0.0.0/0 --node-cidr-mask-size=32\nnode add a\nwait 1s\n\
+                   node delete a\nwait 1s\n",
+    );
+    let released: Vec<String> = events_of(&sim, Reason::CIDRReleased)
+        .into_iter()
+        .map(|e| e.message.to_string())
+        .collect();
+    assert_eq!(
+        released,
+        [
+            "Error releasing CIDR for node a: error when releasing CIDR 0.0.0.0/32: \
+          CIDR: 0.0.0.0/32 is out of the range of CIDR allocator"
+        ]
+    );
+}

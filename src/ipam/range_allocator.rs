@@ -222,6 +222,8 @@ impl std::error::Error for AllocateError {}
 pub enum ReleaseCidrError {
     /// A podCIDR does not parse.
     Parse {
+        /// Its position in `spec.podCIDRs`.
+        index: usize,
         /// The podCIDR as stored.
         cidr: String,
         /// The node name.
@@ -240,6 +242,8 @@ pub enum ReleaseCidrError {
     },
     /// The matching cidrset refused the CIDR.
     Release {
+        /// Its position in `spec.podCIDRs`.
+        index: usize,
         /// The podCIDR as stored.
         cidr: String,
         /// The cidrset's error.
@@ -247,17 +251,28 @@ pub enum ReleaseCidrError {
     },
 }
 
+impl ReleaseCidrError {
+    /// The position in `spec.podCIDRs` of the podCIDR that failed: those before it were released.
+    pub fn index(&self) -> usize {
+        match self {
+            Self::Parse { index, .. }
+            | Self::IndexNotConfigured { index, .. }
+            | Self::Release { index, .. } => *index,
+        }
+    }
+}
+
 impl fmt::Display for ReleaseCidrError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Parse { cidr, node, err } => {
+            Self::Parse { cidr, node, err, .. } => {
                 write!(f, "failed to parse CIDR {cidr} on Node {node}: {err}")
             }
             Self::IndexNotConfigured { node, cidr, index } => write!(
                 f,
                 "node:{node} has an allocated cidr: {cidr} at index:{index} that does not exist in cluster cidrs configuration"
             ),
-            Self::Release { cidr, err } => write!(f, "error when releasing CIDR {cidr}: {err}"),
+            Self::Release { cidr, err, .. } => write!(f, "error when releasing CIDR {cidr}: {err}"),
         }
     }
 }
@@ -456,6 +471,7 @@ impl RangeAllocator {
         for (index, cidr) in node.pod_cidrs.iter().enumerate() {
             let pod_cidr = parse_cidr_sloppy(cidr)
                 .map_err(|err| ReleaseCidrError::Parse {
+                    index,
                     cidr: cidr.clone(),
                     node: node.name.clone(),
                     err,
@@ -470,6 +486,7 @@ impl RangeAllocator {
             })?;
             set.release(&pod_cidr)
                 .map_err(|err| ReleaseCidrError::Release {
+                    index,
                     cidr: cidr.clone(),
                     err,
                 })?;

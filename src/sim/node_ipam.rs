@@ -211,7 +211,13 @@ impl Simulation {
         let result = ipam
             .allocator
             .release_cidr(&Node::with_pod_cidrs(name, pod_cidrs.to_vec()));
-        self.log_cidr_steps(name, pod_cidrs, Reason::CIDRReleased, &ipam.allocator);
+        // Only the podCIDRs before a failing one were released.
+        let released = result
+            .as_ref()
+            .err()
+            .map_or(pod_cidrs.len(), |err| err.index());
+        let released = pod_cidrs.get(..released).unwrap_or(pod_cidrs);
+        self.log_cidr_steps(name, released, Reason::CIDRReleased, &ipam.allocator);
         if let Err(err) = result {
             self.log(
                 format!("node/{name}").into(),
