@@ -59,6 +59,9 @@ struct Pass<'a> {
     node: Name,
     /// The node's connected routes (prefix, device, when added), where the kernel looks a gateway up.
     connected: Option<Vec<(IpNet, u32, u32)>>,
+    /// How many routes the pass may still add (the destinations the table has no route to), until the
+    /// first add has made room for them all on its device.
+    to_reserve: usize,
 }
 
 impl Simulation {
@@ -88,6 +91,11 @@ impl Simulation {
             object: format!("node/{name}").into(),
             node: name.into(),
             connected: None,
+            to_reserve: table
+                .routes
+                .iter()
+                .filter(|routes| routes.is_empty())
+                .count(),
         };
         for other in &listing.nodes {
             let result = if &*other.name == name {
@@ -249,6 +257,10 @@ impl Simulation {
             .get_or_insert_with(|| node.netns.connected_routes());
         let dev = gateway_device(connected, ip).map_err(|e| e.to_string())?;
         let route = Route::new(dst, Some(ip), dev, RouteScope::Universe);
+        // A node's first pass adds a route per other node, all through `eth0`: made room for at once,
+        // not by doubling (a 256-node cluster's tables held twice the routes they had room for).
+        node.netns
+            .reserve_routes(dev, std::mem::take(&mut pass.to_reserve));
         node.netns
             .add_route(route.clone(), true)
             .map_err(|e| e.to_string())?;
