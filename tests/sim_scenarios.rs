@@ -855,3 +855,30 @@ fn a_refused_release_logs_the_error_and_no_release() {
         ]
     );
 }
+
+/// `NewCIDRRangeAllocator` occupies the existing nodes in name order and stops at the first it cannot:
+/// the controller does not start, so nothing it logs comes before the error, not even the nodes
+/// occupied ahead of the bad one.
+#[test]
+fn a_preset_pod_cidr_outside_the_cluster_stops_kcm_before_it_logs_anything() {
+    let sim = run(
+        "cluster --cluster-cidr=10.244.0.0/16\nnode add a --pod-cidr=10.244.3.0/24\n\
+                   node add b --pod-cidr=10.0.0.0/24\nnode add c\nwait 1s\n",
+    );
+    let kcm: Vec<(EventKind, String)> = sim
+        .events()
+        .iter()
+        .filter(|e| matches!(e.reason, Reason::NodeIpamStarted | Reason::CIDROccupied))
+        .map(|e| (e.kind, e.message.to_string()))
+        .collect();
+    assert_eq!(
+        kcm,
+        [(
+            EventKind::Warning,
+            "Error starting \"node-ipam-controller\": failed to mark cidr[10.0.0.0/24] at idx [0] as \
+             occupied for node: b: cidr 10.0.0.0/24 is out the range of cluster cidr 10.244.0.0/16"
+                .to_string()
+        )]
+    );
+    assert!(events_of(&sim, Reason::CIDRAllocated).is_empty());
+}

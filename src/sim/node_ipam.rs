@@ -12,7 +12,9 @@ use super::event::{EventKind, Name, Reason};
 use super::upstream;
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::goip::net_string;
-use crate::ipam::range_allocator::{AllocateError, CidrUpdateDecision, Node, RangeAllocator};
+use crate::ipam::range_allocator::{
+    AllocateError, CidrUpdateDecision, Node, RangeAllocator, RangeAllocatorError,
+};
 use ipnet::IpNet;
 
 impl Simulation {
@@ -28,8 +30,22 @@ impl Simulation {
             .filter(|(_, node)| !node.pod_cidrs.is_empty())
             .map(|(name, node)| Node::with_pod_cidrs(name.to_string(), node.pod_cidrs.clone()))
             .collect();
-        let allocator = match RangeAllocator::new(&config, &existing) {
-            Ok(allocator) => allocator,
+        // NewCIDRRangeAllocator builds the sets, filters out the service range, then occupies the nodes
+        // one by one; the first bad node stops the controller, so nothing is logged before all are in.
+        // Each node's Occupy entry shows the sets as its own Occupy left them, not the final count.
+        let mut occupied = Vec::with_capacity(existing.len());
+        let started = RangeAllocator::new(&config, &[]).and_then(|mut allocator| {
+            let sets = describe_sets(&allocator);
+            for node in &existing {
+                allocator
+                    .occupy_cidrs(node)
+                    .map_err(RangeAllocatorError::OccupyCidrs)?;
+                occupied.push(describe_sets(&allocator));
+            }
+            Ok((allocator, sets))
+        });
+        let (allocator, sets) = match started {
+            Ok(started) => started,
             Err(err) => {
                 self.log(
                     "kube-controller-manager".into(),
@@ -42,15 +58,6 @@ impl Simulation {
                 return;
             }
         };
-        // The sets as the service range's filtering left them; each node's Occupy is an entry of its own.
-        let filtered = RangeAllocator::new(&config, &[]);
-        let sets: Vec<String> = filtered
-            .as_ref()
-            .unwrap_or(&allocator)
-            .cidr_sets()
-            .iter()
-            .map(describe_set)
-            .collect();
         let mut message = format!(
             "Started node IPAM controller (RangeAllocator): {}",
             sets.join("; ")
@@ -66,17 +73,8 @@ impl Simulation {
             None,
             &upstream::RANGE_ALLOCATOR_NEW,
         );
-        // NewCIDRRangeAllocator occupies the nodes one by one: each entry shows the count as its own
-        // Occupy left it (the allocator as built from the nodes up to it), not the final one.
-        for upto in 1..=existing.len() {
-            let after = RangeAllocator::new(&config, &existing[..upto]);
-            let node = &existing[upto - 1];
-            self.log_cidr_steps(
-                &node.name,
-                &node.pod_cidrs,
-                Reason::CIDROccupied,
-                after.as_ref().unwrap_or(&allocator),
-            );
+        for (node, sets) in existing.iter().zip(&occupied) {
+            self.log_cidr_steps(&node.name, &node.pod_cidrs, Reason::CIDROccupied, sets);
         }
         self.node_ipam = Some(NodeIpam {
             allocator,
@@ -130,7 +128,7 @@ impl Simulation {
                         name,
                         &api_node.pod_cidrs,
                         Reason::CIDROccupied,
-                        &ipam.allocator,
+                        &describe_sets(&ipam.allocator),
                     );
                     ipam.failures.remove(name);
                 }
@@ -217,7 +215,12 @@ impl Simulation {
             .err()
             .map_or(pod_cidrs.len(), |err| err.index());
         let released = pod_cidrs.get(..released).unwrap_or(pod_cidrs);
-        self.log_cidr_steps(name, released, Reason::CIDRReleased, &ipam.allocator);
+        self.log_cidr_steps(
+            name,
+            released,
+            Reason::CIDRReleased,
+            &describe_sets(&ipam.allocator),
+        );
         if let Err(err) = result {
             self.log(
                 format!("node/{name}").into(),
@@ -251,29 +254,34 @@ impl Simulation {
         }
     }
 
-    /// One step per podCIDR for an `Occupy` or `Release`.
+    /// One step per podCIDR for an `Occupy` or `Release`, each with its set as described after it.
     fn log_cidr_steps(
         &mut self,
         name: &str,
         pod_cidrs: &[String],
         reason: Reason,
-        allocator: &RangeAllocator,
+        sets: &[String],
     ) {
         let (verb, upstream) = match reason {
             Reason::CIDRReleased => ("Release", &upstream::CIDRSET_RELEASE),
             _ => ("Occupy", &upstream::CIDRSET_OCCUPY),
         };
-        for (cidr, set) in pod_cidrs.iter().zip(allocator.cidr_sets()) {
+        for (cidr, set) in pod_cidrs.iter().zip(sets) {
             self.log(
                 format!("node/{name}").into(),
                 EventKind::Step,
                 reason,
-                format_args!("{verb}: {cidr} of node {name}; {}", describe_set(set)),
+                format_args!("{verb}: {cidr} of node {name}; {set}"),
                 Some(name.into()),
                 upstream,
             );
         }
     }
+}
+
+/// Each of the allocator's sets as [`describe_set`] tells it.
+fn describe_sets(allocator: &RangeAllocator) -> Vec<String> {
+    allocator.cidr_sets().iter().map(describe_set).collect()
 }
 
 /// `10.244.0.0/16 in /24s: 3/256 used, next candidate 3`.
