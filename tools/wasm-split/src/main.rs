@@ -1,0 +1,388 @@
+//! podip-wasm-split: splits podip's release wasm in two, so the page's first load carries only the code its
+//! first paint runs (README, "First load"). Binaryen's `wasm-split` does this for Emscripten, but the
+//! Debian binaryen (108) cannot read wasm-bindgen's output (`table.fill`) and the npm binaryen ships
+//! without it; this tool does the same split with walrus, wasm-bindgen's own IR.
+//!
+//!   podip-wasm-split instrument IN.wasm OUT.wasm NAMES.txt
+//!       OUT calls the import `podip_profile.mark(i)` on entry to the i-th function of IN;
+//!       NAMES.txt holds the i-th function's name on line i (scripts/split-profile.mjs reads both).
+//!   podip-wasm-split split IN.wasm KEEP.txt PRIMARY.wasm DEFERRED.wasm
+//!       PRIMARY keeps the functions KEEP.txt names (and the small ones); every other function's body
+//!       moves to DEFERRED and leaves a stub behind that loads DEFERRED on its first call (see
+//!       `src/ui/split.rs` for the loader) and then calls through the table `__podip_split`.
+//!
+//! Names carry rustc's hash suffix (`::h0123456789abcdef`), which tells generic instances apart (each
+//! component's `view` is one) and stays put across checkouts, but changes with the compiler.
+
+use std::collections::{BTreeMap, HashSet};
+use std::error::Error;
+use std::fs;
+
+use walrus::ir::Value;
+use walrus::{
+    ExportItem, FunctionBuilder, FunctionId, FunctionKind, GlobalKind, ImportKind,
+    ImportedFunction, Module, ModuleConfig, RefType, ValType,
+};
+
+type Result<T> = std::result::Result<T, Box<dyn Error>>;
+
+/// Below this many bytes of code a function stays in the primary module: its stub, its export from the
+/// deferred module and its table slot would cost about as much as its body.
+const MIN_MOVED_BYTES: usize = 40;
+
+/// The deferred module imports everything it shares with the primary module from this namespace.
+const PRIMARY: &str = "primary";
+
+/// The wasm-bindgen import the stubs call to load the deferred module synchronously (`split_load` in
+/// `src/ui/split.rs`; wasm-bindgen imports it through a shim named `__wbg_split_load_<hash>`, or as it is).
+fn is_loader(name: &str) -> bool {
+    name == "split_load" || name.starts_with("__wbg_split_load_")
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["instrument", input, output, names] => instrument(input, output, names),
+        ["split", input, keep, primary, deferred] => split(input, keep, primary, deferred),
+        _ => Err(
+            "usage: podip-wasm-split instrument IN OUT NAMES | split IN KEEP PRIMARY DEFERRED"
+                .into(),
+        ),
+    };
+    if let Err(err) = outcome {
+        eprintln!("podip-wasm-split: {err}");
+        std::process::exit(1);
+    }
+}
+
+/// A function's name without rustc's hash suffix.
+fn stable_name(name: &str) -> &str {
+    match name.rfind("::h") {
+        Some(at)
+            if name.len() - at == 19 && name[at + 3..].bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            &name[..at]
+        }
+        _ => name,
+    }
+}
+
+fn parse(path: &str) -> Result<Module> {
+    let mut config = ModuleConfig::new();
+    config
+        .generate_name_section(false)
+        .generate_producers_section(false);
+    Ok(config.parse(&fs::read(path)?)?)
+}
+
+fn local_functions(module: &Module) -> Vec<FunctionId> {
+    module.funcs.iter_local().map(|(id, _)| id).collect()
+}
+
+fn instrument(input: &str, output: &str, names_path: &str) -> Result<()> {
+    let mut module = parse(input)?;
+    let ty = module.types.add(&[ValType::I32], &[]);
+    let (mark, _) = module.add_import_func("podip_profile", "mark", ty);
+    let mut names = String::new();
+    for (index, id) in local_functions(&module).into_iter().enumerate() {
+        let func = module.funcs.get_mut(id);
+        names.push_str(func.name.as_deref().unwrap_or(""));
+        names.push('\n');
+        let FunctionKind::Local(local) = &mut func.kind else {
+            unreachable!("a local function")
+        };
+        let mut body = local.builder_mut().func_body();
+        body.instr_at(
+            0,
+            walrus::ir::Const {
+                value: Value::I32(index as i32),
+            },
+        );
+        body.instr_at(1, walrus::ir::Call { func: mark });
+    }
+    fs::write(names_path, names)?;
+    module.emit_wasm_file(output)?;
+    Ok(())
+}
+
+fn split(input: &str, keep_path: &str, primary_path: &str, deferred_path: &str) -> Result<()> {
+    let keep_text = fs::read_to_string(keep_path)?;
+    let keep: HashSet<&str> = keep_text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let mut primary = parse(input)?;
+    let mut deferred = parse(input)?;
+
+    // A function is kept when KEEP.txt names it exactly. When a compiler other than the one that made
+    // KEEP.txt changed the hashes, a listed name without its hash keeps every function of that name
+    // (generic instances share one): more code up front, but none missing.
+    let names: HashSet<&str> = primary
+        .funcs
+        .iter()
+        .filter_map(|f| f.name.as_deref())
+        .collect();
+    let drifted: HashSet<&str> = keep
+        .iter()
+        .filter(|name| !names.contains(*name))
+        .map(|name| stable_name(name))
+        .collect();
+    let kept = |name: &str| keep.contains(name) || drifted.contains(stable_name(name));
+
+    // The functions to move, by function index in order; the k-th is the deferred module's export "k"
+    // and the primary module's table slot k. Ids belong to one parse, so the two modules share indices.
+    let moved: Vec<usize> = local_functions(&primary)
+        .into_iter()
+        .filter(|&id| {
+            let func = primary.funcs.get(id);
+            let FunctionKind::Local(local) = &func.kind else {
+                return false;
+            };
+            let bytes = local.original_range.as_ref().map_or(0, |r| r.len());
+            // A function without a name (wasm-bindgen's adapters) cannot be listed, so it stays.
+            func.name
+                .as_deref()
+                .is_some_and(|name| bytes >= MIN_MOVED_BYTES && !kept(name))
+        })
+        .map(|id| id.index())
+        .collect();
+
+    build_deferred(&mut deferred, &moved)?;
+    // What the deferred module imports from the primary one, by name: the primary module exports it.
+    let wanted: Vec<String> = deferred
+        .imports
+        .iter()
+        .filter(|i| i.module == PRIMARY)
+        .map(|i| i.name.clone())
+        .collect();
+    let deferred_bytes = deferred.emit_wasm();
+
+    build_primary(&mut primary, &moved, &wanted)?;
+    let primary_bytes = primary.emit_wasm();
+
+    fs::write(primary_path, &primary_bytes)?;
+    fs::write(deferred_path, &deferred_bytes)?;
+    eprintln!(
+        "podip-wasm-split: {} of {} functions deferred; primary {} bytes, deferred {} bytes",
+        moved.len(),
+        local_functions(&primary).len() + moved.len(),
+        primary_bytes.len(),
+        deferred_bytes.len()
+    );
+    Ok(())
+}
+
+/// A module's functions by index.
+fn functions_by_index(module: &Module) -> Vec<FunctionId> {
+    let mut ids: Vec<FunctionId> = module.funcs.iter().map(|f| f.id()).collect();
+    ids.sort_by_key(|id| id.index());
+    ids
+}
+
+/// The deferred module: the moved functions' bodies, each exported by its slot number; everything
+/// else (functions, the JavaScript imports, memory, tables, globals) imported from the primary module.
+/// Both modules come from the same parse, so an item's id is the same in both and names its import.
+fn build_deferred(module: &mut Module, moved: &[usize]) -> Result<()> {
+    let by_index = functions_by_index(module);
+    let moved_set: HashSet<usize> = moved.iter().copied().collect();
+    for id in module.exports.iter().map(|e| e.id()).collect::<Vec<_>>() {
+        module.exports.delete(id);
+    }
+    module.start = None;
+    for id in module.data.iter().map(|d| d.id()).collect::<Vec<_>>() {
+        module.data.delete(id);
+    }
+    for memory in module.memories.iter_mut() {
+        memory.data_segments.clear();
+    }
+    for id in module.elements.iter().map(|e| e.id()).collect::<Vec<_>>() {
+        module.elements.delete(id);
+    }
+    for table in module.tables.iter_mut() {
+        table.elem_segments.clear();
+        table.init = None;
+    }
+    // Imports that stay JavaScript's are reached through the primary module's exports.
+    for import in module.imports.iter_mut() {
+        let name = match import.kind {
+            ImportKind::Function(id) => format!("f{}", id.index()),
+            ImportKind::Table(id) => format!("t{}", id.index()),
+            ImportKind::Memory(id) => format!("m{}", id.index()),
+            ImportKind::Global(id) => format!("g{}", id.index()),
+            ImportKind::Tag(_) => return Err("tags are not supported".into()),
+        };
+        import.module = PRIMARY.to_string();
+        import.name = name;
+    }
+    for id in local_functions(module) {
+        if moved_set.contains(&id.index()) {
+            continue;
+        }
+        let ty = module.funcs.get(id).ty();
+        let import = module.imports.add(
+            PRIMARY,
+            &format!("f{}", id.index()),
+            ImportKind::Function(id),
+        );
+        module.funcs.get_mut(id).kind = FunctionKind::Import(ImportedFunction { import, ty });
+    }
+    let memories: Vec<_> = module
+        .memories
+        .iter()
+        .filter(|m| m.import.is_none())
+        .map(|m| m.id())
+        .collect();
+    for id in memories {
+        let import =
+            module
+                .imports
+                .add(PRIMARY, &format!("m{}", id.index()), ImportKind::Memory(id));
+        module.memories.get_mut(id).import = Some(import);
+    }
+    let tables: Vec<_> = module
+        .tables
+        .iter()
+        .filter(|t| t.import.is_none())
+        .map(|t| t.id())
+        .collect();
+    for id in tables {
+        let import =
+            module
+                .imports
+                .add(PRIMARY, &format!("t{}", id.index()), ImportKind::Table(id));
+        module.tables.get_mut(id).import = Some(import);
+    }
+    let globals: Vec<_> = module
+        .globals
+        .iter()
+        .filter(|g| matches!(g.kind, GlobalKind::Local(_)))
+        .map(|g| g.id())
+        .collect();
+    for id in globals {
+        let import =
+            module
+                .imports
+                .add(PRIMARY, &format!("g{}", id.index()), ImportKind::Global(id));
+        module.globals.get_mut(id).kind = GlobalKind::Import(import);
+    }
+    for (slot, &index) in moved.iter().enumerate() {
+        module.exports.add(&slot.to_string(), by_index[index]);
+    }
+    walrus::passes::gc::run(module);
+    refuse_segment_use(module)
+}
+
+/// The deferred module has no data or element segments of its own (they stay with the primary module,
+/// which initializes memory and tables once); a moved body that named one would be wrong, so refuse.
+fn refuse_segment_use(module: &Module) -> Result<()> {
+    use walrus::ir::{Instr, Visitor};
+    struct Finder(Option<&'static str>);
+    impl<'a> Visitor<'a> for Finder {
+        fn visit_instr(&mut self, instr: &'a Instr, _: &'a walrus::InstrLocId) {
+            self.0 = self.0.or(match instr {
+                Instr::MemoryInit(_) | Instr::DataDrop(_) => Some("a data segment"),
+                Instr::TableInit(_) | Instr::ElemDrop(_) => Some("an element segment"),
+                Instr::RefFunc(_) => Some("ref.func"),
+                _ => None,
+            });
+        }
+    }
+    for (_, func) in module.funcs.iter_local() {
+        let mut finder = Finder(None);
+        walrus::ir::dfs_in_order(&mut finder, func, func.entry_block());
+        if let Some(what) = finder.0 {
+            return Err(
+                format!("a deferred function uses {what}; keep it in the primary module").into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The primary module: each moved function becomes a stub that makes sure the deferred module is in
+/// (calling the loader import when its table slot is still empty) and calls through the slot.
+fn build_primary(module: &mut Module, moved: &[usize], wanted: &[String]) -> Result<()> {
+    let by_index = functions_by_index(module);
+    let loader = module
+        .imports
+        .iter()
+        .find_map(|i| match i.kind {
+            ImportKind::Function(f) if is_loader(&i.name) => Some(f),
+            _ => None,
+        })
+        .ok_or("the loader import (src/ui/split.rs) is missing")?;
+    let slots = moved.len() as u64;
+    let table = module
+        .tables
+        .add_local(false, slots, Some(slots), RefType::FUNCREF);
+    module.exports.add("__podip_split", table);
+
+    // ensure(slot): load the deferred module if the slot is still empty.
+    let mut ensure = FunctionBuilder::new(&mut module.types, &[ValType::I32], &[]);
+    let slot = module.locals.add(ValType::I32);
+    ensure
+        .func_body()
+        .local_get(slot)
+        .table_get(table)
+        .ref_is_null()
+        .if_else(
+            None,
+            |then| {
+                then.i32_const(1).call(loader);
+            },
+            |_| {},
+        );
+    let ensure = ensure.finish(vec![slot], &mut module.funcs);
+
+    for (index, &function) in moved.iter().enumerate() {
+        let id = by_index[function];
+        let ty = module.funcs.get(id).ty();
+        let (params, results) = {
+            let t = module.types.get(ty);
+            (t.params().to_vec(), t.results().to_vec())
+        };
+        let mut stub = FunctionBuilder::new(&mut module.types, &params, &results);
+        let args: Vec<_> = params.iter().map(|&p| module.locals.add(p)).collect();
+        let mut body = stub.func_body();
+        body.i32_const(index as i32).call(ensure);
+        for &arg in &args {
+            body.local_get(arg);
+        }
+        body.i32_const(index as i32).call_indirect(ty, table);
+        module.funcs.get_mut(id).kind = FunctionKind::Local(stub.local_func(args));
+    }
+
+    let exported: BTreeMap<&str, ExportItem> = wanted
+        .iter()
+        .map(|name| {
+            let index: usize = name[1..]
+                .parse()
+                .expect("an index the deferred module's import named");
+            let item = match &name[..1] {
+                "f" => ExportItem::Function(by_index[index]),
+                "t" => ExportItem::Table(nth(module.tables.iter().map(|t| t.id()), index)),
+                "m" => ExportItem::Memory(nth(module.memories.iter().map(|m| m.id()), index)),
+                _ => ExportItem::Global(nth(module.globals.iter().map(|g| g.id()), index)),
+            };
+            (name.as_str(), item)
+        })
+        .collect();
+    for (name, item) in exported {
+        module.exports.add(name, item);
+    }
+    walrus::passes::gc::run(module);
+    Ok(())
+}
+
+/// The item of a kind whose arena index is `index`.
+fn nth<T>(ids: impl Iterator<Item = id_arena::Id<T>>, index: usize) -> id_arena::Id<T> {
+    ids.into_iter()
+        .find(|id| id.index() == index)
+        .expect("the item the deferred module imports")
+}
