@@ -11,6 +11,8 @@ use wasm_bindgen_futures::JsFuture;
 let primary = null;
 let deferred = null;
 let fetching = null;
+let installed;
+const ready = new Promise((resolve) => (installed = resolve));
 
 // Trunk preloads the primary module; the deferred one lies beside it, named by scripts/split-wasm.mjs.
 function deferredUrl() {
@@ -26,6 +28,7 @@ function install(module) {
   deferred = new WebAssembly.Instance(module, { primary }).exports;
   const table = primary.__podip_split;
   for (const slot in deferred) table.set(Number(slot), deferred[slot]);
+  installed();
 }
 
 export function split_init(exports) {
@@ -58,8 +61,9 @@ export function split_load(now) {
   install(new WebAssembly.Module(bytes));
 }
 
+// Settles once the rest is in, by either way, or the fetch failed.
 export function split_fetched() {
-  return fetching ?? Promise.resolve();
+  return fetching ? Promise.race([fetching, ready]) : Promise.resolve();
 }
 "#)]
 extern "C" {

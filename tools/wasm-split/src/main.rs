@@ -72,12 +72,13 @@ fn stable_name(name: &str) -> &str {
     }
 }
 
-fn parse(path: &str) -> Result<Module> {
+/// Both outputs ship: no name or producers section (the names were kept only to be matched here).
+fn parse(wasm: &[u8]) -> Result<Module> {
     let mut config = ModuleConfig::new();
     config
         .generate_name_section(false)
         .generate_producers_section(false);
-    Ok(config.parse(&fs::read(path)?)?)
+    Ok(config.parse(wasm)?)
 }
 
 fn local_functions(module: &Module) -> Vec<FunctionId> {
@@ -85,7 +86,7 @@ fn local_functions(module: &Module) -> Vec<FunctionId> {
 }
 
 fn instrument(input: &str, output: &str, names_path: &str) -> Result<()> {
-    let mut module = parse(input)?;
+    let mut module = parse(&fs::read(input)?)?;
     let ty = module.types.add(&[ValType::I32], &[]);
     let (mark, _) = module.add_import_func("podip_profile", "mark", ty);
     let mut names = String::new();
@@ -117,9 +118,30 @@ fn split(input: &str, keep_path: &str, primary_path: &str, deferred_path: &str) 
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect();
-    let mut primary = parse(input)?;
-    let mut deferred = parse(input)?;
+    let parts = split_module(&fs::read(input)?, &keep)?;
+    fs::write(primary_path, &parts.primary)?;
+    fs::write(deferred_path, &parts.deferred)?;
+    eprintln!(
+        "podip-wasm-split: {} of {} functions deferred; primary {} bytes, deferred {} bytes",
+        parts.moved,
+        parts.functions,
+        parts.primary.len(),
+        parts.deferred.len()
+    );
+    Ok(())
+}
 
+/// The two modules a split makes, and how many of the functions moved.
+struct Parts {
+    primary: Vec<u8>,
+    deferred: Vec<u8>,
+    moved: usize,
+    functions: usize,
+}
+
+fn split_module(wasm: &[u8], keep: &HashSet<&str>) -> Result<Parts> {
+    let mut primary = parse(wasm)?;
+    let mut deferred = parse(wasm)?;
     // A function is kept when KEEP.txt names it exactly. When a compiler other than the one that made
     // KEEP.txt changed the hashes, a listed name without its hash keeps every function of that name
     // (generic instances share one): more code up front, but none missing.
@@ -163,19 +185,14 @@ fn split(input: &str, keep_path: &str, primary_path: &str, deferred_path: &str) 
         .collect();
     let deferred_bytes = deferred.emit_wasm();
 
+    let functions = local_functions(&primary).len();
     build_primary(&mut primary, &moved, &wanted)?;
-    let primary_bytes = primary.emit_wasm();
-
-    fs::write(primary_path, &primary_bytes)?;
-    fs::write(deferred_path, &deferred_bytes)?;
-    eprintln!(
-        "podip-wasm-split: {} of {} functions deferred; primary {} bytes, deferred {} bytes",
-        moved.len(),
-        local_functions(&primary).len() + moved.len(),
-        primary_bytes.len(),
-        deferred_bytes.len()
-    );
-    Ok(())
+    Ok(Parts {
+        primary: primary.emit_wasm(),
+        deferred: deferred_bytes,
+        moved: moved.len(),
+        functions,
+    })
 }
 
 /// A module's functions by index.
@@ -385,4 +402,199 @@ fn nth<T>(ids: impl Iterator<Item = id_arena::Id<T>>, index: usize) -> id_arena:
     ids.into_iter()
         .find(|id| id.index() == index)
         .expect("the item the deferred module imports")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use walrus::ir::BinaryOp;
+    use walrus::{ConstExpr, ExportItem, MemoryId};
+
+    #[test]
+    fn stable_names_drop_only_rustc_hashes() {
+        for (name, stable) in [
+            (
+                "podip::sim::Simulation::dispatch::h8fddd660978dbfc8",
+                "podip::sim::Simulation::dispatch",
+            ),
+            ("core::fmt::write::h0123456789abcdef", "core::fmt::write"),
+            ("podip::ui::Page::run::page", "podip::ui::Page::run::page"),
+            ("not::a::hash::h0123", "not::a::hash::h0123"),
+            ("not::hex::hzzzzzzzzzzzzzzzz", "not::hex::hzzzzzzzzzzzzzzzz"),
+            ("", ""),
+        ] {
+            assert_eq!(stable_name(name), stable, "{name}");
+        }
+    }
+
+    /// A module like wasm-bindgen's: the loader import, a memory with data, a stack-pointer global,
+    /// a function table, and three functions: `start` (kept) calls `big` (moved) and `tiny`; `big`
+    /// calls `tiny` and reads the global and the memory.
+    fn sample() -> Vec<u8> {
+        let mut module = Module::default();
+        let memory: MemoryId = module.memories.add_local(false, false, 1, None, None);
+        module.exports.add("memory", memory);
+        module.data.add(
+            walrus::DataKind::Active {
+                memory,
+                offset: ConstExpr::Value(Value::I32(8)),
+            },
+            b"podip".to_vec(),
+        );
+        let sp = module.globals.add_local(
+            ValType::I32,
+            true,
+            false,
+            ConstExpr::Value(Value::I32(1024)),
+        );
+        let loader_ty = module.types.add(&[ValType::I32], &[]);
+        let (loader, _) =
+            module.add_import_func("./podip-web_bg.js", "__wbg_split_load_0123", loader_ty);
+        module.funcs.get_mut(loader).name = Some("loader".into());
+
+        let mut tiny = FunctionBuilder::new(&mut module.types, &[ValType::I32], &[ValType::I32]);
+        let x = module.locals.add(ValType::I32);
+        tiny.func_body()
+            .local_get(x)
+            .i32_const(1)
+            .binop(BinaryOp::I32Add);
+        let tiny = tiny.finish(vec![x], &mut module.funcs);
+        module.funcs.get_mut(tiny).name = Some("podip::tiny::h0000000000000001".into());
+
+        let mut big = FunctionBuilder::new(&mut module.types, &[ValType::I32], &[ValType::I32]);
+        let y = module.locals.add(ValType::I32);
+        let mut body = big.func_body();
+        body.local_get(y);
+        for step in 0..20 {
+            body.call(tiny).i32_const(step).binop(BinaryOp::I32Xor);
+        }
+        body.global_get(sp).binop(BinaryOp::I32Add);
+        body.i32_const(8)
+            .load(
+                memory,
+                walrus::ir::LoadKind::I32_8 {
+                    kind: walrus::ir::ExtendedLoad::ZeroExtend,
+                },
+                walrus::ir::MemArg {
+                    align: 1,
+                    offset: 0,
+                },
+            )
+            .binop(BinaryOp::I32Add);
+        let big = big.finish(vec![y], &mut module.funcs);
+        module.funcs.get_mut(big).name = Some("podip::big::h0000000000000002".into());
+
+        let mut start = FunctionBuilder::new(&mut module.types, &[], &[ValType::I32]);
+        start.func_body().i32_const(0).call(big).call(tiny);
+        let start = start.finish(vec![], &mut module.funcs);
+        module.funcs.get_mut(start).name = Some("podip::start::h0000000000000003".into());
+        module.exports.add("start", start);
+        // The loader is called from Rust too (the prefetch), so the import is in the module.
+        let mut prefetch = FunctionBuilder::new(&mut module.types, &[], &[]);
+        prefetch.func_body().i32_const(0).call(loader);
+        let prefetch = prefetch.finish(vec![], &mut module.funcs);
+        module.exports.add("prefetch", prefetch);
+        module.emit_wasm()
+    }
+
+    fn keep<'a>(names: &[&'a str]) -> HashSet<&'a str> {
+        names.iter().copied().collect()
+    }
+
+    #[test]
+    fn moves_unlisted_functions_and_shares_the_rest() {
+        let parts = split_module(&sample(), &keep(&["podip::start::h0000000000000003"])).unwrap();
+        assert_eq!(
+            parts.moved, 1,
+            "only `big`: `tiny` is below the size worth moving"
+        );
+        let primary = parse(&parts.primary).unwrap();
+        let deferred = parse(&parts.deferred).unwrap();
+
+        // The deferred module exports the moved body as slot 0 and defines nothing it shares.
+        let exports: Vec<&str> = deferred.exports.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(exports, ["0"]);
+        assert_eq!(
+            deferred.data.iter().count(),
+            0,
+            "data stays with the primary module"
+        );
+        assert_eq!(deferred.elements.iter().count(), 0);
+        assert!(deferred.memories.iter().all(|m| m.import.is_some()));
+        assert!(deferred
+            .globals
+            .iter()
+            .all(|g| matches!(g.kind, GlobalKind::Import(_))));
+        assert_eq!(deferred.funcs.iter_local().count(), 1);
+
+        // Everything it imports comes from the primary module, which exports it under that name.
+        let primary_exports: HashSet<&str> =
+            primary.exports.iter().map(|e| e.name.as_str()).collect();
+        let imports: Vec<&walrus::Import> = deferred.imports.iter().collect();
+        assert!(!imports.is_empty());
+        for import in imports {
+            assert_eq!(import.module, PRIMARY);
+            assert!(
+                primary_exports.contains(import.name.as_str()),
+                "{} is not exported",
+                import.name
+            );
+        }
+        // The primary module's split table has one slot, and its data and exports are intact.
+        let table = primary
+            .exports
+            .iter()
+            .find(|e| e.name == "__podip_split")
+            .unwrap();
+        let ExportItem::Table(table) = table.item else {
+            panic!("__podip_split is a table")
+        };
+        assert_eq!(primary.tables.get(table).initial, 1);
+        assert_eq!(primary.data.iter().count(), 1);
+        for name in ["memory", "start", "prefetch"] {
+            assert!(primary_exports.contains(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn listed_functions_stay_and_a_changed_hash_keeps_by_name() {
+        let listed = split_module(
+            &sample(),
+            &keep(&[
+                "podip::start::h0000000000000003",
+                "podip::big::h0000000000000002",
+            ]),
+        )
+        .unwrap();
+        assert_eq!(listed.moved, 0);
+        // Another compiler's hashes: `big` is listed by a name no function has, so its name keeps it.
+        let drifted = split_module(
+            &sample(),
+            &keep(&[
+                "podip::start::h0000000000000003",
+                "podip::big::hffffffffffffffff",
+            ]),
+        )
+        .unwrap();
+        assert_eq!(drifted.moved, 0);
+        let none = split_module(&sample(), &keep(&[])).unwrap();
+        assert_eq!(
+            none.moved, 1,
+            "`big`; `start` and `tiny` are too small, `prefetch` has no name"
+        );
+    }
+
+    #[test]
+    fn a_module_without_the_loader_is_refused() {
+        let mut module = parse(&sample()).unwrap();
+        let import = module
+            .imports
+            .iter()
+            .find(|i| is_loader(&i.name))
+            .unwrap()
+            .id();
+        module.imports.get_mut(import).name = "something_else".into();
+        let err = split_module(&module.emit_wasm(), &keep(&[])).err().unwrap();
+        assert!(err.to_string().contains("loader import"), "{err}");
+    }
 }
