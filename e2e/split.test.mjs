@@ -26,7 +26,7 @@ test("the build is split: a first load and a deferred wasm beside it", () => {
   assert.equal(names.filter((name) => DEFERRED.test(name)).length, 1, `dist holds ${names.join(", ")}`);
 });
 
-for (const [what, query] of [["the page", ""], ["the embedded player", "?embed=1&tour=kind"]]) {
+for (const [what, query] of [["the page", ""], ["the Japanese page", "?lang=ja"], ["the embedded player", "?embed=1&tour=kind"]]) {
   test(`${what} paints from the first load and fetches the rest after its first paint`, async () => {
     const { page, assertClean } = await openPage(shared.browser, shared.server.url + query);
     await page.getByTestId("clock").waitFor();

@@ -1,7 +1,8 @@
 // Writes tools/wasm-split/first-paint.txt, the functions the release build keeps in its first load
 // (scripts/split-wasm.mjs): every function the page calls, in headless Chromium, up to its first paint and
-// while it then waits for the rest of the code (src/ui/split.rs), for the page as it opens and for the
-// embedded player. Run it after a change to what the
+// while it then waits for the rest of the code (src/ui/split.rs), for the page as it opens in English,
+// Chinese and Japanese and for the embedded player at the tour's start (the embedded player opened at a
+// later step, with pods and veth pairs drawn, would add 15 KB: it loads the rest before it paints). Run it after a change to what the
 // first paint runs (the end-to-end test "the first paint needs only the first load" fails until then):
 //   trunk build --release --offline && node scripts/split-profile.mjs && trunk build --release --offline
 // It instruments target/wasm-split/full.wasm (the unsplit module the last release build left, with
@@ -15,7 +16,7 @@ import { serve, launch } from "../e2e/harness.mjs";
 
 const OUT = "tools/wasm-split/first-paint.txt";
 const bin = "target/wasm-split/tool/release/podip-wasm-split";
-const PAGES = ["", "?embed=1&tour=kind"];
+const PAGES = ["", "?lang=ja", "?lang=zh", "?embed=1&tour=kind"];
 
 const work = mkdtempSync(join(tmpdir(), "podip-split-profile-"));
 try {
