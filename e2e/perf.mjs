@@ -29,9 +29,9 @@ const paint = await page.evaluate(() => {
 console.log(`first meaningful paint (kind tour narration painted): ${paint.toFixed(0)} ms after navigation start`);
 
 // Layout shift while the kind tour plays at 4×, as the browser scores it (the layout-shift entries CLS
-// sums), split by what moved: the event log's rows (newest first, each entry moves the older ones down),
-// the node cards and what lies below them as nodes join, and anything else (the e2e test "the page holds
-// still" fails on anything else).
+// sums), split by what moved: the event log's rows (they keep their places: new ones come below and the
+// list scrolls), the node cards and what lies below them as nodes join, and anything else (the e2e test
+// "the page holds still" fails on anything but the node cards and what lies below them).
 await page.getByTestId("speed").selectOption({ label: "4×" });
 const shift = await page.evaluate(async () => {
   const sums = { log: 0, nodes: 0, other: 0 };

@@ -125,7 +125,7 @@ async function shiftsWhilePlaying(page) {
         if (entry.hadRecentInput) continue;
         for (const source of entry.sources) {
           const element = source.node?.nodeType === 1 ? source.node : source.node?.parentElement;
-          if (element?.closest(".event-log, .nodes, .card.map, .pod-view")) continue;
+          if (element?.closest(".nodes, .card.map, .pod-view")) continue;
           // Sub-pixel jitter (a label's width by 0.9 px as its text changes) is no visible move.
           const [was, is] = [source.previousRect, source.currentRect];
           if (Math.max(Math.abs(was.x - is.x), Math.abs(was.y - is.y), Math.abs(was.width - is.width), Math.abs(was.height - is.height)) < 1) continue;
@@ -142,7 +142,7 @@ async function shiftsWhilePlaying(page) {
   return page.evaluate(() => window.__moved);
 }
 
-test("the page holds still while a tour plays: narration, actions, log card and settings keep their places", async () => {
+test("the page holds still while a tour plays: narration, actions, the log's rows and settings keep their places", async () => {
   for (const [viewport, tour] of [[{ width: 1280, height: 800 }, "kind"], [{ width: 1280, height: 800 }, "exhaustion"], [{ width: 390, height: 844 }, "kind"]]) {
     const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=${tour}`, viewport);
     await page.getByTestId("narration").waitFor();
@@ -152,6 +152,35 @@ test("the page holds still while a tour plays: narration, actions, log card and 
     assertClean();
     await page.close();
   }
+});
+
+test("the event log follows the newest entry; scrolled up, its rows stay put with no blank above them", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind`);
+  await page.getByTestId("cluster-cidr").waitFor();
+  await page.getByTestId("speed").selectOption({ label: "4×" });
+  await page.getByTestId("play").click();
+  await page.getByTestId("play").waitFor({ timeout: 30_000 });
+  const log = page.getByTestId("event-log");
+  // Oldest first: the newest entry is the last row, and the list is scrolled to it.
+  const end = await log.evaluate((el) => ({
+    last: el.lastElementChild.textContent,
+    atEnd: el.scrollTop + el.clientHeight >= el.scrollHeight - 2,
+  }));
+  assert.match(end.last, /NodeRouteAdded/);
+  assert.ok(end.atEnd, "the log follows the newest entry");
+  // Scrolling up takes away the space the rows that left had kept: a row on screen stays where it is.
+  const moved = await log.evaluate(async (el) => {
+    const probe = el.children[el.children.length - 3];
+    el.scrollTop -= 100;
+    const was = probe.getBoundingClientRect().top;
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    return Math.abs(probe.getBoundingClientRect().top - was);
+  });
+  assert.ok(moved < 1, `a row on screen moved by ${moved} px as the reader scrolled`);
+  await log.evaluate((el) => (el.scrollTop = 0));
+  assert.match(await log.evaluate((el) => el.firstElementChild.className), /\bevent\b/, "the first row, not a blank, is at the top");
+  await log.screenshot({ path: `${ARTIFACTS}/kind-log-scrolled-up.png` });
+  assertClean();
 });
 
 test("the other tours tell their stories", async () => {

@@ -31,7 +31,7 @@ use sharing::{parse_link, view_query};
 use std::cell::Cell;
 use std::rc::Rc;
 use studio::{Action, Studio};
-use timeline::{event_log, transport};
+use timeline::{transport, EventLog};
 use tours::tours;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -276,7 +276,7 @@ fn page(props: &PageProps) -> Html {
                     </div>
                     <div class="col-side">
                         if *painted {
-                            { event_log(&studio, *lang) }
+                            <EventLog lang={*lang} studio={studio.clone()} />
                             <Settings lang={*lang} studio={studio.clone()} />
                             <Editor lang={*lang} studio={studio.clone()} />
                         }

@@ -4,7 +4,8 @@
 use super::fill_html;
 use super::studio::{Action, Studio, SPEEDS};
 use crate::i18n::{narration, ui as t, Lang};
-use crate::sim::{EventKind, VirtualTime};
+use crate::sim::{EventKind, Scenario, VirtualTime};
+use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -84,21 +85,149 @@ pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
     }
 }
 
-/// The event log, newest first; selecting an entry names the upstream code it models. A view
-/// function, as [`transport`] is.
-pub fn event_log(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
+/// Props of [`EventLog`].
+#[derive(Properties, PartialEq)]
+pub struct EventLogProps {
+    /// The page's language.
+    pub lang: Lang,
+    /// The studio.
+    pub studio: UseReducerHandle<Studio>,
+}
+
+/// Where the log's rows lie in the list, kept between renders so that a row, once drawn, keeps its
+/// place: the log is oldest first, as `kubectl get events --watch` prints it, new rows come below, and
+/// the rows that leave the top (only the latest are drawn) leave a space of their size behind. So nothing
+/// the reader sees moves but by scrolling, which follows the newest entry unless the reader scrolled up.
+/// A reader who scrolls up gets the space taken away and the list scrolled by as much in the same frame,
+/// so the drawn rows stay where they are on screen and no blank stands above them.
+#[derive(Default)]
+struct LogLayout {
+    /// The scenario the places belong to: another one (a load, an edit, an action) starts afresh.
+    scenario: Option<Rc<Scenario>>,
+    /// The first event drawn, and the space above it.
+    first: usize,
+    space: f64,
+    /// Each drawn row's top in the list, by event index (NaN: never drawn), and where the last one ended.
+    tops: Vec<f64>,
+    end: f64,
+    /// The reader scrolled away from the newest entry: the list stops following it.
+    scrolled_up: bool,
+    /// Where to scroll after the next render, which takes the space away (set when the reader scrolls
+    /// up: the list's scroll position then, less the space).
+    collapse_to: Option<i32>,
+}
+
+impl LogLayout {
+    /// The space above the rows from `first` on, for the scenario's log.
+    fn place(&mut self, scenario: &Rc<Scenario>, first: usize) -> f64 {
+        if !self
+            .scenario
+            .as_ref()
+            .is_some_and(|s| Rc::ptr_eq(s, scenario))
+        {
+            *self = LogLayout {
+                scenario: Some(scenario.clone()),
+                scrolled_up: self.scrolled_up,
+                ..LogLayout::default()
+            };
+        }
+        if self.collapse_to.is_some() {
+            // Every place moves up by the space; the list scrolls up by as much after this render.
+            let space = self.space;
+            self.tops.iter_mut().for_each(|top| *top -= space);
+            self.end -= space;
+        }
+        self.space = match self.tops.get(first) {
+            // Drawn before: where it was (rows above it leaving, or coming back after a step back).
+            Some(top) if !top.is_nan() => top.max(0.0),
+            // Never drawn, after every drawn row: it comes where the last one ended.
+            _ if self.tops.len() <= first => self.end,
+            // Never drawn, above drawn rows (a step back past rows skipped while playing fast): its
+            // height is unknown, so start the places afresh.
+            _ => {
+                self.tops.clear();
+                self.end = 0.0;
+                0.0
+            }
+        };
+        self.first = first;
+        self.space
+    }
+
+    /// Record where the drawn rows lie (the list's children after the space, in event order).
+    fn measure(&mut self, list: &web_sys::Element) {
+        let rows = list.children();
+        let Some(origin) = rows.item(0).map(|row| row.get_bounding_client_rect().top()) else {
+            return;
+        };
+        let skip = u32::from(self.space > 0.0);
+        for (index, k) in (self.first..).zip(skip..rows.length()) {
+            let Some(row) = rows.item(k) else { break };
+            let rect = row.get_bounding_client_rect();
+            if self.tops.len() <= index {
+                self.tops.resize(index + 1, f64::NAN);
+            }
+            self.tops[index] = rect.top() - origin;
+            self.end = rect.bottom() - origin;
+        }
+    }
+}
+
+/// `height: 123.45px`, written with integers: formatting an `f64` would link float formatting into the wasm.
+fn css_px(property: &str, px: f64) -> String {
+    let hundredths = (px * 100.0).round() as u64;
+    format!("{property}: {}.{:02}px", hundredths / 100, hundredths % 100)
+}
+
+/// The event log, oldest first; selecting an entry names the upstream code it models.
+#[function_component(EventLog)]
+pub fn event_log(props: &EventLogProps) -> Html {
+    let (studio, lang) = (&props.studio, props.lang);
+    let list = use_node_ref();
+    let layout = use_mut_ref(LogLayout::default);
+    let redraw = use_force_update();
     let sim = studio.sim();
     let events = sim.events();
     let selected = studio.selected_event.filter(|i| *i < events.len());
-    // Newest first, so what just happened is at the top while playing; the log of a big cluster runs to
-    // tens of thousands of entries, so only the latest are drawn. Rows are keyed by their index: a new
-    // event adds a row and the oldest drawn one leaves, instead of every row's text shifting down.
+    // The log of a big cluster runs to tens of thousands of entries: only the latest are drawn. Rows
+    // are keyed by their index, so a new event adds a row and the oldest drawn one leaves.
     let drawn = if studio.playing_fast() {
         MAX_EVENT_ROWS_FAST
     } else {
         MAX_EVENT_ROWS
     };
-    let rows = (0..events.len()).rev().take(drawn).map(|index| {
+    let first = events.len().saturating_sub(drawn);
+    let space = layout.borrow_mut().place(&studio.scenario, first);
+    {
+        let (list, layout) = (list.clone(), layout.clone());
+        use_effect(move || {
+            if let Some(list) = list.cast::<web_sys::Element>() {
+                let mut layout = layout.borrow_mut();
+                layout.measure(&list);
+                // Set, not moved by: the shorter list may have clamped the scroll position already.
+                if let Some(to) = layout.collapse_to.take() {
+                    list.set_scroll_top(to);
+                } else if !layout.scrolled_up {
+                    list.set_scroll_top(list.scroll_height());
+                }
+            }
+        });
+    }
+    let on_scroll = {
+        let layout = layout.clone();
+        Callback::from(move |event: Event| {
+            let list: web_sys::Element = event.target_unchecked_into();
+            let mut layout = layout.borrow_mut();
+            // A pixel or two of rounding still counts as the end.
+            layout.scrolled_up =
+                list.scroll_top() + list.client_height() < list.scroll_height() - 2;
+            if layout.scrolled_up && layout.space > 0.0 && layout.collapse_to.is_none() {
+                layout.collapse_to = Some(list.scroll_top() - layout.space.round() as i32);
+                redraw.force_update();
+            }
+        })
+    };
+    let rows = (first..events.len()).map(|index| {
         let event = &events[index];
         let on_select = {
             let studio = studio.clone();
@@ -140,7 +269,12 @@ pub fn event_log(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
             } else {
                 <p class="hint">{ t::SELECT_EVENT.get(lang) }</p>
             }
-            <ol class="event-log" data-testid="event-log" aria-label={t::EVENT_LOG.get(lang)} data-empty={t::NO_EVENTS_YET.get(lang)}>{ for rows }</ol>
+            <ol ref={list} class="event-log" data-testid="event-log" onscroll={on_scroll} aria-label={t::EVENT_LOG.get(lang)} data-empty={t::NO_EVENTS_YET.get(lang)}>
+                if space > 0.0 {
+                    <li class="log-space" aria-hidden="true" style={css_px("height", space)}></li>
+                }
+                { for rows }
+            </ol>
             // Always there, empty until the log outgrows the rows drawn, so its line does not appear below
             // the log and push the cards under it down.
             <p class="more">{ (events.len() > drawn).then(|| t::LATEST_EVENTS.fill(lang, &[&drawn.to_string(), &events.len().to_string()])) }</p>
