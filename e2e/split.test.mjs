@@ -64,3 +64,25 @@ test("a deferred function needed before the rest has come loads it at once, and 
   assert.deepEqual(problems, []);
   assertClean();
 });
+
+test("the rest is fetched with the digest the build wrote: altered bytes are refused", async () => {
+  const { page, problems } = await openPage(shared.browser, "about:blank");
+  const warnings = [];
+  page.on("console", (msg) => msg.type() === "warning" && warnings.push(msg.text()));
+  // The background fetch gets one byte changed; a synchronous load afterwards gets the real module.
+  await page.route(DEFERRED, async (route) => {
+    if (route.request().resourceType() !== "fetch") return route.continue();
+    const response = await route.fetch();
+    const body = Buffer.from(await response.body());
+    body[body.length - 1] ^= 1;
+    return route.fulfill({ response, body });
+  });
+  await page.goto(shared.server.url);
+  await page.getByTestId("narration").waitFor();
+  await page.getByTestId("cluster-cidr").waitFor();
+  assert.ok(warnings.some((text) => /podip: fetching .*deferred\.wasm failed/.test(text)), `warnings: ${warnings.join("; ")}`);
+  const integrity = await page.locator('link[rel=preload][href$="_bg.wasm"]').getAttribute("data-deferred-integrity");
+  assert.match(integrity, /^sha384-[A-Za-z0-9+/]+=*$/);
+  // Chromium reports the refused bytes itself; nothing else went wrong.
+  assert.ok(problems.length > 0 && problems.every((text) => /integrity/.test(text)), `problems: ${problems.join("; ")}`);
+});

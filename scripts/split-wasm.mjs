@@ -29,15 +29,18 @@ execFileSync(bin, ["split", path, `${tool}/first-paint.txt`, `${path}.primary`, 
 });
 renameSync(`${path}.primary`, path);
 
-// Trunk wrote the unsplit module's digest into the preload link's integrity attribute.
+// Trunk wrote the unsplit module's digest into the preload link's integrity attribute: the primary
+// module's goes there, and the deferred one's beside it, for the loader's fetch (src/ui/split.rs).
 const html = join(staging, "index.html");
 const text = readFileSync(html, "utf8");
-const digest = createHash("sha384").update(readFileSync(path)).digest("base64");
+const sha384 = (file) => `sha384-${createHash("sha384").update(readFileSync(file)).digest("base64")}`;
+const [digest, deferredDigest] = [sha384(path), sha384(join(staging, deferred))];
 let found = false;
 const updated = text.replace(/<link\b[^>]*>/g, (tag) => {
   if (!tag.includes(wasm)) return tag;
   found = true;
-  return tag.replace(/integrity=("?)sha384-[A-Za-z0-9+/=]+\1/, `integrity=$1sha384-${digest}$1`);
+  const attributes = tag.replace(/integrity=("?)sha384-[A-Za-z0-9+/=]+\1/, `integrity=$1${digest}$1`);
+  return attributes.replace(/^<link\b/, `<link data-deferred-integrity="${deferredDigest}"`);
 });
 if (!found) throw new Error(`index.html has no link to ${wasm}`);
 writeFileSync(html, updated);

@@ -14,9 +14,12 @@ let fetching = null;
 let installed;
 const ready = new Promise((resolve) => (installed = resolve));
 
-// Trunk preloads the primary module; the deferred one lies beside it, named by scripts/split-wasm.mjs.
+// Trunk preloads the primary module; the deferred one lies beside it, named by scripts/split-wasm.mjs,
+// which also wrote its digest on that link.
+const preload = () => document.querySelector('link[rel=preload][href$="_bg.wasm"]');
+
 function deferredUrl() {
-  const link = document.querySelector('link[rel=preload][href$="_bg.wasm"]');
+  const link = preload();
   const primaryUrl = link ? link.href
     : performance.getEntriesByType("resource").map((entry) => entry.name).find((name) => name.endsWith("_bg.wasm"));
   if (!primaryUrl) throw new Error("podip: cannot tell where the deferred wasm is");
@@ -39,7 +42,9 @@ export function split_load(now) {
   if (deferred || !primary || !primary.__podip_split) return;
   const url = deferredUrl();
   if (!now) {
-    fetching ??= fetch(url)
+    // Checked against the digest as Trunk checks the primary module; a synchronous load (below) cannot be.
+    const integrity = preload()?.dataset.deferredIntegrity;
+    fetching ??= fetch(url, integrity ? { integrity } : {})
       .then((response) => {
         if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
         return response.arrayBuffer();
