@@ -227,15 +227,8 @@ fn build_deferred(module: &mut Module, moved: &[usize]) -> Result<()> {
     }
     // Imports that stay JavaScript's are reached through the primary module's exports.
     for import in module.imports.iter_mut() {
-        let name = match import.kind {
-            ImportKind::Function(id) => format!("f{}", id.index()),
-            ImportKind::Table(id) => format!("t{}", id.index()),
-            ImportKind::Memory(id) => format!("m{}", id.index()),
-            ImportKind::Global(id) => format!("g{}", id.index()),
-            ImportKind::Tag(_) => return Err("tags are not supported".into()),
-        };
+        import.name = shared_name(&import.kind)?;
         import.module = PRIMARY.to_string();
-        import.name = name;
     }
     for id in local_functions(module) {
         if moved_set.contains(&id.index()) {
@@ -244,55 +237,65 @@ fn build_deferred(module: &mut Module, moved: &[usize]) -> Result<()> {
         let ty = module.funcs.get(id).ty();
         let import = module.imports.add(
             PRIMARY,
-            &format!("f{}", id.index()),
+            &shared_name(&ImportKind::Function(id))?,
             ImportKind::Function(id),
         );
         module.funcs.get_mut(id).kind = FunctionKind::Import(ImportedFunction { import, ty });
     }
-    let memories: Vec<_> = module
-        .memories
-        .iter()
+    // The memory, the tables and the globals the primary module defines.
+    let defined: Vec<ImportKind> = (module.memories.iter())
         .filter(|m| m.import.is_none())
-        .map(|m| m.id())
-        .collect();
-    for id in memories {
-        let import =
+        .map(|m| ImportKind::Memory(m.id()))
+        .chain(
             module
-                .imports
-                .add(PRIMARY, &format!("m{}", id.index()), ImportKind::Memory(id));
-        module.memories.get_mut(id).import = Some(import);
-    }
-    let tables: Vec<_> = module
-        .tables
-        .iter()
-        .filter(|t| t.import.is_none())
-        .map(|t| t.id())
+                .tables
+                .iter()
+                .filter(|t| t.import.is_none())
+                .map(|t| ImportKind::Table(t.id())),
+        )
+        .chain(
+            (module.globals.iter())
+                .filter(|g| matches!(g.kind, GlobalKind::Local(_)))
+                .map(|g| ImportKind::Global(g.id())),
+        )
         .collect();
-    for id in tables {
-        let import =
-            module
-                .imports
-                .add(PRIMARY, &format!("t{}", id.index()), ImportKind::Table(id));
-        module.tables.get_mut(id).import = Some(import);
-    }
-    let globals: Vec<_> = module
-        .globals
-        .iter()
-        .filter(|g| matches!(g.kind, GlobalKind::Local(_)))
-        .map(|g| g.id())
-        .collect();
-    for id in globals {
-        let import =
-            module
-                .imports
-                .add(PRIMARY, &format!("g{}", id.index()), ImportKind::Global(id));
-        module.globals.get_mut(id).kind = GlobalKind::Import(import);
+    for kind in defined {
+        let name = shared_name(&kind)?;
+        match kind {
+            ImportKind::Memory(id) => {
+                let import = module.imports.add(PRIMARY, &name, kind);
+                module.memories.get_mut(id).import = Some(import);
+            }
+            ImportKind::Table(id) => {
+                let import = module.imports.add(PRIMARY, &name, kind);
+                module.tables.get_mut(id).import = Some(import);
+            }
+            ImportKind::Global(id) => {
+                let import = module.imports.add(PRIMARY, &name, kind);
+                module.globals.get_mut(id).kind = GlobalKind::Import(import);
+            }
+            ImportKind::Function(_) | ImportKind::Tag(_) => {
+                unreachable!("only memories, tables and globals")
+            }
+        }
     }
     for (slot, &index) in moved.iter().enumerate() {
         module.exports.add(&slot.to_string(), by_index[index]);
     }
     walrus::passes::gc::run(module);
     refuse_segment_use(module)
+}
+
+/// The name the deferred module imports a shared item by, and the primary module exports it as: its
+/// kind and its index, the same in both modules.
+fn shared_name(kind: &ImportKind) -> Result<String> {
+    Ok(match kind {
+        ImportKind::Function(id) => format!("f{}", id.index()),
+        ImportKind::Table(id) => format!("t{}", id.index()),
+        ImportKind::Memory(id) => format!("m{}", id.index()),
+        ImportKind::Global(id) => format!("g{}", id.index()),
+        ImportKind::Tag(_) => return Err("tags are not supported".into()),
+    })
 }
 
 /// The deferred module has no data or element segments of its own (they stay with the primary module,
