@@ -40,21 +40,22 @@ export function split_init(exports) {
 
 export function split_load(now) {
   if (deferred || !primary || !primary.__podip_split) return;
-  const url = deferredUrl();
   if (!now) {
     // Checked against the digest as Trunk checks the primary module; a synchronous load (below) cannot be.
     const integrity = preload()?.dataset.deferredIntegrity;
-    fetching ??= fetch(url, integrity ? { integrity } : {})
+    fetching ??= Promise.resolve()
+      .then(() => fetch(deferredUrl(), integrity ? { integrity } : {}))
       .then((response) => {
         if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
         return response.arrayBuffer();
       })
       .then((bytes) => WebAssembly.compile(bytes))
       .then(install)
-      .catch((err) => console.warn(`podip: fetching ${url} failed (${err}); it loads when first needed`));
+      .catch((err) => console.warn(`podip: fetching the deferred wasm failed (${err}); it loads when first needed`));
     return;
   }
   // Needed before the fetch above finished: a wasm call cannot wait, so load it synchronously.
+  const url = deferredUrl();
   const request = new XMLHttpRequest();
   request.open("GET", url, false);
   request.overrideMimeType("text/plain; charset=x-user-defined");

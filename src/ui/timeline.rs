@@ -102,7 +102,8 @@ pub struct EventLogProps {
 /// so the drawn rows stay where they are on screen and no blank stands above them.
 #[derive(Default)]
 struct LogLayout {
-    /// The scenario the places belong to: another one (a load, an edit, an action) starts afresh.
+    /// The scenario the places belong to: another one (a load, an edit, an action) starts afresh, each
+    /// a reader's doing, so what moves then is no unexpected shift (the browser does not count it).
     scenario: Option<Rc<Scenario>>,
     /// The first event drawn, and the space above it.
     first: usize,
@@ -125,9 +126,9 @@ impl LogLayout {
             .as_ref()
             .is_some_and(|s| Rc::ptr_eq(s, scenario))
         {
+            // Following the newest entry again, too.
             *self = LogLayout {
                 scenario: Some(scenario.clone()),
-                scrolled_up: self.scrolled_up,
                 ..LogLayout::default()
             };
         }
