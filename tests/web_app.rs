@@ -395,3 +395,43 @@ fn text_of(element: &Element, selector: &str) -> String {
         .text_content()
         .unwrap_or_default()
 }
+
+#[wasm_bindgen_test]
+async fn the_event_log_is_oldest_first_and_follows_the_newest_entry() {
+    let root = mount().await;
+    click(&root, "tour-kind").await;
+    // The first stage's log is drawn once the rest of the code is in (at once: this build is not split).
+    settle().await;
+    let reasons = |root: &Element| -> Vec<String> {
+        let rows = root
+            .query_selector_all("[data-testid=event-log] .event .event-reason")
+            .expect("selector");
+        (0..rows.length())
+            .filter_map(|i| rows.item(i).and_then(|row| row.text_content()))
+            .collect()
+    };
+    for _ in 0..3 {
+        click(&root, "tour-next").await;
+    }
+    let early = reasons(&root);
+    assert!(early.len() > 3, "{early:?}");
+    // The control plane's node registers before kube-controller-manager's IPAM starts.
+    assert_eq!(
+        early.iter().take(2).map(String::as_str).collect::<Vec<_>>(),
+        ["NodeRegistered", "NodeIpamStarted"],
+        "{early:?}"
+    );
+    click(&root, "tour-next").await;
+    let later = reasons(&root);
+    // Oldest first: what was drawn is still there in order, and the new entries come after it.
+    assert_eq!(&later[..early.len()], &early[..], "{later:?}");
+    assert!(later.len() > early.len());
+    let list = root
+        .query_selector("[data-testid=event-log]")
+        .expect("selector")
+        .expect("the log is on the page");
+    assert!(
+        list.scroll_top() + list.client_height() >= list.scroll_height() - 2,
+        "the log follows the newest entry"
+    );
+}
