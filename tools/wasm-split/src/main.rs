@@ -7,9 +7,9 @@
 //!       OUT calls the import `podip_profile.mark(i)` on entry to the i-th function of IN;
 //!       NAMES.txt holds the i-th function's name on line i (scripts/split-profile.mjs reads both).
 //!   podip-wasm-split split IN.wasm KEEP.txt PRIMARY.wasm DEFERRED.wasm
-//!       PRIMARY keeps the functions KEEP.txt names (and the small ones); every other function's body
-//!       moves to DEFERRED and leaves a stub behind that loads DEFERRED on its first call (see
-//!       `src/ui/split.rs` for the loader) and then calls through the table `__podip_split`.
+//!       PRIMARY keeps the functions KEEP.txt names (and the small and the nameless ones); every other
+//!       function's body moves to DEFERRED and leaves a stub behind that loads DEFERRED if it has not
+//!       come yet (see `src/ui/split.rs` for the loader) and then calls through the table `__podip_split`.
 //!
 //! Names carry rustc's hash suffix (`::h0123456789abcdef`), which tells generic instances apart (each
 //! component's `view` is one) and stays put across checkouts, but changes with the compiler.
