@@ -6,10 +6,10 @@
 // first paint runs (the end-to-end test "the first paint needs only the first load" fails until then):
 //   trunk build --release --offline && node scripts/split-profile.mjs && trunk build --release --offline
 // It instruments target/wasm-split/full.wasm (the unsplit module the last release build left, with
-// function names), serves dist/ with it in place of the split modules, and records each function's
+// function names), serves the build with it in place of the split modules (scripts/profile-build.sh), and records each function's
 // first call against the time the rest of the code would have come.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve, launch } from "../e2e/harness.mjs";
@@ -20,17 +20,14 @@ const PAGES = ["", "?lang=ja", "?lang=zh", "?embed=1&tour=kind"];
 
 const work = mkdtempSync(join(tmpdir(), "podip-split-profile-"));
 try {
+  // The build in one module without integrity digests (profile-build.sh), its wasm then instrumented.
   const dist = join(work, "dist");
-  cpSync("dist", dist, { recursive: true });
+  execFileSync("scripts/profile-build.sh", [dist], { stdio: "inherit" });
   const wasm = readdirSync(dist).find((name) => name.endsWith("_bg.wasm"));
-  rmSync(join(dist, wasm.replace(/_bg\.wasm$/, "_bg.deferred.wasm")), { force: true });
   execFileSync(bin, ["instrument", "target/wasm-split/full.wasm", join(dist, wasm), join(work, "names.txt")], {
     stdio: "inherit",
   });
   const names = readFileSync(join(work, "names.txt"), "utf8").split("\n");
-  // The instrumented module is not the one index.html's integrity attributes name.
-  const html = join(dist, "index.html");
-  writeFileSync(html, readFileSync(html, "utf8").replace(/ integrity=("?)sha384-[A-Za-z0-9+/=]+\1/g, ""));
 
   const server = await serve(dist);
   const browser = await launch();

@@ -175,9 +175,9 @@ impl LogLayout {
 }
 
 /// `height: 123.45px`, written with integers: formatting an `f64` would link float formatting into the wasm.
-fn css_px(property: &str, px: f64) -> String {
+fn height_px(px: f64) -> String {
     let hundredths = (px * 100.0).round() as u64;
-    format!("{property}: {}.{:02}px", hundredths / 100, hundredths % 100)
+    format!("height: {}.{:02}px", hundredths / 100, hundredths % 100)
 }
 
 /// The event log, oldest first; selecting an entry names the upstream code it models.
@@ -272,7 +272,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
             }
             <ol ref={list} class="event-log" data-testid="event-log" onscroll={on_scroll} aria-label={t::EVENT_LOG.get(lang)} data-empty={t::NO_EVENTS_YET.get(lang)}>
                 if space > 0.0 {
-                    <li class="log-space" aria-hidden="true" style={css_px("height", space)}></li>
+                    <li class="log-space" aria-hidden="true" style={height_px(space)}></li>
                 }
                 { for rows }
             </ol>

@@ -14,7 +14,7 @@
 //! Names carry rustc's hash suffix (`::h0123456789abcdef`), which tells generic instances apart (each
 //! component's `view` is one) and stays put across checkouts, but changes with the compiler.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::error::Error;
 use std::fs;
 
@@ -378,7 +378,7 @@ fn build_primary(module: &mut Module, moved: &[usize], wanted: &[String]) -> Res
         module.funcs.get_mut(id).kind = FunctionKind::Local(stub.local_func(args));
     }
 
-    let exported: BTreeMap<&str, ExportItem> = wanted
+    let exported: Vec<(&str, ExportItem)> = wanted
         .iter()
         .map(|name| {
             let index: usize = name[1..]
