@@ -113,7 +113,8 @@ const cdp = await page.context().newCDPSession(page);
 await cdp.send("Performance.enable");
 const taskSeconds = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
 // PROFILE=1: a CPU profile of the playing, summed by function (self time), to see where frames go.
-// Function names need a build that keeps them: `scripts/profile-build.sh`, then DIST=dist-profile.
+// Function names need a build that keeps them: add -g to index.html's data-wasm-opt-params, build into
+// dist-profile (`trunk build --release --offline --dist dist-profile`), then DIST=dist-profile.
 if (process.env.PROFILE) {
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });

@@ -12,7 +12,6 @@ mod nodes;
 mod ruler;
 mod settings;
 pub mod sharing;
-mod split;
 mod studio;
 mod timeline;
 mod tours;
@@ -296,9 +295,8 @@ fn page(props: &PageProps) -> Html {
     }
 }
 
-/// False until the browser has painted once and the rest of the code has come (split.rs): the tour's
-/// narration, the clock and the nodes come first, and the rest of the page (settings, map, log, editor:
-/// most of the first layout's cost, and most of the code the first paint does not run) after them.
+/// False until the browser has painted once: the tour's narration, the clock and the nodes come first,
+/// and the rest of the page (settings, map, log, editor: most of the first layout's cost) after them.
 #[hook]
 fn use_after_first_paint() -> UseStateHandle<bool> {
     let painted = use_state(|| false);
@@ -308,18 +306,12 @@ fn use_after_first_paint() -> UseStateHandle<bool> {
             // A frame callback runs just before that frame's paint; a timer set there runs after it.
             let fallback = painted.clone();
             let after_paint = Closure::once_into_js(move || {
-                gloo_timers::callback::Timeout::new(0, move || {
-                    spawn_local(async move {
-                        split::load_rest().await;
-                        painted.set(true);
-                    })
-                })
-                .forget();
+                gloo_timers::callback::Timeout::new(0, move || painted.set(true)).forget();
             });
             let requested = web_sys::window()
                 .map(|window| window.request_animation_frame(after_paint.unchecked_ref()));
             if !matches!(requested, Some(Ok(_))) {
-                // No frames to wait for: show it all at once (a deferred function loads the rest).
+                // No frames to wait for: show it all at once.
                 fallback.set(true);
             }
         });
@@ -501,7 +493,6 @@ fn post_height_on_resize(root: &NodeRef) -> Option<Observing> {
 
 /// Mount the app on `<body>`, after installing a panic hook that reports in the page, not a blank screen.
 pub fn start() {
-    split::init();
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         report_panic(&info.to_string());
