@@ -10,7 +10,8 @@
 
 use crate::i18n::Lang;
 use crate::ipam::goip::GoQuoted;
-use crate::sim::{VirtualDuration, VirtualTime};
+use crate::ipam::kcm::KcmFlag;
+use crate::sim::{Setting, VirtualDuration, VirtualTime};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use std::fmt;
@@ -45,16 +46,9 @@ impl Theme {
 /// The kube-controller-manager flags and settings a link overrides (each as typed, validated where used).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Overrides {
-    /// `cluster-cidr=` → `--cluster-cidr`.
-    pub cluster_cidr: Option<String>,
-    /// `node-mask=` → `--node-cidr-mask-size`.
-    pub node_mask: Option<String>,
-    /// `node-mask-ipv4=` → `--node-cidr-mask-size-ipv4`.
-    pub node_mask_ipv4: Option<String>,
-    /// `node-mask-ipv6=` → `--node-cidr-mask-size-ipv6`.
-    pub node_mask_ipv6: Option<String>,
-    /// `service-cidr=` → `--service-cluster-ip-range`.
-    pub service_cidr: Option<String>,
+    /// One slot per [`KcmFlag`], in [`KcmFlag::ALL`] order; its parameter is [`KcmFlag::short_name`]
+    /// (`cluster-cidr=`, `node-mask=` …).
+    flags: [Option<String>; KcmFlag::ALL.len()],
     /// `del-lag=` → the simulation's `del-lag`.
     pub del_lag: Option<String>,
 }
@@ -63,6 +57,16 @@ impl Overrides {
     /// Whether the link overrides nothing.
     pub fn is_empty(&self) -> bool {
         *self == Overrides::default()
+    }
+
+    /// The value the link gives `flag`, if any.
+    pub fn flag(&self, flag: KcmFlag) -> Option<&str> {
+        self.flags[flag as usize].as_deref()
+    }
+
+    /// Give `flag` a value (or none).
+    pub fn set_flag(&mut self, flag: KcmFlag, value: Option<String>) {
+        self.flags[flag as usize] = value;
     }
 }
 
@@ -207,11 +211,12 @@ impl Link {
     ///
     /// # Examples
     /// ```
+    /// use podip::ipam::kcm::KcmFlag;
     /// use podip::share::Link;
     /// use podip::sim::VirtualTime;
     /// let (link, problems) = Link::parse("?tour=kind&node-mask=23&t=4.5s&lang=ja&step=x");
     /// assert_eq!(link.tour.as_deref(), Some("kind"));
-    /// assert_eq!(link.overrides.node_mask.as_deref(), Some("23"));
+    /// assert_eq!(link.overrides.flag(KcmFlag::NodeCidrMaskSize), Some("23"));
     /// assert_eq!(link.time, Some(VirtualTime(4_500)));
     /// assert_eq!(link.lang, Some(podip::i18n::Lang::Ja));
     /// assert_eq!(problems.len(), 1); // step=x
@@ -258,12 +263,7 @@ impl Link {
                     Ok(text) => link.scenario = Some(text),
                     Err(problem) => problems.push(problem),
                 },
-                "cluster-cidr" => flag(&mut link.overrides.cluster_cidr),
-                "node-mask" => flag(&mut link.overrides.node_mask),
-                "node-mask-ipv4" => flag(&mut link.overrides.node_mask_ipv4),
-                "node-mask-ipv6" => flag(&mut link.overrides.node_mask_ipv6),
-                "service-cidr" => flag(&mut link.overrides.service_cidr),
-                "del-lag" => flag(&mut link.overrides.del_lag),
+                Setting::DEL_LAG => flag(&mut link.overrides.del_lag),
                 "t" => match value.trim().parse::<VirtualDuration>() {
                     Ok(d) => link.time = Some(VirtualTime(d.as_millis())),
                     Err(_) => problems.push(bad("t")),
@@ -284,7 +284,12 @@ impl Link {
                 "embed" => link.embed = value == "1",
                 "autoplay" => link.autoplay = value == "1",
                 "controls" => link.controls = value != "0",
-                _ => {}
+                name => {
+                    if let Some(kcm_flag) = KcmFlag::by_short_name(name) {
+                        link.overrides
+                            .set_flag(kcm_flag, Some(value.trim().to_string()));
+                    }
+                }
             }
         }
         (link, problems)
@@ -329,17 +334,13 @@ impl Link {
             query.append_pair("tour", tour);
         }
         let o = &self.overrides;
-        for (name, value) in [
-            ("cluster-cidr", &o.cluster_cidr),
-            ("node-mask", &o.node_mask),
-            ("node-mask-ipv4", &o.node_mask_ipv4),
-            ("node-mask-ipv6", &o.node_mask_ipv6),
-            ("service-cidr", &o.service_cidr),
-            ("del-lag", &o.del_lag),
-        ] {
-            if let Some(value) = value {
-                query.append_pair(name, value);
+        for flag in KcmFlag::ALL {
+            if let Some(value) = o.flag(flag) {
+                query.append_pair(flag.short_name(), value);
             }
+        }
+        if let Some(value) = &o.del_lag {
+            query.append_pair(Setting::DEL_LAG, value);
         }
         if let Some(text) = &self.scenario {
             match deflated.filter(|_| text.len() > PLAIN_SCENARIO_MAX) {

@@ -2,6 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use podip::i18n::Lang;
+use podip::ipam::kcm::KcmFlag;
 use podip::share::{Link, LinkProblem, Overrides, Theme, MAX_QUERY_LEN};
 use podip::sim::VirtualTime;
 use proptest::prelude::*;
@@ -35,13 +36,13 @@ fn arb_link() -> impl Strategy<Value = Link> {
             |(tour, scenario, flags, time, step, lang, theme, (embed, autoplay, controls))| Link {
                 tour: tour.map(str::to_string),
                 scenario,
-                overrides: Overrides {
-                    cluster_cidr: as_typed(flags.0),
-                    node_mask: as_typed(flags.1),
-                    node_mask_ipv4: as_typed(flags.2),
-                    node_mask_ipv6: as_typed(flags.3),
-                    service_cidr: as_typed(flags.4),
-                    del_lag: as_typed(flags.5),
+                overrides: {
+                    let mut overrides = Overrides::default();
+                    overrides.del_lag = as_typed(flags.5);
+                    for (flag, value) in KcmFlag::ALL.into_iter().zip([flags.0, flags.1, flags.2, flags.3, flags.4]) {
+                        overrides.set_flag(flag, as_typed(value));
+                    }
+                    overrides
                 },
                 time: time.map(VirtualTime),
                 step,
@@ -82,10 +83,10 @@ fn the_readable_parameters_of_the_issue_are_read() {
         Link::parse("?cluster-cidr=10.244.0.0%2F16&node-mask=24&tour=kind&t=4.5s");
     assert!(problems.is_empty());
     assert_eq!(
-        link.overrides.cluster_cidr.as_deref(),
+        link.overrides.flag(KcmFlag::ClusterCidr),
         Some("10.244.0.0/16")
     );
-    assert_eq!(link.overrides.node_mask.as_deref(), Some("24"));
+    assert_eq!(link.overrides.flag(KcmFlag::NodeCidrMaskSize), Some("24"));
     assert_eq!(link.tour.as_deref(), Some("kind"));
     assert_eq!(link.time, Some(VirtualTime(4_500)));
 }

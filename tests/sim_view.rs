@@ -75,15 +75,19 @@ fn the_kind_timeline_ends_half_a_second_after_its_last_event() {
 #[test]
 fn a_cluster_line_parses_back_to_its_flags() {
     use podip::ipam::kcm::KcmFlags;
-    use podip::sim::scenario::cluster_line;
     use podip::sim::Command;
     let flags = KcmFlags {
         cluster_cidr: "10.244.0.0/16,fd00:10:244::/56".into(),
-        node_cidr_mask_size_ipv4: " 25 ".into(),
+        node_cidr_mask_size_ipv4: "25".into(),
         node_cidr_mask_size_ipv6: "64".into(),
         ..KcmFlags::default()
     };
-    let scenario = Scenario::parse(&cluster_line(&flags)).expect("the line parses");
+    let line = Command::cluster(flags.clone()).expect("valid flags").to_string();
+    assert_eq!(
+        line,
+        "cluster --cluster-cidr=10.244.0.0/16,fd00:10:244::/56 --node-cidr-mask-size-ipv4=25 --node-cidr-mask-size-ipv6=64"
+    );
+    let scenario = Scenario::parse(&line).expect("the line parses");
     let Command::Cluster { flags: parsed, .. } = &scenario.commands[0].command else {
         panic!("a cluster command");
     };

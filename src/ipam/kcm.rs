@@ -32,6 +32,85 @@ pub struct KcmFlags {
     pub service_cluster_ip_range: String,
 }
 
+/// `--allocate-node-cidrs`: the switch that turns the node IPAM controller on (podip models it on).
+pub const ALLOCATE_NODE_CIDRS: &str = "--allocate-node-cidrs";
+
+/// One of the node-IPAM flags podip takes: the one table of their names that the scenario's `cluster`
+/// line, links, the command line and the settings card all read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KcmFlag {
+    /// `--cluster-cidr`.
+    ClusterCidr,
+    /// `--node-cidr-mask-size`.
+    NodeCidrMaskSize,
+    /// `--node-cidr-mask-size-ipv4`.
+    NodeCidrMaskSizeIpv4,
+    /// `--node-cidr-mask-size-ipv6`.
+    NodeCidrMaskSizeIpv6,
+    /// `--service-cluster-ip-range`.
+    ServiceClusterIpRange,
+}
+
+impl KcmFlag {
+    /// Every flag, in the order `cluster` lines and the settings card list them.
+    pub const ALL: [KcmFlag; 5] = [
+        KcmFlag::ClusterCidr,
+        KcmFlag::NodeCidrMaskSize,
+        KcmFlag::NodeCidrMaskSizeIpv4,
+        KcmFlag::NodeCidrMaskSizeIpv6,
+        KcmFlag::ServiceClusterIpRange,
+    ];
+
+    /// The flag as kube-controller-manager spells it (`--cluster-cidr`).
+    pub const fn flag(self) -> &'static str {
+        match self {
+            KcmFlag::ClusterCidr => "--cluster-cidr",
+            KcmFlag::NodeCidrMaskSize => "--node-cidr-mask-size",
+            KcmFlag::NodeCidrMaskSizeIpv4 => "--node-cidr-mask-size-ipv4",
+            KcmFlag::NodeCidrMaskSizeIpv6 => "--node-cidr-mask-size-ipv6",
+            KcmFlag::ServiceClusterIpRange => "--service-cluster-ip-range",
+        }
+    }
+
+    /// The short name a link (and the settings card's field) uses for it (`node-mask`).
+    pub const fn short_name(self) -> &'static str {
+        match self {
+            KcmFlag::ClusterCidr => "cluster-cidr",
+            KcmFlag::NodeCidrMaskSize => "node-mask",
+            KcmFlag::NodeCidrMaskSizeIpv4 => "node-mask-ipv4",
+            KcmFlag::NodeCidrMaskSizeIpv6 => "node-mask-ipv6",
+            KcmFlag::ServiceClusterIpRange => "service-cidr",
+        }
+    }
+
+    /// The flag whose [`short_name`](Self::short_name) this is.
+    pub fn by_short_name(name: &str) -> Option<KcmFlag> {
+        Self::ALL.into_iter().find(|flag| flag.short_name() == name)
+    }
+
+    /// Its value in `flags`, as typed.
+    pub fn value(self, flags: &KcmFlags) -> &str {
+        match self {
+            KcmFlag::ClusterCidr => &flags.cluster_cidr,
+            KcmFlag::NodeCidrMaskSize => &flags.node_cidr_mask_size,
+            KcmFlag::NodeCidrMaskSizeIpv4 => &flags.node_cidr_mask_size_ipv4,
+            KcmFlag::NodeCidrMaskSizeIpv6 => &flags.node_cidr_mask_size_ipv6,
+            KcmFlag::ServiceClusterIpRange => &flags.service_cluster_ip_range,
+        }
+    }
+
+    /// Its value in `flags`, to set.
+    pub fn value_mut(self, flags: &mut KcmFlags) -> &mut String {
+        match self {
+            KcmFlag::ClusterCidr => &mut flags.cluster_cidr,
+            KcmFlag::NodeCidrMaskSize => &mut flags.node_cidr_mask_size,
+            KcmFlag::NodeCidrMaskSizeIpv4 => &mut flags.node_cidr_mask_size_ipv4,
+            KcmFlag::NodeCidrMaskSizeIpv6 => &mut flags.node_cidr_mask_size_ipv6,
+            KcmFlag::ServiceClusterIpRange => &mut flags.service_cluster_ip_range,
+        }
+    }
+}
+
 /// What a valid set of flags configures: the node IPAM controller's inputs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NodeIpamConfig {
@@ -194,11 +273,11 @@ impl KcmFlags {
     /// ```
     pub fn validate(&self) -> Result<NodeIpamConfig, KcmError> {
         // Flag parsing happens before any controller code runs.
-        let mask = parse_int32_flag("--node-cidr-mask-size", &self.node_cidr_mask_size)?;
+        let mask = parse_int32_flag(KcmFlag::NodeCidrMaskSize.flag(), &self.node_cidr_mask_size)?;
         let mask_v4 =
-            parse_int32_flag("--node-cidr-mask-size-ipv4", &self.node_cidr_mask_size_ipv4)?;
+            parse_int32_flag(KcmFlag::NodeCidrMaskSizeIpv4.flag(), &self.node_cidr_mask_size_ipv4)?;
         let mask_v6 =
-            parse_int32_flag("--node-cidr-mask-size-ipv6", &self.node_cidr_mask_size_ipv6)?;
+            parse_int32_flag(KcmFlag::NodeCidrMaskSizeIpv6.flag(), &self.node_cidr_mask_size_ipv6)?;
         let service_list: Vec<&str> = self.service_cluster_ip_range.split(',').collect();
         if service_list.len() > 2 {
             return Err(KcmError::TooManyServiceCidrs);

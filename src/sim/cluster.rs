@@ -13,7 +13,7 @@ use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
 use super::runtime::SandboxFacts;
 use super::scenario::{Command, Scenario};
-use super::settings::SimSettings;
+use super::settings::{Setting, SimSettings};
 use super::upstream::{self, Upstream};
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::goip::GoIp;
@@ -508,10 +508,11 @@ impl Simulation {
 
     fn run_command(&mut self, command: &Command) {
         match command {
-            Command::Set { name, value } => {
-                // Validated by the parser; a seed change reseeds the generator from here on.
-                if self.settings.set(name, value).is_ok() && name == "seed" {
-                    self.entropy = Entropy::from_seed(self.settings.seed);
+            Command::Set(setting) => {
+                self.settings.apply(*setting);
+                // A seed change reseeds the generator from here on.
+                if let Setting::Seed(seed) = setting {
+                    self.entropy = Entropy::from_seed(*seed);
                 }
             }
             Command::Cluster { config, .. } => {
@@ -528,6 +529,8 @@ impl Simulation {
                 name,
                 grace_period_seconds,
             } => self.pod_delete(name, *grace_period_seconds),
+            // The scenario expands these into the commands above.
+            Command::Wait(_) | Command::PodAddMany { .. } | Command::PodDeleteMany { .. } => {}
         }
     }
 

@@ -1,32 +1,17 @@
-//! The scenario language: one command per line, `#` comments, commands at the same virtual time in file
-//! order.
-//!
-//! ```text
-//! set NAME=VALUE                                # a SimSettings field, e.g. set del-lag=2.3s
-//! cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24 [--service-cluster-ip-range=10.96.0.0/16]
-//! node add NAME [--pod-cidr=CIDR[,CIDR]]        # a preset podCIDR is occupied
-//! node delete NAME
-//! pod add NAME --node=NODE [--ip=IP]            # --ip: a requested IP, as CNI_ARGS IP=
-//! pod add-many PREFIX --node=NODE --count=N     # PREFIX-1 … PREFIX-N
-//! pod delete NAME [--grace-period=SECONDS]      # default 0: immediate
-//! pod delete-many PREFIX --count=N [--grace-period=SECONDS]
-//! wait DURATION                                 # 500ms, 2.3s, 1m, 1m30s
-//! ```
-//!
-//! Parsing also checks what the API server would refuse (a second node or pod of one name, a missing
-//! node or pod), so a scenario that parses runs without surprises. `cluster` runs kube-controller-manager's
-//! own flag validation and fails with its texts.
+//! A scenario: the lines of the scenario language ([`Command`]) read in order, checked against what the
+//! API server would refuse at each point (a second node or pod of one name, a missing node or pod), and
+//! expanded into the commands the simulation runs, each at its virtual time. Commands at the same
+//! virtual time take effect in file order. A scenario that parses runs without surprises.
 
-use super::clock::{DurationError, VirtualDuration, VirtualTime};
-use super::settings::{SettingError, SimSettings};
+use super::clock::{DurationError, VirtualTime};
+pub use super::command::Command;
+use super::settings::SettingError;
 use crate::ipam::goip::GoQuoted;
-use crate::ipam::hostlocal::args::go_pkg_ip;
-use crate::ipam::kcm::{KcmFlags, NodeIpamConfig};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A parsed scenario: commands with the virtual time each takes effect.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Scenario {
     /// Commands in file order (which is also time order).
     pub commands: Vec<TimedCommand>,
@@ -41,55 +26,8 @@ pub struct TimedCommand {
     pub line: usize,
     /// When it takes effect.
     pub at: VirtualTime,
-    /// What it does.
+    /// What it does: never a `wait` or a `-many` line, which the scenario expands into these.
     pub command: Command,
-}
-
-/// A scenario command (after expanding `add-many` / `delete-many`).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Command {
-    /// Change a setting from now on.
-    Set {
-        /// The kebab-case setting name.
-        name: String,
-        /// Its value as written.
-        value: String,
-    },
-    /// Start kube-controller-manager's node IPAM controller with these flags.
-    Cluster {
-        /// The flags as given.
-        flags: KcmFlags,
-        /// What they validated to.
-        config: NodeIpamConfig,
-    },
-    /// A kubelet registers a node; with `pod_cidrs`, the node already carries them.
-    NodeAdd {
-        /// `metadata.name`.
-        name: String,
-        /// A preset `spec.podCIDRs`, as strings.
-        pod_cidrs: Vec<String>,
-    },
-    /// The Node object is deleted.
-    NodeDelete {
-        /// `metadata.name`.
-        name: String,
-    },
-    /// A pod bound to `node` (`spec.nodeName`) is created.
-    PodAdd {
-        /// `metadata.name`.
-        name: String,
-        /// `spec.nodeName`.
-        node: String,
-        /// A requested IP, passed as `CNI_ARGS` `IP=`.
-        ip: Option<String>,
-    },
-    /// The pod is deleted with this grace period (0: immediately).
-    PodDelete {
-        /// `metadata.name`.
-        name: String,
-        /// `--grace-period` in seconds.
-        grace_period_seconds: u64,
-    },
 }
 
 /// A scenario error: the line and what is wrong. Displays as `line N: ...`.
@@ -197,82 +135,149 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-/// The most pods `add-many` makes in one line (a 256-node cluster at `--max-pods=110` is 28,160).
-pub const MAX_MANY: u64 = 100_000;
-
 /// Names the API would hold at each point of the file, to refuse what it would refuse.
 #[derive(Default)]
 struct Names {
     nodes: BTreeSet<String>,
-    /// Pod name → whether its name is still taken (pods deleted with a grace period, or orphaned on a
+    /// Pod name → its node, while its name is taken (pods deleted with a grace period, or orphaned on a
     /// deleted node, keep their object for a while, so their names stay taken in the scenario).
     pods: BTreeMap<String, String>,
 }
 
-/// The `cluster` line that sets these flags (the inverse of parsing that verb): empty flags are left
-/// out, values are trimmed. The settings view writes it when a learner edits a flag.
-///
-/// # Examples
-/// ```
-/// use podip::ipam::kcm::KcmFlags;
-/// use podip::sim::scenario::cluster_line;
-/// let flags = KcmFlags { node_cidr_mask_size: "24".into(), ..KcmFlags::kind_defaults() };
-/// assert_eq!(
-///     cluster_line(&flags),
-///     "cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24 --service-cluster-ip-range=10.96.0.0/16"
-/// );
-/// ```
-pub fn cluster_line(flags: &KcmFlags) -> String {
-    let mut line = String::from("cluster");
-    for (flag, value) in [
-        ("--cluster-cidr", &flags.cluster_cidr),
-        ("--node-cidr-mask-size", &flags.node_cidr_mask_size),
-        (
-            "--node-cidr-mask-size-ipv4",
-            &flags.node_cidr_mask_size_ipv4,
-        ),
-        (
-            "--node-cidr-mask-size-ipv6",
-            &flags.node_cidr_mask_size_ipv6,
-        ),
-        (
-            "--service-cluster-ip-range",
-            &flags.service_cluster_ip_range,
-        ),
-    ] {
-        if !value.trim().is_empty() {
-            line.push_str(&format!(" {flag}={}", value.trim()));
+/// Where reading a scenario is: the time, the names taken, whether the cluster has started.
+#[derive(Default)]
+struct Reader {
+    at: VirtualTime,
+    names: Names,
+    cluster: bool,
+    commands: Vec<TimedCommand>,
+}
+
+impl Reader {
+    /// Take one line's command at the current time, expanded, or say what the API would refuse.
+    fn take(&mut self, line: usize, command: Command) -> Result<(), ScenarioErrorKind> {
+        let names = &mut self.names;
+        let mut expanded = Vec::new();
+        match command {
+            Command::Wait(d) => {
+                self.at = VirtualTime(
+                    self.at
+                        .0
+                        .checked_add(d.0)
+                        .ok_or(ScenarioErrorKind::TimeOverflow)?,
+                );
+            }
+            Command::Set(_) => expanded.push(command),
+            Command::Cluster { .. } if self.cluster => return Err(ScenarioErrorKind::ClusterTwice),
+            Command::Cluster { .. } => {
+                self.cluster = true;
+                expanded.push(command);
+            }
+            _ if !self.cluster => return Err(ScenarioErrorKind::NoCluster),
+            Command::NodeAdd { ref name, .. } => {
+                if !names.nodes.insert(name.clone()) {
+                    return Err(already_exists("nodes", name));
+                }
+                expanded.push(command);
+            }
+            Command::NodeDelete { ref name } => {
+                if !names.nodes.remove(name) {
+                    return Err(not_found("nodes", name));
+                }
+                expanded.push(command);
+            }
+            Command::PodAdd { ref name, ref node, .. } => {
+                names.add_pod(name, node)?;
+                expanded.push(command);
+            }
+            Command::PodAddMany {
+                prefix,
+                node,
+                count,
+            } => {
+                for name in many(&prefix, count) {
+                    names.add_pod(&name, &node)?;
+                    expanded.push(Command::PodAdd {
+                        name,
+                        node: node.clone(),
+                        ip: None,
+                    });
+                }
+            }
+            Command::PodDelete {
+                ref name,
+                grace_period_seconds,
+            } => {
+                names.delete_pod(name, grace_period_seconds)?;
+                expanded.push(command);
+            }
+            Command::PodDeleteMany {
+                prefix,
+                count,
+                grace_period_seconds,
+            } => {
+                for name in many(&prefix, count) {
+                    names.delete_pod(&name, grace_period_seconds)?;
+                    expanded.push(Command::PodDelete {
+                        name,
+                        grace_period_seconds,
+                    });
+                }
+            }
         }
+        let at = self.at;
+        self.commands.extend(
+            expanded
+                .into_iter()
+                .map(|command| TimedCommand { line, at, command }),
+        );
+        Ok(())
     }
-    line
 }
 
-/// The lines of a scenario text after its preamble: every line but the `cluster` line and the
-/// `set del-lag=…` line, which a settings panel (or a link's settings) owns.
-pub fn body_lines(text: &str) -> Vec<&str> {
-    text.lines()
-        .filter(|line| {
-            let word = line.split_whitespace().next().unwrap_or("");
-            word != "cluster" && !(word == "set" && line.contains("del-lag"))
-        })
-        .collect()
+/// `PREFIX-1` … `PREFIX-N`.
+fn many(prefix: &str, count: u64) -> impl Iterator<Item = String> + '_ {
+    (1..=count).map(move |i| format!("{prefix}-{i}"))
 }
 
-/// A scenario text with its preamble (the `cluster` and `set del-lag` lines) replaced by `preamble`,
-/// put first; the other lines keep their order.
-///
-/// # Examples
-/// ```
-/// use podip::sim::scenario::replace_preamble;
-/// let text = "set del-lag=2.3s\ncluster --cluster-cidr=10.244.0.0/16\nnode add a\nwait 1s\n";
-/// let lines = ["set del-lag=5s".to_string(), "cluster --cluster-cidr=10.0.0.0/8".to_string()];
-/// assert_eq!(
-///     replace_preamble(text, &lines),
-///     "set del-lag=5s\ncluster --cluster-cidr=10.0.0.0/8\nnode add a\nwait 1s\n"
-/// );
-/// ```
-pub fn replace_preamble(text: &str, preamble: &[String]) -> String {
-    format!("{}\n{}\n", preamble.join("\n"), body_lines(text).join("\n"))
+fn already_exists(resource: &'static str, name: &str) -> ScenarioErrorKind {
+    ScenarioErrorKind::AlreadyExists {
+        resource,
+        name: name.to_string(),
+    }
+}
+
+fn not_found(resource: &'static str, name: &str) -> ScenarioErrorKind {
+    ScenarioErrorKind::NotFound {
+        resource,
+        name: name.to_string(),
+    }
+}
+
+impl Names {
+    fn add_pod(&mut self, name: &str, node: &str) -> Result<(), ScenarioErrorKind> {
+        if !self.nodes.contains(node) {
+            return Err(not_found("nodes", node));
+        }
+        if self.pods.contains_key(name) {
+            return Err(already_exists("pods", name));
+        }
+        self.pods.insert(name.to_string(), node.to_string());
+        Ok(())
+    }
+
+    fn delete_pod(&mut self, name: &str, grace_period_seconds: u64) -> Result<(), ScenarioErrorKind> {
+        let Some(node) = self.pods.get(name) else {
+            return Err(not_found("pods", name));
+        };
+        // A graceful delete, or one on a node that is gone, leaves the object for a while: its name
+        // stays taken, and a second delete is harmless but pointless, so only an immediate delete on a
+        // live node frees the name.
+        if grace_period_seconds == 0 && self.nodes.contains(node) {
+            self.pods.remove(name);
+        }
+        Ok(())
+    }
 }
 
 impl Scenario {
@@ -287,336 +292,35 @@ impl Scenario {
     /// assert!(err.to_string().starts_with("line 1: Controller: Invalid --cluster-cidr"));
     /// ```
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
-        let mut commands = Vec::new();
-        let mut at = VirtualTime::ZERO;
-        let mut names = Names::default();
-        let mut cluster = false;
-        let mut settings = SimSettings::default();
-        for (index, raw) in text.lines().enumerate() {
+        Self::from_lines(text.lines().enumerate().map(|(index, raw)| {
             let line = index + 1;
-            let err = |kind| ScenarioError { line, kind };
-            let code = raw.split('#').next().unwrap_or("");
-            let words: Vec<&str> = code.split_whitespace().collect();
-            let Some((&verb, rest)) = words.split_first() else {
-                continue;
-            };
-            let mut push = |command| {
-                commands.push(TimedCommand { line, at, command });
-            };
-            match verb {
-                "wait" => {
-                    let [value] = rest else {
-                        return Err(err(ScenarioErrorKind::Usage("wait DURATION")));
-                    };
-                    let d: VirtualDuration = value
-                        .parse()
-                        .map_err(|e| err(ScenarioErrorKind::Duration(e)))?;
-                    at = VirtualTime(
-                        at.0.checked_add(d.0)
-                            .ok_or_else(|| err(ScenarioErrorKind::TimeOverflow))?,
-                    );
-                }
-                "set" => {
-                    let [assignment] = rest else {
-                        return Err(err(ScenarioErrorKind::Usage("set NAME=VALUE")));
-                    };
-                    let (name, value) = assignment
-                        .split_once('=')
-                        .ok_or_else(|| err(ScenarioErrorKind::Usage("set NAME=VALUE")))?;
-                    settings
-                        .set(name, value)
-                        .map_err(|e| err(ScenarioErrorKind::Setting(e)))?;
-                    push(Command::Set {
-                        name: name.to_string(),
-                        value: value.to_string(),
-                    });
-                }
-                "cluster" => {
-                    if cluster {
-                        return Err(err(ScenarioErrorKind::ClusterTwice));
-                    }
-                    let mut flags = Flags::parse(
-                        rest,
-                        &[
-                            "--cluster-cidr",
-                            "--node-cidr-mask-size",
-                            "--node-cidr-mask-size-ipv4",
-                            "--node-cidr-mask-size-ipv6",
-                            "--service-cluster-ip-range",
-                        ],
-                    )
-                    .map_err(err)?;
-                    if let Some(arg) = flags.positional.first() {
-                        return Err(err(ScenarioErrorKind::UnknownFlag(arg.clone())));
-                    }
-                    let kcm = KcmFlags {
-                        cluster_cidr: flags.take("--cluster-cidr").unwrap_or_default(),
-                        node_cidr_mask_size: flags
-                            .take("--node-cidr-mask-size")
-                            .unwrap_or_default(),
-                        node_cidr_mask_size_ipv4: flags
-                            .take("--node-cidr-mask-size-ipv4")
-                            .unwrap_or_default(),
-                        node_cidr_mask_size_ipv6: flags
-                            .take("--node-cidr-mask-size-ipv6")
-                            .unwrap_or_default(),
-                        service_cluster_ip_range: flags
-                            .take("--service-cluster-ip-range")
-                            .unwrap_or_default(),
-                    };
-                    let config = kcm
-                        .validate()
-                        .map_err(|e| err(ScenarioErrorKind::Kcm(e.to_string())))?;
-                    cluster = true;
-                    push(Command::Cluster { flags: kcm, config });
-                }
-                "node" | "pod" if !cluster => return Err(err(ScenarioErrorKind::NoCluster)),
-                "node" => {
-                    for command in parse_node(rest, &mut names).map_err(err)? {
-                        push(command);
-                    }
-                }
-                "pod" => {
-                    for command in parse_pod(rest, &mut names).map_err(err)? {
-                        push(command);
-                    }
-                }
-                other => return Err(err(ScenarioErrorKind::UnknownVerb(other.to_string()))),
-            }
-        }
-        Ok(Scenario { commands, end: at })
-    }
-}
-
-const NODE_USAGE: &str = "node add NAME [--pod-cidr=CIDR[,CIDR]] | node delete NAME";
-const POD_USAGE: &str = "pod add NAME --node=NODE [--ip=IP] | pod add-many PREFIX --node=NODE --count=N | \
-                         pod delete NAME [--grace-period=SECONDS] | pod delete-many PREFIX --count=N [--grace-period=SECONDS]";
-
-fn parse_node(words: &[&str], names: &mut Names) -> Result<Vec<Command>, ScenarioErrorKind> {
-    let Some((&action, rest)) = words.split_first() else {
-        return Err(ScenarioErrorKind::Usage(NODE_USAGE));
-    };
-    match action {
-        "add" => {
-            let mut flags = Flags::parse(rest, &["--pod-cidr"])?;
-            let name = flags.single_name(NODE_USAGE)?;
-            if names.nodes.contains(&name) {
-                return Err(ScenarioErrorKind::AlreadyExists {
-                    resource: "nodes",
-                    name,
-                });
-            }
-            let pod_cidrs = flags
-                .take("--pod-cidr")
-                .map(|list| list.split(',').map(str::to_string).collect())
-                .unwrap_or_default();
-            names.nodes.insert(name.clone());
-            Ok(vec![Command::NodeAdd { name, pod_cidrs }])
-        }
-        "delete" => {
-            let mut flags = Flags::parse(rest, &[])?;
-            let name = flags.single_name(NODE_USAGE)?;
-            if !names.nodes.remove(&name) {
-                return Err(ScenarioErrorKind::NotFound {
-                    resource: "nodes",
-                    name,
-                });
-            }
-            Ok(vec![Command::NodeDelete { name }])
-        }
-        _ => Err(ScenarioErrorKind::Usage(NODE_USAGE)),
-    }
-}
-
-fn parse_pod(words: &[&str], names: &mut Names) -> Result<Vec<Command>, ScenarioErrorKind> {
-    let Some((&action, rest)) = words.split_first() else {
-        return Err(ScenarioErrorKind::Usage(POD_USAGE));
-    };
-    let pod_names = |flags: &mut Flags| -> Result<Vec<String>, ScenarioErrorKind> {
-        let name = flags.single_name(POD_USAGE)?;
-        if !action.ends_with("-many") {
-            return Ok(vec![name]);
-        }
-        let count = flags
-            .take("--count")
-            .ok_or(ScenarioErrorKind::MissingFlag("--count"))?;
-        let n = count
-            .parse::<u64>()
-            .ok()
-            .filter(|n| (1..=MAX_MANY).contains(n))
-            .ok_or_else(|| ScenarioErrorKind::InvalidValue {
-                what: "--count",
-                value: count.clone(),
-                reason: format!("want a whole number from 1 to {MAX_MANY}"),
-            })?;
-        let names: Vec<String> = (1..=n).map(|i| format!("{name}-{i}")).collect();
-        validate_name(names.last().map_or("", String::as_str))?;
-        Ok(names)
-    };
-    match action {
-        "add" | "add-many" => {
-            let allowed: &[&str] = if action == "add" {
-                &["--node", "--ip"]
-            } else {
-                &["--node", "--count"]
-            };
-            let mut flags = Flags::parse(rest, allowed)?;
-            let new_names = pod_names(&mut flags)?;
-            let node = flags
-                .take("--node")
-                .ok_or(ScenarioErrorKind::MissingFlag("--node"))?;
-            if !names.nodes.contains(&node) {
-                return Err(ScenarioErrorKind::NotFound {
-                    resource: "nodes",
-                    name: node,
-                });
-            }
-            let ip = flags.take("--ip");
-            // What host-local takes from `CNI_ARGS` `IP=`: an address, or one with a prefix it drops.
-            if let Some(ip) = &ip {
-                if !matches!(go_pkg_ip(ip), Ok(Some(_))) {
-                    return Err(ScenarioErrorKind::InvalidValue {
-                        what: "--ip",
-                        value: ip.clone(),
-                        reason: "not an IP address".into(),
-                    });
-                }
-            }
-            let mut commands = Vec::with_capacity(new_names.len());
-            for name in new_names {
-                if names.pods.contains_key(&name) {
-                    return Err(ScenarioErrorKind::AlreadyExists {
-                        resource: "pods",
-                        name,
-                    });
-                }
-                names.pods.insert(name.clone(), node.clone());
-                commands.push(Command::PodAdd {
-                    name,
-                    node: node.clone(),
-                    ip: ip.clone(),
-                });
-            }
-            Ok(commands)
-        }
-        "delete" | "delete-many" => {
-            let allowed: &[&str] = if action == "delete" {
-                &["--grace-period"]
-            } else {
-                &["--grace-period", "--count"]
-            };
-            let mut flags = Flags::parse(rest, allowed)?;
-            let doomed = pod_names(&mut flags)?;
-            let grace_period_seconds = match flags.take("--grace-period") {
-                None => 0,
-                Some(value) => value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|s| *s <= 365 * 24 * 3600)
-                    .ok_or_else(|| ScenarioErrorKind::InvalidValue {
-                        what: "--grace-period",
-                        value: value.clone(),
-                        reason: "want whole seconds, 0 for an immediate delete".into(),
-                    })?,
-            };
-            let mut commands = Vec::with_capacity(doomed.len());
-            for name in doomed {
-                let Some(node) = names.pods.get(&name).cloned() else {
-                    return Err(ScenarioErrorKind::NotFound {
-                        resource: "pods",
-                        name,
-                    });
-                };
-                // A graceful delete, or one on a node that is gone, leaves the object for a while: its
-                // name stays taken, and a second delete is harmless but pointless, so only an immediate
-                // delete on a live node frees the name.
-                if grace_period_seconds == 0 && names.nodes.contains(&node) {
-                    names.pods.remove(&name);
-                }
-                commands.push(Command::PodDelete {
-                    name,
-                    grace_period_seconds,
-                });
-            }
-            Ok(commands)
-        }
-        _ => Err(ScenarioErrorKind::Usage(POD_USAGE)),
-    }
-}
-
-/// `ValidateObjectMeta`'s name check for nodes and pods: `IsDNS1123Subdomain`.
-fn validate_name(name: &str) -> Result<(), ScenarioErrorKind> {
-    let label_ok = |label: &str| {
-        !label.is_empty()
-            && label
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-    };
-    let quoted = GoQuoted(name);
-    if name.len() > 253 {
-        return Err(ScenarioErrorKind::InvalidName(format!(
-            "metadata.name: Invalid value: {quoted}: must be no more than 253 characters"
-        )));
-    }
-    if !name.split('.').all(label_ok) {
-        return Err(ScenarioErrorKind::InvalidName(format!(
-            "metadata.name: Invalid value: {quoted}: a lowercase RFC 1123 subdomain must consist of lower \
-             case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character \
-             (e.g. 'example.com', regex used for validation is \
-             '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
-        )));
-    }
-    Ok(())
-}
-
-/// `--flag=value` / `--flag value` pairs and positional words of one line.
-struct Flags {
-    values: BTreeMap<String, String>,
-    positional: Vec<String>,
-}
-
-impl Flags {
-    fn parse(words: &[&str], allowed: &[&str]) -> Result<Flags, ScenarioErrorKind> {
-        let mut values = BTreeMap::new();
-        let mut positional = Vec::new();
-        let mut iter = words.iter();
-        while let Some(word) = iter.next() {
-            if !word.starts_with("--") {
-                positional.push(word.to_string());
-                continue;
-            }
-            let (flag, value) = match word.split_once('=') {
-                Some((flag, value)) => (flag, value.to_string()),
-                None if allowed.contains(word) => (
-                    *word,
-                    iter.next()
-                        .map(|v| v.to_string())
-                        .ok_or_else(|| ScenarioErrorKind::MissingFlagValue(word.to_string()))?,
-                ),
-                None => (*word, String::new()),
-            };
-            if !allowed.contains(&flag) {
-                return Err(ScenarioErrorKind::UnknownFlag(flag.to_string()));
-            }
-            if values.insert(flag.to_string(), value).is_some() {
-                return Err(ScenarioErrorKind::RepeatedFlag(flag.to_string()));
-            }
-        }
-        Ok(Flags { values, positional })
+            Command::parse(raw).map(|command| (line, command))
+        }))
     }
 
-    fn take(&mut self, flag: &str) -> Option<String> {
-        self.values.remove(flag)
+    /// A scenario of commands already read, each with its 1-based line number (`None`: a comment).
+    pub fn from_commands(
+        commands: impl IntoIterator<Item = (usize, Option<Command>)>,
+    ) -> Result<Scenario, ScenarioError> {
+        Self::from_lines(commands.into_iter().map(Ok))
     }
 
-    /// Exactly one positional word: the object name, validated.
-    fn single_name(&mut self, usage: &'static str) -> Result<String, ScenarioErrorKind> {
-        let [name] = self.positional.as_slice() else {
-            return Err(ScenarioErrorKind::Usage(usage));
-        };
-        validate_name(name)?;
-        Ok(name.clone())
+    fn from_lines(
+        lines: impl Iterator<Item = Result<(usize, Option<Command>), ScenarioErrorKind>>,
+    ) -> Result<Scenario, ScenarioError> {
+        let mut reader = Reader::default();
+        for (index, read) in lines.enumerate() {
+            let fail = |line, kind| ScenarioError { line, kind };
+            let (line, command) = read.map_err(|kind| fail(index + 1, kind))?;
+            if let Some(command) = command {
+                reader
+                    .take(line, command)
+                    .map_err(|kind| fail(line, kind))?;
+            }
+        }
+        Ok(Scenario {
+            commands: reader.commands,
+            end: reader.at,
+        })
     }
 }

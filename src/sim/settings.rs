@@ -105,7 +105,7 @@ impl fmt::Display for SettingError {
                 f,
                 "unknown setting {} (known: {})",
                 GoQuoted(name),
-                SimSettings::NAMES.join(", ")
+                Setting::NAMES.join(", ")
             ),
             Self::Duration(err) => err.fmt(f),
             Self::Number { name, value } => {
@@ -117,7 +117,47 @@ impl fmt::Display for SettingError {
 
 impl std::error::Error for SettingError {}
 
-impl SimSettings {
+/// One `set NAME=VALUE`, typed: the value is parsed once, where the line is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    /// `seed`.
+    Seed(u64),
+    /// `watch-latency`.
+    WatchLatency(VirtualDuration),
+    /// `api-latency`.
+    ApiLatency(VirtualDuration),
+    /// `node-ipam-backoff-base`.
+    NodeIpamBackoffBase(VirtualDuration),
+    /// `node-ipam-backoff-max`.
+    NodeIpamBackoffMax(VirtualDuration),
+    /// `kindnet-start-delay`.
+    KindnetStartDelay(VirtualDuration),
+    /// `kindnet-resync-period`.
+    KindnetResyncPeriod(VirtualDuration),
+    /// `node-mtu`.
+    NodeMtu(u32),
+    /// `sandbox-setup`.
+    SandboxSetup(VirtualDuration),
+    /// `sandbox-retry-period`.
+    SandboxRetryPeriod(VirtualDuration),
+    /// `del-lag`.
+    DelLag(VirtualDuration),
+    /// `sigterm-exit` (`never`: the container ignores SIGTERM).
+    SigtermExit(Option<VirtualDuration>),
+    /// `sandbox-stop`.
+    SandboxStop(VirtualDuration),
+    /// `podgc-quarantine`.
+    PodgcQuarantine(VirtualDuration),
+    /// `pod-first-ifindex`.
+    PodFirstIfindex(u32),
+    /// `node-first-ifindex`.
+    NodeFirstIfindex(u32),
+}
+
+impl Setting {
+    /// `del-lag`, which links and the settings card also name.
+    pub const DEL_LAG: &'static str = "del-lag";
+
     /// The names `set` accepts.
     pub const NAMES: [&'static str; 16] = [
         "seed",
@@ -130,7 +170,7 @@ impl SimSettings {
         "node-mtu",
         "sandbox-setup",
         "sandbox-retry-period",
-        "del-lag",
+        Self::DEL_LAG,
         "sigterm-exit",
         "sandbox-stop",
         "podgc-quarantine",
@@ -138,14 +178,25 @@ impl SimSettings {
         "node-first-ifindex",
     ];
 
-    /// Change one setting by its kebab-case name; durations as in `wait` (`2.3s`), `sigterm-exit=never`
-    /// for a container that ignores SIGTERM.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
+    /// Read `NAME=VALUE`'s parts: durations as in `wait` (`2.3s`), `sigterm-exit=never` for a container
+    /// that ignores SIGTERM.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::sim::settings::Setting;
+    /// use podip::sim::VirtualDuration;
+    /// assert_eq!(Setting::parse("del-lag", "2.3s"), Ok(Setting::DelLag(VirtualDuration::from_millis(2300))));
+    /// assert_eq!(Setting::DelLag(VirtualDuration::from_millis(2300)).to_string(), "del-lag=2.3s");
+    /// assert!(Setting::parse("del-lag", "soon").is_err());
+    /// ```
+    pub fn parse(name: &str, value: &str) -> Result<Setting, SettingError> {
         let duration = || {
             value
                 .parse::<VirtualDuration>()
                 .map_err(SettingError::Duration)
         };
+        // A zero delay would retry or resync at one instant forever.
+        let positive = || duration().map(|d| d.max(VirtualDuration::from_millis(1)));
         let number = |name: &'static str| {
             value.parse::<u64>().map_err(|_| SettingError::Number {
                 name,
@@ -172,35 +223,103 @@ impl SimSettings {
                 })
             })
         };
-        match name {
-            "seed" => self.seed = number("seed")?,
-            "watch-latency" => self.watch_latency = duration()?,
-            "api-latency" => self.api_latency = duration()?,
-            // A zero delay would retry a full cluster forever at one instant.
-            "node-ipam-backoff-base" => {
-                self.node_ipam_backoff_base = duration()?.max(VirtualDuration::from_millis(1))
-            }
-            "node-ipam-backoff-max" => {
-                self.node_ipam_backoff_max = duration()?.max(VirtualDuration::from_millis(1))
-            }
-            "kindnet-start-delay" => self.kindnet_start_delay = duration()?,
-            "kindnet-resync-period" => {
-                self.kindnet_resync_period = duration()?.max(VirtualDuration::from_millis(1))
-            }
-            "node-mtu" => self.node_mtu = small("node-mtu", 68)?,
-            "sandbox-setup" => self.sandbox_setup = duration()?,
-            "sandbox-retry-period" => {
-                self.sandbox_retry_period = duration()?.max(VirtualDuration::from_millis(1))
-            }
-            "del-lag" => self.del_lag = duration()?,
-            "sigterm-exit" if value == "never" => self.sigterm_exit = None,
-            "sigterm-exit" => self.sigterm_exit = Some(duration()?),
-            "sandbox-stop" => self.sandbox_stop = duration()?,
-            "podgc-quarantine" => self.podgc_quarantine = duration()?,
-            "pod-first-ifindex" => self.pod_first_ifindex = ifindex("pod-first-ifindex")?,
-            "node-first-ifindex" => self.node_first_ifindex = ifindex("node-first-ifindex")?,
+        Ok(match name {
+            "seed" => Setting::Seed(number("seed")?),
+            "watch-latency" => Setting::WatchLatency(duration()?),
+            "api-latency" => Setting::ApiLatency(duration()?),
+            "node-ipam-backoff-base" => Setting::NodeIpamBackoffBase(positive()?),
+            "node-ipam-backoff-max" => Setting::NodeIpamBackoffMax(positive()?),
+            "kindnet-start-delay" => Setting::KindnetStartDelay(duration()?),
+            "kindnet-resync-period" => Setting::KindnetResyncPeriod(positive()?),
+            "node-mtu" => Setting::NodeMtu(small("node-mtu", 68)?),
+            "sandbox-setup" => Setting::SandboxSetup(duration()?),
+            "sandbox-retry-period" => Setting::SandboxRetryPeriod(positive()?),
+            Self::DEL_LAG => Setting::DelLag(duration()?),
+            "sigterm-exit" if value == "never" => Setting::SigtermExit(None),
+            "sigterm-exit" => Setting::SigtermExit(Some(duration()?)),
+            "sandbox-stop" => Setting::SandboxStop(duration()?),
+            "podgc-quarantine" => Setting::PodgcQuarantine(duration()?),
+            "pod-first-ifindex" => Setting::PodFirstIfindex(ifindex("pod-first-ifindex")?),
+            "node-first-ifindex" => Setting::NodeFirstIfindex(ifindex("node-first-ifindex")?),
             _ => return Err(SettingError::Unknown(name.to_string())),
+        })
+    }
+
+    /// Its kebab-case name.
+    pub fn name(&self) -> &'static str {
+        Self::NAMES[match self {
+            Setting::Seed(_) => 0,
+            Setting::WatchLatency(_) => 1,
+            Setting::ApiLatency(_) => 2,
+            Setting::NodeIpamBackoffBase(_) => 3,
+            Setting::NodeIpamBackoffMax(_) => 4,
+            Setting::KindnetStartDelay(_) => 5,
+            Setting::KindnetResyncPeriod(_) => 6,
+            Setting::NodeMtu(_) => 7,
+            Setting::SandboxSetup(_) => 8,
+            Setting::SandboxRetryPeriod(_) => 9,
+            Setting::DelLag(_) => 10,
+            Setting::SigtermExit(_) => 11,
+            Setting::SandboxStop(_) => 12,
+            Setting::PodgcQuarantine(_) => 13,
+            Setting::PodFirstIfindex(_) => 14,
+            Setting::NodeFirstIfindex(_) => 15,
+        }]
+    }
+}
+
+/// `NAME=VALUE`, as `set` reads it.
+impl fmt::Display for Setting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}=", self.name())?;
+        match *self {
+            Setting::Seed(n) => write!(f, "{n}"),
+            Setting::NodeMtu(n) | Setting::PodFirstIfindex(n) | Setting::NodeFirstIfindex(n) => {
+                write!(f, "{n}")
+            }
+            Setting::SigtermExit(None) => f.write_str("never"),
+            Setting::SigtermExit(Some(d))
+            | Setting::WatchLatency(d)
+            | Setting::ApiLatency(d)
+            | Setting::NodeIpamBackoffBase(d)
+            | Setting::NodeIpamBackoffMax(d)
+            | Setting::KindnetStartDelay(d)
+            | Setting::KindnetResyncPeriod(d)
+            | Setting::SandboxSetup(d)
+            | Setting::SandboxRetryPeriod(d)
+            | Setting::DelLag(d)
+            | Setting::SandboxStop(d)
+            | Setting::PodgcQuarantine(d) => write!(f, "{d}"),
         }
+    }
+}
+
+impl SimSettings {
+    /// Put one setting in force.
+    pub fn apply(&mut self, setting: Setting) {
+        match setting {
+            Setting::Seed(n) => self.seed = n,
+            Setting::WatchLatency(d) => self.watch_latency = d,
+            Setting::ApiLatency(d) => self.api_latency = d,
+            Setting::NodeIpamBackoffBase(d) => self.node_ipam_backoff_base = d,
+            Setting::NodeIpamBackoffMax(d) => self.node_ipam_backoff_max = d,
+            Setting::KindnetStartDelay(d) => self.kindnet_start_delay = d,
+            Setting::KindnetResyncPeriod(d) => self.kindnet_resync_period = d,
+            Setting::NodeMtu(n) => self.node_mtu = n,
+            Setting::SandboxSetup(d) => self.sandbox_setup = d,
+            Setting::SandboxRetryPeriod(d) => self.sandbox_retry_period = d,
+            Setting::DelLag(d) => self.del_lag = d,
+            Setting::SigtermExit(d) => self.sigterm_exit = d,
+            Setting::SandboxStop(d) => self.sandbox_stop = d,
+            Setting::PodgcQuarantine(d) => self.podgc_quarantine = d,
+            Setting::PodFirstIfindex(n) => self.pod_first_ifindex = n,
+            Setting::NodeFirstIfindex(n) => self.node_first_ifindex = n,
+        }
+    }
+
+    /// Change one setting by its kebab-case name ([`Setting::parse`], then [`SimSettings::apply`]).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
+        self.apply(Setting::parse(name, value)?);
         Ok(())
     }
 }

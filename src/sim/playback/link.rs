@@ -1,0 +1,149 @@
+//! The view as a link and back: which tour or scenario, the settings that differ from it, the time and
+//! the tour step. Everything a link carries goes through the same parsers as typed input.
+
+use super::{with_preamble, ClusterSettings, Playback, SettingsDraft};
+use crate::ipam::kcm::KcmFlag;
+use crate::share::{Link, Overrides};
+use crate::sim::{builtin, Scenario, VirtualTime};
+
+/// What of a link could not be used, beyond what [`Link::parse`] already refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkRefusal {
+    /// The link's scenario does not parse (`line N: …`); it stays in the editor over the default view.
+    Scenario(String),
+    /// The link's settings were refused (kube-controller-manager's text).
+    Settings(String),
+}
+
+impl Playback {
+    /// The playback a link describes, and what of it could not be used.
+    pub fn from_link(link: &Link) -> (Playback, Vec<LinkRefusal>) {
+        let mut refused = Vec::new();
+        let tour = link
+            .tour
+            .as_deref()
+            .and_then(|name| builtin::ALL.iter().find(|(n, _)| *n == name))
+            .map(|(name, _)| *name);
+        let text = link
+            .scenario
+            .clone()
+            .or_else(|| tour.and_then(builtin::by_name).map(str::to_string));
+        let mut playback = match text {
+            None => Playback::default(),
+            Some(text) => Playback::load(text.clone(), tour).unwrap_or_else(|err| {
+                refused.push(LinkRefusal::Scenario(err.clone()));
+                let mut fallback = Playback::default();
+                (fallback.text, fallback.error) = (text, Some(err));
+                fallback
+            }),
+        };
+        if !link.overrides.is_empty() && playback.error.is_none() {
+            let mut draft = playback.settings.draft();
+            for flag in KcmFlag::ALL {
+                if let Some(value) = link.overrides.flag(flag) {
+                    draft = draft.with_flag(flag, value.to_string());
+                }
+            }
+            if let Some(lag) = &link.overrides.del_lag {
+                draft.del_lag.clone_from(lag);
+            }
+            match draft.validate(&playback.settings) {
+                Ok(settings) => playback.set_settings(settings),
+                Err(err) => refused.push(LinkRefusal::Settings(err)),
+            }
+        }
+        match (link.step, link.time) {
+            (Some(index), _) if playback.step_time(index).is_some() => playback.go_to_step(index),
+            (_, Some(time)) => playback.seek(time),
+            _ => {}
+        }
+        (playback, refused)
+    }
+
+    /// The link that reproduces this view: a tour by name (with the settings that differ from it), or
+    /// the scenario text itself; the time and the tour step.
+    pub fn link(&self) -> Link {
+        let tour_text = self.tour.and_then(builtin::by_name);
+        let overrides = match tour_text {
+            Some(text) if text == self.text => Overrides::default(),
+            Some(text) => match Scenario::parse(text) {
+                Ok(scenario) => {
+                    let tour = ClusterSettings::of(&scenario);
+                    // Only the settings differ: the rest of the text is the tour's.
+                    if with_preamble(text, &self.settings.preamble()) != self.text {
+                        return self.link_with_text();
+                    }
+                    overrides_between(&tour.draft(), &self.settings.draft())
+                }
+                Err(_) => return self.link_with_text(),
+            },
+            None => return self.link_with_text(),
+        };
+        Link {
+            scenario: None,
+            overrides,
+            ..self.link_with_text()
+        }
+    }
+
+    fn link_with_text(&self) -> Link {
+        Link {
+            tour: self.tour.map(str::to_string),
+            scenario: Some(self.text.clone()),
+            time: (self.now() > VirtualTime::ZERO).then_some(self.now()),
+            step: self.tour_step,
+            ..Link::default()
+        }
+    }
+}
+
+/// The link parameters that turn settings `from` into `to`.
+fn overrides_between(from: &SettingsDraft, to: &SettingsDraft) -> Overrides {
+    let mut overrides = Overrides::default();
+    overrides.del_lag = (from.del_lag != to.del_lag).then(|| to.del_lag.clone());
+    for flag in KcmFlag::ALL {
+        let (a, b) = (flag.value(&from.flags), flag.value(&to.flags));
+        overrides.set_flag(flag, (a != b).then(|| b.to_string()));
+    }
+    overrides
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tour_with_changed_settings_links_by_name_and_the_flags_that_differ() {
+        let (link, _) = Link::parse("?tour=kind&node-mask=23&step=3");
+        let (playback, refused) = Playback::from_link(&link);
+        assert!(refused.is_empty(), "{refused:?}");
+        let back = playback.link();
+        assert_eq!(back.tour.as_deref(), Some("kind"));
+        assert_eq!(back.scenario, None);
+        assert_eq!(back.overrides.flag(KcmFlag::NodeCidrMaskSize), Some("23"));
+        assert_eq!(back.overrides.flag(KcmFlag::ClusterCidr), None);
+        assert_eq!(back.step, Some(2));
+        assert_eq!(Playback::from_link(&back).0.text(), playback.text());
+    }
+
+    #[test]
+    fn refused_settings_keep_the_tour_and_say_why_in_upstream_words() {
+        let (link, _) = Link::parse("?tour=kind&node-mask=8");
+        let (playback, refused) = Playback::from_link(&link);
+        assert_eq!(playback.text(), builtin::KIND);
+        let [LinkRefusal::Settings(why)] = refused.as_slice() else {
+            panic!("{refused:?}");
+        };
+        assert!(why.starts_with("Controller: Invalid --cluster-cidr"), "{why}");
+    }
+
+    #[test]
+    fn a_scenario_that_does_not_parse_stays_in_the_editor_over_the_default_view() {
+        let (link, _) = Link::parse("?scenario=node+add+a");
+        let (playback, refused) = Playback::from_link(&link);
+        assert_eq!(playback.text(), "node add a");
+        assert!(playback.error().is_some());
+        assert!(matches!(refused.as_slice(), [LinkRefusal::Scenario(_)]));
+        assert_eq!(playback.tour(), Some("kind"));
+    }
+}

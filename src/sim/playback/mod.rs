@@ -1,0 +1,353 @@
+//! The playback core: what the page shows and does, with no browser in it. It owns the scenario (its
+//! text, the source of truth the editor and links carry), the simulation at the current virtual time,
+//! the whole run's timeline, the tour and the cluster settings; it takes typed commands and transport
+//! moves, and computes the view models the page draws ([`views`]). The Yew front end holds one and
+//! renders what it returns, as Yew's `game_of_life` keeps `conway.rs` free of Yew.
+//!
+//! * [`settings`] — [`ClusterSettings`]: the flags, the DEL lag, the seed, the deletion mode.
+//! * [`link`] — the view as a [`crate::share::Link`] and back.
+//! * [`tour`] — where each step of a guided tour happens, and which step is shown.
+//! * [`views`] — node cards, a pod's network, the capacity plan, the names actions use next.
+
+pub mod link;
+pub mod settings;
+pub mod tour;
+pub mod views;
+
+use super::command::Command;
+use super::{builtin, Event, Scenario, Simulation, VirtualDuration, VirtualTime};
+pub use settings::{ClusterSettings, DeletionMode, SettingsDraft};
+use std::rc::Rc;
+
+/// Playback speeds offered, as virtual milliseconds per real millisecond; `None` is "instant".
+pub const SPEEDS: [(&str, Option<f64>); 7] = [
+    ("0.25×", Some(0.25)),
+    ("0.5×", Some(0.5)),
+    ("1×", Some(1.0)),
+    ("2×", Some(2.0)),
+    ("4×", Some(4.0)),
+    ("8×", Some(8.0)),
+    ("instant", None),
+];
+
+/// The speed a page starts at (1×).
+pub const DEFAULT_SPEED: usize = 2;
+
+/// The scenario, the simulation at the current time, and the timeline of the whole run.
+#[derive(Clone)]
+pub struct Playback {
+    /// The scenario text: the source of truth the editor shows and links carry.
+    text: String,
+    /// The last text that parsed.
+    scenario: Rc<Scenario>,
+    /// The settings in force (read from the scenario, plus the deletion mode).
+    settings: ClusterSettings,
+    /// `line N: ...` from the last text that did not parse (or an action that was refused).
+    error: Option<String>,
+    /// The simulation at the current time. Moving forward advances it in place; moving back
+    /// re-simulates from the start.
+    sim: Simulation,
+    /// Where the timeline ends: after the last thing the scenario makes happen.
+    horizon: VirtualTime,
+    /// Every event up to the horizon (the tours' anchors, the scrubber's marks).
+    timeline: Rc<Vec<Event>>,
+    /// The built-in scenario (tour) loaded, if any.
+    tour: Option<&'static str>,
+    /// The tour step navigated to (steps can share one moment, so time alone is ambiguous).
+    tour_step: Option<usize>,
+    /// Counts loads, so views that keep their own edits (the settings fields) start afresh.
+    generation: u32,
+}
+
+impl Default for Playback {
+    /// The kind tour at its start.
+    fn default() -> Self {
+        Self::load(builtin::KIND.to_string(), Some("kind")).unwrap_or_else(|err| {
+            // The built-in scenario is covered by tests; should it ever fail, say why on an empty cluster.
+            let mut empty = Self::from_scenario(String::new(), Scenario::default(), None);
+            empty.error = Some(err);
+            empty
+        })
+    }
+}
+
+impl Playback {
+    fn from_scenario(text: String, scenario: Scenario, tour: Option<&'static str>) -> Self {
+        let scenario = Rc::new(scenario);
+        let (horizon, timeline) = Simulation::timeline(scenario.clone());
+        Playback {
+            text,
+            settings: ClusterSettings::of(&scenario),
+            sim: Simulation::new(scenario.clone()),
+            scenario,
+            error: None,
+            horizon,
+            timeline: Rc::new(timeline),
+            tour,
+            tour_step: None,
+            generation: 0,
+        }
+    }
+
+    /// `text` at time 0, or the parse error.
+    pub fn load(text: String, tour: Option<&'static str>) -> Result<Self, String> {
+        let scenario = Scenario::parse(&text).map_err(|e| e.to_string())?;
+        Ok(Self::from_scenario(text, scenario, tour))
+    }
+
+    /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
+    /// error and the last scenario stays on screen.
+    pub fn reload(&mut self, text: String, tour: Option<&'static str>) {
+        match Self::load(text.clone(), tour) {
+            Ok(mut loaded) => {
+                loaded.generation = self.generation + 1;
+                loaded.settings.deletion_mode = self.settings.deletion_mode;
+                *self = loaded;
+            }
+            Err(err) => {
+                self.text = text;
+                self.error = Some(err);
+            }
+        }
+    }
+
+    /// The scenario text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The scenario that runs.
+    pub fn scenario(&self) -> &Rc<Scenario> {
+        &self.scenario
+    }
+
+    /// Why the last text or action was refused.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The simulation at the current time, for the view models.
+    pub fn sim(&self) -> &Simulation {
+        &self.sim
+    }
+
+    /// The current virtual time.
+    pub fn now(&self) -> VirtualTime {
+        self.sim.now()
+    }
+
+    /// Where the timeline ends.
+    pub fn horizon(&self) -> VirtualTime {
+        self.horizon
+    }
+
+    /// Every event of the whole run.
+    pub fn timeline(&self) -> &Rc<Vec<Event>> {
+        &self.timeline
+    }
+
+    /// The tour loaded, if any.
+    pub fn tour(&self) -> Option<&'static str> {
+        self.tour
+    }
+
+    /// The tour step navigated to, if any.
+    pub fn tour_step(&self) -> Option<usize> {
+        self.tour_step
+    }
+
+    /// How many scenarios were loaded before this one.
+    pub fn generation(&self) -> u32 {
+        self.generation
+    }
+
+    /// The settings in force.
+    pub fn settings(&self) -> &ClusterSettings {
+        &self.settings
+    }
+
+    /// Jump to a virtual time (at most the horizon): forward in place, back by re-simulating.
+    pub fn seek(&mut self, time: VirtualTime) {
+        let time = time.min(self.horizon);
+        if time >= self.now() {
+            self.sim.run_to(time);
+        } else {
+            self.sim = Simulation::at(&self.scenario, time);
+        }
+    }
+
+    /// Go to step `index` of the tour, at its moment.
+    pub fn go_to_step(&mut self, index: usize) {
+        if let Some(time) = self.step_time(index) {
+            self.tour_step = Some(index);
+            self.seek(time);
+        }
+    }
+
+    /// Run to the next moment something is logged (at most the horizon).
+    pub fn step(&mut self) {
+        self.sim.run_to_next_event(self.horizon);
+    }
+
+    /// Go back to the previous moment something happened.
+    pub fn step_back(&mut self) {
+        let now = self.now();
+        let before = self
+            .sim
+            .events()
+            .iter()
+            .rev()
+            .map(|e| e.time_ms)
+            .find(|t| *t < now)
+            .unwrap_or(VirtualTime::ZERO);
+        self.seek(before);
+    }
+
+    /// Whether the clock has reached the horizon.
+    pub fn at_end(&self) -> bool {
+        self.now() >= self.horizon
+    }
+
+    /// Play `real` milliseconds at `speed` (an index into [`SPEEDS`]), doing the simulation's work
+    /// while `more_time()` says there is time left in this frame. Whether the clock got there: in a
+    /// burst (thousands of pods created at once) it falls behind real time for a few frames rather
+    /// than blocking the page.
+    pub fn play(&mut self, real_ms: f64, speed: usize, mut more_time: impl FnMut() -> bool) -> bool {
+        let target = match SPEEDS.get(speed).and_then(|s| s.1) {
+            Some(rate) => self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64),
+            None => self.horizon,
+        }
+        .min(self.horizon);
+        loop {
+            if self.sim.step_until(target).is_none() {
+                self.sim.run_to(target);
+                return true;
+            }
+            if !more_time() {
+                return false;
+            }
+        }
+    }
+
+    /// Run `commands` at the current time (the end of the scenario, if the learner scrubbed back
+    /// before it): they become lines of the scenario, so what a learner did can be replayed. A command
+    /// the scenario refuses leaves everything as it was, with the error.
+    pub fn apply(&mut self, commands: &[Command]) {
+        let end = self.scenario.end;
+        let at = self.now().max(end);
+        let mut text = self.text.trim_end().to_string();
+        let gap = at - end;
+        let lines = (gap > VirtualDuration::ZERO)
+            .then_some(Command::Wait(gap))
+            .into_iter()
+            .chain(commands.iter().cloned());
+        for line in lines {
+            text.push('\n');
+            text.push_str(&line.to_string());
+        }
+        text.push('\n');
+        if self.retext(text, at) {
+            self.tour = None;
+        }
+    }
+
+    /// Put `settings` in force: the scenario's preamble (`set del-lag`, `set seed`, `cluster`) is
+    /// written from them, and the story replays to the same time.
+    pub fn set_settings(&mut self, settings: ClusterSettings) {
+        self.settings.deletion_mode = settings.deletion_mode;
+        if settings.preamble() == self.settings.preamble() {
+            return;
+        }
+        let text = with_preamble(&self.text, &settings.preamble());
+        let now = self.now();
+        self.retext(text, now);
+    }
+
+    /// Replace the text and replay to `time` (clamped to the new horizon); whether it parsed.
+    fn retext(&mut self, text: String, time: VirtualTime) -> bool {
+        match Scenario::parse(&text) {
+            Ok(scenario) => {
+                let mut next = Self::from_scenario(text, scenario, self.tour);
+                next.generation = self.generation;
+                next.tour_step = self.tour_step;
+                next.settings.deletion_mode = self.settings.deletion_mode;
+                next.seek(time);
+                *self = next;
+                true
+            }
+            Err(err) => {
+                self.error = Some(err.to_string());
+                false
+            }
+        }
+    }
+}
+
+/// `text` with the lines [`ClusterSettings::owns`] replaced by `preamble`, put first; the other lines
+/// (comments too) keep their order and their words.
+fn with_preamble(text: &str, preamble: &[Command]) -> String {
+    let mut out: String = preamble.iter().map(|c| format!("{c}\n")).collect();
+    for line in body_lines(text) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The lines of a text other than those its settings own.
+fn body_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter(|line| {
+        !matches!(Command::parse(line), Ok(Some(command)) if ClusterSettings::owns(&command))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_settings_change_rewrites_the_preamble_and_keeps_the_rest() {
+        let text = "# a story\nset del-lag=2.3s\ncluster --cluster-cidr=10.244.0.0/16\nnode add a\nwait 1s\n";
+        let mut playback = Playback::load(text.into(), None).expect("parses");
+        let mut settings = playback
+            .settings()
+            .draft()
+            .with_flag(crate::ipam::kcm::KcmFlag::NodeCidrMaskSize, "23".into())
+            .validate(playback.settings())
+            .expect("valid");
+        settings.del_lag = VirtualDuration::from_millis(5000);
+        playback.set_settings(settings);
+        assert_eq!(
+            playback.text(),
+            "set del-lag=5s\ncluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=23\n# a story\nnode add a\nwait 1s\n"
+        );
+        assert_eq!(playback.settings().config.node_cidr_mask_sizes, vec![23]);
+    }
+
+    #[test]
+    fn an_action_is_a_line_at_the_current_time() {
+        let mut playback = Playback::default();
+        playback.seek(playback.horizon());
+        let gap = playback.horizon() - playback.scenario().end;
+        playback.apply(&[Command::NodeAdd {
+            name: "node-1".into(),
+            pod_cidrs: Vec::new(),
+        }]);
+        assert!(playback.error().is_none(), "{:?}", playback.error());
+        assert!(playback.text().ends_with(&format!("wait {gap}\nnode add node-1\n")));
+        assert_eq!(playback.tour(), None);
+    }
+
+    #[test]
+    fn a_refused_action_changes_nothing() {
+        let mut playback = Playback::default();
+        let text = playback.text().to_string();
+        playback.apply(&[Command::NodeDelete {
+            name: "nope".into(),
+        }]);
+        assert_eq!(playback.text(), text);
+        assert!(playback
+            .error()
+            .is_some_and(|e| e.contains("nodes \"nope\" not found")));
+    }
+}

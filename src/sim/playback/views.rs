@@ -1,0 +1,330 @@
+//! View models: what each part of the page draws, computed from the playback natively and tested
+//! here, so a component only turns them into markup.
+
+use super::Playback;
+use crate::ipam::capacity::CapacityPlan;
+use crate::ipam::kindnet::CNI_CONFIG_PATH;
+use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
+use crate::sim::grid::AddressGrid;
+use crate::sim::state::{NodeState, PodState};
+use crate::sim::{VirtualDuration, VirtualTime};
+
+/// At most this many node cards are drawn; the address map shows every node.
+pub const MAX_NODE_CARDS: usize = 8;
+/// At most this many pod rows (and listing lines) per node card.
+pub const MAX_ROWS: usize = 16;
+/// At most this many `ip route` lines per node card: a pod has two, its /32 and its veth's `fe80::/64`.
+pub const MAX_ROUTE_LINES: usize = 2 * MAX_ROWS;
+/// Where host-local keeps its files when the card has not seen its store yet (kind's tmpfs).
+const DEFAULT_IPAM_DIR: &str = "/run/cni-ipam-state/kindnet";
+
+/// `1.234 s`: a virtual time as the page shows it. Integer arithmetic: no float formatting in the wasm.
+pub fn seconds(time: VirtualTime) -> String {
+    let ms = time.as_millis();
+    format!("{}.{:03} s", ms / 1000, ms % 1000)
+}
+
+/// One node's card.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeCard {
+    /// `metadata.name`.
+    pub name: String,
+    /// `spec.podCIDRs`.
+    pub pod_cidrs: Vec<String>,
+    /// `cat` of kindnetd's conflist, once written: the command and the file.
+    pub conflist: Option<(String, String)>,
+    /// host-local's first range, address by address.
+    pub grid: Option<AddressGrid>,
+    /// `ls` of host-local's directory.
+    pub ls_command: String,
+    /// Its first files, each with its contents (CRLF shown).
+    pub files: Vec<IpFile>,
+    /// How many files there are in all.
+    pub files_total: usize,
+    /// Its first pods, by name.
+    pub pods: Vec<PodRow>,
+    /// How many pods there are in all.
+    pub pods_total: usize,
+    /// Pods whose object is gone while their CNI DEL is still to come.
+    pub pending_dels: Vec<PendingDel>,
+    /// The first lines of the node's `ip route`.
+    pub routes: Vec<String>,
+    /// How many lines there are in all.
+    pub routes_total: usize,
+}
+
+/// One file of host-local's directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IpFile {
+    /// Its name: an IP, `last_reserved_ip.0`, `lock`.
+    pub name: String,
+    /// Its contents as `cat -A` would make the CRLF visible (`<containerID>\r\n` then `eth0`).
+    pub shown: String,
+}
+
+/// A pod on its node's card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodRow {
+    /// `metadata.name`.
+    pub name: String,
+    /// `kubectl get pods`' STATUS.
+    pub status: &'static str,
+    /// `status.podIPs`, comma-separated.
+    pub ips: String,
+    /// Its veth pair, once ptp made it.
+    pub veth: Option<VethPair>,
+}
+
+/// A veth pair: the pod's `eth0` and the node's end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VethPair {
+    /// The node's end (`vethXXXXXXXX`).
+    pub name: String,
+    /// The pod end as `ip link` names it in the pod: `eth0@ifN`, N the node end's ifindex.
+    pub pod_end: String,
+    /// The node end as `ip link` names it on the node: `vethXXXXXXXX@ifM`, M the pod end's ifindex.
+    pub node_end: String,
+    /// The node end's ifindex.
+    pub ifindex: u32,
+    /// The pod end's ifindex.
+    pub peer_ifindex: u32,
+}
+
+/// A pod whose object is gone, waiting for its CNI DEL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingDel {
+    /// The pod's name.
+    pub pod: String,
+    /// Its sandbox's ID.
+    pub container_id: String,
+    /// How long until CNI DEL runs.
+    pub remaining: VirtualDuration,
+}
+
+/// `ip addr` and `ip route` inside a pod's network namespace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodNetwork {
+    /// The namespace's path (`/var/run/netns/cni-…`).
+    pub netns: String,
+    /// `ip addr`'s lines.
+    pub addr: Vec<String>,
+    /// `ip route`'s and `ip -6 route`'s lines.
+    pub routes: Vec<String>,
+}
+
+impl NodeCard {
+    fn new(playback: &Playback, node: NodeState) -> NodeCard {
+        let sim = playback.sim();
+        let store = sim.node_store(&node.name);
+        let files = node
+            .ipam
+            .ls
+            .iter()
+            .take(MAX_ROWS)
+            .map(|name| IpFile {
+                shown: show_crlf(&store.and_then(|s| s.cat(name)).unwrap_or_default()),
+                name: name.clone(),
+            })
+            .collect();
+        let pods = sim.pods_on(&node.name);
+        let rows = pods
+            .iter()
+            .take(MAX_ROWS)
+            .map(|pod| pod_row(pod, &node))
+            .collect();
+        let now = playback.now();
+        NodeCard {
+            pod_cidrs: node.pod_cidrs.clone(),
+            conflist: node
+                .conflist
+                .clone()
+                .map(|text| (format!("$ cat {CNI_CONFIG_PATH}"), text)),
+            grid: sim.node_address_grid(&node.name),
+            ls_command: format!(
+                "$ ls {}",
+                node.ipam.dir.as_deref().unwrap_or(DEFAULT_IPAM_DIR)
+            ),
+            files,
+            files_total: node.ipam.ls.len(),
+            pods: rows,
+            pods_total: pods.len(),
+            pending_dels: node
+                .pending_dels
+                .iter()
+                .take(MAX_ROWS)
+                .map(|pending| PendingDel {
+                    pod: pending.pod.clone(),
+                    container_id: pending.container_id.clone(),
+                    remaining: pending.at_ms - now,
+                })
+                .collect(),
+            routes: node.routes.iter().take(MAX_ROUTE_LINES).cloned().collect(),
+            routes_total: node.routes.len(),
+            name: node.name,
+        }
+    }
+}
+
+fn pod_row(pod: &PodState, node: &NodeState) -> PodRow {
+    PodRow {
+        name: pod.name.clone(),
+        status: pod.status,
+        ips: pod.ips.join(", "),
+        veth: node
+            .veths
+            .iter()
+            .find(|v| v.pod == pod.name)
+            .map(|v| VethPair {
+                name: v.name.clone(),
+                pod_end: format!("eth0@if{}", v.ifindex),
+                node_end: format!("{}@if{}", v.name, v.peer_ifindex),
+                ifindex: v.ifindex,
+                peer_ifindex: v.peer_ifindex,
+            }),
+    }
+}
+
+/// `cat -A`-style: make the CRLF visible, since it is the surprise.
+fn show_crlf(content: &str) -> String {
+    content.replace("\r\n", "\\r\\n\n")
+}
+
+/// The names the action buttons use next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionNames {
+    /// The nodes, by name.
+    pub nodes: Vec<String>,
+    /// The node new pods go to: the one chosen if it exists, else the first worker, else the first.
+    pub target: String,
+    /// `node-N`, the first not taken.
+    pub next_node: String,
+    /// `pod-N`, the first the scenario has not used.
+    pub next_pod: String,
+    /// `batchN`, the first the scenario has not used (for `add-many`).
+    pub next_batch: String,
+}
+
+impl Playback {
+    /// The names of every node, in name order.
+    pub fn node_names(&self) -> Vec<String> {
+        self.sim
+            .snapshot_with_full_nodes(0)
+            .nodes
+            .into_iter()
+            .map(|n| n.name)
+            .collect()
+    }
+
+    /// The card of node `name`, if it exists.
+    pub fn node_card(&self, name: &str) -> Option<NodeCard> {
+        Some(NodeCard::new(self, self.sim.node_state(name)?))
+    }
+
+    /// `ip addr` / `ip route` inside `pod`, or `None` while it has no namespace.
+    pub fn pod_network(&self, pod: &str) -> Option<PodNetwork> {
+        let netns = self.sim.pod_netns(pod)?;
+        let mut routes = ip_route_lines(netns);
+        routes.extend(ip6_route_lines(netns));
+        Some(PodNetwork {
+            netns: netns.path(),
+            addr: ip_addr_lines(netns),
+            routes,
+        })
+    }
+
+    /// The capacity the cluster's flags give.
+    pub fn capacity_plan(&self) -> CapacityPlan {
+        CapacityPlan::from_config(&self.settings.config)
+    }
+
+    /// The names the actions use next, with `chosen` the node picked for new pods.
+    pub fn action_names(&self, chosen: &str) -> ActionNames {
+        let nodes = self.node_names();
+        let target = if nodes.iter().any(|n| n == chosen) {
+            chosen.to_string()
+        } else {
+            nodes
+                .iter()
+                .find(|n| n.contains("worker"))
+                .or(nodes.first())
+                .cloned()
+                .unwrap_or_default()
+        };
+        let next_node = (1..)
+            .map(|i| format!("node-{i}"))
+            .find(|n| !nodes.contains(n))
+            .unwrap_or_default();
+        // The first name the scenario has not used yet, so repeated clicks never collide.
+        let unused = |prefix: &str| {
+            (1..)
+                .map(|i| format!("{prefix}{i}"))
+                .find(|name| !self.text.contains(&format!(" {name} ")))
+                .unwrap_or_default()
+        };
+        ActionNames {
+            target,
+            next_node,
+            next_pod: unused("pod-"),
+            next_batch: unused("batch"),
+            nodes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kind tour at step 8 (index 7): b's object is gone, its IP file, veth and route wait for
+    /// CNI DEL (the Chinese article counts 4 veths on the worker during the lag).
+    #[test]
+    fn the_worker_card_during_the_del_lag_keeps_bs_file_veth_and_route() {
+        let mut playback = Playback::default();
+        playback.go_to_step(7);
+        let card = playback.node_card("kind-worker").expect("the worker exists");
+        assert_eq!(card.pod_cidrs, ["10.244.1.0/24"]);
+        let [pending] = card.pending_dels.as_slice() else {
+            panic!("{:?}", card.pending_dels);
+        };
+        assert_eq!(pending.pod, "b");
+        assert!(pending.remaining > VirtualDuration::ZERO);
+        assert!(card.files.iter().any(|f| f.name == "10.244.1.3"));
+        let b_file = card.files.iter().find(|f| f.name == "10.244.1.3");
+        assert!(b_file.is_some_and(|f| f.shown.contains("\\r\\n\neth0")));
+        assert!(card.routes.iter().any(|r| r.starts_with("10.244.1.3 dev veth")));
+        assert!(!card.pods.iter().any(|p| p.name == "b"));
+        assert!(card
+            .pods
+            .iter()
+            .filter_map(|p| p.veth.as_ref())
+            .all(|v| v.pod_end.starts_with("eth0@if") && v.node_end.starts_with("veth")));
+    }
+
+    #[test]
+    fn a_pods_network_lists_its_address_and_its_default_route() {
+        let mut playback = Playback::default();
+        playback.seek(playback.horizon());
+        let network = playback.pod_network("a").expect("a has a namespace");
+        assert!(network.netns.starts_with("/var/run/netns/cni-"));
+        assert!(network.addr.iter().any(|l| l.contains("inet 10.244.1.2/24")));
+        assert!(network.routes.iter().any(|l| l.starts_with("default via 10.244.1.1")));
+    }
+
+    #[test]
+    fn actions_pick_the_worker_and_unused_names() {
+        let playback = Playback::default();
+        let mut at_end = playback.clone();
+        at_end.seek(at_end.horizon());
+        let names = at_end.action_names("");
+        assert_eq!(names.target, "kind-worker");
+        assert_eq!(names.next_node, "node-1");
+        assert_eq!(names.next_pod, "pod-1");
+        assert_eq!(at_end.action_names("kind-worker2").target, "kind-worker2");
+    }
+
+    #[test]
+    fn seconds_are_shown_to_the_millisecond() {
+        assert_eq!(seconds(VirtualTime(2_300)), "2.300 s");
+        assert_eq!(seconds(VirtualTime(0)), "0.000 s");
+    }
+}
