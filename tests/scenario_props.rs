@@ -1,5 +1,6 @@
 //! The scenario language's commands as values: whatever a command writes, the parser reads back to the
 //! same command, and any line at all is read or refused without a panic.
+#![cfg(not(target_arch = "wasm32"))]
 
 use podip::ipam::kcm::KcmFlags;
 use podip::sim::command::Command;
@@ -20,7 +21,8 @@ fn setting() -> impl Strategy<Value = Setting> {
         any::<u64>().prop_map(Setting::Seed),
         duration().prop_map(Setting::DelLag),
         duration().prop_map(Setting::WatchLatency),
-        (1u64..1_000_000).prop_map(|ms| Setting::KindnetResyncPeriod(VirtualDuration::from_millis(ms))),
+        (1u64..1_000_000)
+            .prop_map(|ms| Setting::KindnetResyncPeriod(VirtualDuration::from_millis(ms))),
         proptest::option::of(duration()).prop_map(Setting::SigtermExit),
         (68u32..65_536).prop_map(Setting::NodeMtu),
         (2u32..100_000).prop_map(Setting::PodFirstIfindex),
@@ -31,7 +33,13 @@ fn cluster() -> impl Strategy<Value = Command> {
     let flags = [
         ("10.244.0.0/16", "", "", "", "10.96.0.0/16"),
         ("10.244.0.0/22", "24", "", "", ""),
-        ("10.244.0.0/16,fd00:10:244::/56", "", "24", "64", "10.96.0.0/16,fd00:10:96::/112"),
+        (
+            "10.244.0.0/16,fd00:10:244::/56",
+            "",
+            "24",
+            "64",
+            "10.96.0.0/16,fd00:10:96::/112",
+        ),
         ("fd00:10:244::/56", "", "", "", "fd00:10:96::/112"),
         ("10.0.0.0/24", "29", "", "", ""),
     ];
@@ -51,17 +59,37 @@ fn command() -> impl Strategy<Value = Command> {
     prop_oneof![
         setting().prop_map(Command::Set),
         cluster(),
-        (name(), prop::sample::select(vec![vec![], vec!["10.244.7.0/24".to_string()]]))
+        (
+            name(),
+            prop::sample::select(vec![vec![], vec!["10.244.7.0/24".to_string()]])
+        )
             .prop_map(|(name, pod_cidrs)| Command::NodeAdd { name, pod_cidrs }),
         name().prop_map(|name| Command::NodeDelete { name }),
-        (name(), name(), proptest::option::of(prop::sample::select(vec!["10.244.1.9", "fd00::9"])))
-            .prop_map(|(name, node, ip)| Command::PodAdd { name, node, ip: ip.map(str::to_string) }),
-        (name(), name(), 1u64..1000).prop_map(|(prefix, node, count)| Command::PodAddMany { prefix, node, count }),
-        (name(), 0u64..100).prop_map(|(name, grace_period_seconds)| Command::PodDelete { name, grace_period_seconds }),
-        (name(), 1u64..1000, 0u64..100).prop_map(|(prefix, count, grace_period_seconds)| Command::PodDeleteMany {
+        (
+            name(),
+            name(),
+            proptest::option::of(prop::sample::select(vec!["10.244.1.9", "fd00::9"]))
+        )
+            .prop_map(|(name, node, ip)| Command::PodAdd {
+                name,
+                node,
+                ip: ip.map(str::to_string)
+            }),
+        (name(), name(), 1u64..1000).prop_map(|(prefix, node, count)| Command::PodAddMany {
             prefix,
-            count,
+            node,
+            count
+        }),
+        (name(), 0u64..100).prop_map(|(name, grace_period_seconds)| Command::PodDelete {
+            name,
             grace_period_seconds
+        }),
+        (name(), 1u64..1000, 0u64..100).prop_map(|(prefix, count, grace_period_seconds)| {
+            Command::PodDeleteMany {
+                prefix,
+                count,
+                grace_period_seconds,
+            }
         }),
         duration().prop_map(Command::Wait),
     ]
@@ -104,5 +132,8 @@ fn a_scenario_from_commands_is_the_scenario_of_their_lines() {
         .collect();
     let from_commands = Scenario::from_commands(commands).expect("valid");
     assert_eq!(Some(from_commands.clone()), Scenario::parse(text).ok());
-    assert_eq!(Scenario::parse(&written).map(|s| s.end), Ok(from_commands.end));
+    assert_eq!(
+        Scenario::parse(&written).map(|s| s.end),
+        Ok(from_commands.end)
+    );
 }

@@ -82,7 +82,9 @@ fn a_cluster_line_parses_back_to_its_flags() {
         node_cidr_mask_size_ipv6: "64".into(),
         ..KcmFlags::default()
     };
-    let line = Command::cluster(flags.clone()).expect("valid flags").to_string();
+    let line = Command::cluster(flags.clone())
+        .expect("valid flags")
+        .to_string();
     assert_eq!(
         line,
         "cluster --cluster-cidr=10.244.0.0/16,fd00:10:244::/56 --node-cidr-mask-size-ipv4=25 --node-cidr-mask-size-ipv6=64"

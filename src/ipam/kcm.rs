@@ -274,10 +274,14 @@ impl KcmFlags {
     pub fn validate(&self) -> Result<NodeIpamConfig, KcmError> {
         // Flag parsing happens before any controller code runs.
         let mask = parse_int32_flag(KcmFlag::NodeCidrMaskSize.flag(), &self.node_cidr_mask_size)?;
-        let mask_v4 =
-            parse_int32_flag(KcmFlag::NodeCidrMaskSizeIpv4.flag(), &self.node_cidr_mask_size_ipv4)?;
-        let mask_v6 =
-            parse_int32_flag(KcmFlag::NodeCidrMaskSizeIpv6.flag(), &self.node_cidr_mask_size_ipv6)?;
+        let mask_v4 = parse_int32_flag(
+            KcmFlag::NodeCidrMaskSizeIpv4.flag(),
+            &self.node_cidr_mask_size_ipv4,
+        )?;
+        let mask_v6 = parse_int32_flag(
+            KcmFlag::NodeCidrMaskSizeIpv6.flag(),
+            &self.node_cidr_mask_size_ipv6,
+        )?;
         let service_list: Vec<&str> = self.service_cluster_ip_range.split(',').collect();
         if service_list.len() > 2 {
             return Err(KcmError::TooManyServiceCidrs);

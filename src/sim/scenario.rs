@@ -186,7 +186,9 @@ impl Reader {
                 }
                 expanded.push(command);
             }
-            Command::PodAdd { ref name, ref node, .. } => {
+            Command::PodAdd {
+                ref name, ref node, ..
+            } => {
                 names.add_pod(name, node)?;
                 expanded.push(command);
             }
@@ -226,11 +228,12 @@ impl Reader {
             }
         }
         let at = self.at;
-        self.commands.extend(
-            expanded
-                .into_iter()
-                .map(|command| TimedCommand { line, at, command }),
-        );
+        self.commands
+            .extend(
+                expanded
+                    .into_iter()
+                    .map(|command| TimedCommand { line, at, command }),
+            );
         Ok(())
     }
 }
@@ -266,7 +269,11 @@ impl Names {
         Ok(())
     }
 
-    fn delete_pod(&mut self, name: &str, grace_period_seconds: u64) -> Result<(), ScenarioErrorKind> {
+    fn delete_pod(
+        &mut self,
+        name: &str,
+        grace_period_seconds: u64,
+    ) -> Result<(), ScenarioErrorKind> {
         let Some(node) = self.pods.get(name) else {
             return Err(not_found("pods", name));
         };

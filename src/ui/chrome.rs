@@ -4,7 +4,6 @@
 use super::language;
 use super::sharing::view_query;
 use super::studio::{Action, Studio};
-use super::timeline::seconds;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{Link, Theme};
 use web_sys::HtmlSelectElement;
@@ -183,17 +182,10 @@ pub fn announcement(studio: &Studio, lang: Lang) -> String {
     if studio.playing {
         return String::new();
     }
-    let sim = studio.sim();
-    let Some(event) = sim.events().last() else {
+    let core = studio.core();
+    let last = core.events().len();
+    let Some(row) = core.log_rows(last.saturating_sub(1)..last).pop() else {
         return String::new();
     };
-    t::ANNOUNCE.fill(
-        lang,
-        &[
-            &seconds(event.time_ms),
-            &format!("{:?}", event.reason),
-            &event.object,
-            &event.message.to_string(),
-        ],
-    )
+    t::ANNOUNCE.fill(lang, &[&row.time, &row.reason, &row.object, &row.message])
 }

@@ -20,11 +20,15 @@ pub struct EditorProps {
 pub fn editor(props: &EditorProps) -> Html {
     let lang = props.lang;
     let studio = &props.studio;
-    let draft = use_state(|| studio.text.clone());
+    let (text, error) = {
+        let core = studio.core();
+        (core.text().to_string(), core.error().map(str::to_string))
+    };
+    let draft = use_state(|| text.clone());
     {
         // Follow the studio's text when it changes underneath (tours, actions, settings).
         let draft = draft.clone();
-        use_effect_with(studio.text.clone(), move |text| draft.set(text.clone()));
+        use_effect_with(text, move |text| draft.set(text.clone()));
     }
     let on_input = {
         let draft = draft.clone();
@@ -63,8 +67,8 @@ pub fn editor(props: &EditorProps) -> Html {
                 value={(*draft).clone()} oninput={on_input} />
             <div class="editor-foot">
                 <button data-testid="run-scenario" class="primary" onclick={on_run}>{ t::RUN_SCENARIO.get(lang) }</button>
-                <span data-testid="scenario-error" class={classes!("scenario-error", studio.error.is_some().then_some("shown"))} role="alert">
-                    { studio.error.clone().unwrap_or_default() }
+                <span data-testid="scenario-error" class={classes!("scenario-error", error.is_some().then_some("shown"))} role="alert">
+                    { error.unwrap_or_default() }
                 </span>
             </div>
         </section>

@@ -24,14 +24,9 @@ pub fn address_map_view(props: &MapProps) -> Html {
     let studio = &props.studio;
     // The zoom window per cluster CIDR; `None` shows the whole range.
     let windows = use_state(Vec::<Option<IpNet>>::new);
-    let node_index = |name: &str| {
-        studio
-            .state
-            .nodes
-            .iter()
-            .position(|n| n.name == name)
-            .unwrap_or(0)
-    };
+    let core = studio.core();
+    let node_names = core.node_names();
+    let node_index = |name: &str| node_names.iter().position(|n| n == name).unwrap_or(0);
     let on_zoom = {
         let windows = windows.clone();
         use_callback(
@@ -44,8 +39,7 @@ pub fn address_map_view(props: &MapProps) -> Html {
             },
         )
     };
-    let sim = studio.sim();
-    let sets = sim.cidr_sets();
+    let sets = core.cidr_sets();
     // The node the selected log entry concerns: its subnet is marked.
     let touched = studio.touched().and_then(|touched| touched.node);
     html! {
@@ -55,7 +49,7 @@ pub fn address_map_view(props: &MapProps) -> Html {
                 <p class="empty">{ t::MAP_NOT_STARTED.get(lang) }</p>
             }
             { for sets.iter().enumerate().filter_map(|(family, set)| {
-                let map = sim.address_map(family, windows.get(family).copied().flatten())?;
+                let map = core.address_map(family, windows.get(family).copied().flatten())?;
                 let colours: Vec<_> = map.cells.iter().map(|cell| cell.owners.first().map(|o| node_index(o) % 8)).collect();
                 let zoom_out = Some(zoom_out(set, map.window)).filter(|w| *w != set.cluster_cidr());
                 let caption = t::MAP_CAPTION.fill(lang, &[

@@ -1,14 +1,14 @@
 //! Cluster settings: kube-controller-manager's flags, the DEL lag and the deletion mode, with the
-//! capacity they give. A valid edit rewrites the scenario's `cluster` line and replays the story; an
-//! invalid one shows upstream's text in place and leaves the last valid cluster on screen.
+//! capacity they give. The fields are a [`SettingsDraft`]; a valid one is put in force (the core
+//! rewrites the scenario's preamble and replays the story); an invalid one shows upstream's text in
+//! place and leaves the last valid cluster on screen.
 
 use super::capacity::family_view;
-use super::studio::{Action, DeletionMode, Studio};
+use super::studio::{Action, Studio};
 use crate::i18n::{ui as t, Lang, Text};
-use crate::ipam::capacity::CapacityPlan;
-use crate::ipam::kcm::KcmFlags;
-use crate::sim::scenario::cluster_line;
-use crate::sim::{Command, Scenario, SimSettings};
+use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
+use crate::sim::playback::{DeletionMode, SettingsDraft};
+use crate::sim::Setting;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -21,62 +21,22 @@ pub struct SettingsProps {
     pub studio: UseReducerHandle<Studio>,
 }
 
-/// The fields as typed.
-#[derive(Clone, PartialEq, Default)]
-pub(super) struct Fields {
-    pub(super) flags: KcmFlags,
-    pub(super) del_lag: String,
-}
-
-impl Fields {
-    /// The scenario's `cluster` flags and the DEL lag in force at its start.
-    pub(super) fn from_studio(studio: &Studio) -> Self {
-        Self::from_scenario(&studio.scenario)
-    }
-
-    /// The flags of a scenario's `cluster` line (kind's defaults without one) and its `del-lag`.
-    pub(super) fn from_scenario(scenario: &Scenario) -> Self {
-        let flags = scenario
-            .commands
-            .iter()
-            .find_map(|c| match &c.command {
-                Command::Cluster { flags, .. } => Some(flags.clone()),
-                _ => None,
-            })
-            .unwrap_or_else(KcmFlags::kind_defaults);
-        let del_lag = scenario
-            .commands
-            .iter()
-            .find_map(|c| match &c.command {
-                Command::Set { name, value } if name == "del-lag" => Some(value.clone()),
-                _ => None,
-            })
-            .unwrap_or_else(|| format!("{}ms", SimSettings::default().del_lag.as_millis()));
-        Self { flags, del_lag }
-    }
-
-    /// The scenario lines for these fields, or the first refusal in upstream's words.
-    pub(super) fn lines(&self) -> Result<Vec<String>, String> {
-        self.flags.validate().map_err(|e| e.to_string())?;
-        SimSettings::default()
-            .set("del-lag", &self.del_lag)
-            .map_err(|e| e.to_string())?;
-        Ok(vec![
-            format!("set del-lag={}", self.del_lag.trim()),
-            cluster_line(&self.flags),
-        ])
-    }
-}
-
 /// Which field an input edits.
 #[derive(Clone, Copy)]
 enum Field {
-    ClusterCidr,
-    NodeMask,
-    NodeMaskIpv4,
-    NodeMaskIpv6,
-    ServiceCidr,
+    Flag(KcmFlag),
     DelLag,
+}
+
+/// A flag's hint under its field.
+fn hint(flag: KcmFlag) -> Text {
+    match flag {
+        KcmFlag::ClusterCidr => t::HINT_CLUSTER_CIDR,
+        KcmFlag::NodeCidrMaskSize => t::HINT_NODE_MASK,
+        KcmFlag::NodeCidrMaskSizeIpv4 => t::HINT_NODE_MASK_V4,
+        KcmFlag::NodeCidrMaskSizeIpv6 => t::HINT_NODE_MASK_V6,
+        KcmFlag::ServiceClusterIpRange => t::HINT_SERVICE,
+    }
 }
 
 /// The settings card.
@@ -84,13 +44,14 @@ enum Field {
 pub fn settings(props: &SettingsProps) -> Html {
     let lang = props.lang;
     let studio = &props.studio;
-    let fields = use_state(|| Fields::from_studio(studio));
+    let core = studio.core();
+    let fields = use_state(|| core.settings().draft());
     let refusal = use_state(|| None::<String>);
     {
         // A new scenario (tour, editor) brings its own flags.
         let (fields, refusal) = (fields.clone(), refusal.clone());
-        let snapshot = Fields::from_studio(studio);
-        use_effect_with(studio.generation, move |_| {
+        let snapshot = core.settings().draft();
+        use_effect_with(core.generation(), move |_| {
             fields.set(snapshot);
             refusal.set(None);
         });
@@ -99,19 +60,18 @@ pub fn settings(props: &SettingsProps) -> Html {
         let (fields, refusal, studio) = (fields.clone(), refusal.clone(), studio.clone());
         Callback::from(move |e: InputEvent| {
             let value = e.target_unchecked_into::<HtmlInputElement>().value();
-            let mut edited = (*fields).clone();
-            *match field {
-                Field::ClusterCidr => &mut edited.flags.cluster_cidr,
-                Field::NodeMask => &mut edited.flags.node_cidr_mask_size,
-                Field::NodeMaskIpv4 => &mut edited.flags.node_cidr_mask_size_ipv4,
-                Field::NodeMaskIpv6 => &mut edited.flags.node_cidr_mask_size_ipv6,
-                Field::ServiceCidr => &mut edited.flags.service_cluster_ip_range,
-                Field::DelLag => &mut edited.del_lag,
-            } = value;
-            match edited.lines() {
-                Ok(lines) => {
+            let edited = match field {
+                Field::Flag(flag) => (*fields).clone().with_flag(flag, value),
+                Field::DelLag => SettingsDraft {
+                    del_lag: value,
+                    ..(*fields).clone()
+                },
+            };
+            let validated = edited.validate(studio.core().settings());
+            match validated {
+                Ok(settings) => {
                     refusal.set(None);
-                    studio.dispatch(Action::Preamble(lines));
+                    studio.dispatch(Action::Settings(settings));
                 }
                 Err(err) => refusal.set(Some(err)),
             }
@@ -128,6 +88,15 @@ pub fn settings(props: &SettingsProps) -> Html {
             </label>
         }
     };
+    let flag_input = |flag: KcmFlag| {
+        input(
+            flag.short_name(),
+            flag.flag(),
+            flag.value(&fields.flags),
+            Field::Flag(flag),
+            hint(flag),
+        )
+    };
     let on_mode = {
         let studio = studio.clone();
         Callback::from(move |e: Event| {
@@ -143,29 +112,27 @@ pub fn settings(props: &SettingsProps) -> Html {
         })
     };
     // The figures follow the cluster on screen (the last valid one), never the refused fields.
-    let config = Fields::from_studio(studio).flags.validate().ok();
-    let plan = config.as_ref().map(CapacityPlan::from_config);
-    // While the typed flags are accepted they are the studio's, so these are the typed flags' warnings.
-    let warnings = config.map(|c| c.warnings).unwrap_or_default();
-    let f = &fields.flags;
+    let plan = core.capacity_plan();
+    let warnings = &core.settings().config.warnings;
+    let deletion_mode = core.settings().deletion_mode;
     html! {
         <section class="card settings" aria-labelledby="settings-title">
             <h2 id="settings-title">{ t::SETTINGS.get(lang) }</h2>
             <form class="flags" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <code class="cmdline">{ "kube-controller-manager --allocate-node-cidrs=true" }</code>
-                { input("cluster-cidr", "--cluster-cidr", &f.cluster_cidr, Field::ClusterCidr, t::HINT_CLUSTER_CIDR) }
-                { input("node-mask", "--node-cidr-mask-size", &f.node_cidr_mask_size, Field::NodeMask, t::HINT_NODE_MASK) }
+                <code class="cmdline">{ format!("kube-controller-manager {ALLOCATE_NODE_CIDRS}=true") }</code>
+                { flag_input(KcmFlag::ClusterCidr) }
+                { flag_input(KcmFlag::NodeCidrMaskSize) }
                 <div class="flag-pair">
-                    { input("node-mask-ipv4", "--node-cidr-mask-size-ipv4", &f.node_cidr_mask_size_ipv4, Field::NodeMaskIpv4, t::HINT_NODE_MASK_V4) }
-                    { input("node-mask-ipv6", "--node-cidr-mask-size-ipv6", &f.node_cidr_mask_size_ipv6, Field::NodeMaskIpv6, t::HINT_NODE_MASK_V6) }
+                    { flag_input(KcmFlag::NodeCidrMaskSizeIpv4) }
+                    { flag_input(KcmFlag::NodeCidrMaskSizeIpv6) }
                 </div>
-                { input("service-cidr", "--service-cluster-ip-range", &f.service_cluster_ip_range, Field::ServiceCidr, t::HINT_SERVICE) }
-                { input("del-lag", t::DEL_LAG.get(lang), &fields.del_lag, Field::DelLag, t::HINT_DEL_LAG) }
+                { flag_input(KcmFlag::ServiceClusterIpRange) }
+                { input(Setting::DEL_LAG, t::DEL_LAG.get(lang), &fields.del_lag, Field::DelLag, t::HINT_DEL_LAG) }
                 <label class="flag" for="deletion-mode">
                     <span class="flag-name">{ t::POD_DELETION.get(lang) }</span>
                     <select id="deletion-mode" data-testid="deletion-mode" onchange={on_mode}>
-                        <option value="immediate" selected={studio.deletion_mode == DeletionMode::Immediate}>{ t::IMMEDIATE.get(lang) }</option>
-                        <option value="graceful" selected={studio.deletion_mode == DeletionMode::Graceful}>{ t::GRACEFUL.get(lang) }</option>
+                        <option value="immediate" selected={deletion_mode == DeletionMode::Immediate}>{ t::IMMEDIATE.get(lang) }</option>
+                        <option value="graceful" selected={deletion_mode == DeletionMode::Graceful}>{ t::GRACEFUL.get(lang) }</option>
                     </select>
                 </label>
                 // One slot for both states, with room for a short refusal: one appearing moves nothing below.
@@ -188,9 +155,7 @@ pub fn settings(props: &SettingsProps) -> Html {
                 </div>
             </form>
             <div class="figures" data-testid="capacity" aria-live="polite">
-                if let Some(plan) = plan {
-                    { for plan.families.iter().map(|family| family_view(family, plan.max_pods, lang)) }
-                }
+                { for plan.families.iter().map(|family| family_view(family, plan.max_pods, lang)) }
             </div>
         </section>
     }

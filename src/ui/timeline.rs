@@ -1,9 +1,11 @@
 //! The timeline: play / pause / step / step back / speed, a scrubber over virtual time, and the event log
 //! in Kubernetes' words with the upstream code each entry models.
 
-use super::fill_html;
-use super::studio::{Action, Studio, SPEEDS};
+use super::markup::fill_html;
+use super::studio::{Action, Studio};
 use crate::i18n::{narration, ui as t, Lang};
+use crate::sim::playback::views::seconds;
+use crate::sim::playback::SPEEDS;
 use crate::sim::{EventKind, Scenario, VirtualTime};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -14,17 +16,11 @@ const MAX_EVENT_ROWS: usize = 50;
 /// While playing fast (4× and up) the log scrolls faster than anyone reads: fewer rows are drawn.
 const MAX_EVENT_ROWS_FAST: usize = 12;
 
-/// `12.345 s`: virtual time as a learner reads it.
-pub fn seconds(time: VirtualTime) -> String {
-    // Integer arithmetic: the same text as `{:.3}` of the seconds, without pulling float formatting into the wasm.
-    let ms = time.as_millis();
-    format!("{}.{:03} s", ms / 1000, ms % 1000)
-}
-
 /// The transport bar and the scrubber. A view function, not a component: it draws the studio, which
 /// changes on every tick, so a component would re-render with its parent anyway, and each component
 /// type costs the wasm its own copy of Yew's lifecycle code.
 pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
+    let core = studio.core();
     let send = |action: fn() -> Action| {
         let studio = studio.clone();
         Callback::from(move |_: MouseEvent| studio.dispatch(action()))
@@ -75,11 +71,11 @@ pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
                 </select>
             </label>
             <input class="scrubber" data-testid="scrubber" type="range" min="0"
-                max={studio.horizon.as_millis().to_string()} step="1"
-                value={studio.time().as_millis().to_string()} oninput={on_scrub}
-                aria-label={t::VIRTUAL_TIME.get(lang)} aria-valuetext={seconds(studio.time())} />
+                max={core.horizon().as_millis().to_string()} step="1"
+                value={core.now().as_millis().to_string()} oninput={on_scrub}
+                aria-label={t::VIRTUAL_TIME.get(lang)} aria-valuetext={seconds(core.now())} />
             <output class="clock" data-testid="clock" aria-live="off">
-                { format!("t = {} / {}", seconds(studio.time()), seconds(studio.horizon)) }
+                { format!("t = {} / {}", seconds(core.now()), seconds(core.horizon())) }
             </output>
         </div>
     }
@@ -187,8 +183,8 @@ pub fn event_log(props: &EventLogProps) -> Html {
     let list = use_node_ref();
     let layout = use_mut_ref(LogLayout::default);
     let redraw = use_force_update();
-    let sim = studio.sim();
-    let events = sim.events();
+    let core = studio.core();
+    let events = core.events();
     let selected = studio.selected_event.filter(|i| *i < events.len());
     // The log of a big cluster runs to tens of thousands of entries: only the latest are drawn. Rows
     // are keyed by their index, so a new event adds a row and the oldest drawn one leaves.
@@ -198,7 +194,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
         MAX_EVENT_ROWS
     };
     let first = events.len().saturating_sub(drawn);
-    let space = layout.borrow_mut().place(&studio.scenario, first);
+    let space = layout.borrow_mut().place(core.scenario(), first);
     {
         let (list, layout) = (list.clone(), layout.clone());
         use_effect(move || {
@@ -228,13 +224,12 @@ pub fn event_log(props: &EventLogProps) -> Html {
             }
         })
     };
-    let rows = (first..events.len()).map(|index| {
-        let event = &events[index];
+    let rows = core.log_rows(first..events.len()).into_iter().zip(first..).map(|(row, index)| {
         let on_select = {
             let studio = studio.clone();
             Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectEvent(Some(index))))
         };
-        let (kind, kind_class) = match event.kind {
+        let (kind, kind_class) = match row.kind {
             EventKind::Normal => ("Normal", "normal"),
             EventKind::Warning => ("Warning", "warning"),
             EventKind::Step => (t::KIND_STEP.get(lang), "step"),
@@ -243,11 +238,11 @@ pub fn event_log(props: &EventLogProps) -> Html {
         html! {
             <li key={index} class={classes!("event", kind_class, selected.then_some("selected"))}>
                 <button onclick={on_select} aria-pressed={selected.to_string()}>
-                    <span class="event-time">{ seconds(event.time_ms) }</span>
+                    <span class="event-time">{ row.time }</span>
                     <span class="event-kind">{ kind }</span>
-                    <span class="event-reason">{ format!("{:?}", event.reason) }</span>
-                    <span class="event-object">{ &*event.object }</span>
-                    <span class="event-message">{ event.message.to_string() }</span>
+                    <span class="event-reason">{ row.reason }</span>
+                    <span class="event-object">{ row.object }</span>
+                    <span class="event-message">{ row.message }</span>
                 </button>
             </li>
         }

@@ -1,34 +1,16 @@
 //! Guided tours: the source articles' stories replayed from the built-in scenarios, with the narration of
-//! [`crate::i18n::narration`]. Each step is anchored on an event of the simulation
-//! ([`builtin::TOURS`]), never on a hard-coded time, so the narration follows the simulation if a
-//! setting changes.
+//! [`crate::i18n::narration`]; where each step happens is the core's (`sim::playback::tour`).
 
 use super::studio::{Action, Studio};
-use super::timeline::seconds;
 use crate::i18n::narration::{self, TourNarration};
 use crate::i18n::{ui as t, Lang};
-use crate::sim::{builtin, Reason, VirtualTime};
+use crate::sim::playback::views::seconds;
+use crate::sim::{builtin, VirtualTime};
 use yew::prelude::*;
 
-/// A tour's anchors and words.
-fn tour(name: &str) -> Option<(&'static [(Reason, &'static str)], &'static TourNarration)> {
-    let steps = builtin::TOURS.iter().find(|(n, _)| *n == name)?.1;
-    let words = narration::TOURS.iter().find(|t| t.name == name)?;
-    Some((steps, words))
-}
-
-/// When each step of the loaded tour happens in the whole run.
-fn step_times(studio: &Studio) -> Vec<Option<VirtualTime>> {
-    studio
-        .tour
-        .and_then(tour)
-        .map(|(steps, _)| builtin::tour_step_times(steps, &studio.timeline))
-        .unwrap_or_default()
-}
-
-/// When step `index` of the loaded tour happens, if it does.
-pub fn step_time(studio: &Studio, index: usize) -> Option<VirtualTime> {
-    step_times(studio).get(index).copied().flatten()
+/// A tour's words.
+fn words(name: &str) -> Option<&'static TourNarration> {
+    narration::TOURS.iter().find(|t| t.name == name)
 }
 
 /// The tour buttons (unless `chooser` is false: the embedded player shows only the narration) and,
@@ -47,19 +29,17 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
             }
         })
     };
-    let narration = studio.tour.and_then(tour).map(|(_, words)| {
-        let times = step_times(studio);
-        let now = studio.time();
-        // The step navigated to, while the clock stays at its moment; otherwise the last step reached.
-        let current = studio
-            .tour_step
-            .filter(|&i| times.get(i).copied().flatten() == Some(now))
-            .or_else(|| times.iter().rposition(|t| t.is_some_and(|t| t <= now)));
+    let core = studio.core();
+    let loaded = core.tour();
+    let narration = loaded.and_then(words).map(|words| {
+        let times = core.step_times();
+        let now = core.now();
+        let current = core.current_step();
         let go = |index: Option<usize>| {
             let studio = studio.clone();
-            let target = index.and_then(|i| times.get(i).copied().flatten().map(|t| (i, t)));
+            let target = index.filter(|&i| times.get(i).copied().flatten().is_some());
             Callback::from(move |_: MouseEvent| match target {
-                Some((i, time)) => studio.dispatch(Action::TourStep(i, time)),
+                Some(i) => studio.dispatch(Action::TourStep(i)),
                 None => studio.dispatch(Action::Seek(VirtualTime::ZERO)),
             })
         };
@@ -77,7 +57,7 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
                         None => t::INTRODUCTION.fill(lang, &[title]),
                     } }</p>
                     <p class="step-count sizer" aria-hidden="true">{
-                        t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(studio.horizon)])
+                        t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(core.horizon())])
                     }</p>
                 </div>
                 // Every step's text laid in the same grid cell, hidden, under the current one: the box is
@@ -104,8 +84,8 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
                 <div class="tour-buttons">
                     { for narration::TOURS.iter().map(|words| html! {
                         <button data-testid={format!("tour-{}", words.name)}
-                            class={classes!((studio.tour == Some(words.name)).then_some("active"))}
-                            aria-pressed={(studio.tour == Some(words.name)).to_string()}
+                            class={classes!((loaded == Some(words.name)).then_some("active"))}
+                            aria-pressed={(loaded == Some(words.name)).to_string()}
                             onclick={start(words.name)}>{ words.title.get(lang) }</button>
                     }) }
                 </div>

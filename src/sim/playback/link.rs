@@ -134,7 +134,10 @@ mod tests {
         let [LinkRefusal::Settings(why)] = refused.as_slice() else {
             panic!("{refused:?}");
         };
-        assert!(why.starts_with("Controller: Invalid --cluster-cidr"), "{why}");
+        assert!(
+            why.starts_with("Controller: Invalid --cluster-cidr"),
+            "{why}"
+        );
     }
 
     #[test]

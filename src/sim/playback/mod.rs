@@ -212,9 +212,16 @@ impl Playback {
     /// while `more_time()` says there is time left in this frame. Whether the clock got there: in a
     /// burst (thousands of pods created at once) it falls behind real time for a few frames rather
     /// than blocking the page.
-    pub fn play(&mut self, real_ms: f64, speed: usize, mut more_time: impl FnMut() -> bool) -> bool {
+    pub fn play(
+        &mut self,
+        real_ms: f64,
+        speed: usize,
+        mut more_time: impl FnMut() -> bool,
+    ) -> bool {
         let target = match SPEEDS.get(speed).and_then(|s| s.1) {
-            Some(rate) => self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64),
+            Some(rate) => {
+                self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64)
+            }
             None => self.horizon,
         }
         .min(self.horizon);
@@ -334,7 +341,9 @@ mod tests {
             pod_cidrs: Vec::new(),
         }]);
         assert!(playback.error().is_none(), "{:?}", playback.error());
-        assert!(playback.text().ends_with(&format!("wait {gap}\nnode add node-1\n")));
+        assert!(playback
+            .text()
+            .ends_with(&format!("wait {gap}\nnode add node-1\n")));
         assert_eq!(playback.tour(), None);
     }
 

@@ -2,12 +2,16 @@
 //! here, so a component only turns them into markup.
 
 use super::Playback;
+use crate::ipam::address_map::AddressMap;
 use crate::ipam::capacity::CapacityPlan;
+use crate::ipam::cidrset::CidrSet;
 use crate::ipam::kindnet::CNI_CONFIG_PATH;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
 use crate::sim::grid::AddressGrid;
 use crate::sim::state::{NodeState, PodState};
-use crate::sim::{VirtualDuration, VirtualTime};
+use crate::sim::{Event, EventKind, EventLog, Touched, VirtualDuration, VirtualTime};
+use ipnet::IpNet;
+use std::ops::Range;
 
 /// At most this many node cards are drawn; the address map shows every node.
 pub const MAX_NODE_CARDS: usize = 8;
@@ -204,14 +208,65 @@ pub struct ActionNames {
     pub next_batch: String,
 }
 
+/// One row of the event log, as `kubectl get events` words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogRow {
+    /// When (`1.234 s`).
+    pub time: String,
+    /// `Normal`, `Warning`, or a step of a sandbox.
+    pub kind: EventKind,
+    /// The reason (`CIDRAssignmentFailed`).
+    pub reason: String,
+    /// The object (`node/kind-worker`).
+    pub object: String,
+    /// The message.
+    pub message: String,
+}
+
 impl Playback {
+    /// Every event so far.
+    pub fn events(&self) -> &EventLog {
+        self.sim.events()
+    }
+
+    /// The log's rows for events `range` (of [`Playback::events`]).
+    pub fn log_rows(&self, range: Range<usize>) -> Vec<LogRow> {
+        self.sim
+            .events()
+            .iter()
+            .skip(range.start)
+            .take(range.len())
+            .map(|event| LogRow {
+                time: seconds(event.time_ms),
+                kind: event.kind,
+                reason: format!("{:?}", event.reason),
+                object: event.object.to_string(),
+                message: event.message.to_string(),
+            })
+            .collect()
+    }
+
+    /// What event `index` touched, if there is one.
+    pub fn touched(&self, index: usize) -> Option<Touched> {
+        self.sim.events().get(index).map(Event::touched)
+    }
+
+    /// kube-controller-manager's cidrsets, one per cluster CIDR (none before it starts).
+    pub fn cidr_sets(&self) -> &[CidrSet] {
+        self.sim.cidr_sets()
+    }
+
+    /// The address map of cluster CIDR `family`, over `window` (the whole CIDR when `None`).
+    pub fn address_map(&self, family: usize, window: Option<IpNet>) -> Option<AddressMap> {
+        self.sim.address_map(family, window)
+    }
+
     /// The names of every node, in name order.
     pub fn node_names(&self) -> Vec<String> {
         self.sim
-            .snapshot_with_full_nodes(0)
-            .nodes
+            .nodes_in_name_order()
             .into_iter()
-            .map(|n| n.name)
+            .map(|(name, _)| name.to_string())
             .collect()
     }
 
@@ -281,7 +336,9 @@ mod tests {
     fn the_worker_card_during_the_del_lag_keeps_bs_file_veth_and_route() {
         let mut playback = Playback::default();
         playback.go_to_step(7);
-        let card = playback.node_card("kind-worker").expect("the worker exists");
+        let card = playback
+            .node_card("kind-worker")
+            .expect("the worker exists");
         assert_eq!(card.pod_cidrs, ["10.244.1.0/24"]);
         let [pending] = card.pending_dels.as_slice() else {
             panic!("{:?}", card.pending_dels);
@@ -291,7 +348,10 @@ mod tests {
         assert!(card.files.iter().any(|f| f.name == "10.244.1.3"));
         let b_file = card.files.iter().find(|f| f.name == "10.244.1.3");
         assert!(b_file.is_some_and(|f| f.shown.contains("\\r\\n\neth0")));
-        assert!(card.routes.iter().any(|r| r.starts_with("10.244.1.3 dev veth")));
+        assert!(card
+            .routes
+            .iter()
+            .any(|r| r.starts_with("10.244.1.3 dev veth")));
         assert!(!card.pods.iter().any(|p| p.name == "b"));
         assert!(card
             .pods
@@ -306,8 +366,14 @@ mod tests {
         playback.seek(playback.horizon());
         let network = playback.pod_network("a").expect("a has a namespace");
         assert!(network.netns.starts_with("/var/run/netns/cni-"));
-        assert!(network.addr.iter().any(|l| l.contains("inet 10.244.1.2/24")));
-        assert!(network.routes.iter().any(|l| l.starts_with("default via 10.244.1.1")));
+        assert!(network
+            .addr
+            .iter()
+            .any(|l| l.contains("inet 10.244.1.2/24")));
+        assert!(network
+            .routes
+            .iter()
+            .any(|l| l.starts_with("default via 10.244.1.1")));
     }
 
     #[test]

@@ -1,0 +1,107 @@
+//! `?embed=1`: the compact player for docs and slides, which tells its host page how tall it is.
+
+use super::nodes::Nodes;
+use super::sharing::view_query;
+use super::studio::Studio;
+use super::timeline::transport;
+use super::tours::tours;
+use crate::i18n::{ui as t, Lang};
+use crate::share::Link;
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::platform::spawn_local;
+use yew::prelude::*;
+
+/// Props of the embedded player.
+#[derive(Properties, PartialEq)]
+pub struct EmbeddedProps {
+    /// The page's language.
+    pub lang: Lang,
+    /// The studio.
+    pub studio: UseReducerHandle<Studio>,
+    /// Whether the controls show.
+    pub controls: bool,
+    /// The same view in the full app.
+    pub link: Link,
+}
+
+/// `?embed=1`: the tour's narration, the controls and the nodes, with a link to the full app; the page
+/// tells its host how tall it is, so an `<iframe>` can fit it.
+#[function_component(Embedded)]
+pub fn embedded(props: &EmbeddedProps) -> Html {
+    let lang = props.lang;
+    let root = use_node_ref();
+    let full_query = use_state(String::new);
+    {
+        let full_query = full_query.clone();
+        use_effect_with(props.link.clone(), move |link| {
+            // A query still being deflated when the view changes again is not shown.
+            let current = Rc::new(Cell::new(true));
+            let (current_then, link) = (current.clone(), link.clone());
+            spawn_local(async move {
+                let query = view_query(link).await;
+                if current_then.get() {
+                    full_query.set(query);
+                }
+            });
+            move || current.set(false)
+        });
+    }
+    {
+        let root = root.clone();
+        use_effect_with((), move |_| {
+            let observer = post_height_on_resize(&root);
+            move || {
+                if let Some((observer, _callback)) = observer {
+                    observer.disconnect();
+                }
+            }
+        });
+    }
+    let studio = &props.studio;
+    let path = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
+    html! {
+        <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
+            if studio.core().tour().is_some() {
+                { tours(studio, lang, false) }
+            }
+            if props.controls {
+                <div class="timebar">{ transport(studio, lang) }</div>
+            }
+            <Nodes {lang} studio={studio.clone()} />
+            <p class="open-full">
+                <a href={format!("{path}{}", *full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
+            </p>
+        </div>
+    }
+}
+
+/// A resize observer and the callback it calls, which must live as long as it observes.
+type Observing = (web_sys::ResizeObserver, Closure<dyn Fn(js_sys::Array)>);
+
+/// Post `{type: "podip:height", height}` to the parent window whenever the player's height changes.
+fn post_height_on_resize(root: &NodeRef) -> Option<Observing> {
+    let element = root.cast::<web_sys::Element>()?;
+    let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let height = window
+            .document()
+            .and_then(|d| d.document_element())
+            .map_or(0, |e| e.scroll_height());
+        let message = js_sys::Object::new();
+        js_sys::Reflect::set(&message, &"type".into(), &"podip:height".into()).ok();
+        js_sys::Reflect::set(&message, &"height".into(), &height.into()).ok();
+        if let Ok(Some(parent)) = window.parent() {
+            parent.post_message(&message, "*").ok();
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&element);
+    Some((observer, callback))
+}

@@ -1,0 +1,81 @@
+//! What the page was opened with: its link read, the language chosen and loaded, and what of the link
+//! was refused, in the page's language.
+
+use super::language;
+use super::sharing::parse_link;
+use crate::i18n::{ui as t, Lang};
+use crate::ipam::goip::GoQuoted;
+use crate::share::{Link, LinkProblem, MAX_QUERY_LEN};
+use crate::sim::playback::link::LinkRefusal;
+
+/// What the page was opened with: its link, what of it was refused, and the language to start in
+/// (with why it is English instead, when that language's texts could not be loaded).
+#[derive(Clone, PartialEq)]
+pub struct Opened {
+    /// The link.
+    pub link: Link,
+    /// What of it was refused.
+    pub problems: Vec<String>,
+    /// The language to start in.
+    pub lang: Lang,
+    /// Why it is English instead of the language asked for.
+    pub unavailable: Option<String>,
+}
+
+impl Opened {
+    /// Read `location.search`; the language is `?lang=`, else the browser's, else English. Its texts
+    /// are loaded before the page shows, so it never flashes in another language.
+    pub async fn from_location() -> Self {
+        let window = web_sys::window();
+        let query = window
+            .as_ref()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let (link, problems) = parse_link(&query).await;
+        let browser: Vec<String> = window
+            .map(|w| {
+                w.navigator()
+                    .languages()
+                    .iter()
+                    .filter_map(|l| l.as_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let wanted = link
+            .lang
+            .unwrap_or_else(|| Lang::negotiate(browser.iter().map(String::as_str)));
+        let (lang, unavailable) = match language::load(wanted).await {
+            Ok(()) => (wanted, None),
+            Err(reason) => (Lang::En, Some(language::unavailable(wanted, &reason))),
+        };
+        Opened {
+            problems: problems.iter().map(|p| link_problem(p, lang)).collect(),
+            link,
+            lang,
+            unavailable,
+        }
+    }
+}
+
+/// What was refused of a link, in the page's language (parameter names and values as given).
+fn link_problem(problem: &LinkProblem, lang: Lang) -> String {
+    match problem {
+        LinkProblem::TooLong(len) => {
+            t::LINK_TOO_LONG.fill(lang, &[&len.to_string(), &MAX_QUERY_LEN.to_string()])
+        }
+        LinkProblem::BadBase64 => t::LINK_BAD_BASE64.get(lang).to_string(),
+        LinkProblem::BadDeflate => t::LINK_BAD_DEFLATE.get(lang).to_string(),
+        LinkProblem::NotUtf8 => t::LINK_NOT_UTF8.get(lang).to_string(),
+        LinkProblem::BadValue(name, value) => {
+            t::LINK_BAD_VALUE.fill(lang, &[&format!("{name}={}", GoQuoted(value))])
+        }
+    }
+}
+
+/// What the playback refused of a link, in the page's language.
+pub fn link_refusal(refusal: &LinkRefusal, lang: Lang) -> String {
+    match refusal {
+        LinkRefusal::Scenario(err) => err.clone(),
+        LinkRefusal::Settings(err) => t::LINK_SETTINGS_REFUSED.fill(lang, &[err]),
+    }
+}

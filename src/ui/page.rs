@@ -1,0 +1,316 @@
+//! The page: the app waits for its link to be read, then one reducer owns the playback and every part
+//! renders it and sends actions. The hooks here tie it to the browser: the clock, the keyboard, the
+//! address bar.
+
+use super::actions::Actions;
+use super::chrome::{announcement, Help, Toolbar};
+use super::editor::Editor;
+use super::embed::Embedded;
+use super::map::AddressMapView;
+use super::nodes::{pod_view, Nodes};
+use super::opened::{link_refusal, Opened};
+use super::settings::Settings;
+use super::sharing::view_query;
+use super::studio::{Action, Studio};
+use super::timeline::{transport, EventLog};
+use super::tours::tours;
+use crate::i18n::ui as t;
+use crate::share::Link;
+use crate::sim::playback::Playback;
+use gloo_timers::callback::Interval;
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use yew::platform::spawn_local;
+use yew::prelude::*;
+
+/// How often the clock ticks while playing (real milliseconds).
+const TICK_MS: u32 = 50;
+
+/// The whole page, once its link is read (a scenario in `s=` is inflated by the browser, which takes
+/// a moment).
+#[function_component(App)]
+pub fn app() -> Html {
+    let opened = use_state(|| None::<Opened>);
+    {
+        let opened = opened.clone();
+        use_effect_with((), move |_| {
+            spawn_local(async move { opened.set(Some(Opened::from_location().await)) });
+        });
+    }
+    match &*opened {
+        Some(opened) => html! { <Page opened={opened.clone()} /> },
+        None => Html::default(),
+    }
+}
+
+/// Props of the page.
+#[derive(Properties, PartialEq)]
+struct PageProps {
+    /// What the page was opened with.
+    opened: Opened,
+}
+
+/// The page: one reducer owns the simulation; every part renders it and sends actions.
+#[function_component(Page)]
+fn page(props: &PageProps) -> Html {
+    let opened = &props.opened;
+    let lang = use_state(|| opened.lang);
+    let theme = use_state(|| opened.link.theme);
+    let initial = use_memo((), |_| {
+        let (playback, refused) = Playback::from_link(&opened.link);
+        let refused = refused.iter().map(|r| link_refusal(r, opened.lang));
+        (
+            Studio::new(playback),
+            [opened.problems.clone(), refused.collect()].concat(),
+        )
+    });
+    let refused = use_state(|| initial.1.clone());
+    let unavailable = use_state(|| opened.unavailable.clone());
+    let studio = use_reducer(|| initial.0.clone());
+    let painted = use_after_first_paint();
+    use_clock(&studio);
+    use_shortcuts(studio.dispatcher());
+    {
+        // The document follows the language and theme: `<html lang>` for fonts and screen readers,
+        // `data-theme` over `prefers-color-scheme` when one was chosen.
+        use_effect_with((*lang, *theme), |(lang, theme)| {
+            if let Some(root) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                root.set_attribute("lang", lang.tag()).ok();
+                match theme {
+                    Some(theme) => root.set_attribute("data-theme", theme.as_str()).ok(),
+                    None => root.remove_attribute("data-theme").ok(),
+                };
+            }
+        });
+    }
+    {
+        // Autoplay once, after the first render.
+        let (studio, autoplay) = (studio.clone(), opened.link.autoplay);
+        use_effect_with((), move |_| {
+            if autoplay {
+                studio.dispatch(Action::Play);
+            }
+        });
+    }
+    // The view's link, made when asked for: while playing it changes on every tick, and a long
+    // scenario is deflated each time its query is made.
+    let link = {
+        let (studio, lang, theme) = (studio.clone(), *lang, *theme);
+        Callback::from(move |()| Link {
+            lang: Some(lang),
+            theme,
+            ..studio.core().link()
+        })
+    };
+    {
+        // The address bar keeps the view's link while paused, so reloading or bookmarking keeps it too.
+        let (link, embed) = (link.clone(), opened.link.embed);
+        let paused_at = (!studio.playing).then(|| {
+            let core = studio.core();
+            (core.now(), core.text().to_string(), core.tour_step())
+        });
+        use_effect_with((paused_at, *lang, *theme), move |(paused_at, _, _)| {
+            // A query still being deflated when the view changes again is not written.
+            let current = Rc::new(Cell::new(true));
+            if !embed && paused_at.is_some() {
+                let (current, link) = (current.clone(), link.emit(()));
+                spawn_local(async move {
+                    let query = view_query(link).await;
+                    if current.get() {
+                        replace_query(&query);
+                    }
+                });
+            }
+            move || current.set(false)
+        });
+    }
+    let problems = (!refused.is_empty()).then(|| {
+        let on_close = {
+            let refused = refused.clone();
+            Callback::from(move |_: MouseEvent| refused.set(Vec::new()))
+        };
+        html! {
+            <div class="link-problem" data-testid="link-problem" role="alert">
+                <p>{ t::LINK_PROBLEM.fill(*lang, &[&refused.join("; ")]) }</p>
+                <button onclick={on_close}>{ t::CLOSE.get(*lang) }</button>
+            </div>
+        }
+    });
+    let language_problem = unavailable.as_ref().map(|message| {
+        let on_close = {
+            let unavailable = unavailable.clone();
+            Callback::from(move |_: MouseEvent| unavailable.set(None))
+        };
+        html! {
+            <div class="lang-problem" data-testid="lang-problem" role="alert">
+                <p>{ message }</p>
+                <button onclick={on_close}>{ t::CLOSE.get(*lang) }</button>
+            </div>
+        }
+    });
+    let live = html! {
+        <div class="sr-only" role="status" aria-live="polite" data-testid="announcer">
+            { announcement(&studio, *lang) }
+        </div>
+    };
+    let body = if opened.link.embed {
+        html! {
+            <Embedded lang={*lang} studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} />
+        }
+    } else {
+        html! {
+            <div class={classes!("app", studio.playing_fast().then_some("fast"))}>
+                <header class="masthead">
+                    <div class="title">
+                        <h1>{ "podip" }</h1>
+                        <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
+                    </div>
+                    <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
+                </header>
+                { for language_problem }
+                { for problems }
+                <div class="timebar">{ transport(&studio, *lang) }</div>
+                <main class="layout">
+                    <div class="col-main">
+                        { tours(&studio, *lang, true) }
+                        if *painted {
+                            <Actions lang={*lang} studio={studio.clone()} />
+                        }
+                        <Nodes lang={*lang} studio={studio.clone()} />
+                        { pod_view(&studio, *lang) }
+                        if *painted {
+                            <AddressMapView lang={*lang} studio={studio.clone()} />
+                        }
+                    </div>
+                    <div class="col-side">
+                        if *painted {
+                            <EventLog lang={*lang} studio={studio.clone()} />
+                            <Settings lang={*lang} studio={studio.clone()} />
+                            <Editor lang={*lang} studio={studio.clone()} />
+                        }
+                    </div>
+                </main>
+                if studio.help {
+                    <Help lang={*lang} dispatch={studio.dispatcher()} />
+                }
+            </div>
+        }
+    };
+    html! {
+        <>
+            { live }
+            { body }
+        </>
+    }
+}
+
+/// False until the browser has painted once: the tour's narration, the clock and the nodes come first,
+/// and the rest of the page (settings, map, log, editor: most of the first layout's cost) after them.
+#[hook]
+fn use_after_first_paint() -> UseStateHandle<bool> {
+    let painted = use_state(|| false);
+    {
+        let painted = painted.clone();
+        use_effect_with((), move |_| {
+            // A frame callback runs just before that frame's paint; a timer set there runs after it.
+            let fallback = painted.clone();
+            let after_paint = Closure::once_into_js(move || {
+                gloo_timers::callback::Timeout::new(0, move || painted.set(true)).forget();
+            });
+            let requested = web_sys::window()
+                .map(|window| window.request_animation_frame(after_paint.unchecked_ref()));
+            if !matches!(requested, Some(Ok(_))) {
+                // No frames to wait for: show it all at once.
+                fallback.set(true);
+            }
+        });
+    }
+    painted
+}
+
+/// The animation clock: while playing, tell the reducer how much real time passed.
+#[hook]
+fn use_clock(studio: &UseReducerHandle<Studio>) {
+    let studio = studio.clone();
+    use_effect_with(studio.playing, move |playing| {
+        let ticker = playing.then(|| {
+            let mut last = js_sys::Date::now();
+            Interval::new(TICK_MS, move || {
+                let now = js_sys::Date::now();
+                studio.dispatch(Action::Tick(now - last));
+                last = now;
+            })
+        });
+        move || drop(ticker)
+    });
+}
+
+/// Keyboard shortcuts on the whole document (space, ←/→, +/-, ?, Esc), except while typing in a field.
+#[hook]
+fn use_shortcuts(dispatch: UseReducerDispatcher<Studio>) {
+    use_effect_with(dispatch, |dispatch| {
+        let dispatch = dispatch.clone();
+        let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+            let typing = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| {
+                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                });
+            // A focused button handles space and Enter itself.
+            let on_button = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"));
+            if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let action = match e.key().as_str() {
+                " " if !on_button => Action::TogglePlay,
+                "ArrowRight" => Action::Step,
+                "ArrowLeft" => Action::StepBack,
+                "+" | "=" => Action::SpeedBy(1),
+                "-" | "_" => Action::SpeedBy(-1),
+                "?" => Action::Help(None),
+                "Escape" => Action::Help(Some(false)),
+                _ => return,
+            };
+            e.prevent_default();
+            dispatch.dispatch(action);
+        });
+        let document = web_sys::window().and_then(|w| w.document());
+        if let Some(document) = &document {
+            document
+                .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref())
+                .ok();
+        }
+        move || {
+            if let Some(document) = document {
+                document
+                    .remove_event_listener_with_callback(
+                        "keydown",
+                        listener.as_ref().unchecked_ref(),
+                    )
+                    .ok();
+            }
+        }
+    });
+}
+
+/// Replace the address bar's query (no new history entry).
+pub(super) fn replace_query(query: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let path = window.location().pathname().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        history
+            .replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{query}")))
+            .ok();
+    }
+}
