@@ -121,15 +121,12 @@ fn comments_and_blank_lines_are_no_commands() {
 #[test]
 fn a_scenario_from_commands_is_the_scenario_of_their_lines() {
     let text = podip::sim::builtin::KIND;
-    let commands: Vec<(usize, Option<Command>)> = text
+    let commands: Vec<(usize, Command)> = text
         .lines()
         .enumerate()
-        .map(|(i, line)| (i + 1, Command::parse(line).expect("built-in lines parse")))
+        .filter_map(|(i, line)| Some((i + 1, Command::parse(line).expect("built-in lines parse")?)))
         .collect();
-    let written: String = commands
-        .iter()
-        .filter_map(|(_, c)| c.as_ref().map(|c| format!("{c}\n")))
-        .collect();
+    let written: String = commands.iter().map(|(_, c)| format!("{c}\n")).collect();
     let from_commands = Scenario::from_commands(commands).expect("valid");
     assert_eq!(Some(from_commands.clone()), Scenario::parse(text).ok());
     assert_eq!(

@@ -32,6 +32,9 @@ pub struct KcmFlags {
     pub service_cluster_ip_range: String,
 }
 
+/// kind's `--cluster-cidr` (its `podSubnet` default).
+pub const KIND_CLUSTER_CIDR: &str = "10.244.0.0/16";
+
 /// `--allocate-node-cidrs`: the switch that turns the node IPAM controller on (podip models it on).
 pub const ALLOCATE_NODE_CIDRS: &str = "--allocate-node-cidrs";
 
@@ -80,6 +83,19 @@ impl KcmFlag {
             KcmFlag::NodeCidrMaskSizeIpv4 => "node-mask-ipv4",
             KcmFlag::NodeCidrMaskSizeIpv6 => "node-mask-ipv6",
             KcmFlag::ServiceClusterIpRange => "service-cidr",
+        }
+    }
+
+    /// What it sets, in a line (the command line's help).
+    pub const fn describe(self) -> &'static str {
+        match self {
+            KcmFlag::ClusterCidr => "one CIDR, or an IPv4 and an IPv6 CIDR separated by a comma",
+            KcmFlag::NodeCidrMaskSize => "the node subnets' mask size (single-stack clusters)",
+            KcmFlag::NodeCidrMaskSizeIpv4 => "the IPv4 node subnets' mask size (default 24)",
+            KcmFlag::NodeCidrMaskSizeIpv6 => "the IPv6 node subnets' mask size (default 64)",
+            KcmFlag::ServiceClusterIpRange => {
+                "the Service range: one CIDR, or a primary and a secondary of the other family"
+            }
         }
     }
 
@@ -251,7 +267,7 @@ impl KcmFlags {
     /// kind's defaults: `--cluster-cidr=10.244.0.0/16`, `--service-cluster-ip-range=10.96.0.0/16`, masks unset.
     pub fn kind_defaults() -> Self {
         Self {
-            cluster_cidr: "10.244.0.0/16".into(),
+            cluster_cidr: KIND_CLUSTER_CIDR.into(),
             service_cluster_ip_range: "10.96.0.0/16".into(),
             ..Self::default()
         }

@@ -238,6 +238,15 @@ impl Reader {
     }
 }
 
+impl Reader {
+    fn finish(self) -> Scenario {
+        Scenario {
+            commands: self.commands,
+            end: self.at,
+        }
+    }
+}
+
 /// `PREFIX-1` … `PREFIX-N`.
 fn many(prefix: &str, count: u64) -> impl Iterator<Item = String> + '_ {
     (1..=count).map(move |i| format!("{prefix}-{i}"))
@@ -299,35 +308,37 @@ impl Scenario {
     /// assert!(err.to_string().starts_with("line 1: Controller: Invalid --cluster-cidr"));
     /// ```
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
-        Self::from_lines(text.lines().enumerate().map(|(index, raw)| {
-            let line = index + 1;
-            Command::parse(raw).map(|command| (line, command))
-        }))
-    }
-
-    /// A scenario of commands already read, each with its 1-based line number (`None`: a comment).
-    pub fn from_commands(
-        commands: impl IntoIterator<Item = (usize, Option<Command>)>,
-    ) -> Result<Scenario, ScenarioError> {
-        Self::from_lines(commands.into_iter().map(Ok))
-    }
-
-    fn from_lines(
-        lines: impl Iterator<Item = Result<(usize, Option<Command>), ScenarioErrorKind>>,
-    ) -> Result<Scenario, ScenarioError> {
         let mut reader = Reader::default();
-        for (index, read) in lines.enumerate() {
-            let fail = |line, kind| ScenarioError { line, kind };
-            let (line, command) = read.map_err(|kind| fail(index + 1, kind))?;
-            if let Some(command) = command {
-                reader
-                    .take(line, command)
-                    .map_err(|kind| fail(line, kind))?;
+        for (index, raw) in text.lines().enumerate() {
+            let line = index + 1;
+            let fail = |kind| ScenarioError { line, kind };
+            // Objects before the cluster are refused before their syntax is looked at.
+            let verb = raw
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .next();
+            if matches!(verb, Some("node" | "pod")) && !reader.cluster {
+                return Err(fail(ScenarioErrorKind::NoCluster));
+            }
+            if let Some(command) = Command::parse(raw).map_err(fail)? {
+                reader.take(line, command).map_err(fail)?;
             }
         }
-        Ok(Scenario {
-            commands: reader.commands,
-            end: reader.at,
-        })
+        Ok(reader.finish())
+    }
+
+    /// A scenario of commands already read, each with its 1-based line number.
+    pub fn from_commands(
+        commands: impl IntoIterator<Item = (usize, Command)>,
+    ) -> Result<Scenario, ScenarioError> {
+        let mut reader = Reader::default();
+        for (line, command) in commands {
+            reader
+                .take(line, command)
+                .map_err(|kind| ScenarioError { line, kind })?;
+        }
+        Ok(reader.finish())
     }
 }

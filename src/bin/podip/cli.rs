@@ -1,10 +1,10 @@
 //! The command-line interface: argument parsing and text/JSON rendering of the core's answers.
 
 use super::scenario_cmd;
-use clap::{Parser, Subcommand};
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use podip::ipam::capacity::{BitRole, CapacityPlan, FamilyCapacity};
 use podip::ipam::goip::net_string;
-use podip::ipam::kcm::KcmFlags;
+use podip::ipam::kcm::{KcmFlag, KcmFlags, KIND_CLUSTER_CIDR};
 use std::process::ExitCode;
 
 /// How Kubernetes gives a Pod its IP address, simulated faithfully.
@@ -19,21 +19,9 @@ struct Cli {
 enum Command {
     /// Capacity of a cluster CIDR split into node subnets, validated as kube-controller-manager does.
     Capacity {
-        /// `--cluster-cidr`: one CIDR, or an IPv4 and an IPv6 CIDR separated by a comma.
-        #[arg(long, default_value = "10.244.0.0/16")]
-        cluster_cidr: String,
-        /// `--node-cidr-mask-size` (single-stack clusters).
-        #[arg(long, default_value = "")]
-        node_cidr_mask_size: String,
-        /// `--node-cidr-mask-size-ipv4` (default 24).
-        #[arg(long, default_value = "")]
-        node_cidr_mask_size_ipv4: String,
-        /// `--node-cidr-mask-size-ipv6` (default 64).
-        #[arg(long, default_value = "")]
-        node_cidr_mask_size_ipv6: String,
-        /// `--service-cluster-ip-range`.
-        #[arg(long, default_value = "")]
-        service_cluster_ip_range: String,
+        /// kube-controller-manager's flags.
+        #[command(flatten)]
+        flags: KcmArgs,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -55,41 +43,74 @@ enum Command {
     },
 }
 
+/// kube-controller-manager's flags, named by the one table of them ([`KcmFlag`]); unset but
+/// `--cluster-cidr`, which defaults to kind's.
+#[derive(Clone)]
+struct KcmArgs(KcmFlags);
+
+fn long_name(flag: KcmFlag) -> &'static str {
+    flag.flag().trim_start_matches("--")
+}
+
+impl FromArgMatches for KcmArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut flags = KcmFlags::default();
+        for flag in KcmFlag::ALL {
+            if let Some(value) = matches.get_one::<String>(long_name(flag)) {
+                value.clone_into(flag.value_mut(&mut flags));
+            }
+        }
+        Ok(KcmArgs(flags))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for KcmArgs {
+    fn augment_args(mut command: clap::Command) -> clap::Command {
+        for flag in KcmFlag::ALL {
+            let mut arg = Arg::new(long_name(flag))
+                .long(long_name(flag))
+                .value_name("VALUE")
+                .help(flag.describe());
+            if flag == KcmFlag::ClusterCidr {
+                arg = arg.default_value(KIND_CLUSTER_CIDR);
+            }
+            command = command.arg(arg);
+        }
+        command
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
 /// Parse the command line, run the command, and say how it went.
 pub fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Run { scenario, json } => print_or_fail(scenario_cmd::run(&scenario, json)),
         Command::State { scenario } => print_or_fail(scenario_cmd::state(&scenario)),
         Command::Capacity {
-            cluster_cidr,
-            node_cidr_mask_size,
-            node_cidr_mask_size_ipv4,
-            node_cidr_mask_size_ipv6,
-            service_cluster_ip_range,
+            flags: KcmArgs(flags),
             json,
-        } => {
-            let flags = KcmFlags {
-                cluster_cidr,
-                node_cidr_mask_size,
-                node_cidr_mask_size_ipv4,
-                node_cidr_mask_size_ipv6,
-                service_cluster_ip_range,
-            };
-            match CapacityPlan::from_flags(&flags) {
-                Ok(plan) if json => match serde_json::to_string_pretty(&plan) {
-                    Ok(text) => {
-                        println!("{text}");
-                        ExitCode::SUCCESS
-                    }
-                    Err(err) => fail(&err.to_string()),
-                },
-                Ok(plan) => {
-                    print!("{}", render_capacity(&plan));
+        } => match CapacityPlan::from_flags(&flags) {
+            Ok(plan) if json => match serde_json::to_string_pretty(&plan) {
+                Ok(text) => {
+                    println!("{text}");
                     ExitCode::SUCCESS
                 }
                 Err(err) => fail(&err.to_string()),
+            },
+            Ok(plan) => {
+                print!("{}", render_capacity(&plan));
+                ExitCode::SUCCESS
             }
-        }
+            Err(err) => fail(&err.to_string()),
+        },
     }
 }
 
