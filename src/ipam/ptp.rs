@@ -54,11 +54,11 @@
 //! ```
 
 pub mod iproute2;
+pub mod links;
 pub mod netns;
 
-pub use netns::{
-    IfName, Link, LinkKind, LinkNetns, MacAddr, NetNs, NetNsId, Route, RouteScope, Uplink,
-};
+pub use links::{IfName, Link, LinkKind, LinkNetns, MacAddr};
+pub use netns::{NetNs, NetNsId, Route, RouteScope, Uplink};
 
 use crate::ipam::cni::{self, CniResult, Interface};
 use crate::ipam::goip::{ip_string, net_string, GoQuoted};

@@ -10,9 +10,8 @@
 //! ascending, a longer prefix before a shorter one on the same address); IPv6 routes in the post-order walk of
 //! the fib6 radix tree (more specific first, `default` last). Addresses by family, IPv4 first.
 
-use super::netns::{
-    network_bits, IfAddr, Link, LinkKind, LinkNetns, NetNs, Route, RouteProto, RouteScope,
-};
+use super::links::{IfAddr, Link, LinkKind, LinkNetns};
+use super::netns::{network_bits, NetNs, Route, RouteProto, RouteScope};
 use crate::ipam::goip::{ip_string, GoIp};
 use ipnet::IpNet;
 use std::cmp::Ordering;
