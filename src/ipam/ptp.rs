@@ -56,16 +56,18 @@
 pub mod iproute2;
 pub mod links;
 pub mod netns;
+pub mod routes;
 
 pub use links::{IfName, Link, LinkKind, LinkNetns, MacAddr};
-pub use netns::{NetNs, NetNsId, Route, RouteScope, Uplink};
+pub use netns::{NetNs, NetNsId, Uplink};
+pub use routes::{Route, RouteScope};
 
 use crate::ipam::cni::{self, CniResult, Interface};
 use crate::ipam::goip::{ip_string, net_string, GoQuoted};
 use ipnet::IpNet;
-use netns::Errno;
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use routes::Errno;
 use std::fmt;
 use std::net::IpAddr;
 use std::rc::Rc;

@@ -23,7 +23,7 @@ use super::upstream;
 use crate::ipam::goip::parse_cidr;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};
 use crate::ipam::ptp::links::IfName;
-use crate::ipam::ptp::netns::{Errno, Route, RouteScope};
+use crate::ipam::ptp::routes::{Errno, Route, RouteScope};
 use crate::order;
 use ipnet::IpNet;
 use std::net::IpAddr;

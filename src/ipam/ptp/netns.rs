@@ -13,13 +13,11 @@
 //!   IPv4 keeps one route per (prefix, tos, metric) unless the request allows a second; IPv6 refuses only an
 //!   identical next hop. Deleting a link flushes every route through it.
 
-use super::iproute2::fib_dump_order;
 use super::links::{IfAddr, IfName, Link, LinkKind, LinkNetns, MacAddr};
-use crate::ipam::goip::ip_to_u128;
+use super::routes::{fib_dump_order, Errno, Route, RouteProto, RouteScope};
 use crate::order;
 use ipnet::IpNet;
 use rustc_hash::FxHasher;
-use std::fmt;
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::rc::Rc;
@@ -29,104 +27,6 @@ const NODE_UPLINK: IfName = IfName::literal("eth0");
 
 /// `lo`.
 const LOOPBACK_NAME: IfName = IfName::literal("lo");
-
-/// The `proto` of a route.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RouteProto {
-    /// `RTPROT_BOOT`, what netlink requests carry by default (vishvananda/netlink `NewRtMsg`); `ip` hides it.
-    Boot,
-    /// `RTPROT_KERNEL`, routes the kernel adds for addresses.
-    Kernel,
-}
-
-/// The `scope` of a route (IPv6 routes have none: the kernel reports universe).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RouteScope {
-    /// Reaches beyond the link (routes with a gateway).
-    Universe,
-    /// On-link destination (`scope link`).
-    Link,
-    /// This host (`scope host`), ptp's `<podIP>/32` route on the node (`ip.AddHostRoute`).
-    Host,
-}
-
-/// A route in the main table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Route {
-    /// Destination prefix.
-    pub dst: IpNet,
-    /// Next hop (`via`).
-    pub gateway: Option<IpAddr>,
-    /// Output device ifindex (`dev`).
-    pub dev: u32,
-    /// Route scope (printed for IPv4 only).
-    pub scope: RouteScope,
-    /// Preferred source (`src`).
-    pub src: Option<IpAddr>,
-    /// Who installed it.
-    pub proto: RouteProto,
-    /// Priority: 0 for IPv4 requests, 1024 for IPv6 requests (`IP6_RT_PRIO_USER`), 256 for IPv6 kernel
-    /// prefix routes (`IP6_RT_PRIO_ADDRCONF`).
-    pub metric: u32,
-}
-
-impl Route {
-    /// A route as netlink's `RouteAdd` sends it: proto boot, family-default metric.
-    pub fn new(dst: IpNet, gateway: Option<IpAddr>, dev: u32, scope: RouteScope) -> Self {
-        Route {
-            dst,
-            gateway,
-            dev,
-            scope,
-            src: None,
-            proto: RouteProto::Boot,
-            metric: user_metric(&dst),
-        }
-    }
-
-    /// The same route with a preferred source address.
-    pub fn with_src(mut self, src: IpAddr) -> Self {
-        self.src = Some(src);
-        self
-    }
-}
-
-/// `IP6_RT_PRIO_USER` for IPv6; IPv4 routes carry no priority unless asked.
-fn user_metric(dst: &IpNet) -> u32 {
-    match dst {
-        IpNet::V4(_) => 0,
-        IpNet::V6(_) => 1024,
-    }
-}
-
-/// A kernel error number, printed as Go's `syscall.Errno` prints it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Errno {
-    /// `EEXIST`.
-    Exist,
-    /// `ESRCH`, a route delete that matched nothing.
-    NoSuchProcess,
-    /// `EINVAL`, e.g. an MTU outside the device's 68…65535.
-    InvalidArgument,
-    /// `ENETUNREACH`, a gateway no connected route reaches.
-    NetworkUnreachable,
-    /// `ENODEV`, a route through a device the namespace does not have.
-    NoSuchDevice,
-}
-
-impl fmt::Display for Errno {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Errno::Exist => "file exists",
-            Errno::NoSuchProcess => "no such process",
-            Errno::InvalidArgument => "invalid argument",
-            Errno::NetworkUnreachable => "network is unreachable",
-            Errno::NoSuchDevice => "no such device",
-        })
-    }
-}
-
-impl std::error::Error for Errno {}
 
 /// Where a namespace is, which is how `ip` and the CNI runtime name it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -741,11 +641,6 @@ fn dump_order(routes: Vec<&(u32, Route)>) -> Vec<&Route> {
     .into_iter()
     .map(|(_, r)| r)
     .collect()
-}
-
-/// `ip_to_u128` of a prefix's network address, for the dump-order comparison.
-pub(crate) fn network_bits(net: &IpNet) -> u128 {
-    ip_to_u128(net.network())
 }
 
 #[cfg(test)]
