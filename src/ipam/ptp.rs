@@ -56,6 +56,7 @@
 pub mod iproute2;
 pub mod links;
 pub mod netns;
+mod route_table;
 pub mod routes;
 
 pub use links::{IfName, Link, LinkKind, LinkNetns, MacAddr};
