@@ -7,7 +7,11 @@
 //!   helpers it calls: `ip.SetupVeth`/`makeVeth`/`RandomVethName` from `pkg/ip/link_linux.go`,
 //!   `ipam.ConfigureIface` from `pkg/ipam/ipam_linux.go`, `ip.AddHostRoute` from `pkg/ip/route_linux.go`),
 //!   [`cmd_del`], their errors, and [`Entropy`], the seeded stand-in for every random draw on the way.
-//! * [`netns`] — the kernel side: namespaces, ifindexes, links, addresses and the main routing table.
+//! * [`netns`] — the kernel side: namespaces, their ifindexes, links and addresses, and the main routing
+//!   table (`route_table.rs`, private: a namespace is how routes are asked for).
+//! * [`links`] — what a link is: its name ([`IfName`]), MAC, kind (loopback or veth) and addresses.
+//! * [`routes`] — what a route is ([`Route`], its scope and proto), the kernel's [`routes::Errno`]s and the
+//!   order the kernel dumps prefixes in.
 //! * [`iproute2`] — the text `ip -o link`, `ip addr`, `ip route`, `ip -6 route` print for a namespace.
 //!
 //! Not modelled, because nothing on screen depends on it: IP forwarding and `accept_ra` sysctls, IPv6 DAD
@@ -54,18 +58,21 @@
 //! ```
 
 pub mod iproute2;
+pub mod links;
 pub mod netns;
+mod route_table;
+pub mod routes;
 
-pub use netns::{
-    IfName, Link, LinkKind, LinkNetns, MacAddr, NetNs, NetNsId, Route, RouteScope, Uplink,
-};
+pub use links::{IfName, Link, LinkKind, LinkNetns, MacAddr};
+pub use netns::{NetNs, NetNsId, Uplink};
+pub use routes::{Route, RouteScope};
 
 use crate::ipam::cni::{self, CniResult, Interface};
 use crate::ipam::goip::{ip_string, net_string, GoQuoted};
 use ipnet::IpNet;
-use netns::Errno;
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use routes::Errno;
 use std::fmt;
 use std::net::IpAddr;
 use std::rc::Rc;

@@ -10,33 +10,12 @@
 //! ascending, a longer prefix before a shorter one on the same address); IPv6 routes in the post-order walk of
 //! the fib6 radix tree (more specific first, `default` last). Addresses by family, IPv4 first.
 
-use super::netns::{
-    network_bits, IfAddr, Link, LinkKind, LinkNetns, NetNs, Route, RouteProto, RouteScope,
-};
+use super::links::{IfAddr, Link, LinkKind, LinkNetns};
+use super::netns::NetNs;
+use super::routes::{Route, RouteProto, RouteScope};
 use crate::ipam::goip::{ip_string, GoIp};
 use ipnet::IpNet;
-use std::cmp::Ordering;
 use std::fmt;
-
-/// The order the kernel dumps two prefixes of one family in (see the module docs).
-pub(crate) fn fib_dump_order(a: &IpNet, b: &IpNet) -> Ordering {
-    match (a, b) {
-        (IpNet::V6(_), IpNet::V6(_)) => {
-            // Post-order over the bit strings: compare the shared leading bits, then the more specific first.
-            let common = a.prefix_len().min(b.prefix_len());
-            let shift = 128 - u32::from(common);
-            let (x, y) = if common == 0 {
-                (0, 0)
-            } else {
-                (network_bits(a) >> shift, network_bits(b) >> shift)
-            };
-            x.cmp(&y).then(b.prefix_len().cmp(&a.prefix_len()))
-        }
-        _ => network_bits(a)
-            .cmp(&network_bits(b))
-            .then(b.prefix_len().cmp(&a.prefix_len())),
-    }
-}
 
 /// `ip -o link`: one line per link, the two lines of `ip link` joined by `\`.
 ///

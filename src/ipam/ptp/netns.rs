@@ -1,4 +1,5 @@
-//! Network namespaces as the kernel keeps them: per-namespace ifindexes, links, addresses, main-table routes.
+//! Network namespaces as the kernel keeps them: per-namespace ifindexes, links, addresses, and a main
+//! routing table (`route_table.rs`).
 //!
 //! Only what ptp touches is modelled, with the kernel rules that decide what `ip` prints afterwards:
 //!
@@ -9,333 +10,22 @@
 //!   `<net>/<len> dev X proto kernel scope link src <addr>` unless it is a /32; an IPv6 address adds
 //!   `<net>/<len> dev X proto kernel metric 256` for every length, /128 included. A link coming up with a
 //!   carrier gets an EUI-64 link-local address and `fe80::/64 dev X proto kernel metric 256`.
-//! * **Routes** (`net/ipv4/fib_trie.c`, `net/ipv6/ip6_fib.c`): only the main table (what `ip route` shows).
-//!   IPv4 keeps one route per (prefix, tos, metric) unless the request allows a second; IPv6 refuses only an
-//!   identical next hop. Deleting a link flushes every route through it.
+//! * **Routes** (`route_table.rs`): only the main table; deleting a link flushes every route through it.
 
-use super::iproute2::fib_dump_order;
-use crate::ipam::goip::ip_to_u128;
-use crate::order;
+use super::links::{IfAddr, IfName, Link, LinkKind, LinkNetns, MacAddr};
+use super::route_table::RouteTable;
+use super::routes::{Errno, Route, RouteProto, RouteScope};
 use ipnet::IpNet;
 use rustc_hash::FxHasher;
-use std::fmt;
 use std::hash::{BuildHasher, BuildHasherDefault};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::rc::Rc;
-
-/// A hardware address; the kernel gives every veth end a random one (`eth_hw_addr_random`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MacAddr(pub [u8; 6]);
-
-impl MacAddr {
-    /// `eth_random_addr`: random bytes, multicast bit cleared, locally-administered bit set.
-    pub fn from_random_bytes(mut bytes: [u8; 6]) -> Self {
-        bytes[0] &= 0xfe;
-        bytes[0] |= 0x02;
-        MacAddr(bytes)
-    }
-
-    /// The EUI-64 link-local address the kernel derives (`addrgenmode eui64`): flip the universal/local bit,
-    /// insert `ff:fe`, e.g. `36:5b:27:4a:97:ab` → `fe80::345b:27ff:fe4a:97ab`.
-    pub fn eui64_link_local(&self) -> Ipv6Addr {
-        let m = self.0;
-        let mut bytes = [0u8; 16];
-        bytes[0] = 0xfe;
-        bytes[1] = 0x80;
-        bytes[8..16].copy_from_slice(&[m[0] ^ 0x02, m[1], m[2], 0xff, 0xfe, m[3], m[4], m[5]]);
-        Ipv6Addr::from(bytes)
-    }
-}
-
-impl MacAddr {
-    /// The address as the kernel prints it (`%pM`): lowercase hex pairs joined by `:`. Written by hand
-    /// rather than through `format!`: a CNI result carries two per pod as text, and the formatter's
-    /// padding machinery was 8 % of the churn run's instructions.
-    fn ascii(&self) -> [u8; 17] {
-        const DIGITS: &[u8; 16] = b"0123456789abcdef";
-        let mut out = [b':'; 17];
-        for (i, byte) in self.0.iter().enumerate() {
-            out[3 * i] = DIGITS[usize::from(byte >> 4)];
-            out[3 * i + 1] = DIGITS[usize::from(byte & 0xf)];
-        }
-        out
-    }
-
-    /// The address as the kernel prints it, in a string of exactly its length.
-    pub fn text(&self) -> String {
-        std::str::from_utf8(&self.ascii())
-            .unwrap_or_default()
-            .to_owned()
-    }
-}
-
-impl fmt::Display for MacAddr {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Hex digits and colons only: always UTF-8.
-        f.write_str(std::str::from_utf8(&self.ascii()).map_err(|_| fmt::Error)?)
-    }
-}
-
-/// How `ip link` names the namespace a veth's peer lives in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LinkNetns {
-    /// The peer's namespace has no name under `/var/run/netns` (the node's root namespace, seen from a pod):
-    /// `link-netnsid <id>`.
-    Id(u32),
-    /// A named namespace (`cni-<uuid>`, seen from the node): `link-netns <name>`.
-    Named(Rc<str>),
-}
-
-/// What kind of device a link is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LinkKind {
-    /// `lo`, present in every namespace as ifindex 1.
-    Loopback,
-    /// One end of a veth pair whose other end is in another namespace (`name@if<peer_ifindex>`).
-    Veth {
-        /// The peer's ifindex, valid in the peer's namespace only.
-        peer_ifindex: u32,
-        /// Where the peer lives.
-        peer_netns: LinkNetns,
-    },
-}
-
-/// An address on a link, as `ip addr` lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IfAddr {
-    /// The address with its prefix length, e.g. `10.244.1.2/24` (host bits kept).
-    pub local: IpNet,
-}
-
-impl IfAddr {
-    /// The kernel's address scope: `host` for loopback addresses, `link` for `fe80::/10`, else `global`.
-    pub fn scope(&self) -> &'static str {
-        match self.local.addr() {
-            IpAddr::V4(v4) if v4.is_loopback() => "host",
-            IpAddr::V6(v6) if v6.is_loopback() => "host",
-            IpAddr::V6(v6) if v6.is_unicast_link_local() => "link",
-            _ => "global",
-        }
-    }
-}
-
-/// A device name as the kernel stores it: inline, at most `IFNAMSIZ - 1` (15) bytes. Inline because
-/// every pod's sandbox names three links (`lo`, `eth0` and the node's veth end); as strings they were
-/// three allocations per pod.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct IfName {
-    len: u8,
-    bytes: [u8; 15],
-}
-
-impl IfName {
-    /// The name, if it fits the kernel's 15 bytes (`dev_valid_name`'s other rules are the caller's).
-    ///
-    /// # Examples
-    /// ```
-    /// use podip::ipam::ptp::IfName;
-    /// assert_eq!(IfName::new("veth25040d0e").unwrap(), "veth25040d0e");
-    /// assert!(IfName::new("a-name-of-16-byt").is_none());
-    /// ```
-    pub fn new(name: &str) -> Option<Self> {
-        let mut bytes = [0; 15];
-        bytes
-            .get_mut(..name.len())?
-            .copy_from_slice(name.as_bytes());
-        Some(IfName {
-            len: name.len() as u8,
-            bytes,
-        })
-    }
-
-    /// A name fixed in the source; one over 15 bytes does not compile.
-    const fn literal(name: &str) -> Self {
-        let text = name.as_bytes();
-        assert!(text.len() <= 15, "IFNAMSIZ");
-        let mut bytes = [0; 15];
-        let mut i = 0;
-        while i < text.len() {
-            bytes[i] = text[i];
-            i += 1;
-        }
-        IfName {
-            len: text.len() as u8,
-            bytes,
-        }
-    }
-
-    /// No name: what a failed conversion stands in with.
-    pub const EMPTY: IfName = IfName {
-        len: 0,
-        bytes: [0; 15],
-    };
-
-    /// The name's bytes: what the hash and comparisons of a namespace's lookups read, without checking
-    /// on every one that they are UTF-8.
-    fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..usize::from(self.len)]
-    }
-
-    /// The name as text.
-    pub fn as_str(&self) -> &str {
-        // Copied from a `&str` whole, so always UTF-8.
-        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
-    }
-}
-
-impl std::ops::Deref for IfName {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl PartialEq<str> for IfName {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for IfName {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl fmt::Display for IfName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl fmt::Debug for IfName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
-    }
-}
 
 /// The node's uplink, `eth0`.
 const NODE_UPLINK: IfName = IfName::literal("eth0");
 
 /// `lo`.
 const LOOPBACK_NAME: IfName = IfName::literal("lo");
-
-/// A network device in one namespace.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Link {
-    /// Index, unique within the namespace.
-    pub ifindex: u32,
-    /// Interface name, unique within the namespace.
-    pub name: IfName,
-    /// Loopback or veth.
-    pub kind: LinkKind,
-    /// MTU in bytes.
-    pub mtu: u32,
-    /// Hardware address.
-    pub mac: MacAddr,
-    /// Addresses in the order `ip addr` prints them (IPv4 in insertion order, then IPv6 global before
-    /// link-local, newest first within a scope: `ipv6_link_dev_addr`).
-    pub addrs: Vec<IfAddr>,
-}
-
-/// The `proto` of a route.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RouteProto {
-    /// `RTPROT_BOOT`, what netlink requests carry by default (vishvananda/netlink `NewRtMsg`); `ip` hides it.
-    Boot,
-    /// `RTPROT_KERNEL`, routes the kernel adds for addresses.
-    Kernel,
-}
-
-/// The `scope` of a route (IPv6 routes have none: the kernel reports universe).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RouteScope {
-    /// Reaches beyond the link (routes with a gateway).
-    Universe,
-    /// On-link destination (`scope link`).
-    Link,
-    /// This host (`scope host`), ptp's `<podIP>/32` route on the node (`ip.AddHostRoute`).
-    Host,
-}
-
-/// A route in the main table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Route {
-    /// Destination prefix.
-    pub dst: IpNet,
-    /// Next hop (`via`).
-    pub gateway: Option<IpAddr>,
-    /// Output device ifindex (`dev`).
-    pub dev: u32,
-    /// Route scope (printed for IPv4 only).
-    pub scope: RouteScope,
-    /// Preferred source (`src`).
-    pub src: Option<IpAddr>,
-    /// Who installed it.
-    pub proto: RouteProto,
-    /// Priority: 0 for IPv4 requests, 1024 for IPv6 requests (`IP6_RT_PRIO_USER`), 256 for IPv6 kernel
-    /// prefix routes (`IP6_RT_PRIO_ADDRCONF`).
-    pub metric: u32,
-}
-
-impl Route {
-    /// A route as netlink's `RouteAdd` sends it: proto boot, family-default metric.
-    pub fn new(dst: IpNet, gateway: Option<IpAddr>, dev: u32, scope: RouteScope) -> Self {
-        Route {
-            dst,
-            gateway,
-            dev,
-            scope,
-            src: None,
-            proto: RouteProto::Boot,
-            metric: user_metric(&dst),
-        }
-    }
-
-    /// The same route with a preferred source address.
-    pub fn with_src(mut self, src: IpAddr) -> Self {
-        self.src = Some(src);
-        self
-    }
-}
-
-/// `IP6_RT_PRIO_USER` for IPv6; IPv4 routes carry no priority unless asked.
-fn user_metric(dst: &IpNet) -> u32 {
-    match dst {
-        IpNet::V4(_) => 0,
-        IpNet::V6(_) => 1024,
-    }
-}
-
-/// A kernel error number, printed as Go's `syscall.Errno` prints it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Errno {
-    /// `EEXIST`.
-    Exist,
-    /// `ESRCH`, a route delete that matched nothing.
-    NoSuchProcess,
-    /// `EINVAL`, e.g. an MTU outside the device's 68…65535.
-    InvalidArgument,
-    /// `ENETUNREACH`, a gateway no connected route reaches.
-    NetworkUnreachable,
-    /// `ENODEV`, a route through a device the namespace does not have.
-    NoSuchDevice,
-}
-
-impl fmt::Display for Errno {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Errno::Exist => "file exists",
-            Errno::NoSuchProcess => "no such process",
-            Errno::InvalidArgument => "invalid argument",
-            Errno::NetworkUnreachable => "network is unreachable",
-            Errno::NoSuchDevice => "no such device",
-        })
-    }
-}
-
-impl std::error::Error for Errno {}
 
 /// Where a namespace is, which is how `ip` and the CNI runtime name it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -384,34 +74,21 @@ pub struct NetNs {
     /// Links ordered by ifindex (the order `ip link` dumps them).
     links: Vec<Link>,
     /// A hash of each link's name, beside it: ptp checks every new veth name against all the node's
-    /// links, and a hash that differs rules a link out without comparing names (that comparison was 6 %
-    /// of a large run's instructions).
+    /// links, and a hash that differs rules a link out without comparing names.
     link_names: Vec<u64>,
-    /// The main table's routes through each link, beside it (`link_routes[i]` go through `links[i]`),
-    /// each with the number it was added as. Kept by device because deleting a link flushes its
-    /// routes: a node's table holds a route per other node and two per pod, and walking it for every
-    /// pod's DEL was a large run's largest source of cache misses. The numbers keep the insertion order
-    /// that breaks ties in a dump ([`NetNs::routes`]).
-    link_routes: Vec<Vec<(u32, Route)>>,
-    /// How many routes the table holds.
-    route_total: usize,
-    /// The number the next route added gets.
-    next_route_seq: u32,
-    /// Once the table is large, how many routes there are per destination, by hash (see
-    /// [`RouteIndex`]).
-    index: Option<RouteIndex>,
+    /// The main table, its routes kept at their device's place in `links`.
+    table: RouteTable,
     /// The next ifindex the kernel will hand out here.
     next_ifindex: u32,
 }
 
-/// Two namespaces are equal when what they hold is; the index is a cache of the routes.
+/// Two namespaces are equal when what they hold is (the table's index is a cache of its routes).
 impl PartialEq for NetNs {
     fn eq(&self, other: &Self) -> bool {
         self.id == other.id
             && self.links == other.links
             && self.link_names == other.link_names
-            && self.link_routes == other.link_routes
-            && self.next_route_seq == other.next_route_seq
+            && self.table == other.table
             && self.next_ifindex == other.next_ifindex
     }
 }
@@ -431,10 +108,7 @@ impl NetNs {
             // A pod's namespace holds `lo` and `eth0`.
             links: Vec::with_capacity(2),
             link_names: Vec::with_capacity(2),
-            link_routes: Vec::with_capacity(2),
-            route_total: 0,
-            next_route_seq: 0,
-            index: None,
+            table: RouteTable::new(),
             next_ifindex: 1,
         };
         let lo = ns.add_link(
@@ -550,13 +224,7 @@ impl NetNs {
 
     /// Main-table routes of one family in the order the kernel dumps them.
     pub fn routes(&self, v6: bool) -> Vec<&Route> {
-        dump_order(
-            self.link_routes
-                .iter()
-                .flatten()
-                .filter(|(_, r)| matches!(r.dst, IpNet::V6(_)) == v6)
-                .collect(),
-        )
+        self.table.routes(v6)
     }
 
     /// Main-table routes through device `ifindex`, IPv4 then IPv6, each in dump order (`ip route show
@@ -567,21 +235,8 @@ impl NetNs {
 
     /// The routes through device `ifindex` that `keep` accepts, in the order of [`NetNs::routes_via`].
     pub fn routes_via_where(&self, ifindex: u32, keep: &dyn Fn(&Route) -> bool) -> Vec<&Route> {
-        let through = self
-            .link_position(ifindex)
-            .map(|pos| &self.link_routes[pos]);
-        dump_order(
-            through
-                .into_iter()
-                .flatten()
-                .filter(|(_, r)| keep(r))
-                .collect(),
-        )
-    }
-
-    /// Every main-table route, by device.
-    fn all_routes(&self) -> impl Iterator<Item = &Route> + '_ {
-        self.link_routes.iter().flatten().map(|(_, r)| r)
+        self.link_position(ifindex)
+            .map_or_else(Vec::new, |pos| self.table.via(pos, keep))
     }
 
     /// Registers a device; the kernel picks the ifindex. Returns it.
@@ -601,10 +256,10 @@ impl NetNs {
         // A loopback gets `::1/128`; what a veth end gets, its creator knows (see
         // [`NetNs::reserve_routes`]).
         let routes = match kind {
-            LinkKind::Loopback => Vec::with_capacity(1),
-            LinkKind::Veth { .. } => Vec::new(),
+            LinkKind::Loopback => 1,
+            LinkKind::Veth { .. } => 0,
         };
-        self.link_routes.insert(pos, routes);
+        self.table.insert_link(pos, routes);
         self.links.insert(
             pos,
             Link {
@@ -622,10 +277,10 @@ impl NetNs {
     }
 
     /// Makes room for `routes` routes through device `ifindex`: every pod has its two veth ends, and a
-    /// vector grown push by push held half as much again as it used.
+    /// vector grown push by push holds up to half as much again as it uses.
     pub(crate) fn reserve_routes(&mut self, ifindex: u32, routes: usize) {
         if let Some(pos) = self.link_position(ifindex) {
-            self.link_routes[pos].reserve_exact(routes);
+            self.table.reserve(pos, routes);
         }
     }
 
@@ -643,13 +298,7 @@ impl NetNs {
     /// Unregisters a device, flushing its routes (both families). Returns the link.
     pub(crate) fn remove_link(&mut self, ifindex: u32) -> Option<Link> {
         let pos = self.link_position(ifindex)?;
-        let flushed = self.link_routes.remove(pos);
-        self.route_total -= flushed.len();
-        if let Some(index) = &mut self.index {
-            for (_, route) in &flushed {
-                index.remove(route);
-            }
-        }
+        self.table.remove_link(pos);
         self.link_names.remove(pos);
         Some(self.links.remove(pos))
     }
@@ -725,8 +374,8 @@ impl NetNs {
         };
         if let Some(route) = prefix_route {
             // A second address in a prefix the link already routes reuses the existing prefix route.
-            if !self.link_routes[pos].iter().any(|(_, r)| *r == route) {
-                self.push_route(pos, route);
+            if !self.table.link_has(pos, &route) {
+                self.table.push(pos, route);
             }
         }
         true
@@ -737,68 +386,13 @@ impl NetNs {
     pub fn add_route(&mut self, route: Route, exclusive: bool) -> Result<(), Errno> {
         // fib_create_info checks the device before fib_table_insert looks for conflicts.
         let pos = self.link_position(route.dev).ok_or(Errno::NoSuchDevice)?;
-        if self
-            .index
-            .as_ref()
-            .is_some_and(|index| !index.may_have(&route.dst))
-        {
-            self.push_route(pos, route);
-            return Ok(());
-        }
-        let same_key = |r: &&Route| r.dst == route.dst && r.metric == route.metric;
-        let conflict = match route.dst {
-            // fib_table_insert: an alias with the same prefix, tos and priority blocks an exclusive add,
-            // and an identical one blocks any add.
-            IpNet::V4(_) => self
-                .all_routes()
-                .filter(same_key)
-                .any(|r| exclusive || (r.dev == route.dev && r.gateway == route.gateway)),
-            // fib6_add_rt2node: only a duplicate next hop (same device and gateway) is refused.
-            IpNet::V6(_) => self
-                .all_routes()
-                .filter(same_key)
-                .any(|r| r.dev == route.dev && r.gateway == route.gateway),
-        };
-        if conflict {
-            return Err(Errno::Exist);
-        }
-        self.push_route(pos, route);
-        Ok(())
-    }
-
-    /// Adds a route through `links[link]`, keeping the index (made once the table reaches
-    /// [`ROUTE_INDEX_FROM`]).
-    fn push_route(&mut self, link: usize, route: Route) {
-        if let Some(index) = &mut self.index {
-            index.add(&route);
-        } else if self.route_total + 1 >= ROUTE_INDEX_FROM {
-            let mut index = RouteIndex::default();
-            for r in self.all_routes().chain([&route]) {
-                index.add(r);
-            }
-            self.index = Some(index);
-        }
-        self.link_routes[link].push((self.next_route_seq, route));
-        // Wraps after 2^32 routes, far past any scenario; only aliases' ties would then dump reordered.
-        self.next_route_seq = self.next_route_seq.wrapping_add(1);
-        self.route_total += 1;
-    }
-
-    /// Removes the `at`th route through `links[link]`, keeping the index.
-    fn remove_route_at(&mut self, link: usize, at: usize) {
-        let (_, route) = self.link_routes[link].remove(at);
-        self.route_total -= 1;
-        if let Some(index) = &mut self.index {
-            index.remove(&route);
-        }
+        self.table.add(pos, route, exclusive)
     }
 
     /// Where the first route through `dev` that `matches` accepts is: its link's place and its own.
     fn find_route(&self, dev: u32, matches: impl Fn(&Route) -> bool) -> Option<(usize, usize)> {
         let link = self.link_position(dev)?;
-        let at = self.link_routes[link]
-            .iter()
-            .position(|(_, r)| matches(r))?;
+        let at = self.table.position(link, matches)?;
         Some((link, at))
     }
 
@@ -808,7 +402,7 @@ impl NetNs {
         let (link, at) = self
             .find_route(dev, |r| r.dst == dst)
             .ok_or(Errno::NoSuchProcess)?;
-        self.remove_route_at(link, at);
+        self.table.remove_at(link, at);
         Ok(())
     }
 
@@ -817,28 +411,14 @@ impl NetNs {
     /// dump order. One walk of the table for all of them: kindnetd asks once per node of the cluster,
     /// and a node's table holds a route per node and two per pod.
     pub fn routes_to_each(&self, dsts: &[IpNet]) -> Vec<Vec<Route>> {
-        let mut found = vec![Vec::new(); dsts.len()];
-        for numbered in self.link_routes.iter().flatten() {
-            if let Ok(i) = dsts.binary_search(&numbered.1.dst) {
-                found[i].push(numbered);
-            }
-        }
-        found
-            .into_iter()
-            .map(|routes| dump_order(routes).into_iter().cloned().collect())
-            .collect()
+        self.table.routes_to_each(dsts)
     }
 
     /// The connected routes (no gateway of their own, not `scope host`) as prefix, device and the
     /// number the route was added as (later ones are larger): where the kernel looks up the device of a
     /// route that names only a gateway (`fib_check_nh`).
     pub fn connected_routes(&self) -> Vec<(IpNet, u32, u32)> {
-        self.link_routes
-            .iter()
-            .flatten()
-            .filter(|(_, r)| r.gateway.is_none() && r.scope != RouteScope::Host)
-            .map(|(added_as, r)| (r.dst, r.dev, *added_as))
-            .collect()
+        self.table.connected_routes()
     }
 
     /// `RTM_DELROUTE` of this very route (netlink's `RouteDel(&route)` with a route it listed).
@@ -846,7 +426,7 @@ impl NetNs {
         let (link, at) = self
             .find_route(route.dev, |r| r == route)
             .ok_or(Errno::NoSuchProcess)?;
-        self.remove_route_at(link, at);
+        self.table.remove_at(link, at);
         Ok(())
     }
 
@@ -854,64 +434,6 @@ impl NetNs {
     pub fn ifindexes(&self) -> impl Iterator<Item = u32> + '_ {
         self.links.iter().map(|l| l.ifindex)
     }
-}
-
-/// A table of this many routes gets a [`RouteIndex`]: a pod's holds five, a node's two per pod and one
-/// per other node, and the conflict check of every route added would otherwise walk it all.
-const ROUTE_INDEX_FROM: usize = 16;
-
-/// Counts of a table's routes by a hash of their destination, in a fixed array of buckets. A bucket at
-/// zero proves no route goes there, so adding a route to a new destination skips the walk (the kernel's
-/// FIB is a trie; a walk is this model's cost, not the kernel's). A bucket two destinations share only
-/// costs a walk. Buckets rather than a hash map: no hash-map code in the page's wasm for it.
-///
-/// A count is a byte that stops at 255 and then stays there: such a bucket always costs a walk, and
-/// only a destination with hundreds of routes (every veth's `fe80::/64`) can fill one. Bytes rather
-/// than `u32`s buy four times the buckets in the same 16 KB, so a node's few hundred destinations
-/// share a bucket with a new one a quarter as often, and each of those walks visits every device.
-#[derive(Debug, Clone)]
-struct RouteIndex {
-    by_dst: Box<[u8; INDEX_BUCKETS]>,
-}
-
-/// Bits of the hash that pick a bucket.
-const INDEX_BITS: u32 = 14;
-
-/// Buckets: a node's table holds a route per other node and two per pod, so a few hundred
-/// destinations leave about 98 % of them empty.
-const INDEX_BUCKETS: usize = 1 << INDEX_BITS;
-
-impl Default for RouteIndex {
-    fn default() -> Self {
-        RouteIndex {
-            by_dst: Box::new([0; INDEX_BUCKETS]),
-        }
-    }
-}
-
-impl RouteIndex {
-    fn add(&mut self, route: &Route) {
-        let count = &mut self.by_dst[dst_bucket(&route.dst)];
-        *count = count.saturating_add(1);
-    }
-
-    fn remove(&mut self, route: &Route) {
-        let count = &mut self.by_dst[dst_bucket(&route.dst)];
-        // A full bucket no longer knows how many routes it counts.
-        if *count != u8::MAX {
-            *count = count.saturating_sub(1);
-        }
-    }
-
-    /// Whether a route to `dst` may be in the table.
-    fn may_have(&self, dst: &IpNet) -> bool {
-        self.by_dst[dst_bucket(dst)] > 0
-    }
-}
-
-/// FxHash's high bits are its well-mixed ones.
-fn dst_bucket(dst: &IpNet) -> usize {
-    (BuildHasherDefault::<FxHasher>::default().hash_one(dst) >> (64 - INDEX_BITS)) as usize
 }
 
 /// The largest ifindex the kernel hands out (`INT_MAX`: `xa_limit_31b`).
@@ -931,343 +453,5 @@ fn name_hash(name: &[u8]) -> u64 {
     BuildHasherDefault::<FxHasher>::default().hash_one(name)
 }
 
-/// Routes with the numbers they were added as, in the order the kernel dumps them: IPv4 before IPv6,
-/// then [`fib_dump_order`] and metric. The sort is [`crate::order`]'s, so it is not compiled per caller.
-fn dump_order(routes: Vec<&(u32, Route)>) -> Vec<&Route> {
-    if routes.len() < 2 {
-        // Nothing to order: most devices' routes once the kernel's `fe80::/64` is left out.
-        return routes.into_iter().map(|(_, r)| r).collect();
-    }
-    // A total order (ties end at the insertion number), so the unstable sort is exact.
-    order::sorted_by(routes, |(na, a), (nb, b)| {
-        let v6 = matches!(a.dst, IpNet::V6(_));
-        v6.cmp(&matches!(b.dst, IpNet::V6(_)))
-            .then_with(|| fib_dump_order(&a.dst, &b.dst))
-            .then(a.metric.cmp(&b.metric))
-            // fib_trie puts a new alias before an equal one; ip6_fib appends after it.
-            .then(if v6 { na.cmp(nb) } else { nb.cmp(na) })
-    })
-    .into_iter()
-    .map(|(_, r)| r)
-    .collect()
-}
-
-/// `ip_to_u128` of a prefix's network address, for the dump-order comparison.
-pub(crate) fn network_bits(net: &IpNet) -> u128 {
-    ip_to_u128(net.network())
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn net(text: &str) -> IpNet {
-        text.parse().expect("literal prefix")
-    }
-
-    fn ip(text: &str) -> IpAddr {
-        text.parse().expect("literal address")
-    }
-
-    fn name(text: &str) -> IfName {
-        IfName::new(text).expect("a name of at most 15 bytes")
-    }
-
-    /// (destination, device, gateway) of one family's routes in dump order.
-    fn dump(ns: &NetNs, v6: bool) -> Vec<(IpNet, u32, Option<IpAddr>)> {
-        ns.routes(v6)
-            .into_iter()
-            .map(|r| (r.dst, r.dev, r.gateway))
-            .collect()
-    }
-
-    /// fib_table_insert: an exclusive IPv4 add conflicts with any route of the same prefix and metric,
-    /// on any device; a non-exclusive one only with an identical next hop, and the new alias dumps
-    /// first. ip6_fib refuses only a duplicate next hop and appends aliases after the older one.
-    #[test]
-    fn route_conflicts_and_alias_order() {
-        // Devices 5 and 6.
-        let mut ns = NetNs::new(NetNsId::Root, 5);
-        for dev in ["veth5", "veth6"] {
-            ns.add_link(
-                name(dev),
-                LinkKind::Loopback,
-                1500,
-                MacAddr([2, 0, 0, 0, 0, 5]),
-            );
-        }
-        let (v4, v6, via) = (
-            net("10.244.1.2/32"),
-            net("fd00::2/128"),
-            Some(ip("fe80::1")),
-        );
-        // (destination, gateway, device, exclusive, the kernel's answer), added in this order.
-        for (dst, gateway, dev, exclusive, want) in [
-            (v4, None, 5, true, Ok(())),
-            (v4, None, 6, true, Err(Errno::Exist)),
-            (v4, None, 5, false, Err(Errno::Exist)),
-            (v4, None, 6, false, Ok(())),
-            (v6, None, 5, true, Ok(())),
-            (v6, None, 6, true, Ok(())),
-            (v6, via, 5, true, Ok(())),
-            (v6, via, 5, false, Err(Errno::Exist)),
-        ] {
-            let scope = if dst == v4 {
-                RouteScope::Host
-            } else {
-                RouteScope::Universe
-            };
-            assert_eq!(
-                ns.add_route(Route::new(dst, gateway, dev, scope), exclusive),
-                want,
-                "{dst} via {gateway:?} dev {dev}, exclusive: {exclusive}"
-            );
-        }
-        assert_eq!(dump(&ns, false), [(v4, 6, None), (v4, 5, None)]);
-        assert_eq!(
-            dump(&ns, true)
-                .into_iter()
-                .filter(|(dst, _, _)| *dst == v6)
-                .collect::<Vec<_>>(),
-            [(v6, 5, None), (v6, 6, None), (v6, 5, via)]
-        );
-    }
-
-    /// `dev_index_reserve`: indexes climb, a freed one is not reused, and past `INT_MAX` the cursor wraps
-    /// to the first free index (1 is `lo`'s), keeping the links in ifindex order.
-    #[test]
-    fn ifindexes_climb_skip_freed_ones_and_wrap_past_int_max() {
-        let mac = MacAddr([2, 0, 0, 0, 0, 1]);
-        let mut ns = NetNs::new(NetNsId::Root, 2);
-        let a = ns.add_link(name("a"), LinkKind::Loopback, 1500, mac);
-        let b = ns.add_link(name("b"), LinkKind::Loopback, 1500, mac);
-        assert_eq!((a, b), (2, 3));
-        assert!(ns.remove_link(a).is_some());
-        assert_eq!(ns.add_link(name("c"), LinkKind::Loopback, 1500, mac), 4);
-
-        let mut ns = NetNs::new(NetNsId::Root, MAX_IFINDEX - 1);
-        let indexes: Vec<u32> = ["a", "b", "c", "d"]
-            .iter()
-            .map(|n| ns.add_link(name(n), LinkKind::Loopback, 1500, mac))
-            .collect();
-        assert_eq!(indexes, [MAX_IFINDEX - 1, MAX_IFINDEX, 2, 3]);
-        assert_eq!(
-            ns.ifindexes().collect::<Vec<_>>(),
-            [1, 2, 3, MAX_IFINDEX - 1, MAX_IFINDEX]
-        );
-        assert_eq!(ns.link_by_name("c").map(|l| l.ifindex), Some(2));
-        assert_eq!(
-            ns.link_by_index(MAX_IFINDEX).map(|l| l.name.as_str()),
-            Some("b")
-        );
-        // A start beyond the kernel's range is clamped into it.
-        let mut ns = NetNs::new(NetNsId::Root, u32::MAX);
-        assert_eq!(
-            ns.add_link(name("a"), LinkKind::Loopback, 1500, mac),
-            MAX_IFINDEX
-        );
-    }
-
-    /// Deleting a route takes the first match on its device; deleting a link flushes its routes and
-    /// frees their prefixes for an exclusive add on another device.
-    /// The index of a large table counts exactly the routes there are, through adds, deletes, link
-    /// flushes and addresses; and the checks it lets skip give the walk's answers.
-    #[test]
-    fn a_large_tables_index_counts_its_routes_and_keeps_the_walks_answers() {
-        fn consistent(ns: &NetNs) {
-            let index = ns.index.as_ref().expect("a large table has an index");
-            let mut expected = RouteIndex::default();
-            for r in ns.all_routes() {
-                expected.add(r);
-            }
-            assert!(index.by_dst == expected.by_dst);
-            assert_eq!(ns.route_total, ns.all_routes().count());
-        }
-        let mut ns = NetNs::new(NetNsId::Root, 2);
-        // Veths, not loopbacks: a loopback's IPv4 prefix routes live in the local table.
-        let veth = || LinkKind::Veth {
-            peer_ifindex: 2,
-            peer_netns: LinkNetns::Id(0),
-        };
-        let mut devs = Vec::new();
-        for n in 0..8u8 {
-            let mac = MacAddr([2, 0, 0, 0, 0, n]);
-            let dev = ns.add_link(name(&format!("veth{n}")), veth(), 1500, mac);
-            ns.carrier_up(dev);
-            devs.push(dev);
-        }
-        // 24 host routes: past the index's threshold.
-        for n in 0..24u32 {
-            let dst = net(&format!("10.244.1.{}/32", n + 2));
-            let dev = devs[(n % 8) as usize];
-            assert_eq!(
-                ns.add_route(Route::new(dst, None, dev, RouteScope::Host), true),
-                Ok(())
-            );
-        }
-        consistent(&ns);
-        // An exclusive add to a taken prefix on another device is still refused.
-        let taken = net("10.244.1.5/32");
-        assert_eq!(
-            ns.add_route(Route::new(taken, None, devs[7], RouteScope::Host), true),
-            Err(Errno::Exist)
-        );
-        // Each device already routes fe80::/64: a second link-local address reuses it.
-        let routes = ns.route_total;
-        assert!(ns.add_addr(devs[0], net("fe80::1234/64")));
-        assert_eq!(ns.route_total, routes);
-        // A pseudo-random walk of deletes, flushes and re-adds.
-        let mut seed = 0x2545_f491_u32;
-        for _ in 0..400 {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            let n = (seed >> 16) % 40;
-            let dst = net(&format!("10.244.1.{}/32", n + 2));
-            let dev = devs[((seed >> 8) % 8) as usize];
-            match seed % 4 {
-                0 => {
-                    let walk = ns.all_routes().any(|r| r.dst == dst && r.metric == 0);
-                    let added = ns.add_route(Route::new(dst, None, dev, RouteScope::Host), true);
-                    assert_eq!(added.is_err(), walk);
-                }
-                1 => {
-                    let walk = ns.all_routes().any(|r| r.dst == dst && r.dev == dev);
-                    assert_eq!(ns.del_route(dst, dev).is_ok(), walk);
-                }
-                2 => {
-                    let mac = MacAddr([2, 0, 0, 0, 1, (seed >> 24) as u8]);
-                    ns.remove_link(dev);
-                    let readded = ns.add_link(name(&format!("v{seed:x}")), veth(), 1500, mac);
-                    let position = devs.iter().position(|d| *d == dev).expect("known device");
-                    devs[position] = readded;
-                    ns.carrier_up(readded);
-                    assert!(ns.all_routes().all(|r| r.dev != dev));
-                }
-                _ => {
-                    let before = ns.route_total;
-                    let address = net(&format!("10.{}.0.1/24", n));
-                    let fresh = !ns
-                        .all_routes()
-                        .any(|r| r.dev == dev && r.dst == address.trunc());
-                    if ns.add_addr(dev, address) {
-                        assert_eq!(ns.route_total, before + usize::from(fresh));
-                    }
-                }
-            }
-            consistent(&ns);
-        }
-    }
-
-    /// A bucket counts up and back down to proving absence; one that filled up never proves it again.
-    #[test]
-    fn an_index_bucket_that_filled_up_stays_maybe() {
-        let route = |dst: &str| Route::new(net(dst), None, 2, RouteScope::Host);
-        let mut index = RouteIndex::default();
-        let few = route("10.244.1.2/32");
-        for _ in 0..3 {
-            index.add(&few);
-        }
-        for _ in 0..3 {
-            assert!(index.may_have(&few.dst));
-            index.remove(&few);
-        }
-        assert!(!index.may_have(&few.dst));
-        let many = route("fe80::/64");
-        for _ in 0..300 {
-            index.add(&many);
-        }
-        for _ in 0..300 {
-            index.remove(&many);
-        }
-        assert!(index.may_have(&many.dst));
-    }
-
-    #[test]
-    fn route_delete_and_link_flush() {
-        let mut ns = NetNs::new(NetNsId::Root, 2);
-        let veth = ns.add_link(
-            name("veth1"),
-            LinkKind::Loopback,
-            1500,
-            MacAddr([2, 0, 0, 0, 0, 1]),
-        );
-        let pod = net("10.244.1.2/32");
-        let other = net("10.244.1.3/32");
-        assert_eq!(
-            ns.add_route(Route::new(pod, None, veth, RouteScope::Host), true),
-            Ok(())
-        );
-        assert_eq!(
-            ns.add_route(Route::new(other, None, veth, RouteScope::Host), true),
-            Ok(())
-        );
-        assert_eq!(ns.del_route(other, veth), Ok(()));
-        assert_eq!(ns.del_route(other, veth), Err(Errno::NoSuchProcess));
-        assert_eq!(ns.del_route(pod, veth + 1), Err(Errno::NoSuchProcess));
-        assert!(ns.remove_link(veth).is_some());
-        assert!(ns.routes_via(veth).is_empty());
-        let next = ns.add_link(
-            name("veth2"),
-            LinkKind::Loopback,
-            1500,
-            MacAddr([2, 0, 0, 0, 0, 2]),
-        );
-        assert_eq!(
-            ns.add_route(Route::new(pod, None, next, RouteScope::Host), true),
-            Ok(())
-        );
-        assert_eq!(dump(&ns, false), [(pod, next, None)]);
-    }
-
-    /// A device's routes, kept beside it, dump in the order a walk of the whole table gives them; a
-    /// link's removal takes exactly its routes, and a route through a device the namespace lacks is
-    /// refused with `ENODEV` before any conflict check.
-    #[test]
-    fn routes_kept_by_device_dump_as_one_table() {
-        let mut ns = NetNs::new(NetNsId::Root, 2);
-        let mac = MacAddr([2, 0, 0, 0, 0, 1]);
-        let old = ns.add_link(name("veth0"), LinkKind::Loopback, 1500, mac);
-        ns.carrier_up(old);
-        let new = ns.add_link(name("veth1"), LinkKind::Loopback, 1500, mac);
-        ns.carrier_up(new);
-        for (dst, dev) in [
-            ("10.244.1.2/32", old),
-            ("10.244.1.4/32", new),
-            ("10.244.1.3/32", new),
-            ("10.244.1.5/32", old),
-        ] {
-            assert_eq!(
-                ns.add_route(Route::new(net(dst), None, dev, RouteScope::Host), true),
-                Ok(())
-            );
-        }
-        let whole = |ns: &NetNs, dev: u32| -> Vec<Route> {
-            let mut routes = ns.routes(false);
-            routes.extend(ns.routes(true));
-            routes
-                .into_iter()
-                .filter(|r| r.dev == dev)
-                .cloned()
-                .collect()
-        };
-        for dev in [old, new] {
-            let via: Vec<Route> = ns.routes_via(dev).into_iter().cloned().collect();
-            assert_eq!(via, whole(&ns, dev));
-        }
-        assert_eq!(
-            ns.routes_via(new).iter().map(|r| r.dst).collect::<Vec<_>>(),
-            [net("10.244.1.3/32"), net("10.244.1.4/32"), net("fe80::/64")]
-        );
-        let kept = whole(&ns, old);
-        assert!(ns.remove_link(new).is_some());
-        assert!(ns.routes_via(new).is_empty());
-        assert_eq!(whole(&ns, old), kept);
-        assert_eq!(
-            ns.add_route(
-                Route::new(net("10.244.1.2/32"), None, new, RouteScope::Host),
-                true
-            ),
-            Err(Errno::NoSuchDevice)
-        );
-        assert_eq!(Errno::NoSuchDevice.to_string(), "no such device");
-    }
-}
+mod tests;
