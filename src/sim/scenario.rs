@@ -5,6 +5,7 @@
 
 use super::clock::{DurationError, VirtualTime};
 pub use super::command::Command;
+use super::limits::{self, Limit};
 use super::settings::SettingError;
 use crate::ipam::goip::GoQuoted;
 use std::collections::{BTreeMap, BTreeSet};
@@ -91,6 +92,8 @@ pub enum ScenarioErrorKind {
     },
     /// The scenario's virtual time would overflow.
     TimeOverflow,
+    /// The line goes over one of podip's limits ([`super::limits`]).
+    Limit(Limit),
 }
 
 impl fmt::Display for ScenarioError {
@@ -129,6 +132,7 @@ impl fmt::Display for ScenarioError {
                 write!(f, "{resource} {} not found", GoQuoted(name))
             }
             ScenarioErrorKind::TimeOverflow => f.write_str("virtual time overflows"),
+            ScenarioErrorKind::Limit(limit) => limit.fmt(f),
         }
     }
 }
@@ -151,6 +155,9 @@ struct Reader {
     names: Names,
     cluster: bool,
     commands: Vec<TimedCommand>,
+    /// Nodes registered and pods created so far, against [`limits`].
+    nodes_added: u64,
+    pods_added: u64,
 }
 
 impl Reader {
@@ -166,6 +173,9 @@ impl Reader {
                         .checked_add(d.0)
                         .ok_or(ScenarioErrorKind::TimeOverflow)?,
                 );
+                if self.at - VirtualTime::ZERO > limits::MAX_DURATION {
+                    return Err(ScenarioErrorKind::Limit(Limit::Duration));
+                }
             }
             Command::Set(_) => expanded.push(command),
             Command::Cluster { .. } if self.cluster => return Err(ScenarioErrorKind::ClusterTwice),
@@ -175,6 +185,10 @@ impl Reader {
             }
             _ if !self.cluster => return Err(ScenarioErrorKind::NoCluster),
             Command::NodeAdd { ref name, .. } => {
+                self.nodes_added += 1;
+                if self.nodes_added > limits::MAX_NODES {
+                    return Err(ScenarioErrorKind::Limit(Limit::Nodes));
+                }
                 if !names.nodes.insert(name.clone()) {
                     return Err(already_exists("nodes", name));
                 }
@@ -197,6 +211,10 @@ impl Reader {
                 node,
                 count,
             } => {
+                self.pods_added += count;
+                if self.pods_added > limits::MAX_PODS {
+                    return Err(ScenarioErrorKind::Limit(Limit::Pods));
+                }
                 for name in many(&prefix, count) {
                     names.add_pod(&name, &node)?;
                     expanded.push(Command::PodAdd {

@@ -82,6 +82,10 @@ impl Default for SimSettings {
     }
 }
 
+/// The shortest period of work that repeats over a whole run (kindnetd's resync, the kubelet's sandbox
+/// retry, the node IPAM workqueue's backoff cap).
+pub const MIN_PERIOD: VirtualDuration = VirtualDuration::from_secs(1);
+
 /// Why `set NAME=VALUE` was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SettingError {
@@ -89,6 +93,13 @@ pub enum SettingError {
     Unknown(String),
     /// The value is not a duration.
     Duration(DurationError),
+    /// A period shorter than podip's limit.
+    TooShort {
+        /// The setting.
+        name: &'static str,
+        /// The shortest accepted.
+        min: VirtualDuration,
+    },
     /// The value is not a number in range.
     Number {
         /// The setting.
@@ -108,6 +119,12 @@ impl fmt::Display for SettingError {
                 Setting::NAMES.join(", ")
             ),
             Self::Duration(err) => err.fmt(f),
+            Self::TooShort { name, min } => {
+                write!(
+                    f,
+                    "{name}: at least {min} (podip's limit: it repeats over the whole run)"
+                )
+            }
             Self::Number { name, value } => {
                 write!(f, "{name}: invalid number {}", GoQuoted(value))
             }
@@ -195,8 +212,21 @@ impl Setting {
                 .parse::<VirtualDuration>()
                 .map_err(SettingError::Duration)
         };
-        // A zero delay would retry or resync at one instant forever.
+        // A zero delay would retry a full cluster at one instant forever.
         let positive = || duration().map(|d| d.max(VirtualDuration::from_millis(1)));
+        // Periods that repeat work over the whole run: shorter ones multiply it past what can be shown.
+        let period = |name: &'static str| {
+            duration().and_then(|d| {
+                if d < MIN_PERIOD {
+                    Err(SettingError::TooShort {
+                        name,
+                        min: MIN_PERIOD,
+                    })
+                } else {
+                    Ok(d)
+                }
+            })
+        };
         let number = |name: &'static str| {
             value.parse::<u64>().map_err(|_| SettingError::Number {
                 name,
@@ -228,12 +258,16 @@ impl Setting {
             "watch-latency" => Setting::WatchLatency(duration()?),
             "api-latency" => Setting::ApiLatency(duration()?),
             "node-ipam-backoff-base" => Setting::NodeIpamBackoffBase(positive()?),
-            "node-ipam-backoff-max" => Setting::NodeIpamBackoffMax(positive()?),
+            "node-ipam-backoff-max" => {
+                Setting::NodeIpamBackoffMax(period("node-ipam-backoff-max")?)
+            }
             "kindnet-start-delay" => Setting::KindnetStartDelay(duration()?),
-            "kindnet-resync-period" => Setting::KindnetResyncPeriod(positive()?),
+            "kindnet-resync-period" => {
+                Setting::KindnetResyncPeriod(period("kindnet-resync-period")?)
+            }
             "node-mtu" => Setting::NodeMtu(small("node-mtu", 68)?),
             "sandbox-setup" => Setting::SandboxSetup(duration()?),
-            "sandbox-retry-period" => Setting::SandboxRetryPeriod(positive()?),
+            "sandbox-retry-period" => Setting::SandboxRetryPeriod(period("sandbox-retry-period")?),
             Self::DEL_LAG => Setting::DelLag(duration()?),
             "sigterm-exit" if value == "never" => Setting::SigtermExit(None),
             "sigterm-exit" => Setting::SigtermExit(Some(duration()?)),
