@@ -255,6 +255,8 @@ texts! {
     OBJECT_GONE => { en: "object gone", zh: "对象已删除", ja: "オブジェクト削除済み" },
     /// The countdown: {0} time left.
     CNI_DEL_IN => { en: "CNI DEL in {0}", zh: "{0} 后执行 CNI DEL", ja: "{0} 後に CNI DEL" },
+    /// While a scenario is simulated in the background: {0} percent done.
+    SIMULATING => { en: "Simulating… {0} %", zh: "正在模拟……{0}%", ja: "シミュレーション中……{0}%" },
     /// No netns: {0} pod.
     POD_NO_NETNS => {
         en: "pod {0} has no network namespace now.",

@@ -71,6 +71,7 @@ fn page(props: &PageProps) -> Html {
     let studio = use_reducer(|| initial.0.clone());
     let painted = use_after_first_paint();
     use_clock(&studio);
+    use_work(&studio);
     use_shortcuts(studio.dispatcher());
     {
         // The document follows the language and theme: `<html lang>` for fonts and screen readers,
@@ -231,6 +232,17 @@ fn use_after_first_paint() -> UseStateHandle<bool> {
         });
     }
     painted
+}
+
+/// While the core has work in hand, a slice of it at every turn of the event loop, so input, painting
+/// and leaving the page go on between slices.
+#[hook]
+fn use_work(studio: &UseReducerHandle<Studio>) {
+    let studio = studio.clone();
+    use_effect_with(studio.busy(), move |busy| {
+        let ticker = busy.then(|| Interval::new(0, move || studio.dispatch(Action::Work)));
+        move || drop(ticker)
+    });
 }
 
 /// The animation clock: while playing, tell the reducer how much real time passed.

@@ -41,6 +41,8 @@ pub struct Studio {
 pub enum Action {
     /// Real time passed while playing (milliseconds).
     Tick(f64),
+    /// Do a slice of the core's work in hand.
+    Work,
     /// Start or resume playing (from the start when at the end).
     Play,
     /// Stop the clock.
@@ -100,6 +102,11 @@ impl Studio {
         self.core.borrow()
     }
 
+    /// Whether the core has work in hand (done in slices, [`Action::Work`]).
+    pub fn busy(&self) -> bool {
+        self.core().busy()
+    }
+
     /// Playing at 4× or faster (or instant): views draw less and animate nothing, since no one follows
     /// a single step at that pace.
     pub fn playing_fast(&self) -> bool {
@@ -125,7 +132,26 @@ impl Reducible for Studio {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
         let next = match action {
+            Action::Work => {
+                let Some(before) = next.core().progress() else {
+                    return self;
+                };
+                let deadline = js_sys::Date::now() + FRAME_BUDGET_MS;
+                let done = next
+                    .core
+                    .borrow_mut()
+                    .work(|| js_sys::Date::now() < deadline);
+                let moved = next.core().progress().map(|p| p.percent()) != Some(before.percent());
+                // Redrawn when done, or when the progress shown moves: not on every slice.
+                if !done && !moved {
+                    return self;
+                }
+                next.change(|_| ())
+            }
             Action::Tick(real_ms) => {
+                if next.core().busy() {
+                    return self.reduce(Action::Work);
+                }
                 if !next.playing {
                     return self;
                 }

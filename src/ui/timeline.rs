@@ -77,6 +77,12 @@ pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
             <output class="clock" data-testid="clock" aria-live="off">
                 { format!("t = {} / {}", seconds(core.now()), seconds(core.horizon())) }
             </output>
+            if let Some(progress) = core.progress() {
+                <span class="progress" data-testid="progress" role="status">
+                    <progress max="100" value={progress.percent().to_string()}></progress>
+                    { t::SIMULATING.fill(lang, &[&progress.percent().to_string()]) }
+                </span>
+            }
         </div>
     }
 }

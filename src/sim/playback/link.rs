@@ -16,7 +16,8 @@ pub enum LinkRefusal {
 }
 
 impl Playback {
-    /// The playback a link describes, and what of it could not be used.
+    /// The playback a link describes, and what of it could not be used. Its simulation is work in
+    /// hand ([`Playback::work`]): a link's scenario may be big.
     pub fn from_link(link: &Link) -> (Playback, Vec<LinkRefusal>) {
         let mut refused = Vec::new();
         let tour = link
@@ -30,7 +31,7 @@ impl Playback {
             .or_else(|| tour.and_then(builtin::by_name).map(str::to_string));
         let mut playback = match text {
             None => Playback::default(),
-            Some(text) => Playback::load(text.clone(), tour).unwrap_or_else(|err| {
+            Some(text) => Playback::open(text.clone(), tour).unwrap_or_else(|err| {
                 refused.push(LinkRefusal::Scenario(err.clone()));
                 let mut fallback = Playback::default();
                 (fallback.text, fallback.error) = (text, Some(err));
@@ -52,10 +53,12 @@ impl Playback {
                 Err(err) => refused.push(LinkRefusal::Settings(err)),
             }
         }
-        match (link.step, link.time) {
-            (Some(index), _) if playback.step_time(index).is_some() => playback.go_to_step(index),
-            (_, Some(time)) => playback.seek(time),
-            _ => {}
+        // A step that does not happen leaves the time the link gives.
+        if let Some(time) = link.time {
+            playback.seek(time);
+        }
+        if let Some(index) = link.step {
+            playback.go_to_step(index);
         }
         (playback, refused)
     }
@@ -115,7 +118,8 @@ mod tests {
     #[test]
     fn a_tour_with_changed_settings_links_by_name_and_the_flags_that_differ() {
         let (link, _) = Link::parse("?tour=kind&node-mask=23&step=3");
-        let (playback, refused) = Playback::from_link(&link);
+        let (mut playback, refused) = Playback::from_link(&link);
+        playback.finish();
         assert!(refused.is_empty(), "{refused:?}");
         let back = playback.link();
         assert_eq!(back.tour.as_deref(), Some("kind"));
@@ -123,13 +127,17 @@ mod tests {
         assert_eq!(back.overrides.flag(KcmFlag::NodeCidrMaskSize), Some("23"));
         assert_eq!(back.overrides.flag(KcmFlag::ClusterCidr), None);
         assert_eq!(back.step, Some(2));
-        assert_eq!(Playback::from_link(&back).0.text(), playback.text());
+        let mut again = Playback::from_link(&back).0;
+        again.finish();
+        assert_eq!(again.text(), playback.text());
+        assert_eq!(again.now(), playback.now());
     }
 
     #[test]
     fn refused_settings_keep_the_tour_and_say_why_in_upstream_words() {
         let (link, _) = Link::parse("?tour=kind&node-mask=8");
-        let (playback, refused) = Playback::from_link(&link);
+        let (mut playback, refused) = Playback::from_link(&link);
+        playback.finish();
         assert_eq!(playback.text(), builtin::KIND);
         let [LinkRefusal::Settings(why)] = refused.as_slice() else {
             panic!("{refused:?}");

@@ -8,16 +8,19 @@
 //! * [`link`] — the view as a [`crate::share::Link`] and back.
 //! * [`tour`] — where each step of a guided tour happens, and which step is shown.
 //! * [`views`] — node cards, a pod's network, the capacity plan, the names actions use next.
+//! * [`work`] — the work a request takes, done in slices ([`Playback::work`]) so a page never blocks.
 
 pub mod link;
 pub mod settings;
 pub mod tour;
 pub mod views;
+pub mod work;
 
 use super::command::Command;
 use super::{builtin, Event, Scenario, Simulation, VirtualDuration, VirtualTime};
 pub use settings::{ClusterSettings, DeletionMode, SettingsDraft};
 use std::rc::Rc;
+use work::{Build, Job};
 
 /// Playback speeds offered, as virtual milliseconds per real millisecond; `None` is "instant".
 pub const SPEEDS: [(&str, Option<f64>); 7] = [
@@ -57,6 +60,8 @@ pub struct Playback {
     tour_step: Option<usize>,
     /// Counts loads, so views that keep their own edits (the settings fields) start afresh.
     generation: u32,
+    /// Work in hand before the view shows what was asked last ([`work`]).
+    job: Option<Job>,
 }
 
 impl Default for Playback {
@@ -64,7 +69,7 @@ impl Default for Playback {
     fn default() -> Self {
         Self::load(builtin::KIND.to_string(), Some("kind")).unwrap_or_else(|err| {
             // The built-in scenario is covered by tests; should it ever fail, say why on an empty cluster.
-            let mut empty = Self::from_scenario(String::new(), Scenario::default(), None);
+            let mut empty = Self::unbuilt(String::new(), Scenario::default(), None);
             empty.error = Some(err);
             empty
         })
@@ -72,41 +77,79 @@ impl Default for Playback {
 }
 
 impl Playback {
-    fn from_scenario(text: String, scenario: Scenario, tour: Option<&'static str>) -> Self {
+    /// A playback of `scenario` that still has to simulate it: its job is to build itself.
+    fn unbuilt(text: String, scenario: Scenario, tour: Option<&'static str>) -> Self {
         let scenario = Rc::new(scenario);
-        let (horizon, timeline) = Simulation::timeline(scenario.clone());
         Playback {
             text,
             settings: ClusterSettings::of(&scenario),
             sim: Simulation::new(scenario.clone()),
+            horizon: scenario.end,
             scenario,
             error: None,
-            horizon,
-            timeline: Rc::new(timeline),
+            timeline: Rc::default(),
             tour,
             tour_step: None,
             generation: 0,
+            job: None,
         }
     }
 
-    /// `text` at time 0, or the parse error.
-    pub fn load(text: String, tour: Option<&'static str>) -> Result<Self, String> {
+    /// `text` from time 0 with its work still in hand ([`Playback::work`]), or the parse error.
+    pub fn open(text: String, tour: Option<&'static str>) -> Result<Self, String> {
         let scenario = Scenario::parse(&text).map_err(|e| e.to_string())?;
-        Ok(Self::from_scenario(text, scenario, tour))
+        let mut playback = Self::unbuilt(text.clone(), scenario.clone(), tour);
+        playback.job = Some(Job::Build(Box::new(Build::new(
+            Self::unbuilt(text, scenario, tour),
+            VirtualTime::ZERO,
+        ))));
+        Ok(playback)
+    }
+
+    /// `text` at time 0, simulated, or the parse error.
+    pub fn load(text: String, tour: Option<&'static str>) -> Result<Self, String> {
+        let mut playback = Self::open(text, tour)?;
+        playback.finish();
+        Ok(playback)
+    }
+
+    /// What the view will show once the work in hand is done: the scenario being built, or this.
+    fn latest(&self) -> (&Playback, VirtualTime) {
+        match self.job.as_ref() {
+            Some(Job::Build(build)) => (&build.next, build.show_at),
+            _ => (self, self.target()),
+        }
+    }
+
+    /// The time a seek in hand goes to, or now.
+    fn target(&self) -> VirtualTime {
+        match self.job.as_ref() {
+            Some(Job::Rewind { target, .. } | Job::Forward { target }) => *target,
+            Some(Job::Build(build)) => build.show_at,
+            None => self.now(),
+        }
+    }
+
+    /// Start building `next`, to be shown at `show_at`; the view keeps what it shows meanwhile.
+    fn build(&mut self, next: Playback, show_at: VirtualTime) {
+        self.job = Some(Job::Build(Box::new(Build::new(next, show_at))));
     }
 
     /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
     /// error and the last scenario stays on screen.
     pub fn reload(&mut self, text: String, tour: Option<&'static str>) {
-        match Self::load(text.clone(), tour) {
-            Ok(mut loaded) => {
-                loaded.generation = self.generation + 1;
-                loaded.settings.deletion_mode = self.settings.deletion_mode;
-                *self = loaded;
+        match Scenario::parse(&text) {
+            Ok(scenario) => {
+                let (latest, _) = self.latest();
+                let mut next = Self::unbuilt(text, scenario, tour);
+                next.generation = latest.generation + 1;
+                next.settings.deletion_mode = latest.settings.deletion_mode;
+                self.error = None;
+                self.build(next, VirtualTime::ZERO);
             }
             Err(err) => {
                 self.text = text;
-                self.error = Some(err);
+                self.error = Some(err.to_string());
             }
         }
     }
@@ -166,31 +209,55 @@ impl Playback {
         &self.settings
     }
 
-    /// Jump to a virtual time (at most the horizon): forward in place, back by re-simulating.
+    /// Jump to a virtual time (at most the horizon): forward in place, back by re-simulating; either
+    /// way as work in hand ([`Playback::work`]).
     pub fn seek(&mut self, time: VirtualTime) {
-        let time = time.min(self.horizon);
-        if time >= self.now() {
-            self.sim.run_to(time);
-        } else {
-            self.sim = Simulation::at(&self.scenario, time);
+        if let Some(Job::Build(build)) = self.job.as_mut() {
+            build.show_at = time;
+            return;
         }
+        let time = time.min(self.horizon);
+        let job = match self.job.take() {
+            Some(Job::Rewind { sim, .. }) if sim.now() <= time => Job::Rewind { sim, target: time },
+            _ if time >= self.now() => Job::Forward { target: time },
+            _ => Job::Rewind {
+                sim: Box::new(Simulation::new(self.scenario.clone())),
+                target: time,
+            },
+        };
+        self.job = Some(job);
     }
 
     /// Go to step `index` of the tour, at its moment.
     pub fn go_to_step(&mut self, index: usize) {
+        if let Some(Job::Build(build)) = self.job.as_mut() {
+            build.then_step = Some(index);
+            return;
+        }
         if let Some(time) = self.step_time(index) {
             self.tour_step = Some(index);
             self.seek(time);
         }
     }
 
-    /// Run to the next moment something is logged (at most the horizon).
+    /// Run to the next moment something is logged (at most the horizon): the time of the next event of
+    /// the run, which the timeline holds.
     pub fn step(&mut self) {
-        self.sim.run_to_next_event(self.horizon);
+        if self.busy() {
+            return;
+        }
+        let next = self
+            .timeline
+            .get(self.sim.events().len())
+            .map_or(self.horizon, |e| e.time_ms);
+        self.seek(next.max(self.now()));
     }
 
     /// Go back to the previous moment something happened.
     pub fn step_back(&mut self) {
+        if self.busy() {
+            return;
+        }
         let now = self.now();
         let before = self
             .sim
@@ -240,9 +307,10 @@ impl Playback {
     /// before it): they become lines of the scenario, so what a learner did can be replayed. A command
     /// the scenario refuses leaves everything as it was, with the error.
     pub fn apply(&mut self, commands: &[Command]) {
-        let end = self.scenario.end;
-        let at = self.now().max(end);
-        let mut text = self.text.trim_end().to_string();
+        let (latest, now) = self.latest();
+        let end = latest.scenario.end;
+        let at = now.max(end);
+        let mut text = latest.text.trim_end().to_string();
         let gap = at - end;
         let lines = (gap > VirtualDuration::ZERO)
             .then_some(Command::Wait(gap))
@@ -253,39 +321,39 @@ impl Playback {
             text.push_str(&line.to_string());
         }
         text.push('\n');
-        if self.retext(text, at) {
-            self.tour = None;
-        }
+        self.retext(text, at, None);
     }
 
     /// Put `settings` in force: the scenario's preamble (`set del-lag`, `set seed`, `cluster`) is
     /// written from them, and the story replays to the same time.
     pub fn set_settings(&mut self, settings: ClusterSettings) {
         self.settings.deletion_mode = settings.deletion_mode;
-        if settings.preamble() == self.settings.preamble() {
+        if let Some(Job::Build(build)) = self.job.as_mut() {
+            build.next.settings.deletion_mode = settings.deletion_mode;
+        }
+        let (latest, now) = self.latest();
+        if settings.preamble() == latest.settings.preamble() {
             return;
         }
-        let text = with_preamble(&self.text, &settings.preamble());
-        let now = self.now();
-        self.retext(text, now);
+        let text = with_preamble(&latest.text, &settings.preamble());
+        let tour = latest.tour;
+        self.retext(text, now, tour);
     }
 
-    /// Replace the text and replay to `time` (clamped to the new horizon); whether it parsed.
-    fn retext(&mut self, text: String, time: VirtualTime) -> bool {
+    /// Replace the text (with `tour` still loaded, or none) and replay to `time`; a text the scenario
+    /// refuses leaves everything as it was, with the error.
+    fn retext(&mut self, text: String, time: VirtualTime, tour: Option<&'static str>) {
         match Scenario::parse(&text) {
             Ok(scenario) => {
-                let mut next = Self::from_scenario(text, scenario, self.tour);
-                next.generation = self.generation;
-                next.tour_step = self.tour_step;
-                next.settings.deletion_mode = self.settings.deletion_mode;
-                next.seek(time);
-                *self = next;
-                true
+                let (latest, _) = self.latest();
+                let mut next = Self::unbuilt(text, scenario, tour);
+                next.generation = latest.generation;
+                next.tour_step = latest.tour_step;
+                next.settings.deletion_mode = latest.settings.deletion_mode;
+                self.error = None;
+                self.build(next, time);
             }
-            Err(err) => {
-                self.error = Some(err.to_string());
-                false
-            }
+            Err(err) => self.error = Some(err.to_string()),
         }
     }
 }
@@ -324,6 +392,7 @@ mod tests {
             .expect("valid");
         settings.del_lag = VirtualDuration::from_millis(5000);
         playback.set_settings(settings);
+        playback.finish();
         assert_eq!(
             playback.text(),
             "set del-lag=5s\ncluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=23\n# a story\nnode add a\nwait 1s\n"
@@ -335,11 +404,13 @@ mod tests {
     fn an_action_is_a_line_at_the_current_time() {
         let mut playback = Playback::default();
         playback.seek(playback.horizon());
+        playback.finish();
         let gap = playback.horizon() - playback.scenario().end;
         playback.apply(&[Command::NodeAdd {
             name: "node-1".into(),
             pod_cidrs: Vec::new(),
         }]);
+        playback.finish();
         assert!(playback.error().is_none(), "{:?}", playback.error());
         assert!(playback
             .text()

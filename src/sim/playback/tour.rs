@@ -41,6 +41,7 @@ mod tests {
         let times = playback.step_times();
         assert!(times.len() >= 2 && times.iter().all(Option::is_some));
         playback.go_to_step(1);
+        playback.finish();
         assert_eq!(playback.current_step(), Some(1));
         assert_eq!(Some(playback.now()), times[1]);
     }

@@ -336,6 +336,7 @@ mod tests {
     fn the_worker_card_during_the_del_lag_keeps_bs_file_veth_and_route() {
         let mut playback = Playback::default();
         playback.go_to_step(7);
+        playback.finish();
         let card = playback
             .node_card("kind-worker")
             .expect("the worker exists");
@@ -364,6 +365,7 @@ mod tests {
     fn a_pods_network_lists_its_address_and_its_default_route() {
         let mut playback = Playback::default();
         playback.seek(playback.horizon());
+        playback.finish();
         let network = playback.pod_network("a").expect("a has a namespace");
         assert!(network.netns.starts_with("/var/run/netns/cni-"));
         assert!(network
@@ -381,6 +383,7 @@ mod tests {
         let playback = Playback::default();
         let mut at_end = playback.clone();
         at_end.seek(at_end.horizon());
+        at_end.finish();
         let names = at_end.action_names("");
         assert_eq!(names.target, "kind-worker");
         assert_eq!(names.next_node, "node-1");
