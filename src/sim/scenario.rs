@@ -203,6 +203,10 @@ impl Reader {
             Command::PodAdd {
                 ref name, ref node, ..
             } => {
+                self.pods_added += 1;
+                if self.pods_added > limits::MAX_PODS {
+                    return Err(ScenarioErrorKind::Limit(Limit::Pods));
+                }
                 names.add_pod(name, node)?;
                 expanded.push(command);
             }
