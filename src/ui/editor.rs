@@ -2,7 +2,7 @@
 
 use super::studio::{Action, Studio};
 use crate::i18n::{ui as t, Lang};
-use crate::sim::builtin;
+use crate::sim::{builtin, limits};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -58,6 +58,10 @@ pub fn editor(props: &EditorProps) -> Html {
         <section class="card editor" aria-labelledby="editor-title">
             <h2 id="editor-title">{ t::SCENARIO.get(lang) }</h2>
             <p class="lede">{ t::EDITOR_LEDE.get(lang) }</p>
+            <p class="lede" data-testid="editor-limits">{ t::EDITOR_LIMITS.fill(lang, &[
+                &limits::MAX_NODES.to_string(), &limits::MAX_PODS.to_string(),
+                &limits::MAX_MANY.to_string(), &limits::MAX_DURATION.to_string(),
+            ]) }</p>
             <div class="builtin">
                 { for builtin::ALL.iter().map(|(name, text)| html! {
                     <button data-testid={format!("load-{name}")} onclick={load(name, text)}>{ *name }</button>
