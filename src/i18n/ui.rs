@@ -65,6 +65,8 @@ texts! {
         zh: "podip 因程序错误而停止：{0}。请刷新页面，并在报告问题时附上你输入的内容。",
         ja: "podip は不具合のため停止しました: {0}。ページを再読み込みしてください。報告の際は入力した内容を添えてください。",
     },
+    /// After a crash: a link to the page without the link's scenario and settings.
+    OPEN_DEFAULT => { en: "Open podip without this link", zh: "不带此链接打开 podip", ja: "このリンクなしで podip を開く" },
     /// The embedded player's link to the whole app.
     OPEN_FULL => { en: "Open in podip ↗", zh: "在 podip 中打开 ↗", ja: "podip で開く ↗" },
     /// The embedded player's region label.

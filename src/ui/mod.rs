@@ -41,12 +41,17 @@ pub fn start() {
     yew::Renderer::<App>::new().render();
 }
 
-/// Show a panic in a banner, so a learner sees what happened instead of a frozen page.
+/// Show a panic in a banner, so a learner sees what happened instead of a frozen page, with a way back
+/// to the default view (reloading would open the same link again).
 fn report_panic(message: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(window) = web_sys::window() else {
         return;
     };
-    let Ok(banner) = document.create_element("div") else {
+    let Some(document) = window.document() else {
+        return;
+    };
+    let (Ok(banner), Ok(back)) = (document.create_element("div"), document.create_element("a"))
+    else {
         return;
     };
     let lang = document
@@ -56,7 +61,12 @@ fn report_panic(message: &str) {
         .unwrap_or_default();
     banner.set_class_name("panic-banner");
     banner.set_attribute("role", "alert").ok();
-    banner.set_text_content(Some(&t::PANIC.fill(lang, &[message])));
+    banner.set_attribute("data-testid", "crash").ok();
+    banner.set_text_content(Some(&format!("{} ", t::PANIC.fill(lang, &[message]))));
+    back.set_text_content(Some(t::OPEN_DEFAULT.get(lang)));
+    let path = window.location().pathname().unwrap_or_default();
+    back.set_attribute("href", &path).ok();
+    banner.append_child(&back).ok();
     if let Some(body) = document.body() {
         body.prepend_with_node_1(banner.unchecked_ref()).ok();
     }
