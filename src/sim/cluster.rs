@@ -6,12 +6,14 @@
 //! kubelet with containerd and the CNI chain). This file holds what they share and the dispatch.
 
 use super::clock::{VirtualDuration, VirtualTime};
-use super::event::{Event, EventKind, Message, Name, Reason};
+use super::event::{Event, EventKind, Reason};
 use super::kindnet::KindnetListing;
 use super::log::EventLog;
+use super::message::Message;
+use super::name::Name;
 use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
-use super::runtime::SandboxFacts;
+use super::sandbox::SandboxFacts;
 use super::scenario::{Command, Scenario};
 use super::settings::SimSettings;
 use super::upstream::{self, Upstream};

@@ -18,7 +18,9 @@
 //! agent; nothing about a pod's own address depends on it.
 
 use super::cluster::{Action, Simulation};
-use super::event::{EventKind, Message, Name, NodeRouteChange, Reason};
+use super::event::{EventKind, Reason};
+use super::message::{Message, NodeRouteChange};
+use super::name::Name;
 use super::upstream;
 use crate::ipam::goip::parse_cidr;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};

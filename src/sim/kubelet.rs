@@ -10,11 +10,12 @@
 
 use super::clock::VirtualDuration;
 use super::cluster::{Action, PodObj, PodPhase, Simulation};
-use super::event::{
-    EventKind, Message, Name, PodCreation, PodDeletion, PodTermination, Reason, SandboxStep,
-};
+use super::event::{EventKind, Reason};
+use super::message::{Message, PodCreation, PodDeletion, PodTermination, SandboxStep};
+use super::name::Name;
 use super::pods::PodRef;
-use super::runtime::{PodUid, SandboxError, SandboxFacts};
+use super::runtime::SandboxError;
+use super::sandbox::{PodUid, SandboxFacts};
 use super::upstream;
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use std::rc::Rc;

@@ -101,7 +101,8 @@ impl<'a> IntoIterator for &'a EventLog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::event::{EventKind, Message, Reason};
+    use crate::sim::event::{EventKind, Reason};
+    use crate::sim::message::Message;
     use crate::sim::{upstream, VirtualTime};
 
     fn entry(n: usize) -> Event {

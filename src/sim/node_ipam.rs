@@ -8,7 +8,8 @@
 //! (they find the podCIDRs already set and only re-occupy them).
 
 use super::cluster::{Action, NodeIpam, Simulation};
-use super::event::{EventKind, Name, Reason};
+use super::event::{EventKind, Reason};
+use super::name::Name;
 use super::upstream;
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::goip::net_string;

@@ -7,7 +7,7 @@
 //! miss: 8 % of the churn run.) A slot freed by a deletion is reused; the uid tells its pods apart.
 
 use super::cluster::{FxHashMap, PodObj};
-use super::event::Name;
+use super::name::Name;
 
 /// Where a pod sits, as queued work carries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -3,7 +3,8 @@
 
 use super::clock::VirtualTime;
 use super::cluster::{PodObj, PodPhase, Simulation};
-use super::event::{Event, Name};
+use super::event::Event;
+use super::name::Name;
 use crate::ipam::goip::{ip_string, net_string};
 use crate::ipam::hostlocal::store::LAST_IP_FILE_PREFIX;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
