@@ -27,6 +27,7 @@ pub mod log;
 pub mod message;
 pub mod name;
 pub mod node_ipam;
+pub mod objects;
 mod pods;
 pub mod queue;
 pub mod runtime;

@@ -6,8 +6,8 @@
 //! sit in memory. (Looked up by name in a hash map whose entries held the objects, each step was a cache
 //! miss: 8 % of the churn run.) A slot freed by a deletion is reused; the uid tells its pods apart.
 
-use super::cluster::{FxHashMap, PodObj};
 use super::name::Name;
+use super::objects::{FxHashMap, PodObj};
 
 /// Where a pod sits, as queued work carries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -104,7 +104,7 @@ impl Pods {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::cluster::PodPhase;
+    use crate::sim::objects::PodPhase;
 
     fn pod(name: &str, uid: u64) -> PodObj {
         PodObj {
