@@ -10,7 +10,8 @@
 //!   (a node's address grid) read views off it.
 //! * the actors, each a function over the cluster or a type of its own: [`kind`] (nodes join and leave
 //!   kind's Docker network), [`node_ipam`] (kube-controller-manager), [`kindnet`] (kindnetd), [`kubelet`]
-//!   (pods and their deletion paths), [`runtime`] (containerd and libcni running ptp + host-local).
+//!   (a pod's creation and sync), [`pod_deletion`] (its two deletion paths, and podgc), [`runtime`]
+//!   (containerd and libcni running ptp + host-local).
 //! * [`cluster`] — what the actors act on: the objects, the clock, the settings, the log and the queue of
 //!   actions. [`objects`] — the Node and Pod objects and the machines behind the nodes (the Pods kept in
 //!   slots by `pods`); [`sandbox`] — what containerd and the CNI plugins did for one sandbox.
@@ -36,6 +37,7 @@ pub mod message;
 pub mod name;
 pub mod node_ipam;
 pub mod objects;
+pub mod pod_deletion;
 mod pods;
 pub mod queue;
 pub mod runtime;

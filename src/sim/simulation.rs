@@ -10,6 +10,7 @@ use super::kindnet::{self, Kindnet};
 use super::kubelet;
 use super::log::EventLog;
 use super::node_ipam::NodeIpam;
+use super::pod_deletion;
 use super::runtime;
 use super::scenario::{Command, Scenario};
 use super::settings::SimSettings;
@@ -259,14 +260,14 @@ impl Simulation {
                 object,
                 node,
                 node_uid,
-            } => kubelet::kill(cluster, object, &node, node_uid),
+            } => pod_deletion::kill(cluster, object, &node, node_uid),
             Action::StopPodSandbox {
                 node,
                 node_uid,
                 sandbox_id,
             } => runtime::stop_pod_sandbox(cluster, &node, node_uid, &sandbox_id),
-            Action::DeletePodObject { pod } => kubelet::status_manager_delete(cluster, pod),
-            Action::PodGc { pod } => kubelet::podgc_orphaned(cluster, pod),
+            Action::DeletePodObject { pod } => pod_deletion::status_manager_delete(cluster, pod),
+            Action::PodGc { pod } => pod_deletion::podgc_orphaned(cluster, pod),
         }
     }
 
@@ -294,7 +295,7 @@ impl Simulation {
             Command::PodDelete {
                 name,
                 grace_period_seconds,
-            } => kubelet::pod_delete(cluster, name, *grace_period_seconds),
+            } => pod_deletion::pod_delete(cluster, name, *grace_period_seconds),
         }
     }
 
