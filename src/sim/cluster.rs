@@ -82,9 +82,8 @@ pub(crate) struct Cluster {
     pub(crate) nodes_registered: u32,
     /// The `cluster` line's flags as validated (kcm's node IPAM configuration), once that line ran.
     pub(crate) config: Option<NodeIpamConfig>,
-    /// Nodes by name. A hash map: every pod's sandbox, CNI and status steps look their node up, and a
-    /// tree's string comparisons were 7 % of a big run; whoever lists them uses
-    /// [`Cluster::nodes_in_name_order`].
+    /// Nodes by name, hashed because every pod's sandbox, CNI and status steps look their node up;
+    /// whoever lists them uses [`Cluster::nodes_in_name_order`].
     pub(crate) nodes: FxHashMap<Name, NodeObj>,
     /// Pods, in slots with an index by name (see [`Pods`]); whoever lists them sorts.
     pub(crate) pods: Pods,

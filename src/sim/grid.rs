@@ -107,8 +107,8 @@ impl Simulation {
             .ranges()
             .first()?
             .clone();
-        // The range's family only, ascending as `reservations` lists them: searched, not put in a set
-        // (a `BTreeSet<u128>` was 4.8 KB of wasm).
+        // The range's family only, ascending as `reservations` lists them: searched, since a set of
+        // them would cost the page's wasm a tree's code.
         let family = range.range_start.is_ipv4();
         let reserved: Vec<u128> = node
             .store

@@ -282,8 +282,8 @@ fn sync_route(
         .get_or_insert_with(|| node.netns.connected_routes());
     let dev = gateway_device(connected, ip).map_err(|e| e.to_string())?;
     let route = Route::new(dst, Some(ip), dev, RouteScope::Universe);
-    // A node's first pass adds a route per other node, all through `eth0`: made room for at once,
-    // not by doubling (a 256-node cluster's tables held twice the routes they had room for).
+    // A node's first pass adds a route per other node, all through `eth0`: room made for them at once
+    // leaves no doubling's spare half.
     node.netns
         .reserve_routes(dev, std::mem::take(&mut pass.to_reserve));
     node.netns

@@ -13,9 +13,8 @@ use std::net::IpAddr;
 use std::rc::Rc;
 
 /// An entry's message, kept as the facts it is made of and written out only when shown (its `Display`,
-/// and its serialisation as a string, are the text). A pod's life logs about fourteen entries and a
-/// large run ~400,000: formatting each as it happened (a string apiece, written and later freed) was a
-/// large share of a run's time and memory, while a view shows a few dozen.
+/// and its serialisation as a string, are the text): a large run logs ~400,000 entries, a view shows a
+/// few dozen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
     /// A text written when the entry was logged (the rare entries: nodes, errors).

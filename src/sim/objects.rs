@@ -63,8 +63,7 @@ pub(crate) struct LoadedChain {
 pub(crate) struct Sandbox {
     /// What CNI ADD did for it.
     pub(crate) facts: Rc<SandboxFacts>,
-    /// The pod's network namespace, boxed: a node's table of sandboxes keeps room for more than it
-    /// holds, and an entry with the namespace inline was three times the size.
+    /// The pod's network namespace, boxed so the room a node's sandbox table keeps spare stays small.
     pub(crate) netns: Box<NetNs>,
     /// When CNI DEL is due, once the pod is going away.
     pub(crate) del_at: Option<VirtualTime>,

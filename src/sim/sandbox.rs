@@ -29,8 +29,8 @@ pub struct SandboxFacts {
     /// The addresses host-local reserved, by range set (the IPAM result's order).
     pub reserved: Vec<IpAddr>,
     /// The pod's IPs in containerd's order (primary first) when that differs from `reserved` (an IPv6
-    /// range listed first), else empty: nearly every sandbox's IPs are `reserved` itself, and a second
-    /// copy was an allocation per pod. Read through [`SandboxFacts::ips`].
+    /// range listed first), else empty, since nearly every sandbox's IPs are `reserved` itself. Read
+    /// through [`SandboxFacts::ips`].
     pub(crate) reordered_ips: Vec<IpAddr>,
     /// The host end of the veth pair.
     pub host_veth: IfName,
@@ -43,8 +43,8 @@ pub struct SandboxFacts {
 }
 
 /// A Pod's `metadata.uid`: a random (version 4) UUID the API server gives it. Derived from the run's
-/// seed and the pod's place in the run rather than drawn from the seeded stream, so adding it changed
-/// no other random name.
+/// seed and the pod's place in the run, not drawn from the seeded stream, so the other random names do
+/// not depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PodUid(pub u128);
 

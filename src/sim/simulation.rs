@@ -271,6 +271,7 @@ impl Simulation {
         }
     }
 
+    /// A scenario command takes effect now.
     fn run_command(&mut self, command: &Command) {
         let cluster = &mut self.cluster;
         match command {
