@@ -1,5 +1,5 @@
 //! The cluster the actors act on: the API objects and the machines behind the nodes, with the clock, the
-//! settings in force, the log and the queue of what happens next ([`Action`]).
+//! settings in force, the log and the queue of what happens next (`Action`).
 //!
 //! Every actor is a function over a `&mut Cluster` (and over its own state, if it keeps any): it reads
 //! and changes the objects, logs what it did now and queues what it does next. Only the driver

@@ -18,7 +18,7 @@ pub struct SandboxFacts {
     pub object: Name,
     /// containerd's sandbox ID, `CNI_CONTAINERID`.
     pub sandbox_id: Name,
-    /// The netns name under [`NETNS_RUN_DIR`](crate::ipam::ptp::NETNS_RUN_DIR).
+    /// The netns name under [`NETNS_RUN_DIR`](crate::ipam::ptp::netns::NETNS_RUN_DIR).
     pub netns_name: Rc<str>,
     /// `CNI_ARGS` `IP=`, if the pod requested one.
     pub requested_ip: Option<Rc<str>>,
