@@ -4,8 +4,7 @@
 //! Read off the node's loaded conflist (`Range` with host-local's canonical bounds) and its store
 //! (`reservations`, `last_reserved_ip.0`); nothing is recomputed in a view.
 
-use super::clock::VirtualTime;
-use super::cluster::Simulation;
+use super::simulation::Simulation;
 use crate::ipam::address_map::{address_map, AddressMap};
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::goip::{ip_string, ip_to_u128, parse_cidr_sloppy, u128_to_ip};
@@ -55,11 +54,6 @@ pub struct AddressGrid {
 }
 
 impl Simulation {
-    /// When the next queued action is due, if any (for stepping to the next event).
-    pub fn next_due(&self) -> Option<VirtualTime> {
-        self.queue.peek_time()
-    }
-
     /// kcm's cidrsets, one per cluster CIDR, once the node IPAM controller runs.
     pub fn cidr_sets(&self) -> &[CidrSet] {
         self.node_ipam
@@ -75,6 +69,7 @@ impl Simulation {
     pub fn address_map(&self, family: usize, window: Option<IpNet>) -> Option<AddressMap> {
         let set = self.cidr_sets().get(family)?;
         let owners: Vec<(IpNet, String)> = self
+            .cluster
             .nodes_in_name_order()
             .into_iter()
             .flat_map(|(name, node)| {
@@ -87,6 +82,7 @@ impl Simulation {
             .collect();
         let services: Vec<IpNet> = self
             .cluster
+            .config
             .iter()
             .flat_map(|c| [c.service_cidr, c.secondary_service_cidr])
             .flatten()
@@ -101,7 +97,7 @@ impl Simulation {
 
     /// The address grid of a node's host-local range, once kindnet wrote its conflist.
     pub fn node_address_grid(&self, node: &str) -> Option<AddressGrid> {
-        let node = self.nodes.get(node)?;
+        let node = self.cluster.nodes.get(node)?;
         let range = node
             .chain
             .as_ref()?
@@ -111,8 +107,8 @@ impl Simulation {
             .ranges()
             .first()?
             .clone();
-        // The range's family only, ascending as `reservations` lists them: searched, not put in a set
-        // (a `BTreeSet<u128>` was 4.8 KB of wasm).
+        // The range's family only, ascending as `reservations` lists them: searched, since a set of
+        // them would cost the page's wasm a tree's code.
         let family = range.range_start.is_ipv4();
         let reserved: Vec<u128> = node
             .store

@@ -17,8 +17,10 @@
 //! `--node-ip`); kindnetd skips a family a node has no InternalIP of. Not modelled: the masquerade
 //! agent; nothing about a pod's own address depends on it.
 
-use super::cluster::{Action, Simulation};
-use super::event::{EventKind, Message, Name, NodeRouteChange, Reason};
+use super::cluster::{Action, Cluster};
+use super::event::{EventKind, Reason};
+use super::message::{Message, NodeRouteChange};
+use super::name::Name;
 use super::upstream;
 use crate::ipam::goip::parse_cidr;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};
@@ -29,17 +31,24 @@ use ipnet::IpNet;
 use std::net::IpAddr;
 use std::rc::Rc;
 
+/// What every node's kindnetd shares here: the node list as their passes read it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Kindnet {
+    /// The list (see [`KindnetListing`]) and the [`Cluster::nodes_version`] it was read at.
+    listing: Option<(u64, KindnetListing)>,
+}
+
 /// The nodes as a pass of kindnetd lists them, in the API's (name) order, with every podCIDR among
 /// them sorted: the same for every node's kindnetd until a node or its podCIDRs change, so it is read
 /// once, not once per node (a cluster of 256 nodes runs 256 passes).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct KindnetListing {
     nodes: Vec<Listed>,
     dsts: Vec<IpNet>,
 }
 
 /// What one pass reads of a listed node.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Listed {
     name: Name,
     /// Its `InternalIP`s (one per family of the cluster).
@@ -65,22 +74,37 @@ struct Pass<'a> {
     to_reserve: usize,
 }
 
-impl Simulation {
+/// kindnetd's DaemonSet pod starts on a node that joined: its first pass comes `kindnet_start_delay`
+/// later.
+pub(crate) fn start(cluster: &mut Cluster, name: &str, uid: u64) {
+    cluster.schedule(
+        cluster.settings.kindnet_start_delay,
+        Action::KindnetReconcile {
+            node: name.to_string(),
+            uid,
+        },
+    );
+}
+
+impl Kindnet {
     /// One pass of kindnetd's main loop on node `name`.
-    pub(crate) fn kindnet_reconcile(&mut self, name: &str, uid: u64) {
-        if self.nodes.get(name).is_none_or(|n| n.uid != uid) {
+    pub(crate) fn reconcile(&mut self, cluster: &mut Cluster, name: &str, uid: u64) {
+        if cluster.nodes.get(name).is_none_or(|n| n.uid != uid) {
             return;
         }
-        let listing = match &self.kindnet_listing {
-            Some(listing) => Rc::clone(listing),
-            None => {
-                let listing = Rc::new(self.kindnet_list());
-                self.kindnet_listing = Some(Rc::clone(&listing));
-                listing
-            }
+        let version = cluster.nodes_version;
+        if self
+            .listing
+            .as_ref()
+            .is_none_or(|(read_at, _)| *read_at != version)
+        {
+            self.listing = Some((version, list(cluster)));
+        }
+        let Some((_, listing)) = &self.listing else {
+            return;
         };
         let mut table = RouteView {
-            routes: self
+            routes: cluster
                 .nodes
                 .get(name)
                 .map(|node| node.netns.routes_to_each(&listing.dsts))
@@ -100,19 +124,19 @@ impl Simulation {
         };
         for other in &listing.nodes {
             let result = if &*other.name == name {
-                self.kindnet_write_conflist(name);
+                write_conflist(cluster, name);
                 Ok(())
             } else {
                 other.ips.iter().try_for_each(|ip| {
                     let same_family = other.pod_cidrs.iter().filter(|(_, v6)| *v6 == ip.is_ipv6());
                     same_family.into_iter().try_for_each(|(dst, _)| {
                         let dst = dst.clone()?;
-                        self.kindnet_sync_route(&mut pass, &other.name, *ip, dst, &mut table)
+                        sync_route(cluster, &mut pass, &other.name, *ip, dst, &mut table)
                     })
                 })
             };
             if let Err(err) = result {
-                self.log(
+                cluster.log(
                     pass.object.clone(),
                     EventKind::Warning,
                     Reason::KindnetReconcileFailed,
@@ -123,190 +147,190 @@ impl Simulation {
                 break;
             }
         }
-        self.schedule(
-            self.settings.kindnet_resync_period,
+        cluster.schedule(
+            cluster.settings.kindnet_resync_period,
             Action::KindnetReconcile {
                 node: name.to_string(),
                 uid,
             },
         );
     }
+}
 
-    /// The own-node branch of `reconcileNode`: `CNIConfigWriter.Write` of the node's inputs.
-    fn kindnet_write_conflist(&mut self, name: &str) {
-        let Some(node) = self.nodes.get_mut(name) else {
-            return;
-        };
-        let Some(text) = node
-            .writer
-            .write(compute_cni_config_inputs(&node.pod_cidrs))
-        else {
-            return;
-        };
-        // An empty subnet (no podCIDR yet) is shown as the file has it, not as no range at all.
-        let ranges = node.writer.written().map_or_else(String::new, |inputs| {
-            let shown: Vec<&str> = inputs
-                .pod_cidrs
-                .iter()
-                .map(|cidr| if cidr.is_empty() { "\"\"" } else { cidr })
-                .collect();
-            shown.join(",")
-        });
-        node.conflist = Some(text.into());
-        node.chain = None;
-        self.log(
-            format!("node/{name}").into(),
-            EventKind::Step,
-            Reason::CNIConfigWritten,
-            format_args!(
-                "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{ranges}], portmap)"
-            ),
-            Some(name.into()),
-            &upstream::KINDNET_WRITE,
-        );
-    }
-
-    /// What every pass reads of the nodes (see [`KindnetListing`]).
-    fn kindnet_list(&self) -> KindnetListing {
-        // kindnetd's IP family comes from POD_SUBNET, which kind sets to the cluster's pod subnet: kcm's
-        // --cluster-cidr (two entries only when dual-stack).
-        let dual_stack = self
-            .cluster
-            .as_ref()
-            .is_some_and(|c| c.cluster_cidrs.len() > 1);
-        let nodes: Vec<Listed> = self
-            .nodes_in_name_order()
-            .into_iter()
-            .map(|(node_name, node)| {
-                let cidrs: Vec<&str> = if dual_stack {
-                    node.pod_cidrs.iter().map(String::as_str).collect()
-                } else {
-                    vec![node.pod_cidrs.first().map_or("", String::as_str)]
-                };
-                Listed {
-                    name: node_name.clone(),
-                    ips: node.internal_ips.clone(),
-                    pod_cidrs: cidrs
-                        .into_iter()
-                        .map(|cidr| {
-                            let parsed = parse_ip_net(cidr);
-                            let v6 = parsed.as_ref().is_ok_and(|net| net.addr().is_ipv6());
-                            (parsed, v6)
-                        })
-                        .collect(),
-                }
-            })
-            .collect();
-        // A node's own podCIDRs are among them; its pass never asks for those.
-        let dsts: Vec<IpNet> = nodes
+/// The own-node branch of `reconcileNode`: `CNIConfigWriter.Write` of the node's inputs.
+fn write_conflist(cluster: &mut Cluster, name: &str) {
+    let Some(node) = cluster.nodes.get_mut(name) else {
+        return;
+    };
+    let Some(text) = node
+        .writer
+        .write(compute_cni_config_inputs(&node.pod_cidrs))
+    else {
+        return;
+    };
+    // An empty subnet (no podCIDR yet) is shown as the file has it, not as no range at all.
+    let ranges = node.writer.written().map_or_else(String::new, |inputs| {
+        let shown: Vec<&str> = inputs
+            .pod_cidrs
             .iter()
-            .flat_map(|node| node.pod_cidrs.iter())
-            .filter_map(|(dst, _)| dst.as_ref().ok().copied())
+            .map(|cidr| if cidr.is_empty() { "\"\"" } else { cidr })
             .collect();
-        let mut dsts = order::sorted_by(dsts, IpNet::cmp);
-        dsts.dedup();
-        KindnetListing { nodes, dsts }
-    }
+        shown.join(",")
+    });
+    node.conflist = Some(text.into());
+    node.chain = None;
+    cluster.log(
+        format!("node/{name}").into(),
+        EventKind::Step,
+        Reason::CNIConfigWritten,
+        format_args!(
+            "kindnetd wrote {CNI_CONFIG_PATH} (ptp + host-local ranges [{ranges}], portmap)"
+        ),
+        Some(name.into()),
+        &upstream::KINDNET_WRITE,
+    );
+}
 
-    /// `syncRoute(nodeIP, [dst])` on the pass's node, for a podCIDR of `to_node`. Each change is
-    /// logged as it is made, as kindnetd logs before it calls netlink.
-    fn kindnet_sync_route(
-        &mut self,
-        pass: &mut Pass<'_>,
-        to_node: &Name,
-        ip: IpAddr,
-        dst: IpNet,
-        table: &mut RouteView<'_>,
-    ) -> Result<(), String> {
-        let Some(listed) = table
-            .dsts
-            .binary_search(&dst)
-            .ok()
-            .and_then(|i| table.routes.get_mut(i))
-        else {
-            return Ok(());
-        };
-        let mut found = false;
-        let mut at = 0;
-        while let Some(route) = listed.get(at) {
-            if route.gateway == Some(ip) {
-                found = true;
-                at += 1;
-                continue;
-            }
-            let route = listed.remove(at);
-            let Some(node) = self.nodes.get_mut(pass.name) else {
-                return Ok(());
+/// What every pass reads of the nodes (see [`KindnetListing`]).
+fn list(cluster: &Cluster) -> KindnetListing {
+    // kindnetd's IP family comes from POD_SUBNET, which kind sets to the cluster's pod subnet: kcm's
+    // --cluster-cidr (two entries only when dual-stack).
+    let dual_stack = cluster
+        .config
+        .as_ref()
+        .is_some_and(|c| c.cluster_cidrs.len() > 1);
+    let nodes: Vec<Listed> = cluster
+        .nodes_in_name_order()
+        .into_iter()
+        .map(|(node_name, node)| {
+            let cidrs: Vec<&str> = if dual_stack {
+                node.pod_cidrs.iter().map(String::as_str).collect()
+            } else {
+                vec![node.pod_cidrs.first().map_or("", String::as_str)]
             };
-            node.netns.remove_route(&route).map_err(|e| e.to_string())?;
-            let dev = node.netns.link_by_index(route.dev).map(|link| link.name);
-            self.log_route_change(pass, to_node, route, dev, false);
-        }
-        if found {
-            return Ok(());
-        }
-        let Some(node) = self.nodes.get_mut(pass.name) else {
-            return Ok(());
-        };
-        // RouteAdd{Dst, Gw}: the kernel refuses a destination with host bits and picks the device from
-        // the gateway.
-        if dst != dst.trunc() {
-            return Err(Errno::InvalidArgument.to_string());
-        }
-        let connected = pass
-            .connected
-            .get_or_insert_with(|| node.netns.connected_routes());
-        let dev = gateway_device(connected, ip).map_err(|e| e.to_string())?;
-        let route = Route::new(dst, Some(ip), dev, RouteScope::Universe);
-        // A node's first pass adds a route per other node, all through `eth0`: made room for at once,
-        // not by doubling (a 256-node cluster's tables held twice the routes they had room for).
-        node.netns
-            .reserve_routes(dev, std::mem::take(&mut pass.to_reserve));
-        node.netns
-            .add_route(route.clone(), true)
-            .map_err(|e| e.to_string())?;
-        let dev = node.netns.link_by_index(route.dev).map(|link| link.name);
-        // Usually the first route to `dst`: room for it alone, not the four a push makes room for.
-        listed.reserve_exact(1);
-        listed.push(route.clone());
-        self.log_route_change(pass, to_node, route, dev, true);
-        Ok(())
-    }
+            Listed {
+                name: node_name.clone(),
+                ips: node.internal_ips.clone(),
+                pod_cidrs: cidrs
+                    .into_iter()
+                    .map(|cidr| {
+                        let parsed = parse_ip_net(cidr);
+                        let v6 = parsed.as_ref().is_ok_and(|net| net.addr().is_ipv6());
+                        (parsed, v6)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    // A node's own podCIDRs are among them; its pass never asks for those.
+    let dsts: Vec<IpNet> = nodes
+        .iter()
+        .flat_map(|node| node.pod_cidrs.iter())
+        .filter_map(|(dst, _)| dst.as_ref().ok().copied())
+        .collect();
+    let mut dsts = order::sorted_by(dsts, IpNet::cmp);
+    dsts.dedup();
+    KindnetListing { nodes, dsts }
+}
 
-    /// Logs a route `syncRoute` added (`Adding route`) or removed (`Removing invalid route`) through
-    /// the device named `dev`.
-    fn log_route_change(
-        &mut self,
-        pass: &Pass<'_>,
-        to_node: &Name,
-        route: Route,
-        dev: Option<IfName>,
-        added: bool,
-    ) {
-        // A route's device exists while the route does.
-        let Some(dev) = dev else {
-            return;
+/// `syncRoute(nodeIP, [dst])` on the pass's node, for a podCIDR of `to_node`. Each change is
+/// logged as it is made, as kindnetd logs before it calls netlink.
+fn sync_route(
+    cluster: &mut Cluster,
+    pass: &mut Pass<'_>,
+    to_node: &Name,
+    ip: IpAddr,
+    dst: IpNet,
+    table: &mut RouteView<'_>,
+) -> Result<(), String> {
+    let Some(listed) = table
+        .dsts
+        .binary_search(&dst)
+        .ok()
+        .and_then(|i| table.routes.get_mut(i))
+    else {
+        return Ok(());
+    };
+    let mut found = false;
+    let mut at = 0;
+    while let Some(route) = listed.get(at) {
+        if route.gateway == Some(ip) {
+            found = true;
+            at += 1;
+            continue;
+        }
+        let route = listed.remove(at);
+        let Some(node) = cluster.nodes.get_mut(pass.name) else {
+            return Ok(());
         };
-        let reason = if added {
-            Reason::NodeRouteAdded
-        } else {
-            Reason::NodeRouteRemoved
-        };
-        let change = NodeRouteChange {
-            to_node: to_node.clone(),
-            route,
-            dev,
-            added,
-        };
-        self.log_message(
-            pass.object.clone(),
-            EventKind::Step,
-            reason,
-            Message::NodeRoute(Rc::new(change)),
-            Some(pass.node.clone()),
-            &upstream::KINDNET_SYNC_ROUTE,
-        );
+        node.netns.remove_route(&route).map_err(|e| e.to_string())?;
+        let dev = node.netns.link_by_index(route.dev).map(|link| link.name);
+        log_route_change(cluster, pass, to_node, route, dev, false);
     }
+    if found {
+        return Ok(());
+    }
+    let Some(node) = cluster.nodes.get_mut(pass.name) else {
+        return Ok(());
+    };
+    // RouteAdd{Dst, Gw}: the kernel refuses a destination with host bits and picks the device from
+    // the gateway.
+    if dst != dst.trunc() {
+        return Err(Errno::InvalidArgument.to_string());
+    }
+    let connected = pass
+        .connected
+        .get_or_insert_with(|| node.netns.connected_routes());
+    let dev = gateway_device(connected, ip).map_err(|e| e.to_string())?;
+    let route = Route::new(dst, Some(ip), dev, RouteScope::Universe);
+    // A node's first pass adds a route per other node, all through `eth0`: room made for them at once
+    // leaves no doubling's spare half.
+    node.netns
+        .reserve_routes(dev, std::mem::take(&mut pass.to_reserve));
+    node.netns
+        .add_route(route.clone(), true)
+        .map_err(|e| e.to_string())?;
+    let dev = node.netns.link_by_index(route.dev).map(|link| link.name);
+    // Usually the first route to `dst`: room for it alone, not the four a push makes room for.
+    listed.reserve_exact(1);
+    listed.push(route.clone());
+    log_route_change(cluster, pass, to_node, route, dev, true);
+    Ok(())
+}
+
+/// Logs a route `syncRoute` added (`Adding route`) or removed (`Removing invalid route`) through
+/// the device named `dev`.
+fn log_route_change(
+    cluster: &mut Cluster,
+    pass: &Pass<'_>,
+    to_node: &Name,
+    route: Route,
+    dev: Option<IfName>,
+    added: bool,
+) {
+    // A route's device exists while the route does.
+    let Some(dev) = dev else {
+        return;
+    };
+    let reason = if added {
+        Reason::NodeRouteAdded
+    } else {
+        Reason::NodeRouteRemoved
+    };
+    let change = NodeRouteChange {
+        to_node: to_node.clone(),
+        route,
+        dev,
+        added,
+    };
+    cluster.log_message(
+        pass.object.clone(),
+        EventKind::Step,
+        reason,
+        Message::NodeRoute(Rc::new(change)),
+        Some(pass.node.clone()),
+        &upstream::KINDNET_SYNC_ROUTE,
+    );
 }
 
 /// A node's routes to the podCIDRs one pass of kindnetd looks at, by destination.

@@ -1,15 +1,10 @@
 //! The simulation's event log: entries kept in chunks of a fixed length, so the log grows without ever
-//! moving what it holds.
-//!
-//! A large run logs ~400,000 entries (~45 MB). In one `Vec` each doubling copied everything logged so far
-//! into fresh memory while the old block was still held: about as many bytes copied as logged, a peak of
-//! one and a half logs, and fresh pages to fault in for every copy (15 % of the churn run natively).
+//! moving what it holds (a large run logs ~400,000 entries, which one `Vec`'s doublings would copy again).
 
 use super::event::Event;
 use std::ops::Index;
 
-/// Entries per chunk: ~900 KB of 112-byte entries, large next to the per-chunk overhead, small next to a
-/// big run's log.
+/// Entries per chunk: many next to the per-chunk overhead, few next to a big run's log.
 const CHUNK_LEN: usize = 8192;
 
 /// Every event so far, in the order they happened.
@@ -101,7 +96,8 @@ impl<'a> IntoIterator for &'a EventLog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::event::{EventKind, Message, Reason};
+    use crate::sim::event::{EventKind, Reason};
+    use crate::sim::message::Message;
     use crate::sim::{upstream, VirtualTime};
 
     fn entry(n: usize) -> Event {

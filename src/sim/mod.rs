@@ -1,17 +1,25 @@
 //! The cluster over virtual time, built on [`crate::ipam`]: nodes join and get subnets, pods get sandboxes
 //! and addresses, deletions run their two paths, and every step is logged with the upstream code it models.
 //!
-//! Organisation:
+//! Organisation, from the driver down (no file reaches itself through what it imports;
+//! `tests/no_import_circles.rs` holds every file to that):
 //!
+//! * [`simulation`] — the driver, [`Simulation`]: takes each action off the queue, moves the clock and
+//!   hands the action to its actor; the driving API (`step`, `advance`, `run_to`, [`Simulation::at`] for
+//!   scrubbing, [`Simulation::timeline`]). [`state`] (the serialisable snapshot, [`State`]) and [`grid`]
+//!   (a node's address grid) read views off it.
+//! * the actors, each a function over the cluster or a type of its own: [`kind`] (nodes join and leave
+//!   kind's Docker network), [`node_ipam`] (kube-controller-manager), [`kindnet`] (kindnetd), [`kubelet`]
+//!   (a pod's creation and sync), [`pod_deletion`] (its two deletion paths, and podgc), [`runtime`]
+//!   (containerd and libcni running ptp + host-local).
+//! * [`cluster`] — what the actors act on: the objects, the clock, the settings, the log and the queue of
+//!   actions. [`objects`] — the Node and Pod objects and the machines behind the nodes (the Pods kept in
+//!   slots by `pods`); [`sandbox`] — what containerd and the CNI plugins did for one sandbox.
+//! * [`event`] (the log's entries), [`message`] (their texts), [`log`] (the log), [`name`] (the shared
+//!   names they carry) and [`upstream`] (the upstream file and function of each entry).
 //! * [`clock`] and [`queue`] — virtual time and the stable ordered queue of what happens next.
 //! * [`settings`] — every timing, named and documented ([`SimSettings`]).
 //! * [`scenario`] — the scenario text language ([`Scenario::parse`]); [`builtin`] holds the shipped ones.
-//! * [`cluster`] — [`Simulation`]: objects, machines, dispatch, and the driving API (`step`, `advance`,
-//!   `run_to`, [`Simulation::at`] for scrubbing).
-//! * the actors: [`node_ipam`] (kube-controller-manager), [`kindnet`] (kindnetd), [`kubelet`] (pods and
-//!   their deletion paths), [`runtime`] (containerd and libcni running ptp + host-local).
-//! * [`event`] and [`upstream`] — the log and the upstream file/function of each entry.
-//! * [`state`] — the serialisable snapshot ([`State`]); [`grid`] — a node's address grid for views.
 //!
 //! Nothing here reads a clock, spawns a thread or touches a file: the same run happens natively and in
 //! the browser.
@@ -22,25 +30,34 @@ pub mod cluster;
 pub mod command;
 pub mod event;
 pub mod grid;
+pub mod kind;
 pub mod kindnet;
 pub mod kubelet;
 pub mod limits;
 pub mod log;
+pub mod message;
+pub mod name;
 pub mod node_ipam;
+pub mod objects;
 pub mod playback;
+pub mod pod_deletion;
 mod pods;
 pub mod queue;
 pub mod runtime;
+pub mod sandbox;
 pub mod scenario;
 pub mod settings;
+pub mod simulation;
 pub mod state;
 pub mod upstream;
 
 pub use clock::{DurationError, VirtualDuration, VirtualTime};
-pub use cluster::{PodPhase, Simulation};
-pub use event::{Event, EventKind, Name, Reason, Touched};
+pub use event::{Event, EventKind, Reason, Touched};
 pub use log::EventLog;
+pub use name::Name;
+pub use objects::PodPhase;
 pub use scenario::{Command, Scenario, ScenarioError, ScenarioErrorKind, TimedCommand};
 pub use settings::{Setting, SettingError, SimSettings};
+pub use simulation::Simulation;
 pub use state::State;
 pub use upstream::Upstream;

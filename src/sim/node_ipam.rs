@@ -7,8 +7,10 @@
 //! second), PATCH failures (the simulated API server always answers), the Update handler's extra syncs
 //! (they find the podCIDRs already set and only re-occupy them).
 
-use super::cluster::{Action, NodeIpam, Simulation};
-use super::event::{EventKind, Name, Reason};
+use super::cluster::{Action, Cluster};
+use super::event::{EventKind, Reason};
+use super::name::Name;
+use super::objects::FxHashMap;
 use super::upstream;
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::goip::net_string;
@@ -16,15 +18,27 @@ use crate::ipam::range_allocator::{
     AllocateError, CidrUpdateDecision, Node, RangeAllocator, RangeAllocatorError,
 };
 use ipnet::IpNet;
+use std::collections::BTreeSet;
 
-impl Simulation {
+/// kube-controller-manager's node IPAM controller (≥ 1.30 workqueue form).
+#[derive(Debug, Clone)]
+pub(crate) struct NodeIpam {
+    /// The range allocator's bitmaps.
+    pub(crate) allocator: RangeAllocator,
+    /// `cidrallocator_node`: keys waiting (dedup as the workqueue does).
+    queued: BTreeSet<String>,
+    /// Per-key failure counts of the rate limiter (`ItemExponentialFailureRateLimiter.failures`). Keyed
+    /// like the pods' index, so the wasm has one such map.
+    failures: FxHashMap<Name, u32>,
+}
+
+impl NodeIpam {
     /// `NewCIDRRangeAllocator` with the nodes that exist now, then the informer's initial list enqueues
-    /// every node (in the API's name order).
-    pub(crate) fn node_ipam_start(&mut self) {
-        let Some(config) = self.cluster.clone() else {
-            return;
-        };
-        let existing: Vec<Node> = self
+    /// every node (in the API's name order). `None` when there are no flags yet or the controller failed
+    /// to start.
+    pub(crate) fn start(cluster: &mut Cluster) -> Option<NodeIpam> {
+        let config = cluster.config.clone()?;
+        let existing: Vec<Node> = cluster
             .nodes_in_name_order()
             .into_iter()
             .filter(|(_, node)| !node.pod_cidrs.is_empty())
@@ -47,7 +61,7 @@ impl Simulation {
         let (allocator, sets) = match started {
             Ok(started) => started,
             Err(err) => {
-                self.log(
+                cluster.log(
                     "kube-controller-manager".into(),
                     EventKind::Warning,
                     Reason::NodeIpamStarted,
@@ -55,7 +69,7 @@ impl Simulation {
                     None,
                     &upstream::RANGE_ALLOCATOR_NEW,
                 );
-                return;
+                return None;
             }
         };
         let mut message = format!(
@@ -65,7 +79,7 @@ impl Simulation {
         for warning in &config.warnings {
             message.push_str(&format!("; {warning}"));
         }
-        self.log(
+        cluster.log(
             "kube-controller-manager".into(),
             EventKind::Step,
             Reason::NodeIpamStarted,
@@ -74,38 +88,40 @@ impl Simulation {
             &upstream::RANGE_ALLOCATOR_NEW,
         );
         for (node, sets) in existing.iter().zip(&occupied) {
-            self.log_cidr_steps(&node.name, &node.pod_cidrs, Reason::CIDROccupied, sets);
+            log_cidr_steps(
+                cluster,
+                &node.name,
+                &node.pod_cidrs,
+                Reason::CIDROccupied,
+                sets,
+            );
         }
-        self.node_ipam = Some(NodeIpam {
+        let mut ipam = NodeIpam {
             allocator,
             queued: Default::default(),
             failures: Default::default(),
-        });
-        let names: Vec<Name> = self
+        };
+        let names: Vec<Name> = cluster
             .nodes_in_name_order()
             .into_iter()
             .map(|(name, _)| name.clone())
             .collect();
         for name in names {
-            self.node_ipam_enqueue(&name);
+            ipam.enqueue(cluster, &name);
         }
+        Some(ipam)
     }
 
-    /// The Add handler: enqueue the node (if kcm runs).
-    pub(crate) fn node_ipam_node_added(&mut self, name: &str) {
-        if self.node_ipam.is_some() {
-            self.node_ipam_enqueue(name);
-        }
+    /// The Add handler: enqueue the node.
+    pub(crate) fn node_added(&mut self, cluster: &mut Cluster, name: &str) {
+        self.enqueue(cluster, name);
     }
 
     /// `queue.Add`: the key is picked up after the watch latency, once even if added twice.
-    fn node_ipam_enqueue(&mut self, name: &str) {
-        let Some(ipam) = self.node_ipam.as_mut() else {
-            return;
-        };
-        if ipam.queued.insert(name.to_string()) {
-            self.schedule(
-                self.settings.watch_latency,
+    fn enqueue(&mut self, cluster: &mut Cluster, name: &str) {
+        if self.queued.insert(name.to_string()) {
+            cluster.schedule(
+                cluster.settings.watch_latency,
                 Action::NodeIpamSync {
                     node: name.to_string(),
                 },
@@ -115,32 +131,30 @@ impl Simulation {
 
     /// `syncNode`: a missing node needs nothing; otherwise `AllocateOrOccupyCIDR` and, for a new
     /// allocation, `updateCIDRsAllocation`'s PATCH.
-    pub(crate) fn node_ipam_sync(&mut self, name: &str) {
-        let Some(mut ipam) = self.node_ipam.take() else {
-            return;
-        };
-        ipam.queued.remove(name);
-        if let Some(node) = self.nodes.get(name) {
+    pub(crate) fn sync(&mut self, cluster: &mut Cluster, name: &str) {
+        self.queued.remove(name);
+        if let Some(node) = cluster.nodes.get(name) {
             let api_node = Node::with_pod_cidrs(name, node.pod_cidrs.clone());
-            match ipam.allocator.allocate_or_occupy_cidr(&api_node) {
+            match self.allocator.allocate_or_occupy_cidr(&api_node) {
                 Ok(cidrs) if cidrs.is_empty() => {
-                    self.log_cidr_steps(
+                    log_cidr_steps(
+                        cluster,
                         name,
                         &api_node.pod_cidrs,
                         Reason::CIDROccupied,
-                        &describe_sets(&ipam.allocator),
+                        &describe_sets(&self.allocator),
                     );
-                    ipam.failures.remove(name);
+                    self.failures.remove(name);
                 }
                 Ok(cidrs) => {
-                    self.log_allocations(name, &cidrs, &ipam.allocator);
-                    match ipam.allocator.update_cidrs_allocation(&api_node, &cidrs) {
+                    log_allocations(cluster, name, &cidrs, &self.allocator);
+                    match self.allocator.update_cidrs_allocation(&api_node, &cidrs) {
                         CidrUpdateDecision::Patch(patch) => {
-                            if let Some(node) = self.nodes.get_mut(name) {
+                            if let Some(node) = cluster.nodes.get_mut(name) {
                                 node.pod_cidrs = patch.pod_cidrs.clone();
-                                self.kindnet_listing = None;
+                                cluster.nodes_changed();
                             }
-                            self.log(
+                            cluster.log(
                                 format!("node/{name}").into(),
                                 EventKind::Step,
                                 Reason::PodCIDRPatched,
@@ -156,18 +170,17 @@ impl Simulation {
                         CidrUpdateDecision::AlreadyAllocated
                         | CidrUpdateDecision::ReleasedReserved => {}
                     }
-                    ipam.failures.remove(name);
+                    self.failures.remove(name);
                 }
-                Err(err) => self.node_ipam_failed(&mut ipam, name, err),
+                Err(err) => self.failed(cluster, name, err),
             }
         }
-        self.node_ipam = Some(ipam);
     }
 
     /// A failed sync: the `CIDRNotAvailable` event if that was the cause, then `AddRateLimited`.
-    fn node_ipam_failed(&mut self, ipam: &mut NodeIpam, name: &str, err: AllocateError) {
+    fn failed(&mut self, cluster: &mut Cluster, name: &str, err: AllocateError) {
         if let AllocateError::CidrNotAvailable { event, .. } = &err {
-            self.log(
+            cluster.log(
                 format!("node/{name}").into(),
                 EventKind::Warning,
                 Reason::CIDRNotAvailable,
@@ -176,13 +189,13 @@ impl Simulation {
                 &upstream::RANGE_ALLOCATOR_ALLOCATE,
             );
         }
-        let failures = ipam.failures.get(name).copied().unwrap_or(0);
-        let delay = self
+        let failures = self.failures.get(name).copied().unwrap_or(0);
+        let delay = cluster
             .settings
             .node_ipam_backoff_base
-            .exponential(failures, self.settings.node_ipam_backoff_max);
-        ipam.failures.insert(name.into(), failures + 1);
-        self.log(
+            .exponential(failures, cluster.settings.node_ipam_backoff_max);
+        self.failures.insert(name.into(), failures + 1);
+        cluster.log(
             format!("node/{name}").into(),
             EventKind::Step,
             Reason::NodeSyncRequeued,
@@ -190,8 +203,8 @@ impl Simulation {
             Some(name.into()),
             &upstream::RANGE_ALLOCATOR_REQUEUE,
         );
-        if ipam.queued.insert(name.to_string()) {
-            self.schedule(
+        if self.queued.insert(name.to_string()) {
+            cluster.schedule(
                 delay,
                 Action::NodeIpamSync {
                     node: name.to_string(),
@@ -202,11 +215,8 @@ impl Simulation {
 
     /// The Delete handler: `ReleaseCIDR` on the deleted object, then the key is enqueued (and its sync
     /// finds no node).
-    pub(crate) fn node_ipam_release(&mut self, name: &str, pod_cidrs: &[String]) {
-        let Some(mut ipam) = self.node_ipam.take() else {
-            return;
-        };
-        let result = ipam
+    pub(crate) fn release(&mut self, cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) {
+        let result = self
             .allocator
             .release_cidr(&Node::with_pod_cidrs(name, pod_cidrs.to_vec()));
         // Only the podCIDRs before a failing one were released.
@@ -215,14 +225,15 @@ impl Simulation {
             .err()
             .map_or(pod_cidrs.len(), |err| err.index());
         let released = pod_cidrs.get(..released).unwrap_or(pod_cidrs);
-        self.log_cidr_steps(
+        log_cidr_steps(
+            cluster,
             name,
             released,
             Reason::CIDRReleased,
-            &describe_sets(&ipam.allocator),
+            &describe_sets(&self.allocator),
         );
         if let Err(err) = result {
-            self.log(
+            cluster.log(
                 format!("node/{name}").into(),
                 EventKind::Step,
                 Reason::CIDRReleased,
@@ -231,51 +242,51 @@ impl Simulation {
                 &upstream::RANGE_ALLOCATOR_RELEASE,
             );
         }
-        ipam.failures.remove(name);
-        self.node_ipam = Some(ipam);
-        self.node_ipam_enqueue(name);
+        self.failures.remove(name);
+        self.enqueue(cluster, name);
     }
+}
 
-    fn log_allocations(&mut self, name: &str, cidrs: &[IpNet], allocator: &RangeAllocator) {
-        for (cidr, set) in cidrs.iter().zip(allocator.cidr_sets()) {
-            let index = set.get_index_for_ip(cidr.network()).unwrap_or_default();
-            self.log(
-                format!("node/{name}").into(),
-                EventKind::Step,
-                Reason::CIDRAllocated,
-                format_args!(
-                    "AllocateNext: {} (index {index}) for node {name}; {}",
-                    net_string(cidr),
-                    describe_set(set)
-                ),
-                Some(name.into()),
-                &upstream::CIDRSET_ALLOCATE_NEXT,
-            );
-        }
+/// One step per podCIDR `AllocateNext` gave the node, each with its set as described after it.
+fn log_allocations(cluster: &mut Cluster, name: &str, cidrs: &[IpNet], allocator: &RangeAllocator) {
+    for (cidr, set) in cidrs.iter().zip(allocator.cidr_sets()) {
+        let index = set.get_index_for_ip(cidr.network()).unwrap_or_default();
+        cluster.log(
+            format!("node/{name}").into(),
+            EventKind::Step,
+            Reason::CIDRAllocated,
+            format_args!(
+                "AllocateNext: {} (index {index}) for node {name}; {}",
+                net_string(cidr),
+                describe_set(set)
+            ),
+            Some(name.into()),
+            &upstream::CIDRSET_ALLOCATE_NEXT,
+        );
     }
+}
 
-    /// One step per podCIDR for an `Occupy` or `Release`, each with its set as described after it.
-    fn log_cidr_steps(
-        &mut self,
-        name: &str,
-        pod_cidrs: &[String],
-        reason: Reason,
-        sets: &[String],
-    ) {
-        let (verb, upstream) = match reason {
-            Reason::CIDRReleased => ("Release", &upstream::CIDRSET_RELEASE),
-            _ => ("Occupy", &upstream::CIDRSET_OCCUPY),
-        };
-        for (cidr, set) in pod_cidrs.iter().zip(sets) {
-            self.log(
-                format!("node/{name}").into(),
-                EventKind::Step,
-                reason,
-                format_args!("{verb}: {cidr} of node {name}; {set}"),
-                Some(name.into()),
-                upstream,
-            );
-        }
+/// One step per podCIDR for an `Occupy` or `Release`, each with its set as described after it.
+fn log_cidr_steps(
+    cluster: &mut Cluster,
+    name: &str,
+    pod_cidrs: &[String],
+    reason: Reason,
+    sets: &[String],
+) {
+    let (verb, upstream) = match reason {
+        Reason::CIDRReleased => ("Release", &upstream::CIDRSET_RELEASE),
+        _ => ("Occupy", &upstream::CIDRSET_OCCUPY),
+    };
+    for (cidr, set) in pod_cidrs.iter().zip(sets) {
+        cluster.log(
+            format!("node/{name}").into(),
+            EventKind::Step,
+            reason,
+            format_args!("{verb}: {cidr} of node {name}; {set}"),
+            Some(name.into()),
+            upstream,
+        );
     }
 }
 

@@ -7,18 +7,19 @@
 //! the text), so a bad podCIDR fails with host-local's text. portmap has no port mappings to set up
 //! here and passes the result through; it is named in the steps but not modelled further.
 
-use super::cluster::{LoadedChain, Sandbox, Simulation};
-use super::event::{pod_name, EventKind, Message, Name, Reason, ReleasedText, SandboxStep};
+use super::cluster::Cluster;
+use super::event::{EventKind, Reason};
+use super::message::{Message, ReleasedText, SandboxStep};
+use super::name::Name;
+use super::objects::{LoadedChain, Sandbox};
+use super::sandbox::{PodUid, SandboxFacts, IF_NAME};
 use super::upstream;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_netconf, Store};
 use crate::ipam::ptp::{self, IfName, NetNs, Route};
 use ipnet::IpNet;
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::net::IpAddr;
 use std::rc::Rc;
-
-/// The ifname containerd passes (`CNI_IFNAME`).
-pub const IF_NAME: &str = "eth0";
 
 /// Why `RunPodSandbox` failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,349 +100,279 @@ fn step_count(len: usize) -> u16 {
     u16::try_from(len).unwrap_or(u16::MAX)
 }
 
-/// What containerd and the CNI plugins did for one sandbox: the node's record of it and what the log's
-/// entries about it are written from (see [`Message::Sandbox`]), shared by both.
-#[derive(Debug, PartialEq, Eq)]
-pub struct SandboxFacts {
-    /// `pod/<name>`, the object of the sandbox's entries (the Pod object may be gone by CNI DEL).
-    pub object: Name,
-    /// containerd's sandbox ID, `CNI_CONTAINERID`.
-    pub sandbox_id: Name,
-    /// The netns name under [`NETNS_RUN_DIR`](crate::ipam::ptp::NETNS_RUN_DIR).
-    pub netns_name: Rc<str>,
-    /// `CNI_ARGS` `IP=`, if the pod requested one.
-    pub requested_ip: Option<Rc<str>>,
-    /// The Pod's `metadata.uid`, `CNI_ARGS` `K8S_POD_UID` (see [`PodUid`]).
-    pub pod_uid: PodUid,
-    /// host-local's directory on the node.
-    pub store_dir: Rc<str>,
-    /// The addresses host-local reserved, by range set (the IPAM result's order).
-    pub reserved: Vec<IpAddr>,
-    /// The pod's IPs in containerd's order (primary first) when that differs from `reserved` (an IPv6
-    /// range listed first), else empty: nearly every sandbox's IPs are `reserved` itself, and a second
-    /// copy was an allocation per pod. Read through [`SandboxFacts::ips`].
-    reordered_ips: Vec<IpAddr>,
-    /// The host end of the veth pair.
-    pub host_veth: IfName,
-    /// Its ifindex on the node.
-    pub host_index: u32,
-    /// The pod's `eth0` ifindex in its netns.
-    pub eth0_index: u32,
-    /// The node routes ptp added through the host veth; deleting the veth flushes them.
-    pub routes: Vec<Route>,
-}
-
-/// A Pod's `metadata.uid`: a random (version 4) UUID the API server gives it. Derived from the run's
-/// seed and the pod's place in the run rather than drawn from the seeded stream, so adding it changed
-/// no other random name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PodUid(pub u128);
-
-impl PodUid {
-    /// The UUID of the `n`th object of a run seeded with `seed`: SplitMix64 twice, with the version
-    /// and variant bits set.
-    pub fn new(seed: u64, n: u64) -> Self {
-        let mut state = seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mut next = || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
-        let bits = (u128::from(next()) << 64) | u128::from(next());
-        let (version, variant) = (0xf_u128 << 76, 0x3_u128 << 62);
-        PodUid((bits & !version & !variant) | (0x4 << 76) | (0x2 << 62))
+/// `RunPodSandbox` on `node` for `pod`: a sandbox ID and netns, then CNI ADD. On success the sandbox
+/// is recorded on the node and its facts are returned.
+pub(crate) fn run_pod_sandbox(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    object: &Name,
+    pod_uid: PodUid,
+    requested_ip: Option<&Rc<str>>,
+) -> Result<Rc<SandboxFacts>, SandboxError> {
+    let Some(node) = cluster.nodes.get(node_name) else {
+        return Err(SandboxError::NetworkNotReady);
+    };
+    if node.conflist.is_none() {
+        return Err(SandboxError::NetworkNotReady);
     }
-}
-
-/// `8-4-4-4-12` lowercase hex, as Kubernetes prints a UID.
-impl fmt::Display for PodUid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Written digit by digit: no `u128` hex formatting code in the page's wasm for it.
-        const HEX: &[u8; 16] = b"0123456789abcdef";
-        for (i, nibble) in (0..32).rev().map(|n| (self.0 >> (4 * n)) & 0xf).enumerate() {
-            if matches!(i, 8 | 12 | 16 | 20) {
-                f.write_str("-")?;
-            }
-            f.write_char(char::from(HEX[nibble as usize]))?;
-        }
-        Ok(())
-    }
-}
-
-impl SandboxFacts {
-    /// The pod's IPs in containerd's order (primary first): `status.podIPs`.
-    pub fn ips(&self) -> &[IpAddr] {
-        if self.reordered_ips.is_empty() {
-            &self.reserved
-        } else {
-            &self.reordered_ips
-        }
-    }
-
-    /// The pod's name.
-    pub fn pod(&self) -> &str {
-        pod_name(&self.object)
-    }
-}
-
-impl Simulation {
-    /// `RunPodSandbox` on `node` for `pod`: a sandbox ID and netns, then CNI ADD. On success the sandbox
-    /// is recorded on the node and its facts are returned.
-    pub(crate) fn run_pod_sandbox(
-        &mut self,
-        node_name: &Name,
-        object: &Name,
-        pod_uid: PodUid,
-        requested_ip: Option<&Rc<str>>,
-    ) -> Result<Rc<SandboxFacts>, SandboxError> {
-        let Some(node) = self.nodes.get(node_name) else {
-            return Err(SandboxError::NetworkNotReady);
-        };
-        if node.conflist.is_none() {
-            return Err(SandboxError::NetworkNotReady);
-        }
-        let on_node = node.name.clone();
-        let mut facts = SandboxFacts {
-            object: object.clone(),
-            sandbox_id: Name::from(self.entropy.sandbox_id()),
-            netns_name: self.entropy.netns_name(),
-            requested_ip: requested_ip.cloned(),
-            pod_uid,
-            // Known once host-local has run on the node; `cni_add` sets it the first time.
-            store_dir: node.store_dir.clone().unwrap_or_else(|| Rc::from("")),
-            reserved: Vec::new(),
-            reordered_ips: Vec::new(),
-            host_veth: IfName::EMPTY,
-            host_index: 0,
-            eth0_index: 0,
-            routes: Vec::new(),
-        };
-        let mut pod_netns = NetNs::pod(
-            Rc::clone(&facts.netns_name),
-            self.settings.pod_first_ifindex,
-        );
-        let added = self.cni_add(node_name, &mut facts, &mut pod_netns);
-        // Logged once the attempt is over, when the facts they are written from are known; nothing else
-        // is logged in between, so the order is the one the steps happened in.
-        let facts = Rc::new(facts);
-        let log =
-            |sim: &mut Self, step, upstream| sim.log_sandbox_step(step, &facts, &on_node, upstream);
-        log(
-            self,
-            SandboxStep::Created,
-            &upstream::CONTAINERD_RUN_SANDBOX,
-        );
-        log(self, SandboxStep::CniAdd, &upstream::LIBCNI_ADD);
-        if let Err(err) = added {
-            // RunPodSandbox defers the network's teardown before it sets the network up, so a failed
-            // ADD is followed by a DEL through the chain (done in `cni_add`) before the error returns.
-            log(self, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
-            return Err(SandboxError::Setup {
-                sandbox_id: facts.sandbox_id.to_string(),
-                err: ptp_failed(err),
-            });
-        }
-        for range in 0..step_count(facts.reserved.len()) {
-            log(self, SandboxStep::Reserved(range), &upstream::HOSTLOCAL_GET);
-        }
-        log(self, SandboxStep::VethCreated, &upstream::PTP_SETUP_VETH);
-        for n in 0..step_count(facts.routes.len()) {
-            log(self, SandboxStep::RouteAdded(n), &upstream::PTP_HOST_ROUTE);
-        }
-        if let Some(node) = self.nodes.get_mut(node_name) {
-            node.sandboxes.insert(
-                facts.sandbox_id.clone(),
-                Sandbox {
-                    facts: Rc::clone(&facts),
-                    netns: Box::new(pod_netns),
-                    del_at: None,
-                },
-            );
-        }
-        Ok(facts)
-    }
-
-    /// Record a step of a sandbox's life, told from its facts, on the sandbox's pod and node.
-    pub(crate) fn log_sandbox_step(
-        &mut self,
-        step: SandboxStep,
-        facts: &Rc<SandboxFacts>,
-        node: &Name,
-        upstream: &'static upstream::Upstream,
-    ) {
-        self.log_message(
-            facts.object.clone(),
-            EventKind::Step,
-            Reason::for_sandbox_step(step),
-            Message::Sandbox {
-                step,
-                facts: Rc::clone(facts),
-            },
-            Some(node.clone()),
-            upstream,
-        );
-    }
-
-    /// CNI ADD through the chain: host-local reserves, ptp builds the veth pair and routes. Fills in
-    /// `facts`; on failure returns the plugin's error after the rollback containerd and ptp do.
-    fn cni_add(
-        &mut self,
-        node_name: &Name,
-        facts: &mut SandboxFacts,
-        pod_netns: &mut NetNs,
-    ) -> Result<(), String> {
-        let cni_args = facts.requested_ip.as_ref().map(|ip| {
-            format!(
-                "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={};K8S_POD_UID={};IP={ip}",
-                facts.pod(),
-                facts.sandbox_id,
-                facts.pod_uid
-            )
+    let on_node = node.name.clone();
+    let mut facts = SandboxFacts {
+        object: object.clone(),
+        sandbox_id: Name::from(cluster.entropy.sandbox_id()),
+        netns_name: cluster.entropy.netns_name(),
+        requested_ip: requested_ip.cloned(),
+        pod_uid,
+        // Known once host-local has run on the node; `cni_add` sets it the first time.
+        store_dir: node.store_dir.clone().unwrap_or_else(|| Rc::from("")),
+        reserved: Vec::new(),
+        reordered_ips: Vec::new(),
+        host_veth: IfName::EMPTY,
+        host_index: 0,
+        eth0_index: 0,
+        routes: Vec::new(),
+    };
+    let mut pod_netns = NetNs::pod(
+        Rc::clone(&facts.netns_name),
+        cluster.settings.pod_first_ifindex,
+    );
+    let added = cni_add(cluster, node_name, &mut facts, &mut pod_netns);
+    // Logged once the attempt is over, when the facts they are written from are known; nothing else
+    // is logged in between, so the order is the one the steps happened in.
+    let facts = Rc::new(facts);
+    let log = |cluster: &mut Cluster, step, upstream| {
+        log_sandbox_step(cluster, step, &facts, &on_node, upstream)
+    };
+    log(
+        cluster,
+        SandboxStep::Created,
+        &upstream::CONTAINERD_RUN_SANDBOX,
+    );
+    log(cluster, SandboxStep::CniAdd, &upstream::LIBCNI_ADD);
+    if let Err(err) = added {
+        // RunPodSandbox defers the network's teardown before it sets the network up, so a failed
+        // ADD is followed by a DEL through the chain (done in `cni_add`) before the error returns.
+        log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
+        return Err(SandboxError::Setup {
+            sandbox_id: facts.sandbox_id.to_string(),
+            err: ptp_failed(err),
         });
-        let chain = self.load_chain(node_name, cni_args.as_deref())?;
-        let Some(node) = self.nodes.get_mut(node_name) else {
-            return Err(String::new());
-        };
-        let store = node
-            .store
-            .get_or_insert_with(|| Store::new(&chain.ipam.data_dir, &chain.ipam.name));
-        let store_dir = node.store_dir.get_or_insert_with(|| Rc::from(store.dir()));
-        facts.store_dir = Rc::clone(store_dir);
-        let sandbox_id = &*facts.sandbox_id;
-        let ipam_result =
-            match hostlocal::cmd_add(&chain.ipam, &chain.cni_version, store, sandbox_id, IF_NAME) {
-                Ok(result) => result,
-                Err(err) => {
-                    // containerd's deferred teardown runs CNI DEL for the failed sandbox; host-local
-                    // already rolled back, and ptp finds no link.
-                    hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
-                    ptp::cmd_del(&mut node.netns, Some(pod_netns), IF_NAME);
-                    return Err(err.to_string());
-                }
-            };
-        let veth = match ptp::cmd_add_setup(
-            &mut node.netns,
-            pod_netns,
-            IF_NAME,
-            &ipam_result,
-            chain.mtu,
-            &mut self.entropy,
-        ) {
-            Ok(veth) => veth,
+    }
+    for range in 0..step_count(facts.reserved.len()) {
+        log(
+            cluster,
+            SandboxStep::Reserved(range),
+            &upstream::HOSTLOCAL_GET,
+        );
+    }
+    log(cluster, SandboxStep::VethCreated, &upstream::PTP_SETUP_VETH);
+    for n in 0..step_count(facts.routes.len()) {
+        log(
+            cluster,
+            SandboxStep::RouteAdded(n),
+            &upstream::PTP_HOST_ROUTE,
+        );
+    }
+    if let Some(node) = cluster.nodes.get_mut(node_name) {
+        node.sandboxes.insert(
+            facts.sandbox_id.clone(),
+            Sandbox {
+                facts: Rc::clone(&facts),
+                netns: Box::new(pod_netns),
+                del_at: None,
+            },
+        );
+    }
+    Ok(facts)
+}
+
+/// Record a step of a sandbox's life, told from its facts, on the sandbox's pod and node.
+pub(crate) fn log_sandbox_step(
+    cluster: &mut Cluster,
+    step: SandboxStep,
+    facts: &Rc<SandboxFacts>,
+    node: &Name,
+    upstream: &'static upstream::Upstream,
+) {
+    cluster.log_message(
+        facts.object.clone(),
+        EventKind::Step,
+        Reason::for_sandbox_step(step),
+        Message::Sandbox {
+            step,
+            facts: Rc::clone(facts),
+        },
+        Some(node.clone()),
+        upstream,
+    );
+}
+
+/// CNI ADD through the chain: host-local reserves, ptp builds the veth pair and routes. Fills in
+/// `facts`; on failure returns the plugin's error after the rollback containerd and ptp do.
+fn cni_add(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    facts: &mut SandboxFacts,
+    pod_netns: &mut NetNs,
+) -> Result<(), String> {
+    let cni_args = facts.requested_ip.as_ref().map(|ip| {
+        format!(
+            "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={};K8S_POD_UID={};IP={ip}",
+            facts.pod(),
+            facts.sandbox_id,
+            facts.pod_uid
+        )
+    });
+    let chain = load_chain(cluster, node_name, cni_args.as_deref())?;
+    let Some(node) = cluster.nodes.get_mut(node_name) else {
+        return Err(String::new());
+    };
+    let store = node
+        .store
+        .get_or_insert_with(|| Store::new(&chain.ipam.data_dir, &chain.ipam.name));
+    let store_dir = node.store_dir.get_or_insert_with(|| Rc::from(store.dir()));
+    facts.store_dir = Rc::clone(store_dir);
+    let sandbox_id = &*facts.sandbox_id;
+    let ipam_result =
+        match hostlocal::cmd_add(&chain.ipam, &chain.cni_version, store, sandbox_id, IF_NAME) {
+            Ok(result) => result,
             Err(err) => {
-                // ptp's deferred ipam.ExecDel gives the addresses back; containerd's teardown DEL then
-                // deletes the pod's `eth0` if ptp made it, and the node's end of the pair goes with it.
+                // containerd's deferred teardown runs CNI DEL for the failed sandbox; host-local
+                // already rolled back, and ptp finds no link.
                 hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
                 ptp::cmd_del(&mut node.netns, Some(pod_netns), IF_NAME);
                 return Err(err.to_string());
             }
         };
-        // ptp's printed result (interfaces, MAC texts) is not needed: what the log tells is read here.
-        facts.reserved = ipam_result.ips.iter().map(|ip| ip.address.addr()).collect();
-        facts.reordered_ips = select_pod_ips(&facts.reserved);
-        facts.host_veth = veth.host_name;
-        facts.host_index = veth.host_index;
-        facts.eth0_index = veth.cont_index;
-        facts.routes = ptp_host_routes(&node.netns, veth.host_index);
-        Ok(())
-    }
-
-    /// The conflist as the plugins read it: cached per node while the file is unchanged, except when a
-    /// requested IP makes `CNI_ARGS` matter (then host-local loads it afresh with them). Fails with
-    /// host-local's text.
-    fn load_chain(
-        &mut self,
-        node_name: &Name,
-        cni_args: Option<&str>,
-    ) -> Result<Rc<LoadedChain>, String> {
-        let Some(node) = self.nodes.get_mut(node_name) else {
-            return Err(String::new());
-        };
-        if cni_args.is_none() {
-            if let Some(chain) = &node.chain {
-                return Ok(Rc::clone(chain));
-            }
+    let veth = match ptp::cmd_add_setup(
+        &mut node.netns,
+        pod_netns,
+        IF_NAME,
+        &ipam_result,
+        chain.mtu,
+        &mut cluster.entropy,
+    ) {
+        Ok(veth) => veth,
+        Err(err) => {
+            // ptp's deferred ipam.ExecDel gives the addresses back; containerd's teardown DEL then
+            // deletes the pod's `eth0` if ptp made it, and the node's end of the pair goes with it.
+            hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
+            ptp::cmd_del(&mut node.netns, Some(pod_netns), IF_NAME);
+            return Err(err.to_string());
         }
-        // Written together with the conflist, which the caller found.
-        let Some(inputs) = node.writer.written() else {
-            return Err(String::new());
-        };
-        // K8S_* args are ignored thanks to IgnoreUnknown=1, so without IP= the result is the same for
-        // every pod and can be kept.
-        let (ipam, cni_version) = load_ipam_config_from_netconf(
-            &inputs.ptp_netconf(),
-            cni_args.unwrap_or("IgnoreUnknown=1"),
-        )
-        .map_err(|err| err.to_string())?;
-        let chain = Rc::new(LoadedChain {
-            ipam,
-            cni_version,
-            mtu: inputs.mtu,
-        });
-        if cni_args.is_none() {
-            node.chain = Some(Rc::clone(&chain));
-        }
-        Ok(chain)
-    }
+    };
+    // ptp's printed result (interfaces, MAC texts) is not needed: what the log tells is read here.
+    facts.reserved = ipam_result.ips.iter().map(|ip| ip.address.addr()).collect();
+    facts.reordered_ips = select_pod_ips(&facts.reserved);
+    facts.host_veth = veth.host_name;
+    facts.host_index = veth.host_index;
+    facts.eth0_index = veth.cont_index;
+    facts.routes = ptp_host_routes(&node.netns, veth.host_index);
+    Ok(())
+}
 
-    /// `StopPodSandbox`: CNI DEL (portmap, then ptp, which runs host-local DEL and deletes `eth0`, taking
-    /// the host veth and its `/32` route along), then the netns is removed.
-    pub(crate) fn stop_pod_sandbox(&mut self, node_name: &Name, node_uid: u64, sandbox_id: &Name) {
-        let Some(node) = self.nodes.get_mut(node_name).filter(|n| n.uid == node_uid) else {
-            return;
-        };
-        let Some(mut sandbox) = node.sandboxes.remove(sandbox_id) else {
-            return;
-        };
-        let facts = sandbox.facts;
-        let released = match (node.chain.as_deref(), node.store.as_mut()) {
-            (Some(chain), Some(store)) => {
-                hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME)
-            }
-            _ => Vec::new(),
-        };
-        let gone = ptp::cmd_del(&mut node.netns, Some(&mut sandbox.netns), IF_NAME);
-        let on_node = node.name.clone();
-        let log =
-            |sim: &mut Self, step, upstream| sim.log_sandbox_step(step, &facts, &on_node, upstream);
-        log(self, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
-        for ip in released {
-            // What host-local releases is what it reserved for this ID; anything else is written out.
-            match facts
-                .reserved
-                .iter()
-                .position(|reserved| *reserved == ip)
-                .and_then(|n| u16::try_from(n).ok())
-            {
-                Some(n) => log(self, SandboxStep::Released(n), &upstream::HOSTLOCAL_RELEASE),
-                None => self.log(
-                    facts.object.clone(),
-                    EventKind::Step,
-                    Reason::IPAMRelease,
-                    format_args!(
-                        "{}",
-                        ReleasedText {
-                            ip,
-                            dir: &facts.store_dir
-                        }
-                    ),
-                    Some(on_node.clone()),
-                    &upstream::HOSTLOCAL_RELEASE,
+/// The conflist as the plugins read it: cached per node while the file is unchanged, except when a
+/// requested IP makes `CNI_ARGS` matter (then host-local loads it afresh with them). Fails with
+/// host-local's text.
+fn load_chain(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    cni_args: Option<&str>,
+) -> Result<Rc<LoadedChain>, String> {
+    let Some(node) = cluster.nodes.get_mut(node_name) else {
+        return Err(String::new());
+    };
+    if cni_args.is_none() {
+        if let Some(chain) = &node.chain {
+            return Ok(Rc::clone(chain));
+        }
+    }
+    // Written together with the conflist, which the caller found.
+    let Some(inputs) = node.writer.written() else {
+        return Err(String::new());
+    };
+    // K8S_* args are ignored thanks to IgnoreUnknown=1, so without IP= the result is the same for
+    // every pod and can be kept.
+    let (ipam, cni_version) =
+        load_ipam_config_from_netconf(&inputs.ptp_netconf(), cni_args.unwrap_or("IgnoreUnknown=1"))
+            .map_err(|err| err.to_string())?;
+    let chain = Rc::new(LoadedChain {
+        ipam,
+        cni_version,
+        mtu: inputs.mtu,
+    });
+    if cni_args.is_none() {
+        node.chain = Some(Rc::clone(&chain));
+    }
+    Ok(chain)
+}
+
+/// `StopPodSandbox`: CNI DEL (portmap, then ptp, which runs host-local DEL and deletes `eth0`, taking
+/// the host veth and its `/32` route along), then the netns is removed.
+pub(crate) fn stop_pod_sandbox(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    node_uid: u64,
+    sandbox_id: &Name,
+) {
+    let Some(node) = cluster
+        .nodes
+        .get_mut(node_name)
+        .filter(|n| n.uid == node_uid)
+    else {
+        return;
+    };
+    let Some(mut sandbox) = node.sandboxes.remove(sandbox_id) else {
+        return;
+    };
+    let facts = sandbox.facts;
+    let released = match (node.chain.as_deref(), node.store.as_mut()) {
+        (Some(chain), Some(store)) => hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME),
+        _ => Vec::new(),
+    };
+    let gone = ptp::cmd_del(&mut node.netns, Some(&mut sandbox.netns), IF_NAME);
+    let on_node = node.name.clone();
+    let log = |cluster: &mut Cluster, step, upstream| {
+        log_sandbox_step(cluster, step, &facts, &on_node, upstream)
+    };
+    log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
+    for ip in released {
+        // What host-local releases is what it reserved for this ID; anything else is written out.
+        match facts
+            .reserved
+            .iter()
+            .position(|reserved| *reserved == ip)
+            .and_then(|n| u16::try_from(n).ok())
+        {
+            Some(n) => log(
+                cluster,
+                SandboxStep::Released(n),
+                &upstream::HOSTLOCAL_RELEASE,
+            ),
+            None => cluster.log(
+                facts.object.clone(),
+                EventKind::Step,
+                Reason::IPAMRelease,
+                format_args!(
+                    "{}",
+                    ReleasedText {
+                        ip,
+                        dir: &facts.store_dir
+                    }
                 ),
-            }
+                Some(on_node.clone()),
+                &upstream::HOSTLOCAL_RELEASE,
+            ),
         }
-        if gone.is_some() {
-            log(self, SandboxStep::VethDeleted, &upstream::PTP_DEL);
-            for n in 0..step_count(facts.routes.len()) {
-                log(self, SandboxStep::RouteRemoved(n), &upstream::PTP_DEL);
-            }
-        }
-        log(
-            self,
-            SandboxStep::Removed,
-            &upstream::CONTAINERD_STOP_SANDBOX,
-        );
     }
+    if gone.is_some() {
+        log(cluster, SandboxStep::VethDeleted, &upstream::PTP_DEL);
+        for n in 0..step_count(facts.routes.len()) {
+            log(cluster, SandboxStep::RouteRemoved(n), &upstream::PTP_DEL);
+        }
+    }
+    log(
+        cluster,
+        SandboxStep::Removed,
+        &upstream::CONTAINERD_STOP_SANDBOX,
+    );
 }

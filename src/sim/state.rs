@@ -2,8 +2,10 @@
 //! draws. Nothing here is computed anew: it is read off the simulated objects and the allocators.
 
 use super::clock::VirtualTime;
-use super::cluster::{PodObj, PodPhase, Simulation};
-use super::event::{Event, Name};
+use super::event::Event;
+use super::name::Name;
+use super::objects::{PodObj, PodPhase};
+use super::simulation::Simulation;
 use crate::ipam::goip::{ip_string, net_string};
 use crate::ipam::hostlocal::store::LAST_IP_FILE_PREFIX;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
@@ -130,7 +132,7 @@ impl Simulation {
     /// The state now.
     pub fn state(&self) -> State {
         State {
-            events: self.events.iter().cloned().collect(),
+            events: self.cluster.events.iter().cloned().collect(),
             ..self.snapshot()
         }
     }
@@ -148,7 +150,7 @@ impl Simulation {
     pub fn snapshot_with_full_nodes(&self, full_nodes: usize) -> State {
         // The drawn nodes' names in order, searched by halving: a view of 64 busy nodes checks ~7,000
         // pods against them on every frame.
-        let nodes = self.nodes_in_name_order();
+        let nodes = self.cluster.nodes_in_name_order();
         let drawn: Option<Vec<&str>> = (full_nodes < nodes.len()).then(|| {
             nodes
                 .iter()
@@ -164,6 +166,7 @@ impl Simulation {
         // The pods are kept in slots, in no name order;
         // the snapshot lists them by name, as `kubectl get pods` does.
         let pods: Vec<(&Name, &PodObj)> = self
+            .cluster
             .pods
             .iter()
             .filter(|(_, pod)| drawn_nodes(pod))
@@ -174,7 +177,7 @@ impl Simulation {
             .map(|(_, pod)| pod_state(pod))
             .collect();
         State {
-            time_ms: self.now,
+            time_ms: self.cluster.now,
             cluster: self.node_ipam.as_ref().map(|ipam| ClusterState {
                 cidr_sets: ipam
                     .allocator
@@ -190,6 +193,7 @@ impl Simulation {
                     .collect(),
                 service_cidrs: self
                     .cluster
+                    .config
                     .iter()
                     .flat_map(|c| [c.service_cidr, c.secondary_service_cidr])
                     .flatten()
@@ -223,6 +227,7 @@ impl Simulation {
     /// The pods bound to node `name` whose objects exist, by name: what its card lists.
     pub fn pods_on(&self, name: &str) -> Vec<PodState> {
         let pods: Vec<&PodObj> = self
+            .cluster
             .pods
             .iter()
             .map(|(_, pod)| pod)
@@ -236,7 +241,7 @@ impl Simulation {
 
     /// One node's state, if it exists.
     pub fn node_state(&self, name: &str) -> Option<NodeState> {
-        let node = self.nodes.get(name)?;
+        let node = self.cluster.nodes.get(name)?;
         let ipam = node
             .store
             .as_ref()

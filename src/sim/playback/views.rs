@@ -264,6 +264,7 @@ impl Playback {
     /// The names of every node, in name order.
     pub fn node_names(&self) -> Vec<String> {
         self.sim
+            .cluster
             .nodes_in_name_order()
             .into_iter()
             .map(|(name, _)| name.to_string())

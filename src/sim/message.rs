@@ -1,0 +1,334 @@
+//! An entry's message: the facts it is written from, and the texts of the log (upstream's where
+//! upstream logs one).
+
+use super::clock::VirtualDuration;
+use super::name::{pod_name, Name};
+use super::sandbox::{SandboxFacts, IF_NAME};
+use crate::ipam::goip::GoIp;
+use crate::ipam::ptp::iproute2::RouteLine;
+use crate::ipam::ptp::links::IfName;
+use crate::ipam::ptp::netns::NETNS_RUN_DIR;
+use crate::ipam::ptp::routes::Route;
+use serde::{Serialize, Serializer};
+use std::fmt;
+use std::net::IpAddr;
+use std::rc::Rc;
+
+/// An entry's message, kept as the facts it is made of and written out only when shown (its `Display`,
+/// and its serialisation as a string, are the text): a large run logs ~400,000 entries, a view shows a
+/// few dozen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    /// A text written when the entry was logged (the rare entries: nodes, errors).
+    Text(Box<str>),
+    /// A fixed text.
+    Static(&'static str),
+    /// `Pod <name> created with spec.nodeName=<node>[, requesting IP <ip>]`.
+    PodCreated(Rc<PodCreation>),
+    /// `Pod <name> <why>`: the object is gone.
+    PodDeleted {
+        /// `pod/<name>`.
+        object: Name,
+        /// Who deleted it and why.
+        why: PodDeletion,
+    },
+    /// The pod got a `deletionTimestamp` (boxed: graceful deletes are few, and the log's entries are
+    /// as large as their largest kind).
+    PodTerminating(Box<PodTermination>),
+    /// kindnetd changed a route to another node's podCIDR.
+    NodeRoute(Rc<NodeRouteChange>),
+    /// A step of a sandbox's life, told from what containerd and the CNI plugins did for it.
+    Sandbox {
+        /// Which step.
+        step: SandboxStep,
+        /// The sandbox.
+        facts: Rc<SandboxFacts>,
+    },
+}
+
+/// What a [`Message::NodeRoute`] tells: the route kindnetd's `syncRoute` added or removed on its node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeRouteChange {
+    /// The other node, whose podCIDR the route leads to.
+    pub to_node: Name,
+    /// The route, as in the node's table.
+    pub route: Route,
+    /// Its device's name (`eth0`).
+    pub dev: IfName,
+    /// Added (`Adding route`) or removed (`Removing invalid route`).
+    pub added: bool,
+}
+
+impl NodeRouteChange {
+    /// The route as `ip route` prints it on the node.
+    pub fn line(&self) -> RouteLine<'_> {
+        RouteLine {
+            route: &self.route,
+            dev: Some(self.dev.as_str()),
+        }
+    }
+}
+
+/// What a [`Message::PodCreated`] tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodCreation {
+    /// `pod/<name>`.
+    pub object: Name,
+    /// `spec.nodeName`.
+    pub node: Name,
+    /// `CNI_ARGS` `IP=`, if requested.
+    pub requested_ip: Option<Rc<str>>,
+}
+
+/// What a [`Message::PodTerminating`] tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodTermination {
+    /// `pod/<name>`.
+    pub object: Name,
+    /// The grace period.
+    pub grace: VirtualDuration,
+}
+
+/// Who deleted a Pod object, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PodDeletion {
+    /// `kubectl delete --grace-period=0 --force`.
+    Immediate,
+    /// The status manager, once the pod terminated.
+    StatusManager,
+    /// podgc, for a pod bound to a node that is gone.
+    Orphaned,
+}
+
+impl PodDeletion {
+    /// The rest of `Pod <name> …`.
+    pub fn text(self) -> &'static str {
+        match self {
+            PodDeletion::Immediate => "deleted (grace period 0: the object is gone at once)",
+            PodDeletion::StatusManager => "terminated: the status manager deleted the object",
+            PodDeletion::Orphaned => "bound to a node that no longer exists: deleted by podgc",
+        }
+    }
+}
+
+/// The sandbox steps a [`Message::Sandbox`] tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SandboxStep {
+    /// `RunPodSandbox`: ID and netns.
+    Created,
+    /// libcni's ADD with its environment.
+    CniAdd,
+    /// host-local reserved the sandbox's address of range set `n`.
+    Reserved(u16),
+    /// ptp made the veth pair.
+    VethCreated,
+    /// ptp added node route `n` (of [`SandboxFacts::routes`]).
+    RouteAdded(u16),
+    /// The kubelet wrote `status.podIPs`.
+    PodIps,
+    /// libcni's DEL.
+    CniDel,
+    /// host-local removed the file of reserved address `n` (of [`SandboxFacts::reserved`]).
+    Released(u16),
+    /// The pod's `eth0` was deleted, its peer with it.
+    VethDeleted,
+    /// Node route `n` went with the veth.
+    RouteRemoved(u16),
+    /// The sandbox and its netns are gone.
+    Removed,
+}
+
+impl Message {
+    /// A message written now.
+    pub fn text(text: impl Into<Box<str>>) -> Self {
+        Message::Text(text.into())
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Message::Text(text) => f.write_str(text),
+            Message::Static(text) => f.write_str(text),
+            Message::PodCreated(created) => {
+                write!(
+                    f,
+                    "Pod {} created with spec.nodeName={}",
+                    pod_name(&created.object),
+                    created.node
+                )?;
+                match &created.requested_ip {
+                    Some(ip) => write!(f, ", requesting IP {ip}"),
+                    None => Ok(()),
+                }
+            }
+            Message::PodDeleted { object, why } => {
+                write!(f, "Pod {} {}", pod_name(object), why.text())
+            }
+            Message::PodTerminating(terminating) => write!(
+                f,
+                "Pod {} deleted with grace period {}: deletionTimestamp set, Terminating",
+                pod_name(&terminating.object),
+                terminating.grace
+            ),
+            Message::NodeRoute(change) if change.added => write!(
+                f,
+                "kindnetd syncRoute: to node {}'s podCIDR via its InternalIP: {}",
+                change.to_node,
+                change.line()
+            ),
+            Message::NodeRoute(change) => write!(
+                f,
+                "kindnetd syncRoute: Removing invalid route (its gateway is not node {}'s InternalIP): {}",
+                change.to_node,
+                change.line()
+            ),
+            Message::Sandbox { step, facts } => sandbox_text(f, *step, facts),
+        }
+    }
+}
+
+/// The texts of a sandbox's steps.
+fn sandbox_text(
+    f: &mut fmt::Formatter<'_>,
+    step: SandboxStep,
+    facts: &SandboxFacts,
+) -> fmt::Result {
+    let id = &facts.sandbox_id;
+    let netns = &facts.netns_name;
+    let dir = &facts.store_dir;
+    let host_veth = &facts.host_veth;
+    match step {
+        SandboxStep::Created => write!(
+            f,
+            "RunPodSandbox: sandbox {id}, netns {NETNS_RUN_DIR}/{netns}"
+        ),
+        SandboxStep::CniAdd => {
+            write!(
+                f,
+                "CNI ADD kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns} \
+                 CNI_ARGS=IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={id};K8S_POD_UID={}",
+                facts.pod(),
+                facts.pod_uid
+            )?;
+            if let Some(ip) = &facts.requested_ip {
+                write!(f, ";IP={ip}")?;
+            }
+            f.write_str("; plugins ptp (→ host-local), portmap")
+        }
+        SandboxStep::Reserved(range) => {
+            let Some(ip) = facts.reserved.get(usize::from(range)).map(|ip| GoIp(*ip)) else {
+                return Ok(());
+            };
+            write!(
+                f,
+                "host-local reserved {ip}: {dir}/{ip} = \"{id}\\r\\n{IF_NAME}\", last_reserved_ip.{range} = {ip}"
+            )
+        }
+        SandboxStep::VethCreated => write!(
+            f,
+            "veth pair: {host_veth}@if{eth0} on the node (ifindex {host}) <-> {IF_NAME}@if{host} in {netns} (ifindex {eth0})",
+            eth0 = facts.eth0_index,
+            host = facts.host_index
+        ),
+        SandboxStep::RouteAdded(n) | SandboxStep::RouteRemoved(n) => {
+            let lead = if matches!(step, SandboxStep::RouteAdded(_)) {
+                "node route"
+            } else {
+                "node route gone"
+            };
+            match facts.routes.get(usize::from(n)) {
+                Some(route) => write!(
+                    f,
+                    "{lead}: {}",
+                    RouteLine {
+                        route,
+                        dev: Some(host_veth)
+                    }
+                ),
+                None => f.write_str(lead),
+            }
+        }
+        SandboxStep::PodIps => {
+            f.write_str("status.podIP=")?;
+            if let Some(primary) = facts.ips().first() {
+                write!(f, "{}", GoIp(*primary))?;
+            }
+            f.write_str(" status.podIPs=[")?;
+            for (i, ip) in facts.ips().iter().enumerate() {
+                let sep = if i == 0 { "" } else { "," };
+                write!(f, "{sep}{}", GoIp(*ip))?;
+            }
+            f.write_str("] phase=Running")
+        }
+        SandboxStep::CniDel => write!(
+            f,
+            "CNI DEL kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns}; plugins portmap, ptp (→ host-local)"
+        ),
+        SandboxStep::Released(n) => match facts.reserved.get(usize::from(n)) {
+            Some(ip) => fmt::Display::fmt(&ReleasedText { ip: *ip, dir }, f),
+            None => Ok(()),
+        },
+        SandboxStep::VethDeleted => write!(
+            f,
+            "deleted {IF_NAME} in the pod; its peer {host_veth} (ifindex {}) went with it",
+            facts.host_index
+        ),
+        SandboxStep::Removed => write!(
+            f,
+            "sandbox {id} stopped, netns {NETNS_RUN_DIR}/{netns} removed"
+        ),
+    }
+}
+
+/// host-local's release of `ip` from the store at `dir`.
+pub(crate) struct ReleasedText<'a> {
+    /// The address released.
+    pub(crate) ip: IpAddr,
+    /// The store's directory.
+    pub(crate) dir: &'a str,
+}
+
+impl fmt::Display for ReleasedText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (ip, dir) = (GoIp(self.ip), self.dir);
+        write!(
+            f,
+            "host-local released {ip}: removed {dir}/{ip} (last_reserved_ip unchanged)"
+        )
+    }
+}
+
+impl Serialize for Message {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl Message {
+    /// Whether the text is `other`, compared as it is written out, without building it.
+    fn reads(&self, other: &str) -> bool {
+        /// A writer that checks each piece against the rest of the expected text.
+        struct Expect<'a>(&'a str);
+        impl fmt::Write for Expect<'_> {
+            fn write_str(&mut self, piece: &str) -> fmt::Result {
+                self.0 = self.0.strip_prefix(piece).ok_or(fmt::Error)?;
+                Ok(())
+            }
+        }
+        let mut expect = Expect(other);
+        fmt::write(&mut expect, format_args!("{self}")).is_ok() && expect.0.is_empty()
+    }
+}
+
+impl PartialEq<str> for Message {
+    fn eq(&self, other: &str) -> bool {
+        self.reads(other)
+    }
+}
+
+impl PartialEq<&str> for Message {
+    fn eq(&self, other: &&str) -> bool {
+        self.reads(other)
+    }
+}

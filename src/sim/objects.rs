@@ -1,0 +1,115 @@
+//! The API objects (Nodes, Pods) and what the machine behind a node holds: its namespaces, host-local's
+//! store, the conflist and the sandboxes. Plain data: the actors change them, the views read them.
+
+use super::clock::VirtualTime;
+use super::name::Name;
+use super::sandbox::SandboxFacts;
+use crate::ipam::hostlocal::{IpamConfig, Store};
+use crate::ipam::kindnet::CniConfigWriter;
+use crate::ipam::ptp::NetNs;
+use rustc_hash::FxHasher;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::net::IpAddr;
+use std::rc::Rc;
+
+/// A hash map with rustc's Fx hash: fast on short keys, and the same on every platform.
+pub(crate) type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// A Node object and the machine behind it.
+#[derive(Debug, Clone)]
+pub(crate) struct NodeObj {
+    /// Tells apart two nodes of one name (deleted and re-added).
+    pub(crate) uid: u64,
+    /// The node's name, shared by the events of everything on it.
+    pub(crate) name: Name,
+    /// `spec.podCIDRs` as stored (strings).
+    pub(crate) pod_cidrs: Vec<String>,
+    /// `status.addresses` of type InternalIP, IPv4 first: what kindnetd routes the node's podCIDRs via.
+    pub(crate) internal_ips: Vec<IpAddr>,
+    /// The node's root network namespace.
+    pub(crate) netns: NetNs,
+    /// host-local's directory `/run/cni-ipam-state/kindnet`, from the first CNI call on.
+    pub(crate) store: Option<Store>,
+    /// The store's path, shared by the entries that name it.
+    pub(crate) store_dir: Option<Rc<str>>,
+    /// `/etc/cni/net.d/10-kindnet.conflist`, once kindnetd wrote it. Shared, as every sandbox reads it.
+    pub(crate) conflist: Option<Rc<str>>,
+    /// kindnetd's writer (remembers the last inputs).
+    pub(crate) writer: CniConfigWriter,
+    /// host-local's view of the current conflist and ptp's `mtu` from it (see `runtime::load_chain`).
+    pub(crate) chain: Option<Rc<LoadedChain>>,
+    /// Pod sandboxes by sandbox ID (looked up with the ID the pod or the queued work shares, so the
+    /// 64-digit keys are recognised by address).
+    pub(crate) sandboxes: FxHashMap<Name, Sandbox>,
+    /// How many pods the kubelet admitted here and still counts against `--max-pods`: those whose
+    /// object exists and that were not rejected (the admission handler counts the pod manager's pods).
+    pub(crate) admitted_pods: u32,
+}
+
+/// The conflist as the plugins read it.
+#[derive(Debug, Clone)]
+pub(crate) struct LoadedChain {
+    /// host-local's `LoadIPAMConfig` of the ptp entry (no requested IP).
+    pub(crate) ipam: IpamConfig,
+    /// The conflist's `cniVersion`.
+    pub(crate) cni_version: String,
+    /// ptp's `mtu`, 0 when absent.
+    pub(crate) mtu: u32,
+}
+
+/// A pod sandbox on a node: its netns and what CNI ADD gave it.
+#[derive(Debug, Clone)]
+pub(crate) struct Sandbox {
+    /// What CNI ADD did for it.
+    pub(crate) facts: Rc<SandboxFacts>,
+    /// The pod's network namespace, boxed so the room a node's sandbox table keeps spare stays small.
+    pub(crate) netns: Box<NetNs>,
+    /// When CNI DEL is due, once the pod is going away.
+    pub(crate) del_at: Option<VirtualTime>,
+}
+
+/// `status.phase` of a pod.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PodPhase {
+    /// Not running yet (no sandbox, or no IP written yet).
+    Pending,
+    /// The sandbox has its IPs and the kubelet wrote them.
+    Running,
+    /// The kubelet rejected it at admission (`OutOfpods`): it never runs.
+    Failed,
+}
+
+/// A Pod object.
+#[derive(Debug, Clone)]
+pub(crate) struct PodObj {
+    /// Tells apart two pods of one name.
+    pub(crate) uid: u64,
+    /// `metadata.name`.
+    pub(crate) name: Name,
+    /// `pod/<name>`, the object of its events.
+    pub(crate) object: Name,
+    /// `spec.nodeName`.
+    pub(crate) node: Name,
+    /// The uid of the node it was bound to when created.
+    pub(crate) node_uid: u64,
+    /// `CNI_ARGS` `IP=`, if requested.
+    pub(crate) requested_ip: Option<Rc<str>>,
+    /// `status.phase`.
+    pub(crate) phase: PodPhase,
+    /// The sandbox whose IPs the kubelet wrote as `status.podIPs` (shared, not copied per pod).
+    pub(crate) status_sandbox: Option<Rc<SandboxFacts>>,
+    /// The current sandbox's ID (`CNI_CONTAINERID`).
+    pub(crate) sandbox_id: Option<Name>,
+    /// Whether the kubelet tried to start it (kubectl then says `ContainerCreating`).
+    pub(crate) sync_started: bool,
+    /// `metadata.deletionTimestamp`, once deleted gracefully.
+    pub(crate) deletion: Option<VirtualTime>,
+}
+
+impl PodObj {
+    /// `status.podIPs`.
+    pub(crate) fn ips(&self) -> &[IpAddr] {
+        self.status_sandbox.as_ref().map_or(&[], |s| s.ips())
+    }
+}
