@@ -18,7 +18,7 @@
 
 use super::clock::VirtualDuration;
 use super::limits::MAX_MANY;
-use super::scenario::ScenarioErrorKind;
+use super::scenario_error::ScenarioErrorKind;
 use super::settings::Setting;
 use crate::ipam::hostlocal::args::go_pkg_ip;
 use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};

@@ -46,6 +46,7 @@ pub mod queue;
 pub mod runtime;
 pub mod sandbox;
 pub mod scenario;
+pub mod scenario_error;
 pub mod settings;
 pub mod simulation;
 pub mod state;

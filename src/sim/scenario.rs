@@ -3,13 +3,11 @@
 //! expanded into the commands the simulation runs, each at its virtual time. Commands at the same
 //! virtual time take effect in file order. A scenario that parses runs without surprises.
 
-use super::clock::{DurationError, VirtualTime};
+use super::clock::VirtualTime;
 pub use super::command::Command;
 use super::limits::{self, Limit};
-use super::settings::SettingError;
-use crate::ipam::goip::GoQuoted;
+pub use super::scenario_error::{ScenarioError, ScenarioErrorKind};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
 /// A parsed scenario: commands with the virtual time each takes effect.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -30,114 +28,6 @@ pub struct TimedCommand {
     /// What it does: never a `wait` or a `-many` line, which the scenario expands into these.
     pub command: Command,
 }
-
-/// A scenario error: the line and what is wrong. Displays as `line N: ...`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScenarioError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub kind: ScenarioErrorKind,
-}
-
-/// What is wrong with a line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ScenarioErrorKind {
-    /// The first word is not a verb.
-    UnknownVerb(String),
-    /// The verb needs another form.
-    Usage(&'static str),
-    /// A flag the command does not take.
-    UnknownFlag(String),
-    /// A flag given twice.
-    RepeatedFlag(String),
-    /// A flag with no value.
-    MissingFlagValue(String),
-    /// A required flag is missing.
-    MissingFlag(&'static str),
-    /// A bad value.
-    InvalidValue {
-        /// The flag or argument.
-        what: &'static str,
-        /// The value given.
-        value: String,
-        /// Why.
-        reason: String,
-    },
-    /// `wait` with a bad duration.
-    Duration(DurationError),
-    /// kube-controller-manager refused the flags (its text).
-    Kcm(String),
-    /// `cluster` given twice.
-    ClusterTwice,
-    /// `node`/`pod` before `cluster`.
-    NoCluster,
-    /// A `set` was refused.
-    Setting(SettingError),
-    /// The name is not a valid object name (the API server's text).
-    InvalidName(String),
-    /// The API server's `AlreadyExists`.
-    AlreadyExists {
-        /// `nodes` or `pods`.
-        resource: &'static str,
-        /// The name.
-        name: String,
-    },
-    /// The API server's `NotFound`.
-    NotFound {
-        /// `nodes` or `pods`.
-        resource: &'static str,
-        /// The name.
-        name: String,
-    },
-    /// The scenario's virtual time would overflow.
-    TimeOverflow,
-    /// The line goes over one of podip's limits ([`super::limits`]).
-    Limit(Limit),
-}
-
-impl fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: ", self.line)?;
-        match &self.kind {
-            ScenarioErrorKind::UnknownVerb(verb) => write!(
-                f,
-                "unknown command {} (expected set, cluster, node, pod or wait)",
-                GoQuoted(verb)
-            ),
-            ScenarioErrorKind::Usage(usage) => write!(f, "usage: {usage}"),
-            ScenarioErrorKind::UnknownFlag(flag) => write!(f, "unknown flag: {flag}"),
-            ScenarioErrorKind::RepeatedFlag(flag) => write!(f, "flag given twice: {flag}"),
-            ScenarioErrorKind::MissingFlagValue(flag) => {
-                write!(f, "flag needs an argument: {flag}")
-            }
-            ScenarioErrorKind::MissingFlag(flag) => write!(f, "required flag {flag} not set"),
-            ScenarioErrorKind::InvalidValue {
-                what,
-                value,
-                reason,
-            } => write!(f, "invalid {what} {}: {reason}", GoQuoted(value)),
-            ScenarioErrorKind::Duration(err) => err.fmt(f),
-            ScenarioErrorKind::Kcm(text) => f.write_str(text),
-            ScenarioErrorKind::ClusterTwice => f.write_str("cluster given twice"),
-            ScenarioErrorKind::NoCluster => {
-                f.write_str("no cluster yet: start the scenario with a cluster line")
-            }
-            ScenarioErrorKind::Setting(err) => err.fmt(f),
-            ScenarioErrorKind::InvalidName(text) => f.write_str(text),
-            ScenarioErrorKind::AlreadyExists { resource, name } => {
-                write!(f, "{resource} {} already exists", GoQuoted(name))
-            }
-            ScenarioErrorKind::NotFound { resource, name } => {
-                write!(f, "{resource} {} not found", GoQuoted(name))
-            }
-            ScenarioErrorKind::TimeOverflow => f.write_str("virtual time overflows"),
-            ScenarioErrorKind::Limit(limit) => limit.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ScenarioError {}
 
 /// Names the API would hold at each point of the file, to refuse what it would refuse.
 #[derive(Default)]

@@ -10,6 +10,7 @@
 //! * [`views`] — node cards, a pod's network, the capacity plan, the names actions use next.
 //! * [`work`] — the work a request takes, done in slices ([`Playback::work`]) so a page never blocks.
 
+mod jobs;
 pub mod link;
 pub mod settings;
 pub mod tour;
@@ -18,9 +19,10 @@ pub mod work;
 
 use super::command::Command;
 use super::{builtin, Event, Scenario, Simulation, VirtualDuration, VirtualTime};
+pub use jobs::Progress;
+use jobs::{Build, Job};
 pub use settings::{ClusterSettings, DeletionMode, SettingsDraft};
 use std::rc::Rc;
-use work::{Build, Job};
 
 /// Playback speeds offered, as virtual milliseconds per real millisecond; `None` is "instant".
 pub const SPEEDS: [(&str, Option<f64>); 7] = [
@@ -61,7 +63,7 @@ pub struct Playback {
     /// Counts loads, so views that keep their own edits (the settings fields) start afresh.
     generation: u32,
     /// Work in hand before the view shows what was asked last ([`work`]).
-    job: Option<Job>,
+    job: Option<Job<Playback>>,
 }
 
 impl Default for Playback {
@@ -99,8 +101,11 @@ impl Playback {
     pub fn open(text: String, tour: Option<&'static str>) -> Result<Self, String> {
         let scenario = Scenario::parse(&text).map_err(|e| e.to_string())?;
         let mut playback = Self::unbuilt(text.clone(), scenario.clone(), tour);
+        let next = Self::unbuilt(text, scenario, tour);
+        let scenario = next.scenario.clone();
         playback.job = Some(Job::Build(Box::new(Build::new(
-            Self::unbuilt(text, scenario, tour),
+            next,
+            scenario,
             VirtualTime::ZERO,
         ))));
         Ok(playback)
@@ -132,7 +137,8 @@ impl Playback {
 
     /// Start building `next`, to be shown at `show_at`; the view keeps what it shows meanwhile.
     fn build(&mut self, next: Playback, show_at: VirtualTime) {
-        self.job = Some(Job::Build(Box::new(Build::new(next, show_at))));
+        let scenario = next.scenario.clone();
+        self.job = Some(Job::Build(Box::new(Build::new(next, scenario, show_at))));
     }
 
     /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
