@@ -90,3 +90,9 @@ export function useServerAndBrowser(root = "dist", prefix = "/") {
   });
   return shared;
 }
+
+/** Wait until the page has no simulation work in hand (its progress indicator gone). Small work is
+ *  done before the page draws again; a big scenario is simulated in slices over many frames. */
+export async function settled(page, timeout = 60_000) {
+  await page.waitForFunction(() => !document.querySelector("[data-testid=progress]"), null, { timeout });
+}

@@ -2,7 +2,7 @@
 // tours, the actions, the editor, and a bad mask — with screenshots kept in e2e/artifacts/.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
@@ -97,6 +97,7 @@ test("kind-measured: the Chinese measurement's numbers, .189–.192 and eth0@if7
   const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await page.getByTestId("load-kind-measured").click();
   await page.getByTestId("run-scenario").click();
+  await settled(page);
   // After the history and a, b, c: scrub to 31 s.
   await page.getByTestId("scrubber").evaluate((el) => {
     el.value = "31000";

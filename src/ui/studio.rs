@@ -83,8 +83,9 @@ pub enum Action {
 }
 
 impl Studio {
-    /// A page showing `playback`.
-    pub fn new(playback: Playback) -> Self {
+    /// A page showing `playback` (with a first slice of its work done).
+    pub fn new(mut playback: Playback) -> Self {
+        work_a_slice(&mut playback);
         Studio {
             core: Rc::new(RefCell::new(playback)),
             version: 0,
@@ -118,12 +119,26 @@ impl Studio {
         self.core().touched(self.selected_event?)
     }
 
-    /// Change the core; the views see a new version.
+    /// Change the core; the views see a new version. Work the change starts gets a slice at once, so
+    /// what is small (a tour, a step, a setting) is done before the page draws again.
     fn change(mut self, f: impl FnOnce(&mut Playback)) -> Self {
-        f(&mut self.core.borrow_mut());
+        {
+            let mut core = self.core.borrow_mut();
+            let was_busy = core.busy();
+            f(&mut core);
+            if core.busy() && !was_busy {
+                work_a_slice(&mut core);
+            }
+        }
         self.version += 1;
         self
     }
+}
+
+/// Do a frame's budget of the core's work in hand; whether it is all done.
+fn work_a_slice(core: &mut Playback) -> bool {
+    let deadline = js_sys::Date::now() + FRAME_BUDGET_MS;
+    core.work(|| js_sys::Date::now() < deadline)
 }
 
 impl Reducible for Studio {
@@ -136,11 +151,7 @@ impl Reducible for Studio {
                 let Some(before) = next.core().progress() else {
                     return self;
                 };
-                let deadline = js_sys::Date::now() + FRAME_BUDGET_MS;
-                let done = next
-                    .core
-                    .borrow_mut()
-                    .work(|| js_sys::Date::now() < deadline);
+                let done = work_a_slice(&mut next.core.borrow_mut());
                 let moved = next.core().progress().map(|p| p.percent()) != Some(before.percent());
                 // Redrawn when done, or when the progress shown moves: not on every slice.
                 if !done && !moved {

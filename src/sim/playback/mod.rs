@@ -210,9 +210,9 @@ impl Playback {
         self.generation
     }
 
-    /// The settings in force.
+    /// The settings in force, or coming into force with the scenario being built.
     pub fn settings(&self) -> &ClusterSettings {
-        &self.settings
+        &self.latest().0.settings
     }
 
     /// Jump to a virtual time (at most the horizon): forward in place, back by re-simulating; either

@@ -290,7 +290,7 @@ impl Playback {
 
     /// The capacity the cluster's flags give.
     pub fn capacity_plan(&self) -> CapacityPlan {
-        CapacityPlan::from_config(&self.settings.config)
+        CapacityPlan::from_config(&self.settings().config)
     }
 
     /// The names the actions use next, with `chosen` the node picked for new pods.
