@@ -94,6 +94,11 @@ impl Simulation {
         &self.cluster.events
     }
 
+    /// Every event of the run, the run done with.
+    pub fn into_events(self) -> EventLog {
+        self.cluster.events
+    }
+
     /// When the next queued action is due, if any (for stepping to the next event).
     pub fn next_due(&self) -> Option<VirtualTime> {
         self.cluster.queue.peek_time()

@@ -28,46 +28,20 @@ mod studio;
 mod timeline;
 mod tours;
 
-use crate::i18n::{ui as t, Lang};
 pub use page::App;
-use wasm_bindgen::JsCast;
 
-/// Mount the app on `<body>`, after installing a panic hook that reports in the page, not a blank screen.
+/// Mount the app on `<body>`. A panic is logged and leaves its message on `<html data-panic>`; the abort that follows
+/// is a WebAssembly trap, which the page's own script reports in place (`index.html`), in the words
+/// `page.rs` keeps on `<html>` for it.
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        report_panic(&info.to_string());
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            root.set_attribute("data-panic", &info.to_string()).ok();
+        }
     }));
     yew::Renderer::<App>::new().render();
-}
-
-/// Show a panic in a banner, so a learner sees what happened instead of a frozen page, with a way back
-/// to the default view (reloading would open the same link again).
-fn report_panic(message: &str) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Some(document) = window.document() else {
-        return;
-    };
-    let (Ok(banner), Ok(back)) = (document.create_element("div"), document.create_element("a"))
-    else {
-        return;
-    };
-    let lang = document
-        .document_element()
-        .and_then(|root| root.get_attribute("lang"))
-        .and_then(|tag| Lang::from_tag(&tag))
-        .unwrap_or_default();
-    banner.set_class_name("panic-banner");
-    banner.set_attribute("role", "alert").ok();
-    banner.set_attribute("data-testid", "crash").ok();
-    banner.set_text_content(Some(&format!("{} ", t::PANIC.fill(lang, &[message]))));
-    back.set_text_content(Some(t::OPEN_DEFAULT.get(lang)));
-    let path = window.location().pathname().unwrap_or_default();
-    back.set_attribute("href", &path).ok();
-    banner.append_child(&back).ok();
-    if let Some(body) = document.body() {
-        body.prepend_with_node_1(banner.unchecked_ref()).ok();
-    }
 }

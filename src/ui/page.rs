@@ -82,6 +82,11 @@ fn page(props: &PageProps) -> Html {
                 .and_then(|d| d.document_element())
             {
                 root.set_attribute("lang", lang.tag()).ok();
+                // The crash report's words, for the page's script, which runs when the wasm cannot.
+                root.set_attribute("data-crash-text", t::PANIC.get(*lang))
+                    .ok();
+                root.set_attribute("data-crash-back", t::OPEN_DEFAULT.get(*lang))
+                    .ok();
                 match theme {
                     Some(theme) => root.set_attribute("data-theme", theme.as_str()).ok(),
                     None => root.remove_attribute("data-theme").ok(),

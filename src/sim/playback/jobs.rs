@@ -37,16 +37,40 @@ pub(super) struct Build<N> {
     pub(super) next: N,
     /// The scenario.
     scenario: Rc<Scenario>,
-    /// The run, probed to the scenario's end and a minute more.
-    probe: Simulation,
-    /// The probe's events, copied as it logs them.
-    events: Vec<Event>,
+    /// How far it is.
+    stage: Stage,
     /// The time to show once built.
     pub(super) show_at: VirtualTime,
-    /// Once the probe is done: the run replayed to `show_at` (replaying is work in slices like the
-    /// rest; copying a probe of thousands of pods would be one long task).
-    replay: Option<Simulation>,
     /// The tour step to go to once built.
+    pub(super) then_step: Option<usize>,
+}
+
+/// A build's two runs.
+#[derive(Clone)]
+enum Stage {
+    /// The run probed to the scenario's end and a minute more, for the timeline.
+    Probe(Simulation),
+    /// The run replayed to the time shown (replaying is work in slices like the rest; copying a
+    /// probe of thousands of pods would be one long task).
+    Replay {
+        /// Every event of the probe's run.
+        timeline: Rc<Vec<Event>>,
+        /// Where the timeline ends: after the last thing the run made happen.
+        horizon: VirtualTime,
+        /// The run being replayed.
+        sim: Simulation,
+    },
+}
+
+/// A scenario's run, built.
+pub(super) struct Built {
+    /// Where its timeline ends.
+    pub(super) horizon: VirtualTime,
+    /// Every event of the run.
+    pub(super) timeline: Rc<Vec<Event>>,
+    /// The run at the time to show.
+    pub(super) sim: Simulation,
+    /// The tour step to go to.
     pub(super) then_step: Option<usize>,
 }
 
@@ -66,27 +90,13 @@ impl Progress {
     }
 }
 
-/// A scenario's run, built.
-pub(super) struct Built {
-    /// Where its timeline ends: after the last thing the run made happen.
-    pub(super) horizon: VirtualTime,
-    /// Every event of the run.
-    pub(super) timeline: Rc<Vec<Event>>,
-    /// The run at the time to show.
-    pub(super) sim: Simulation,
-    /// The tour step to go to.
-    pub(super) then_step: Option<usize>,
-}
-
 impl<N> Build<N> {
     pub(super) fn new(next: N, scenario: Rc<Scenario>, show_at: VirtualTime) -> Build<N> {
         Build {
-            probe: Simulation::new(scenario.clone()),
+            stage: Stage::Probe(Simulation::new(scenario.clone())),
             scenario,
             next,
-            events: Vec::new(),
             show_at,
-            replay: None,
             then_step: None,
         }
     }
@@ -95,58 +105,64 @@ impl<N> Build<N> {
         self.scenario.end + PROBE_PAST_END
     }
 
-    /// Where the timeline ends: after the last thing the run made happen.
-    fn horizon(&self) -> VirtualTime {
-        let last_event = self.events.last().map_or(VirtualTime::ZERO, |e| e.time_ms);
-        self.scenario.end.max(last_event) + AFTER_LAST_EVENT
-    }
-
     /// Probe, then replay, while there is time; whether both are done.
     pub(super) fn work(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
-        if self.replay.is_none() {
-            let limit = self.limit();
-            loop {
-                let stepped = self.probe.step_until(limit).is_some();
-                let log = self.probe.events();
-                self.events
-                    .extend((self.events.len()..log.len()).filter_map(|i| log.get(i).cloned()));
-                if !stepped {
-                    break;
-                }
-                if !more_time() {
-                    return false;
-                }
+        if let Stage::Probe(probe) = &mut self.stage {
+            if !run_until(probe, self.scenario.end + PROBE_PAST_END, more_time) {
+                return false;
             }
-            self.replay = Some(Simulation::new(self.scenario.clone()));
+            let replay = Stage::Replay {
+                timeline: Rc::default(),
+                horizon: VirtualTime::ZERO,
+                sim: Simulation::new(self.scenario.clone()),
+            };
+            if let (
+                Stage::Probe(probe),
+                Stage::Replay {
+                    timeline, horizon, ..
+                },
+            ) = (std::mem::replace(&mut self.stage, replay), &mut self.stage)
+            {
+                let events = probe.into_events();
+                let last_event = events.last().map_or(VirtualTime::ZERO, |e| e.time_ms);
+                *horizon = self.scenario.end.max(last_event) + AFTER_LAST_EVENT;
+                *timeline = Rc::new(events.into_iter().collect());
+            }
         }
-        let target = self.show_at.min(self.horizon());
-        match &mut self.replay {
-            Some(replay) => run_until(replay, target, more_time),
-            None => true,
+        match &mut self.stage {
+            Stage::Replay { horizon, sim, .. } => {
+                run_until(sim, self.show_at.min(*horizon), more_time)
+            }
+            Stage::Probe(_) => false,
         }
     }
 
-    /// What it becomes, and the run built.
-    pub(super) fn finish(self) -> (N, Built) {
-        let horizon = self.horizon();
-        let sim = self.replay.unwrap_or(self.probe);
-        let built = Built {
-            horizon,
-            timeline: Rc::new(self.events),
-            sim,
-            then_step: self.then_step,
+    /// What it becomes, and the run built (once [`Build::work`] said it is done).
+    pub(super) fn finish(self) -> (N, Option<Built>) {
+        let built = match self.stage {
+            Stage::Replay {
+                timeline,
+                horizon,
+                sim,
+            } => Some(Built {
+                horizon,
+                timeline,
+                sim,
+                then_step: self.then_step,
+            }),
+            Stage::Probe(_) => None,
         };
         (self.next, built)
     }
 
     /// How far it has come: the probe's run, then the replay's.
     pub(super) fn progress(&self) -> Progress {
-        let replayed = self
-            .replay
-            .as_ref()
-            .map_or(VirtualTime::ZERO, Simulation::now);
+        let done = match &self.stage {
+            Stage::Probe(probe) => probe.now().as_millis(),
+            Stage::Replay { sim, .. } => self.limit().as_millis() + sim.now().as_millis(),
+        };
         Progress {
-            done: VirtualTime(self.probe.now().as_millis() + replayed.as_millis()),
+            done: VirtualTime(done),
             total: VirtualTime(self.limit().as_millis() + self.show_at.as_millis()),
         }
     }

@@ -291,6 +291,18 @@ impl Playback {
         speed: usize,
         mut more_time: impl FnMut() -> bool,
     ) -> bool {
+        self.play_while(real_ms, speed, &mut more_time)
+    }
+
+    fn play_while(
+        &mut self,
+        real_ms: f64,
+        speed: usize,
+        more_time: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        if self.busy() {
+            return self.work_while(more_time);
+        }
         let target = match SPEEDS.get(speed).and_then(|s| s.1) {
             Some(rate) => {
                 self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64)
@@ -298,15 +310,7 @@ impl Playback {
             None => self.horizon,
         }
         .min(self.horizon);
-        loop {
-            if self.sim.step_until(target).is_none() {
-                self.sim.run_to(target);
-                return true;
-            }
-            if !more_time() {
-                return false;
-            }
-        }
+        jobs::run_until(&mut self.sim, target, more_time)
     }
 
     /// Run `commands` at the current time (the end of the scenario, if the learner scrubbed back

@@ -31,16 +31,23 @@ impl Playback {
 
     /// Do the work in hand while `more_time()` says there is time; whether it is all done.
     pub fn work(&mut self, mut more_time: impl FnMut() -> bool) -> bool {
+        self.work_while(&mut more_time)
+    }
+
+    /// [`Playback::work`], compiled once for every caller's clock.
+    pub(super) fn work_while(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
         while let Some(job) = self.job.take() {
             let done = match job {
                 Job::Build(mut build) => {
-                    if build.work(&mut more_time) {
+                    if build.work(more_time) {
                         let (mut next, built) = build.finish();
-                        next.horizon = built.horizon;
-                        next.timeline = built.timeline;
-                        next.sim = built.sim;
-                        if let Some(step) = built.then_step {
-                            next.go_to_step(step);
+                        if let Some(built) = built {
+                            next.horizon = built.horizon;
+                            next.timeline = built.timeline;
+                            next.sim = built.sim;
+                            if let Some(step) = built.then_step {
+                                next.go_to_step(step);
+                            }
                         }
                         *self = next;
                         true
@@ -50,7 +57,7 @@ impl Playback {
                     }
                 }
                 Job::Rewind { mut sim, target } => {
-                    if run_until(&mut sim, target, &mut more_time) {
+                    if run_until(&mut sim, target, more_time) {
                         self.sim = *sim;
                         true
                     } else {
@@ -59,7 +66,7 @@ impl Playback {
                     }
                 }
                 Job::Forward { target } => {
-                    if run_until(&mut self.sim, target, &mut more_time) {
+                    if run_until(&mut self.sim, target, more_time) {
                         true
                     } else {
                         self.job = Some(Job::Forward { target });
