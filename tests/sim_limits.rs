@@ -39,8 +39,8 @@ fn table_of_lines_over_a_limit() {
             format!("line {}: more than {MAX_PODS} pods created in one scenario (podip's limit)", 3 + MAX_PODS / MAX_MANY),
         ),
         (
-            format!("{CLUSTER}wait 9m\nwait 1m1s"),
-            "line 3: the scenario runs longer than 10m0s (podip's limit: resyncs and retries grow with time)".into(),
+            format!("{CLUSTER}wait 4m\nwait 1m1s"),
+            "line 3: the scenario runs longer than 5m0s (podip's limit: resyncs and retries grow with time)".into(),
         ),
         (
             "set kindnet-resync-period=500ms".into(),
@@ -94,4 +94,30 @@ fn the_stories_and_the_budget_fit() {
     for (name, text) in builtin::ALL {
         assert!(Scenario::parse(text).is_ok(), "{name}");
     }
+}
+
+/// A run that logs more events than podip shows halts there, says where, and goes no further: a few
+/// hundred pods without an address, each retrying every 10 s for minutes.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn a_run_over_the_most_events_halts_where_it_reached_them() {
+    use podip::sim::limits::MAX_EVENTS;
+    use podip::sim::playback::Playback;
+    let mut text = String::from("cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=29\n");
+    text.push_str(&nodes(256));
+    text.push_str("wait 1s\n");
+    for i in 1..=256 {
+        text.push_str(&format!("pod add-many p{i} --node=n{i} --count=110\n"));
+    }
+    text.push_str("wait 4m50s\n");
+    let mut playback = Playback::open(text, None).expect("within the limits");
+    playback.finish();
+    let halted_at = playback.halted_at().expect("the run halts");
+    assert!(halted_at < playback.scenario().end, "{halted_at}");
+    assert!(playback.timeline().len() >= MAX_EVENTS);
+    assert!(playback.timeline().len() < MAX_EVENTS + 100);
+    playback.seek(playback.horizon());
+    playback.finish();
+    assert_eq!(playback.now(), halted_at);
+    assert!(playback.at_end());
 }

@@ -74,7 +74,7 @@ proptest! {
                 lines.extend((0..full).map(|i| format!("pod add-many m{i} --node=a --count={MAX_MANY}")));
                 format!("pod add-many last --node=a --count={}", MAX_MANY)
             }
-            _ => "wait 10m1s".to_string(),
+            _ => "wait 5m1s".to_string(),
         };
         lines.push(over);
         lines.push("node add after".into());

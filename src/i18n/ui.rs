@@ -257,6 +257,12 @@ texts! {
     OBJECT_GONE => { en: "object gone", zh: "对象已删除", ja: "オブジェクト削除済み" },
     /// The countdown: {0} time left.
     CNI_DEL_IN => { en: "CNI DEL in {0}", zh: "{0} 后执行 CNI DEL", ja: "{0} 後に CNI DEL" },
+    /// The run stopped at podip's limit on events: {0} the time, {1} the limit.
+    EVENTS_LIMIT => {
+        en: "podip stopped this run at {0}: it logged {1} events, the most podip shows.",
+        zh: "podip 在 {0} 停止了这次运行：它已记录 {1} 个事件，这是 podip 显示的上限。",
+        ja: "podip はこの実行を {0} で止めました。イベントが {1} 件に達し、podip が表示できる上限です。",
+    },
     /// While a scenario is simulated in the background: {0} percent done.
     SIMULATING => { en: "Simulating… {0} %", zh: "正在模拟……{0}%", ja: "シミュレーション中……{0}%" },
     /// No netns: {0} pod.

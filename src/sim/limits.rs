@@ -14,7 +14,11 @@ pub const MAX_PODS: u64 = 50_000;
 /// The most pods one `add-many` or `delete-many` line names.
 pub const MAX_MANY: u64 = 10_000;
 /// The longest a scenario runs (its last `wait`): periodic resyncs and retries grow with it.
-pub const MAX_DURATION: VirtualDuration = VirtualDuration::from_secs(10 * 60);
+pub const MAX_DURATION: VirtualDuration = VirtualDuration::from_secs(5 * 60);
+
+/// The most events a run logs: past them it halts (a pod without an address retries every 10 s, and
+/// thousands of them over minutes are more than anyone reads or a page can hold).
+pub const MAX_EVENTS: usize = 500_000;
 
 /// Which limit a line went over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

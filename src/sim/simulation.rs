@@ -8,6 +8,7 @@ use super::event::Event;
 use super::kind;
 use super::kindnet::{self, Kindnet};
 use super::kubelet;
+use super::limits;
 use super::log::EventLog;
 use super::node_ipam::NodeIpam;
 use super::pod_deletion;
@@ -104,10 +105,24 @@ impl Simulation {
         self.cluster.queue.peek_time()
     }
 
+    /// Whether the run stopped at podip's limit on events ([`limits::MAX_EVENTS`]): nothing more is
+    /// processed and the clock stays where it stopped.
+    pub fn halted(&self) -> bool {
+        self.cluster.events.len() >= limits::MAX_EVENTS
+    }
+
+    /// The next action due at or before `limit`, unless the run has [`halted`](Self::halted).
+    fn pop_due(&mut self, limit: VirtualTime) -> Option<(VirtualTime, Action)> {
+        if self.halted() {
+            return None;
+        }
+        self.cluster.queue.pop_due(limit)
+    }
+
     /// Process the next action if it is due no later than the scenario's end; the clock moves to its
     /// time. Returns that time, or `None` when nothing more happens within the scenario.
     pub fn step(&mut self) -> Option<VirtualTime> {
-        let (time, action) = self.cluster.queue.pop_due(self.scenario.end)?;
+        let (time, action) = self.pop_due(self.scenario.end)?;
         self.cluster.now = self.cluster.now.max(time);
         self.dispatch(action);
         Some(time)
@@ -126,7 +141,7 @@ impl Simulation {
                 .filter(|t| *t <= limit)
                 .unwrap_or(limit);
             self.run_to(at);
-            if self.cluster.events.len() != logged || self.cluster.now >= limit {
+            if self.cluster.events.len() != logged || self.cluster.now >= limit || self.halted() {
                 return self.cluster.now;
             }
         }
@@ -136,7 +151,7 @@ impl Simulation {
     /// when nothing is due by then. A view uses it to spread a burst (thousands of pods created at one
     /// instant) over several frames instead of freezing the page for one long task.
     pub fn step_until(&mut self, limit: VirtualTime) -> Option<VirtualTime> {
-        let (time, action) = self.cluster.queue.pop_due(limit)?;
+        let (time, action) = self.pop_due(limit)?;
         self.cluster.now = self.cluster.now.max(time);
         self.dispatch(action);
         Some(time)
@@ -147,13 +162,16 @@ impl Simulation {
         self.run_to(self.cluster.now + duration);
     }
 
-    /// Run everything due at or before `time`, and move the clock there (never backwards).
+    /// Run everything due at or before `time`, and move the clock there (never backwards; not at all
+    /// once the run has halted).
     pub fn run_to(&mut self, time: VirtualTime) {
-        while let Some((at, action)) = self.cluster.queue.pop_due(time) {
+        while let Some((at, action)) = self.pop_due(time) {
             self.cluster.now = self.cluster.now.max(at);
             self.dispatch(action);
         }
-        self.cluster.now = self.cluster.now.max(time);
+        if !self.halted() {
+            self.cluster.now = self.cluster.now.max(time);
+        }
     }
 
     /// Run the scenario to its end.

@@ -6,7 +6,7 @@ use super::studio::{Action, Studio};
 use crate::i18n::{narration, ui as t, Lang};
 use crate::sim::playback::views::seconds;
 use crate::sim::playback::SPEEDS;
-use crate::sim::{EventKind, Scenario, VirtualTime};
+use crate::sim::{limits, EventKind, Scenario, VirtualTime};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -77,6 +77,11 @@ pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
             <output class="clock" data-testid="clock" aria-live="off">
                 { format!("t = {} / {}", seconds(core.now()), seconds(core.horizon())) }
             </output>
+            if let Some(at) = core.halted_at() {
+                <span class="halted" data-testid="halted" role="status">
+                    { t::EVENTS_LIMIT.fill(lang, &[&seconds(at), &limits::MAX_EVENTS.to_string()]) }
+                </span>
+            }
             if let Some(progress) = core.progress() {
                 <span class="progress" data-testid="progress" role="status">
                     <progress max="100" value={progress.percent().to_string()}></progress>

@@ -2,7 +2,7 @@
 //! final state.
 
 use super::transcript::Transcript;
-use podip::sim::{builtin, Scenario, Simulation};
+use podip::sim::{builtin, limits, Scenario, Simulation};
 use std::io::Read;
 
 /// Where a scenario comes from: a path, `-` for standard input, or `builtin:NAME`.
@@ -37,6 +37,7 @@ pub fn run(source: &str, json: bool) -> Result<String, String> {
     let mut sim = Simulation::new(scenario);
     if json {
         sim.run_to_end();
+        warn_if_halted(&sim);
         let mut out = String::new();
         for event in sim.events() {
             out.push_str(&serde_json::to_string(event).map_err(|err| err.to_string())?);
@@ -51,8 +52,20 @@ pub fn run(source: &str, json: bool) -> Result<String, String> {
         seen = sim.events().len();
     }
     sim.run_to_end();
+    warn_if_halted(&sim);
     transcript.render_end(&sim);
     Ok(transcript.into_text())
+}
+
+/// Say on standard error when the run stopped at podip's limit on events.
+fn warn_if_halted(sim: &Simulation) {
+    if sim.halted() {
+        eprintln!(
+            "podip: the run stopped at {}: it logged {} events, podip's limit",
+            sim.now(),
+            limits::MAX_EVENTS
+        );
+    }
 }
 
 /// `podip state`: the state at the scenario's end, as JSON.
@@ -60,6 +73,7 @@ pub fn state(source: &str) -> Result<String, String> {
     let (_, scenario) = read_scenario(source)?;
     let mut sim = Simulation::new(scenario);
     sim.run_to_end();
+    warn_if_halted(&sim);
     let mut text = serde_json::to_string_pretty(&sim.state()).map_err(|err| err.to_string())?;
     text.push('\n');
     Ok(text)

@@ -57,6 +57,8 @@ enum Stage {
         timeline: Rc<Vec<Event>>,
         /// Where the timeline ends: after the last thing the run made happen.
         horizon: VirtualTime,
+        /// Where the probe's run halted at podip's limit on events, if it did.
+        halted_at: Option<VirtualTime>,
         /// The run being replayed.
         sim: Simulation,
     },
@@ -70,6 +72,8 @@ pub(super) struct Built {
     pub(super) timeline: Rc<Vec<Event>>,
     /// The run at the time to show.
     pub(super) sim: Simulation,
+    /// Where the run halted at podip's limit on events, if it did.
+    pub(super) halted_at: Option<VirtualTime>,
     /// The tour step to go to.
     pub(super) then_step: Option<usize>,
 }
@@ -114,15 +118,20 @@ impl<N> Build<N> {
             let replay = Stage::Replay {
                 timeline: Rc::default(),
                 horizon: VirtualTime::ZERO,
+                halted_at: None,
                 sim: Simulation::new(self.scenario.clone()),
             };
             if let (
                 Stage::Probe(probe),
                 Stage::Replay {
-                    timeline, horizon, ..
+                    timeline,
+                    horizon,
+                    halted_at,
+                    ..
                 },
             ) = (std::mem::replace(&mut self.stage, replay), &mut self.stage)
             {
+                *halted_at = probe.halted().then(|| probe.now());
                 let events = probe.into_events();
                 let last_event = events.last().map_or(VirtualTime::ZERO, |e| e.time_ms);
                 *horizon = self.scenario.end.max(last_event) + AFTER_LAST_EVENT;
@@ -143,11 +152,13 @@ impl<N> Build<N> {
             Stage::Replay {
                 timeline,
                 horizon,
+                halted_at,
                 sim,
             } => Some(Built {
                 horizon,
                 timeline,
                 sim,
+                halted_at,
                 then_step: self.then_step,
             }),
             Stage::Probe(_) => None,

@@ -62,6 +62,8 @@ pub struct Playback {
     tour_step: Option<usize>,
     /// Counts loads, so views that keep their own edits (the settings fields) start afresh.
     generation: u32,
+    /// Where the run halted at podip's limit on events ([`crate::sim::limits::MAX_EVENTS`]), if it did.
+    halted_at: Option<VirtualTime>,
     /// Work in hand before the view shows what was asked last ([`work`]).
     job: Option<Job<Playback>>,
 }
@@ -93,6 +95,7 @@ impl Playback {
             tour,
             tour_step: None,
             generation: 0,
+            halted_at: None,
             job: None,
         }
     }
@@ -276,9 +279,14 @@ impl Playback {
         self.seek(before);
     }
 
-    /// Whether the clock has reached the horizon.
+    /// Whether the clock has reached the horizon (or where the run halted).
     pub fn at_end(&self) -> bool {
-        self.now() >= self.horizon
+        self.now() >= self.horizon || self.sim.halted()
+    }
+
+    /// Where the run halted at podip's limit on events, if it did: the view shows up to there.
+    pub fn halted_at(&self) -> Option<VirtualTime> {
+        self.halted_at
     }
 
     /// Play `real` milliseconds at `speed` (an index into [`SPEEDS`]), doing the simulation's work

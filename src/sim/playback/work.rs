@@ -45,6 +45,7 @@ impl Playback {
                             next.horizon = built.horizon;
                             next.timeline = built.timeline;
                             next.sim = built.sim;
+                            next.halted_at = built.halted_at;
                             if let Some(step) = built.then_step {
                                 next.go_to_step(step);
                             }
