@@ -15,8 +15,9 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::churn::churn_scenario;
+    use super::churn::{churn_scenario, largest_scenario};
     use criterion::{black_box, criterion_group, Criterion};
+    use podip::sim::playback::Playback;
     use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
     use std::rc::Rc;
     use std::time::{Duration, Instant};
@@ -46,6 +47,15 @@ mod native {
                 let mut sim = Simulation::new(Rc::clone(&churn));
                 sim.run_to_end();
                 black_box(sim.events().len())
+            })
+        });
+        // What the page does when it opens the largest scenario the limits accept: its whole run for
+        // the timeline (it halts at the most events podip shows), and the run replayed to time 0.
+        let largest = largest_scenario();
+        group.bench_function("the largest accepted scenario, loaded", |b| {
+            b.iter(|| {
+                let playback = Playback::load(largest.clone(), None).expect("within the limits");
+                black_box(playback.timeline().len())
             })
         });
         group.finish();

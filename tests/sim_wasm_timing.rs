@@ -64,3 +64,25 @@ fn scrub_kind_measured_in_chromium() {
         times[10]
     );
 }
+
+/// The largest scenario the limits accept, loaded as the page loads it (its whole run for the
+/// timeline, halting at the most events podip shows, and the run replayed to time 0), at once: the
+/// page does the same work in slices between frames.
+#[wasm_bindgen_test]
+#[ignore = "a measurement: run with --include-ignored, preferably with --release"]
+async fn largest_accepted_scenario_in_chromium() {
+    let text = churn::largest_scenario();
+    for run in 1..=3 {
+        let started = js_sys::Date::now();
+        let playback =
+            podip::sim::playback::Playback::load(text.clone(), None).expect("within the limits");
+        let loaded = js_sys::Date::now() - started;
+        console_log!(
+            "largest run {run}: loaded in {loaded} ms ({} events, halted at {:?})",
+            playback.timeline().len(),
+            playback.halted_at()
+        );
+        drop(playback);
+        gloo_timers::future::TimeoutFuture::new(0).await;
+    }
+}

@@ -29,3 +29,25 @@ pub fn churn_scenario() -> Scenario {
     text.push_str("wait 1s\n");
     Scenario::parse(&text).expect("the churn scenario parses")
 }
+
+/// The largest scenario the limits accept, and the costliest: 300 nodes in /29s (5 addresses each), as
+/// many pods as a scenario may create (50,000: 110 admitted per node, the rest refused by the kubelet,
+/// and most of those admitted left without an address, retrying every 10 s), for 5 minutes. Its run
+/// halts at 500,000 events.
+pub fn largest_scenario() -> String {
+    let mut text = String::from("cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=29\n");
+    for n in 0..300 {
+        text.push_str(&format!("node add n{n:03}\n"));
+    }
+    text.push_str("wait 1s\n");
+    let mut pods = 0;
+    for n in 0..300 {
+        let count = (50_000 - pods).min(167);
+        text.push_str(&format!(
+            "pod add-many n{n:03}-a --node=n{n:03} --count={count}\n"
+        ));
+        pods += count;
+    }
+    text.push_str("wait 4m59s\n");
+    text
+}
