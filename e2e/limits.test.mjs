@@ -34,7 +34,7 @@ function scenario(name, build) {
     lines.push(line);
     if (over && refusedAt === null) refusedAt = lines.length;
   });
-  return { name, text: lines.join("\n") + "\n", refusedAt, lines: lines.length };
+  return { name, text: lines.join("\n") + "\n", refusedAt };
 }
 
 /** 300 nodes, then `rounds` rounds of 100 nodes × 110 pods created, 5 s, deleted, 5 s: the pod that
