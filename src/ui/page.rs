@@ -14,7 +14,7 @@ use super::sharing::view_query;
 use super::studio::{Action, Studio};
 use super::timeline::{transport, EventLog};
 use super::tours::tours;
-use crate::i18n::ui as t;
+use crate::i18n::{ui as t, Lang};
 use crate::share::Link;
 use crate::sim::playback::Playback;
 use gloo_timers::callback::Interval;
@@ -136,28 +136,22 @@ fn page(props: &PageProps) -> Html {
         });
     }
     let problems = (!refused.is_empty()).then(|| {
-        let on_close = {
-            let refused = refused.clone();
-            Callback::from(move |_: MouseEvent| refused.set(Vec::new()))
-        };
-        html! {
-            <div class="link-problem" data-testid="link-problem" role="alert">
-                <p>{ t::LINK_PROBLEM.fill(*lang, &[&refused.join("; ")]) }</p>
-                <button onclick={on_close}>{ t::CLOSE.get(*lang) }</button>
-            </div>
-        }
+        let refused_now = refused.clone();
+        problem(
+            "link-problem",
+            t::LINK_PROBLEM.fill(*lang, &[&refused.join("; ")]),
+            Callback::from(move |_| refused_now.set(Vec::new())),
+            *lang,
+        )
     });
     let language_problem = unavailable.as_ref().map(|message| {
-        let on_close = {
-            let unavailable = unavailable.clone();
-            Callback::from(move |_: MouseEvent| unavailable.set(None))
-        };
-        html! {
-            <div class="lang-problem" data-testid="lang-problem" role="alert">
-                <p>{ message }</p>
-                <button onclick={on_close}>{ t::CLOSE.get(*lang) }</button>
-            </div>
-        }
+        let unavailable = unavailable.clone();
+        problem(
+            "lang-problem",
+            message.clone(),
+            Callback::from(move |_| unavailable.set(None)),
+            *lang,
+        )
     });
     let live = html! {
         <div class="sr-only" role="status" aria-live="polite" data-testid="announcer">
@@ -237,6 +231,16 @@ fn use_after_first_paint() -> UseStateHandle<bool> {
         });
     }
     painted
+}
+
+/// A problem with how the page was opened, said in place until closed (`kind` is its class and test id).
+fn problem(kind: &'static str, message: String, on_close: Callback<MouseEvent>, lang: Lang) -> Html {
+    html! {
+        <div class={kind} data-testid={kind} role="alert">
+            <p>{ message }</p>
+            <button onclick={on_close}>{ t::CLOSE.get(lang) }</button>
+        </div>
+    }
 }
 
 /// While the core has work in hand, a slice of it at every turn of the event loop, so input, painting
