@@ -110,12 +110,12 @@ fn a_run_over_the_most_events_halts_where_it_reached_them() {
         text.push_str(&format!("pod add-many p{i} --node=n{i} --count=110\n"));
     }
     text.push_str("wait 4m50s\n");
-    let mut playback = Playback::open(text, None).expect("within the limits");
-    playback.finish();
+    let playback = Playback::load(text, None).expect("within the limits");
     let halted_at = playback.halted_at().expect("the run halts");
     assert!(halted_at < playback.scenario().end, "{halted_at}");
     assert!(playback.timeline().len() >= MAX_EVENTS);
     assert!(playback.timeline().len() < MAX_EVENTS + 100);
+    let mut playback = playback;
     playback.seek(playback.horizon());
     playback.finish();
     assert_eq!(playback.now(), halted_at);

@@ -38,9 +38,12 @@ struct Names {
     pods: BTreeMap<String, String>,
 }
 
-/// Where reading a scenario is: the time, the names taken, whether the cluster has started.
+/// Where reading a scenario is: the time, the names taken, whether the cluster has started. A reader
+/// takes a text a line at a time ([`Reader::read_line`]), so a page can read a long one in slices.
 #[derive(Default)]
-struct Reader {
+pub struct Reader {
+    /// Lines read so far.
+    lines: usize,
     at: VirtualTime,
     names: Names,
     cluster: bool,
@@ -151,7 +154,29 @@ impl Reader {
 }
 
 impl Reader {
-    fn finish(self) -> Scenario {
+    /// Read the next line of a text.
+    pub fn read_line(&mut self, raw: &str) -> Result<(), ScenarioError> {
+        self.lines += 1;
+        let line = self.lines;
+        let fail = |kind| ScenarioError { line, kind };
+        // Objects before the cluster are refused before their syntax is looked at.
+        let verb = raw
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .next();
+        if matches!(verb, Some("node" | "pod")) && !self.cluster {
+            return Err(fail(ScenarioErrorKind::NoCluster));
+        }
+        if let Some(command) = Command::parse(raw).map_err(fail)? {
+            self.take(line, command).map_err(fail)?;
+        }
+        Ok(())
+    }
+
+    /// The scenario read.
+    pub fn finish(self) -> Scenario {
         Scenario {
             commands: self.commands,
             end: self.at,
@@ -221,22 +246,8 @@ impl Scenario {
     /// ```
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
         let mut reader = Reader::default();
-        for (index, raw) in text.lines().enumerate() {
-            let line = index + 1;
-            let fail = |kind| ScenarioError { line, kind };
-            // Objects before the cluster are refused before their syntax is looked at.
-            let verb = raw
-                .split('#')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .next();
-            if matches!(verb, Some("node" | "pod")) && !reader.cluster {
-                return Err(fail(ScenarioErrorKind::NoCluster));
-            }
-            if let Some(command) = Command::parse(raw).map_err(fail)? {
-                reader.take(line, command).map_err(fail)?;
-            }
+        for raw in text.lines() {
+            reader.read_line(raw)?;
         }
         Ok(reader.finish())
     }

@@ -58,17 +58,12 @@ fn page(props: &PageProps) -> Html {
     let opened = &props.opened;
     let lang = use_state(|| opened.lang);
     let theme = use_state(|| opened.link.theme);
-    let initial = use_memo((), |_| {
-        let (playback, refused) = Playback::from_link(&opened.link);
-        let refused = refused.iter().map(|r| link_refusal(r, opened.lang));
-        (
-            Studio::new(playback),
-            [opened.problems.clone(), refused.collect()].concat(),
-        )
-    });
-    let refused = use_state(|| initial.1.clone());
+    let initial = use_memo((), |_| Studio::new(Playback::from_link(&opened.link)));
+    // What of the link was refused stays said until closed; the core's part of it comes when it has
+    // read the link's scenario.
+    let problems_closed = use_state(|| false);
     let unavailable = use_state(|| opened.unavailable.clone());
-    let studio = use_reducer(|| initial.0.clone());
+    let studio = use_reducer(|| (*initial).clone());
     let painted = use_after_first_paint();
     use_clock(&studio);
     use_work(&studio);
@@ -135,12 +130,24 @@ fn page(props: &PageProps) -> Html {
             move || current.set(false)
         });
     }
-    let problems = (!refused.is_empty()).then(|| {
-        let refused_now = refused.clone();
+    let refused: Vec<String> = opened
+        .problems
+        .iter()
+        .cloned()
+        .chain(
+            studio
+                .core()
+                .link_refusals()
+                .iter()
+                .map(|r| link_refusal(r, *lang)),
+        )
+        .collect();
+    let problems = (!refused.is_empty() && !*problems_closed).then(|| {
+        let problems_closed = problems_closed.clone();
         problem(
             "link-problem",
             t::LINK_PROBLEM.fill(*lang, &[&refused.join("; ")]),
-            Callback::from(move |_| refused_now.set(Vec::new())),
+            Callback::from(move |_| problems_closed.set(true)),
             *lang,
         )
     });
@@ -234,7 +241,12 @@ fn use_after_first_paint() -> UseStateHandle<bool> {
 }
 
 /// A problem with how the page was opened, said in place until closed (`kind` is its class and test id).
-fn problem(kind: &'static str, message: String, on_close: Callback<MouseEvent>, lang: Lang) -> Html {
+fn problem(
+    kind: &'static str,
+    message: String,
+    on_close: Callback<MouseEvent>,
+    lang: Lang,
+) -> Html {
     html! {
         <div class={kind} data-testid={kind} role="alert">
             <p>{ message }</p>

@@ -2,7 +2,8 @@
 //! time shown, a rewind re-simulated from the start, a jump forward. Each knows how far it has come and
 //! stops when its caller's time is up; none knows what it is building for (`N`, the playback).
 
-use crate::sim::{Event, Scenario, Simulation, VirtualDuration, VirtualTime};
+use crate::sim::scenario::Reader;
+use crate::sim::{Event, Scenario, ScenarioError, Simulation, VirtualDuration, VirtualTime};
 use std::rc::Rc;
 
 /// How far past a scenario's end its run is probed for what it started (a CNI DEL `del_lag` after a
@@ -12,8 +13,9 @@ const PROBE_PAST_END: VirtualDuration = VirtualDuration::from_secs(60);
 const AFTER_LAST_EVENT: VirtualDuration = VirtualDuration::from_millis(500);
 
 /// Work still to do before the view shows what was asked.
-#[derive(Clone)]
-pub(super) enum Job<N> {
+pub(super) enum Job<N, M> {
+    /// A scenario text being read (`M`: what to do with it).
+    Parse(Box<Parse<M>>),
     /// A new scenario: its whole run, probed to find the horizon and every event.
     Build(Box<Build<N>>),
     /// Re-simulating from the start to `target` (seeking back).
@@ -30,8 +32,68 @@ pub(super) enum Job<N> {
     },
 }
 
+/// A scenario text being read, some lines at a time (a line of `add-many` names thousands of pods).
+pub(super) struct Parse<M> {
+    text: String,
+    /// Where the next line starts.
+    offset: usize,
+    reader: Reader,
+    /// What to do with the scenario.
+    pub(super) then: M,
+}
+
+impl<M> Parse<M> {
+    pub(super) fn new(text: String, then: M) -> Parse<M> {
+        Parse {
+            text,
+            offset: 0,
+            reader: Reader::default(),
+            then,
+        }
+    }
+
+    /// Read lines while there is time: `None` while there are more, else whether the text parsed.
+    pub(super) fn work(
+        &mut self,
+        more_time: &mut dyn FnMut() -> bool,
+    ) -> Option<Result<(), ScenarioError>> {
+        loop {
+            let rest = &self.text[self.offset..];
+            if rest.is_empty() {
+                return Some(Ok(()));
+            }
+            let (line, next) = match rest.find('\n') {
+                Some(end) => (&rest[..end], self.offset + end + 1),
+                None => (rest, self.text.len()),
+            };
+            if let Err(err) = self
+                .reader
+                .read_line(line.strip_suffix('\r').unwrap_or(line))
+            {
+                return Some(Err(err));
+            }
+            self.offset = next;
+            if !more_time() {
+                return None;
+            }
+        }
+    }
+
+    /// The text and what was read of it, and what to do with it.
+    pub(super) fn finish(self) -> (String, Scenario, M) {
+        (self.text, self.reader.finish(), self.then)
+    }
+
+    /// How far it has come, in bytes of the text.
+    pub(super) fn progress(&self) -> Progress {
+        Progress {
+            done: VirtualTime(self.offset as u64),
+            total: VirtualTime(self.text.len() as u64),
+        }
+    }
+}
+
 /// A new scenario being built.
-#[derive(Clone)]
 pub(super) struct Build<N> {
     /// What it becomes, with the [`Built`] run.
     pub(super) next: N,
@@ -46,7 +108,6 @@ pub(super) struct Build<N> {
 }
 
 /// A build's two runs.
-#[derive(Clone)]
 enum Stage {
     /// The run probed to the scenario's end and a minute more, for the timeline.
     Probe(Simulation),
@@ -78,12 +139,13 @@ pub(super) struct Built {
     pub(super) then_step: Option<usize>,
 }
 
-/// How far the current job has come.
+/// How far the current job has come: virtual time simulated of the time to simulate (bytes of text,
+/// while reading it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
-    /// Virtual time simulated.
+    /// Done.
     pub done: VirtualTime,
-    /// Virtual time to simulate.
+    /// To do.
     pub total: VirtualTime,
 }
 

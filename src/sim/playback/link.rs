@@ -1,25 +1,16 @@
 //! The view as a link and back: which tour or scenario, the settings that differ from it, the time and
 //! the tour step. Everything a link carries goes through the same parsers as typed input.
 
-use super::{with_preamble, ClusterSettings, Playback, SettingsDraft};
+use super::{with_preamble, ClusterSettings, LinkRefusal, Playback, SettingsDraft};
 use crate::ipam::kcm::KcmFlag;
 use crate::share::{Link, Overrides};
 use crate::sim::{builtin, Scenario, VirtualTime};
 
-/// What of a link could not be used, beyond what [`Link::parse`] already refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LinkRefusal {
-    /// The link's scenario does not parse (`line N: …`); it stays in the editor over the default view.
-    Scenario(String),
-    /// The link's settings were refused (kube-controller-manager's text).
-    Settings(String),
-}
-
 impl Playback {
-    /// The playback a link describes, and what of it could not be used. Its simulation is work in
-    /// hand ([`Playback::work`]): a link's scenario may be big.
-    pub fn from_link(link: &Link) -> (Playback, Vec<LinkRefusal>) {
-        let mut refused = Vec::new();
+    /// The playback a link describes. Reading and simulating its scenario is work in hand
+    /// ([`Playback::work`]): a link's scenario may be big. What of the link could not be used is in
+    /// [`Playback::link_refusals`] once that work is done.
+    pub fn from_link(link: &Link) -> Playback {
         let tour = link
             .tour
             .as_deref()
@@ -31,13 +22,12 @@ impl Playback {
             .or_else(|| tour.and_then(builtin::by_name).map(str::to_string));
         let mut playback = match text {
             None => Playback::default(),
-            Some(text) => Playback::open(text.clone(), tour).unwrap_or_else(|err| {
-                refused.push(LinkRefusal::Scenario(err.clone()));
-                let mut fallback = Playback::default();
-                (fallback.text, fallback.error) = (text, Some(err));
-                fallback
-            }),
+            Some(text) => Playback::opening(text, tour),
         };
+        if !link.overrides.is_empty() {
+            // The settings go over the link's scenario: it is read first.
+            playback.settle_reading();
+        }
         if !link.overrides.is_empty() && playback.error.is_none() {
             let mut draft = playback.settings.draft();
             for flag in KcmFlag::ALL {
@@ -50,7 +40,7 @@ impl Playback {
             }
             match draft.validate(&playback.settings) {
                 Ok(settings) => playback.set_settings(settings),
-                Err(err) => refused.push(LinkRefusal::Settings(err)),
+                Err(err) => playback.refuse_link(LinkRefusal::Settings(err)),
             }
         }
         // A step that does not happen leaves the time the link gives.
@@ -60,7 +50,7 @@ impl Playback {
         if let Some(index) = link.step {
             playback.go_to_step(index);
         }
-        (playback, refused)
+        playback
     }
 
     /// The link that reproduces this view: a tour by name (with the settings that differ from it), or
@@ -118,16 +108,20 @@ mod tests {
     #[test]
     fn a_tour_with_changed_settings_links_by_name_and_the_flags_that_differ() {
         let (link, _) = Link::parse("?tour=kind&node-mask=23&step=3");
-        let (mut playback, refused) = Playback::from_link(&link);
+        let mut playback = Playback::from_link(&link);
         playback.finish();
-        assert!(refused.is_empty(), "{refused:?}");
+        assert!(
+            playback.link_refusals().is_empty(),
+            "{:?}",
+            playback.link_refusals()
+        );
         let back = playback.link();
         assert_eq!(back.tour.as_deref(), Some("kind"));
         assert_eq!(back.scenario, None);
         assert_eq!(back.overrides.flag(KcmFlag::NodeCidrMaskSize), Some("23"));
         assert_eq!(back.overrides.flag(KcmFlag::ClusterCidr), None);
         assert_eq!(back.step, Some(2));
-        let mut again = Playback::from_link(&back).0;
+        let mut again = Playback::from_link(&back);
         again.finish();
         assert_eq!(again.text(), playback.text());
         assert_eq!(again.now(), playback.now());
@@ -136,11 +130,11 @@ mod tests {
     #[test]
     fn refused_settings_keep_the_tour_and_say_why_in_upstream_words() {
         let (link, _) = Link::parse("?tour=kind&node-mask=8");
-        let (mut playback, refused) = Playback::from_link(&link);
+        let mut playback = Playback::from_link(&link);
         playback.finish();
         assert_eq!(playback.text(), builtin::KIND);
-        let [LinkRefusal::Settings(why)] = refused.as_slice() else {
-            panic!("{refused:?}");
+        let [LinkRefusal::Settings(why)] = playback.link_refusals() else {
+            panic!("{:?}", playback.link_refusals());
         };
         assert!(
             why.starts_with("Controller: Invalid --cluster-cidr"),
@@ -151,10 +145,14 @@ mod tests {
     #[test]
     fn a_scenario_that_does_not_parse_stays_in_the_editor_over_the_default_view() {
         let (link, _) = Link::parse("?scenario=node+add+a");
-        let (playback, refused) = Playback::from_link(&link);
+        let mut playback = Playback::from_link(&link);
+        playback.finish();
         assert_eq!(playback.text(), "node add a");
         assert!(playback.error().is_some());
-        assert!(matches!(refused.as_slice(), [LinkRefusal::Scenario(_)]));
+        assert!(matches!(
+            playback.link_refusals(),
+            [LinkRefusal::Scenario(_)]
+        ));
         assert_eq!(playback.tour(), Some("kind"));
     }
 }

@@ -18,9 +18,9 @@ pub mod views;
 pub mod work;
 
 use super::command::Command;
-use super::{builtin, Event, Scenario, Simulation, VirtualDuration, VirtualTime};
+use super::{builtin, Event, Scenario, ScenarioError, Simulation, VirtualDuration, VirtualTime};
 pub use jobs::Progress;
-use jobs::{Build, Job};
+use jobs::{Build, Job, Parse};
 pub use settings::{ClusterSettings, DeletionMode, SettingsDraft};
 use std::rc::Rc;
 
@@ -39,7 +39,6 @@ pub const SPEEDS: [(&str, Option<f64>); 7] = [
 pub const DEFAULT_SPEED: usize = 2;
 
 /// The scenario, the simulation at the current time, and the timeline of the whole run.
-#[derive(Clone)]
 pub struct Playback {
     /// The scenario text: the source of truth the editor shows and links carry.
     text: String,
@@ -64,8 +63,38 @@ pub struct Playback {
     generation: u32,
     /// Where the run halted at podip's limit on events ([`crate::sim::limits::MAX_EVENTS`]), if it did.
     halted_at: Option<VirtualTime>,
+    /// What of the link the page was opened with could not be used.
+    link_refusals: Vec<LinkRefusal>,
     /// Work in hand before the view shows what was asked last ([`work`]).
-    job: Option<Job<Playback>>,
+    job: Option<Job<Playback, Plan>>,
+}
+
+/// What of a link could not be used, beyond what [`Link::parse`] already refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkRefusal {
+    /// The link's scenario does not parse (`line N: …`); it stays in the editor over the default view.
+    Scenario(String),
+    /// The link's settings were refused (kube-controller-manager's text).
+    Settings(String),
+}
+
+/// What to do with a scenario text once it is read.
+pub(super) struct Plan {
+    /// A load shows a refused text with its error (the editor keeps it); a change refused leaves the
+    /// text as it was.
+    load: bool,
+    /// The text came with a link: a refusal is also the link's.
+    from_link: bool,
+    /// The tour it is, if any.
+    tour: Option<&'static str>,
+    /// The time to show.
+    show_at: VirtualTime,
+    /// The tour step to go to.
+    then_step: Option<usize>,
+    /// Carried over from the playback it replaces.
+    generation: u32,
+    tour_step: Option<usize>,
+    deletion_mode: DeletionMode,
 }
 
 impl Default for Playback {
@@ -96,29 +125,86 @@ impl Playback {
             tour_step: None,
             generation: 0,
             halted_at: None,
+            link_refusals: Vec::new(),
             job: None,
         }
     }
 
-    /// `text` from time 0 with its work still in hand ([`Playback::work`]), or the parse error.
-    pub fn open(text: String, tour: Option<&'static str>) -> Result<Self, String> {
+    /// `text` at time 0, simulated, or the parse error.
+    pub fn load(text: String, tour: Option<&'static str>) -> Result<Self, String> {
         let scenario = Scenario::parse(&text).map_err(|e| e.to_string())?;
         let mut playback = Self::unbuilt(text.clone(), scenario.clone(), tour);
-        let next = Self::unbuilt(text, scenario, tour);
-        let scenario = next.scenario.clone();
-        playback.job = Some(Job::Build(Box::new(Build::new(
-            next,
-            scenario,
-            VirtualTime::ZERO,
-        ))));
+        playback.build(Self::unbuilt(text, scenario, tour), VirtualTime::ZERO);
+        playback.finish();
         Ok(playback)
     }
 
-    /// `text` at time 0, simulated, or the parse error.
-    pub fn load(text: String, tour: Option<&'static str>) -> Result<Self, String> {
-        let mut playback = Self::open(text, tour)?;
-        playback.finish();
-        Ok(playback)
+    /// The default view, with `text` (a link's scenario) to read and simulate as work in hand
+    /// ([`Playback::work`]); a text refused stays in the editor with its error, as a link refusal.
+    pub fn opening(text: String, tour: Option<&'static str>) -> Self {
+        let mut playback = Playback::default();
+        let plan = Plan {
+            load: true,
+            from_link: true,
+            tour,
+            ..playback.plan(VirtualTime::ZERO)
+        };
+        playback.read(text, plan);
+        playback
+    }
+
+    /// A plan that keeps what this playback carries over, to show at `show_at`.
+    fn plan(&self, show_at: VirtualTime) -> Plan {
+        Plan {
+            load: false,
+            from_link: false,
+            tour: self.tour,
+            show_at,
+            then_step: None,
+            generation: self.generation,
+            tour_step: self.tour_step,
+            deletion_mode: self.settings.deletion_mode,
+        }
+    }
+
+    /// Start reading `text` to carry out `plan`; the view keeps what it shows meanwhile.
+    fn read(&mut self, text: String, plan: Plan) {
+        self.job = Some(Job::Parse(Box::new(Parse::new(text, plan))));
+    }
+
+    /// Read a text in hand to its end at once: a change made while one is read builds on it.
+    fn settle_reading(&mut self) {
+        if let Some(Job::Parse(mut parse)) = self.job.take() {
+            if let Some(result) = parse.work(&mut || true) {
+                self.after_reading(*parse, result);
+            }
+        }
+    }
+
+    /// Carry out a read text's plan: build its scenario, or say why it was refused.
+    fn after_reading(&mut self, parse: Parse<Plan>, result: Result<(), ScenarioError>) {
+        let (text, scenario, plan) = parse.finish();
+        if let Err(err) = result {
+            let err = err.to_string();
+            if plan.from_link {
+                self.refuse_link(LinkRefusal::Scenario(err.clone()));
+            }
+            if plan.load {
+                self.text = text;
+            }
+            self.error = Some(err);
+            return;
+        }
+        let mut next = Self::unbuilt(text, scenario, plan.tour);
+        next.generation = plan.generation;
+        next.tour_step = plan.tour_step;
+        next.settings.deletion_mode = plan.deletion_mode;
+        next.link_refusals = std::mem::take(&mut self.link_refusals);
+        self.error = None;
+        self.build(next, plan.show_at);
+        if let Some(Job::Build(build)) = self.job.as_mut() {
+            build.then_step = plan.then_step;
+        }
     }
 
     /// What the view will show once the work in hand is done: the scenario being built, or this.
@@ -134,6 +220,7 @@ impl Playback {
         match self.job.as_ref() {
             Some(Job::Rewind { target, .. } | Job::Forward { target }) => *target,
             Some(Job::Build(build)) => build.show_at,
+            Some(Job::Parse(parse)) => parse.then.show_at,
             None => self.now(),
         }
     }
@@ -147,20 +234,29 @@ impl Playback {
     /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
     /// error and the last scenario stays on screen.
     pub fn reload(&mut self, text: String, tour: Option<&'static str>) {
-        match Scenario::parse(&text) {
-            Ok(scenario) => {
-                let (latest, _) = self.latest();
-                let mut next = Self::unbuilt(text, scenario, tour);
-                next.generation = latest.generation + 1;
-                next.settings.deletion_mode = latest.settings.deletion_mode;
-                self.error = None;
-                self.build(next, VirtualTime::ZERO);
-            }
-            Err(err) => {
-                self.text = text;
-                self.error = Some(err.to_string());
-            }
+        self.settle_reading();
+        let (latest, _) = self.latest();
+        let plan = Plan {
+            load: true,
+            tour,
+            tour_step: None,
+            generation: latest.generation + 1,
+            ..latest.plan(VirtualTime::ZERO)
+        };
+        self.read(text, plan);
+    }
+
+    /// Record what of the page's link could not be used, with the playback the view is going to.
+    fn refuse_link(&mut self, refusal: LinkRefusal) {
+        match self.job.as_mut() {
+            Some(Job::Build(build)) => build.next.link_refusals.push(refusal),
+            _ => self.link_refusals.push(refusal),
         }
+    }
+
+    /// What of the link the page was opened with could not be used.
+    pub fn link_refusals(&self) -> &[LinkRefusal] {
+        &self.link_refusals
     }
 
     /// The scenario text.
@@ -221,9 +317,10 @@ impl Playback {
     /// Jump to a virtual time (at most the horizon): forward in place, back by re-simulating; either
     /// way as work in hand ([`Playback::work`]).
     pub fn seek(&mut self, time: VirtualTime) {
-        if let Some(Job::Build(build)) = self.job.as_mut() {
-            build.show_at = time;
-            return;
+        match self.job.as_mut() {
+            Some(Job::Build(build)) => return build.show_at = time,
+            Some(Job::Parse(parse)) => return parse.then.show_at = time,
+            _ => {}
         }
         let time = time.min(self.horizon);
         let job = match self.job.take() {
@@ -239,9 +336,10 @@ impl Playback {
 
     /// Go to step `index` of the tour, at its moment.
     pub fn go_to_step(&mut self, index: usize) {
-        if let Some(Job::Build(build)) = self.job.as_mut() {
-            build.then_step = Some(index);
-            return;
+        match self.job.as_mut() {
+            Some(Job::Build(build)) => return build.then_step = Some(index),
+            Some(Job::Parse(parse)) => return parse.then.then_step = Some(index),
+            _ => {}
         }
         if let Some(time) = self.step_time(index) {
             self.tour_step = Some(index);
@@ -325,6 +423,7 @@ impl Playback {
     /// before it): they become lines of the scenario, so what a learner did can be replayed. A command
     /// the scenario refuses leaves everything as it was, with the error.
     pub fn apply(&mut self, commands: &[Command]) {
+        self.settle_reading();
         let (latest, now) = self.latest();
         let end = latest.scenario.end;
         let at = now.max(end);
@@ -345,6 +444,7 @@ impl Playback {
     /// Put `settings` in force: the scenario's preamble (`set del-lag`, `set seed`, `cluster`) is
     /// written from them, and the story replays to the same time.
     pub fn set_settings(&mut self, settings: ClusterSettings) {
+        self.settle_reading();
         self.settings.deletion_mode = settings.deletion_mode;
         if let Some(Job::Build(build)) = self.job.as_mut() {
             build.next.settings.deletion_mode = settings.deletion_mode;
@@ -361,18 +461,12 @@ impl Playback {
     /// Replace the text (with `tour` still loaded, or none) and replay to `time`; a text the scenario
     /// refuses leaves everything as it was, with the error.
     fn retext(&mut self, text: String, time: VirtualTime, tour: Option<&'static str>) {
-        match Scenario::parse(&text) {
-            Ok(scenario) => {
-                let (latest, _) = self.latest();
-                let mut next = Self::unbuilt(text, scenario, tour);
-                next.generation = latest.generation;
-                next.tour_step = latest.tour_step;
-                next.settings.deletion_mode = latest.settings.deletion_mode;
-                self.error = None;
-                self.build(next, time);
-            }
-            Err(err) => self.error = Some(err.to_string()),
-        }
+        let (latest, _) = self.latest();
+        let plan = Plan {
+            tour,
+            ..latest.plan(time)
+        };
+        self.read(text, plan);
     }
 }
 
@@ -443,6 +537,7 @@ mod tests {
         playback.apply(&[Command::NodeDelete {
             name: "nope".into(),
         }]);
+        playback.finish();
         assert_eq!(playback.text(), text);
         assert!(playback
             .error()

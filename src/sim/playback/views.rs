@@ -381,8 +381,7 @@ mod tests {
 
     #[test]
     fn actions_pick_the_worker_and_unused_names() {
-        let playback = Playback::default();
-        let mut at_end = playback.clone();
+        let mut at_end = Playback::default();
         at_end.seek(at_end.horizon());
         at_end.finish();
         let names = at_end.action_names("");

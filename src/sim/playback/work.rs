@@ -12,6 +12,7 @@ impl Playback {
     /// How far the work in hand has come, while there is some.
     pub fn progress(&self) -> Option<Progress> {
         Some(match self.job.as_ref()? {
+            Job::Parse(parse) => parse.progress(),
             Job::Build(build) => build.progress(),
             Job::Rewind { sim, target } => Progress {
                 done: sim.now(),
@@ -38,6 +39,16 @@ impl Playback {
     pub(super) fn work_while(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
         while let Some(job) = self.job.take() {
             let done = match job {
+                Job::Parse(mut parse) => match parse.work(more_time) {
+                    Some(result) => {
+                        self.after_reading(*parse, result);
+                        true
+                    }
+                    None => {
+                        self.job = Some(Job::Parse(parse));
+                        false
+                    }
+                },
                 Job::Build(mut build) => {
                     if build.work(more_time) {
                         let (mut next, built) = build.finish();
@@ -97,7 +108,7 @@ mod tests {
     #[test]
     fn building_in_slices_ends_where_building_at_once_does() {
         let whole = Playback::load(builtin::EXHAUSTION.into(), None).expect("parses");
-        let mut sliced = Playback::open(builtin::EXHAUSTION.into(), None).expect("parses");
+        let mut sliced = Playback::opening(builtin::EXHAUSTION.into(), None);
         let mut slices = 0;
         while !sliced.work(countdown(5)) {
             slices += 1;
@@ -108,7 +119,27 @@ mod tests {
         assert_eq!(sliced.horizon(), whole.horizon());
         assert_eq!(sliced.timeline().len(), whole.timeline().len());
         assert_eq!(sliced.now(), VirtualTime::ZERO);
+        assert_eq!(sliced.text(), builtin::EXHAUSTION);
         assert!(!sliced.busy());
+    }
+
+    /// A text is read a few lines at a time too; one refused leaves the view and says where.
+    #[test]
+    fn a_refused_text_read_in_slices_keeps_the_view() {
+        let mut text = String::from(builtin::EXHAUSTION);
+        text.push_str("node delete nowhere\n");
+        let mut playback = Playback::default();
+        playback.reload(text.clone(), None);
+        let mut slices = 0;
+        while !playback.work(countdown(3)) {
+            slices += 1;
+        }
+        assert!(slices > 2, "{slices}");
+        assert_eq!(playback.tour(), Some("kind"));
+        assert_eq!(playback.text(), text);
+        assert!(playback
+            .error()
+            .is_some_and(|e| e.contains("nodes \"nowhere\" not found")));
     }
 
     /// While a rewind is in hand the view keeps its time; a later seek takes over the same run.
