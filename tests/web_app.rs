@@ -46,10 +46,17 @@ async fn mount_at(query: &str) -> Element {
         .append_child(&root)
         .expect("append");
     yew::Renderer::<App>::with_root(root.clone()).render();
-    // The settings, map, log and editor come a frame after the first paint.
+    // The settings, map, log and editor come a frame after the first paint; a link's scenario is
+    // read and simulated in slices after it.
     for _ in 0..100 {
         settle().await;
-        if root.query_selector(".settings").ok().flatten().is_some() {
+        let shown = root.query_selector(".settings").ok().flatten().is_some();
+        let working = root
+            .query_selector("[data-testid=progress]")
+            .ok()
+            .flatten()
+            .is_some();
+        if shown && !working {
             break;
         }
     }
@@ -77,6 +84,21 @@ fn text(root: &Element, selector: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Wait until the page has no simulation work in hand (its progress indicator gone).
+async fn settled(root: &Element) {
+    for _ in 0..100 {
+        settle().await;
+        if root
+            .query_selector("[data-testid=progress]")
+            .ok()
+            .flatten()
+            .is_none()
+        {
+            return;
+        }
+    }
+}
+
 async fn type_into(root: &Element, testid: &str, value: &str) {
     let input: HtmlInputElement = root
         .query_selector(&format!("[data-testid={testid}]"))
@@ -86,7 +108,7 @@ async fn type_into(root: &Element, testid: &str, value: &str) {
     input.set_value(value);
     let event = web_sys::InputEvent::new("input").expect("event");
     input.dispatch_event(&event).expect("dispatch");
-    settle().await;
+    settled(root).await;
 }
 
 #[wasm_bindgen_test]
@@ -179,7 +201,7 @@ async fn click(root: &Element, testid: &str) {
         .unwrap_or_else(|| panic!("{testid} is on the page"))
         .unchecked_into();
     button.click();
-    settle().await;
+    settled(root).await;
 }
 
 #[wasm_bindgen_test]

@@ -48,16 +48,13 @@ pub fn settings(props: &SettingsProps) -> Html {
     let fields = use_state(|| core.settings().draft());
     let refusal = use_state(|| None::<String>);
     {
-        // New settings in force (a tour, the editor, a link, a valid edit) bring their fields; a
-        // refused edit changes nothing in force and stays as typed.
+        // A new scenario (a tour, the editor, a link's) brings its own flags.
         let (fields, refusal) = (fields.clone(), refusal.clone());
-        use_effect_with(
-            (core.generation(), core.settings().draft()),
-            move |(_, draft)| {
-                fields.set(draft.clone());
-                refusal.set(None);
-            },
-        );
+        let snapshot = core.settings().draft();
+        use_effect_with(core.generation(), move |_| {
+            fields.set(snapshot);
+            refusal.set(None);
+        });
     }
     let on_edit = |field: Field| {
         let (fields, refusal, studio) = (fields.clone(), refusal.clone(), studio.clone());

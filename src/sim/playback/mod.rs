@@ -147,6 +147,7 @@ impl Playback {
             load: true,
             from_link: true,
             tour,
+            generation: playback.generation + 1,
             ..playback.plan(VirtualTime::ZERO)
         };
         playback.read(text, plan);
