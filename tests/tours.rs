@@ -12,7 +12,7 @@ fn each_tour_step_is_anchored_on_an_event_its_scenario_makes_happen_in_order() {
         let text = builtin::by_name(name).expect("a tour plays a built-in scenario");
         let scenario = Scenario::parse(text).expect("built-in scenarios parse");
         let (_, events) = Simulation::timeline(Rc::new(scenario));
-        let times = builtin::tour_step_times(anchors, &events);
+        let times = builtin::tour_step_times(anchors, events.iter());
         assert!(
             times.iter().all(Option::is_some),
             "{name}: a step's event never happens: {times:?}"
@@ -38,7 +38,7 @@ fn the_kind_tour_reaches_d_at_its_last_step() {
     let (_, anchors) = builtin::TOURS[0];
     let scenario = Scenario::parse(builtin::KIND).expect("parses");
     let (_, events) = Simulation::timeline(Rc::new(scenario.clone()));
-    let last = builtin::tour_step_times(anchors, &events)
+    let last = builtin::tour_step_times(anchors, events.iter())
         .last()
         .copied()
         .flatten()

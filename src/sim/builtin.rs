@@ -84,19 +84,17 @@ pub const TOURS: [(&str, &[(Reason, &str)]); 4] = [
 
 /// When each step of a tour first happens in `events` (each searched after the previous step's),
 /// `None` for a step whose event never comes.
-pub fn tour_step_times(steps: &[(Reason, &str)], events: &[Event]) -> Vec<Option<VirtualTime>> {
-    let mut from = 0;
+pub fn tour_step_times<'a>(
+    steps: &[(Reason, &str)],
+    mut events: impl Iterator<Item = &'a Event> + Clone,
+) -> Vec<Option<VirtualTime>> {
     steps
         .iter()
         .map(|(reason, object)| {
-            let found = events[from.min(events.len())..]
-                .iter()
-                .position(|e| e.reason == *reason && e.object == *object)
-                .map(|i| from + i);
-            found.map(|i| {
-                from = i + 1;
-                events[i].time_ms
-            })
+            let mut rest = events.clone();
+            let found = rest.find(|e| e.reason == *reason && e.object == *object)?;
+            events = rest;
+            Some(found.time_ms)
         })
         .collect()
 }

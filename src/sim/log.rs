@@ -17,6 +17,15 @@ pub struct EventLog {
 }
 
 impl EventLog {
+    /// Drop the newest chunk of entries; whether there was one.
+    pub fn drop_chunk(&mut self) -> bool {
+        let Some(chunk) = self.chunks.pop() else {
+            return false;
+        };
+        self.len -= chunk.len();
+        true
+    }
+
     /// How many entries there are.
     pub fn len(&self) -> usize {
         self.len

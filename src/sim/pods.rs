@@ -36,6 +36,14 @@ impl Pods {
     }
 
     /// The pod of this name.
+    /// Drop up to `count` of the last pods; whether any were left to drop.
+    pub(crate) fn drop_some(&mut self, count: usize) -> bool {
+        let keep = self.slots.len().saturating_sub(count);
+        let any = keep < self.slots.len();
+        self.slots.truncate(keep);
+        any
+    }
+
     pub(crate) fn get(&self, name: &str) -> Option<&PodObj> {
         let slot = *self.index.get(name)?;
         self.slots.get(slot as usize)?.as_ref()

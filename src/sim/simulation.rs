@@ -95,9 +95,27 @@ impl Simulation {
         &self.cluster.events
     }
 
-    /// Every event of the run, the run done with.
-    pub fn into_events(self) -> EventLog {
-        self.cluster.events
+    /// Every event of the run, taken out of it.
+    pub fn take_events(&mut self) -> EventLog {
+        std::mem::take(&mut self.cluster.events)
+    }
+
+    /// Take a finished run apart a piece at a time while `more_time()` says there is time; whether it
+    /// is all gone. Dropping a run of thousands of pods at once is one long task for a page.
+    pub fn dismantle(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
+        loop {
+            let node = self.cluster.nodes.keys().next().cloned();
+            let dropped = match node {
+                Some(name) => self.cluster.nodes.remove(&name).is_some(),
+                None => self.cluster.pods.drop_some(512) || self.cluster.events.drop_chunk(),
+            };
+            if !dropped {
+                return true;
+            }
+            if !more_time() {
+                return false;
+            }
+        }
     }
 
     /// When the next queued action is due, if any (for stepping to the next event).

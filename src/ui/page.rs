@@ -260,8 +260,8 @@ fn problem(
 #[hook]
 fn use_work(studio: &UseReducerHandle<Studio>) {
     let studio = studio.clone();
-    use_effect_with(studio.busy(), move |busy| {
-        let ticker = busy.then(|| Interval::new(0, move || studio.dispatch(Action::Work)));
+    use_effect_with(studio.has_work(), move |working| {
+        let ticker = working.then(|| Interval::new(0, move || studio.dispatch(Action::Work)));
         move || drop(ticker)
     });
 }

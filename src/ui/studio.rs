@@ -103,9 +103,9 @@ impl Studio {
         self.core.borrow()
     }
 
-    /// Whether the core has work in hand (done in slices, [`Action::Work`]).
-    pub fn busy(&self) -> bool {
-        self.core().busy()
+    /// Whether the core has anything to do (done in slices, [`Action::Work`]).
+    pub fn has_work(&self) -> bool {
+        self.core().has_work()
     }
 
     /// Playing at 4× or faster (or instant): views draw less and animate nothing, since no one follows
@@ -148,13 +148,14 @@ impl Reducible for Studio {
         let mut next = (*self).clone();
         let next = match action {
             Action::Work => {
-                let Some(before) = next.core().progress() else {
+                if !next.core().has_work() {
                     return self;
-                };
-                let done = work_a_slice(&mut next.core.borrow_mut());
-                let moved = next.core().progress().map(|p| p.percent()) != Some(before.percent());
-                // Redrawn when done, or when the progress shown moves: not on every slice.
-                if !done && !moved {
+                }
+                let before = next.core().progress().map(|p| p.percent());
+                work_a_slice(&mut next.core.borrow_mut());
+                // Redrawn when what is shown changes or the progress shown moves: not on every slice
+                // (taking apart a run done with changes nothing shown).
+                if next.core().progress().map(|p| p.percent()) == before {
                     return self;
                 }
                 next.change(|_| ())

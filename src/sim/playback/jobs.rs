@@ -3,7 +3,7 @@
 //! stops when its caller's time is up; none knows what it is building for (`N`, the playback).
 
 use crate::sim::scenario::Reader;
-use crate::sim::{Event, Scenario, ScenarioError, Simulation, VirtualDuration, VirtualTime};
+use crate::sim::{EventLog, Scenario, ScenarioError, Simulation, VirtualDuration, VirtualTime};
 use std::rc::Rc;
 
 /// How far past a scenario's end its run is probed for what it started (a CNI DEL `del_lag` after a
@@ -101,6 +101,8 @@ pub(super) struct Build<N> {
     scenario: Rc<Scenario>,
     /// How far it is.
     stage: Stage,
+    /// Runs done with, to take apart in slices ([`Simulation::dismantle`]).
+    retired: Vec<Simulation>,
     /// The time to show once built.
     pub(super) show_at: VirtualTime,
     /// The tour step to go to once built.
@@ -115,7 +117,7 @@ enum Stage {
     /// probe of thousands of pods would be one long task).
     Replay {
         /// Every event of the probe's run.
-        timeline: Rc<Vec<Event>>,
+        timeline: Rc<EventLog>,
         /// Where the timeline ends: after the last thing the run made happen.
         horizon: VirtualTime,
         /// Where the probe's run halted at podip's limit on events, if it did.
@@ -130,7 +132,7 @@ pub(super) struct Built {
     /// Where its timeline ends.
     pub(super) horizon: VirtualTime,
     /// Every event of the run.
-    pub(super) timeline: Rc<Vec<Event>>,
+    pub(super) timeline: Rc<EventLog>,
     /// The run at the time to show.
     pub(super) sim: Simulation,
     /// Where the run halted at podip's limit on events, if it did.
@@ -164,6 +166,7 @@ impl<N> Build<N> {
             next,
             show_at,
             then_step: None,
+            retired: Vec::new(),
         }
     }
 
@@ -171,7 +174,7 @@ impl<N> Build<N> {
         self.scenario.end + PROBE_PAST_END
     }
 
-    /// Probe, then replay, while there is time; whether both are done.
+    /// Probe, take the probe apart, then replay, while there is time; whether all is done.
     pub(super) fn work(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
         if let Stage::Probe(probe) = &mut self.stage {
             if !run_until(probe, self.scenario.end + PROBE_PAST_END, more_time) {
@@ -194,11 +197,19 @@ impl<N> Build<N> {
             ) = (std::mem::replace(&mut self.stage, replay), &mut self.stage)
             {
                 *halted_at = probe.halted().then(|| probe.now());
-                let events = probe.into_events();
+                let mut probe = probe;
+                let events = probe.take_events();
+                self.retired.push(probe);
                 let last_event = events.last().map_or(VirtualTime::ZERO, |e| e.time_ms);
                 *horizon = self.scenario.end.max(last_event) + AFTER_LAST_EVENT;
-                *timeline = Rc::new(events.into_iter().collect());
+                *timeline = Rc::new(events);
             }
+        }
+        while let Some(run) = self.retired.last_mut() {
+            if !run.dismantle(more_time) {
+                return false;
+            }
+            self.retired.pop();
         }
         match &mut self.stage {
             Stage::Replay { horizon, sim, .. } => {

@@ -18,7 +18,7 @@ pub mod views;
 pub mod work;
 
 use super::command::Command;
-use super::{builtin, Event, Scenario, ScenarioError, Simulation, VirtualDuration, VirtualTime};
+use super::{builtin, EventLog, Scenario, ScenarioError, Simulation, VirtualDuration, VirtualTime};
 pub use jobs::Progress;
 use jobs::{Build, Job, Parse};
 pub use settings::{ClusterSettings, DeletionMode, SettingsDraft};
@@ -54,7 +54,7 @@ pub struct Playback {
     /// Where the timeline ends: after the last thing the scenario makes happen.
     horizon: VirtualTime,
     /// Every event up to the horizon (the tours' anchors, the scrubber's marks).
-    timeline: Rc<Vec<Event>>,
+    timeline: Rc<EventLog>,
     /// The built-in scenario (tour) loaded, if any.
     tour: Option<&'static str>,
     /// The tour step navigated to (steps can share one moment, so time alone is ambiguous).
@@ -65,6 +65,9 @@ pub struct Playback {
     halted_at: Option<VirtualTime>,
     /// What of the link the page was opened with could not be used.
     link_refusals: Vec<LinkRefusal>,
+    /// Runs and logs done with, taken apart in slices ([`Playback::work`]): dropping a run of
+    /// thousands of pods at once is one long task for a page.
+    retired: Vec<Retired>,
     /// Work in hand before the view shows what was asked last ([`work`]).
     job: Option<Job<Playback, Plan>>,
 }
@@ -76,6 +79,12 @@ pub enum LinkRefusal {
     Scenario(String),
     /// The link's settings were refused (kube-controller-manager's text).
     Settings(String),
+}
+
+/// Something done with, to take apart in slices.
+enum Retired {
+    Run(Box<Simulation>),
+    Log(EventLog),
 }
 
 /// What to do with a scenario text once it is read.
@@ -126,6 +135,7 @@ impl Playback {
             generation: 0,
             halted_at: None,
             link_refusals: Vec::new(),
+            retired: Vec::new(),
             job: None,
         }
     }
@@ -291,7 +301,7 @@ impl Playback {
     }
 
     /// Every event of the whole run.
-    pub fn timeline(&self) -> &Rc<Vec<Event>> {
+    pub fn timeline(&self) -> &Rc<EventLog> {
         &self.timeline
     }
 

@@ -10,7 +10,7 @@ impl Playback {
     pub fn step_times(&self) -> Vec<Option<VirtualTime>> {
         self.tour
             .and_then(|name| builtin::TOURS.iter().find(|(n, _)| *n == name))
-            .map(|(_, steps)| builtin::tour_step_times(steps, &self.timeline))
+            .map(|(_, steps)| builtin::tour_step_times(steps, self.timeline.iter()))
             .unwrap_or_default()
     }
 

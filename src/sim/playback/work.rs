@@ -6,7 +6,8 @@
 //! the timeline, once to the time shown.
 
 use super::jobs::{run_until, Job, Progress};
-use super::Playback;
+use super::{Playback, Retired};
+use std::rc::Rc;
 
 impl Playback {
     /// How far the work in hand has come, while there is some.
@@ -25,9 +26,51 @@ impl Playback {
         })
     }
 
-    /// Whether work is in hand.
+    /// Whether work is in hand (what is shown is not yet what was asked).
     pub fn busy(&self) -> bool {
         self.job.is_some()
+    }
+
+    /// Whether anything is left to do: work in hand, or runs done with still to take apart.
+    pub fn has_work(&self) -> bool {
+        self.job.is_some() || !self.retired.is_empty()
+    }
+
+    /// Keep `old`'s run and log to take apart in slices.
+    fn retire(&mut self, old: Playback) {
+        let Playback {
+            sim,
+            timeline,
+            mut retired,
+            ..
+        } = old;
+        self.retired.append(&mut retired);
+        self.retired.push(Retired::Run(Box::new(sim)));
+        if let Ok(log) = Rc::try_unwrap(timeline) {
+            self.retired.push(Retired::Log(log));
+        }
+    }
+
+    /// Take apart what is done with while there is time; whether it is all gone.
+    fn dismantle(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
+        while let Some(last) = self.retired.last_mut() {
+            let gone = match last {
+                Retired::Run(sim) => sim.dismantle(more_time),
+                Retired::Log(log) => loop {
+                    if !log.drop_chunk() {
+                        break true;
+                    }
+                    if !more_time() {
+                        break false;
+                    }
+                },
+            };
+            if !gone {
+                return false;
+            }
+            self.retired.pop();
+        }
+        true
     }
 
     /// Do the work in hand while `more_time()` says there is time; whether it is all done.
@@ -61,7 +104,8 @@ impl Playback {
                                 next.go_to_step(step);
                             }
                         }
-                        *self = next;
+                        let old = std::mem::replace(self, next);
+                        self.retire(old);
                         true
                     } else {
                         self.job = Some(Job::Build(build));
@@ -70,7 +114,8 @@ impl Playback {
                 }
                 Job::Rewind { mut sim, target } => {
                     if run_until(&mut sim, target, more_time) {
-                        self.sim = *sim;
+                        let old = std::mem::replace(&mut self.sim, *sim);
+                        self.retired.push(Retired::Run(Box::new(old)));
                         true
                     } else {
                         self.job = Some(Job::Rewind { sim, target });
@@ -90,7 +135,7 @@ impl Playback {
                 return self.job.is_none();
             }
         }
-        true
+        self.dismantle(more_time)
     }
 
     /// Do all the work in hand (natively, where nothing waits on a frame).
@@ -170,6 +215,28 @@ mod tests {
         assert!(playback.text().starts_with(builtin::PLANNING.trim_end()));
         assert!(playback.text().ends_with("node add node-z\n"));
         assert_eq!(playback.tour(), None);
+    }
+
+    /// A run replaced is taken apart in slices too, after what is shown has changed.
+    #[test]
+    fn the_run_replaced_is_taken_apart_in_slices() {
+        let mut playback = Playback::load(builtin::KIND_MEASURED.into(), None).expect("parses");
+        playback.seek(playback.horizon());
+        playback.finish();
+        playback.reload(builtin::KIND.into(), Some("kind"));
+        let (mut slices, mut shown_at) = (0, None);
+        while playback.has_work() {
+            playback.work(countdown(2));
+            slices += 1;
+            if !playback.busy() && shown_at.is_none() {
+                shown_at = Some(slices);
+            }
+        }
+        assert_eq!(playback.tour(), Some("kind"));
+        assert!(
+            shown_at.is_some_and(|at| at + 2 < slices),
+            "{shown_at:?} of {slices}"
+        );
     }
 
     fn countdown(mut n: u32) -> impl FnMut() -> bool {
