@@ -119,8 +119,10 @@ pub enum LinkProblem {
     TooLong(usize),
     /// `s=` is not base64url.
     BadBase64,
-    /// `s=` is base64url but not a deflated text, or inflates past [`MAX_SCENARIO_LEN`].
+    /// `s=` is base64url but not a deflated text.
     BadDeflate,
+    /// `s=` inflates past [`MAX_SCENARIO_LEN`] bytes.
+    ScenarioTooLong,
     /// `s=` inflates to bytes that are not UTF-8.
     NotUtf8,
     /// A parameter's value is not one it accepts: (parameter, value as given, truncated).
@@ -136,6 +138,10 @@ impl fmt::Display for LinkProblem {
             ),
             LinkProblem::BadBase64 => f.write_str("s= is not base64url"),
             LinkProblem::BadDeflate => f.write_str("s= does not hold a deflated scenario"),
+            LinkProblem::ScenarioTooLong => write!(
+                f,
+                "s= holds a scenario of more than {MAX_SCENARIO_LEN} bytes, the most a link carries"
+            ),
             LinkProblem::NotUtf8 => f.write_str("s= does not hold UTF-8 text"),
             LinkProblem::BadValue(name, value) => {
                 write!(f, "{name}={} is not valid", GoQuoted(value))
@@ -178,7 +184,10 @@ fn deflate(text: &str) -> Vec<u8> {
 pub fn inflate_scenario(packed: &str) -> Result<String, LinkProblem> {
     let bytes = unpack_scenario(packed)?;
     let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_SCENARIO_LEN)
-        .map_err(|_| LinkProblem::BadDeflate)?;
+        .map_err(|err| match err.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkProblem::ScenarioTooLong,
+            _ => LinkProblem::BadDeflate,
+        })?;
     scenario_text(text)
 }
 

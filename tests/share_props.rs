@@ -148,7 +148,7 @@ fn hostile_links_are_refused_with_a_reason() {
     let bomb = podip::share::deflate_scenario(&"x".repeat(podip::share::MAX_SCENARIO_LEN + 1));
     let (link, problems) = Link::parse(&format!("s={bomb}"));
     assert_eq!(link.scenario, None);
-    assert_eq!(problems, [LinkProblem::BadDeflate]);
+    assert_eq!(problems, [LinkProblem::ScenarioTooLong]);
 
     let (_, problems) =
         Link::parse("tour=%3Cimg%20src%3Dx%3E&lang=klingon&theme=neon&step=0&t=soon");

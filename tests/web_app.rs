@@ -331,7 +331,7 @@ async fn the_browser_reads_links_as_link_parse_does() {
     }
     assert_eq!(
         parse_link(&format!("?s={bomb}")).await.1,
-        vec![LinkProblem::BadDeflate]
+        vec![LinkProblem::ScenarioTooLong]
     );
 }
 

@@ -47,6 +47,12 @@ texts! {
         zh: "s= 中不是压缩过的场景",
         ja: "s= に圧縮されたシナリオが入っていません",
     },
+    /// `s=` inflates past the most a link carries: {0} bytes.
+    LINK_SCENARIO_TOO_LONG => {
+        en: "s= holds a scenario of more than {0} bytes, the most a link carries",
+        zh: "s= 中的场景超过 {0} 字节，超出链接能携带的上限",
+        ja: "s= のシナリオが {0} バイトを超えており、リンクで運べる上限を超えています",
+    },
     /// `s=` is not UTF-8.
     LINK_NOT_UTF8 => { en: "s= does not hold UTF-8 text", zh: "s= 中不是 UTF-8 文本", ja: "s= が UTF-8 のテキストではありません" },
     /// A parameter with a value it does not take: {0} `name=value`.

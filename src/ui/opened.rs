@@ -5,7 +5,7 @@ use super::language;
 use super::sharing::parse_link;
 use crate::i18n::{ui as t, Lang};
 use crate::ipam::goip::GoQuoted;
-use crate::share::{Link, LinkProblem, MAX_QUERY_LEN};
+use crate::share::{Link, LinkProblem, MAX_QUERY_LEN, MAX_SCENARIO_LEN};
 use crate::sim::playback::LinkRefusal;
 
 /// What the page was opened with: its link, what of it was refused, and the language to start in
@@ -65,6 +65,9 @@ fn link_problem(problem: &LinkProblem, lang: Lang) -> String {
         }
         LinkProblem::BadBase64 => t::LINK_BAD_BASE64.get(lang).to_string(),
         LinkProblem::BadDeflate => t::LINK_BAD_DEFLATE.get(lang).to_string(),
+        LinkProblem::ScenarioTooLong => {
+            t::LINK_SCENARIO_TOO_LONG.fill(lang, &[&MAX_SCENARIO_LEN.to_string()])
+        }
         LinkProblem::NotUtf8 => t::LINK_NOT_UTF8.get(lang).to_string(),
         LinkProblem::BadValue(name, value) => {
             t::LINK_BAD_VALUE.fill(lang, &[&format!("{name}={}", GoQuoted(value))])

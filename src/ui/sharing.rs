@@ -41,22 +41,25 @@ pub async fn parse_link(query: &str) -> (Link, Vec<LinkProblem>) {
 /// [`crate::share::inflate_scenario`], inflating in the browser.
 async fn inflate_scenario(packed: &str) -> Result<String, LinkProblem> {
     let bytes = unpack_scenario(packed)?;
-    let inflated = inflate_raw(&bytes, MAX_SCENARIO_LEN)
-        .await
-        .map_err(|_| LinkProblem::BadDeflate)?;
+    let inflated = inflate_raw(&bytes, MAX_SCENARIO_LEN).await?;
     scenario_text(inflated)
 }
 
 /// A raw deflate stream inflated by the browser, read chunk by chunk so that one inflating past
 /// `limit` bytes (a zip bomb) is stopped there.
-pub async fn inflate_raw(bytes: &[u8], limit: usize) -> Result<Vec<u8>, JsValue> {
-    let decompressor = DecompressionStream::new("deflate-raw")?;
-    let reader: ReadableStreamDefaultReader = through(bytes, decompressor.unchecked_ref())?
+pub async fn inflate_raw(bytes: &[u8], limit: usize) -> Result<Vec<u8>, LinkProblem> {
+    let bad = |_| LinkProblem::BadDeflate;
+    let decompressor = DecompressionStream::new("deflate-raw").map_err(bad)?;
+    let reader: ReadableStreamDefaultReader = through(bytes, decompressor.unchecked_ref())
+        .map_err(bad)?
         .get_reader()
         .unchecked_into();
     let mut out = Vec::new();
     loop {
-        let chunk: ReadableStreamReadResult = JsFuture::from(reader.read()).await?.unchecked_into();
+        let chunk: ReadableStreamReadResult = JsFuture::from(reader.read())
+            .await
+            .map_err(bad)?
+            .unchecked_into();
         if chunk.get_done().unwrap_or(true) {
             return Ok(out);
         }
@@ -64,7 +67,7 @@ pub async fn inflate_raw(bytes: &[u8], limit: usize) -> Result<Vec<u8>, JsValue>
         if out.len() > limit {
             // Nobody waits for the cancellation; a rejection of it has nothing left to stop.
             let _ = reader.cancel();
-            return Err(JsValue::from_str("inflates past the limit"));
+            return Err(LinkProblem::ScenarioTooLong);
         }
     }
 }
