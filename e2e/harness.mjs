@@ -94,5 +94,7 @@ export function useServerAndBrowser(root = "dist", prefix = "/") {
 /** Wait until the page has no simulation work in hand (its progress indicator gone). Small work is
  *  done before the page draws again; a big scenario is simulated in slices over many frames. */
 export async function settled(page, timeout = 60_000) {
+  // Two frames first: what was just asked is drawn by then (with its progress, if it has work).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.waitForFunction(() => !document.querySelector("[data-testid=progress]"), null, { timeout });
 }

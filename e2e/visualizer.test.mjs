@@ -103,6 +103,7 @@ test("kind-measured: the Chinese measurement's numbers, .189–.192 and eth0@if7
     el.value = "31000";
     el.dispatchEvent(new Event("input", { bubbles: true }));
   });
+  await settled(page);
   assert.equal(await clock(page), 31);
   assert.equal(await podIp(page, "a"), "10.244.1.189");
   assert.equal(await podIp(page, "b"), "10.244.1.190");
