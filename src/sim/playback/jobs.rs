@@ -201,7 +201,13 @@ impl<N> Build<N> {
                 let events = probe.take_events();
                 self.retired.push(probe);
                 let last_event = events.last().map_or(VirtualTime::ZERO, |e| e.time_ms);
-                *horizon = self.scenario.end.max(last_event) + AFTER_LAST_EVENT;
+                // A halted run shows nothing after it halted.
+                let end = if halted_at.is_some() {
+                    last_event
+                } else {
+                    self.scenario.end.max(last_event)
+                };
+                *horizon = end + AFTER_LAST_EVENT;
                 *timeline = Rc::new(events);
             }
         }
