@@ -215,6 +215,16 @@ async function startedAt(page) {
   return marks.find((m) => m.what === "editor shown")?.at ?? 0;
 }
 
+/** The default page, watched, once it has loaded, with its picture then. */
+async function openDefault() {
+  const opened = await openWatched(shared.server.url);
+  await opened.page.getByTestId("narration").waitFor();
+  await opened.page.getByTestId("scenario-editor").waitFor();
+  await settle(opened.page);
+  await report(opened.page, 0, "the default page's load");
+  return { ...opened, before: await picture(opened.page) };
+}
+
 /** Mark a step of the test in the page's record; resolves to its time. */
 function mark(page, what) {
   return page.evaluate((what) => (window.__mark(what), performance.now()), what);
@@ -334,12 +344,7 @@ test("a link whose scenario inflates past what a link may carry is refused, sayi
 
 test("each scenario over podip's limits, pasted into the editor and run, is refused and the picture stays", async () => {
   const found = new Findings();
-  const { page, problems } = await openWatched(shared.server.url);
-  await page.getByTestId("narration").waitFor();
-  await page.getByTestId("scenario-editor").waitFor();
-  await settle(page);
-  await report(page, 0, "the default page's load");
-  const before = await picture(page);
+  const { page, problems, before } = await openDefault();
   for (const s of REFUSED) {
     const what = `${s.name} run from the editor`;
     const pasting = await mark(page, `pasting ${s.name} into the editor`);
@@ -469,12 +474,7 @@ test("the budget scenario (256 nodes × 110 pods, churned) opened as a link simu
 test("the budget scenario run from the editor simulates in slices, with progress, keeping the previous picture meanwhile", async () => {
   const found = new Findings();
   const what = "budget scenario run from the editor";
-  const { page, problems } = await openWatched(shared.server.url);
-  await page.getByTestId("narration").waitFor();
-  await page.getByTestId("scenario-editor").waitFor();
-  await settle(page);
-  await report(page, 0, "the default page's load");
-  const before = await picture(page);
+  const { page, problems, before } = await openDefault();
   const pasting = await mark(page, "pasting the budget scenario into the editor");
   await paste(page, BUDGET);
   await settle(page, 500);
