@@ -11,6 +11,11 @@ use yew::Reducible;
 
 /// Real milliseconds of simulation work per animation tick, leaving the rest of a frame to rendering.
 const FRAME_BUDGET_MS: f64 = 8.0;
+/// Real milliseconds per tick for taking apart runs done with, which nothing shown waits on.
+const CHORE_BUDGET_MS: f64 = 2.0;
+/// Real milliseconds of work a learner's own change (a scrub, a step, a setting) gets at once, before
+/// the page draws again: enough for a built-in scenario's rewind, well inside a 50 ms task.
+const CHANGE_BUDGET_MS: f64 = 24.0;
 /// While the simulation cannot keep up with the clock, the view is redrawn only every this many ticks:
 /// the ticks in between go to the simulation instead of redrawing a cluster that changes every tick.
 const BEHIND_REDRAW_EVERY: u32 = 4;
@@ -127,7 +132,7 @@ impl Studio {
             let was_busy = core.busy();
             f(&mut core);
             if core.busy() && !was_busy {
-                work_a_slice(&mut core);
+                work_for(&mut core, CHANGE_BUDGET_MS);
             }
         }
         self.version += 1;
@@ -137,7 +142,12 @@ impl Studio {
 
 /// Do a frame's budget of the core's work in hand; whether it is all done.
 fn work_a_slice(core: &mut Playback) -> bool {
-    let deadline = js_sys::Date::now() + FRAME_BUDGET_MS;
+    work_for(core, FRAME_BUDGET_MS)
+}
+
+/// Do `ms` of the core's work in hand; whether it is all done.
+fn work_for(core: &mut Playback, ms: f64) -> bool {
+    let deadline = js_sys::Date::now() + ms;
     core.work(|| js_sys::Date::now() < deadline)
 }
 
@@ -152,7 +162,13 @@ impl Reducible for Studio {
                     return self;
                 }
                 let before = next.core().progress().map(|p| p.percent());
-                work_a_slice(&mut next.core.borrow_mut());
+                // Taking apart runs done with waits on nothing: it gets slivers between frames.
+                let ms = if before.is_some() {
+                    FRAME_BUDGET_MS
+                } else {
+                    CHORE_BUDGET_MS
+                };
+                work_for(&mut next.core.borrow_mut(), ms);
                 // Redrawn when what is shown changes or the progress shown moves: not on every slice
                 // (taking apart a run done with changes nothing shown).
                 if next.core().progress().map(|p| p.percent()) == before {
