@@ -4,8 +4,9 @@
 
 use podip::sim::{Scenario, Simulation, VirtualTime};
 
-/// Bounds that keep one input under a few milliseconds: kindnetd resyncs every 10 s and `add-many`
-/// can ask for 100,000 pods, both fine for the engine but too slow per fuzz input.
+/// Bounds that keep one input under a few milliseconds, tighter than podip's limits (`sim::limits`, which
+/// the parser applies): kindnetd resyncs every 10 s and `add-many` can ask for 10,000 pods, fine for a
+/// page but too slow per fuzz input.
 const MAX_COMMANDS: usize = 300;
 const MAX_END: VirtualTime = VirtualTime(600_000);
 

@@ -1,9 +1,11 @@
 //! The cluster over virtual time, built on [`crate::ipam`]: nodes join and get subnets, pods get sandboxes
 //! and addresses, deletions run their two paths, and every step is logged with the upstream code it models.
 //!
-//! Organisation, from the driver down (no file reaches itself through what it imports;
+//! Organisation, from the page's core down (no file reaches itself through what it imports;
 //! `tests/no_import_circles.rs` holds every file to that):
 //!
+//! * [`playback`] — what the page needs, natively: the scenario, the run at the current time and its
+//!   timeline, typed commands and transport moves, work in slices, links, tour steps and view models.
 //! * [`simulation`] — the driver, [`Simulation`]: takes each action off the queue, moves the clock and
 //!   hands the action to its actor; the driving API (`step`, `advance`, `run_to`, [`Simulation::at`] for
 //!   scrubbing, [`Simulation::timeline`]). [`state`] (the serialisable snapshot, [`State`]) and [`grid`]
@@ -18,8 +20,11 @@
 //! * [`event`] (the log's entries), [`message`] (their texts), [`log`] (the log), [`name`] (the shared
 //!   names they carry) and [`upstream`] (the upstream file and function of each entry).
 //! * [`clock`] and [`queue`] — virtual time and the stable ordered queue of what happens next.
-//! * [`settings`] — every timing, named and documented ([`SimSettings`]).
-//! * [`scenario`] — the scenario text language ([`Scenario::parse`]); [`builtin`] holds the shipped ones.
+//! * [`settings`] — every timing, named and documented ([`SimSettings`]), and a `set` line's value
+//!   ([`Setting`]).
+//! * [`command`] — one line of the scenario language as a value; [`scenario`] — a text read in order
+//!   ([`Scenario::parse`]), [`scenario_error`] its refusals, [`limits`] how much it may ask for;
+//!   [`builtin`] holds the shipped scenarios.
 //!
 //! Nothing here reads a clock, spawns a thread or touches a file: the same run happens natively and in
 //! the browser.
