@@ -72,7 +72,7 @@ pub struct Playback {
     job: Option<Job<Playback, Plan>>,
 }
 
-/// What of a link could not be used, beyond what [`Link::parse`] already refused.
+/// What of a link could not be used, beyond what `Link::parse` already refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkRefusal {
     /// The link's scenario does not parse (`line N: …`); it stays in the editor over the default view.

@@ -1,5 +1,5 @@
 //! The playback's work in slices. Each request that takes simulating (a new scenario, a rewind, a jump
-//! forward) starts a job ([`super::jobs`]); [`Playback::work`] does as much of it as the caller's time
+//! forward) starts a job (`jobs.rs`); [`Playback::work`] does as much of it as the caller's time
 //! allows, so a page can spread a big scenario over many frames and stay responsive. Until a job is
 //! done the view shows what it showed before (a rewind or a new scenario swaps in whole when ready; a
 //! jump forward moves the clock as it goes). A new scenario is simulated twice: once to its horizon for
