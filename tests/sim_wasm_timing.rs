@@ -15,6 +15,7 @@
 mod churn;
 
 use podip::sim::Simulation;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -77,10 +78,14 @@ async fn largest_accepted_scenario_in_chromium() {
         let playback =
             podip::sim::playback::Playback::load(text.clone(), None).expect("within the limits");
         let loaded = js_sys::Date::now() - started;
+        // The wasm's memory only grows: its size now is the peak so far.
+        let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+        let buffer: js_sys::ArrayBuffer = memory.buffer().unchecked_into();
         console_log!(
-            "largest run {run}: loaded in {loaded} ms ({} events, halted at {:?})",
+            "largest run {run}: loaded in {loaded} ms ({} events, halted at {:?}); wasm memory {} MiB",
             playback.timeline().len(),
-            playback.halted_at()
+            playback.halted_at(),
+            buffer.byte_length() / (1 << 20)
         );
         drop(playback);
         gloo_timers::future::TimeoutFuture::new(0).await;

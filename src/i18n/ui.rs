@@ -493,7 +493,7 @@ texts! {
     EDITOR_LIMITS => {
         en: "Limits: at most {0} nodes and {1} pods created in a scenario, {2} per add-many, {3} of virtual time.",
         zh: "限制：一个场景中最多 {0} 个节点、创建 {1} 个 Pod，每条 add-many 最多 {2} 个，虚拟时间最长 {3}。",
-        ja: "制限: 1 つのシナリオで作成できるのはノード {0} 個、Pod {1} 個まで、add-many 1 行につき {2} 個まで、仮想時間は {3} までです。",
+        ja: "制限：1 つのシナリオで作成できるのはノード {0} 個、Pod {1} 個まで、add-many 1 行につき {2} 個まで、仮想時間は {3} までです。",
     },
     /// The text area, for screen readers.
     SCENARIO_TEXT => { en: "scenario text", zh: "场景文本", ja: "シナリオのテキスト" },
