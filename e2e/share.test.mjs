@@ -73,7 +73,9 @@ test("embed mode hides the page chrome, links to the full app and posts its heig
 
   // The example host page embeds the player twice and sizes each frame from its messages.
   const host = await openPage(shared.browser, `${shared.server.url}embed-example.html`, { width: 1000, height: 900 });
-  const heights = await host.page.evaluate(
+  // Listening from now on; the players may have posted before, so the host is made narrower, which
+  // changes their heights, and each posts again.
+  const listening = host.page.evaluate(
     () =>
       new Promise((resolve) => {
         const seen = [];
@@ -84,6 +86,8 @@ test("embed mode hides the page chrome, links to the full app and posts its heig
         setTimeout(() => resolve(seen), 8000);
       }),
   );
+  await host.page.setViewportSize({ width: 700, height: 900 });
+  const heights = await listening;
   assert.ok(heights.length >= 2 && heights.every((h) => h > 100), `heights posted: ${heights}`);
   const frames = await host.page.locator("iframe").evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
   assert.ok(frames.every((h) => h > 300), `frames sized: ${frames}`);
