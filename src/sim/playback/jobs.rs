@@ -225,6 +225,15 @@ impl<N> Build<N> {
         }
     }
 
+    /// The runs it holds, given up before it is done.
+    pub(super) fn into_runs(self) -> Vec<Simulation> {
+        let mut runs = self.retired;
+        match self.stage {
+            Stage::Probe(sim) | Stage::Replay { sim, .. } => runs.push(sim),
+        }
+        runs
+    }
+
     /// What it becomes, and the run built (once [`Build::work`] said it is done).
     pub(super) fn finish(self) -> (N, Option<Built>) {
         let built = match self.stage {

@@ -180,7 +180,7 @@ impl Playback {
 
     /// Start reading `text` to carry out `plan`; the view keeps what it shows meanwhile.
     fn read(&mut self, text: String, plan: Plan) {
-        self.job = Some(Job::Parse(Box::new(Parse::new(text, plan))));
+        self.replace_job(Job::Parse(Box::new(Parse::new(text, plan))));
     }
 
     /// Read a text in hand to its end at once: a change made while one is read builds on it.
@@ -239,13 +239,16 @@ impl Playback {
     /// Start building `next`, to be shown at `show_at`; the view keeps what it shows meanwhile.
     fn build(&mut self, next: Playback, show_at: VirtualTime) {
         let scenario = next.scenario.clone();
-        self.job = Some(Job::Build(Box::new(Build::new(next, scenario, show_at))));
+        self.replace_job(Job::Build(Box::new(Build::new(next, scenario, show_at))));
     }
 
     /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
     /// error and the last scenario stays on screen.
     pub fn reload(&mut self, text: String, tour: Option<&'static str>) {
-        self.settle_reading();
+        // A text still being read is given up: this one takes its place.
+        if let Some(Job::Parse(_)) = self.job {
+            self.job = None;
+        }
         let (latest, _) = self.latest();
         let plan = Plan {
             load: true,
@@ -336,13 +339,19 @@ impl Playback {
         let time = time.min(self.horizon);
         let job = match self.job.take() {
             Some(Job::Rewind { sim, .. }) if sim.now() <= time => Job::Rewind { sim, target: time },
-            _ if time >= self.now() => Job::Forward { target: time },
-            _ => Job::Rewind {
-                sim: Box::new(Simulation::new(self.scenario.clone())),
-                target: time,
-            },
+            earlier => {
+                self.job = earlier;
+                if time >= self.now() {
+                    Job::Forward { target: time }
+                } else {
+                    Job::Rewind {
+                        sim: Box::new(Simulation::new(self.scenario.clone())),
+                        target: time,
+                    }
+                }
+            }
         };
-        self.job = Some(job);
+        self.replace_job(job);
     }
 
     /// Go to step `index` of the tour, at its moment.

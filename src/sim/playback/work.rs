@@ -6,7 +6,7 @@
 //! the timeline, once to the time shown.
 
 use super::jobs::{run_until, Job, Progress};
-use super::{Playback, Retired};
+use super::{Plan, Playback, Retired};
 use std::rc::Rc;
 
 impl Playback {
@@ -48,6 +48,19 @@ impl Playback {
         self.retired.push(Retired::Run(Box::new(sim)));
         if let Ok(log) = Rc::try_unwrap(timeline) {
             self.retired.push(Retired::Log(log));
+        }
+    }
+
+    /// Put `job` in hand in place of the one there: the runs of one given up are taken apart in slices.
+    pub(super) fn replace_job(&mut self, job: Job<Playback, Plan>) {
+        match self.job.replace(job) {
+            Some(Job::Build(build)) => {
+                let runs = build.into_runs();
+                self.retired
+                    .extend(runs.into_iter().map(|run| Retired::Run(Box::new(run))));
+            }
+            Some(Job::Rewind { sim, .. }) => self.retired.push(Retired::Run(sim)),
+            Some(Job::Parse(_) | Job::Forward { .. }) | None => {}
         }
     }
 
