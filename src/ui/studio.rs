@@ -11,11 +11,14 @@ use yew::Reducible;
 
 /// Real milliseconds of simulation work per animation tick, leaving the rest of a frame to rendering.
 const FRAME_BUDGET_MS: f64 = 8.0;
+/// Real milliseconds per tick of work in hand (reading, building, rewinding): with the redraw that
+/// may follow it, well inside a 50 ms task.
+const WORK_BUDGET_MS: f64 = 5.0;
 /// Real milliseconds per tick for taking apart runs done with, which nothing shown waits on.
 const CHORE_BUDGET_MS: f64 = 2.0;
 /// Real milliseconds of work a learner's own change (a scrub, a step, a setting) gets at once, before
 /// the page draws again: enough for a built-in scenario's rewind, well inside a 50 ms task.
-const CHANGE_BUDGET_MS: f64 = 24.0;
+const CHANGE_BUDGET_MS: f64 = 16.0;
 /// While the simulation cannot keep up with the clock, the view is redrawn only every this many ticks:
 /// the ticks in between go to the simulation instead of redrawing a cluster that changes every tick.
 const BEHIND_REDRAW_EVERY: u32 = 4;
@@ -140,9 +143,9 @@ impl Studio {
     }
 }
 
-/// Do a frame's budget of the core's work in hand; whether it is all done.
+/// Do a tick's budget of the core's work in hand; whether it is all done.
 fn work_a_slice(core: &mut Playback) -> bool {
-    work_for(core, FRAME_BUDGET_MS)
+    work_for(core, WORK_BUDGET_MS)
 }
 
 /// Do `ms` of the core's work in hand; whether it is all done.
@@ -164,7 +167,7 @@ impl Reducible for Studio {
                 let before = next.core().progress().map(|p| p.percent());
                 // Taking apart runs done with waits on nothing: it gets slivers between frames.
                 let ms = if before.is_some() {
-                    FRAME_BUDGET_MS
+                    WORK_BUDGET_MS
                 } else {
                     CHORE_BUDGET_MS
                 };
