@@ -171,10 +171,10 @@ impl Reducible for Studio {
                 } else {
                     CHORE_BUDGET_MS
                 };
-                work_for(&mut next.core.borrow_mut(), ms);
-                // Redrawn when what is shown changes or the progress shown moves: not on every slice
-                // (taking apart a run done with changes nothing shown).
-                if next.core().progress().map(|p| p.percent()) == before {
+                let all_done = work_for(&mut next.core.borrow_mut(), ms);
+                // Redrawn when what is shown changes, the progress shown moves, or nothing is left
+                // (the ticking stops then): not on every slice of taking apart a run done with.
+                if next.core().progress().map(|p| p.percent()) == before && !all_done {
                     return self;
                 }
                 next.change(|_| ())
