@@ -71,23 +71,18 @@ test("embed mode hides the page chrome, links to the full app and posts its heig
   assert.doesNotMatch(full, /embed=1/);
   assertClean();
 
-  // The example host page embeds the player twice and sizes each frame from its messages.
-  const host = await openPage(shared.browser, `${shared.server.url}embed-example.html`, { width: 1000, height: 900 });
-  // Listening from now on; the players may have posted before, so the host is made narrower, which
-  // changes their heights, and each posts again.
-  const listening = host.page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const seen = [];
-        window.addEventListener("message", (e) => {
-          if (e.data?.type === "podip:height") seen.push(e.data.height);
-          if (seen.length >= 2) resolve(seen);
-        });
-        setTimeout(() => resolve(seen), 8000);
-      }),
-  );
-  await host.page.setViewportSize({ width: 700, height: 900 });
-  const heights = await listening;
+  // The example host page embeds the player twice and sizes each frame from its messages, heard from
+  // the host's first script on (a player may post before the host's page has loaded).
+  const host = await openPage(shared.browser, `${shared.server.url}embed-example.html`, { width: 1000, height: 900 }, () => {
+    window.__heights = new Map();
+    addEventListener("message", (e) => {
+      if (e.data?.type !== "podip:height") return;
+      const frame = [...document.querySelectorAll("iframe")].findIndex((f) => f.contentWindow === e.source);
+      window.__heights.set(frame, e.data.height);
+    });
+  });
+  await host.page.waitForFunction(() => window.__heights.size >= 2, null, { timeout: 30_000 }).catch(() => {});
+  const heights = await host.page.evaluate(() => [...window.__heights.values()]);
   assert.ok(heights.length >= 2 && heights.every((h) => h > 100), `heights posted: ${heights}`);
   const frames = await host.page.locator("iframe").evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
   assert.ok(frames.every((h) => h > 300), `frames sized: ${frames}`);
