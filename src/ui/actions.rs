@@ -55,12 +55,7 @@ pub fn actions(props: &ActionsProps) -> Html {
         node: target.clone(),
         ip: (!ip.is_empty()).then(|| ip.to_string()),
     };
-    // A count that is not a number is 0, which the scenario refuses with its `line N: ...` and limits.
-    let many = Command::PodAddMany {
-        prefix: names.next_batch.clone(),
-        node: target.clone(),
-        count: count.trim().parse().unwrap_or(0),
-    };
+    let many = names.add_many(&count);
     let add_node = Command::NodeAdd {
         name: names.next_node.clone(),
         pod_cidrs: Vec::new(),

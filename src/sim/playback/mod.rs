@@ -143,7 +143,8 @@ impl Playback {
     /// `text` at time 0, simulated, or the parse error.
     pub fn load(text: String, tour: Option<&'static str>) -> Result<Self, String> {
         let scenario = Scenario::parse(&text).map_err(|e| e.to_string())?;
-        let mut playback = Self::unbuilt(text.clone(), scenario.clone(), tour);
+        // Nothing is shown before it is built: an empty playback stands in until then.
+        let mut playback = Self::unbuilt(String::new(), Scenario::default(), tour);
         playback.build(Self::unbuilt(text, scenario, tour), VirtualTime::ZERO);
         playback.finish();
         Ok(playback)

@@ -7,6 +7,7 @@ use crate::ipam::capacity::CapacityPlan;
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::kindnet::CNI_CONFIG_PATH;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
+use crate::sim::command::Command;
 use crate::sim::grid::AddressGrid;
 use crate::sim::state::{NodeState, PodState};
 use crate::sim::{Event, EventKind, EventLog, Touched, VirtualDuration, VirtualTime};
@@ -223,6 +224,18 @@ pub struct LogRow {
     pub message: String,
 }
 
+impl ActionNames {
+    /// `add-many` of the next batch on the target node, `count` as typed: a count that is not a
+    /// number is 0, which the scenario refuses with its `line N: …` naming the range.
+    pub fn add_many(&self, count: &str) -> Command {
+        Command::PodAddMany {
+            prefix: self.next_batch.clone(),
+            node: self.target.clone(),
+            count: count.trim().parse().unwrap_or(0),
+        }
+    }
+}
+
 impl Playback {
     /// Every event so far.
     pub fn events(&self) -> &EventLog {
@@ -389,6 +402,13 @@ mod tests {
         assert_eq!(names.next_node, "node-1");
         assert_eq!(names.next_pod, "pod-1");
         assert_eq!(at_end.action_names("kind-worker2").target, "kind-worker2");
+        let many = names.add_many(" 3 ").to_string();
+        assert_eq!(many, "pod add-many batch1 --node=kind-worker --count=3");
+        at_end.apply(&[names.add_many("lots")]);
+        at_end.finish();
+        assert!(at_end
+            .error()
+            .is_some_and(|e| e.contains("invalid --count \"0\"")));
     }
 
     #[test]
