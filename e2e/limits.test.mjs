@@ -167,6 +167,10 @@ function watch() {
       if (now !== (present[name] ?? false)) {
         present[name] = now;
         mark(`${name} ${now ? "shown" : "gone"}`);
+        // The page has started once the frame that draws its whole view (the editor comes last) is done.
+        if (name === "editor" && now && !window.__marks.some((m) => m.what === "started")) {
+          requestAnimationFrame(() => requestAnimationFrame(() => mark("started")));
+        }
       }
     }
   };
@@ -207,12 +211,14 @@ async function settle(page, ms = 1500) {
   );
 }
 
-/** When the page had started: its whole view drawn (the editor comes with the second stage). What
+/** When the page had started: the frame drawing its whole view done (the editor comes with the second
+ *  stage). What
  *  comes before — compiling the wasm, the first render — is the page's start-up, the same for every
  *  link, and is not what these tests judge. */
 async function startedAt(page) {
+  await page.waitForFunction(() => window.__marks.some((m) => m.what === "started"));
   const marks = await page.evaluate(() => window.__marks);
-  return marks.find((m) => m.what === "editor shown")?.at ?? 0;
+  return marks.find((m) => m.what === "started").at;
 }
 
 /** The default page, watched, once it has loaded, with its picture then. */

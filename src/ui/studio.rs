@@ -91,9 +91,10 @@ pub enum Action {
 }
 
 impl Studio {
-    /// A page showing `playback` (with a first slice of its work done).
+    /// A page showing `playback`, with a learner's change's worth of its work done before the first
+    /// render (a link's scenario refused early, or small, is then drawn as it is from the start).
     pub fn new(mut playback: Playback) -> Self {
-        work_a_slice(&mut playback);
+        work_for(&mut playback, CHANGE_BUDGET_MS);
         Studio {
             core: Rc::new(RefCell::new(playback)),
             version: 0,
@@ -141,11 +142,6 @@ impl Studio {
         self.version += 1;
         self
     }
-}
-
-/// Do a tick's budget of the core's work in hand; whether it is all done.
-fn work_a_slice(core: &mut Playback) -> bool {
-    work_for(core, WORK_BUDGET_MS)
 }
 
 /// Do `ms` of the core's work in hand; whether it is all done.
