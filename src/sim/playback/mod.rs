@@ -13,6 +13,7 @@
 mod jobs;
 pub mod link;
 pub mod settings;
+pub mod stage;
 pub mod tour;
 pub mod views;
 pub mod work;
@@ -37,6 +38,10 @@ pub const SPEEDS: [(&str, Option<f64>); 7] = [
 
 /// The speed a page starts at (1×).
 pub const DEFAULT_SPEED: usize = 2;
+
+/// While playing at 1× or slower, each moment something happens stays on screen at least this many
+/// real milliseconds: CNI ADD's steps are milliseconds apart in virtual time and would flash by.
+pub const MOMENT_SHOWN_MS: f64 = 600.0;
 
 /// The scenario, the simulation at the current time, and the timeline of the whole run.
 pub struct Playback {
@@ -70,6 +75,8 @@ pub struct Playback {
     retired: Vec<Retired>,
     /// Work in hand before the view shows what was asked last ([`work`]).
     job: Option<Job<Playback, Plan>>,
+    /// Real milliseconds the current moment has been on screen while playing ([`MOMENT_SHOWN_MS`]).
+    shown_ms: f64,
 }
 
 /// What of a link could not be used, beyond what `Link::parse` already refused.
@@ -137,6 +144,7 @@ impl Playback {
             link_refusals: Vec::new(),
             retired: Vec::new(),
             job: None,
+            shown_ms: 0.0,
         }
     }
 
@@ -431,6 +439,7 @@ impl Playback {
             return self.work_while(more_time);
         }
         let target = match SPEEDS.get(speed).and_then(|s| s.1) {
+            Some(rate) if rate <= 1.0 => self.presented(real_ms, rate),
             Some(rate) => {
                 self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64)
             }
@@ -438,6 +447,28 @@ impl Playback {
         }
         .min(self.horizon);
         jobs::run_until(&mut self.sim, target, more_time)
+    }
+
+    /// Where the clock goes in `real_ms` at `rate` when each moment something happens is held on
+    /// screen for [`MOMENT_SHOWN_MS`]: it stops at the next event's moment, and passes it only once the
+    /// moment before was shown that long.
+    fn presented(&mut self, real_ms: f64, rate: f64) -> VirtualTime {
+        self.shown_ms += real_ms;
+        let now = self.now();
+        let free = now + VirtualDuration::from_millis((real_ms * rate).round() as u64);
+        let next = self
+            .timeline
+            .get(self.sim.events().len())
+            .map(|e| e.time_ms)
+            .filter(|next| *next > now && *next <= free);
+        match next {
+            Some(next) if self.shown_ms >= MOMENT_SHOWN_MS => {
+                self.shown_ms = 0.0;
+                next
+            }
+            Some(next) => VirtualTime(next.0 - 1).max(now),
+            None => free,
+        }
     }
 
     /// Run `commands` at the current time (the end of the scenario, if the learner scrubbed back
