@@ -43,7 +43,8 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
   assert.equal(await pod(page, "b").count(), 0);
   assert.match(await page.getByTestId("countdown").textContent(), /CNI DEL in 2\.300 s/);
   assert.ok((await files(page, "kind-worker")).includes("10.244.1.3"));
-  assert.equal(await node(page, "kind-worker").getByTestId("veth").count(), 2);
+  // b's veth pair stays until CNI DEL: the Chinese article counts the worker's veths during the lag.
+  assert.equal(await node(page, "kind-worker").getByTestId("veth").count(), 3);
   assert.match(await node(page, "kind-worker").locator(".routes pre").textContent(), /10\.244\.1\.3 dev veth[0-9a-f]{8} scope host/);
   await page.screenshot({ path: `${ARTIFACTS}/kind-b-deleted.png`, fullPage: true });
 
@@ -52,6 +53,7 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
   assert.ok(!(await files(page, "kind-worker")).includes("10.244.1.3"));
   assert.doesNotMatch(await node(page, "kind-worker").locator(".routes pre").textContent(), /10\.244\.1\.3 /);
   assert.equal(await page.getByTestId("countdown").count(), 0);
+  assert.equal(await node(page, "kind-worker").getByTestId("veth").count(), 2);
 
   await tourStep(page, 1); // step 10: d
   assert.equal(await podIp(page, "d"), "10.244.1.5");

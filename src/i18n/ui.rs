@@ -499,4 +499,47 @@ texts! {
     SCENARIO_TEXT => { en: "scenario text", zh: "场景文本", ja: "シナリオのテキスト" },
     /// Run button.
     RUN_SCENARIO => { en: "run scenario", zh: "运行场景", ja: "シナリオを実行" },
+    // The stage.
+    /// The stage's accessible name.
+    STAGE => {
+        en: "The cluster: kube-controller-manager's node subnets, each node's addresses, veth pairs and pods",
+        zh: "集群：kube-controller-manager 的节点子网、各节点的地址、veth 对和 Pod",
+        ja: "クラスター：kube-controller-manager のノードサブネット、各ノードのアドレス、veth ペアと Pod",
+    },
+    /// The node switcher and the tiles.
+    STAGE_NODES => { en: "nodes", zh: "节点", ja: "ノード" },
+    /// Under the stage: why the steps of CNI ADD last a moment.
+    STAGE_SLOWED => {
+        en: "CNI ADD takes about 5 ms; at 1× and slower each moment something happens is held 0.6 s on screen so every step can be seen.",
+        zh: "CNI ADD 只需约 5 毫秒；以 1× 及更慢速度播放时，每个发生变化的时刻在屏幕上保留 0.6 秒，以便看清每一步。",
+        ja: "CNI ADD は約 5 ミリ秒で終わります。1× 以下の速度では、変化のあった各時点を画面に 0.6 秒ずつ残し、どの手順も見えるようにしています。",
+    },
+    /// Before the node IPAM controller runs.
+    STAGE_NO_IPAM => { en: "node IPAM controller not started yet", zh: "node IPAM 控制器尚未启动", ja: "node IPAM コントローラーはまだ起動していません" },
+    /// The cidrset: {0} cluster CIDR, {1} node mask, {2} used, {3} of, {4} nextCandidate.
+    STAGE_CIDRSET => {
+        en: "cidrset {0} → /{1} · {2} of {3} used · nextCandidate {4}",
+        zh: "cidrset {0} → /{1} · 已占用 {2} / {3} · nextCandidate {4}",
+        ja: "cidrset {0} → /{1} · 使用中 {2} / {3} · nextCandidate {4}",
+    },
+    /// Aggregated strip: {0} node subnets per cell.
+    STAGE_PER_CELL => { en: "{0} subnets per cell", zh: "每格 {0} 个子网", ja: "1 マスに {0} 個のサブネット" },
+    /// Subnets past the strip: {0} how many.
+    STAGE_NOT_DRAWN => { en: "+{0} more subnets", zh: "另有 {0} 个子网", ja: "ほか {0} 個のサブネット" },
+    /// A node without podCIDR.
+    STAGE_NO_PODCIDR => { en: "spec.podCIDR not set yet", zh: "spec.podCIDR 尚未设置", ja: "spec.podCIDR は未設定" },
+    /// host-local's strip: {0} subnet.
+    STAGE_RANGE => { en: "host-local range {0}", zh: "host-local 地址范围 {0}", ja: "host-local の範囲 {0}" },
+    /// The node's root network namespace.
+    STAGE_ROOT_NETNS => { en: "node network namespace (host veth ends)", zh: "节点网络命名空间（节点侧 veth）", ja: "ノードのネットワーク名前空間（ホスト側 veth）" },
+    /// A node without pods.
+    STAGE_NO_PODS => { en: "no pods", zh: "没有 Pod", ja: "Pod なし" },
+    /// Pods drawn as cells: {0} veth pairs.
+    STAGE_VETHS => { en: "{0} veth pairs", zh: "{0} 个 veth 对", ja: "veth ペア {0} 組" },
+    /// Phase: scheduled, no sandbox.
+    STAGE_PENDING => { en: "Pending (no sandbox)", zh: "Pending（尚无沙箱）", ja: "Pending（サンドボックスなし）" },
+    /// Phase: sandbox created, CNI ADD.
+    STAGE_ADDING => { en: "CNI ADD…", zh: "CNI ADD……", ja: "CNI ADD……" },
+    /// Phase: sandbox torn down a moment ago.
+    STAGE_GONE => { en: "CNI DEL done", zh: "CNI DEL 已完成", ja: "CNI DEL 完了" },
 }

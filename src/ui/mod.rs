@@ -24,6 +24,7 @@ mod page;
 mod ruler;
 mod settings;
 pub mod sharing;
+mod stage;
 mod studio;
 mod timeline;
 mod tours;

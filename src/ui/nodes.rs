@@ -40,7 +40,15 @@ pub fn nodes(props: &NodesProps) -> Html {
     let studio = &props.studio;
     let drawn = use_mut_ref(DrawnCards::default);
     let core = studio.core();
-    let names = core.node_names();
+    // The node picked on the stage comes first.
+    let mut names = core.node_names();
+    if let Some(at) = names
+        .iter()
+        .position(|n| Some(n) == studio.selected_node.as_ref())
+    {
+        let picked = names.remove(at);
+        names.insert(0, picked);
+    }
     // The selected log entry's node, pod, file, veth or route are marked on its node's card.
     let touched = studio.touched();
     let mut drawn = drawn.borrow_mut();
@@ -218,6 +226,10 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                                 <span class="pod-name">{ &pending.pod }</span>
                                 <span class="pod-status">{ t::OBJECT_GONE.get(lang) }</span>
                             </div>
+                            if let Some(v) = &pending.veth {
+                                <span class={classes!("veth-wire", marked(touched_veth == Some(&*v.name)))} data-testid="veth" role="img" aria-label={t::VETH_PAIR.fill(lang, &[&v.ifindex.to_string(), &v.name, &v.peer_ifindex.to_string()])}></span>
+                                <code class={classes!("host-veth", marked(touched_veth == Some(&*v.name)))}>{ &v.node_end }</code>
+                            }
                             <span class="countdown" data-testid="countdown">
                                 { t::CNI_DEL_IN.fill(lang, &[&seconds(VirtualTime(pending.remaining.as_millis()))]) }
                             </span>

@@ -11,6 +11,7 @@ use super::nodes::{pod_view, Nodes};
 use super::opened::{link_refusal, Opened};
 use super::settings::Settings;
 use super::sharing::view_query;
+use super::stage::StageView;
 use super::studio::{Action, Studio};
 use super::timeline::{transport, EventLog};
 use super::tours::tours;
@@ -65,6 +66,7 @@ fn page(props: &PageProps) -> Html {
     let unavailable = use_state(|| opened.unavailable.clone());
     let studio = use_reducer(|| (*initial).clone());
     let painted = use_after_first_paint();
+    let narrow = use_narrow();
     use_clock(&studio);
     use_work(&studio);
     use_shortcuts(studio.dispatcher());
@@ -183,13 +185,16 @@ fn page(props: &PageProps) -> Html {
                 { for problems }
                 <div class="timebar">{ transport(&studio, *lang) }</div>
                 <main class="layout">
+                    <section class="theatre">
+                        <div class="theatre-side">{ tours(&studio, *lang, true) }</div>
+                        <StageView lang={*lang} studio={studio.clone()} {narrow} />
+                    </section>
                     <div class="col-main">
-                        { tours(&studio, *lang, true) }
+                        { pod_view(&studio, *lang) }
                         if *painted {
                             <Actions lang={*lang} studio={studio.clone()} />
                         }
                         <Nodes lang={*lang} studio={studio.clone()} />
-                        { pod_view(&studio, *lang) }
                         if *painted {
                             <AddressMapView lang={*lang} studio={studio.clone()} />
                         }
@@ -238,6 +243,41 @@ fn use_after_first_paint() -> UseStateHandle<bool> {
         });
     }
     painted
+}
+
+/// Below this width the stage shows one node at a time, with a switcher.
+const NARROW_QUERY: &str = "(max-width: 640px)";
+
+/// Whether the window is narrow ([`NARROW_QUERY`]), following it as it changes.
+#[hook]
+fn use_narrow() -> bool {
+    let matches = || {
+        web_sys::window()
+            .and_then(|w| w.match_media(NARROW_QUERY).ok().flatten())
+            .is_some_and(|list| list.matches())
+    };
+    let narrow = use_state(matches);
+    {
+        let narrow = narrow.clone();
+        use_effect_with((), move |_| {
+            let list = web_sys::window().and_then(|w| w.match_media(NARROW_QUERY).ok().flatten());
+            let listener = Closure::<dyn Fn()>::new(move || narrow.set(matches()));
+            if let Some(list) = &list {
+                list.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref())
+                    .ok();
+            }
+            move || {
+                if let Some(list) = list {
+                    list.remove_event_listener_with_callback(
+                        "change",
+                        listener.as_ref().unchecked_ref(),
+                    )
+                    .ok();
+                }
+            }
+        });
+    }
+    *narrow
 }
 
 /// A problem with how the page was opened, said in place until closed (`kind` is its class and test id).

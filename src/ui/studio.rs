@@ -39,6 +39,8 @@ pub struct Studio {
     pub selected_event: Option<usize>,
     /// The pod whose `ip addr` / `ip route` view is open.
     pub selected_pod: Option<String>,
+    /// The node picked on the stage.
+    pub selected_node: Option<String>,
     /// Whether the keyboard shortcuts dialog is open.
     pub help: bool,
     /// Ticks in a row on which the simulation fell behind the clock (counted without a redraw).
@@ -86,6 +88,8 @@ pub enum Action {
     SelectEvent(Option<usize>),
     /// Open a pod's network view.
     SelectPod(Option<String>),
+    /// Pick a node on the stage: its details card comes first and the stage zooms into it.
+    SelectNode(Option<String>),
     /// Choose how "delete pod" deletes.
     DeletionMode(DeletionMode),
 }
@@ -102,6 +106,7 @@ impl Studio {
             speed: DEFAULT_SPEED,
             selected_event: None,
             selected_pod: None,
+            selected_node: None,
             help: false,
             behind_ticks: Rc::default(),
         }
@@ -270,6 +275,10 @@ impl Reducible for Studio {
                 next.selected_pod = pod;
                 next
             }
+            Action::SelectNode(node) => {
+                next.selected_node = node;
+                next
+            }
         };
         Rc::new(next)
     }
@@ -283,6 +292,7 @@ impl PartialEq for Studio {
             && self.speed == other.speed
             && self.selected_event == other.selected_event
             && self.selected_pod == other.selected_pod
+            && self.selected_node == other.selected_node
             && self.help == other.help
     }
 }

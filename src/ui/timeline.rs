@@ -246,8 +246,11 @@ pub fn event_log(props: &EventLogProps) -> Html {
             EventKind::Step => (t::KIND_STEP.get(lang), "step"),
         };
         let selected = selected == Some(index);
+        // The entries of what was picked on the stage.
+        let related = studio.selected_pod.as_ref().is_some_and(|pod| row.object.strip_prefix("pod/") == Some(pod))
+            || (studio.selected_pod.is_none() && studio.selected_node.is_some() && row.node == studio.selected_node);
         html! {
-            <li key={index} class={classes!("event", kind_class, selected.then_some("selected"))}>
+            <li key={index} class={classes!("event", kind_class, selected.then_some("selected"), related.then_some("related"))}>
                 <button onclick={on_select} aria-pressed={selected.to_string()}>
                     <span class="event-time">{ row.time }</span>
                     <span class="event-kind">{ kind }</span>

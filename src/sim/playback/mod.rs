@@ -75,6 +75,8 @@ pub struct Playback {
     retired: Vec<Retired>,
     /// Work in hand before the view shows what was asked last ([`work`]).
     job: Option<Job<Playback, Plan>>,
+    /// Where the stage draws each node of the run ([`stage::Places`]), read off the timeline.
+    places: Rc<stage::Places>,
     /// Real milliseconds the current moment has been on screen while playing ([`MOMENT_SHOWN_MS`]).
     shown_ms: f64,
 }
@@ -145,6 +147,7 @@ impl Playback {
             retired: Vec::new(),
             job: None,
             shown_ms: 0.0,
+            places: Rc::default(),
         }
     }
 

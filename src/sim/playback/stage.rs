@@ -5,13 +5,15 @@
 //! The picture is a function of the scenario and the time alone: the nodes' places come from the
 //! whole run's timeline (the order they first register), so a node joining never moves another one.
 
-use super::views::VethPair;
+use super::views::{veth_of, VethPair};
 use super::Playback;
 use crate::ipam::address_map::address_map;
 use crate::ipam::goip::{net_string, parse_cidr_sloppy};
+use crate::order;
 use crate::sim::grid::{AddressGrid, CellStatus};
+use crate::sim::objects::FxHashMap;
 use crate::sim::state::{NodeState, PodState};
-use crate::sim::{Reason, Touched, VirtualDuration, VirtualTime};
+use crate::sim::{EventLog, Reason, Touched, VirtualDuration, VirtualTime};
 use ipnet::IpNet;
 
 /// Up to this many nodes are drawn whole, side by side; more are drawn as tiles, with one zoomed in.
@@ -23,7 +25,7 @@ pub const STRIP_CELLS: u64 = 32;
 /// The host-local strip's cells: an aligned block of addresses around the cursor.
 pub const RANGE_CELLS: usize = 16;
 /// Pods drawn as namespaces with their cables; more are drawn as cells.
-pub const POD_BOXES: usize = 5;
+pub const POD_BOXES: usize = 8;
 /// At most this many pod cells per node.
 pub const MAX_POD_CELLS: usize = 128;
 /// At most this many files of host-local's directory listed on a node.
@@ -32,6 +34,52 @@ pub const MAX_FILES: usize = 6;
 pub const GONE_SHOWN: VirtualDuration = VirtualDuration::from_millis(1_000);
 /// How many of the latest events are read for failures and pods just gone.
 const RECENT_EVENTS: usize = 4_096;
+
+/// Where the stage draws each node of a run, read once off its timeline.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Places {
+    /// The nodes in the order they first register: each keeps its place as others join.
+    pub slots: Vec<String>,
+    /// Each slot's share of the width: 3, plus one per pod created on it, up to [`POD_BOXES`].
+    pub weights: Vec<u32>,
+}
+
+impl Places {
+    /// The places of the run whose events are `timeline`.
+    pub fn of(timeline: &EventLog) -> Places {
+        let mut slots: Vec<String> = Vec::new();
+        let mut index: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut pods: Vec<Vec<&str>> = Vec::new();
+        for event in timeline.iter() {
+            match event.reason {
+                Reason::NodeRegistered => {
+                    let name = event.object.strip_prefix("node/").unwrap_or(&event.object);
+                    if !index.contains_key(name) {
+                        index.insert(name, slots.len());
+                        slots.push(name.to_string());
+                        pods.push(Vec::new());
+                    }
+                }
+                Reason::PodCreated => {
+                    let slot = event
+                        .node
+                        .as_deref()
+                        .and_then(|node| index.get(node).copied());
+                    if let Some(on) = slot.map(|i| &mut pods[i]) {
+                        if on.len() < POD_BOXES && !on.contains(&&*event.object) {
+                            on.push(&event.object);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Places {
+            weights: pods.iter().map(|on| 3 + on.len() as u32).collect(),
+            slots,
+        }
+    }
+}
 
 /// The whole picture.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,6 +93,9 @@ pub struct Stage {
     pub tiles: Vec<NodeTile>,
     /// Nodes not tiled past [`MAX_TILES`].
     pub tiles_hidden: usize,
+    /// Each slot's share of the width: more for the nodes that run pods in the run, so the worker of
+    /// the kind tour has room for its pods and the control plane does not (fixed for the whole run).
+    pub weights: Vec<u32>,
     /// What the selected event touched.
     pub touched: Option<Touched>,
 }
@@ -195,6 +246,19 @@ pub struct StagePod {
     pub failure: Option<String>,
 }
 
+impl StagePod {
+    /// Its route's destination as a prefix (`10.244.1.2/32`): `ip route` prints a host route without
+    /// its length.
+    pub fn route_prefix(&self) -> Option<String> {
+        let dst = self.route.as_deref()?.split_whitespace().next()?;
+        Some(match dst {
+            _ if dst.contains('/') => dst.to_string(),
+            _ if dst.contains(':') => format!("{dst}/128"),
+            _ => format!("{dst}/32"),
+        })
+    }
+}
+
 /// A node as a tile of a big cluster.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NodeTile {
@@ -214,7 +278,7 @@ impl Playback {
     /// The stage at the current time; `focus` is the node zoomed into when the cluster is drawn as
     /// tiles (else the one the selected event touched, else the busiest).
     pub fn stage(&self, selected_event: Option<usize>, focus: Option<&str>) -> Stage {
-        let slots = self.node_slots();
+        let slots = &self.places.slots;
         let touched = selected_event.and_then(|i| self.touched(i));
         let recent = Recent::read(self);
         let sim = self.sim();
@@ -341,30 +405,24 @@ impl Playback {
                 .collect();
             (vec![node], tiles, present.len().saturating_sub(MAX_TILES))
         };
+        let weights = if whole {
+            self.places.weights.clone()
+        } else {
+            Vec::new()
+        };
         Stage {
             kcm,
             nodes,
             tiles,
             tiles_hidden,
+            weights,
             touched,
         }
     }
 
     /// The nodes of the whole run in the order they first register: each keeps its place.
-    pub fn node_slots(&self) -> Vec<String> {
-        let mut slots: Vec<String> = Vec::new();
-        let registered = self
-            .timeline()
-            .iter()
-            .chain(self.sim().events().iter())
-            .filter(|e| e.reason == Reason::NodeRegistered)
-            .filter_map(|e| e.object.strip_prefix("node/"));
-        for name in registered {
-            if !slots.iter().any(|s| s == name) {
-                slots.push(name.to_string());
-            }
-        }
-        slots
+    pub fn node_slots(&self) -> &[String] {
+        &self.places.slots
     }
 
     fn stage_node(&self, name: &str, slot: usize, recent: &Recent) -> Option<StageNode> {
@@ -402,7 +460,7 @@ impl Playback {
                 });
             }
         }
-        pods.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut pods = order::sorted_by(pods, |a, b| a.name.cmp(&b.name));
         let pods_as_cells = pods.len() > POD_BOXES;
         let pods_hidden = pods.len().saturating_sub(MAX_POD_CELLS);
         pods.truncate(MAX_POD_CELLS);
@@ -472,8 +530,8 @@ fn network_of(pod: &str, container_id: Option<&str>, node: &NodeState) -> StageP
                 .collect()
         })
         .unwrap_or_default();
-    let veth = node.veths.iter().find(|v| v.pod == pod);
-    let route = veth.and_then(|v| {
+    let veth = veth_of(pod, node);
+    let route = veth.as_ref().and_then(|v| {
         let dev = format!(" dev {} ", v.name);
         node.routes.iter().find(|r| r.contains(&dev)).cloned()
     });
@@ -483,13 +541,7 @@ fn network_of(pod: &str, container_id: Option<&str>, node: &NodeState) -> StageP
         object: false,
         ips: ip_files.clone(),
         ip_files,
-        veth: veth.map(|v| VethPair {
-            name: v.name.clone(),
-            pod_end: format!("eth0@if{}", v.ifindex),
-            node_end: format!("{}@if{}", v.name, v.peer_ifindex),
-            ifindex: v.ifindex,
-            peer_ifindex: v.peer_ifindex,
-        }),
+        veth,
         route,
         countdown: None,
         failure: None,
@@ -688,6 +740,8 @@ mod tests {
         assert_eq!(node(&later, "kind-worker").pod_cidrs, ["10.244.1.0/24"]);
         assert_eq!(node(&later, "kind-worker").internal_ips, ["172.18.0.3"]);
         assert!(node(&later, "kind-worker").conflist);
+        // The worker runs a, b, c and d in the run: it gets the room.
+        assert_eq!(later.weights, [3, 7, 3]);
     }
 
     #[test]
@@ -737,6 +791,7 @@ mod tests {
             .veth
             .as_ref()
             .is_some_and(|v| v.pod_end.starts_with("eth0@if")));
+        assert_eq!(a.route_prefix().as_deref(), Some("10.244.1.2/32"));
         assert_eq!(
             a.route.as_deref(),
             Some(format!("10.244.1.2 dev {} scope host", a.veth.unwrap().name).as_str())

@@ -104,6 +104,8 @@ pub struct PendingDel {
     pub container_id: String,
     /// How long until CNI DEL runs.
     pub remaining: VirtualDuration,
+    /// Its veth pair, which stays until CNI DEL.
+    pub veth: Option<VethPair>,
 }
 
 /// `ip addr` and `ip route` inside a pod's network namespace.
@@ -161,6 +163,7 @@ impl NodeCard {
                     pod: pending.pod.clone(),
                     container_id: pending.container_id.clone(),
                     remaining: pending.at_ms - now,
+                    veth: veth_of(&pending.pod, &node),
                 })
                 .collect(),
             routes: node.routes.iter().take(MAX_ROUTE_LINES).cloned().collect(),
@@ -175,18 +178,19 @@ fn pod_row(pod: &PodState, node: &NodeState) -> PodRow {
         name: pod.name.clone(),
         status: pod.status,
         ips: pod.ips.join(", "),
-        veth: node
-            .veths
-            .iter()
-            .find(|v| v.pod == pod.name)
-            .map(|v| VethPair {
-                name: v.name.clone(),
-                pod_end: format!("eth0@if{}", v.ifindex),
-                node_end: format!("{}@if{}", v.name, v.peer_ifindex),
-                ifindex: v.ifindex,
-                peer_ifindex: v.peer_ifindex,
-            }),
+        veth: veth_of(&pod.name, node),
     }
+}
+
+/// The veth pair of `pod` on `node`, while it exists.
+pub(super) fn veth_of(pod: &str, node: &NodeState) -> Option<VethPair> {
+    node.veths.iter().find(|v| v.pod == pod).map(|v| VethPair {
+        name: v.name.clone(),
+        pod_end: format!("eth0@if{}", v.ifindex),
+        node_end: format!("{}@if{}", v.name, v.peer_ifindex),
+        ifindex: v.ifindex,
+        peer_ifindex: v.peer_ifindex,
+    })
 }
 
 /// `cat -A`-style: make the CRLF visible, since it is the surprise.
@@ -220,6 +224,8 @@ pub struct LogRow {
     pub reason: String,
     /// The object (`node/kind-worker`).
     pub object: String,
+    /// The node it happened on or concerns.
+    pub node: Option<String>,
     /// The message.
     pub message: String,
 }
@@ -254,6 +260,11 @@ impl Playback {
                 kind: event.kind,
                 reason: format!("{:?}", event.reason),
                 object: event.object.to_string(),
+                node: event
+                    .node
+                    .as_deref()
+                    .or_else(|| event.object.strip_prefix("node/"))
+                    .map(str::to_string),
                 message: event.message.to_string(),
             })
             .collect()
@@ -360,6 +371,11 @@ mod tests {
         };
         assert_eq!(pending.pod, "b");
         assert!(pending.remaining > VirtualDuration::ZERO);
+        // b's veth pair stays until CNI DEL: the worker has its pods' three.
+        assert!(pending
+            .veth
+            .as_ref()
+            .is_some_and(|v| v.node_end.starts_with("veth")));
         assert!(card.files.iter().any(|f| f.name == "10.244.1.3"));
         let b_file = card.files.iter().find(|f| f.name == "10.244.1.3");
         assert!(b_file.is_some_and(|f| f.shown.contains("\\r\\n\neth0")));

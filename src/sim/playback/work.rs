@@ -6,6 +6,7 @@
 //! the timeline, once to the time shown.
 
 use super::jobs::{run_until, Job, Progress};
+use super::stage::Places;
 use super::{Plan, Playback, Retired};
 use std::rc::Rc;
 
@@ -111,6 +112,7 @@ impl Playback {
                         if let Some(built) = built {
                             next.horizon = built.horizon;
                             next.timeline = built.timeline;
+                            next.places = Rc::new(Places::of(&next.timeline));
                             next.sim = built.sim;
                             next.halted_at = built.halted_at;
                             if let Some(step) = built.then_step {

@@ -1,0 +1,160 @@
+// The stage in a release build: the kind tour seen on the picture (three nodes and their /24s, the
+// cidrset's owners and cursor, a, b, c with .2 .3 .4 and their cables, b's countdown and its cable gone
+// 2.3 s after its object, d with .5), the motion of a CNI ADD and none with reduced motion, the stage in
+// the first screen on a laptop and a phone, selection from the stage, and the other tours' failures.
+//   node --test --test-reporter=spec e2e/stage.test.mjs
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
+
+const shared = useServerAndBrowser();
+
+const stageNode = (page, name) => page.locator(`[data-testid=stage-node][data-node="${name}"]`);
+const stagePod = (page, name) => page.locator(`[data-testid=stage-pod][data-pod="${name}"]`);
+const veth = (page, name) => page.locator(`[data-testid=stage-veth][data-pod="${name}"]`);
+const countdown = (page, name) => page.locator(`[data-testid=stage-countdown][data-pod="${name}"]`);
+const clock = async (page) => Number((await page.getByTestId("clock").textContent()).match(/t = ([\d.]+) s/)[1]);
+
+async function tourStep(page, n) {
+  for (let i = 0; i < n; i++) await page.getByTestId("tour-next").click();
+  await settled(page);
+}
+
+/** Each stage pod as `name phase ip…`, in the order drawn. */
+const pods = (page) =>
+  page.getByTestId("stage-pod").evaluateAll((els) =>
+    els.map((el) => `${el.dataset.pod} ${el.dataset.phase} ${el.querySelector(".ip")?.textContent ?? ""}`.trim()),
+  );
+
+test("the kind tour on the stage: subnets from the cidrset, addresses, cables, b's countdown, d's .5", async () => {
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  await page.getByTestId("tour-kind").click();
+  await tourStep(page, 2);
+  for (const [name, cidr] of [["kind-control-plane", "10.244.0.0/24"], ["kind-worker", "10.244.1.0/24"], ["kind-worker2", "10.244.2.0/24"]]) {
+    assert.match(await stageNode(page, name).textContent(), new RegExp(cidr.replaceAll(".", "\\.")));
+  }
+  const owners = await page.locator("[data-testid=stage-cidr-cell][data-owner]").evaluateAll((els) => els.map((el) => `${el.dataset.index}=${el.dataset.owner}`));
+  assert.deepEqual(owners, ["0=kind-control-plane", "1=kind-worker", "2=kind-worker2"]);
+  assert.equal(await page.getByTestId("stage-cursor").getAttribute("data-index"), "3");
+
+  await tourStep(page, 5); // step 7: c has its address
+  assert.deepEqual(await pods(page), ["a running 10.244.1.2", "b running 10.244.1.3", "c running 10.244.1.4"]);
+  for (const name of ["a", "b", "c"]) assert.equal(await veth(page, name).count(), 1, `${name}'s cable`);
+  assert.match(await veth(page, "a").textContent(), /veth[0-9a-f]{8}@if2/);
+
+  await tourStep(page, 1); // step 8: b's object is gone, its network is not
+  const deletedAt = await clock(page);
+  assert.equal(await stagePod(page, "b").getAttribute("data-phase"), "deleting");
+  assert.equal(await veth(page, "b").count(), 1, "b's cable stays until CNI DEL");
+  assert.match(await countdown(page, "b").textContent(), /2\.300 s/);
+  await page.screenshot({ path: `${ARTIFACTS}/stage-b-countdown.png` });
+
+  await tourStep(page, 1); // step 9: CNI DEL
+  assert.equal(Math.round(((await clock(page)) - deletedAt) * 1000), 2300);
+  assert.equal(await veth(page, "b").count(), 0);
+  assert.equal(await countdown(page, "b").count(), 0);
+  assert.ok(["gone", undefined].includes(await stagePod(page, "b").getAttribute("data-phase").catch(() => undefined)));
+
+  await tourStep(page, 1); // step 10: d
+  assert.ok((await pods(page)).includes("d running 10.244.1.5"));
+  assert.equal(await veth(page, "d").count(), 1);
+  await page.screenshot({ path: `${ARTIFACTS}/stage-d.png` });
+  assertClean();
+});
+
+test("a CNI ADD animates at 1x, each step held on screen; with reduced motion nothing animates", async () => {
+  for (const reducedMotion of ["no-preference", "reduce"]) {
+    const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+    await page.emulateMedia({ reducedMotion });
+    await page.getByTestId("tour-kind").click();
+    await tourStep(page, 2); // 1.010 s: the workers have their subnets; a, b, c come at 2 s
+    // Record pod a's phase as it changes, with the animations running at that moment.
+    await page.evaluate(() => {
+      window.__phases = [];
+      const stage = document.querySelector("[data-testid=stage]");
+      new MutationObserver(() => {
+        const phase = stage.querySelector("[data-testid=stage-pod][data-pod=a]")?.dataset.phase;
+        if (phase && window.__phases.at(-1)?.phase !== phase) {
+          window.__phases.push({ phase, at: performance.now(), animations: document.getAnimations().length });
+        }
+      }).observe(stage, { subtree: true, childList: true, attributes: true });
+    });
+    await page.getByTestId("play").click();
+    await stagePod(page, "a").and(page.locator("[data-phase=running]")).waitFor({ timeout: 10_000 });
+    await page.getByTestId("pause").click();
+    const phases = await page.evaluate(() => window.__phases);
+    assert.deepEqual(phases.map((p) => p.phase), ["pending", "adding", "running"]);
+    const [, adding, running] = phases;
+    if (reducedMotion === "reduce") {
+      assert.equal(adding.animations, 0, "no animation with prefers-reduced-motion");
+    } else {
+      assert.ok(adding.animations > 0, "the ADD animates");
+    }
+    // ADD to status.podIPs is 5 ms of virtual time; at 1x the moment is held 0.6 s on screen.
+    assert.ok(running.at - adding.at >= 400, `a was adding for ${Math.round(running.at - adding.at)} ms`);
+    assertClean();
+  }
+});
+
+test("the stage is in the first screen on a laptop and on a phone, in both themes", async () => {
+  for (const [viewport, name] of [[{ width: 1280, height: 800 }, "laptop"], [{ width: 390, height: 844 }, "phone"]]) {
+    for (const colorScheme of ["light", "dark"]) {
+      const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?step=8`, viewport);
+      await page.emulateMedia({ colorScheme });
+      await settled(page);
+      const stage = await page.getByTestId("stage").boundingBox();
+      const narration = await page.getByTestId("narration").boundingBox();
+      const transport = await page.getByTestId("scrubber").boundingBox();
+      const worker = await stageNode(page, "kind-worker").boundingBox();
+      assert.ok(transport.y + transport.height <= viewport.height, `${name}: the transport is in the first screen`);
+      assert.ok(narration.y < viewport.height, `${name}: the narration is in the first screen`);
+      if (name === "laptop") {
+        assert.ok(stage.y + stage.height <= viewport.height, `${name}: the whole stage is in the first screen (${stage.y + stage.height})`);
+      } else {
+        assert.ok(worker.y + 120 <= viewport.height, `${name}: the worker's box starts in the first screen (${worker.y})`);
+      }
+      await page.screenshot({ path: `${ARTIFACTS}/stage-${name}-${colorScheme}.png` });
+      assertClean();
+    }
+  }
+});
+
+test("picking on the stage opens details and marks the log; the keyboard reaches nodes and pods", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?step=7`);
+  await settled(page);
+  await stagePod(page, "b").click();
+  assert.match(await page.getByTestId("pod-view").textContent(), /inet 10\.244\.1\.3\/24/);
+  const related = await page.locator(".event.related .event-object").allTextContents();
+  assert.ok(related.length > 0 && related.every((o) => o === "pod/b"), `b's log entries are marked: ${related}`);
+  await page.getByTestId("pod-view").getByRole("button").click();
+  await stageNode(page, "kind-worker2").click({ position: { x: 20, y: 20 } });
+  assert.equal(await page.getByTestId("node").first().getAttribute("data-node"), "kind-worker2", "its card comes first");
+  // Tab reaches a stage node; Enter picks it.
+  await stageNode(page, "kind-control-plane").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await page.getByTestId("node").first().getAttribute("data-node"), "kind-control-plane");
+  await stagePod(page, "a").focus();
+  await page.keyboard.press("Enter");
+  assert.match(await page.getByTestId("pod-view").textContent(), /inet 10\.244\.1\.2\/24/);
+  const names = await page.locator("[data-testid=stage] [tabindex='0']").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
+  assert.ok(names.length >= 6 && names.every((n) => n && n.length > 0), "every focusable shape has a name");
+  assertClean();
+});
+
+test("the other tours: a pod without an address says host-local's text; a node without a subnet says CIDRNotAvailable", async () => {
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  await page.getByTestId("tour-exhaustion").click();
+  await tourStep(page, 1);
+  assert.equal(await stagePod(page, "p6").getAttribute("data-phase"), "pending");
+  assert.match(await page.getByTestId("stage").textContent(), /FailedCreatePodSandBox[\s\S]*no IP addresses available in range set/);
+  await page.screenshot({ path: `${ARTIFACTS}/stage-exhaustion.png` });
+
+  await page.getByTestId("tour-planning").click();
+  await tourStep(page, 2);
+  assert.equal(await page.getByTestId("stage-tile").count(), 5);
+  assert.match(await page.locator("[data-testid=stage-tile][data-node=node-e]").getAttribute("class"), /no-cidr/);
+  await page.locator("[data-testid=stage-tile][data-node=node-e]").click();
+  assert.match(await stageNode(page, "node-e").textContent(), /CIDRNotAvailable/);
+  await page.screenshot({ path: `${ARTIFACTS}/stage-planning.png` });
+  assertClean();
+});
