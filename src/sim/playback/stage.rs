@@ -342,7 +342,7 @@ impl Playback {
                                     )
                                 },
                                 used: chunk.iter().map(|c| c.used).sum(),
-                                owner: owner.map(|o| (o.clone(), slot_of(&slots, o))),
+                                owner: owner.map(|o| (o.clone(), slot_of(slots, o))),
                                 service: chunk.iter().any(|c| c.service > 0),
                                 cursor: chunk.iter().any(|c| c.next_candidate),
                             }
@@ -384,7 +384,7 @@ impl Playback {
                         .cloned()
                 });
             let node = zoomed.and_then(|name| {
-                let slot = slot_of(&slots, &name);
+                let slot = slot_of(slots, &name);
                 self.stage_node(&name, slot, &recent)
             });
             let present: Vec<(usize, &String)> = slots
