@@ -151,10 +151,24 @@ test("the other tours: a pod without an address says host-local's text; a node w
 
   await page.getByTestId("tour-planning").click();
   await tourStep(page, 2);
-  assert.equal(await page.getByTestId("stage-tile").count(), 5);
-  assert.match(await page.locator("[data-testid=stage-tile][data-node=node-e]").getAttribute("class"), /no-cidr/);
-  await page.locator("[data-testid=stage-tile][data-node=node-e]").click();
+  assert.equal(await page.getByTestId("stage-node").count(), 5);
   assert.match(await stageNode(page, "node-e").textContent(), /CIDRNotAvailable/);
   await page.screenshot({ path: `${ARTIFACTS}/stage-planning.png` });
+  assertClean();
+});
+
+test("a cluster of many nodes is drawn as tiles, one zoomed in; a tile picks the node", async () => {
+  const lines = ["cluster --cluster-cidr=10.0.0.0/16 --node-cidr-mask-size=24"];
+  for (let i = 0; i < 40; i++) lines.push(`node add n${String(i).padStart(2, "0")}`);
+  lines.push("wait 2s", "pod add-many web --node=n07 --count=30", "wait 2s");
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?scenario=${encodeURIComponent(lines.join("\n"))}&t=4s`);
+  await settled(page);
+  assert.equal(await page.getByTestId("stage-tile").count(), 40);
+  assert.equal(await page.getByTestId("stage-node").count(), 1);
+  assert.equal(await stageNode(page, "n07").count(), 1, "the busiest node is zoomed in");
+  assert.equal(await stageNode(page, "n07").getByTestId("stage-pod").count(), 30);
+  await page.locator("[data-testid=stage-tile][data-node=n31]").click();
+  assert.match(await stageNode(page, "n31").textContent(), /10\.0\.31\.0\/24/);
+  await page.screenshot({ path: `${ARTIFACTS}/stage-tiles.png` });
   assertClean();
 });

@@ -266,7 +266,7 @@ fn node_tiles(
     // Columns so the tiles fill the area about evenly.
     let cols = ((n * width / NODE_H).sqrt().ceil()).max(1.0);
     let rows = (n / cols).ceil().max(1.0);
-    let (tw, th) = (width / cols, (NODE_H - 20.0) / rows);
+    let (tw, th) = ((width / cols).min(170.0), ((NODE_H - 20.0) / rows).min(64.0));
     html! {
         <g class="tiles" role="list" aria-label={t::STAGE_NODES.get(lang)}>
             { for tiles.iter().enumerate().map(|(i, tile)| {
@@ -288,7 +288,10 @@ fn node_tiles(
                         { rect("tile-box", x + 1.0, y + 1.0, tw - 3.0, th - 3.0, 3) }
                         { rect("tile-fill", x + 1.0, y + th - 6.0, (tw - 3.0) * fill, 4.0, 0) }
                         if tw >= 56.0 && th >= 26.0 {
-                            { text("tile-name", x + 5.0, y + 14.0, "start", tile.name.clone()) }
+                            { text("tile-name", x + 5.0, y + 14.0, "start", clip(&tile.name, tw / 6.5)) }
+                        }
+                        if tw >= 100.0 && th >= 44.0 {
+                            { text("tile-name muted", x + 5.0, y + 30.0, "start", tile.pod_cidrs.first().cloned().unwrap_or_default()) }
                         }
                     </g>
                 }
@@ -510,7 +513,7 @@ fn pods(
         html! {
             <text class="failure small" x={px(x + 16.0)} y={px(y + NODE_H - 12.0)}>
                 <title>{ format!("{pod}: FailedCreatePodSandBox {failure}") }</title>
-                { clip(&format!("{pod}: FailedCreatePodSandBox — {failure}"), (w - 32.0) / 6.2) }
+                { clip(&format!("{pod}: FailedCreatePodSandBox — {failure}"), (w - 32.0) / 7.0) }
             </text>
         }
     });

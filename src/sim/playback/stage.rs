@@ -17,7 +17,7 @@ use crate::sim::{EventLog, Reason, Touched, VirtualDuration, VirtualTime};
 use ipnet::IpNet;
 
 /// Up to this many nodes are drawn whole, side by side; more are drawn as tiles, with one zoomed in.
-pub const WHOLE_NODES: usize = 3;
+pub const WHOLE_NODES: usize = 5;
 /// At most this many node tiles.
 pub const MAX_TILES: usize = 256;
 /// The cidrset strip's cells: single node subnets while the ones in use fit, blocks of them beyond.
@@ -875,10 +875,11 @@ mod tests {
         let planning = at("planning", u64::MAX);
         let times = planning.step_times();
         let refused = at("planning", times[1].unwrap().0).stage(None, None);
-        let e = refused.tiles.iter().find(|t| t.name == "node-e");
+        // Five nodes are drawn whole.
+        assert!(refused.tiles.is_empty());
+        let e = refused.stage_node_named("node-e");
         assert!(e.is_some_and(|e| e.pod_cidrs.is_empty()));
-        let zoomed = refused.stage_node_named("node-e");
-        assert!(zoomed
+        assert!(e
             .and_then(|n| n.failure.as_deref())
             .is_some_and(|f| f.contains("CIDRNotAvailable")));
     }
