@@ -525,7 +525,7 @@ texts! {
     /// Aggregated strip: {0} node subnets per cell.
     STAGE_PER_CELL => { en: "{0} subnets per cell", zh: "每格 {0} 个子网", ja: "1 マスに {0} 個のサブネット" },
     /// Subnets past the strip: {0} how many.
-    STAGE_NOT_DRAWN => { en: "+{0} more subnets", zh: "另有 {0} 个子网", ja: "ほか {0} 個のサブネット" },
+    STAGE_NOT_DRAWN => { en: "{0} more subnets", zh: "另有 {0} 个子网", ja: "ほか {0} 個のサブネット" },
     /// A node without podCIDR.
     STAGE_NO_PODCIDR => { en: "spec.podCIDR not set yet", zh: "spec.podCIDR 尚未设置", ja: "spec.podCIDR は未設定" },
     /// host-local's strip: {0} subnet.

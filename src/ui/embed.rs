@@ -1,6 +1,6 @@
 //! `?embed=1`: the compact player for docs and slides, which tells its host page how tall it is.
 
-use super::nodes::Nodes;
+use super::stage::StageView;
 use super::sharing::view_query;
 use super::studio::Studio;
 use super::timeline::transport;
@@ -25,9 +25,11 @@ pub struct EmbeddedProps {
     pub controls: bool,
     /// The same view in the full app.
     pub link: Link,
+    /// One node at a time (a narrow frame).
+    pub narrow: bool,
 }
 
-/// `?embed=1`: the tour's narration, the controls and the nodes, with a link to the full app; the page
+/// `?embed=1`: the tour's narration, the controls and the stage, with a link to the full app; the page
 /// tells its host how tall it is, so an `<iframe>` can fit it.
 #[function_component(Embedded)]
 pub fn embedded(props: &EmbeddedProps) -> Html {
@@ -72,7 +74,7 @@ pub fn embedded(props: &EmbeddedProps) -> Html {
             if props.controls {
                 <div class="timebar">{ transport(studio, lang) }</div>
             }
-            <Nodes {lang} studio={studio.clone()} />
+            <StageView {lang} studio={studio.clone()} narrow={props.narrow} />
             <p class="open-full">
                 <a href={format!("{path}{}", *full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
             </p>

@@ -169,7 +169,7 @@ fn page(props: &PageProps) -> Html {
     };
     let body = if opened.link.embed {
         html! {
-            <Embedded lang={*lang} studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} />
+            <Embedded lang={*lang} studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} {narrow} />
         }
     } else {
         html! {
