@@ -69,6 +69,23 @@ mod native {
         c.bench_function("scrub kind-measured scenario to 31 s", |b| {
             b.iter(|| black_box(Simulation::at(&measured, VirtualTime(31_000)).state()))
         });
+
+        // What the stage computes on every frame while 64 nodes × 110 pods play.
+        let mut text = String::from("cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24\n");
+        for n in 1..=64 {
+            text.push_str(&format!("node add n{n}\n"));
+        }
+        text.push_str("wait 1s\n");
+        for n in 1..=64 {
+            text.push_str(&format!("pod add-many p{n} --node=n{n} --count=110\n"));
+        }
+        text.push_str("wait 5s\n");
+        let mut big = Playback::load(text, None).expect("it parses");
+        big.seek(VirtualTime(3_000));
+        big.finish();
+        c.bench_function("the stage of 64 nodes x 110 pods", |b| {
+            b.iter(|| black_box(big.stage(None, None)))
+        });
     }
 
     criterion_group!(benches, budgets);

@@ -1,7 +1,7 @@
 //! `?embed=1`: the compact player for docs and slides, which tells its host page how tall it is.
 
-use super::stage::StageView;
 use super::sharing::view_query;
+use super::stage::StageView;
 use super::studio::Studio;
 use super::timeline::transport;
 use super::tours::tours;

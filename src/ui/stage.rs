@@ -10,6 +10,7 @@ use crate::sim::playback::stage::{
 };
 use crate::sim::playback::views::seconds;
 use crate::sim::{Touched, VirtualTime};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// The picture's width in SVG units when wide, and when one node is shown at a time (phones).
@@ -92,6 +93,7 @@ pub fn stage_view(props: &StageProps) -> Html {
             .collect()
     };
     let strip_cells = if *narrow { 12 } else { STRIP_CELLS as usize };
+    let kcm_strip = stage.kcm.clone().map(Rc::new);
     let height = STRIP_H + GAP + NODE_H + PAD;
     let switcher = (*narrow && present.len() > 1).then(|| {
         html! {
@@ -116,12 +118,17 @@ pub fn stage_view(props: &StageProps) -> Html {
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
                     </pattern>
                 </defs>
-                { kcm(stage.kcm.as_ref(), width, strip_cells, &stage.touched, lang) }
+                <Kcm strip={kcm_strip.clone()} {width} cells={strip_cells} touched_node={stage.touched.as_ref().and_then(|t| t.node.clone())} {lang} />
                 if tiles && !*narrow {
-                    { node_tiles(&stage.tiles, stage.tiles_hidden, (width - 2.0 * PAD - GAP) * 0.42, &dispatch, lang) }
+                    <Tiles tiles={Rc::new(stage.tiles.clone())} hidden={stage.tiles_hidden} width={(width - 2.0 * PAD - GAP) * 0.42} dispatch={dispatch.clone()} {lang} />
                 }
                 { for boxes.iter().enumerate().map(|(i, (node, x, w))| match node {
-                    Some(node) => node_box(node, *x, *w, stage.kcm.as_ref(), strip_cells, &stage.touched, &dispatch, lang),
+                    Some(node) => html! {
+                        <NodeBox key={node.name.clone()} node={Rc::new((*node).clone())} x={*x} w={*w}
+                            token_from={token_from(kcm_strip.as_deref(), strip_cells, node, *x)}
+                            touched={stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name))}
+                            dispatch={dispatch.clone()} {lang} />
+                    },
                     None => html! {
                         <g key={format!("empty-{i}")}>{ rect("node-slot", *x, STRIP_H + GAP, *w, NODE_H, 10) }</g>
                     },
@@ -130,6 +137,29 @@ pub fn stage_view(props: &StageProps) -> Html {
             <figcaption class="stage-note">{ t::STAGE_SLOWED.get(lang) }</figcaption>
         </figure>
     }
+}
+
+/// Where the PATCH token of `node` (its box at `x`) starts: the cidrset cell allocated to it.
+fn token_from(
+    kcm: Option<&KcmStrip>,
+    strip_cells: usize,
+    node: &StageNode,
+    x: f64,
+) -> Option<(f64, f64)> {
+    let y = STRIP_H + GAP;
+    kcm.and_then(|kcm| {
+        let cells = &kcm.cells[..kcm.cells.len().min(strip_cells)];
+        let index = cells
+            .iter()
+            .position(|c| c.owner.as_ref().is_some_and(|(o, _)| *o == node.name))?;
+        let width = if strip_cells < STRIP_CELLS as usize {
+            NARROW
+        } else {
+            WIDE
+        };
+        let cell_w = ((width - 48.0) / cells.len().max(1) as f64).min(40.0);
+        Some((24.0 + index as f64 * cell_w - (x + 16.0), 46.0 - (y + 50.0)))
+    })
 }
 
 /// The node the latest event touched, among those drawn (the model's zoom in tiles mode).
@@ -167,13 +197,27 @@ fn px(v: f64) -> String {
 }
 
 /// kube-controller-manager's cidrset as a strip of cells, its cursor under the next candidate.
-fn kcm(
-    kcm: Option<&KcmStrip>,
+/// Props of the cidrset strip.
+#[derive(Properties, PartialEq)]
+struct KcmProps {
+    strip: Option<Rc<KcmStrip>>,
     width: f64,
     cells: usize,
-    touched: &Option<Touched>,
+    /// The node the selected event touched.
+    touched_node: Option<String>,
     lang: Lang,
-) -> Html {
+}
+
+#[function_component(Kcm)]
+fn kcm(props: &KcmProps) -> Html {
+    let KcmProps {
+        strip: kcm,
+        width,
+        cells,
+        touched_node,
+        lang,
+    } = props;
+    let (width, cells, lang) = (*width, *cells, *lang);
     let Some(kcm) = kcm else {
         return html! {
             <g class="kcm">
@@ -185,7 +229,7 @@ fn kcm(
     };
     let drawn = &kcm.cells[..kcm.cells.len().min(cells)];
     let cell_w = ((width - 48.0) / drawn.len().max(1) as f64).min(40.0);
-    let touched_node = touched.as_ref().and_then(|t| t.node.as_deref());
+    let touched_node = touched_node.as_deref();
     let summary = t::STAGE_CIDRSET.fill(
         lang,
         &[
@@ -254,47 +298,40 @@ fn kcm(
 }
 
 /// Every node as a tile (a big cluster): name, podCIDR, addresses held.
-fn node_tiles(
-    tiles: &[NodeTile],
+/// Props of the tiles.
+#[derive(Properties, PartialEq)]
+struct TilesProps {
+    tiles: Rc<Vec<NodeTile>>,
     hidden: usize,
     width: f64,
-    dispatch: &UseReducerDispatcher<Studio>,
+    dispatch: UseReducerDispatcher<Studio>,
     lang: Lang,
-) -> Html {
+}
+
+#[function_component(Tiles)]
+fn node_tiles(props: &TilesProps) -> Html {
+    let TilesProps {
+        tiles,
+        hidden,
+        width,
+        dispatch,
+        lang,
+    } = props;
+    let (hidden, width, lang) = (*hidden, *width, *lang);
     let top = STRIP_H + GAP;
     let n = tiles.len().max(1) as f64;
     // Columns so the tiles fill the area about evenly.
     let cols = ((n * width / NODE_H).sqrt().ceil()).max(1.0);
     let rows = (n / cols).ceil().max(1.0);
-    let (tw, th) = ((width / cols).min(170.0), ((NODE_H - 20.0) / rows).min(64.0));
+    let (tw, th) = (
+        (width / cols).min(170.0),
+        ((NODE_H - 20.0) / rows).min(64.0),
+    );
     html! {
         <g class="tiles" role="list" aria-label={t::STAGE_NODES.get(lang)}>
-            { for tiles.iter().enumerate().map(|(i, tile)| {
-                let x = PAD + (i as f64 % cols) * tw;
-                let y = top + (i as f64 / cols).floor() * th;
-                let fill = if tile.usable > 0 { tile.held as f64 / tile.usable as f64 } else { 0.0 };
-                let on_click = {
-                    let (dispatch, name) = (dispatch.clone(), tile.name.clone());
-                    Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SelectNode(Some(name.clone()))))
-                };
-                let on_key = {
-                    let (dispatch, name) = (dispatch.clone(), tile.name.clone());
-                    Callback::from(move |e: KeyboardEvent| if e.key() == "Enter" { dispatch.dispatch(Action::SelectNode(Some(name.clone()))) })
-                };
-                let label = format!("{} {} · {}/{}", tile.name, tile.pod_cidrs.join(", "), tile.held, tile.usable);
-                html! {
-                    <g key={tile.name.clone()} class={classes!("tile", owner(tile.slot), tile.pod_cidrs.is_empty().then_some("no-cidr"))} data-testid="stage-tile" data-node={tile.name.clone()} role="listitem button" tabindex="0" aria-label={label.clone()} onclick={on_click} onkeydown={on_key}>
-                        <title>{ label }</title>
-                        { rect("tile-box", x + 1.0, y + 1.0, tw - 3.0, th - 3.0, 3) }
-                        { rect("tile-fill", x + 1.0, y + th - 6.0, (tw - 3.0) * fill, 4.0, 0) }
-                        if tw >= 56.0 && th >= 26.0 {
-                            { text("tile-name", x + 5.0, y + 14.0, "start", clip(&tile.name, tw / 6.5)) }
-                        }
-                        if tw >= 100.0 && th >= 44.0 {
-                            { text("tile-name muted", x + 5.0, y + 30.0, "start", tile.pod_cidrs.first().cloned().unwrap_or_default()) }
-                        }
-                    </g>
-                }
+            { for tiles.iter().enumerate().map(|(i, tile)| html! {
+                <Tile key={tile.name.clone()} tile={tile.clone()} x={PAD + (i as f64 % cols) * tw}
+                    y={top + (i as f64 / cols).floor() * th} {tw} {th} dispatch={dispatch.clone()} />
             }) }
             if hidden > 0 {
                 { text("muted small", PAD, top + NODE_H - 4.0, "start", t::MORE_NODES.fill(lang, &[&hidden.to_string()])) }
@@ -303,23 +340,99 @@ fn node_tiles(
     }
 }
 
-/// One node whole: header, host-local's strip, its files, its root namespace with the veth ends, and
-/// its pods joined to them by cables.
-#[allow(clippy::too_many_arguments)]
-fn node_box(
-    node: &StageNode,
+/// Props of a node box, compared by value, so a node that did not change is not drawn again.
+#[derive(Properties, PartialEq)]
+struct NodeBoxProps {
+    node: Rc<StageNode>,
     x: f64,
     w: f64,
-    kcm: Option<&KcmStrip>,
-    strip_cells: usize,
-    touched: &Option<Touched>,
-    dispatch: &UseReducerDispatcher<Studio>,
+    /// Where the PATCH token starts, relative to the podCIDR label: the cidrset cell allocated.
+    token_from: Option<(f64, f64)>,
+    /// What the selected event touched, when it is on this node.
+    touched: Option<Touched>,
+    dispatch: UseReducerDispatcher<Studio>,
     lang: Lang,
-) -> Html {
+}
+
+/// Props of a tile, compared by value: while a big cluster plays, only the tiles that changed redraw.
+#[derive(Properties, PartialEq)]
+struct TileProps {
+    tile: NodeTile,
+    x: f64,
+    y: f64,
+    tw: f64,
+    th: f64,
+    dispatch: UseReducerDispatcher<Studio>,
+}
+
+/// A node as a tile: its name, podCIDR and how full host-local's range is; picking it zooms in.
+#[function_component(Tile)]
+fn tile_view(props: &TileProps) -> Html {
+    let TileProps {
+        tile,
+        x,
+        y,
+        tw,
+        th,
+        dispatch,
+    } = props;
+    let (x, y, tw, th) = (*x, *y, *tw, *th);
+    let fill = if tile.usable > 0 {
+        tile.held as f64 / tile.usable as f64
+    } else {
+        0.0
+    };
+    let pick = {
+        let (dispatch, name) = (dispatch.clone(), tile.name.clone());
+        move || dispatch.dispatch(Action::SelectNode(Some(name.clone())))
+    };
+    let on_click = {
+        let pick = pick.clone();
+        Callback::from(move |_: MouseEvent| pick())
+    };
+    let on_key = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" {
+            pick()
+        }
+    });
+    let label = format!(
+        "{} {} · {}/{}",
+        tile.name,
+        tile.pod_cidrs.join(", "),
+        tile.held,
+        tile.usable
+    );
+    html! {
+        <g class={classes!("tile", owner(tile.slot), tile.pod_cidrs.is_empty().then_some("no-cidr"))} data-testid="stage-tile" data-node={tile.name.clone()} role="listitem button" tabindex="0" aria-label={label.clone()} onclick={on_click} onkeydown={on_key}>
+            <title>{ label }</title>
+            { rect("tile-box", x + 1.0, y + 1.0, tw - 3.0, th - 3.0, 3) }
+            { rect("tile-fill", x + 1.0, y + th - 6.0, (tw - 3.0) * fill, 4.0, 0) }
+            if tw >= 56.0 && th >= 26.0 {
+                { text("tile-name", x + 5.0, y + 14.0, "start", clip(&tile.name, tw / 6.5)) }
+            }
+            if tw >= 100.0 && th >= 44.0 {
+                { text("tile-name muted", x + 5.0, y + 30.0, "start", tile.pod_cidrs.first().cloned().unwrap_or_default()) }
+            }
+        </g>
+    }
+}
+
+/// One node whole: header, host-local's strip, its files, its root namespace with the veth ends, and
+/// its pods joined to them by cables.
+#[function_component(NodeBox)]
+fn node_box(props: &NodeBoxProps) -> Html {
+    let NodeBoxProps {
+        node,
+        x,
+        w,
+        token_from,
+        touched,
+        dispatch,
+        lang,
+    } = props;
+    let (x, w, lang) = (*x, *w, *lang);
     let y = STRIP_H + GAP;
-    let touched = touched
-        .as_ref()
-        .filter(|t| t.node.as_deref() == Some(&*node.name));
+    let touched = touched.as_ref();
     let touched_pod = touched.and_then(|t| t.pod.as_deref());
     let touched_file = touched.and_then(|t| t.ip_file.as_deref());
     let touched_veth = touched.and_then(|t| t.veth.as_deref());
@@ -337,20 +450,6 @@ fn node_box(
             }
         })
     };
-    // The PATCH token travels from the cidrset cell allocated to the node's podCIDR label.
-    let token_from = kcm.and_then(|kcm| {
-        let cells = &kcm.cells[..kcm.cells.len().min(strip_cells)];
-        let index = cells
-            .iter()
-            .position(|c| c.owner.as_ref().is_some_and(|(o, _)| *o == node.name))?;
-        let width = if strip_cells < STRIP_CELLS as usize {
-            NARROW
-        } else {
-            WIDE
-        };
-        let cell_w = ((width - 48.0) / cells.len().max(1) as f64).min(40.0);
-        Some((24.0 + index as f64 * cell_w - (x + 16.0), 46.0 - (y + 50.0)))
-    });
     let ips = node.internal_ips.join(", ");
     html! {
         <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"))} data-testid="stage-node" data-node={node.name.clone()}

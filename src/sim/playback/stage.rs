@@ -5,14 +5,14 @@
 //! The picture is a function of the scenario and the time alone: the nodes' places come from the
 //! whole run's timeline (the order they first register), so a node joining never moves another one.
 
-use super::views::{veth_of, VethPair};
+use super::views::VethPair;
 use super::Playback;
 use crate::ipam::address_map::address_map;
 use crate::ipam::goip::{net_string, parse_cidr_sloppy};
 use crate::order;
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::objects::FxHashMap;
-use crate::sim::state::{NodeState, PodState};
+use crate::sim::state::{NodeState, PodState, VethState};
 use crate::sim::{EventLog, Reason, Touched, VirtualDuration, VirtualTime};
 use ipnet::IpNet;
 
@@ -276,7 +276,7 @@ pub struct NodeTile {
 
 impl Playback {
     /// The stage at the current time; `focus` is the node zoomed into when the cluster is drawn as
-    /// tiles (else the one the selected event touched, else the busiest).
+    /// tiles (else the one the selected event touched, else the first running pods).
     pub fn stage(&self, selected_event: Option<usize>, focus: Option<&str>) -> Stage {
         let slots = &self.places.slots;
         let touched = selected_event.and_then(|i| self.touched(i));
@@ -376,7 +376,16 @@ impl Playback {
                 .map(str::to_string)
                 .or_else(|| touched.as_ref().and_then(|t| t.node.clone()))
                 .filter(|f| sim.cluster.nodes.contains_key(f.as_str()))
-                .or_else(|| recent.busiest.clone())
+                .or_else(|| {
+                    // The first node running pods: a steady choice while a burst lands everywhere.
+                    let running = |n: &&String| {
+                        sim.cluster
+                            .nodes
+                            .get(n.as_str())
+                            .is_some_and(|n| n.admitted_pods > 0)
+                    };
+                    slots.iter().find(running).cloned()
+                })
                 .or_else(|| {
                     slots
                         .iter()
@@ -430,16 +439,17 @@ impl Playback {
         let obj = sim.cluster.nodes.get(name)?;
         let state = sim.node_state(name)?;
         let objects = sim.pods_on(name);
+        let held = Held::of(&state);
         let del_lag = self.settings().del_lag;
         let now = self.now();
         let mut pods: Vec<StagePod> = objects
             .iter()
-            .map(|pod| stage_pod(pod, &state, now, del_lag, recent))
+            .map(|pod| stage_pod(pod, &state, &held, now, del_lag, recent))
             .collect();
         // Ghosts: pods whose object is gone while their sandbox waits for CNI DEL.
         for pending in &state.pending_dels {
             if !pods.iter().any(|p| p.name == pending.pod) {
-                let mut ghost = network_of(&pending.pod, Some(&pending.container_id), &state);
+                let mut ghost = held.network_of(&pending.pod, Some(&pending.container_id));
                 ghost.phase = StagePhase::Deleting;
                 ghost.countdown = Some(countdown(pending.at_ms - now, del_lag));
                 pods.push(ghost);
@@ -518,44 +528,70 @@ fn countdown(remaining: VirtualDuration, del_lag: VirtualDuration) -> (VirtualDu
     )
 }
 
-/// A pod's network as its node holds it: the files of its sandbox, its veth pair and its route.
-fn network_of(pod: &str, container_id: Option<&str>, node: &NodeState) -> StagePod {
-    let ip_files: Vec<String> = container_id
-        .map(|id| {
-            node.ipam
-                .reserved
-                .iter()
-                .filter(|(_, holder)| *holder == id)
-                .map(|(ip, _)| ip.clone())
-                .collect()
-        })
-        .unwrap_or_default();
-    let veth = veth_of(pod, node);
-    let route = veth.as_ref().and_then(|v| {
-        let dev = format!(" dev {} ", v.name);
-        node.routes.iter().find(|r| r.contains(&dev)).cloned()
-    });
-    StagePod {
-        name: pod.to_string(),
-        phase: StagePhase::Pending,
-        object: false,
-        ips: ip_files.clone(),
-        ip_files,
-        veth,
-        route,
-        countdown: None,
-        failure: None,
+/// A node's files, veths and routes found by their holder, veth and device: a node of 110 pods would
+/// otherwise be searched 110 times on every frame.
+struct Held<'a> {
+    files: FxHashMap<&'a str, Vec<&'a String>>,
+    veths: FxHashMap<&'a str, &'a VethState>,
+    routes: FxHashMap<&'a str, &'a String>,
+}
+
+impl<'a> Held<'a> {
+    fn of(node: &'a NodeState) -> Held<'a> {
+        let mut files: FxHashMap<&str, Vec<&String>> = FxHashMap::default();
+        for (ip, holder) in &node.ipam.reserved {
+            files.entry(holder.as_str()).or_default().push(ip);
+        }
+        // `10.244.1.2 dev vethab2667e3 scope host`: the word after `dev`; a veth's first route is its
+        // pod's address (its `fe80::/64` comes after).
+        let mut routes: FxHashMap<&str, &String> = FxHashMap::default();
+        for route in &node.routes {
+            let mut words = route.split_whitespace();
+            if let Some(dev) = words.find(|w| *w == "dev").and(words.next()) {
+                routes.entry(dev).or_insert(route);
+            }
+        }
+        Held {
+            files,
+            veths: node.veths.iter().map(|v| (v.pod.as_str(), v)).collect(),
+            routes,
+        }
+    }
+
+    /// A pod's network as its node holds it: the files of its sandbox, its veth pair and its route.
+    fn network_of(&self, pod: &str, container_id: Option<&str>) -> StagePod {
+        let ip_files: Vec<String> = container_id
+            .and_then(|id| self.files.get(id))
+            .map(|ips| ips.iter().map(|ip| ip.to_string()).collect())
+            .unwrap_or_default();
+        let veth = self.veths.get(pod).map(|v| VethPair::of(v));
+        let route = veth
+            .as_ref()
+            .and_then(|v| self.routes.get(v.name.as_str()))
+            .map(|r| r.to_string());
+        StagePod {
+            name: pod.to_string(),
+            phase: StagePhase::Pending,
+            object: false,
+            ips: ip_files.clone(),
+            ip_files,
+            veth,
+            route,
+            countdown: None,
+            failure: None,
+        }
     }
 }
 
 fn stage_pod(
     pod: &PodState,
     node: &NodeState,
+    held: &Held,
     now: VirtualTime,
     del_lag: VirtualDuration,
     recent: &Recent,
 ) -> StagePod {
-    let mut drawn = network_of(&pod.name, pod.container_id.as_deref(), node);
+    let mut drawn = held.network_of(&pod.name, pod.container_id.as_deref());
     drawn.object = true;
     let pending = node.pending_dels.iter().find(|p| p.pod == pod.name);
     drawn.phase = if pod.deletion_deadline_ms.is_some() || pending.is_some() {
@@ -612,7 +648,7 @@ fn last_part(ip: &str) -> String {
     }
 }
 
-/// What the latest events say that the objects do not keep: failures, pods just gone, the busiest node.
+/// What the latest events say that the objects do not keep: failures and pods just gone.
 struct Recent {
     /// (pod, message) of the latest sandbox failures.
     pod_failures: Vec<(String, String)>,
@@ -620,8 +656,6 @@ struct Recent {
     node_failures: Vec<(String, String)>,
     /// Pods whose sandbox went within [`GONE_SHOWN`].
     gone: Vec<Gone>,
-    /// The node of the latest event on a node.
-    busiest: Option<String>,
 }
 
 struct Gone {
@@ -636,12 +670,8 @@ impl Recent {
             pod_failures: Vec::new(),
             node_failures: Vec::new(),
             gone: Vec::new(),
-            busiest: None,
         };
         for event in playback.sim().events().iter().rev().take(RECENT_EVENTS) {
-            if recent.busiest.is_none() {
-                recent.busiest = event.node.as_deref().map(str::to_string);
-            }
             let name = |prefix: &str| event.object.strip_prefix(prefix).map(str::to_string);
             match event.reason {
                 Reason::FailedCreatePodSandBox | Reason::NetworkNotReady => {

@@ -9,7 +9,7 @@ use crate::ipam::kindnet::CNI_CONFIG_PATH;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
 use crate::sim::command::Command;
 use crate::sim::grid::AddressGrid;
-use crate::sim::state::{NodeState, PodState};
+use crate::sim::state::{NodeState, PodState, VethState};
 use crate::sim::{Event, EventKind, EventLog, Touched, VirtualDuration, VirtualTime};
 use ipnet::IpNet;
 use std::ops::Range;
@@ -183,14 +183,21 @@ fn pod_row(pod: &PodState, node: &NodeState) -> PodRow {
 }
 
 /// The veth pair of `pod` on `node`, while it exists.
-pub(super) fn veth_of(pod: &str, node: &NodeState) -> Option<VethPair> {
-    node.veths.iter().find(|v| v.pod == pod).map(|v| VethPair {
-        name: v.name.clone(),
-        pod_end: format!("eth0@if{}", v.ifindex),
-        node_end: format!("{}@if{}", v.name, v.peer_ifindex),
-        ifindex: v.ifindex,
-        peer_ifindex: v.peer_ifindex,
-    })
+fn veth_of(pod: &str, node: &NodeState) -> Option<VethPair> {
+    node.veths.iter().find(|v| v.pod == pod).map(VethPair::of)
+}
+
+impl VethPair {
+    /// The pair of a node's veth, named as `ip link` names its two ends.
+    pub fn of(v: &VethState) -> VethPair {
+        VethPair {
+            name: v.name.clone(),
+            pod_end: format!("eth0@if{}", v.ifindex),
+            node_end: format!("{}@if{}", v.name, v.peer_ifindex),
+            ifindex: v.ifindex,
+            peer_ifindex: v.peer_ifindex,
+        }
+    }
 }
 
 /// `cat -A`-style: make the CRLF visible, since it is the surprise.
