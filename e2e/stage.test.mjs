@@ -136,6 +136,13 @@ test("picking on the stage opens details and marks the log; the keyboard reaches
   await stagePod(page, "a").focus();
   await page.keyboard.press("Enter");
   assert.match(await page.getByTestId("pod-view").textContent(), /inet 10\.244\.1\.2\/24/);
+  // Selecting an event in the log marks what it touched on the stage.
+  await page.getByTestId("event-log").locator("li", { hasText: "host-local reserved 10.244.1.3" }).first().locator("button").click();
+  assert.match(await page.locator("[data-testid=stage-file][data-file='10.244.1.3']").getAttribute("class"), /\btouched\b/);
+  assert.match(await stagePod(page, "b").getAttribute("class"), /\btouched\b/);
+  assert.match(await stageNode(page, "kind-worker").getAttribute("class"), /\btouched\b/);
+  await page.getByTestId("event-log").locator("li", { hasText: "AllocateNext: 10.244.2.0/24" }).first().locator("button").click();
+  assert.match(await page.locator("[data-testid=stage-cidr-cell][data-index='2']").getAttribute("class"), /\btouched\b/);
   const names = await page.locator("[data-testid=stage] [tabindex='0']").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
   assert.ok(names.length >= 6 && names.every((n) => n && n.length > 0), "every focusable shape has a name");
   assertClean();

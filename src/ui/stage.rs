@@ -118,16 +118,16 @@ pub fn stage_view(props: &StageProps) -> Html {
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
                     </pattern>
                 </defs>
-                <Kcm strip={kcm_strip.clone()} {width} cells={strip_cells} touched_node={stage.touched.as_ref().and_then(|t| t.node.clone())} {lang} />
+                { kcm(&KcmProps { strip: kcm_strip.clone(), width, cells: strip_cells, touched_node: stage.touched.as_ref().and_then(|t| t.node.clone()), lang }) }
                 if tiles && !*narrow {
-                    <Tiles tiles={Rc::new(stage.tiles.clone())} hidden={stage.tiles_hidden} width={(width - 2.0 * PAD - GAP) * 0.42} dispatch={dispatch.clone()} {lang} />
+                    { node_tiles(&TilesProps { tiles: &stage.tiles, hidden: stage.tiles_hidden, width: (width - 2.0 * PAD - GAP) * 0.42, dispatch: dispatch.clone(), lang }) }
                 }
                 { for boxes.iter().enumerate().map(|(i, (node, x, w))| match node {
                     Some(node) => html! {
-                        <NodeBox key={node.name.clone()} node={Rc::new((*node).clone())} x={*x} w={*w}
-                            token_from={token_from(kcm_strip.as_deref(), strip_cells, node, *x)}
-                            touched={stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name))}
-                            dispatch={dispatch.clone()} {lang} />
+                        { node_box(&NodeBoxProps { node, x: *x, w: *w,
+                            token_from: token_from(kcm_strip.as_deref(), strip_cells, node, *x),
+                            touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
+                            dispatch: dispatch.clone(), lang }) }
                     },
                     None => html! {
                         <g key={format!("empty-{i}")}>{ rect("node-slot", *x, STRIP_H + GAP, *w, NODE_H, 10) }</g>
@@ -197,8 +197,7 @@ fn px(v: f64) -> String {
 }
 
 /// kube-controller-manager's cidrset as a strip of cells, its cursor under the next candidate.
-/// Props of the cidrset strip.
-#[derive(Properties, PartialEq)]
+/// What the cidrset strip draws.
 struct KcmProps {
     strip: Option<Rc<KcmStrip>>,
     width: f64,
@@ -208,7 +207,6 @@ struct KcmProps {
     lang: Lang,
 }
 
-#[function_component(Kcm)]
 fn kcm(props: &KcmProps) -> Html {
     let KcmProps {
         strip: kcm,
@@ -298,18 +296,16 @@ fn kcm(props: &KcmProps) -> Html {
 }
 
 /// Every node as a tile (a big cluster): name, podCIDR, addresses held.
-/// Props of the tiles.
-#[derive(Properties, PartialEq)]
-struct TilesProps {
-    tiles: Rc<Vec<NodeTile>>,
+/// What the tiles draw.
+struct TilesProps<'a> {
+    tiles: &'a [NodeTile],
     hidden: usize,
     width: f64,
     dispatch: UseReducerDispatcher<Studio>,
     lang: Lang,
 }
 
-#[function_component(Tiles)]
-fn node_tiles(props: &TilesProps) -> Html {
+fn node_tiles(props: &TilesProps<'_>) -> Html {
     let TilesProps {
         tiles,
         hidden,
@@ -330,8 +326,8 @@ fn node_tiles(props: &TilesProps) -> Html {
     html! {
         <g class="tiles" role="list" aria-label={t::STAGE_NODES.get(lang)}>
             { for tiles.iter().enumerate().map(|(i, tile)| html! {
-                <Tile key={tile.name.clone()} tile={tile.clone()} x={PAD + (i as f64 % cols) * tw}
-                    y={top + (i as f64 / cols).floor() * th} {tw} {th} dispatch={dispatch.clone()} />
+                { tile_view(&TileProps { tile, x: PAD + (i as f64 % cols) * tw,
+                    y: top + (i as f64 / cols).floor() * th, tw, th, dispatch: dispatch.clone() }) }
             }) }
             if hidden > 0 {
                 { text("muted small", PAD, top + NODE_H - 4.0, "start", t::MORE_NODES.fill(lang, &[&hidden.to_string()])) }
@@ -340,10 +336,9 @@ fn node_tiles(props: &TilesProps) -> Html {
     }
 }
 
-/// Props of a node box, compared by value, so a node that did not change is not drawn again.
-#[derive(Properties, PartialEq)]
-struct NodeBoxProps {
-    node: Rc<StageNode>,
+/// What a node box draws.
+struct NodeBoxProps<'a> {
+    node: &'a StageNode,
     x: f64,
     w: f64,
     /// Where the PATCH token starts, relative to the podCIDR label: the cidrset cell allocated.
@@ -354,10 +349,9 @@ struct NodeBoxProps {
     lang: Lang,
 }
 
-/// Props of a tile, compared by value: while a big cluster plays, only the tiles that changed redraw.
-#[derive(Properties, PartialEq)]
-struct TileProps {
-    tile: NodeTile,
+/// What a tile draws.
+struct TileProps<'a> {
+    tile: &'a NodeTile,
     x: f64,
     y: f64,
     tw: f64,
@@ -366,8 +360,7 @@ struct TileProps {
 }
 
 /// A node as a tile: its name, podCIDR and how full host-local's range is; picking it zooms in.
-#[function_component(Tile)]
-fn tile_view(props: &TileProps) -> Html {
+fn tile_view(props: &TileProps<'_>) -> Html {
     let TileProps {
         tile,
         x,
@@ -403,7 +396,7 @@ fn tile_view(props: &TileProps) -> Html {
         tile.usable
     );
     html! {
-        <g class={classes!("tile", owner(tile.slot), tile.pod_cidrs.is_empty().then_some("no-cidr"))} data-testid="stage-tile" data-node={tile.name.clone()} role="listitem button" tabindex="0" aria-label={label.clone()} onclick={on_click} onkeydown={on_key}>
+        <g key={tile.name.clone()} class={classes!("tile", owner(tile.slot), tile.pod_cidrs.is_empty().then_some("no-cidr"))} data-testid="stage-tile" data-node={tile.name.clone()} role="listitem button" tabindex="0" aria-label={label.clone()} onclick={on_click} onkeydown={on_key}>
             <title>{ label }</title>
             { rect("tile-box", x + 1.0, y + 1.0, tw - 3.0, th - 3.0, 3) }
             { rect("tile-fill", x + 1.0, y + th - 6.0, (tw - 3.0) * fill, 4.0, 0) }
@@ -419,8 +412,7 @@ fn tile_view(props: &TileProps) -> Html {
 
 /// One node whole: header, host-local's strip, its files, its root namespace with the veth ends, and
 /// its pods joined to them by cables.
-#[function_component(NodeBox)]
-fn node_box(props: &NodeBoxProps) -> Html {
+fn node_box(props: &NodeBoxProps<'_>) -> Html {
     let NodeBoxProps {
         node,
         x,

@@ -1010,3 +1010,45 @@ mod presentation {
         );
     }
 }
+
+#[cfg(test)]
+mod graceful {
+    use super::*;
+
+    /// `kubectl delete pod` with a grace period: Terminating, the network goes first (CNI DEL), then
+    /// the object.
+    #[test]
+    fn a_graceful_delete_takes_the_network_first_then_the_object() {
+        let text = "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\npod add a --node=w\nwait 1s\npod delete a --grace-period=30\nwait 40s\n";
+        let mut playback = Playback::load(text.to_string(), None).expect("it parses");
+        let mut seen: Vec<(StagePhase, bool, bool)> = Vec::new();
+        // Killed after the 30 s grace period: CNI DEL at 32.110 s, the object 5 ms later.
+        for ms in [1_500, 2_500, 20_000, 32_110, 32_115, 32_500, 33_500] {
+            playback.seek(VirtualTime(ms));
+            playback.finish();
+            let stage = playback.stage(None, None);
+            let a = stage
+                .nodes
+                .iter()
+                .flatten()
+                .flat_map(|n| &n.pods)
+                .find(|p| p.name == "a")
+                .map(|a| (a.phase, a.object, a.veth.is_some()));
+            if let Some(a) = a {
+                if seen.last() != Some(&a) {
+                    seen.push(a);
+                }
+            }
+        }
+        assert_eq!(
+            seen,
+            [
+                (StagePhase::Running, true, true),
+                (StagePhase::Deleting, true, true),
+                (StagePhase::Deleting, true, false),
+                (StagePhase::Gone, false, false),
+            ],
+            "Terminating with its network, then without it, then gone with its object"
+        );
+    }
+}
