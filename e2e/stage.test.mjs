@@ -130,7 +130,7 @@ test("picking on the stage opens details and marks the log; the keyboard reaches
   await stageNode(page, "kind-worker2").click({ position: { x: 20, y: 20 } });
   assert.equal(await page.getByTestId("node").first().getAttribute("data-node"), "kind-worker2", "its card comes first");
   // Tab reaches a stage node; Enter picks it.
-  await stageNode(page, "kind-control-plane").focus();
+  await stageNode(page, "kind-control-plane").locator(".node-head").focus();
   await page.keyboard.press("Enter");
   assert.equal(await page.getByTestId("node").first().getAttribute("data-node"), "kind-control-plane");
   await stagePod(page, "a").focus();

@@ -444,10 +444,13 @@ fn node_box(props: &NodeBoxProps<'_>) -> Html {
     };
     let ips = node.internal_ips.join(", ");
     html! {
-        <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"))} data-testid="stage-node" data-node={node.name.clone()}
-            tabindex="0" role="button" aria-label={t::NODE_LABEL.fill(lang, &[&node.name])} onclick={select_node} onkeydown={key_node}>
+        <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"))} data-testid="stage-node" data-node={node.name.clone()} onclick={select_node}>
             { rect("node-box", x, y, w, NODE_H, 10) }
-            { text("title", x + 16.0, y + 24.0, "start", node.name.clone()) }
+            // The node's name is its button: the pods inside the box are buttons of their own.
+            <g class="node-head" tabindex="0" role="button" aria-label={t::NODE_LABEL.fill(lang, &[&node.name])} onkeydown={key_node}>
+                { rect("head-hit", x + 8.0, y + 6.0, w - 16.0, 26.0, 4) }
+                { text("title", x + 16.0, y + 24.0, "start", node.name.clone()) }
+            </g>
             { text("muted small", x + 16.0, y + 42.0, "start", format!("InternalIP {ips}")) }
             if node.pod_cidrs.is_empty() {
                 <text class={classes!("podcidr", node.failure.is_some().then_some("failure"))} x={px(x + 16.0)} y={px(y + 62.0)}>
@@ -585,7 +588,7 @@ fn pods(
     let band = html! {
         <g class="root-netns">
             { rect("", x + 12.0, band_y, w - 24.0, 40.0, 6) }
-            { text("muted small", x + 18.0, band_y - 4.0, "start", t::STAGE_ROOT_NETNS.get(lang).to_string()) }
+            { text("muted small", x + 18.0, band_y - 4.0, "start", clip(t::STAGE_ROOT_NETNS.get(lang), (w - 30.0) / 6.0)) }
         </g>
     };
     if node.pods.is_empty() {

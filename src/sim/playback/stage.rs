@@ -31,7 +31,7 @@ pub const MAX_POD_CELLS: usize = 128;
 /// At most this many files of host-local's directory listed on a node.
 pub const MAX_FILES: usize = 6;
 /// How long (virtual time) a pod whose sandbox is gone stays drawn, fading.
-pub const GONE_SHOWN: VirtualDuration = VirtualDuration::from_millis(1_000);
+pub const GONE_SHOWN: VirtualDuration = VirtualDuration::from_millis(500);
 /// How many of the latest events are read for failures and pods just gone.
 const RECENT_EVENTS: usize = 4_096;
 
@@ -1023,7 +1023,7 @@ mod graceful {
         let mut playback = Playback::load(text.to_string(), None).expect("it parses");
         let mut seen: Vec<(StagePhase, bool, bool)> = Vec::new();
         // Killed after the 30 s grace period: CNI DEL at 32.110 s, the object 5 ms later.
-        for ms in [1_500, 2_500, 20_000, 32_110, 32_115, 32_500, 33_500] {
+        for ms in [1_500, 2_500, 20_000, 32_110, 32_115, 32_400, 33_500] {
             playback.seek(VirtualTime(ms));
             playback.finish();
             let stage = playback.stage(None, None);
