@@ -59,10 +59,10 @@ export async function launch() {
 }
 
 /** A new page that records page errors and console errors; call `assertClean()` at the end. */
-export async function openPage(browser, url, viewport = { width: 1280, height: 800 }, init = null) {
+export async function openPage(browser, url, viewport = { width: 1280, height: 800 }, init = null, initArg = undefined) {
   const page = await browser.newPage({ viewport });
   // A script to run in the page before its own (say, to listen for what it posts from the start).
-  if (init) await page.addInitScript(init);
+  if (init) await page.addInitScript(init, initArg);
   const problems = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
   page.on("console", (msg) => {

@@ -19,5 +19,4 @@ mod order;
 pub mod share;
 pub mod sim;
 
-#[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -222,11 +222,12 @@ async fn kind_tour_steps_show_the_measured_story() {
         .expect("selector")
         .is_none());
     assert_eq!(text(&root, "[data-testid=countdown]"), "CNI DEL in 2.300 s");
+    // b's veth pair stays until CNI DEL: the worker keeps its pods' three during the lag.
     assert_eq!(
         root.query_selector_all("[data-node=kind-worker] [data-testid=veth]")
             .expect("selector")
             .length(),
-        2
+        3
     );
     click(&root, "tour-next").await;
     assert!(root

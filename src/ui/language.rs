@@ -2,14 +2,26 @@
 //! the page fetches `i18n/<tag>.json` (copied from `static/i18n/` by Trunk) before it shows Chinese
 //! or Japanese. The path is relative, so a build served from a sub-path finds its own.
 
+#[cfg(target_arch = "wasm32")]
 use crate::i18n::catalog::{self, Catalog};
 use crate::i18n::Lang;
+#[cfg(target_arch = "wasm32")]
 use crate::ipam::goip::GoQuoted;
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::JsCast;
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen_futures::JsFuture;
+#[cfg(target_arch = "wasm32")]
 use web_sys::Response;
 
+/// Natively (the build-time rendering) every language is compiled in.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn load(_lang: Lang) -> Result<(), String> {
+    Ok(())
+}
+
 /// Make `lang`'s texts available; on failure, why, to show with the page in English.
+#[cfg(target_arch = "wasm32")]
 pub async fn load(lang: Lang) -> Result<(), String> {
     if catalog::is_installed(lang) {
         return Ok(());
@@ -39,6 +51,7 @@ pub async fn load(lang: Lang) -> Result<(), String> {
 
 /// A catalog file's JSON object of strings, read with the browser's `JSON.parse`: the wasm carries no
 /// JSON decoder of its own (see [`crate::ipam::hostlocal::NetConf`]).
+#[cfg(target_arch = "wasm32")]
 pub fn parse_catalog(json: &str) -> Result<Catalog, String> {
     let value = js_sys::JSON::parse(json).map_err(|err| {
         err.dyn_into::<js_sys::Error>().map_or_else(

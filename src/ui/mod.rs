@@ -21,6 +21,8 @@ mod markup;
 mod nodes;
 mod opened;
 mod page;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod prerender;
 mod ruler;
 mod settings;
 pub mod sharing;
@@ -31,9 +33,12 @@ mod tours;
 
 pub use page::App;
 
-/// Mount the app on `<body>`. A panic is logged and leaves its message on `<html data-panic>`; the abort that follows
+/// Mount the app on `<div id="podip">`, over the markup rendered at build time; when the page's head
+/// script found that markup is this view's (`<html data-view="prerendered">`), the app starts in that
+/// view at once instead of reading the link first. A panic is logged and leaves its message on `<html data-panic>`; the abort that follows
 /// is a WebAssembly trap, which the page's own script reports in place (`index.html`), in the words
 /// `page.rs` keeps on `<html>` for it.
+#[cfg(target_arch = "wasm32")]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
@@ -44,5 +49,24 @@ pub fn start() {
             root.set_attribute("data-panic", &info.to_string()).ok();
         }
     }));
-    yew::Renderer::<App>::new().render();
+    let document = web_sys::window().and_then(|w| w.document());
+    let root = document.as_ref().and_then(|d| d.document_element());
+    let Some(mount) = document.and_then(|d| d.get_element_by_id("podip")) else {
+        yew::Renderer::<App>::new().render();
+        return;
+    };
+    let prerendered = root
+        .as_ref()
+        .and_then(|r| r.get_attribute("data-view"))
+        .is_some_and(|view| view == "prerendered");
+    // The markup rendered at build time makes way for the app, drawn in the same task (no paint in
+    // between): as the same view when it was that view's, else as the view the link asks for.
+    mount.set_inner_html("");
+    if let Some(root) = root {
+        root.remove_attribute("data-view").ok();
+    }
+    let props = page::AppProps {
+        opened: prerendered.then(opened::Opened::default_view),
+    };
+    yew::Renderer::<App>::with_root_and_props(mount, props).render();
 }

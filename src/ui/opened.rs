@@ -23,6 +23,16 @@ pub struct Opened {
 }
 
 impl Opened {
+    /// The view a link without a query opens in English: the one rendered at build time.
+    pub fn default_view() -> Self {
+        Opened {
+            link: Link::default(),
+            problems: Vec::new(),
+            lang: Lang::En,
+            unavailable: None,
+        }
+    }
+
     /// Read `location.search`; the language is `?lang=`, else the browser's, else English. Its texts
     /// are loaded before the page shows, so it never flashes in another language.
     pub async fn from_location() -> Self {

@@ -12,7 +12,7 @@ use super::opened::{link_refusal, Opened};
 use super::settings::Settings;
 use super::sharing::view_query;
 use super::stage::StageView;
-use super::studio::{Action, Studio};
+use super::studio::{now_ms, Action, Studio};
 use super::timeline::{transport, EventLog};
 use super::tours::tours;
 use crate::i18n::{ui as t, Lang};
@@ -29,15 +29,25 @@ use yew::prelude::*;
 /// How often the clock ticks while playing (real milliseconds).
 const TICK_MS: u32 = 50;
 
+/// Props of the app.
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// The view it opens with, when known before it starts: the default view, which was rendered at
+    /// build time and is hydrated. Otherwise the link is read first.
+    pub opened: Option<Opened>,
+}
+
 /// The whole page, once its link is read (a scenario in `s=` is inflated by the browser, which takes
 /// a moment).
 #[function_component(App)]
-pub fn app() -> Html {
-    let opened = use_state(|| None::<Opened>);
+pub fn app(props: &AppProps) -> Html {
+    let opened = use_state(|| props.opened.clone());
     {
         let opened = opened.clone();
         use_effect_with((), move |_| {
-            spawn_local(async move { opened.set(Some(Opened::from_location().await)) });
+            if opened.is_none() {
+                spawn_local(async move { opened.set(Some(Opened::from_location().await)) });
+            }
         });
     }
     match &*opened {
@@ -252,9 +262,11 @@ const NARROW_QUERY: &str = "(max-width: 640px)";
 #[hook]
 fn use_narrow() -> bool {
     let matches = || {
-        web_sys::window()
-            .and_then(|w| w.match_media(NARROW_QUERY).ok().flatten())
-            .is_some_and(|list| list.matches())
+        // Natively (the page rendered at build time) there is no window: wide.
+        cfg!(target_arch = "wasm32")
+            && web_sys::window()
+                .and_then(|w| w.match_media(NARROW_QUERY).ok().flatten())
+                .is_some_and(|list| list.matches())
     };
     let narrow = use_state(matches);
     {
@@ -312,9 +324,9 @@ fn use_clock(studio: &UseReducerHandle<Studio>) {
     let studio = studio.clone();
     use_effect_with(studio.playing, move |playing| {
         let ticker = playing.then(|| {
-            let mut last = js_sys::Date::now();
+            let mut last = now_ms();
             Interval::new(TICK_MS, move || {
-                let now = js_sys::Date::now();
+                let now = now_ms();
                 studio.dispatch(Action::Tick(now - last));
                 last = now;
             })

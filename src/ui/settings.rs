@@ -71,7 +71,7 @@ pub fn settings(props: &SettingsProps) -> Html {
             match validated {
                 Ok(settings) => {
                     refusal.set(None);
-                    studio.dispatch(Action::Settings(settings));
+                    studio.dispatch(Action::Settings(Box::new(settings)));
                 }
                 Err(err) => refusal.set(Some(err)),
             }

@@ -81,7 +81,7 @@ pub enum Action {
     /// Run commands at the current time (the learner's actions).
     Apply(Vec<Command>),
     /// Put cluster settings in force and replay to the same time.
-    Settings(ClusterSettings),
+    Settings(Box<ClusterSettings>),
     /// Go to a tour step.
     TourStep(usize),
     /// Select an event of the log.
@@ -150,9 +150,25 @@ impl Studio {
 }
 
 /// Do `ms` of the core's work in hand; whether it is all done.
+/// Milliseconds on a clock that only moves forward: the browser's, or natively (the page rendered at
+/// build time) the process's.
+pub(super) fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+}
+
 fn work_for(core: &mut Playback, ms: f64) -> bool {
-    let deadline = js_sys::Date::now() + ms;
-    core.work(|| js_sys::Date::now() < deadline)
+    let deadline = now_ms() + ms;
+    core.work(|| now_ms() < deadline)
 }
 
 impl Reducible for Studio {
@@ -192,11 +208,11 @@ impl Reducible for Studio {
                     // Behind: this tick only redraws (the simulation's work would make it a long task).
                     next.behind_ticks.set(behind + 1);
                 } else {
-                    let deadline = js_sys::Date::now() + FRAME_BUDGET_MS;
+                    let deadline = now_ms() + FRAME_BUDGET_MS;
                     let caught_up = next
                         .core
                         .borrow_mut()
-                        .play(real_ms, next.speed, || js_sys::Date::now() < deadline);
+                        .play(real_ms, next.speed, || now_ms() < deadline);
                     if !caught_up {
                         // The simulation moved in place; the view keeps its last picture this tick.
                         next.behind_ticks.set(behind + 1);
@@ -261,7 +277,7 @@ impl Reducible for Studio {
             }
             Action::Load { text, tour } => next.change(|core| core.reload(text, tour)),
             Action::Apply(commands) => next.change(|core| core.apply(&commands)),
-            Action::Settings(settings) => next.change(|core| core.set_settings(settings)),
+            Action::Settings(settings) => next.change(|core| core.set_settings(*settings)),
             Action::DeletionMode(mode) => next.change(|core| {
                 let mut settings = core.settings().clone();
                 settings.deletion_mode = mode;
