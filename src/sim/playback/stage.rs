@@ -7,8 +7,7 @@
 
 use super::views::VethPair;
 use super::Playback;
-use crate::ipam::address_map::address_map;
-use crate::ipam::goip::{net_string, parse_cidr_sloppy};
+use crate::ipam::goip::net_string;
 use crate::order;
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::objects::FxHashMap;
@@ -283,32 +282,15 @@ impl Playback {
         let recent = Recent::read(self);
         let sim = self.sim();
         let kcm = sim.cidr_sets().first().map(|set| {
-            let owners: Vec<(IpNet, String)> = sim
-                .cluster
-                .nodes
-                .iter()
-                .flat_map(|(name, node)| {
-                    node.pod_cidrs.iter().filter_map(move |cidr| {
-                        parse_cidr_sloppy(cidr)
-                            .ok()
-                            .map(|(_, net)| (net, name.to_string()))
-                    })
-                })
-                .collect();
-            let services: Vec<IpNet> = sim
-                .cluster
-                .config
-                .iter()
-                .flat_map(|c| [c.service_cidr, c.secondary_service_cidr])
-                .flatten()
-                .collect();
-            // Single subnets from index 0 while the cursor and the subnets held fit; blocks beyond.
+            // Single subnets from index 0 while the cursor and the subnets held fit; blocks beyond. The
+            // whole cluster CIDR's map (at most 256 cells) tells how far the subnets in use reach.
             let max = set.max_cidrs();
-            let highest = owners
-                .iter()
-                .filter_map(|(net, _)| set.get_beginning_and_end_indices(net).ok())
-                .map(|(_, last)| last)
-                .max()
+            let highest = sim
+                .address_map(0, None)
+                .and_then(|whole| {
+                    let last = whole.cells.iter().rev().find(|c| c.used > 0)?;
+                    Some(last.first_index + last.len - 1)
+                })
                 .unwrap_or(0)
                 .max(set.next_candidate());
             let node_mask = set.node_mask_size();
@@ -321,7 +303,7 @@ impl Playback {
             }
             let block_bits = window_bits.saturating_sub(base);
             let window = IpNet::new(cluster.addr(), node_mask - window_bits).unwrap_or(cluster);
-            let map = address_map(set, window, &owners, &services);
+            let map = sim.address_map(0, Some(window));
             let cells: Vec<StripCell> = map
                 .map(|map| {
                     map.cells
