@@ -101,7 +101,7 @@ test("each language renders the kind tour with every word in that language", asy
     ja: { lang: "ja", play: "▶ 再生", tours: "ガイドツアー", script: /[\u3040-\u30ff]/u },
   };
   for (const [tag, want] of Object.entries(expected)) {
-    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&lang=${tag}`);
+    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&lang=${tag}&quiz=0`);
     await page.getByTestId("narration").waitFor();
     assert.equal(await page.locator("html").getAttribute("lang"), want.lang);
     assert.equal((await page.getByTestId("play").locator(":scope > :not(.sizer)").textContent()).trim(), want.play);
@@ -152,7 +152,7 @@ test("a language whose texts cannot be loaded leaves the page in English, saying
 });
 
 test("the kind tour works from the keyboard alone", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await page.getByTestId("narration").waitFor();
   // Tab to the kind tour's button and press Enter.
   let focused = "";

@@ -27,7 +27,7 @@ const pods = (page) =>
   );
 
 test("the kind tour on the stage: subnets from the cidrset, addresses, cables, b's countdown, d's .5", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await page.getByTestId("tour-kind").click();
   await tourStep(page, 2);
   for (const [name, cidr] of [["kind-control-plane", "10.244.0.0/24"], ["kind-worker", "10.244.1.0/24"], ["kind-worker2", "10.244.2.0/24"]]) {
@@ -64,7 +64,7 @@ test("the kind tour on the stage: subnets from the cidrset, addresses, cables, b
 
 test("a CNI ADD animates at 1x, each step held on screen; with reduced motion nothing animates", async () => {
   for (const reducedMotion of ["no-preference", "reduce"]) {
-    const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
     await page.emulateMedia({ reducedMotion });
     await page.getByTestId("tour-kind").click();
     await tourStep(page, 2); // 1.010 s: the workers have their subnets; a, b, c come at 2 s
@@ -149,7 +149,7 @@ test("picking on the stage opens details and marks the log; the keyboard reaches
 });
 
 test("the other tours: a pod without an address says host-local's text; a node without a subnet says CIDRNotAvailable", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await page.getByTestId("tour-exhaustion").click();
   await tourStep(page, 1);
   assert.equal(await stagePod(page, "p6").getAttribute("data-phase"), "pending");

@@ -18,7 +18,7 @@ async function tourStep(page, n) {
 }
 
 test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after its object, d gets .5", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await page.getByTestId("tour-kind").click();
   await tourStep(page, 2);
   assert.equal(await node(page, "kind-control-plane").locator(".podcidr code").textContent(), "10.244.0.0/24");
@@ -96,7 +96,7 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
 });
 
 test("kind-measured: the Chinese measurement's numbers, .189–.192 and eth0@if704 ↔ veth…@if11", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await page.getByTestId("load-kind-measured").click();
   await page.getByTestId("run-scenario").click();
   await settled(page);
@@ -148,7 +148,7 @@ async function shiftsWhilePlaying(page) {
 
 test("the page holds still while a tour plays: narration, actions, the log's rows and settings keep their places", async () => {
   for (const [viewport, tour] of [[{ width: 1280, height: 800 }, "kind"], [{ width: 1280, height: 800 }, "exhaustion"], [{ width: 390, height: 844 }, "kind"]]) {
-    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=${tour}`, viewport);
+    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=${tour}&quiz=0`, viewport);
     await page.getByTestId("narration").waitFor();
     await page.getByTestId("event-log").waitFor({ state: "attached" });
     const moved = await shiftsWhilePlaying(page);
@@ -159,7 +159,7 @@ test("the page holds still while a tour plays: narration, actions, the log's row
 });
 
 test("the event log follows the newest entry; scrolled up, its rows stay put with no blank above them", async () => {
-  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind`);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&quiz=0`);
   await page.getByTestId("cluster-cidr").waitFor();
   await page.getByTestId("speed").selectOption({ label: "4×" });
   await page.getByTestId("play").click();
@@ -188,7 +188,7 @@ test("the event log follows the newest entry; scrolled up, its rows stay put wit
 });
 
 test("the other tours tell their stories", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   const cases = [
     ["planning", /CIDRNotAvailable/],
     ["exhaustion", /no IP addresses available in range set: 10\.0\.0\.1-10\.0\.0\.6/],
@@ -206,7 +206,7 @@ test("the other tours tell their stories", async () => {
 });
 
 test("actions: add a node, add a pod, delete it immediately", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await page.getByTestId("speed").selectOption({ label: "instant" });
   await page.getByTestId("play").click();
   await page.getByTestId("play").waitFor();

@@ -93,6 +93,8 @@ pub struct Link {
     pub autoplay: bool,
     /// `controls=0` hides the player's controls (default: shown).
     pub controls: bool,
+    /// `quiz=0` turns the tours' questions off (default: on).
+    pub quiz: bool,
 }
 
 impl Default for Link {
@@ -108,6 +110,7 @@ impl Default for Link {
             embed: false,
             autoplay: false,
             controls: true,
+            quiz: true,
         }
     }
 }
@@ -293,6 +296,7 @@ impl Link {
                 "embed" => link.embed = value == "1",
                 "autoplay" => link.autoplay = value == "1",
                 "controls" => link.controls = value != "0",
+                "quiz" => link.quiz = value != "0",
                 name => {
                     if let Some(kcm_flag) = KcmFlag::by_short_name(name) {
                         link.overrides
@@ -374,6 +378,9 @@ impl Link {
         }
         if self.autoplay {
             query.append_pair("autoplay", "1");
+        }
+        if !self.quiz {
+            query.append_pair("quiz", "0");
         }
         if !self.controls {
             query.append_pair("controls", "0");

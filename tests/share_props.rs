@@ -30,10 +30,19 @@ fn arb_link() -> impl Strategy<Value = Link> {
         proptest::option::of(0usize..50),
         proptest::option::of(prop::sample::select(Lang::ALL.to_vec())),
         proptest::option::of(prop::sample::select(vec![Theme::Light, Theme::Dark])),
-        (any::<bool>(), any::<bool>(), any::<bool>()),
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
     )
         .prop_map(
-            |(tour, scenario, flags, time, step, lang, theme, (embed, autoplay, controls))| Link {
+            |(
+                tour,
+                scenario,
+                flags,
+                time,
+                step,
+                lang,
+                theme,
+                (embed, autoplay, controls, quiz),
+            )| Link {
                 tour: tour.map(str::to_string),
                 scenario,
                 overrides: {
@@ -54,6 +63,7 @@ fn arb_link() -> impl Strategy<Value = Link> {
                 embed,
                 autoplay,
                 controls,
+                quiz,
             },
         )
 }

@@ -47,3 +47,92 @@ fn the_kind_tour_reaches_d_at_its_last_step() {
     let d = state.pods.iter().find(|p| p.name == "d").expect("d exists");
     assert_eq!(d.ips, ["10.244.1.5"]);
 }
+
+#[test]
+fn each_tour_asks_at_least_two_questions_before_steps_it_has() {
+    for words in &narration::TOURS {
+        assert!(words.questions.len() >= 2, "{}", words.name);
+        for question in words.questions {
+            assert!(question.before_step < words.steps.len(), "{}", words.name);
+            assert!(question.choices.len() >= 2 && question.correct < question.choices.len());
+        }
+    }
+}
+
+/// The state of tour `name` at the moment of its step `step`.
+fn at_step(name: &str, step: usize) -> podip::sim::state::State {
+    let (_, anchors) = builtin::TOURS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a tour");
+    let scenario =
+        Rc::new(Scenario::parse(builtin::by_name(name).expect("built in")).expect("parses"));
+    let (_, events) = Simulation::timeline(scenario.clone());
+    let time = builtin::tour_step_times(anchors, events.iter())[step].expect("the step happens");
+    Simulation::at(&scenario, time).state()
+}
+
+/// The right answer of the question asked before `step`, in English.
+fn answer(name: &str, step: usize) -> &'static str {
+    let question = narration::question(name, step).expect("a question");
+    question.choices[question.correct].en
+}
+
+#[test]
+fn the_right_answers_are_what_the_steps_show() {
+    let pod_ip = |state: &podip::sim::state::State, pod: &str| {
+        state
+            .pods
+            .iter()
+            .find(|p| p.name == pod)
+            .map(|p| p.ips.join(","))
+            .unwrap_or_default()
+    };
+    let pod_cidrs = |state: &podip::sim::state::State, node: &str| {
+        state
+            .nodes
+            .iter()
+            .find(|n| n.name == node)
+            .map(|n| n.pod_cidrs.clone())
+            .unwrap_or_default()
+    };
+    // kind: kind-worker2's subnet; d's address after b's release.
+    assert_eq!(
+        pod_cidrs(&at_step("kind", 1), "kind-worker2"),
+        [answer("kind", 1)]
+    );
+    let d = pod_ip(&at_step("kind", 9), "d");
+    assert!(d.ends_with(answer("kind", 9)), "{d}");
+    // b's files go with CNI DEL, 2.3 s after its object.
+    assert!(answer("kind", 8).contains("2.3 s"));
+    // planning: node-e's subnet once node-b's is released; the fifth node gets none at first.
+    assert!(pod_cidrs(&at_step("planning", 1), "node-e").is_empty());
+    assert_eq!(
+        pod_cidrs(&at_step("planning", 3), "node-e"),
+        [answer("planning", 3)]
+    );
+    // exhaustion: p6 gets .3 on its retry.
+    // (status.podIPs comes 5 ms after host-local's reservation: read last_reserved_ip.)
+    let last = at_step("exhaustion", 2).nodes[0]
+        .ipam
+        .last_reserved_ip
+        .get("0")
+        .cloned()
+        .unwrap_or_default();
+    assert!(last.ends_with(answer("exhaustion", 2)), "{last}");
+    // dual-stack: two podCIDRs per node, two IP files for a.
+    assert_eq!(pod_cidrs(&at_step("dual-stack", 0), "kind-worker").len(), 2);
+    let state = at_step("dual-stack", 2);
+    let a = state
+        .pods
+        .iter()
+        .find(|p| p.name == "a")
+        .and_then(|p| p.container_id.clone());
+    let files = state
+        .nodes
+        .iter()
+        .flat_map(|n| n.ipam.reserved.values())
+        .filter(|holder| Some(*holder) == a.as_ref())
+        .count();
+    assert_eq!(files, 2);
+}

@@ -26,6 +26,33 @@ pub struct TourNarration {
     pub intro: Text,
     /// One text per step, in the order of the tour's anchors in [`crate::sim::builtin::TOURS`].
     pub steps: &'static [Text],
+    /// Questions asked before the steps that answer them.
+    pub questions: &'static [Question],
+}
+
+/// A question the tour asks before step `before_step` (an index into `steps`): the learner predicts,
+/// then the step plays and `why` says what happened, naming the upstream function.
+pub struct Question {
+    /// The step that answers it.
+    pub before_step: usize,
+    /// The question.
+    pub text: Text,
+    /// The choices, in the order shown.
+    pub choices: &'static [Text],
+    /// The index of the right one.
+    pub correct: usize,
+    /// Why, shown once answered.
+    pub why: Text,
+}
+
+/// The question tour `tour` asks before step `step`, if any.
+pub fn question(tour: &str, step: usize) -> Option<&'static Question> {
+    TOURS
+        .iter()
+        .find(|t| t.name == tour)?
+        .questions
+        .iter()
+        .find(|q| q.before_step == step)
 }
 
 /// The narration of the four tours, in the order of the tour buttons.
@@ -94,6 +121,65 @@ pub const TOURS: [TourNarration; 4] = [
                 ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測した worker では以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。kind-measured シナリオでそれを再現できます。）",
             },
         ],
+        questions: &[
+            Question {
+                before_step: 1,
+                text: text! {
+                    en: "kind-control-plane got 10.244.0.0/24. The two workers register next, kind-worker first. Which subnet will kind-worker2 get?",
+                    zh: "kind-control-plane 分到了 10.244.0.0/24。接下来两个 worker 注册，kind-worker 在前。kind-worker2 会分到哪个子网？",
+                    ja: "kind-control-plane は 10.244.0.0/24 を受け取りました。次に 2 台のワーカーが登録され、kind-worker が先です。kind-worker2 が受け取るサブネットはどれでしょう？",
+                },
+                choices: &[
+                    text! { en: "10.244.1.0/24", zh: "10.244.1.0/24", ja: "10.244.1.0/24" },
+                    text! { en: "10.244.2.0/24", zh: "10.244.2.0/24", ja: "10.244.2.0/24" },
+                    text! { en: "10.244.0.0/24, shared with the control plane", zh: "10.244.0.0/24，与 control plane 共用", ja: "10.244.0.0/24（control plane と共用）" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "AllocateNext (cidr_set.go) scans the bitmap from nextCandidate and takes the first free index, node by node in the order they are synced: kind-worker index 1, kind-worker2 index 2. A subnet is never shared.",
+                    zh: "AllocateNext（cidr_set.go）从 nextCandidate 开始扫描位图，按节点同步的顺序逐个取第一个空闲索引：kind-worker 是索引 1，kind-worker2 是索引 2。子网从不共用。",
+                    ja: "AllocateNext（cidr_set.go）は nextCandidate からビットマップを走査し、同期された順にノードごとに最初の空きインデックスを取ります。kind-worker はインデックス 1、kind-worker2 はインデックス 2 です。サブネットが共用されることはありません。",
+                },
+            },
+            Question {
+                before_step: 8,
+                text: text! {
+                    en: "b's Pod object is gone. When do its IP file, veth and route go?",
+                    zh: "b 的 Pod 对象已经不在了。它的 IP 文件、veth 和路由什么时候消失？",
+                    ja: "b の Pod オブジェクトはもうありません。IP ファイル、veth、ルートはいつ消えるでしょう？",
+                },
+                choices: &[
+                    text! { en: "At once, with the object", zh: "立即，与对象一起", ja: "オブジェクトと同時に、すぐ" },
+                    text! { en: "When CNI DEL runs, 2.3 s later", zh: "CNI DEL 执行时，即 2.3 秒后", ja: "CNI DEL が走るとき（2.3 秒後）" },
+                    text! { en: "Never: host-local keeps the file until the range wraps", zh: "永不：host-local 保留文件直到地址范围绕回", ja: "消えない：範囲が一周するまで host-local がファイルを残す" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "The kubelet first kills b's containers (at least minimumGracePeriodInSeconds, 2 s); only then StopPodSandbox runs CNI DEL: host-local's Release removes the file, ptp's cmdDel the veth pair and its /32 route, together.",
+                    zh: "kubelet 先杀掉 b 的容器（至少 minimumGracePeriodInSeconds，即 2 秒）；之后 StopPodSandbox 才执行 CNI DEL：host-local 的 Release 删除文件，ptp 的 cmdDel 删除 veth 对和 /32 路由，三者一起消失。",
+                    ja: "kubelet はまず b のコンテナを停止します（少なくとも minimumGracePeriodInSeconds の 2 秒）。その後で StopPodSandbox が CNI DEL を実行し、host-local の Release がファイルを、ptp の cmdDel が veth ペアと /32 ルートを、まとめて削除します。",
+                },
+            },
+            Question {
+                before_step: 9,
+                text: text! {
+                    en: "Pod b (.3) was deleted and a, c hold .2 and .4. Which address will d get: .3, .5 or .2?",
+                    zh: "Pod b（.3）已被删除，a、c 占用 .2 和 .4。d 会拿到哪个地址：.3、.5 还是 .2？",
+                    ja: "Pod b（.3）は削除され、a と c が .2 と .4 を使っています。d が受け取るのは .3、.5、.2 のどれでしょう？",
+                },
+                choices: &[
+                    text! { en: ".3, the one b freed", zh: ".3，b 释放的地址", ja: ".3（b が解放したアドレス）" },
+                    text! { en: ".5", zh: ".5", ja: ".5" },
+                    text! { en: ".2", zh: ".2", ja: ".2" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "host-local's Get starts after last_reserved_ip (.4) and hands out .5; b's .3 is handed out again only after the walk wraps past the end of the range.",
+                    zh: "host-local 的 Get 从 last_reserved_ip（.4）之后开始分配，拿到 .5；b 的 .3 要等遍历绕回范围开头之后才会再次分配。",
+                    ja: "host-local の Get は last_reserved_ip（.4）の次から割り当てるので .5 になります。b の .3 が再び割り当てられるのは、走査が範囲の終わりを越えて一周した後です。",
+                },
+            },
+        ],
     },
     TourNarration {
         name: "planning",
@@ -127,6 +213,46 @@ pub const TOURS: [TourNarration; 4] = [
                 en: "On its next retry node-e gets the freed 10.244.1.0/24: the scan from the cursor finds index 1.",
                 zh: "node-e 在下一次重试时拿到刚释放的 10.244.1.0/24：从游标开始的扫描找到了索引 1。",
                 ja: "次の再試行で、node-e は解放された 10.244.1.0/24 を受け取ります。カーソルからの走査がインデックス 1 を見つけるからです。",
+            },
+        ],
+        questions: &[
+            Question {
+                before_step: 1,
+                text: text! {
+                    en: "10.244.0.0/22 split into /24 subnets holds four, and four nodes have one. What happens to the fifth node?",
+                    zh: "10.244.0.0/22 按 /24 划分只有四个节点子网，四个节点已各占一个。第五个节点会怎样？",
+                    ja: "10.244.0.0/22 を /24 に分けるとノードサブネットは 4 個で、4 台のノードが 1 個ずつ使っています。5 台目のノードはどうなるでしょう？",
+                },
+                choices: &[
+                    text! { en: "It gets a smaller /25", zh: "分到一个更小的 /25", ja: "より小さい /25 を受け取る" },
+                    text! { en: "CIDRNotAvailable: it stays without a podCIDR and is retried", zh: "CIDRNotAvailable：它没有 podCIDR，并被重试", ja: "CIDRNotAvailable：podCIDR なしのまま再試行される" },
+                    text! { en: "It shares node-a's /24", zh: "与 node-a 共用 /24", ja: "node-a の /24 を共用する" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "AllocateNext sees allocatedCIDRs == maxCIDRs and returns ErrCIDRRangeNoCIDRsRemaining; the range allocator records CIDRNotAvailable and the workqueue retries the node with backoff.",
+                    zh: "AllocateNext 发现 allocatedCIDRs == maxCIDRs，返回 ErrCIDRRangeNoCIDRsRemaining；range allocator 记录 CIDRNotAvailable，工作队列以退避方式重试该节点。",
+                    ja: "AllocateNext は allocatedCIDRs == maxCIDRs を見て ErrCIDRRangeNoCIDRsRemaining を返します。range allocator は CIDRNotAvailable を記録し、ワークキューがバックオフしながらノードを再試行します。",
+                },
+            },
+            Question {
+                before_step: 3,
+                text: text! {
+                    en: "node-b is deleted and its 10.244.1.0/24 released. Which subnet does node-e get on its next retry?",
+                    zh: "node-b 被删除，它的 10.244.1.0/24 被释放。node-e 下次重试时会分到哪个子网？",
+                    ja: "node-b が削除され、その 10.244.1.0/24 が解放されます。node-e は次の再試行でどのサブネットを受け取るでしょう？",
+                },
+                choices: &[
+                    text! { en: "10.244.1.0/24", zh: "10.244.1.0/24", ja: "10.244.1.0/24" },
+                    text! { en: "10.244.4.0/24", zh: "10.244.4.0/24", ja: "10.244.4.0/24" },
+                    text! { en: "None until kube-controller-manager restarts", zh: "在 kube-controller-manager 重启前都没有", ja: "kube-controller-manager が再起動するまでなし" },
+                ],
+                correct: 0,
+                why: text! {
+                    en: "ReleaseCIDR clears node-b's bit; AllocateNext scans from nextCandidate, wraps, and finds index 1, the only free one. 10.244.4.0/24 lies outside the /22.",
+                    zh: "ReleaseCIDR 清除 node-b 的位；AllocateNext 从 nextCandidate 扫描并绕回，找到唯一空闲的索引 1。10.244.4.0/24 不在这个 /22 之内。",
+                    ja: "ReleaseCIDR が node-b のビットを消し、AllocateNext は nextCandidate から走査して一周し、唯一空いているインデックス 1 を見つけます。10.244.4.0/24 はこの /22 の外です。",
+                },
             },
         ],
     },
@@ -164,6 +290,46 @@ pub const TOURS: [TourNarration; 4] = [
                 ja: "p-1 も削除されています。p7 は再び一周して .2 を取ります。",
             },
         ],
+        questions: &[
+            Question {
+                before_step: 0,
+                text: text! {
+                    en: "This /29 node has 5 addresses for pods, all held, and one more pod arrives: what happens?",
+                    zh: "这个 /29 节点有 5 个可分给 Pod 的地址，都已被占用，第 6 个 Pod 到来：会怎样？",
+                    ja: "この /29 ノードで Pod に使えるアドレスは 5 個で、すべて割り当て済みです。6 個目の Pod が来ると、どうなるでしょう？",
+                },
+                choices: &[
+                    text! { en: "It gets the broadcast address .7", zh: "它拿到广播地址 .7", ja: "ブロードキャストアドレス .7 を受け取る" },
+                    text! { en: "FailedCreatePodSandBox, and the kubelet retries", zh: "FailedCreatePodSandBox，kubelet 会重试", ja: "FailedCreatePodSandBox になり、kubelet が再試行する" },
+                    text! { en: "It waits Pending for another node", zh: "保持 Pending，等待其他节点", ja: "別のノードを待って Pending のまま" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "host-local's range on a /29 is .2–.6 (network, gateway .1 and broadcast left out); Get walks all of it and fails with 'no IP addresses available in range set'. The pod is bound to this node, so the kubelet retries the sandbox.",
+                    zh: "/29 上 host-local 的地址范围是 .2–.6（不含网络地址、网关 .1 和广播地址）；Get 遍历整个范围后失败，报 'no IP addresses available in range set'。Pod 已绑定到这个节点，所以 kubelet 会重试沙箱。",
+                    ja: "/29 での host-local の範囲は .2–.6 です（ネットワークアドレス、ゲートウェイ .1、ブロードキャストを除く）。Get は範囲全体を調べて 'no IP addresses available in range set' で失敗します。Pod はこのノードに割り当て済みなので、kubelet がサンドボックスを再試行します。",
+                },
+            },
+            Question {
+                before_step: 2,
+                text: text! {
+                    en: "p-2 is deleted and its .3 released; last_reserved_ip is .6. Which address does p6 get on its retry?",
+                    zh: "p-2 被删除，它的 .3 被释放；last_reserved_ip 是 .6。p6 重试时拿到哪个地址？",
+                    ja: "p-2 が削除されて .3 が解放されました。last_reserved_ip は .6 です。p6 は再試行でどのアドレスを受け取るでしょう？",
+                },
+                choices: &[
+                    text! { en: ".3", zh: ".3", ja: ".3" },
+                    text! { en: ".7", zh: ".7", ja: ".7" },
+                    text! { en: "None: the range is still full", zh: "没有：范围仍然是满的", ja: "なし：範囲はまだ満杯" },
+                ],
+                correct: 0,
+                why: text! {
+                    en: "Get starts after last_reserved_ip (.6), wraps to the range start, skips .2 (held) and takes the first free address: .3.",
+                    zh: "Get 从 last_reserved_ip（.6）之后开始，绕回范围开头，跳过已占用的 .2，取第一个空闲地址：.3。",
+                    ja: "Get は last_reserved_ip（.6）の次から始めて範囲の先頭に一周し、割り当て済みの .2 を飛ばして最初の空きアドレス .3 を取ります。",
+                },
+            },
+        ],
     },
     TourNarration {
         name: "dual-stack",
@@ -197,6 +363,46 @@ pub const TOURS: [TourNarration; 4] = [
                 en: "a's DEL releases both files together, 2.3 s after its object went.",
                 zh: "a 的对象消失 2.3 秒后，它的 DEL 把两个文件一起释放。",
                 ja: "a のオブジェクトが消えてから 2.3 秒後、DEL が 2 つのファイルをまとめて解放します。",
+            },
+        ],
+        questions: &[
+            Question {
+                before_step: 0,
+                text: text! {
+                    en: "The cluster has an IPv4 and an IPv6 cluster CIDR. How many subnets does each node get in spec.podCIDRs?",
+                    zh: "集群有一个 IPv4 和一个 IPv6 的 cluster CIDR。每个节点的 spec.podCIDRs 中有几个子网？",
+                    ja: "クラスターには IPv4 と IPv6 の cluster CIDR があります。各ノードの spec.podCIDRs に入るサブネットはいくつでしょう？",
+                },
+                choices: &[
+                    text! { en: "One, IPv4", zh: "一个，IPv4", ja: "1 つ（IPv4）" },
+                    text! { en: "Two, one per address family", zh: "两个，每个地址族一个", ja: "2 つ（アドレスファミリーごとに 1 つ）" },
+                    text! { en: "Two IPv4 subnets", zh: "两个 IPv4 子网", ja: "IPv4 のサブネットを 2 つ" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "The range allocator keeps one cidrset per cluster CIDR and AllocateNext in each; updateCIDRsAllocation patches spec.podCIDRs with one subnet of each family.",
+                    zh: "range allocator 为每个 cluster CIDR 维护一个 cidrset，并在每个里执行 AllocateNext；updateCIDRsAllocation 用每个地址族各一个子网 PATCH spec.podCIDRs。",
+                    ja: "range allocator は cluster CIDR ごとに cidrset を持ち、それぞれで AllocateNext を行います。updateCIDRsAllocation は各アドレスファミリー 1 つずつのサブネットで spec.podCIDRs を PATCH します。",
+                },
+            },
+            Question {
+                before_step: 1,
+                text: text! {
+                    en: "How many IP files does host-local write for pod a?",
+                    zh: "host-local 为 Pod a 写几个 IP 文件？",
+                    ja: "host-local は Pod a のために IP ファイルをいくつ書くでしょう？",
+                },
+                choices: &[
+                    text! { en: "One", zh: "一个", ja: "1 つ" },
+                    text! { en: "Two, one per IP", zh: "两个，每个 IP 一个", ja: "2 つ（IP ごとに 1 つ）" },
+                    text! { en: "None until the pod is Running", zh: "Pod Running 之前一个也没有", ja: "Pod が Running になるまではなし" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "kindnetd's conflist has one range set per family; host-local's Get allocates from each range set and writes one file per IP, each holding the container ID and eth0.",
+                    zh: "kindnetd 的 conflist 中每个地址族有一个 range set；host-local 的 Get 从每个 range set 各分配一个地址，每个 IP 写一个文件，内容是容器 ID 和 eth0。",
+                    ja: "kindnetd の conflist にはアドレスファミリーごとに range set が 1 つあります。host-local の Get は range set ごとに割り当て、IP ごとにコンテナ ID と eth0 を記したファイルを 1 つ書きます。",
+                },
             },
         ],
     },
@@ -385,6 +591,14 @@ pub fn all() -> Vec<(String, Text)> {
         texts.push((format!("tour {} intro", tour.name), tour.intro));
         for (index, step) in tour.steps.iter().enumerate() {
             texts.push((format!("tour {} step {}", tour.name, index + 1), *step));
+        }
+        for (index, question) in tour.questions.iter().enumerate() {
+            let key = format!("tour {} question {}", tour.name, index + 1);
+            texts.push((key.clone(), question.text));
+            for (choice, text) in question.choices.iter().enumerate() {
+                texts.push((format!("{key} choice {}", choice + 1), *text));
+            }
+            texts.push((format!("{key} why"), question.why));
         }
     }
     for &(name, reason) in EXPLAINED {

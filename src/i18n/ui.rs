@@ -542,4 +542,9 @@ texts! {
     STAGE_ADDING => { en: "CNI ADD…", zh: "CNI ADD……", ja: "CNI ADD……" },
     /// Phase: sandbox torn down a moment ago.
     STAGE_GONE => { en: "CNI DEL done", zh: "CNI DEL 已完成", ja: "CNI DEL 完了" },
+    // The tours' questions.
+    /// The prediction held.
+    QUIZ_RIGHT => { en: "Right.", zh: "答对了。", ja: "正解です。" },
+    /// It did not: {0} the right answer.
+    QUIZ_WRONG => { en: "Not this time: the answer is {0}.", zh: "这次没猜中：答案是 {0}。", ja: "今回は外れです。正解は {0} です。" },
 }

@@ -69,7 +69,9 @@ fn page(props: &PageProps) -> Html {
     let opened = &props.opened;
     let lang = use_state(|| opened.lang);
     let theme = use_state(|| opened.link.theme);
-    let initial = use_memo((), |_| Studio::new(Playback::from_link(&opened.link)));
+    let initial = use_memo((), |_| {
+        Studio::new(Playback::from_link(&opened.link)).with_quiz(opened.link.quiz)
+    });
     // What of the link was refused stays said until closed; the core's part of it comes when it has
     // read the link's scenario.
     let problems_closed = use_state(|| false);

@@ -2,6 +2,7 @@
 //! what is selected), and forwards each action to the core. Components read view models off the core
 //! and send actions; nothing here validates, formats or simulates.
 
+use crate::i18n::narration;
 use crate::sim::command::Command;
 use crate::sim::playback::{ClusterSettings, DeletionMode, Playback, DEFAULT_SPEED, SPEEDS};
 use crate::sim::{Touched, VirtualTime};
@@ -43,8 +44,24 @@ pub struct Studio {
     pub selected_node: Option<String>,
     /// Whether the keyboard shortcuts dialog is open.
     pub help: bool,
+    /// Whether the tours ask their questions (`quiz=0` turns them off).
+    pub quiz: bool,
+    /// The question asked now, and the answer once given.
+    pub asked: Option<Asked>,
+    /// The steps of the loaded tour whose question was answered: each is asked once.
+    answered: Vec<usize>,
     /// Ticks in a row on which the simulation fell behind the clock (counted without a redraw).
     behind_ticks: Rc<Cell<u32>>,
+}
+
+/// A question of the tour, asked before the step that answers it; the answer does not change the
+/// simulation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asked {
+    /// The step that answers it.
+    pub step: usize,
+    /// The choice picked, once answered.
+    pub answer: Option<usize>,
 }
 
 /// What the page can ask for.
@@ -88,6 +105,8 @@ pub enum Action {
     SelectEvent(Option<usize>),
     /// Open a pod's network view.
     SelectPod(Option<String>),
+    /// Answer the question asked with choice `index`: the step that answers it then plays.
+    Answer(usize),
     /// Pick a node on the stage: its details card comes first and the stage zooms into it.
     SelectNode(Option<String>),
     /// Choose how "delete pod" deletes.
@@ -108,8 +127,28 @@ impl Studio {
             selected_pod: None,
             selected_node: None,
             help: false,
+            quiz: true,
+            asked: None,
+            answered: Vec::new(),
             behind_ticks: Rc::default(),
         }
+    }
+
+    /// The same, with the tours' questions on or off.
+    pub fn with_quiz(mut self, quiz: bool) -> Self {
+        self.quiz = quiz;
+        self
+    }
+
+    /// The step whose question would be asked before the clock reaches it: the next step of the tour,
+    /// when it has a question not answered yet.
+    fn question_ahead(&self) -> Option<usize> {
+        let core = self.core();
+        let step = core.current_step().map_or(0, |i| i + 1);
+        (self.quiz
+            && !self.answered.contains(&step)
+            && narration::question(core.tour()?, step).is_some())
+        .then_some(step)
     }
 
     /// The playback core, to read view models from.
@@ -203,6 +242,22 @@ impl Reducible for Studio {
                 if !next.playing {
                     return self;
                 }
+                // The tour pauses at a question before the moment of the step that answers it.
+                if let Some(step) = next.question_ahead() {
+                    let rate = SPEEDS[next.speed].1;
+                    let at = next.core().step_time(step);
+                    let now = next.core().now();
+                    let reached = at.is_some_and(|at| {
+                        rate.is_none_or(|rate| {
+                            now.as_millis() as f64 + real_ms * rate >= at.as_millis() as f64
+                        })
+                    });
+                    if reached {
+                        next.playing = false;
+                        next.asked = Some(Asked { step, answer: None });
+                        return Rc::new(next);
+                    }
+                }
                 let behind = next.behind_ticks.get();
                 if behind > 0 && (behind + 1).is_multiple_of(BEHIND_REDRAW_EVERY) {
                     // Behind: this tick only redraws (the simulation's work would make it a long task).
@@ -270,12 +325,39 @@ impl Reducible for Studio {
                 next.playing = false;
                 next.change(Playback::step_back)
             }
-            Action::Seek(time) => next.change(|core| core.seek(time)),
+            Action::Seek(time) => {
+                next.asked = None;
+                next.change(|core| core.seek(time))
+            }
             Action::TourStep(index) => {
                 next.playing = false;
+                let ahead = next.question_ahead() == Some(index);
+                if ahead && next.asked.as_ref().is_none_or(|a| a.step != index) {
+                    next.asked = Some(Asked {
+                        step: index,
+                        answer: None,
+                    });
+                    return Rc::new(next);
+                }
+                next.asked = None;
                 next.change(|core| core.go_to_step(index))
             }
-            Action::Load { text, tour } => next.change(|core| core.reload(text, tour)),
+            Action::Answer(choice) => {
+                let Some(Asked { step, answer: None }) = next.asked else {
+                    return self;
+                };
+                next.asked = Some(Asked {
+                    step,
+                    answer: Some(choice),
+                });
+                next.answered.push(step);
+                next.change(|core| core.go_to_step(step))
+            }
+            Action::Load { text, tour } => {
+                next.asked = None;
+                next.answered.clear();
+                next.change(|core| core.reload(text, tour))
+            }
             Action::Apply(commands) => next.change(|core| core.apply(&commands)),
             Action::Settings(settings) => next.change(|core| core.set_settings(*settings)),
             Action::DeletionMode(mode) => next.change(|core| {
@@ -309,6 +391,101 @@ impl PartialEq for Studio {
             && self.selected_event == other.selected_event
             && self.selected_pod == other.selected_pod
             && self.selected_node == other.selected_node
+            && self.quiz == other.quiz
+            && self.asked == other.asked
             && self.help == other.help
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind_tour(quiz: bool) -> Rc<Studio> {
+        let studio = Rc::new(Studio::new(Playback::default()).with_quiz(quiz));
+        let studio = studio.reduce(Action::Load {
+            text: crate::sim::builtin::KIND.to_string(),
+            tour: Some("kind"),
+        });
+        let studio = studio.reduce(Action::Work);
+        studio.core.borrow_mut().finish();
+        studio
+    }
+
+    #[test]
+    fn a_question_is_asked_before_its_step_and_the_step_plays_once_answered() {
+        let studio = kind_tour(true).reduce(Action::TourStep(0));
+        assert_eq!(studio.asked, None);
+        // The kind tour asks before its second step (kind-worker2's subnet).
+        let asking = studio.reduce(Action::TourStep(1));
+        assert_eq!(
+            asking.asked,
+            Some(Asked {
+                step: 1,
+                answer: None
+            })
+        );
+        assert_eq!(
+            asking.core().current_step(),
+            Some(0),
+            "the step waits for the answer"
+        );
+        let answered = asking.reduce(Action::Answer(0));
+        answered.core.borrow_mut().finish();
+        assert_eq!(
+            answered.asked,
+            Some(Asked {
+                step: 1,
+                answer: Some(0)
+            })
+        );
+        assert_eq!(answered.core().current_step(), Some(1));
+        // Back and forth again: asked once.
+        let again = answered
+            .reduce(Action::TourStep(0))
+            .reduce(Action::TourStep(1));
+        assert_eq!(again.asked, None);
+    }
+
+    #[test]
+    fn the_answer_changes_nothing_in_the_simulation() {
+        let right = kind_tour(true)
+            .reduce(Action::TourStep(1))
+            .reduce(Action::Answer(1));
+        right.core.borrow_mut().finish();
+        let wrong = kind_tour(true)
+            .reduce(Action::TourStep(1))
+            .reduce(Action::Answer(2));
+        wrong.core.borrow_mut().finish();
+        let off = kind_tour(false).reduce(Action::TourStep(1));
+        off.core.borrow_mut().finish();
+        assert_eq!(off.asked, None);
+        for studio in [&right, &wrong] {
+            assert_eq!(studio.core().now(), off.core().now());
+            assert_eq!(studio.core().sim().state(), off.core().sim().state());
+        }
+    }
+
+    #[test]
+    fn playing_pauses_at_a_question_before_the_moment_of_its_step() {
+        let mut studio = kind_tour(true)
+            .reduce(Action::TourStep(0))
+            .reduce(Action::Play);
+        let step_time = studio.core().step_time(1).expect("step 1 happens");
+        for _ in 0..200 {
+            if !studio.playing {
+                break;
+            }
+            studio = studio.reduce(Action::Tick(50.0));
+        }
+        assert!(!studio.playing);
+        assert_eq!(
+            studio.asked,
+            Some(Asked {
+                step: 1,
+                answer: None
+            })
+        );
+        assert!(studio.core().now() < step_time);
     }
 }

@@ -13,6 +13,48 @@ fn words(name: &str) -> Option<&'static TourNarration> {
     narration::TOURS.iter().find(|t| t.name == name)
 }
 
+/// The question asked before the next step: its choices, and once answered, whether the prediction
+/// held and why. The answer changes nothing in the simulation.
+fn quiz(studio: &UseReducerHandle<Studio>, tour: &str, lang: Lang) -> Option<Html> {
+    let asked = studio.asked.as_ref()?;
+    let question = narration::question(tour, asked.step)?;
+    let answered = asked.answer;
+    let feedback = answered.map(|chosen| {
+        let right = chosen == question.correct;
+        let verdict = if right {
+            t::QUIZ_RIGHT.get(lang).to_string()
+        } else {
+            let answer = question.choices.get(question.correct).map_or("", |c| c.get(lang));
+            t::QUIZ_WRONG.fill(lang, &[answer])
+        };
+        html! {
+            <p class={classes!("quiz-feedback", right.then_some("right"))} data-testid="quiz-feedback" role="status">
+                <strong>{ verdict }</strong>{ " " }{ question.why.get(lang) }
+            </p>
+        }
+    });
+    Some(html! {
+        <div class="quiz" role="group" aria-labelledby="quiz-question">
+            <p class="quiz-question" id="quiz-question" data-testid="quiz">{ question.text.get(lang) }</p>
+            <div class="quiz-choices">
+                { for question.choices.iter().enumerate().map(|(index, choice)| {
+                    let on_pick = {
+                        let studio = studio.clone();
+                        Callback::from(move |_: MouseEvent| studio.dispatch(Action::Answer(index)))
+                    };
+                    let correct = answered.map(|_| (index == question.correct).to_string());
+                    let picked = answered == Some(index);
+                    html! {
+                        <button data-testid="quiz-choice" data-correct={correct} aria-pressed={picked.to_string()}
+                            disabled={answered.is_some()} onclick={on_pick}>{ choice.get(lang) }</button>
+                    }
+                }) }
+            </div>
+            { for feedback }
+        </div>
+    })
+}
+
 /// The tour buttons (unless `chooser` is false: the embedded player shows only the narration) and,
 /// when a tour is loaded, its narration for the current time. A view function, not a component: it
 /// draws the studio, which changes on every tick, so a component would re-render with its parent
@@ -60,6 +102,8 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
                         t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(core.horizon())])
                     }</p>
                 </div>
+                // The question comes first, beside the stage it asks about.
+                { for quiz(studio, words.name, lang) }
                 // Every step's text laid in the same grid cell, hidden, under the current one: the box is
                 // as tall as the longest, so a step with more lines does not push the page below it down.
                 <div class="stack">
