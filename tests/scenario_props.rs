@@ -65,6 +65,7 @@ fn command() -> impl Strategy<Value = Command> {
         )
             .prop_map(|(name, pod_cidrs)| Command::NodeAdd { name, pod_cidrs }),
         name().prop_map(|name| Command::NodeDelete { name }),
+        Just(Command::KcmRestart),
         (
             name(),
             name(),

@@ -54,6 +54,11 @@ fn kind_transcript() {
 }
 
 #[test]
+fn kcm_restart_transcript() {
+    golden(&["run", "builtin:kcm-restart"], "kcm-restart.txt");
+}
+
+#[test]
 fn exhaustion_transcript() {
     golden(&["run", "builtin:exhaustion"], "exhaustion.txt");
 }

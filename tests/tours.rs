@@ -120,6 +120,14 @@ fn the_right_answers_are_what_the_steps_show() {
         .cloned()
         .unwrap_or_default();
     assert!(last.ends_with(answer("exhaustion", 2)), "{last}");
+    // kcm-restart: node-d gets a fresh subnet; node-e, after the restart, node-b's old one.
+    assert_eq!(
+        pod_cidrs(&at_step("kcm-restart", 1), "node-d"),
+        [answer("kcm-restart", 1)]
+    );
+    assert!(
+        answer("kcm-restart", 3).starts_with(&pod_cidrs(&at_step("kcm-restart", 3), "node-e")[0])
+    );
     // dual-stack: two podCIDRs per node, two IP files for a.
     assert_eq!(pod_cidrs(&at_step("dual-stack", 0), "kind-worker").len(), 2);
     let state = at_step("dual-stack", 2);

@@ -55,8 +55,8 @@ pub fn question(tour: &str, step: usize) -> Option<&'static Question> {
         .find(|q| q.before_step == step)
 }
 
-/// The narration of the four tours, in the order of the tour buttons.
-pub const TOURS: [TourNarration; 4] = [
+/// The narration of the five tours, in the order of the tour buttons.
+pub const TOURS: [TourNarration; 5] = [
     TourNarration {
         name: "kind",
         title: text! {
@@ -402,6 +402,81 @@ pub const TOURS: [TourNarration; 4] = [
                     en: "kindnetd's conflist has one range set per family; host-local's Get allocates from each range set and writes one file per IP, each holding the container ID and eth0.",
                     zh: "kindnetd 的 conflist 中每个地址族有一个 range set；host-local 的 Get 从每个 range set 各分配一个地址，每个 IP 写一个文件，内容是容器 ID 和 eth0。",
                     ja: "kindnetd の conflist にはアドレスファミリーごとに range set が 1 つあります。host-local の Get は range set ごとに割り当て、IP ごとにコンテナ ID と eth0 を記したファイルを 1 つ書きます。",
+                },
+            },
+        ],
+    },
+    TourNarration {
+        name: "kcm-restart",
+        title: text! {
+            en: "kube-controller-manager restarts",
+            zh: "kube-controller-manager 重启",
+            ja: "kube-controller-manager の再起動",
+        },
+        intro: text! {
+            en: "Three nodes in 10.244.0.0/16 split into /24 subnets: node-a, node-b and node-c get indexes 0, 1 and 2, and the cursor stands at 3. Then node-b goes. Press play or step.",
+            zh: "10.244.0.0/16 按 /24 划分的三个节点：node-a、node-b、node-c 分到索引 0、1、2，游标停在 3。随后 node-b 被删除。点击播放，或单步执行。",
+            ja: "10.244.0.0/16 を /24 に分けた 3 ノードです。node-a、node-b、node-c がインデックス 0、1、2 を受け取り、カーソルは 3 にあります。その後 node-b が削除されます。再生するか、1 ステップずつ進めてください。",
+        },
+        steps: &[
+            text! {
+                en: "node-b is deleted: ReleaseCIDR (cidr_set.go) clears its bit, and 10.244.1.0/24 is free. nextCandidate stays at 3.",
+                zh: "node-b 被删除：ReleaseCIDR（cidr_set.go）清除它的位，10.244.1.0/24 空了出来。nextCandidate 仍停在 3。",
+                ja: "node-b が削除されます。ReleaseCIDR（cidr_set.go）がそのビットを消し、10.244.1.0/24 が空きます。nextCandidate は 3 のままです。",
+            },
+            text! {
+                en: "node-d joins and gets 10.244.3.0/24, not the freed 10.244.1.0/24: AllocateNext scans from nextCandidate, and index 1 comes back only after the cursor wraps round the /16.",
+                zh: "node-d 加入，分到 10.244.3.0/24，而不是刚释放的 10.244.1.0/24：AllocateNext 从 nextCandidate 开始扫描，索引 1 要等游标在 /16 中绕回之后才会再被分配。",
+                ja: "node-d が参加し、解放された 10.244.1.0/24 ではなく 10.244.3.0/24 を受け取ります。AllocateNext は nextCandidate から走査するので、インデックス 1 が戻ってくるのはカーソルが /16 を一周した後です。",
+            },
+            text! {
+                en: "kube-controller-manager restarts. The cidrset lives in its memory only: NewCIDRRangeAllocator builds a new one, nextCandidate 0, and occupies the podCIDR each node carries (node-a, node-c, node-d).",
+                zh: "kube-controller-manager 重启。cidrset 只存在于它的内存中：NewCIDRRangeAllocator 新建一个 cidrset（nextCandidate 为 0），并占用各节点已有的 podCIDR（node-a、node-c、node-d）。",
+                ja: "kube-controller-manager が再起動します。cidrset はメモリーにしかないので、NewCIDRRangeAllocator が新しく作り直し（nextCandidate は 0）、ノードが持つ podCIDR（node-a、node-c、node-d）を使用中にします。",
+            },
+            text! {
+                en: "node-e joins and gets 10.244.1.0/24: from index 0 the first free subnet is node-b's old one. Before the restart it would have got 10.244.4.0/24; the order in which subnets are handed out depends on the controller's uptime.",
+                zh: "node-e 加入，分到 10.244.1.0/24：从索引 0 开始，第一个空闲子网就是 node-b 原来的那个。如果没有重启，它会分到 10.244.4.0/24；子网的分配顺序取决于控制器运行了多久。",
+                ja: "node-e が参加し、10.244.1.0/24 を受け取ります。インデックス 0 から見て最初の空きサブネットは node-b が使っていたものです。再起動がなければ 10.244.4.0/24 だったはずで、サブネットが払い出される順序はコントローラーの稼働時間しだいです。",
+            },
+        ],
+        questions: &[
+            Question {
+                before_step: 1,
+                text: text! {
+                    en: "node-b's 10.244.1.0/24 was released and nextCandidate is 3. Which subnet does node-d get?",
+                    zh: "node-b 的 10.244.1.0/24 已被释放，nextCandidate 是 3。node-d 会分到哪个子网？",
+                    ja: "node-b の 10.244.1.0/24 は解放され、nextCandidate は 3 です。node-d が受け取るサブネットはどれでしょう？",
+                },
+                choices: &[
+                    text! { en: "10.244.1.0/24", zh: "10.244.1.0/24", ja: "10.244.1.0/24" },
+                    text! { en: "10.244.3.0/24", zh: "10.244.3.0/24", ja: "10.244.3.0/24" },
+                    text! { en: "None until the cursor wraps", zh: "在游标绕回之前一个也没有", ja: "カーソルが一周するまでなし" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "AllocateNext scans from nextCandidate (3) and takes index 3; the released index 1 is reused only once the scan wraps past the end of the /16.",
+                    zh: "AllocateNext 从 nextCandidate（3）开始扫描，取索引 3；释放的索引 1 要等扫描越过 /16 末尾绕回后才会复用。",
+                    ja: "AllocateNext は nextCandidate（3）から走査してインデックス 3 を取ります。解放されたインデックス 1 が再利用されるのは、走査が /16 の終わりを越えて一周してからです。",
+                },
+            },
+            Question {
+                before_step: 3,
+                text: text! {
+                    en: "kube-controller-manager has restarted. Which subnet does node-e get?",
+                    zh: "kube-controller-manager 已经重启。node-e 会分到哪个子网？",
+                    ja: "kube-controller-manager が再起動しました。node-e が受け取るサブネットはどれでしょう？",
+                },
+                choices: &[
+                    text! { en: "10.244.4.0/24, after node-d's", zh: "10.244.4.0/24，排在 node-d 之后", ja: "10.244.4.0/24（node-d の次）" },
+                    text! { en: "10.244.1.0/24, node-b's old one", zh: "10.244.1.0/24，node-b 原来的子网", ja: "10.244.1.0/24（node-b が使っていたもの）" },
+                    text! { en: "10.244.0.0/24, shared with node-a", zh: "10.244.0.0/24，与 node-a 共用", ja: "10.244.0.0/24（node-a と共用）" },
+                ],
+                correct: 1,
+                why: text! {
+                    en: "The new cidrset starts with nextCandidate 0 and only the nodes' own podCIDR occupied (occupyCIDRs); AllocateNext finds index 1 free first.",
+                    zh: "新的 cidrset 从 nextCandidate 0 开始，只有各节点的 podCIDR 被占用（occupyCIDRs）；AllocateNext 首先找到空闲的索引 1。",
+                    ja: "新しい cidrset は nextCandidate 0 から始まり、使用中なのはノードの podCIDR（occupyCIDRs）だけです。AllocateNext は最初にインデックス 1 が空いているのを見つけます。",
                 },
             },
         ],

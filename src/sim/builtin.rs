@@ -14,11 +14,13 @@ pub const EXHAUSTION: &str = include_str!("../../scenarios/exhaustion.podip");
 pub const DUAL_STACK: &str = include_str!("../../scenarios/dual-stack.podip");
 /// IPv6 only.
 pub const IPV6: &str = include_str!("../../scenarios/ipv6.podip");
+/// kube-controller-manager restarts: its new cursor starts at 0, so a released subnet comes back at once.
+pub const KCM_RESTART: &str = include_str!("../../scenarios/kcm-restart.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 7] = [
+pub const ALL: [(&str, &str); 8] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -26,6 +28,7 @@ pub const ALL: [(&str, &str); 7] = [
     ("dual-stack", DUAL_STACK),
     ("ipv6", IPV6),
     ("service-overlap", SERVICE_OVERLAP),
+    ("kcm-restart", KCM_RESTART),
 ];
 
 /// A built-in scenario's text by name.
@@ -37,7 +40,7 @@ pub fn by_name(name: &str) -> Option<&'static str> {
 /// and object). A step is shown from the first such event on, searched after the previous step's, so the
 /// narration follows the simulation when a setting changes; it never names a time. The words are in
 /// [`crate::i18n::narration`], step for step.
-pub const TOURS: [(&str, &[(Reason, &str)]); 4] = [
+pub const TOURS: [(&str, &[(Reason, &str)]); 5] = [
     (
         "kind",
         &[
@@ -78,6 +81,15 @@ pub const TOURS: [(&str, &[(Reason, &str)]); 4] = [
             (Reason::IPAMReserve, "pod/a"),
             (Reason::PodIPsAssigned, "pod/a"),
             (Reason::IPAMRelease, "pod/a"),
+        ],
+    ),
+    (
+        "kcm-restart",
+        &[
+            (Reason::CIDRReleased, "node/node-b"),
+            (Reason::PodCIDRPatched, "node/node-d"),
+            (Reason::NodeIpamStarted, "kube-controller-manager"),
+            (Reason::PodCIDRPatched, "node/node-e"),
         ],
     ),
 ];

@@ -6,6 +6,7 @@
 //! cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24 [--service-cluster-ip-range=10.96.0.0/16]
 //! node add NAME [--pod-cidr=CIDR[,CIDR]]        # a preset podCIDR is occupied
 //! node delete NAME
+//! kcm restart                                   # kube-controller-manager restarts: the bitmap is rebuilt
 //! pod add NAME --node=NODE [--ip=IP]            # --ip: a requested IP, as CNI_ARGS IP=
 //! pod add-many PREFIX --node=NODE --count=N     # PREFIX-1 … PREFIX-N
 //! pod delete NAME [--grace-period=SECONDS]      # default 0: immediate
@@ -44,6 +45,9 @@ pub enum Command {
         /// A preset `spec.podCIDRs`, as strings.
         pod_cidrs: Vec<String>,
     },
+    /// `kcm restart`: kube-controller-manager restarts; its node IPAM controller is built anew from the
+    /// nodes' podCIDRs (the cursor back at 0).
+    KcmRestart,
     /// `node delete`: the Node object is deleted.
     NodeDelete {
         /// `metadata.name`.
@@ -149,6 +153,10 @@ impl Command {
             }
             "node" => parse_node(rest)?,
             "pod" => parse_pod(rest)?,
+            "kcm" => match rest {
+                ["restart"] => Command::KcmRestart,
+                _ => return Err(ScenarioErrorKind::Usage("kcm restart")),
+            },
             other => return Err(ScenarioErrorKind::UnknownVerb(other.to_string())),
         };
         Ok(Some(command))
@@ -185,6 +193,7 @@ impl fmt::Display for Command {
                 Ok(())
             }
             Command::NodeDelete { name } => write!(f, "node delete {name}"),
+            Command::KcmRestart => write!(f, "kcm restart"),
             Command::PodAdd { name, node, ip } => {
                 write!(f, "pod add {name} --node={node}")?;
                 if let Some(ip) = ip {

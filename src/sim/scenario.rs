@@ -87,6 +87,7 @@ impl Reader {
                 }
                 expanded.push(command);
             }
+            Command::KcmRestart => expanded.push(command),
             Command::NodeDelete { ref name } => {
                 if !names.nodes.remove(name) {
                     return Err(not_found("nodes", name));

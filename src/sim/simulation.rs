@@ -332,6 +332,8 @@ impl Simulation {
             }
             Command::NodeAdd { name, pod_cidrs } => self.node_add(name, pod_cidrs),
             Command::NodeDelete { name } => kind::node_delete(cluster, name),
+            // The new process lists the nodes and occupies their podCIDRs: NodeIpamStart again.
+            Command::KcmRestart => cluster.schedule(VirtualDuration::ZERO, Action::NodeIpamStart),
             Command::PodAdd { name, node, ip } => {
                 kubelet::pod_add(cluster, name, node, ip.as_deref())
             }
