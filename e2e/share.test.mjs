@@ -21,7 +21,7 @@ async function view(page) {
 }
 
 test("a shared link reproduces the same addresses at the same time, with settings and a scenario", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await page.getByTestId("tour-kind").click();
   for (let i = 0; i < 7; i++) await page.getByTestId("tour-next").click();
   // Change a setting: the link carries it as a readable parameter.

@@ -179,3 +179,16 @@ test("a cluster of many nodes is drawn as tiles, one zoomed in; a tile picks the
   await page.screenshot({ path: `${ARTIFACTS}/stage-tiles.png` });
   assertClean();
 });
+
+test("the kcm-restart tour: a fresh subnet before the restart, the lowest free one after it", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kcm-restart&quiz=0`);
+  await settled(page);
+  await tourStep(page, 2); // node-d joins
+  assert.match(await stageNode(page, "node-d").textContent(), /10\.244\.3\.0\/24/);
+  await tourStep(page, 2); // after the restart, node-e joins
+  assert.match(await page.getByTestId("step-count").textContent(), /step 4 of 4/);
+  assert.match(await stageNode(page, "node-e").textContent(), /10\.244\.1\.0\/24/);
+  assert.equal(await page.locator("[data-testid=stage-cidr-cell][data-index='1']").getAttribute("data-owner"), "node-e");
+  await page.screenshot({ path: `${ARTIFACTS}/stage-kcm-restart.png` });
+  assertClean();
+});
