@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
 import { deflateRawSync } from "node:zlib";
-import { useServerAndBrowser, openPage, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const shared = useServerAndBrowser();
@@ -197,6 +197,8 @@ test("the kind tour works from the keyboard alone", async () => {
   for (let i = 0; i < 12; i++) {
     if (await page.getByTestId("tour-next").isDisabled()) break;
     await page.keyboard.press("Enter");
+    // A press counts from the step shown: wait until the page shows the one asked for.
+    await settled(page);
   }
   assert.match(await page.getByTestId("step-count").textContent(), /step 10 of 10/);
   assert.equal(await page.getByTestId("pod").filter({ hasText: "10.244.1.5" }).count(), 1);

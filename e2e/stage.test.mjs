@@ -15,9 +15,12 @@ const veth = (page, name) => page.locator(`[data-testid=stage-veth][data-pod="${
 const countdown = (page, name) => page.locator(`[data-testid=stage-countdown][data-pod="${name}"]`);
 const clock = async (page) => Number((await page.getByTestId("clock").textContent()).match(/t = ([\d.]+) s/)[1]);
 
+/** `n` steps on, each once the page shows the step before (a press counts from the step shown). */
 async function tourStep(page, n) {
-  for (let i = 0; i < n; i++) await page.getByTestId("tour-next").click();
-  await settled(page);
+  for (let i = 0; i < n; i++) {
+    await page.getByTestId("tour-next").click();
+    await settled(page);
+  }
 }
 
 /** Each stage pod as `name phase ip…`, in the order drawn. */

@@ -13,8 +13,12 @@ const clock = async (page) => Number((await page.getByTestId("clock").textConten
 const files = async (page, nodeName) =>
   node(page, nodeName).locator("[data-testid=ipam-dir] .file summary").allTextContents();
 
+/** `n` steps on, each once the page shows the step before (a press counts from the step shown). */
 async function tourStep(page, n) {
-  for (let i = 0; i < n; i++) await page.getByTestId("tour-next").click();
+  for (let i = 0; i < n; i++) {
+    await page.getByTestId("tour-next").click();
+    await settled(page);
+  }
 }
 
 test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after its object, d gets .5", async () => {
