@@ -1,6 +1,6 @@
 //! The page's default view rendered to HTML at build time, with the same Yew components the browser
-//! runs: Trunk's post-build hook (`Trunk.toml`) runs it on the staged `index.html`, and the browser then
-//! hydrates that markup instead of drawing from nothing.
+//! runs: Trunk's post-build hook (`Trunk.toml`) runs it on the staged `index.html`, so the page paints
+//! before its wasm arrives; the app then draws the same view over it.
 //!
 //!   prerender INDEX_HTML      replace the page's `<div id="podip">` with the rendered view
 

@@ -35,9 +35,9 @@ pub use page::App;
 
 /// Mount the app on `<div id="podip">`, over the markup rendered at build time; when the page's head
 /// script found that markup is this view's (`<html data-view="prerendered">`), the app starts in that
-/// view at once instead of reading the link first. A panic is logged and leaves its message on `<html data-panic>`; the abort that follows
-/// is a WebAssembly trap, which the page's own script reports in place (`index.html`), in the words
-/// `page.rs` keeps on `<html>` for it.
+/// view at once instead of reading the link first. A panic is logged and leaves its message on
+/// `<html data-panic>`; the abort that follows is a WebAssembly trap, which the page's own script
+/// reports in place (`index.html`), in the words `page.rs` keeps on `<html>` for it.
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {

@@ -32,8 +32,8 @@ const TICK_MS: u32 = 50;
 /// Props of the app.
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
-    /// The view it opens with, when known before it starts: the default view, which was rendered at
-    /// build time and is hydrated. Otherwise the link is read first.
+    /// The view it opens with, when known before it starts: the default view, rendered at build time
+    /// and drawn over at once. Otherwise the link is read first.
     pub opened: Option<Opened>,
 }
 

@@ -1,6 +1,6 @@
 //! The default view rendered to HTML at build time with Yew's server-side rendering: the same
-//! components the browser runs, so the page it hydrates is the page it would have drawn. The default
-//! view is the one a link without a query opens in English: the kind tour before its first step.
+//! components the browser runs, so the page painted first is the page the app then draws over it. The
+//! default view is the one a link without a query opens in English: the kind tour before its first step.
 
 use super::opened::Opened;
 use super::page::{App, AppProps};
@@ -9,11 +9,12 @@ use super::page::{App, AppProps};
 pub const MOUNT: &str = r#"<div id="podip"></div>"#;
 const MOUNT_MINIFIED: &str = "<div id=podip></div>";
 
-/// The default view's markup, hydratable.
+/// The default view's markup (without hydration markers: the app draws over it).
 pub fn render_default_view() -> String {
     let renderer = yew::ServerRenderer::<App>::with_props(|| AppProps {
         opened: Some(Opened::default_view()),
-    });
+    })
+    .hydratable(false);
     futures::executor::block_on(renderer.render())
 }
 
