@@ -195,3 +195,17 @@ test("the kcm-restart tour: a fresh subnet before the restart, the lowest free o
   await page.screenshot({ path: `${ARTIFACTS}/stage-kcm-restart.png` });
   assertClean();
 });
+
+test("the max-pods tour: the planner flags 110 pods on a /26; the 62nd pod fails in host-local, then gets .2", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=max-pods&quiz=0`);
+  await settled(page);
+  assert.match(await page.locator(".settings").textContent(), /more than a node's usable addresses/);
+  await tourStep(page, 3); // web-62's sandbox fails
+  assert.equal(await stagePod(page, "web-62").getAttribute("data-phase"), "pending");
+  assert.match(await page.getByTestId("stage").textContent(), /web-62: FailedCreatePodSandBox[\s\S]*no IP addresses available in range set/);
+  await tourStep(page, 2); // its retry
+  assert.match(await page.getByTestId("step-count").textContent(), /step 5 of 5/);
+  assert.ok(["adding", "running"].includes(await stagePod(page, "web-62").getAttribute("data-phase")));
+  assert.match(await stagePod(page, "web-62").textContent(), /10\.244\.0\.2\b/);
+  assertClean();
+});

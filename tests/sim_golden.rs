@@ -54,6 +54,11 @@ fn kind_transcript() {
 }
 
 #[test]
+fn max_pods_transcript() {
+    golden(&["run", "builtin:max-pods"], "max-pods.txt");
+}
+
+#[test]
 fn kcm_restart_transcript() {
     golden(&["run", "builtin:kcm-restart"], "kcm-restart.txt");
 }

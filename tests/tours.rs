@@ -128,6 +128,19 @@ fn the_right_answers_are_what_the_steps_show() {
     assert!(
         answer("kcm-restart", 3).starts_with(&pod_cidrs(&at_step("kcm-restart", 3), "node-e")[0])
     );
+    // max-pods: web-62 admitted but without an address, then .2 on its retry.
+    let failed = at_step("max-pods", 2);
+    assert!(failed
+        .pods
+        .iter()
+        .any(|p| p.name == "web-62" && p.ips.is_empty()));
+    let retried = at_step("max-pods", 4).nodes[0]
+        .ipam
+        .last_reserved_ip
+        .get("0")
+        .cloned()
+        .unwrap_or_default();
+    assert!(retried.ends_with(answer("max-pods", 4)), "{retried}");
     // dual-stack: two podCIDRs per node, two IP files for a.
     assert_eq!(pod_cidrs(&at_step("dual-stack", 0), "kind-worker").len(), 2);
     let state = at_step("dual-stack", 2);

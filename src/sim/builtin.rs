@@ -16,11 +16,13 @@ pub const DUAL_STACK: &str = include_str!("../../scenarios/dual-stack.podip");
 pub const IPV6: &str = include_str!("../../scenarios/ipv6.podip");
 /// kube-controller-manager restarts: its new cursor starts at 0, so a released subnet comes back at once.
 pub const KCM_RESTART: &str = include_str!("../../scenarios/kcm-restart.podip");
+/// The kubelet's --max-pods over a /26 node: pods admitted beyond host-local's 61 addresses fail in CNI ADD.
+pub const MAX_PODS: &str = include_str!("../../scenarios/max-pods.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 8] = [
+pub const ALL: [(&str, &str); 9] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -29,6 +31,7 @@ pub const ALL: [(&str, &str); 8] = [
     ("ipv6", IPV6),
     ("service-overlap", SERVICE_OVERLAP),
     ("kcm-restart", KCM_RESTART),
+    ("max-pods", MAX_PODS),
 ];
 
 /// A built-in scenario's text by name.
@@ -40,7 +43,7 @@ pub fn by_name(name: &str) -> Option<&'static str> {
 /// and object). A step is shown from the first such event on, searched after the previous step's, so the
 /// narration follows the simulation when a setting changes; it never names a time. The words are in
 /// [`crate::i18n::narration`], step for step.
-pub const TOURS: [(&str, &[(Reason, &str)]); 5] = [
+pub const TOURS: [(&str, &[(Reason, &str)]); 6] = [
     (
         "kind",
         &[
@@ -90,6 +93,16 @@ pub const TOURS: [(&str, &[(Reason, &str)]); 5] = [
             (Reason::PodCIDRPatched, "node/node-d"),
             (Reason::NodeIpamStarted, "kube-controller-manager"),
             (Reason::PodCIDRPatched, "node/node-e"),
+        ],
+    ),
+    (
+        "max-pods",
+        &[
+            (Reason::PodCIDRPatched, "node/kind-worker"),
+            (Reason::IPAMReserve, "pod/web-61"),
+            (Reason::FailedCreatePodSandBox, "pod/web-62"),
+            (Reason::IPAMRelease, "pod/web-1"),
+            (Reason::IPAMReserve, "pod/web-62"),
         ],
     ),
 ];

@@ -30,7 +30,7 @@ enum Command {
     /// ls/cat and ip would show along the way.
     Run {
         /// The scenario: a file, `-` for standard input, or `builtin:NAME` (kind, kind-measured, planning,
-        /// exhaustion, dual-stack, ipv6, service-overlap, kcm-restart).
+        /// exhaustion, dual-stack, ipv6, service-overlap, kcm-restart, max-pods).
         scenario: String,
         /// Print the events as JSON Lines instead.
         #[arg(long)]
