@@ -166,11 +166,14 @@ test("the kind tour works from the keyboard alone", async () => {
   await page.keyboard.press("Enter");
   // → steps to the next event, ← back; the live region announces each step.
   await page.keyboard.press("ArrowRight");
+  await settled(page);
   await page.keyboard.press("ArrowRight");
+  await settled(page);
   const announced = await page.getByTestId("announcer").textContent();
   assert.match(announced, /^At \d+\.\d{3} s: /);
   const t1 = await page.getByTestId("clock").textContent();
   await page.keyboard.press("ArrowLeft");
+  await settled(page);
   assert.notEqual(await page.getByTestId("clock").textContent(), t1);
   // + and - change the speed; ? opens the shortcuts, Escape closes them.
   const speed = await page.getByTestId("speed").inputValue();
