@@ -178,13 +178,15 @@ test("the kind tour works from the keyboard alone", async () => {
   // + and - change the speed; ? opens the shortcuts, Escape closes them.
   const speed = await page.getByTestId("speed").inputValue();
   await page.keyboard.press("+");
+  await settled(page);
   assert.equal(Number(await page.getByTestId("speed").inputValue()), Number(speed) + 1);
   await page.keyboard.press("-");
+  await settled(page);
   assert.equal(await page.getByTestId("speed").inputValue(), speed);
   await page.keyboard.press("?");
   await page.getByTestId("help-dialog").waitFor();
   await page.keyboard.press("Escape");
-  assert.equal(await page.getByTestId("help-dialog").count(), 0);
+  await page.getByTestId("help-dialog").waitFor({ state: "detached" });
   // Space plays and pauses.
   await page.keyboard.press(" ");
   await page.getByTestId("pause").waitFor();
