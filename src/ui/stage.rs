@@ -6,7 +6,7 @@ use super::studio::{Action, Studio};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::grid::CellStatus;
 use crate::sim::playback::stage::{
-    KcmStrip, NodeTile, RangeStrip, Stage, StageNode, StagePhase, StagePod, STRIP_CELLS,
+    KcmStrip, NodeTile, RangeStrip, StageNode, StagePhase, StagePod, STRIP_CELLS,
 };
 use crate::sim::playback::views::seconds;
 use crate::sim::{Touched, VirtualTime};
@@ -53,18 +53,11 @@ pub fn stage_view(props: &StageProps) -> Html {
     let tiles = !stage.tiles.is_empty();
     // Which node boxes are drawn, and where.
     let present: Vec<&StageNode> = stage.nodes.iter().flatten().collect();
-    let focus = studio
-        .selected_node
-        .as_deref()
-        .filter(|n| present.iter().any(|p| p.name == *n))
-        .or_else(|| stage.touched.as_ref().and_then(|t| t.node.as_deref()))
-        .filter(|n| present.iter().any(|p| p.name == *n))
-        .or_else(|| busiest_drawn(&stage))
-        .map(str::to_string);
+    let focus = stage.focus.as_ref();
     let boxes: Vec<(Option<&StageNode>, f64, f64)> = if *narrow {
         let node = present
             .iter()
-            .find(|n| Some(&n.name) == focus.as_ref())
+            .find(|n| Some(&n.name) == focus)
             .or(present.first())
             .copied();
         vec![(node, PAD, width - 2.0 * PAD)]
@@ -103,7 +96,7 @@ pub fn stage_view(props: &StageProps) -> Html {
                         let (dispatch, name) = (dispatch.clone(), node.name.clone());
                         Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SelectNode(Some(name.clone()))))
                     };
-                    let pressed = Some(&node.name) == focus.as_ref();
+                    let pressed = Some(&node.name) == focus;
                     html! { <button onclick={on_click} aria-pressed={pressed.to_string()} class={owner(node.slot)}>{ &node.name }</button> }
                 }) }
             </div>
@@ -160,16 +153,6 @@ fn token_from(
         let cell_w = ((width - 48.0) / cells.len().max(1) as f64).min(40.0);
         Some((24.0 + index as f64 * cell_w - (x + 16.0), 46.0 - (y + 50.0)))
     })
-}
-
-/// The node the latest event touched, among those drawn (the model's zoom in tiles mode).
-fn busiest_drawn(stage: &Stage) -> Option<&str> {
-    stage
-        .nodes
-        .iter()
-        .flatten()
-        .find(|n| !n.pods.is_empty())
-        .map(|n| n.name.as_str())
 }
 
 /// A rectangle, in whole SVG units.

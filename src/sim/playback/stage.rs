@@ -92,6 +92,8 @@ pub struct Stage {
     pub tiles: Vec<NodeTile>,
     /// Nodes not tiled past [`MAX_TILES`].
     pub tiles_hidden: usize,
+    /// The node in front: zoomed into as tiles, shown alone on a phone.
+    pub focus: Option<String>,
     /// Each slot's share of the width: more for the nodes that run pods in the run, so the worker of
     /// the kind tour has room for its pods and the control plane does not (fixed for the whole run).
     pub weights: Vec<u32>,
@@ -274,8 +276,7 @@ pub struct NodeTile {
 }
 
 impl Playback {
-    /// The stage at the current time; `focus` is the node zoomed into when the cluster is drawn as
-    /// tiles (else the one the selected event touched, else the first running pods).
+    /// The stage at the current time; `focus` is the node picked, put in front ([`Stage::focus`]).
     pub fn stage(&self, selected_event: Option<usize>, focus: Option<&str>) -> Stage {
         let slots = &self.places.slots;
         let touched = selected_event.and_then(|i| self.touched(i));
@@ -344,6 +345,24 @@ impl Playback {
                 not_drawn: max.saturating_sub(drawn),
             }
         });
+        // The node in front: the one picked, else the one the selected event touched, else the first
+        // running pods (a steady choice while a burst lands everywhere), else the first there is.
+        let exists = |name: &str| sim.cluster.nodes.contains_key(name);
+        let focus = focus
+            .filter(|f| exists(f))
+            .map(str::to_string)
+            .or_else(|| touched.as_ref().and_then(|t| t.node.clone()))
+            .filter(|f| exists(f))
+            .or_else(|| {
+                let running = |n: &&String| {
+                    sim.cluster
+                        .nodes
+                        .get(n.as_str())
+                        .is_some_and(|n| n.admitted_pods > 0)
+                };
+                slots.iter().find(running).cloned()
+            })
+            .or_else(|| slots.iter().find(|n| exists(n)).cloned());
         let whole = slots.len() <= WHOLE_NODES;
         let (nodes, tiles, tiles_hidden) = if whole {
             let nodes = slots
@@ -353,31 +372,9 @@ impl Playback {
                 .collect();
             (nodes, Vec::new(), 0)
         } else {
-            let zoomed = focus
-                .filter(|f| sim.cluster.nodes.contains_key(*f))
-                .map(str::to_string)
-                .or_else(|| touched.as_ref().and_then(|t| t.node.clone()))
-                .filter(|f| sim.cluster.nodes.contains_key(f.as_str()))
-                .or_else(|| {
-                    // The first node running pods: a steady choice while a burst lands everywhere.
-                    let running = |n: &&String| {
-                        sim.cluster
-                            .nodes
-                            .get(n.as_str())
-                            .is_some_and(|n| n.admitted_pods > 0)
-                    };
-                    slots.iter().find(running).cloned()
-                })
-                .or_else(|| {
-                    slots
-                        .iter()
-                        .find(|n| sim.cluster.nodes.contains_key(n.as_str()))
-                        .cloned()
-                });
-            let node = zoomed.and_then(|name| {
-                let slot = slot_of(slots, &name);
-                self.stage_node(&name, slot, &recent)
-            });
+            let node = focus
+                .as_deref()
+                .and_then(|name| self.stage_node(name, slot_of(slots, name), &recent));
             let present: Vec<(usize, &String)> = slots
                 .iter()
                 .enumerate()
@@ -406,6 +403,7 @@ impl Playback {
             nodes,
             tiles,
             tiles_hidden,
+            focus,
             weights,
             touched,
         }
@@ -754,6 +752,17 @@ mod tests {
         assert!(node(&later, "kind-worker").conflist);
         // The worker runs a, b, c and d in the run: it gets the room.
         assert_eq!(later.weights, [3, 7, 3]);
+    }
+
+    #[test]
+    fn the_node_in_front_is_the_one_picked_else_the_first_running_pods() {
+        let playback = at("kind", 2_115);
+        assert_eq!(playback.stage(None, None).focus.as_deref(), Some("kind-worker"));
+        let picked = playback.stage(None, Some("kind-worker2"));
+        assert_eq!(picked.focus.as_deref(), Some("kind-worker2"));
+        let gone = playback.stage(None, Some("no-such-node"));
+        assert_eq!(gone.focus.as_deref(), Some("kind-worker"));
+        assert_eq!(at("kind", 500).stage(None, None).focus.as_deref(), Some("kind-control-plane"));
     }
 
     #[test]
