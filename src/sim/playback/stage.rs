@@ -757,12 +757,18 @@ mod tests {
     #[test]
     fn the_node_in_front_is_the_one_picked_else_the_first_running_pods() {
         let playback = at("kind", 2_115);
-        assert_eq!(playback.stage(None, None).focus.as_deref(), Some("kind-worker"));
+        assert_eq!(
+            playback.stage(None, None).focus.as_deref(),
+            Some("kind-worker")
+        );
         let picked = playback.stage(None, Some("kind-worker2"));
         assert_eq!(picked.focus.as_deref(), Some("kind-worker2"));
         let gone = playback.stage(None, Some("no-such-node"));
         assert_eq!(gone.focus.as_deref(), Some("kind-worker"));
-        assert_eq!(at("kind", 500).stage(None, None).focus.as_deref(), Some("kind-control-plane"));
+        assert_eq!(
+            at("kind", 500).stage(None, None).focus.as_deref(),
+            Some("kind-control-plane")
+        );
     }
 
     #[test]
