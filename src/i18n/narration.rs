@@ -351,8 +351,8 @@ pub const TOURS: [TourNarration; 6] = [
             },
             text! {
                 en: "kindnet wrote one host-local range set per podCIDR, so CNI ADD reserves one address per family: last_reserved_ip.0 for IPv4, last_reserved_ip.1 for IPv6.",
-                zh: "kindnet 为每个 podCIDR 写了一个 host-local range set，所以 CNI ADD 在每个地址族各预留一个地址：IPv4 记在 last_reserved_ip.0，IPv6 记在 last_reserved_ip.1。",
-                ja: "kindnet は podCIDR ごとに host-local の range set を 1 つ書いたので、CNI ADD はファミリーごとにアドレスを 1 つずつ予約します。IPv4 は last_reserved_ip.0、IPv6 は last_reserved_ip.1 です。",
+                zh: "kindnet 为每个 podCIDR 写了一个 host-local range set，所以 CNI ADD 在每个地址族各分配一个地址：IPv4 记在 last_reserved_ip.0，IPv6 记在 last_reserved_ip.1。",
+                ja: "kindnet は podCIDR ごとに host-local の range set を 1 つ書いたので、CNI ADD はアドレスファミリーごとにアドレスを 1 つずつ割り当てます。IPv4 は last_reserved_ip.0、IPv6 は last_reserved_ip.1 です。",
             },
             text! {
                 en: "containerd reports IPv4 as the primary IP; status.podIPs lists both.",
@@ -713,7 +713,7 @@ explanations! {
     IPAMRelease => {
         en: "host-local removes the file of each address the container held (ReleaseByID). last_reserved_ip is not touched, so the next pod still gets the address after it, not the freed one.",
         zh: "host-local 删除该容器占用的每个地址的文件（ReleaseByID）。last_reserved_ip 不变，所以下一个 Pod 拿到的仍是它之后的地址，而不是刚释放的这个。",
-        ja: "host-local がコンテナの使っていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、その次のアドレスです。",
+        ja: "host-local がコンテナに割り当てられていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、その次のアドレスです。",
     },
     VethDeleted => {
         en: "ptp's cmdDel deletes eth0 inside the pod's network namespace; deleting one end of a veth pair removes the other, so the host veth goes too.",

@@ -234,7 +234,7 @@ texts! {
     /// Grid cell: the broadcast address.
     CELL_BROADCAST => { en: "broadcast", zh: "广播地址", ja: "ブロードキャスト" },
     /// Grid cell: an IP file exists.
-    CELL_RESERVED => { en: "reserved", zh: "已预留", ja: "予約済み" },
+    CELL_RESERVED => { en: "reserved", zh: "已占用", ja: "割り当て済み" },
     /// Grid cell: free behind the cursor.
     CELL_FREED => { en: "freed, waits for the wrap", zh: "已释放，需等待绕回", ja: "解放済み、一周するまで再利用されない" },
     /// Grid cell: free.
