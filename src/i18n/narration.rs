@@ -112,8 +112,8 @@ pub const TOURS: [TourNarration; 6] = [
             },
             text! {
                 en: "2.3 s after the object disappeared — the kubelet killed the container (at least 2 s) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together.",
-                zh: "对象消失 2.3 秒后——kubelet 先停掉容器（至少 2 秒），再由 StopPodSandbox 执行 CNI DEL——文件 10.244.1.3、veth 和 /32 路由一起消失。",
-                ja: "オブジェクトが消えてから 2.3 秒後、kubelet がコンテナを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行すると、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。",
+                zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：在这 2.3 秒里，kubelet 先停掉容器（至少 2 秒），再由 StopPodSandbox 执行 CNI DEL。",
+                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。この 2.3 秒のうちに、kubelet がコンテナを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行したのです。",
             },
             text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192: the kind-measured scenario replays that.)",
@@ -201,7 +201,7 @@ pub const TOURS: [TourNarration; 6] = [
             },
             text! {
                 en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
-                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。workqueue 以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，调度到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
+                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。workqueue 以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，放到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
                 ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。workqueue はこのノードを指数バックオフ（5 ms から倍々）で再試行します。それでも kindnetd は node-e の conflist を書きますが、subnet は空です。node-e が /24 を得るまで、そこに置かれた Pod は host-local で失敗します（invalid CIDR address）。",
             },
             text! {
@@ -712,8 +712,8 @@ explanations! {
     },
     IPAMRelease => {
         en: "host-local removes the file of each address the container held (ReleaseByID). last_reserved_ip is not touched, so the next pod still gets the address after it, not the freed one.",
-        zh: "host-local 删除该容器占用的每个地址的文件（ReleaseByID）。last_reserved_ip 不变，所以下一个 Pod 拿到的仍是它之后的地址，而不是刚释放的这个。",
-        ja: "host-local がコンテナに割り当てられていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、その次のアドレスです。",
+        zh: "host-local 删除该容器占用的每个地址的文件（ReleaseByID）。last_reserved_ip 不变，所以下一个 Pod 拿到的仍是 last_reserved_ip 之后的地址，而不是刚释放的这个。",
+        ja: "host-local がコンテナに割り当てられていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、last_reserved_ip の次のアドレスです。",
     },
     VethDeleted => {
         en: "ptp's cmdDel deletes eth0 inside the pod's network namespace; deleting one end of a veth pair removes the other, so the host veth goes too.",

@@ -450,17 +450,17 @@ texts! {
     /// The ruler: {0} cluster bits, {1} node bits, {2} pod bits.
     RULER => {
         en: "{0} cluster-prefix bits, {1} node-index bits, {2} pod-host bits",
-        zh: "集群前缀 {0} 位，节点索引 {1} 位，Pod 主机 {2} 位",
-        ja: "クラスタプレフィックス {0} ビット、ノード番号 {1} ビット、Pod ホスト {2} ビット",
+        zh: "集群前缀占 {0} 位，节点索引占 {1} 位，Pod 主机位占 {2} 位",
+        ja: "クラスタープレフィックス {0} ビット、ノードインデックス {1} ビット、Pod ホスト部 {2} ビット",
     },
     /// One bit: {0} position, {1} role.
     BIT => { en: "bit {0}: {1}", zh: "第 {0} 位：{1}", ja: "ビット {0}: {1}" },
     /// Bit role.
     ROLE_CLUSTER => { en: "cluster prefix", zh: "集群前缀", ja: "クラスタプレフィックス" },
     /// Bit role.
-    ROLE_NODE => { en: "node index", zh: "节点索引", ja: "ノード番号" },
+    ROLE_NODE => { en: "node index", zh: "节点索引", ja: "ノードインデックス" },
     /// Bit role.
-    ROLE_POD => { en: "pod host", zh: "Pod 主机", ja: "Pod ホスト" },
+    ROLE_POD => { en: "pod host", zh: "Pod 主机位", ja: "Pod ホスト部" },
     /// Ruler key: {0} bits.
     KEY_CLUSTER => {
         en: "c: cluster prefix — {0} bits fixed by --cluster-cidr",
@@ -471,13 +471,13 @@ texts! {
     KEY_NODE => {
         en: "n: node index — {0} bits pick one of 2^{0} node subnets",
         zh: "n：节点索引——{0} 位，从 2^{0} 个节点子网中选一个",
-        ja: "n: ノード番号——{0} ビットで 2^{0} 個のノードサブネットから 1 つを選ぶ",
+        ja: "n：ノードインデックス——{0} ビットで 2^{0} 個のノードサブネットから 1 つを選択",
     },
     /// Ruler key: {0} bits.
     KEY_POD => {
         en: "p: pod host — {0} bits pick one of 2^{0} addresses",
-        zh: "p：Pod 主机——{0} 位，从 2^{0} 个地址中选一个",
-        ja: "p: Pod ホスト——{0} ビットで 2^{0} 個のアドレスから 1 つを選ぶ",
+        zh: "p：Pod 主机位——{0} 位，从 2^{0} 个地址中选一个",
+        ja: "p：Pod ホスト部——{0} ビットで 2^{0} 個のアドレスから 1 つを選択",
     },
 
     // The scenario editor.
