@@ -332,7 +332,7 @@ texts! {
 
     // Settings.
     /// Heading.
-    SETTINGS => { en: "Cluster settings", zh: "集群设置", ja: "クラスタ設定" },
+    SETTINGS => { en: "Cluster settings", zh: "集群设置", ja: "クラスター設定" },
     /// --cluster-cidr hint.
     HINT_CLUSTER_CIDR => {
         en: "one CIDR, or IPv4,IPv6 for dual-stack",
@@ -375,7 +375,7 @@ texts! {
     ACCEPTED => {
         en: "kube-controller-manager starts with these flags; the cluster and the figures below follow them.",
         zh: "kube-controller-manager 接受这些参数并启动；下面的集群和数字随之更新。",
-        ja: "kube-controller-manager はこれらのフラグで起動します。下のクラスタと数値はそれに従います。",
+        ja: "kube-controller-manager はこれらのフラグで起動します。下のクラスターと数値はそれに従います。",
     },
     /// Under [`ACCEPTED`], before each warning kcm logs about the flags (an unparsable service range).
     LOGS_WARNING => {
@@ -387,7 +387,7 @@ texts! {
     STILL_SHOWING => {
         en: "Still showing the last valid cluster.",
         zh: "仍显示上一个有效的集群。",
-        ja: "最後に有効だったクラスタを表示したままです。",
+        ja: "最後に有効だったクラスターを表示したままです。",
     },
 
     // Capacity.
@@ -456,7 +456,7 @@ texts! {
     /// One bit: {0} position, {1} role.
     BIT => { en: "bit {0}: {1}", zh: "第 {0} 位：{1}", ja: "ビット {0}: {1}" },
     /// Bit role.
-    ROLE_CLUSTER => { en: "cluster prefix", zh: "集群前缀", ja: "クラスタプレフィックス" },
+    ROLE_CLUSTER => { en: "cluster prefix", zh: "集群前缀", ja: "クラスタープレフィックス" },
     /// Bit role.
     ROLE_NODE => { en: "node index", zh: "节点索引", ja: "ノードインデックス" },
     /// Bit role.
@@ -465,7 +465,7 @@ texts! {
     KEY_CLUSTER => {
         en: "c: cluster prefix — {0} bits fixed by --cluster-cidr",
         zh: "c：集群前缀——{0} 位，由 --cluster-cidr 固定",
-        ja: "c: クラスタプレフィックス——{0} ビットを --cluster-cidr が固定",
+        ja: "c：クラスタープレフィックス——--cluster-cidr で固定される {0} ビット",
     },
     /// Ruler key: {0} bits.
     KEY_NODE => {
