@@ -294,8 +294,8 @@ texts! {
     /// Caption: {0} subnets per cell, {1} node mask, {2} used, {3} max, {4} next candidate.
     MAP_CAPTION => {
         en: " — each cell: {0} × /{1} · {2} of {3} used · next candidate: index {4}",
-        zh: "——每格：{0} × /{1} · 已用 {2} / {3} · 下一个候选：index {4}",
-        ja: "——1 マス: {0} × /{1} · 使用中 {2} / {3} · 次の候補: index {4}",
+        zh: "——每格：{0} × /{1} · 已占用 {2} / {3} · 下一个候选：索引 {4}",
+        ja: "——1 マス：{0} × /{1} · 使用中 {2} / {3} · 次の候補：インデックス {4}",
     },
     /// A cell: {0} block, {1} used, {2} subnets.
     MAP_CELL => {
@@ -430,11 +430,11 @@ texts! {
     /// Note.
     INDEX_ZERO => {
         en: "index 0: the control-plane node in kind",
-        zh: "index 0：kind 中的 control-plane 节点",
-        ja: "index 0: kind では control-plane ノード",
+        zh: "索引 0：kind 中的控制平面节点",
+        ja: "インデックス 0：kind ではコントロールプレーンノード",
     },
     /// Note: {0} index.
-    INDEX_N => { en: "index {0}", zh: "index {0}", ja: "index {0}" },
+    INDEX_N => { en: "index {0}", zh: "索引 {0}", ja: "インデックス {0}" },
     /// Note.
     MAX_PODS_FITS => {
         en: "default; fits in a node's usable addresses",
