@@ -8,8 +8,8 @@ texts! {
     /// Under the title.
     TAGLINE => {
         en: "How Kubernetes gives a Pod its IP address — the node IPAM controller's subnets, then host-local's addresses, exactly as the real code does it.",
-        zh: "Kubernetes 如何为 Pod 分配 IP 地址——先由 node IPAM controller 划分子网，再由 host-local 分配地址，与真实代码的行为完全一致。",
-        ja: "Kubernetes が Pod に IP アドレスを割り当てる仕組み——node IPAM controller によるサブネット、続いて host-local によるアドレスを、実際のコードどおりに再現します。",
+        zh: "Kubernetes 如何为 Pod 分配 IP 地址——先由 node IPAM 控制器划分子网，再由 host-local 分配地址，与真实代码的行为完全一致。",
+        ja: "Kubernetes が Pod に IP アドレスを割り当てる仕組みを、実際のコードどおりに再現します。まず node IPAM コントローラーがサブネットを、次に host-local がアドレスを割り当てます。",
     },
     /// The language switcher's label.
     LANGUAGE => { en: "Language", zh: "语言", ja: "言語" },
@@ -288,8 +288,8 @@ texts! {
     /// No controller yet.
     MAP_NOT_STARTED => {
         en: "kube-controller-manager's node IPAM controller has not started yet.",
-        zh: "kube-controller-manager 的 node IPAM controller 尚未启动。",
-        ja: "kube-controller-manager の node IPAM controller はまだ起動していません。",
+        zh: "kube-controller-manager 的 node IPAM 控制器尚未启动。",
+        ja: "kube-controller-manager の node IPAM コントローラーはまだ起動していません。",
     },
     /// Caption: {0} subnets per cell, {1} node mask, {2} used, {3} max, {4} next candidate.
     MAP_CAPTION => {
