@@ -93,11 +93,11 @@ pub const TOURS: [TourNarration; 6] = [
             text! {
                 en: "ptp makes the veth pair: eth0 in the pod, vethXXXXXXXX on the node; each end's name says @if and the other end's ifindex.",
                 zh: "ptp 创建一对 veth：Pod 里是 eth0，节点上是 vethXXXXXXXX；每一端的名字里都带着 @if 和对端的 ifindex，两头互指。",
-                ja: "ptp が veth ペアを作ります。Pod 側は eth0、ノード側は vethXXXXXXXX です。どちらの端の名前にも、@if と相手側の ifindex が付いています。",
+                ja: "ptp が veth ペアを作ります。Pod の中は eth0、ノード上は vethXXXXXXXX です。どちらの端の名前にも、@if と相手側の ifindex が付いています。",
             },
             text! {
                 en: "On the node: a /32 'scope host' route to the pod through its veth — no bridge. Every pod's host veth carries the same gateway address, 10.244.1.1/32.",
-                zh: "节点上有一条经由 veth 通往该 Pod 的 /32 主机路由（scope host）——没有网桥。每个 Pod 在节点一侧的 veth 都带着同一个网关地址 10.244.1.1/32。",
+                zh: "节点上有一条经由 veth 通往该 Pod 的 /32 主机路由（scope host）——没有网桥。每个 Pod 的节点侧 veth 都带着同一个网关地址 10.244.1.1/32。",
                 ja: "ノード上には、veth を経由して Pod へ向かう /32 の scope host ルートがあります。ブリッジはありません。各 Pod のホスト側 veth には、どれも同じゲートウェイアドレス 10.244.1.1/32 が付いています。",
             },
             text! {
@@ -593,7 +593,7 @@ explanations! {
     NodeIpamStarted => {
         en: "kube-controller-manager starts its node IPAM controller (NewCIDRRangeAllocator): one cidrset per --cluster-cidr entry, the service range filtered out, and the podCIDR of every existing node marked as used.",
         zh: "kube-controller-manager 启动 node IPAM 控制器（NewCIDRRangeAllocator）：--cluster-cidr 的每一项建一个 cidrset，剔除 Service 网段，再把已有节点的 podCIDR 标记为已占用。",
-        ja: "kube-controller-manager が node IPAM コントローラーを起動します（NewCIDRRangeAllocator）。--cluster-cidr の要素ごとに cidrset を 1 つ作り、Service の範囲を除外し、既存ノードの podCIDR を使用済みにします。",
+        ja: "kube-controller-manager が node IPAM コントローラーを起動します（NewCIDRRangeAllocator）。--cluster-cidr の要素ごとに cidrset を 1 つ作り、Service の範囲を除外し、既存ノードの podCIDR を使用中にします。",
     },
     CIDRAllocated => {
         en: "AllocateNext (cidr_set.go) hands out the next free node subnet: it scans the bitmap from the cursor nextCandidate, takes the first clear bit and moves the cursor past it — round robin.",
@@ -602,8 +602,8 @@ explanations! {
     },
     CIDROccupied => {
         en: "Occupy (cidr_set.go) marks a subnet a node already has as used, for example after a kcm restart or for a preset podCIDR. It never moves the cursor.",
-        zh: "Occupy（cidr_set.go）把节点已有的子网标记为已使用，比如 kcm 重启之后，或者节点预设了 podCIDR。它从不移动游标。",
-        ja: "Occupy（cidr_set.go）は、ノードがすでに持っているサブネットを使用済みにします。kcm の再起動後や、podCIDR が事前に設定されている場合などです。カーソルは動かしません。",
+        zh: "Occupy（cidr_set.go）把节点已有的子网标记为已占用，比如 kcm 重启之后，或者节点预设了 podCIDR。它从不移动游标。",
+        ja: "Occupy（cidr_set.go）は、ノードがすでに持っているサブネットを使用中にします。kcm の再起動後や、podCIDR が事前に設定されている場合などです。カーソルは動かしません。",
     },
     CIDRReleased => {
         en: "Release (cidr_set.go) clears the bit of a deleted node's subnet. It never moves the cursor, so the subnet is handed out again only when the scan comes round to it.",
@@ -717,7 +717,7 @@ explanations! {
     },
     VethDeleted => {
         en: "ptp's cmdDel deletes eth0 inside the pod's network namespace; deleting one end of a veth pair removes the other, so the host veth goes too.",
-        zh: "ptp 的 cmdDel 删除 Pod 网络命名空间里的 eth0；删除 veth 的一端，另一端也随之消失，所以节点上的 veth 也没了。",
+        zh: "ptp 的 cmdDel 删除 Pod 网络命名空间里的 eth0；删除 veth 的一端，另一端也随之消失，所以节点侧 veth 也没了。",
         ja: "ptp の cmdDel が Pod のネットワーク名前空間内の eth0 を削除します。veth ペアの片端を消すともう片端も消えるので、ホスト側 veth もなくなります。",
     },
     RouteRemoved => {

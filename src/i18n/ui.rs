@@ -300,11 +300,11 @@ texts! {
     /// A cell: {0} block, {1} used, {2} subnets.
     MAP_CELL => {
         en: "{0} — {1} of {2} subnets used",
-        zh: "{0}——{2} 个子网中已用 {1} 个",
+        zh: "{0}——{2} 个子网中已占用 {1} 个",
         ja: "{0}——{2} 個のサブネットのうち {1} 個使用中",
     },
     /// A cell's holders: {0} nodes.
-    MAP_CELL_BY => { en: " by {0}", zh: "，使用者：{0}", ja: "（{0}）" },
+    MAP_CELL_BY => { en: " by {0}", zh: "，占用者：{0}", ja: "（{0}）" },
     /// A cell overlapping the service range.
     MAP_CELL_SERVICE => { en: ", overlaps the service range", zh: "，与 Service 网段重叠", ja: "、Service の範囲と重複" },
     /// A cell holding the cursor.
@@ -314,9 +314,9 @@ texts! {
     /// Legend: free.
     LEGEND_FREE => { en: "free", zh: "空闲", ja: "空き" },
     /// Legend: held.
-    LEGEND_HELD => { en: "held by a node (colour per node)", zh: "已分配给节点（颜色区分节点）", ja: "ノードが使用中（色はノードごと）" },
+    LEGEND_HELD => { en: "held by a node (colour per node)", zh: "已被节点占用（颜色区分节点）", ja: "ノードが使用中（色はノードごと）" },
     /// Legend: partly held.
-    LEGEND_PARTIAL => { en: "partly held (striped)", zh: "部分已分配（条纹）", ja: "一部使用中（斜線）" },
+    LEGEND_PARTIAL => { en: "partly held (striped)", zh: "部分已占用（条纹）", ja: "一部使用中（斜線）" },
     /// Legend: service overlap.
     LEGEND_SERVICE => {
         en: "overlaps --service-cluster-ip-range (dotted)",
