@@ -72,12 +72,12 @@ pub const TOURS: [TourNarration; 6] = [
         steps: &[
             text! {
                 en: "The control-plane node registers first. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate 0 and hands out index 0: 10.244.0.0/24.",
-                zh: "control-plane 节点最先注册。AllocateNext（cidr_set.go）从 nextCandidate 0 开始扫描位图，分出索引 0：10.244.0.0/24。",
-                ja: "最初に control-plane ノードが登録されます。AllocateNext（cidr_set.go）は nextCandidate 0 からビットマップを走査し、インデックス 0 の 10.244.0.0/24 を払い出します。",
+                zh: "控制平面节点最先注册。AllocateNext（cidr_set.go）从 nextCandidate 0 开始扫描位图，分出索引 0：10.244.0.0/24。",
+                ja: "最初にコントロールプレーンノードが登録されます。AllocateNext（cidr_set.go）は nextCandidate 0 からビットマップを走査し、インデックス 0 の 10.244.0.0/24 を払い出します。",
             },
             text! {
                 en: "The workers follow in registration order: 10.244.1.0/24 and 10.244.2.0/24. kcm PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
-                zh: "两个 worker 按注册顺序依次拿到 10.244.1.0/24 和 10.244.2.0/24。kcm 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
+                zh: "两个工作节点按注册顺序依次拿到 10.244.1.0/24 和 10.244.2.0/24。kcm 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
                 ja: "ワーカーが登録順に続き、10.244.1.0/24 と 10.244.2.0/24 を受け取ります。kcm は各ノードの spec.podCIDR と spec.podCIDRs を PATCH で設定します。カーソルはいまインデックス 3 を指しています。",
             },
             text! {
@@ -117,8 +117,8 @@ pub const TOURS: [TourNarration; 6] = [
             },
             text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192: the kind-measured scenario replays that.)",
-                zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续往后分配。释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。（实测的 worker 之前跑过 Pod，所以那里是 .189/.190/.191，d 拿到 .192：kind-measured 场景重现了这一过程。）",
-                ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測した worker では以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。kind-measured シナリオでそれを再現できます。）",
+                zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续往后分配。释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。（实测的工作节点之前跑过 Pod，所以那里是 .189/.190/.191，d 拿到 .192：kind-measured 场景重现了这一过程。）",
+                ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測したワーカーでは以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。kind-measured シナリオでそれを再現できます。）",
             },
         ],
         questions: &[
@@ -126,13 +126,13 @@ pub const TOURS: [TourNarration; 6] = [
                 before_step: 1,
                 text: text! {
                     en: "kind-control-plane got 10.244.0.0/24. The two workers register next, kind-worker first. Which subnet will kind-worker2 get?",
-                    zh: "kind-control-plane 分到了 10.244.0.0/24。接下来两个 worker 注册，kind-worker 在前。kind-worker2 会分到哪个子网？",
+                    zh: "kind-control-plane 分到了 10.244.0.0/24。接下来两个工作节点注册，kind-worker 在前。kind-worker2 会分到哪个子网？",
                     ja: "kind-control-plane は 10.244.0.0/24 を受け取りました。次に 2 台のワーカーが登録され、kind-worker が先です。kind-worker2 が受け取るサブネットはどれでしょう？",
                 },
                 choices: &[
                     text! { en: "10.244.1.0/24", zh: "10.244.1.0/24", ja: "10.244.1.0/24" },
                     text! { en: "10.244.2.0/24", zh: "10.244.2.0/24", ja: "10.244.2.0/24" },
-                    text! { en: "10.244.0.0/24, shared with the control plane", zh: "10.244.0.0/24，与 control plane 共用", ja: "10.244.0.0/24（control plane と共用）" },
+                    text! { en: "10.244.0.0/24, shared with the control plane", zh: "10.244.0.0/24，与控制平面共用", ja: "10.244.0.0/24（コントロールプレーンと共用）" },
                 ],
                 correct: 1,
                 why: text! {
@@ -201,8 +201,8 @@ pub const TOURS: [TourNarration; 6] = [
             },
             text! {
                 en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
-                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。workqueue 以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，放到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
-                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。workqueue はこのノードを指数バックオフ（5 ms から倍々）で再試行します。それでも kindnetd は node-e の conflist を書きますが、subnet は空です。node-e が /24 を得るまで、そこに置かれた Pod は host-local で失敗します（invalid CIDR address）。",
+                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。工作队列以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，放到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
+                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。ワークキューはこのノードを指数バックオフ（5 ms から倍々）で再試行します。それでも kindnetd は node-e の conflist を書きますが、subnet は空です。node-e が /24 を得るまで、そこに置かれた Pod は host-local で失敗します（invalid CIDR address）。",
             },
             text! {
                 en: "node-b is deleted: its /24 is released. Release never moves the cursor.",
@@ -231,8 +231,8 @@ pub const TOURS: [TourNarration; 6] = [
                 correct: 1,
                 why: text! {
                     en: "AllocateNext sees allocatedCIDRs == maxCIDRs and returns ErrCIDRRangeNoCIDRsRemaining; the range allocator records CIDRNotAvailable and the workqueue retries the node with backoff.",
-                    zh: "AllocateNext 发现 allocatedCIDRs == maxCIDRs，返回 ErrCIDRRangeNoCIDRsRemaining；range allocator 记录 CIDRNotAvailable，工作队列以退避方式重试该节点。",
-                    ja: "AllocateNext は allocatedCIDRs == maxCIDRs を見て ErrCIDRRangeNoCIDRsRemaining を返します。range allocator は CIDRNotAvailable を記録し、ワークキューがバックオフしながらノードを再試行します。",
+                    zh: "AllocateNext 发现 allocatedCIDRs == maxCIDRs，返回 ErrCIDRRangeNoCIDRsRemaining；RangeAllocator 记录 CIDRNotAvailable，工作队列以退避方式重试该节点。",
+                    ja: "AllocateNext は allocatedCIDRs == maxCIDRs を見て ErrCIDRRangeNoCIDRsRemaining を返します。RangeAllocator は CIDRNotAvailable を記録し、ワークキューがバックオフしながらノードを再試行します。",
                 },
             },
             Question {
@@ -341,7 +341,7 @@ pub const TOURS: [TourNarration; 6] = [
         intro: text! {
             en: "Two cluster CIDRs, one per family, with per-family masks (--node-cidr-mask-size is refused with dual-stack). Each node gets one podCIDR per family.",
             zh: "两个集群 CIDR，每个地址族一个，掩码也按地址族分别设置（双栈下 --node-cidr-mask-size 会被拒绝）。每个节点在每个地址族各分到一个 podCIDR。",
-            ja: "クラスター CIDR は 2 つで、アドレスファミリーごとに 1 つずつです。マスク長もファミリーごとに設定します（デュアルスタックでは --node-cidr-mask-size は拒否されます）。各ノードはファミリーごとに podCIDR を 1 つ受け取ります。",
+            ja: "クラスター CIDR は 2 つで、アドレスファミリーごとに 1 つずつです。マスク長もファミリーごとに設定します（デュアルスタックでは --node-cidr-mask-size は拒否されます）。各ノードはアドレスファミリーごとに podCIDR を 1 つ受け取ります。",
         },
         steps: &[
             text! {
@@ -370,8 +370,8 @@ pub const TOURS: [TourNarration; 6] = [
                 before_step: 0,
                 text: text! {
                     en: "The cluster has an IPv4 and an IPv6 cluster CIDR. How many subnets does each node get in spec.podCIDRs?",
-                    zh: "集群有一个 IPv4 和一个 IPv6 的 cluster CIDR。每个节点的 spec.podCIDRs 中有几个子网？",
-                    ja: "クラスターには IPv4 と IPv6 の cluster CIDR があります。各ノードの spec.podCIDRs に入るサブネットはいくつでしょう？",
+                    zh: "集群有两个集群 CIDR：一个 IPv4，一个 IPv6。每个节点的 spec.podCIDRs 中有几个子网？",
+                    ja: "クラスターには IPv4 と IPv6 のクラスター CIDR があります。各ノードの spec.podCIDRs に入るサブネットはいくつでしょう？",
                 },
                 choices: &[
                     text! { en: "One, IPv4", zh: "一个，IPv4", ja: "1 つ（IPv4）" },
@@ -381,8 +381,8 @@ pub const TOURS: [TourNarration; 6] = [
                 correct: 1,
                 why: text! {
                     en: "The range allocator keeps one cidrset per cluster CIDR and AllocateNext in each; updateCIDRsAllocation patches spec.podCIDRs with one subnet of each family.",
-                    zh: "range allocator 为每个 cluster CIDR 维护一个 cidrset，并在每个里执行 AllocateNext；updateCIDRsAllocation 用每个地址族各一个子网 PATCH spec.podCIDRs。",
-                    ja: "range allocator は cluster CIDR ごとに cidrset を持ち、それぞれで AllocateNext を行います。updateCIDRsAllocation は各アドレスファミリー 1 つずつのサブネットで spec.podCIDRs を PATCH します。",
+                    zh: "RangeAllocator 为每个集群 CIDR 维护一个 cidrset，并在每个里执行 AllocateNext；updateCIDRsAllocation 用每个地址族各一个子网 PATCH spec.podCIDRs。",
+                    ja: "RangeAllocator はクラスター CIDR ごとに cidrset を持ち、それぞれで AllocateNext を行います。updateCIDRsAllocation は各アドレスファミリー 1 つずつのサブネットで spec.podCIDRs を PATCH します。",
                 },
             },
             Question {
@@ -613,7 +613,7 @@ explanations! {
     PodCIDRPatched => {
         en: "updateCIDRsAllocation (range_allocator.go) writes the allocation to the Node with a PATCH: spec.podCIDR gets the first CIDR and spec.podCIDRs the whole list, one per family.",
         zh: "updateCIDRsAllocation（range_allocator.go）用 PATCH 把分配结果写进 Node：spec.podCIDR 是第一个 CIDR，spec.podCIDRs 是完整列表，每个地址族一个。",
-        ja: "updateCIDRsAllocation（range_allocator.go）が割り当て結果を PATCH で Node に書き込みます。spec.podCIDR には最初の CIDR が、spec.podCIDRs にはファミリーごとに 1 つずつのリスト全体が入ります。",
+        ja: "updateCIDRsAllocation（range_allocator.go）が割り当て結果を PATCH で Node に書き込みます。spec.podCIDR には最初の CIDR が、spec.podCIDRs にはアドレスファミリーごとに 1 つずつ、リスト全体が入ります。",
     },
     CIDRNotAvailable => {
         en: "The cluster CIDR has no free node subnet left: AllocateNext fails and AllocateOrOccupyCIDR records CIDRNotAvailable on the node. Without a podCIDR, no pod on that node can get an address.",

@@ -343,7 +343,7 @@ texts! {
     HINT_NODE_MASK => {
         en: "single-stack; empty = per-family default",
         zh: "单栈；留空 = 各地址族的默认值",
-        ja: "シングルスタック用。空欄ならファミリーごとの既定値",
+        ja: "シングルスタック用。空欄ならアドレスファミリーごとのデフォルト値",
     },
     /// IPv4 mask hint.
     HINT_NODE_MASK_V4 => { en: "default 24", zh: "默认 24", ja: "既定値 24" },
