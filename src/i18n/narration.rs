@@ -197,7 +197,7 @@ pub const TOURS: [TourNarration; 6] = [
             text! {
                 en: "Four nodes, four /24 subnets: the /22 is full, and the round-robin cursor has wrapped back to index 0.",
                 zh: "四个节点，四个 /24 子网：/22 已经分满，轮询（round-robin）游标也绕回到了索引 0。",
-                ja: "ノードが 4 つ、/24 サブネットも 4 つです。/22 は使い切られ、ラウンドロビンのカーソルはインデックス 0 に戻っています。",
+                ja: "ノードが 4 つ、/24 サブネットも 4 つです。/22 は使い切られ、ラウンドロビンのカーソルは一周してインデックス 0 に戻っています。",
             },
             text! {
                 en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
@@ -265,8 +265,8 @@ pub const TOURS: [TourNarration; 6] = [
         },
         intro: text! {
             en: "A /29 node subnet has 8 addresses. host-local's range runs from rangeStart .1 to rangeEnd .6 — the network .0 and the broadcast .7 lie outside it — and its iterator skips the gateway .1, leaving five.",
-            zh: "一个 /29 的节点子网有 8 个地址。host-local 的范围从 rangeStart .1 到 rangeEnd .6——网络地址 .0 和广播地址 .7 不在其中——遍历时又跳过网关 .1，只剩五个。",
-            ja: "/29 のノードサブネットには 8 個のアドレスがあります。host-local の範囲は rangeStart .1 から rangeEnd .6 まで（ネットワークアドレス .0 とブロードキャスト .7 は範囲外）で、さらにイテレータがゲートウェイ .1 を飛ばすので、残りは 5 個です。",
+            zh: "一个 /29 的节点子网有 8 个地址。host-local 的范围从 rangeStart .1 到 rangeEnd .6——网络地址 .0 和广播地址 .7 不在其中——它的迭代器又跳过网关 .1，只剩五个。",
+            ja: "/29 のノードサブネットには 8 個のアドレスがあります。host-local の範囲は rangeStart .1 から rangeEnd .6 まで（ネットワークアドレス .0 とブロードキャスト .7 は範囲外）で、さらにイテレーターがゲートウェイ .1 を飛ばすので、残りは 5 個です。",
         },
         steps: &[
             text! {
@@ -282,7 +282,7 @@ pub const TOURS: [TourNarration; 6] = [
             text! {
                 en: "On the retry the walk wraps past .6 and finds .3: a freed address returns only after the wrap.",
                 zh: "重试时，遍历越过 .6 绕回开头，找到 .3：释放的地址只有在绕回之后才会再被分配。",
-                ja: "再試行では走査が .6 を越えて先頭に戻り、.3 を見つけます。解放されたアドレスが戻ってくるのは、一周した後だけです。",
+                ja: "再試行では走査が .6 を越えて一周し、.3 を見つけます。解放されたアドレスが戻ってくるのは、一周した後だけです。",
             },
             text! {
                 en: "p-1 was deleted too; p7 wraps again and takes .2.",
@@ -607,8 +607,8 @@ explanations! {
     },
     CIDRReleased => {
         en: "Release (cidr_set.go) clears the bit of a deleted node's subnet. It never moves the cursor, so the subnet is handed out again only when the scan comes round to it.",
-        zh: "Release（cidr_set.go）清除已删除节点的子网所对应的位。它不移动游标，所以这个子网要等扫描转回来时才会再次分配。",
-        ja: "Release（cidr_set.go）は削除されたノードのサブネットのビットをクリアします。カーソルは動かさないので、このサブネットが再び払い出されるのは走査がそこまで巡ってきたときです。",
+        zh: "Release（cidr_set.go）清除已删除节点的子网所对应的位。它不移动游标，所以这个子网要等扫描再次轮到它时才会分配出去。",
+        ja: "Release（cidr_set.go）は削除されたノードのサブネットのビットをクリアします。カーソルは動かさないので、このサブネットが再び払い出されるのは、走査の順番がそこに回ってきたときです。",
     },
     PodCIDRPatched => {
         en: "updateCIDRsAllocation (range_allocator.go) writes the allocation to the Node with a PATCH: spec.podCIDR gets the first CIDR and spec.podCIDRs the whole list, one per family.",
@@ -642,8 +642,8 @@ explanations! {
     },
     KindnetReconcileFailed => {
         en: "A pass of kindnetd's loop failed, here on another node with no podCIDR (single-stack kindnetd parses \"\" as its CIDR). The pass stops there, so nodes listed after it are not reconciled; upstream retries five times, then exits and is restarted.",
-        zh: "kindnetd 的一轮循环失败了，这里是因为另一个节点没有 podCIDR（单栈的 kindnetd 会把 \"\" 当作 CIDR 解析）。这一轮就此中止，排在它后面的节点不会被处理；上游会重试五次，然后退出并被重启。",
-        ja: "kindnetd のループの 1 回が失敗しました。ここでは podCIDR のない別ノードが原因です（シングルスタックの kindnetd は \"\" を CIDR として解析します）。その回はそこで止まり、後に並ぶノードは処理されません。上流は 5 回再試行してから終了し、再起動されます。",
+        zh: "kindnetd 的一轮循环失败了，这里是因为另一个节点没有 podCIDR（单栈的 kindnetd 会把 \"\" 当作 CIDR 解析）。这一轮就此中止，排在它后面的节点不会被处理；上游的 kindnetd 会重试五次，然后退出并被重启。",
+        ja: "kindnetd のループの 1 回が失敗しました。ここでは podCIDR のない別ノードが原因です（シングルスタックの kindnetd は \"\" を CIDR として解析します）。その回はそこで止まり、後に並ぶノードは処理されません。アップストリームの kindnetd は 5 回再試行してから終了し、再起動されます。",
     },
     NetworkNotReady => {
         en: "The kubelet's SyncPod will not start the pod: the runtime reports NetworkReady=false because /etc/cni/net.d holds no CNI config yet. It tries again later.",
@@ -658,7 +658,7 @@ explanations! {
     OutOfpods => {
         en: "The kubelet's admission check (canAdmitPod, the predicate admit handler) finds the node already running its --max-pods, 110 by default: the pod is rejected, its phase is Failed, and it never gets a sandbox, a CNI ADD or an address. Deleted pods stop counting when their object goes.",
         zh: "kubelet 的准入检查（canAdmitPod，predicate admit handler）发现节点上已经运行着 --max-pods（默认 110）个 Pod：这个 Pod 被拒绝，phase 为 Failed，永远不会有沙箱、CNI ADD 和地址。已删除的 Pod 在对象消失时就不再计数。",
-        ja: "kubelet のアドミッションチェック（canAdmitPod、predicate admit handler）が、ノードですでに --max-pods（既定 110）個の Pod が動いていることを見つけます。Pod は拒否されて phase が Failed になり、サンドボックスも CNI ADD もアドレスも得ません。削除された Pod はオブジェクトが消えた時点で数えられなくなります。",
+        ja: "kubelet のアドミッションチェック（canAdmitPod、predicate admit handler）が、ノードですでに --max-pods（デフォルト 110）個の Pod が動いていることを見つけます。Pod は拒否されて phase が Failed になり、サンドボックスも CNI ADD もアドレスも得ません。削除された Pod はオブジェクトが消えた時点で数えられなくなります。",
     },
     SandboxCreated => {
         en: "The kubelet asks containerd for a sandbox (createPodSandbox → RunPodSandbox); containerd creates the pod's network namespace, /var/run/netns/cni-<uuid>, before any container.",

@@ -31,7 +31,7 @@ texts! {
     LINK_PROBLEM => {
         en: "Part of this link could not be used ({0}); the rest is shown, with defaults for what was refused.",
         zh: "此链接的部分内容无法使用（{0}）；其余部分照常显示，被拒绝的部分使用默认值。",
-        ja: "このリンクの一部は使えませんでした（{0}）。残りはそのまま表示し、使えなかった部分は既定値にしています。",
+        ja: "このリンクの一部は使えませんでした（{0}）。残りはそのまま表示し、使えなかった部分はデフォルト値にしています。",
     },
     /// A link longer than accepted: {0} its length, {1} the limit (bytes).
     LINK_TOO_LONG => {
@@ -145,7 +145,7 @@ texts! {
     SELECT_EVENT => {
         en: "Select an event to see what it means and the upstream code it models.",
         zh: "选择一个事件，查看它的含义以及它所模拟的上游代码。",
-        ja: "イベントを選ぶと、その意味と、モデルにした上流のコードが表示されます。",
+        ja: "イベントを選ぶと、その意味と、モデルにしたアップストリームのコードが表示されます。",
     },
     /// In the log before anything happened.
     NO_EVENTS_YET => {
@@ -236,7 +236,7 @@ texts! {
     /// Grid cell: an IP file exists.
     CELL_RESERVED => { en: "reserved", zh: "已占用", ja: "割り当て済み" },
     /// Grid cell: free behind the cursor.
-    CELL_FREED => { en: "freed, waits for the wrap", zh: "已释放，需等待绕回", ja: "解放済み、一周するまで再利用されない" },
+    CELL_FREED => { en: "freed, waits for the wrap", zh: "已释放，需等待绕回", ja: "解放済み、一周するまで再利用不可" },
     /// Grid cell: free.
     CELL_FREE => { en: "free", zh: "空闲", ja: "空き" },
     /// Grid cell: the cursor.
@@ -346,9 +346,9 @@ texts! {
         ja: "シングルスタック用。空欄ならアドレスファミリーごとのデフォルト値",
     },
     /// IPv4 mask hint.
-    HINT_NODE_MASK_V4 => { en: "default 24", zh: "默认 24", ja: "既定値 24" },
+    HINT_NODE_MASK_V4 => { en: "default 24", zh: "默认 24", ja: "デフォルト 24" },
     /// IPv6 mask hint.
-    HINT_NODE_MASK_V6 => { en: "default 64", zh: "默认 64", ja: "既定値 64" },
+    HINT_NODE_MASK_V6 => { en: "default 64", zh: "默认 64", ja: "デフォルト 64" },
     /// Service range hint.
     HINT_SERVICE => { en: "kind: 10.96.0.0/16", zh: "kind：10.96.0.0/16", ja: "kind: 10.96.0.0/16" },
     /// The DEL lag field.
@@ -439,13 +439,13 @@ texts! {
     MAX_PODS_FITS => {
         en: "default; fits in a node's usable addresses",
         zh: "默认值；在节点可用地址数之内",
-        ja: "既定値。ノードの使えるアドレスに収まる",
+        ja: "デフォルト。ノードの利用可能アドレス数以内",
     },
     /// Note.
     MAX_PODS_EXCEEDS => {
         en: "default; more than a node's usable addresses",
         zh: "默认值；超过节点可用地址数",
-        ja: "既定値。ノードの使えるアドレスより多い",
+        ja: "デフォルト。ノードの利用可能アドレス数を超過",
     },
     /// The ruler: {0} cluster bits, {1} node bits, {2} pod bits.
     RULER => {
