@@ -201,8 +201,8 @@ pub const TOURS: [TourNarration; 6] = [
             },
             text! {
                 en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
-                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。工作队列以指数退避重试这个节点（从 5 ms 开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，放到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
-                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。ワークキューはこのノードを指数バックオフ（5 ms から倍々）で再試行します。それでも kindnetd は node-e の conflist を書きますが、subnet は空です。node-e が /24 を得るまで、そこに置かれた Pod は host-local で失敗します（invalid CIDR address）。",
+                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。工作队列以指数退避重试这个节点（从 5 毫秒开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，放到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
+                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。ワークキューはこのノードを指数バックオフ（5 ミリ秒から倍々）で再試行します。それでも kindnetd は node-e の conflist を書きますが、subnet は空です。node-e が /24 を得るまで、そこに置かれた Pod は host-local で失敗します（invalid CIDR address）。",
             },
             text! {
                 en: "node-b is deleted: its /24 is released. Release never moves the cursor.",
@@ -622,8 +622,8 @@ explanations! {
     },
     NodeSyncRequeued => {
         en: "processNextNodeWorkItem puts the failed node back on the cidrallocator_node workqueue with per-item exponential backoff (5 ms, doubling up to 1000 s) and no retry limit.",
-        zh: "processNextNodeWorkItem 把失败的节点放回 cidrallocator_node 工作队列，按条目做指数退避（从 5 ms 开始翻倍，最长 1000 s），不限重试次数。",
-        ja: "processNextNodeWorkItem が失敗したノードを cidrallocator_node ワークキューに戻します。項目ごとの指数バックオフ（5 ms から倍々、最大 1000 s）で、再試行回数に上限はありません。",
+        zh: "processNextNodeWorkItem 把失败的节点放回 cidrallocator_node 工作队列，按条目做指数退避（从 5 毫秒开始翻倍，最长 1000 秒），不限重试次数。",
+        ja: "processNextNodeWorkItem が失敗したノードを cidrallocator_node ワークキューに戻します。項目ごとの指数バックオフ（5 ミリ秒から倍々、最大 1000 秒）で、再試行回数に上限はありません。",
     },
     CNIConfigWritten => {
         en: "kindnetd sees its node's podCIDR and writes /etc/cni/net.d/10-kindnet.conflist (CNIConfigWriter.Write): ptp with one host-local range per podCIDR, then portmap. From now on the runtime's network is ready.",
@@ -703,7 +703,7 @@ explanations! {
     Killing => {
         en: "The kubelet stops the pod's container (killContainer): SIGTERM, then SIGKILL when the grace period ends — at least 2 s even when the Pod object was deleted at once.",
         zh: "kubelet 停止 Pod 的容器（killContainer）：先发 SIGTERM，宽限期结束时发 SIGKILL——即使 Pod 对象是被立即删除的，宽限期也至少有 2 秒。",
-        ja: "kubelet が Pod のコンテナを停止します（killContainer）。まず SIGTERM、猶予期間が終わると SIGKILL です。Pod オブジェクトが即時削除された場合でも、猶予は最低 2 秒あります。",
+        ja: "kubelet が Pod のコンテナを停止します（killContainer）。まず SIGTERM、猶予期間が終わると SIGKILL です。Pod オブジェクトが即時削除された場合でも、猶予期間は最低 2 秒です。",
     },
     CNIDel => {
         en: "containerd's StopPodSandbox runs the conflist with CNI_COMMAND=DEL (DelNetworkList in libcni), plugins in reverse order: portmap, then ptp, which calls host-local DEL.",

@@ -358,7 +358,7 @@ texts! {
         ja: "DEL の遅れ（即時削除 → CNI DEL）",
     },
     /// Its hint.
-    HINT_DEL_LAG => { en: "measured in kind: 2.3s", zh: "kind 实测：2.3s", ja: "kind での実測: 2.3s" },
+    HINT_DEL_LAG => { en: "measured in kind: 2.3 s", zh: "kind 实测：2.3 秒", ja: "kind での実測：2.3 秒" },
     /// Deletion mode.
     POD_DELETION => { en: "pod deletion", zh: "Pod 删除方式", ja: "Pod の削除方法" },
     /// Immediate deletion.
@@ -368,7 +368,7 @@ texts! {
         ja: "即時（--grace-period=0 --force）",
     },
     /// Graceful deletion.
-    GRACEFUL => { en: "graceful (30 s grace period)", zh: "优雅（30 s 宽限期）", ja: "グレースフル（猶予 30 s）" },
+    GRACEFUL => { en: "graceful (30 s grace period)", zh: "优雅（30 秒宽限期）", ja: "グレースフル（猶予期間 30 秒）" },
     /// Before kcm's error text.
     REFUSED => { en: "refused:", zh: "被拒绝：", ja: "拒否:" },
     /// In the same place while the flags are valid.
