@@ -150,7 +150,7 @@ pub const TOURS: [TourNarration; 6] = [
                 },
                 choices: &[
                     text! { en: "At once, with the object", zh: "立即，与对象一起", ja: "オブジェクトと同時に、すぐ" },
-                    text! { en: "When CNI DEL runs, 2.3 s later", zh: "CNI DEL 执行时，即 2.3 秒后", ja: "CNI DEL が走るとき（2.3 秒後）" },
+                    text! { en: "When CNI DEL runs, 2.3 s later", zh: "CNI DEL 执行时，即 2.3 秒后", ja: "CNI DEL が実行されるとき（2.3 秒後）" },
                     text! { en: "Never: host-local keeps the file until the range wraps", zh: "永不：host-local 保留文件直到地址范围绕回", ja: "消えない：範囲が一周するまで host-local がファイルを残す" },
                 ],
                 correct: 1,
@@ -190,8 +190,8 @@ pub const TOURS: [TourNarration; 6] = [
         },
         intro: text! {
             en: "Two flags size a cluster: /16 with /24 gives 2^(24−16) = 256 nodes of 2^(32−24) = 256 addresses. Here a /22 split into /24 subnets holds just four nodes; change the masks in the settings and watch the same story re-plan.",
-            zh: "集群的规模由两个参数决定：/16 配 /24，得到 2^(24−16) = 256 个节点，每个节点 2^(32−24) = 256 个地址。这里把 /22 切成 /24 子网，只容得下四个节点；在设置里改一改掩码，看同一个故事如何重新规划。",
-            ja: "クラスターの規模は 2 つのフラグで決まります。/16 と /24 なら 2^(24−16) = 256 ノード、各ノード 2^(32−24) = 256 アドレスです。ここでは /22 を /24 のサブネットに分けるので、ノードは 4 つしか入りません。設定でマスクを変えると、同じ筋書きが計画し直される様子を見られます。",
+            zh: "集群的规模由两个参数决定：/16 配 /24，得到 2^(24−16) = 256 个节点，每个节点 2^(32−24) = 256 个地址。这里把 /22 切成 /24 子网，只容得下四个节点；在设置里改一改掩码，看看同一场景下的规划如何变化。",
+            ja: "クラスターの規模は 2 つのフラグで決まります。/16 と /24 なら 2^(24−16) = 256 ノード、各ノード 2^(32−24) = 256 アドレスです。ここでは /22 を /24 のサブネットに分けるので、ノードは 4 つしか入りません。設定でマスクを変えると、同じシナリオで計画がどう変わるかを確認できます。",
         },
         steps: &[
             text! {
@@ -271,8 +271,8 @@ pub const TOURS: [TourNarration; 6] = [
         steps: &[
             text! {
                 en: "The sixth pod fails. containerd first runs CNI DEL through the chain to tear down what the ADD began; then the kubelet records FailedCreatePodSandBox with host-local's 'no IP addresses available in range set', and retries the sandbox.",
-                zh: "第六个 Pod 失败。containerd 先沿插件链执行 CNI DEL，拆除 ADD 开了头的东西；随后 kubelet 记录 FailedCreatePodSandBox，原因是 host-local 报出的 'no IP addresses available in range set'，并会重试创建沙箱。",
-                ja: "6 番目の Pod は失敗します。containerd はまずチェーン全体に CNI DEL を実行し、ADD が始めたものを片付けます。そのあと kubelet が host-local のエラー 'no IP addresses available in range set' とともに FailedCreatePodSandBox を記録し、サンドボックスの作成を再試行します。",
+                zh: "第六个 Pod 失败。containerd 先沿插件链执行 CNI DEL，清理 ADD 中途已经创建的部分；随后 kubelet 记录 FailedCreatePodSandBox，原因是 host-local 报出的 'no IP addresses available in range set'，并会重试创建沙箱。",
+                ja: "6 番目の Pod は失敗します。containerd はまずチェーン全体に CNI DEL を実行し、ADD が途中まで作成したものを削除します。そのあと kubelet が host-local のエラー 'no IP addresses available in range set' とともに FailedCreatePodSandBox を記録し、サンドボックスの作成を再試行します。",
             },
             text! {
                 en: "p-2's DEL runs 2.3 s after its deletion and frees .3 — behind the cursor.",
@@ -643,7 +643,7 @@ explanations! {
     KindnetReconcileFailed => {
         en: "A pass of kindnetd's loop failed, here on another node with no podCIDR (single-stack kindnetd parses \"\" as its CIDR). The pass stops there, so nodes listed after it are not reconciled; upstream retries five times, then exits and is restarted.",
         zh: "kindnetd 的一轮循环失败了，这里是因为另一个节点没有 podCIDR（单栈的 kindnetd 会把 \"\" 当作 CIDR 解析）。这一轮就此中止，排在它后面的节点不会被处理；上游的 kindnetd 会重试五次，然后退出并被重启。",
-        ja: "kindnetd のループの 1 回が失敗しました。ここでは podCIDR のない別ノードが原因です（シングルスタックの kindnetd は \"\" を CIDR として解析します）。その回はそこで止まり、後に並ぶノードは処理されません。アップストリームの kindnetd は 5 回再試行してから終了し、再起動されます。",
+        ja: "kindnetd の同期ループの今回の処理が失敗しました。ここでは podCIDR のない別ノードが原因です（シングルスタックの kindnetd は \"\" を CIDR として解析します）。今回の処理はそこで打ち切られ、後に並ぶノードは処理されません。アップストリームの kindnetd は 5 回再試行してから終了し、再起動されます。",
     },
     NetworkNotReady => {
         en: "The kubelet's SyncPod will not start the pod: the runtime reports NetworkReady=false because /etc/cni/net.d holds no CNI config yet. It tries again later.",

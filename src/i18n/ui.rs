@@ -16,7 +16,7 @@ texts! {
     /// The theme switcher's label.
     THEME => { en: "Theme", zh: "主题", ja: "テーマ" },
     /// Theme: follow `prefers-color-scheme`.
-    THEME_SYSTEM => { en: "system", zh: "跟随系统", ja: "システム設定" },
+    THEME_SYSTEM => { en: "system", zh: "跟随系统", ja: "システムに合わせる" },
     /// Theme: light.
     THEME_LIGHT => { en: "light", zh: "浅色", ja: "ライト" },
     /// Theme: dark.
@@ -44,7 +44,7 @@ texts! {
     /// `s=` does not inflate.
     LINK_BAD_DEFLATE => {
         en: "s= does not hold a deflated scenario",
-        zh: "s= 中不是压缩过的场景",
+        zh: "s= 中没有经 deflate 压缩的场景",
         ja: "s= に圧縮されたシナリオが入っていません",
     },
     /// `s=` inflates past the most a link carries: {0} bytes.
@@ -54,7 +54,7 @@ texts! {
         ja: "s= のシナリオが {0} バイトを超えており、リンクで運べる上限を超えています",
     },
     /// `s=` is not UTF-8.
-    LINK_NOT_UTF8 => { en: "s= does not hold UTF-8 text", zh: "s= 中不是 UTF-8 文本", ja: "s= が UTF-8 のテキストではありません" },
+    LINK_NOT_UTF8 => { en: "s= does not hold UTF-8 text", zh: "s= 的内容不是 UTF-8 文本", ja: "s= が UTF-8 のテキストではありません" },
     /// A parameter with a value it does not take: {0} `name=value`.
     LINK_BAD_VALUE => { en: "{0} is not valid", zh: "{0} 无效", ja: "{0} は無効です" },
     /// When a link's settings were refused: {0} kube-controller-manager's error.
@@ -122,7 +122,7 @@ texts! {
     /// Speed, for screen readers.
     SPEED_LABEL => { en: "playback speed", zh: "播放速度", ja: "再生速度" },
     /// The fastest speed.
-    INSTANT => { en: "instant", zh: "瞬间", ja: "即時" },
+    INSTANT => { en: "instant", zh: "即时", ja: "即時" },
     /// The scrubber.
     VIRTUAL_TIME => { en: "virtual time", zh: "虚拟时间", ja: "仮想時刻" },
 
@@ -398,9 +398,9 @@ texts! {
     /// Figure.
     ADDRESSES_PER_NODE => { en: "addresses per node", zh: "每个节点的地址数", ja: "ノードあたりのアドレス数" },
     /// Figure.
-    USABLE_PER_NODE => { en: "usable pod IPs per node", zh: "每个节点可用的 Pod IP", ja: "ノードあたりの使える Pod IP" },
+    USABLE_PER_NODE => { en: "usable pod IPs per node", zh: "每个节点可用的 Pod IP", ja: "ノードあたりの利用可能な Pod IP" },
     /// Figure.
-    USABLE_TOTAL => { en: "usable pod IPs in all", zh: "可用 Pod IP 总数", ja: "使える Pod IP の合計" },
+    USABLE_TOTAL => { en: "usable pod IPs in all", zh: "可用 Pod IP 总数", ja: "利用可能な Pod IP の合計" },
     /// Figure.
     FIRST_SUBNET => { en: "first node subnet", zh: "第一个节点子网", ja: "最初のノードサブネット" },
     /// Figure.
@@ -411,19 +411,19 @@ texts! {
     TOO_SMALL => {
         en: "host-local: too small to allocate from",
         zh: "host-local：太小，无法分配",
-        ja: "host-local: 小さすぎて割り当てられない",
+        ja: "host-local：小さすぎて割り当て不可",
     },
     /// Note: IPv4 exclusions.
     EXCLUDED_V4 => {
         en: "host-local: network, gateway (.1) and broadcast excluded",
         zh: "host-local：不含网络地址、网关（.1）和广播地址",
-        ja: "host-local: ネットワークアドレス、ゲートウェイ（.1）、ブロードキャストを除く",
+        ja: "host-local：ネットワークアドレス、ゲートウェイ（.1）、ブロードキャストは除外",
     },
     /// Note: IPv6 exclusions.
     EXCLUDED_V6 => {
         en: "host-local: network and gateway (::1) excluded; IPv6 has no broadcast",
         zh: "host-local：不含网络地址和网关（::1）；IPv6 没有广播地址",
-        ja: "host-local: ネットワークアドレスとゲートウェイ（::1）を除く。IPv6 にブロードキャストはない",
+        ja: "host-local：ネットワークアドレスとゲートウェイ（::1）は除外。IPv6 はブロードキャストなし",
     },
     /// Note.
     PER_NODE_TIMES => { en: "per node × node subnets", zh: "每节点 × 节点子网数", ja: "ノードあたり × ノードサブネット数" },
