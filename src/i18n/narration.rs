@@ -271,8 +271,8 @@ pub const TOURS: [TourNarration; 6] = [
         steps: &[
             text! {
                 en: "The sixth pod fails. containerd first runs CNI DEL through the chain to tear down what the ADD began; then the kubelet records FailedCreatePodSandBox with host-local's 'no IP addresses available in range set', and retries the sandbox.",
-                zh: "第六个 Pod 失败。containerd 先沿插件链执行 CNI DEL，清理 ADD 中途已经创建的部分；随后 kubelet 记录 FailedCreatePodSandBox，原因是 host-local 报出的 'no IP addresses available in range set'，并会重试创建沙箱。",
-                ja: "6 番目の Pod は失敗します。containerd はまずチェーン全体に CNI DEL を実行し、ADD が途中まで作成したものを削除します。そのあと kubelet が host-local のエラー 'no IP addresses available in range set' とともに FailedCreatePodSandBox を記録し、サンドボックスの作成を再試行します。",
+                zh: "第六个 Pod 失败。containerd 先沿插件链执行 CNI DEL，清理 ADD 中途已经创建的部分；随后 kubelet 记录 FailedCreatePodSandBox，原因是 host-local 报出的“no IP addresses available in range set”，并会重试创建沙箱。",
+                ja: "6 番目の Pod は失敗します。containerd はまずチェーン全体に CNI DEL を実行し、ADD が途中まで作成したものを削除します。そのあと kubelet が host-local のエラー「no IP addresses available in range set」とともに FailedCreatePodSandBox を記録し、サンドボックスの作成を再試行します。",
             },
             text! {
                 en: "p-2's DEL runs 2.3 s after its deletion and frees .3 — behind the cursor.",
@@ -306,8 +306,8 @@ pub const TOURS: [TourNarration; 6] = [
                 correct: 1,
                 why: text! {
                     en: "host-local's range on a /29 is .2–.6 (network, gateway .1 and broadcast left out); Get walks all of it and fails with 'no IP addresses available in range set'. The pod is bound to this node, so the kubelet retries the sandbox.",
-                    zh: "/29 上 host-local 的地址范围是 .2–.6（不含网络地址、网关 .1 和广播地址）；Get 遍历整个范围后失败，报 'no IP addresses available in range set'。Pod 已绑定到这个节点，所以 kubelet 会重试沙箱。",
-                    ja: "/29 での host-local の範囲は .2–.6 です（ネットワークアドレス、ゲートウェイ .1、ブロードキャストを除く）。Get は範囲全体を調べて 'no IP addresses available in range set' で失敗します。Pod はこのノードに割り当て済みなので、kubelet がサンドボックスを再試行します。",
+                    zh: "/29 上 host-local 的地址范围是 .2–.6（不含网络地址、网关 .1 和广播地址）；Get 遍历整个范围后失败，报“no IP addresses available in range set”。Pod 已绑定到这个节点，所以 kubelet 会重试沙箱。",
+                    ja: "/29 での host-local の範囲は .2–.6 です（ネットワークアドレス、ゲートウェイ .1、ブロードキャストを除く）。Get は範囲全体を調べて「no IP addresses available in range set」で失敗します。Pod はこのノードに割り当て済みなので、kubelet がサンドボックスを再試行します。",
                 },
             },
             Question {
@@ -506,8 +506,8 @@ pub const TOURS: [TourNarration; 6] = [
             },
             text! {
                 en: "web-62 is admitted too: the kubelet counts pods against --max-pods, not addresses. Its sandbox is created, and CNI ADD fails in host-local's Get: FailedCreatePodSandBox with 'no IP addresses available in range set'. The kubelet will retry it.",
-                zh: "web-62 也被接纳了：kubelet 按 --max-pods 计算的是 Pod 数，而不是地址数。它的沙箱被创建，CNI ADD 在 host-local 的 Get 中失败：FailedCreatePodSandBox，报 'no IP addresses available in range set'。kubelet 之后会重试。",
-                ja: "web-62 も受け入れられます。kubelet が --max-pods と比べるのは Pod の数で、アドレスの数ではありません。サンドボックスは作られ、CNI ADD が host-local の Get で失敗します。FailedCreatePodSandBox で 'no IP addresses available in range set' です。kubelet は後で再試行します。",
+                zh: "web-62 也被接纳了：kubelet 按 --max-pods 计算的是 Pod 数，而不是地址数。它的沙箱被创建，CNI ADD 在 host-local 的 Get 中失败：FailedCreatePodSandBox，报“no IP addresses available in range set”。kubelet 之后会重试。",
+                ja: "web-62 も受け入れられます。kubelet が --max-pods と比べるのは Pod の数で、アドレスの数ではありません。サンドボックスは作られ、CNI ADD が host-local の Get で失敗します。FailedCreatePodSandBox で「no IP addresses available in range set」です。kubelet は後で再試行します。",
             },
             text! {
                 en: "web-1 is deleted; 2.3 s later CNI DEL releases its .2. Nothing is handed out yet: web-62 waits for its next retry.",
@@ -536,8 +536,8 @@ pub const TOURS: [TourNarration; 6] = [
                 correct: 1,
                 why: text! {
                     en: "Admission (canAdmitPod) counts pods against --max-pods, and 62 is under 110, so the sandbox is created; host-local's Get then walks .2–.62 and fails with 'no IP addresses available in range set'.",
-                    zh: "准入（canAdmitPod）按 --max-pods 计算 Pod 数，62 小于 110，所以沙箱会被创建；随后 host-local 的 Get 遍历 .2–.62，失败并报 'no IP addresses available in range set'。",
-                    ja: "受け入れ判定（canAdmitPod）は Pod の数を --max-pods と比べ、62 は 110 未満なのでサンドボックスが作られます。その後 host-local の Get が .2–.62 を調べ、'no IP addresses available in range set' で失敗します。",
+                    zh: "准入（canAdmitPod）按 --max-pods 计算 Pod 数，62 小于 110，所以沙箱会被创建；随后 host-local 的 Get 遍历 .2–.62，失败并报“no IP addresses available in range set”。",
+                    ja: "受け入れ判定（canAdmitPod）は Pod の数を --max-pods と比べ、62 は 110 未満なのでサンドボックスが作られます。その後 host-local の Get が .2–.62 を調べ、「no IP addresses available in range set」で失敗します。",
                 },
             },
             Question {
@@ -692,8 +692,8 @@ explanations! {
     },
     FailedCreatePodSandBox => {
         en: "The sandbox could not be set up because CNI ADD failed, for example with host-local's 'no IP addresses available in range set' once the node's podCIDR is used up. The kubelet (createPodSandbox) records the Warning and retries later.",
-        zh: "沙箱建不起来，因为 CNI ADD 失败了，比如节点的 podCIDR 用完后 host-local 报出 'no IP addresses available in range set'。kubelet（createPodSandbox）记录这条 Warning 事件，稍后重试。",
-        ja: "CNI ADD が失敗したため、サンドボックスを用意できませんでした。たとえばノードの podCIDR を使い切ると、host-local が 'no IP addresses available in range set' を返します。kubelet（createPodSandbox）は Warning イベントを記録し、後で再試行します。",
+        zh: "沙箱建不起来，因为 CNI ADD 失败了，比如节点的 podCIDR 用完后 host-local 报出“no IP addresses available in range set”。kubelet（createPodSandbox）记录这条 Warning 事件，稍后重试。",
+        ja: "CNI ADD が失敗したため、サンドボックスを用意できませんでした。たとえばノードの podCIDR を使い切ると、host-local が「no IP addresses available in range set」を返します。kubelet（createPodSandbox）は Warning イベントを記録し、後で再試行します。",
     },
     PodTerminating => {
         en: "A graceful delete: CheckGracefulDelete gives the pod a deletionTimestamp and it shows Terminating. The containers stop first, then CNI DEL runs, and only then does the object go.",

@@ -61,7 +61,7 @@ texts! {
     LINK_SETTINGS_REFUSED => {
         en: "The link's settings were refused: {0}",
         zh: "链接中的设置被拒绝：{0}",
-        ja: "リンクの設定は拒否されました: {0}",
+        ja: "リンクの設定は拒否されました：{0}",
     },
     /// Dismiss a message or dialog.
     CLOSE => { en: "close", zh: "关闭", ja: "閉じる" },
@@ -69,7 +69,7 @@ texts! {
     PANIC => {
         en: "podip stopped because of a bug: {0}. Reload the page; please report this with what you typed.",
         zh: "podip 因程序错误而停止：{0}。请刷新页面，并在报告问题时附上你输入的内容。",
-        ja: "podip は不具合のため停止しました: {0}。ページを再読み込みしてください。報告の際は入力した内容を添えてください。",
+        ja: "podip は不具合のため停止しました：{0}。ページを再読み込みしてください。報告の際は入力した内容を添えてください。",
     },
     /// After a crash: a link to the page without the link's scenario and settings.
     OPEN_DEFAULT => { en: "Open podip without this link", zh: "不带此链接打开 podip", ja: "このリンクなしで podip を開く" },
@@ -95,7 +95,7 @@ texts! {
     ANNOUNCE => {
         en: "At {0}: {1}, {2}. {3}",
         zh: "{0}：{2} 发生 {1}。{3}",
-        ja: "{0}: {2} で {1}。{3}",
+        ja: "{0}：{2} で {1}。{3}",
     },
 
     // The transport bar.
@@ -192,7 +192,7 @@ texts! {
     /// Add many pods.
     ADD_MANY => { en: "+ many pods", zh: "+ 批量 Pod", ja: "+ Pod をまとめて" },
     /// Before a refused scenario line or action.
-    ERROR => { en: "error:", zh: "错误：", ja: "エラー:" },
+    ERROR => { en: "error:", zh: "错误：", ja: "エラー：" },
 
     // Nodes.
     /// Region label.
@@ -278,7 +278,7 @@ texts! {
         ja: "Pod {0} には現在ネットワーク名前空間がありません。",
     },
     /// The pod view's heading: {0} pod, {1} netns path.
-    INSIDE_POD => { en: "inside pod {0}: {1}", zh: "Pod {0} 内部：{1}", ja: "Pod {0} の内側: {1}" },
+    INSIDE_POD => { en: "inside pod {0}: {1}", zh: "Pod {0} 内部：{1}", ja: "Pod {0} の内側：{1}" },
     /// The pod view, for screen readers: {0} pod.
     NETWORK_OF_POD => { en: "network of pod {0}", zh: "Pod {0} 的网络", ja: "Pod {0} のネットワーク" },
 
@@ -350,7 +350,7 @@ texts! {
     /// IPv6 mask hint.
     HINT_NODE_MASK_V6 => { en: "default 64", zh: "默认 64", ja: "デフォルト 64" },
     /// Service range hint.
-    HINT_SERVICE => { en: "kind: 10.96.0.0/16", zh: "kind：10.96.0.0/16", ja: "kind: 10.96.0.0/16" },
+    HINT_SERVICE => { en: "kind: 10.96.0.0/16", zh: "kind：10.96.0.0/16", ja: "kind：10.96.0.0/16" },
     /// The DEL lag field.
     DEL_LAG => {
         en: "DEL lag (immediate delete → CNI DEL)",
@@ -370,7 +370,7 @@ texts! {
     /// Graceful deletion.
     GRACEFUL => { en: "graceful (30 s grace period)", zh: "优雅（30 秒宽限期）", ja: "グレースフル（猶予期間 30 秒）" },
     /// Before kcm's error text.
-    REFUSED => { en: "refused:", zh: "被拒绝：", ja: "拒否:" },
+    REFUSED => { en: "refused:", zh: "被拒绝：", ja: "拒否：" },
     /// In the same place while the flags are valid.
     ACCEPTED => {
         en: "kube-controller-manager starts with these flags; the cluster and the figures below follow them.",
@@ -381,7 +381,7 @@ texts! {
     LOGS_WARNING => {
         en: "It logs a warning, and the range it cannot parse is not kept out of the node subnets:",
         zh: "它会记录一条警告，无法解析的范围不会从节点子网中排除：",
-        ja: "警告をログに出します。解析できない範囲はノードサブネットから除外されません:",
+        ja: "警告をログに出します。解析できない範囲はノードサブネットから除外されません：",
     },
     /// After it.
     STILL_SHOWING => {
@@ -454,7 +454,7 @@ texts! {
         ja: "クラスタープレフィックス {0} ビット、ノードインデックス {1} ビット、Pod ホスト部 {2} ビット",
     },
     /// One bit: {0} position, {1} role.
-    BIT => { en: "bit {0}: {1}", zh: "第 {0} 位：{1}", ja: "ビット {0}: {1}" },
+    BIT => { en: "bit {0}: {1}", zh: "第 {0} 位：{1}", ja: "ビット {0}：{1}" },
     /// Bit role.
     ROLE_CLUSTER => { en: "cluster prefix", zh: "集群前缀", ja: "クラスタープレフィックス" },
     /// Bit role.
@@ -487,7 +487,7 @@ texts! {
     EDITOR_LEDE => {
         en: "One command per line: cluster, node add/delete, pod add/delete, kcm restart, wait, set. Your actions are appended here.",
         zh: "每行一条命令：cluster、node add/delete、pod add/delete、kcm restart、wait、set。你的操作会追加到这里。",
-        ja: "1 行に 1 コマンド: cluster、node add/delete、pod add/delete、kcm restart、wait、set。操作した内容はここに追記されます。",
+        ja: "1 行に 1 コマンド：cluster、node add/delete、pod add/delete、kcm restart、wait、set。操作した内容はここに追記されます。",
     },
     /// podip's limits on a scenario: {0} nodes, {1} pods, {2} per add-many, {3} of virtual time.
     EDITOR_LIMITS => {
