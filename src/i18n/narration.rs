@@ -165,7 +165,7 @@ pub const TOURS: [TourNarration; 6] = [
                 text: text! {
                     en: "Pod b (.3) was deleted and a, c hold .2 and .4. Which address will d get: .3, .5 or .2?",
                     zh: "Pod b（.3）已被删除，a、c 占用 .2 和 .4。d 会拿到哪个地址：.3、.5 还是 .2？",
-                    ja: "Pod b（.3）は削除され、a と c が .2 と .4 を使っています。d が受け取るのは .3、.5、.2 のどれでしょう？",
+                    ja: "Pod b（.3）は削除され、a と c には .2 と .4 が割り当てられています。d が受け取るのは .3、.5、.2 のどれでしょう？",
                 },
                 choices: &[
                     text! { en: ".3, the one b freed", zh: ".3，b 释放的地址", ja: ".3（b が解放したアドレス）" },
@@ -307,7 +307,7 @@ pub const TOURS: [TourNarration; 6] = [
                 why: text! {
                     en: "host-local's range on a /29 is .2–.6 (network, gateway .1 and broadcast left out); Get walks all of it and fails with 'no IP addresses available in range set'. The pod is bound to this node, so the kubelet retries the sandbox.",
                     zh: "/29 上 host-local 的地址范围是 .2–.6（不含网络地址、网关 .1 和广播地址）；Get 遍历整个范围后失败，报“no IP addresses available in range set”。Pod 已绑定到这个节点，所以 kubelet 会重试沙箱。",
-                    ja: "/29 での host-local の範囲は .2–.6 です（ネットワークアドレス、ゲートウェイ .1、ブロードキャストを除く）。Get は範囲全体を調べて「no IP addresses available in range set」で失敗します。Pod はこのノードに割り当て済みなので、kubelet がサンドボックスを再試行します。",
+                    ja: "/29 での host-local の範囲は .2–.6 です（ネットワークアドレス、ゲートウェイ .1、ブロードキャストを除く）。Get は範囲全体を調べて「no IP addresses available in range set」で失敗します。Pod はこのノードにバインドされているので、kubelet がサンドボックスを再試行します。",
                 },
             },
             Question {
@@ -326,7 +326,7 @@ pub const TOURS: [TourNarration; 6] = [
                 why: text! {
                     en: "Get starts after last_reserved_ip (.6), wraps to the range start, skips .2 (held) and takes the first free address: .3.",
                     zh: "Get 从 last_reserved_ip（.6）之后开始，绕回范围开头，跳过已占用的 .2，取第一个空闲地址：.3。",
-                    ja: "Get は last_reserved_ip（.6）の次から始めて範囲の先頭に一周し、割り当て済みの .2 を飛ばして最初の空きアドレス .3 を取ります。",
+                    ja: "Get は last_reserved_ip（.6）の次から始め、一周して範囲の先頭に戻り、割り当て済みの .2 を飛ばして最初の空きアドレス .3 を取ります。",
                 },
             },
         ],
@@ -507,7 +507,7 @@ pub const TOURS: [TourNarration; 6] = [
             text! {
                 en: "web-62 is admitted too: the kubelet counts pods against --max-pods, not addresses. Its sandbox is created, and CNI ADD fails in host-local's Get: FailedCreatePodSandBox with 'no IP addresses available in range set'. The kubelet will retry it.",
                 zh: "web-62 也被接纳了：kubelet 按 --max-pods 计算的是 Pod 数，而不是地址数。它的沙箱被创建，CNI ADD 在 host-local 的 Get 中失败：FailedCreatePodSandBox，报“no IP addresses available in range set”。kubelet 之后会重试。",
-                ja: "web-62 も受け入れられます。kubelet が --max-pods と比べるのは Pod の数で、アドレスの数ではありません。サンドボックスは作られ、CNI ADD が host-local の Get で失敗します。FailedCreatePodSandBox で「no IP addresses available in range set」です。kubelet は後で再試行します。",
+                ja: "web-62 も受け入れられます。kubelet が --max-pods と比べるのは Pod の数で、アドレスの数ではありません。サンドボックスは作られ、CNI ADD が host-local の Get で失敗します。「no IP addresses available in range set」で FailedCreatePodSandBox になります。kubelet は後で再試行します。",
             },
             text! {
                 en: "web-1 is deleted; 2.3 s later CNI DEL releases its .2. Nothing is handed out yet: web-62 waits for its next retry.",
@@ -517,7 +517,7 @@ pub const TOURS: [TourNarration; 6] = [
             text! {
                 en: "On its retry web-62 gets 10.244.0.2: Get starts after last_reserved_ip (.62), wraps to the start of the range and takes the first free address. The fix people use is a node mask that fits --max-pods (a /24 for 110 pods), or a lower --max-pods.",
                 zh: "重试时 web-62 拿到 10.244.0.2：Get 从 last_reserved_ip（.62）之后开始，绕回范围开头，取第一个空闲地址。常用的解决办法是让节点掩码容得下 --max-pods（110 个 Pod 用 /24），或调低 --max-pods。",
-                ja: "再試行で web-62 は 10.244.0.2 を受け取ります。Get は last_reserved_ip（.62）の次から始めて範囲の先頭に一周し、最初の空きアドレスを取ります。よく使われる対処は、--max-pods が収まるノードマスク（110 Pod なら /24）にするか、--max-pods を下げることです。",
+                ja: "再試行で web-62 は 10.244.0.2 を受け取ります。Get は last_reserved_ip（.62）の次から始め、一周して範囲の先頭に戻り、最初の空きアドレスを取ります。よく使われる対処は、--max-pods が収まるノードマスク（110 Pod なら /24）にするか、--max-pods を下げることです。",
             },
         ],
         questions: &[
@@ -556,7 +556,7 @@ pub const TOURS: [TourNarration; 6] = [
                 why: text! {
                     en: "Get starts after last_reserved_ip (.62); .63 is the broadcast, outside the range, so it wraps to the range start and takes .2, the only free address.",
                     zh: "Get 从 last_reserved_ip（.62）之后开始；.63 是广播地址，不在范围内，所以绕回范围开头，取唯一空闲的 .2。",
-                    ja: "Get は last_reserved_ip（.62）の次から始めます。.63 はブロードキャストで範囲外なので先頭に一周し、唯一の空きアドレス .2 を取ります。",
+                    ja: "Get は last_reserved_ip（.62）の次から始めます。.63 はブロードキャストで範囲外なので、一周して範囲の先頭に戻り、唯一の空きアドレス .2 を取ります。",
                 },
             },
         ],
@@ -673,7 +673,7 @@ explanations! {
     IPAMReserve => {
         en: "host-local's allocator (Get) takes the next free address after last_reserved_ip, skipping the gateway, creates a file named after it holding the sandbox ID, \\r\\n and the interface name, and updates last_reserved_ip.",
         zh: "host-local 的分配器（Get）取 last_reserved_ip 之后的下一个空闲地址（跳过网关），创建以该地址命名的文件，内容是沙箱 ID、\\r\\n 和网卡名，并更新 last_reserved_ip。",
-        ja: "host-local のアロケーター（Get）が last_reserved_ip の次の空きアドレスを取り（ゲートウェイは飛ばします）、そのアドレス名のファイルにサンドボックス ID、\\r\\n、インターフェース名を書き込み、last_reserved_ip を更新します。",
+        ja: "host-local のアロケーター（Get）が last_reserved_ip の次の空きアドレスを取り（ゲートウェイは飛ばします）、そのアドレスを名前とするファイルにサンドボックス ID、\\r\\n、インターフェース名を書き込み、last_reserved_ip を更新します。",
     },
     VethCreated => {
         en: "ptp's setupContainerVeth creates a veth pair: eth0 inside the pod's network namespace and vethXXXXXXXX on the node. Each end shows @if and its peer's ifindex.",

@@ -207,14 +207,14 @@ texts! {
     MORE_NODES => {
         en: "… and {0} more nodes: see the address map.",
         zh: "……另有 {0} 个节点：请看地址图。",
-        ja: "…ほか {0} 台のノード：アドレスマップを参照してください。",
+        ja: "……ほか {0} 台のノード：アドレスマップを参照してください。",
     },
     /// More files than drawn: {0} how many.
-    MORE_FILES => { en: "… and {0} more files", zh: "……另有 {0} 个文件", ja: "…ほか {0} 個のファイル" },
+    MORE_FILES => { en: "… and {0} more files", zh: "……另有 {0} 个文件", ja: "……ほか {0} 個のファイル" },
     /// More pods than drawn: {0} how many.
-    MORE_PODS => { en: "… and {0} more pods", zh: "……另有 {0} 个 Pod", ja: "…ほか {0} 個の Pod" },
+    MORE_PODS => { en: "… and {0} more pods", zh: "……另有 {0} 个 Pod", ja: "……ほか {0} 個の Pod" },
     /// More routes than drawn: {0} how many.
-    MORE_ROUTES => { en: "… and {0} more routes", zh: "……另有 {0} 条路由", ja: "…ほか {0} 本のルート" },
+    MORE_ROUTES => { en: "… and {0} more routes", zh: "……另有 {0} 条路由", ja: "……ほか {0} 本のルート" },
     /// A node card: {0} name.
     NODE_LABEL => { en: "node {0}", zh: "节点 {0}", ja: "ノード {0}" },
     /// No podCIDR yet.
