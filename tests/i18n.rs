@@ -1,6 +1,8 @@
-//! Every text exists in every language, the Kubernetes words stay as the real tools print them, and the
-//! catalogs the page loads its Chinese and Japanese from (`static/i18n/`) are these texts. After
-//! changing a text, regenerate the catalogs with `PODIP_BLESS=1 cargo test --test i18n`.
+//! Every text exists in every language, the Kubernetes words stay as the real tools print them, the
+//! Chinese and Japanese follow the glossary (`../shared/reference/GLOSSARY.md`, as the tables of rules
+//! `GLOSSARY` and `BANNED` below), and the catalogs the page loads its Chinese and Japanese from
+//! (`static/i18n/`) are these texts. After changing a text, regenerate the catalogs with
+//! `PODIP_BLESS=1 cargo test --test i18n`.
 //!
 //! Native only: in the wasm a text holds just its English (`Text::new`).
 #![cfg(not(target_arch = "wasm32"))]
@@ -174,4 +176,334 @@ fn the_catalogs_the_page_loads_are_the_translations_of_the_texts() {
             path.display()
         );
     }
+}
+
+// The glossary (`../shared/reference/GLOSSARY.md`): one English term, one rendering in each language.
+// Two tables of rules run over every text, so texts added later are checked too: where the English uses
+// a term, the translation uses its rendering; and renderings readers take for something else, or English
+// words left in Chinese and Japanese prose, are refused.
+
+/// A term of the glossary: where the English says one of `en`, the Chinese says one of `zh` and the
+/// Japanese one of `ja`.
+struct Term {
+    /// The English spellings, whole words, case as written: a capitalised `Node` or `Release` is the API
+    /// kind or the function, which stays English. The terms are tried in the table's order and a
+    /// spelling found is set aside, so "node IPAM controller" comes before "node" and "controller".
+    en: &'static [&'static str],
+    /// The Chinese rendering (one of).
+    zh: &'static [&'static str],
+    /// The Japanese rendering (one of).
+    ja: &'static [&'static str],
+    /// Texts where the English word is something else: a scenario command (`cluster`, `node add`).
+    except: &'static [&'static str],
+}
+
+/// Texts that list the scenario commands, which stay as typed.
+const COMMANDS: &[&str] = &["EDITOR_LEDE"];
+
+/// The glossary's rows, one a line.
+#[rustfmt::skip]
+const GLOSSARY: &[Term] = &[
+    Term { en: &["node IPAM controller"], zh: &["node IPAM 控制器"], ja: &["node IPAM コントローラー"], except: &[] },
+    Term { en: &["controller", "controllers"], zh: &["控制器"], ja: &["コントローラー"], except: &[] },
+    Term { en: &["cluster CIDR", "cluster CIDRs"], zh: &["集群 CIDR"], ja: &["クラスター CIDR"], except: &[] },
+    Term { en: &["cluster", "clusters", "Cluster", "cluster-prefix"], zh: &["集群"], ja: &["クラスター"], except: COMMANDS },
+    Term { en: &["control plane", "control-plane"], zh: &["控制平面"], ja: &["コントロールプレーン"], except: &[] },
+    Term { en: &["worker", "workers"], zh: &["工作节点"], ja: &["ワーカー"], except: &[] },
+    Term { en: &["node index", "node-index"], zh: &["节点索引"], ja: &["ノードインデックス"], except: &[] },
+    Term { en: &["index", "indexes"], zh: &["索引"], ja: &["インデックス"], except: &[] },
+    Term { en: &["pod host", "pod-host"], zh: &["Pod 主机位"], ja: &["Pod ホスト部"], except: &[] },
+    Term { en: &["host veth", "host veths"], zh: &["节点侧 veth"], ja: &["ホスト側 veth"], except: &[] },
+    Term { en: &["pod", "pods", "Pod", "Pods"], zh: &["Pod"], ja: &["Pod"], except: COMMANDS },
+    Term { en: &["node", "nodes"], zh: &["节点"], ja: &["ノード"], except: COMMANDS },
+    Term { en: &["kube-controller-manager"], zh: &["kube-controller-manager"], ja: &["kube-controller-manager"], except: &[] },
+    Term { en: &["kubelet"], zh: &["kubelet"], ja: &["kubelet"], except: &[] },
+    Term { en: &["kindnetd"], zh: &["kindnetd"], ja: &["kindnetd"], except: &[] },
+    Term { en: &["containerd"], zh: &["containerd"], ja: &["containerd"], except: &[] },
+    // host-local hands an address to a container.
+    Term { en: &["reserve", "reserves", "reserved"], zh: &["占用", "分配"], ja: &["割り当て"], except: &[] },
+    Term { en: &["used up"], zh: &["用完"], ja: &["使い切"], except: &[] },
+    // A subnet in the cidrset (使用中), an address in host-local's range (割り当て済み); not a moment
+    // held on screen, nor a link that could not be used.
+    Term { en: &["used", "held"], zh: &["占用"], ja: &["使用中", "割り当て"], except: &["STAGE_SLOWED", "LINK_PROBLEM"] },
+    Term { en: &["release", "releases", "released", "freed", "frees"], zh: &["释放"], ja: &["解放"], except: &[] },
+    Term { en: &["cursor"], zh: &["游标"], ja: &["カーソル"], except: &[] },
+    Term { en: &["round robin", "round-robin"], zh: &["轮询"], ja: &["ラウンドロビン"], except: &[] },
+    // ラップアラウンド only in a title.
+    Term { en: &["wrap", "wraps", "wrapped", "wrap-around"], zh: &["绕回"], ja: &["一周"], except: &["tour exhaustion title"] },
+    Term { en: &["sandbox", "sandboxes"], zh: &["沙箱"], ja: &["サンドボックス"], except: &[] },
+    Term { en: &["network namespace", "network namespaces"], zh: &["网络命名空间"], ja: &["ネットワーク名前空間"], except: &[] },
+    Term { en: &["graceful"], zh: &["优雅"], ja: &["グレースフル"], except: &[] },
+    Term { en: &["grace period"], zh: &["宽限期"], ja: &["猶予期間"], except: &[] },
+    Term { en: &["address family", "family", "families", "per-family"], zh: &["地址族"], ja: &["アドレスファミリー"], except: &[] },
+    Term { en: &["dual-stack"], zh: &["双栈"], ja: &["デュアルスタック"], except: &[] },
+    Term { en: &["single-stack"], zh: &["单栈"], ja: &["シングルスタック"], except: &[] },
+    Term { en: &["workqueue"], zh: &["工作队列"], ja: &["ワークキュー"], except: &[] },
+    Term { en: &["upstream"], zh: &["上游"], ja: &["アップストリーム"], except: &[] },
+    Term { en: &["default"], zh: &["默认"], ja: &["デフォルト"], except: &[] },
+    Term { en: &["iterator"], zh: &["迭代器"], ja: &["イテレーター"], except: &[] },
+    Term { en: &["instant"], zh: &["即时"], ja: &["即時"], except: &[] },
+    // Seconds in prose; `2.3s` only inside literal values.
+    Term { en: &["s"], zh: &["秒"], ja: &["秒"], except: &[] },
+    Term { en: &["ms"], zh: &["毫秒"], ja: &["ミリ秒"], except: &[] },
+];
+
+/// Where a refused rendering counts.
+enum At {
+    /// Anywhere in the text.
+    Anywhere,
+    /// As a whole word (an English word left in the prose, not part of `kube-controller-manager`).
+    Word,
+    /// As a unit right after a number (`2.3s`, `30 s`).
+    AfterNumber,
+}
+
+/// A rendering refused in Chinese or Japanese.
+struct Banned {
+    langs: &'static [Lang],
+    text: &'static str,
+    at: At,
+    /// Given what follows, the match is fine after all (`クラスタ` in `クラスター`).
+    unless: fn(&str) -> bool,
+    why: &'static str,
+    except: &'static [&'static str],
+}
+
+const ZH: &[Lang] = &[Lang::Zh];
+const JA: &[Lang] = &[Lang::Ja];
+const BOTH: &[Lang] = &[Lang::Zh, Lang::Ja];
+
+fn never(_: &str) -> bool {
+    false
+}
+fn long_vowel(after: &str) -> bool {
+    after.starts_with('ー')
+}
+fn in_an_address(after: &str) -> bool {
+    after.starts_with(|c: char| c.is_ascii_hexdigit() || c == ':' || c == '/')
+}
+
+/// Refused renderings, one a line.
+#[rustfmt::skip]
+const BANNED: &[Banned] = &[
+    Banned { langs: ZH, text: "预留", at: At::Anywhere, unless: never, why: "readers take 预留 for excluded addresses: 占用 / 分配", except: &[] },
+    Banned { langs: JA, text: "予約", at: At::Anywhere, unless: never, why: "readers take 予約 for excluded addresses: 割り当て", except: &[] },
+    Banned { langs: JA, text: "ノード番号", at: At::Anywhere, unless: never, why: "the index is a subnet slot, not a node's number: インデックス", except: &[] },
+    Banned { langs: ZH, text: "Pod 主机", at: At::Anywhere, unless: |after| after.starts_with('位'), why: "the pod's host machine: Pod 主机位", except: &[] },
+    Banned { langs: JA, text: "Pod ホスト", at: At::Anywhere, unless: |after| after.starts_with('部'), why: "the pod's host machine: Pod ホスト部", except: &[] },
+    Banned { langs: JA, text: "クラスタ", at: At::Anywhere, unless: long_vowel, why: "クラスター, with the long vowel mark", except: &[] },
+    Banned { langs: JA, text: "コントローラ", at: At::Anywhere, unless: long_vowel, why: "コントローラー, with the long vowel mark", except: &[] },
+    Banned { langs: JA, text: "イテレータ", at: At::Anywhere, unless: long_vowel, why: "イテレーター, with the long vowel mark", except: &[] },
+    Banned { langs: JA, text: "アロケータ", at: At::Anywhere, unless: long_vowel, why: "アロケーター, with the long vowel mark", except: &[] },
+    Banned { langs: JA, text: "スケジューラ", at: At::Anywhere, unless: long_vowel, why: "スケジューラー, with the long vowel mark", except: &[] },
+    Banned { langs: JA, text: "ハンドラ", at: At::Anywhere, unless: long_vowel, why: "ハンドラー, with the long vowel mark", except: &[] },
+    Banned { langs: JA, text: "既定", at: At::Anywhere, unless: never, why: "default is デフォルト", except: &[] },
+    Banned { langs: JA, text: "上流", at: At::Anywhere, unless: never, why: "upstream is アップストリーム, and say whose", except: &[] },
+    Banned { langs: ZH, text: "上游", at: At::Anywhere, unless: |after| after.starts_with('的') || after.starts_with("代码"), why: "say whose: 上游的 kindnetd, 上游代码", except: &[] },
+    Banned { langs: JA, text: "ラップアラウンド", at: At::Anywhere, unless: never, why: "wrap is 一周 (ラップアラウンド only in a title)", except: &["tour exhaustion title"] },
+    Banned { langs: ZH, text: "瞬间", at: At::Anywhere, unless: never, why: "the instant speed is 即时", except: &[] },
+    Banned { langs: ZH, text: "已使用", at: At::Anywhere, unless: never, why: "a used subnet is 已占用", except: &[] },
+    Banned { langs: ZH, text: "已用", at: At::Anywhere, unless: |after| after.starts_with('完'), why: "a used subnet is 已占用", except: &[] },
+    Banned { langs: JA, text: "使用済み", at: At::Anywhere, unless: never, why: "a used subnet is 使用中", except: &[] },
+    Banned { langs: ZH, text: "节点一侧", at: At::Anywhere, unless: never, why: "the host veth is 节点侧 veth", except: &[] },
+    Banned { langs: ZH, text: "节点上的 veth", at: At::Anywhere, unless: never, why: "the host veth is 节点侧 veth", except: &[] },
+    Banned { langs: JA, text: "ポッド", at: At::Anywhere, unless: never, why: "Pod is never translated", except: &[] },
+    Banned { langs: BOTH, text: "controller", at: At::Word, unless: never, why: "translate controller: 控制器 / コントローラー", except: &[] },
+    Banned { langs: BOTH, text: "worker", at: At::Word, unless: never, why: "translate worker: 工作节点 / ワーカー", except: &[] },
+    Banned { langs: BOTH, text: "workers", at: At::Word, unless: never, why: "translate worker: 工作节点 / ワーカー", except: &[] },
+    Banned { langs: BOTH, text: "workqueue", at: At::Word, unless: never, why: "translate workqueue: 工作队列 / ワークキュー", except: &[] },
+    Banned { langs: BOTH, text: "index", at: At::Word, unless: never, why: "translate index: 索引 / インデックス", except: &[] },
+    Banned { langs: BOTH, text: "cluster CIDR", at: At::Word, unless: never, why: "translate cluster: 集群 / クラスター", except: &[] },
+    Banned { langs: BOTH, text: "control plane", at: At::Word, unless: never, why: "translate control plane: 控制平面 / コントロールプレーン", except: &[] },
+    Banned { langs: BOTH, text: "control-plane", at: At::Word, unless: never, why: "translate control plane: 控制平面 / コントロールプレーン", except: &[] },
+    Banned { langs: BOTH, text: "s", at: At::AfterNumber, unless: never, why: "seconds in prose are 秒 (2.3s only inside literal values)", except: &[] },
+    Banned { langs: BOTH, text: "ms", at: At::AfterNumber, unless: never, why: "milliseconds in prose are 毫秒 / ミリ秒", except: &[] },
+    Banned { langs: BOTH, text: ":", at: At::Anywhere, unless: in_an_address, why: "one colon style: the full-width ：", except: &[] },
+    Banned { langs: BOTH, text: "'", at: At::Anywhere, unless: never, why: "quote with 「」 / “”", except: &[] },
+];
+
+/// Whether `c` continues a word: `kube-controller-manager`, `last_reserved_ip`, `node-b` and `s=` are
+/// one word each.
+fn joins(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-_=".contains(c)
+}
+
+/// Whether `text[start..end]` stands alone: not inside a longer word, a flag, a file name or a path,
+/// nor the `s` of `b's`.
+fn is_whole_word(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    !before.is_some_and(|c| joins(c) || "./'".contains(c)) && !after.is_some_and(joins)
+}
+
+/// Whether `text[start..end]` is a unit right after a number (`2.3s`, `30 s`).
+fn is_a_unit(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].strip_suffix(' ').unwrap_or(&text[..start]);
+    before.ends_with(|c: char| c.is_ascii_digit())
+        && !text[end..].starts_with(|c: char| c.is_ascii_alphanumeric())
+}
+
+/// Whether `c` is Chinese or Japanese script (kanji, hiragana, katakana with its long vowel mark).
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}')
+}
+
+/// What `text` (named `name`) does against the glossary and its rules of form, one line per
+/// complaint.
+fn glossary_complaints(name: &str, text: &Text) -> Vec<String> {
+    let mut complaints = Vec::new();
+    let mut english = text.en.to_string();
+    for term in GLOSSARY {
+        let mut found = false;
+        for spelling in term.en {
+            let starts: Vec<usize> = english
+                .match_indices(spelling)
+                .map(|(start, _)| start)
+                .filter(|&start| is_whole_word(&english, start, start + spelling.len()))
+                .collect();
+            for start in starts {
+                found = true;
+                english.replace_range(start..start + spelling.len(), &" ".repeat(spelling.len()));
+            }
+        }
+        if !found || term.except.contains(&name) {
+            continue;
+        }
+        for (lang, renderings) in [(Lang::Zh, term.zh), (Lang::Ja, term.ja)] {
+            let translation = text.get(lang);
+            if !renderings
+                .iter()
+                .any(|rendering| translation.contains(rendering))
+            {
+                complaints.push(format!(
+                    "{name}: the English says {:?}, so the {lang:?} says {}: {translation:?}",
+                    term.en[0],
+                    renderings.join(" or ")
+                ));
+            }
+        }
+    }
+    for rule in BANNED {
+        if rule.except.contains(&name) {
+            continue;
+        }
+        for &lang in rule.langs {
+            let translation = text.get(lang);
+            let hit = translation.match_indices(rule.text).find(|&(start, _)| {
+                let end = start + rule.text.len();
+                let placed = match rule.at {
+                    At::Anywhere => true,
+                    At::Word => is_whole_word(translation, start, end),
+                    At::AfterNumber => is_a_unit(translation, start, end),
+                };
+                placed && !(rule.unless)(&translation[end..])
+            });
+            if let Some((start, _)) = hit {
+                // Eight characters either side, to find the place.
+                let end = start + rule.text.len();
+                let from = translation[..start]
+                    .char_indices()
+                    .rev()
+                    .nth(7)
+                    .map_or(0, |(i, _)| i);
+                let to = translation[end..]
+                    .char_indices()
+                    .nth(8)
+                    .map_or(translation.len(), |(i, _)| end + i);
+                let context = &translation[from..to];
+                complaints.push(format!(
+                    "{name}: the {lang:?} has {:?} in {context:?}: {}",
+                    rule.text, rule.why
+                ));
+            }
+        }
+    }
+    // Rule 2: a space between CJK and Latin text or numbers; rule 3: full-width parentheses.
+    for lang in [Lang::Zh, Lang::Ja] {
+        let translation = text.get(lang);
+        let chars: Vec<char> = translation.chars().collect();
+        let latin = |c: char| c.is_ascii_alphanumeric() || c == '(' || c == ')';
+        let unspaced: Vec<String> = chars
+            .windows(2)
+            .filter(|pair| {
+                (is_cjk(pair[0]) && latin(pair[1])) || (latin(pair[0]) && is_cjk(pair[1]))
+            })
+            .map(|pair| format!("{:?}", pair.iter().collect::<String>()))
+            .collect();
+        if !unspaced.is_empty() {
+            complaints.push(format!(
+                "{name}: the {lang:?} has {}: a space between CJK and Latin text, full-width （）",
+                unspaced.join(", ")
+            ));
+        }
+    }
+    complaints
+}
+
+#[test]
+fn every_text_follows_the_glossary() {
+    let complaints: Vec<String> = every_text()
+        .iter()
+        .flat_map(|(name, text)| glossary_complaints(name, text))
+        .collect();
+    assert!(
+        complaints.is_empty(),
+        "{} complaints against ../shared/reference/GLOSSARY.md:\n{}",
+        complaints.len(),
+        complaints.join("\n")
+    );
+}
+
+#[test]
+fn the_glossary_rules_catch_what_they_should() {
+    let english = "The node IPAM controller reserves index 3 of the cluster's range; the host veth goes 2.3 s later.";
+    let bad = Text::new(
+        english,
+        "node IPAM controller 在集群中预留 index 3；节点一侧 veth 在 2.3s 后消失。",
+        "クラスタの node IPAM controller がノード番号 3 を予約します。ホスト側 veth は 2.3 s 後に消えます(1つ):",
+    );
+    let complaints = glossary_complaints("sample", &bad).join("\n");
+    for expected in [
+        "the Zh says node IPAM 控制器",
+        "the Ja says node IPAM コントローラー",
+        "the Zh says 占用 or 分配",
+        "the Ja says 割り当て",
+        "the Zh says 索引",
+        "the Ja says インデックス",
+        "the Zh says 节点侧 veth",
+        "the Ja says クラスター",
+        "the Zh says 秒",
+        "the Ja says 秒",
+        "the Zh has \"预留\"",
+        "the Ja has \"予約\"",
+        "the Ja has \"ノード番号\"",
+        "the Ja has \"クラスタ\"",
+        "the Zh has \"controller\"",
+        "the Ja has \"controller\"",
+        "the Zh has \"index\"",
+        "the Zh has \"节点一侧\"",
+        "the Zh has \"s\" in \"th 在 2.3s 后消失。\"",
+        "the Ja has \"s\"",
+        "the Ja has \":\"",
+        "the Ja has \"す(\", \"1つ\"",
+    ] {
+        assert!(
+            complaints.contains(expected),
+            "no complaint {expected:?} in:\n{complaints}"
+        );
+    }
+    let good = Text::new(
+        english,
+        "node IPAM 控制器在集群中占用索引 3；节点侧 veth 在 2.3 秒后消失。",
+        "クラスターの node IPAM コントローラーがインデックス 3 を割り当てます。ホスト側 veth は 2.3 秒後に消えます。",
+    );
+    assert_eq!(glossary_complaints("sample", &good), Vec::<String>::new());
+    // Words inside names, flags and addresses are not the words: `kube-controller-manager`, `ifindex`,
+    // `node-b`, `--cluster-cidr`, `fd00::/64`, `b's`.
+    let names = Text::new(
+        "kube-controller-manager gives node-b fd00::/64 from --cluster-cidr; b's eth0 shows its peer's ifindex.",
+        "kube-controller-manager 从 --cluster-cidr 给 node-b 分出 fd00::/64；b 的 eth0 显示对端的 ifindex。",
+        "kube-controller-manager が --cluster-cidr から node-b に fd00::/64 を割り当てます。b の eth0 には相手の ifindex が表示されます。",
+    );
+    assert_eq!(glossary_complaints("sample", &names), Vec::<String>::new());
 }

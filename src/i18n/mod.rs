@@ -134,11 +134,11 @@ impl Text {
     /// # Examples
     /// ```
     /// use podip::i18n::{Lang, Text};
-    /// let more = Text::new("… and {0} more {1}", "……还有 {0} 个{1}", "…ほか {0} 件の{1}");
+    /// let more = Text::new("… and {0} more {1}", "……还有 {0} 个 {1}", "……ほか {0} 件の {1}");
     /// assert_eq!(more.fill(Lang::En, &["3", "pods"]), "… and 3 more pods");
     /// // In the wasm, the Japanese comes from the catalog the page loads.
     /// #[cfg(not(target_arch = "wasm32"))]
-    /// assert_eq!(more.fill(Lang::Ja, &["3", "Pod"]), "…ほか 3 件のPod");
+    /// assert_eq!(more.fill(Lang::Ja, &["3", "Pod"]), "……ほか 3 件の Pod");
     /// ```
     pub fn fill(&self, lang: Lang, args: &[&str]) -> String {
         let mut out = String::new();
