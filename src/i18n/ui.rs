@@ -465,7 +465,7 @@ texts! {
     KEY_CLUSTER => {
         en: "c: cluster prefix — {0} bits fixed by --cluster-cidr",
         zh: "c：集群前缀——{0} 位，由 --cluster-cidr 固定",
-        ja: "c：クラスタープレフィックス——--cluster-cidr で固定される {0} ビット",
+        ja: "c：クラスタープレフィックス——{0} ビット（--cluster-cidr で固定）",
     },
     /// Ruler key: {0} bits.
     KEY_NODE => {
