@@ -641,15 +641,32 @@ fn pods(
     }
 }
 
-/// A text cut to `chars` characters with an ellipsis (the whole in its title).
+/// A text cut to the width of `chars` Latin characters with an ellipsis (the whole in its title). A
+/// Chinese or Japanese character is as wide as two: counted as one, the Japanese label of the node's
+/// namespace ran past its card.
 fn clip(text: &str, chars: f64) -> String {
     let max = chars.max(8.0) as usize;
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(max - 1).collect();
-        format!("{cut}…")
+    let width = |c: char| if is_wide(c) { 2 } else { 1 };
+    if text.chars().map(width).sum::<usize>() <= max {
+        return text.to_string();
     }
+    // One place is the ellipsis's.
+    let mut room = max - 1;
+    let cut: String = text
+        .chars()
+        .take_while(|&c| {
+            let fits = width(c) <= room;
+            room = room.saturating_sub(width(c));
+            fits
+        })
+        .collect();
+    format!("{cut}…")
+}
+
+/// East Asian wide characters: hangul, CJK and its punctuation, kana, and the full-width forms.
+fn is_wide(c: char) -> bool {
+    matches!(c, '\u{1100}'..='\u{115f}' | '\u{2e80}'..='\u{a4cf}' | '\u{ac00}'..='\u{d7a3}'
+        | '\u{f900}'..='\u{faff}' | '\u{fe30}'..='\u{fe4f}' | '\u{ff00}'..='\u{ff60}' | '\u{ffe0}'..='\u{ffe6}')
 }
 
 fn countdown_hook(pod: &StagePod) -> Option<Html> {
@@ -738,5 +755,25 @@ fn pod_shape(
                 { text("small phase", x + 8.0, pod_y + 68.0, "start", status.to_string()) }
             }
         </g>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip;
+
+    #[test]
+    fn a_clipped_text_fits_its_width_in_latin_and_cjk_characters() {
+        assert_eq!(
+            clip("node network namespace", 30.0),
+            "node network namespace"
+        );
+        assert_eq!(
+            clip("node network namespace (host veth ends)", 12.0),
+            "node networ…"
+        );
+        // 12 Latin widths: five CJK characters and the ellipsis.
+        assert_eq!(clip("ノードのネットワーク名前空間", 12.0), "ノードのネ…");
+        assert_eq!(clip("节点网络", 8.0), "节点网络");
     }
 }
