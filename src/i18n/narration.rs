@@ -590,6 +590,16 @@ explanations! {
         zh: "Node 对象从 API 中删除（通用 registry 的 Delete）。随后 node IPAM 控制器的删除处理函数调用 ReleaseCIDR，释放它的 podCIDR。",
         ja: "Node オブジェクトが API から削除されます（汎用 registry の Delete）。続いて node IPAM コントローラーの削除ハンドラーが ReleaseCIDR でその podCIDR を解放します。",
     },
+    NodeReboot => {
+        en: "The node's machine goes down. Every container, network namespace, veth and /32 route goes with it, and so does /run, a tmpfs. What is on disk stays: the conflist, containerd's sandbox records (unless they were lost), and host-local's IP files if its dataDir is on disk.",
+        zh: "节点的机器宕机重启。所有容器、网络命名空间、veth 和 /32 路由都随之消失，tmpfs 上的 /run 也一样。磁盘上的内容会保留：conflist、containerd 的沙箱记录（除非已丢失），以及 dataDir 在磁盘上时 host-local 的 IP 文件。",
+        ja: "ノードのマシンが停止します。すべてのコンテナー、ネットワーク名前空間、veth、/32 ルートが消え、tmpfs の /run も消えます。ディスク上のものは残ります。conflist、containerd のサンドボックス記録（失われていなければ）、そして dataDir がディスク上にあれば host-local の IP ファイルです。",
+    },
+    Rebooted => {
+        en: "The kubelet is back and sees a new boot ID (nodestatus.MachineInfo), so it records Rebooted. It syncs its pods: each sandbox is not ready, so SyncPod stops the old ones (containerd runs CNI DEL with an empty CNI_NETNS) and creates new ones, with new addresses.",
+        zh: "kubelet 重新启动，发现 boot ID 变了（nodestatus.MachineInfo），于是记录 Rebooted。它同步自己的 Pod：每个沙箱都未就绪，SyncPod 先停止旧沙箱（containerd 以空的 CNI_NETNS 执行 CNI DEL），再创建新沙箱，拿到新地址。",
+        ja: "kubelet が再び起動し、boot ID が変わったことを検知して（nodestatus.MachineInfo）Rebooted を記録します。続いて Pod を同期します。どのサンドボックスも準備ができていないので、SyncPod は古いサンドボックスを停止し（containerd は空の CNI_NETNS で CNI DEL を実行します）、新しいサンドボックスを作成して新しいアドレスを割り当てます。",
+    },
     NodeIpamStarted => {
         en: "kube-controller-manager starts its node IPAM controller (NewCIDRRangeAllocator): one cidrset per --cluster-cidr entry, the service range filtered out, and the podCIDR of every existing node marked as used.",
         zh: "kube-controller-manager 启动 node IPAM 控制器（NewCIDRRangeAllocator）：--cluster-cidr 的每一项建一个 cidrset，剔除 Service 网段，再把已有节点的 podCIDR 标记为已占用。",

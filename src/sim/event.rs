@@ -28,6 +28,10 @@ pub enum Reason {
     NodeRegistered,
     /// Node object deleted.
     NodeDeleted,
+    /// The node's machine went down to reboot.
+    NodeReboot,
+    /// `Rebooted` Event: the kubelet found a new boot ID.
+    Rebooted,
     /// kcm started its node IPAM controller (`NewCIDRRangeAllocator`).
     NodeIpamStarted,
     /// cidrset `AllocateNext` handed out a subnet.
@@ -98,7 +102,7 @@ impl Reason {
             SandboxStep::VethCreated => Reason::VethCreated,
             SandboxStep::RouteAdded(_) => Reason::RouteAdded,
             SandboxStep::PodIps => Reason::PodIPsAssigned,
-            SandboxStep::CniDel => Reason::CNIDel,
+            SandboxStep::CniDel | SandboxStep::CniDelNoNetns => Reason::CNIDel,
             SandboxStep::Released(_) => Reason::IPAMRelease,
             SandboxStep::VethDeleted => Reason::VethDeleted,
             SandboxStep::RouteRemoved(_) => Reason::RouteRemoved,

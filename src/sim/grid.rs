@@ -25,6 +25,9 @@ pub enum CellStatus {
     Broadcast,
     /// An IP file exists for it.
     Reserved,
+    /// An IP file exists for it, but no sandbox on the node holds it any more (a reboot took the
+    /// sandbox): it stays until a CNI DEL for its container ID comes, if one ever does.
+    Orphaned,
     /// Free, but the cursor already passed it: it is handed out again only after the walk wraps.
     Freed,
     /// Free, ahead of the cursor.
@@ -110,12 +113,12 @@ impl Simulation {
         // The range's family only, ascending as `reservations` lists them: searched, since a set of
         // them would cost the page's wasm a tree's code.
         let family = range.range_start.is_ipv4();
-        let reserved: Vec<u128> = node
+        let reserved: Vec<(u128, bool)> = node
             .store
             .iter()
             .flat_map(|s| s.reservations())
             .filter(|(ip, _)| ip.is_ipv4() == family)
-            .map(|(ip, _)| ip_to_u128(ip))
+            .map(|(ip, id)| (ip_to_u128(ip), node.sandboxes.contains_key(id)))
             .collect();
         let last = node
             .store
@@ -142,8 +145,12 @@ impl Simulation {
                     CellStatus::Network
                 } else if value > end {
                     CellStatus::Broadcast
-                } else if reserved.binary_search(&value).is_ok() {
-                    CellStatus::Reserved
+                } else if let Ok(at) = reserved.binary_search_by_key(&value, |(ip, _)| *ip) {
+                    if reserved[at].1 {
+                        CellStatus::Reserved
+                    } else {
+                        CellStatus::Orphaned
+                    }
                 } else if last.is_some_and(|l| value <= l) {
                     CellStatus::Freed
                 } else {

@@ -70,6 +70,8 @@ pub struct NodeState {
     pub routes: Vec<String>,
     /// Sandboxes whose CNI DEL is scheduled.
     pub pending_dels: Vec<PendingDel>,
+    /// The machine is down between a `node reboot` and its kubelet's start.
+    pub rebooting: bool,
 }
 
 /// host-local's directory on a node.
@@ -215,6 +217,7 @@ impl Simulation {
                             veths: Vec::new(),
                             routes: Vec::new(),
                             pending_dels: Vec::new(),
+                            rebooting: node.down,
                         })
                     }
                 })
@@ -313,6 +316,7 @@ impl Simulation {
             veths,
             routes,
             pending_dels,
+            rebooting: node.down,
         })
     }
 }
