@@ -169,6 +169,8 @@ texts! {
     PREV_STEP => { en: "◀ previous step", zh: "◀ 上一步", ja: "◀ 前のステップ" },
     /// Next step.
     NEXT_STEP => { en: "next step ▶", zh: "下一步 ▶", ja: "次のステップ ▶" },
+    /// Before the links to the user reports and upstream threads a tour is told from.
+    TOUR_SOURCES => { en: "Told from:", zh: "依据：", ja: "出典：" },
 
     // Actions.
     /// Region label.

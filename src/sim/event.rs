@@ -72,6 +72,8 @@ pub enum Reason {
     RouteAdded,
     /// The kubelet wrote `status.podIPs`.
     PodIPsAssigned,
+    /// The kubelet wrote empty `status.podIPs`: the pod has no ready sandbox (after a reboot).
+    PodIPsCleared,
     /// `FailedCreatePodSandBox` Event.
     FailedCreatePodSandBox,
     /// The API set `deletionTimestamp` (graceful delete).

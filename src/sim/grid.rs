@@ -8,6 +8,7 @@ use super::simulation::Simulation;
 use crate::ipam::address_map::{address_map, AddressMap};
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::goip::{ip_string, ip_to_u128, parse_cidr_sloppy, u128_to_ip};
+use crate::ipam::hostlocal::store::container_id;
 use ipnet::IpNet;
 use serde::Serialize;
 
@@ -118,7 +119,10 @@ impl Simulation {
             .iter()
             .flat_map(|s| s.reservations())
             .filter(|(ip, _)| ip.is_ipv4() == family)
-            .map(|(ip, id)| (ip_to_u128(ip), node.sandboxes.contains_key(id)))
+            .map(|(ip, content)| {
+                let held = node.sandboxes.contains_key(container_id(content));
+                (ip_to_u128(ip), held)
+            })
             .collect();
         let last = node
             .store

@@ -83,6 +83,7 @@ pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef, boot: u32) {
     let (node, requested_ip) = (pod.node.clone(), pod.requested_ip.clone());
     let object = pod.object.clone();
     let pod_uid = PodUid::new(cluster.settings.seed, pod.uid);
+    reboot::clear_pod_ips(cluster, at, &node);
     reboot::stop_old_sandboxes(cluster, &node, &object);
     match runtime::run_pod_sandbox(cluster, &node, &object, pod_uid, requested_ip.as_ref()) {
         Ok(sandbox) => {

@@ -141,6 +141,27 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
     }
 }
 
+/// The kubelet's first status of a pod whose sandbox a reboot took: no ready sandbox, so no IPs.
+pub(crate) fn clear_pod_ips(cluster: &mut Cluster, at: PodRef, node: &Name) {
+    let Some(pod) = cluster
+        .pods
+        .at_mut(at)
+        .filter(|p| p.status_sandbox.is_some())
+    else {
+        return;
+    };
+    pod.status_sandbox = None;
+    let object = pod.object.clone();
+    cluster.log(
+        object,
+        EventKind::Step,
+        Reason::PodIPsCleared,
+        format_args!("status.podIPs=[] phase=Running (no ready sandbox)"),
+        Some(node.clone()),
+        &upstream::KUBELET_POD_IPS,
+    );
+}
+
 /// `killPodWithSyncResult` before a new sandbox: `StopPodSandbox` for each sandbox containerd still has
 /// of the pod from before the reboot.
 pub(crate) fn stop_old_sandboxes(cluster: &mut Cluster, node_name: &Name, object: &Name) {
