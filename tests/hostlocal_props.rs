@@ -293,7 +293,12 @@ proptest! {
             "IgnoreUnknown=1;IP=[0-9a-f.:]{0,20}",
         ],
     ) {
-        let inputs = CniConfigInputs { pod_cidrs, default_routes, mtu };
+        let inputs = CniConfigInputs {
+            pod_cidrs,
+            default_routes,
+            mtu,
+            ipam_data_dir: "/run/cni-ipam-state",
+        };
         prop_assert_eq!(
             load_ipam_config_from_netconf(&inputs.ptp_netconf(), &cni_args),
             load_ipam_config_from_conflist(inputs.render().as_bytes(), 0, &cni_args)

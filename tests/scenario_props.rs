@@ -4,7 +4,8 @@
 
 use podip::ipam::kcm::KcmFlags;
 use podip::sim::command::Command;
-use podip::sim::settings::Setting;
+use podip::sim::reboot::SandboxRecords;
+use podip::sim::settings::{IpamDataDir, Setting};
 use podip::sim::{Scenario, VirtualDuration};
 use proptest::prelude::*;
 
@@ -26,6 +27,8 @@ fn setting() -> impl Strategy<Value = Setting> {
         proptest::option::of(duration()).prop_map(Setting::SigtermExit),
         (68u32..65_536).prop_map(Setting::NodeMtu),
         (2u32..100_000).prop_map(Setting::PodFirstIfindex),
+        prop::sample::select(IpamDataDir::ALL.to_vec()).prop_map(Setting::IpamDataDir),
+        duration().prop_map(Setting::RebootDowntime),
     ]
 }
 
@@ -66,6 +69,11 @@ fn command() -> impl Strategy<Value = Command> {
             .prop_map(|(name, pod_cidrs)| Command::NodeAdd { name, pod_cidrs }),
         name().prop_map(|name| Command::NodeDelete { name }),
         Just(Command::KcmRestart),
+        (
+            name(),
+            prop::sample::select(vec![SandboxRecords::Kept, SandboxRecords::Lost])
+        )
+            .prop_map(|(name, sandboxes)| Command::NodeReboot { name, sandboxes }),
         (
             name(),
             name(),

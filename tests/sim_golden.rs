@@ -59,6 +59,16 @@ fn max_pods_transcript() {
 }
 
 #[test]
+fn reboot_leak_transcript() {
+    golden(&["run", "builtin:reboot-leak"], "reboot-leak.txt");
+}
+
+#[test]
+fn why_round_robin_transcript() {
+    golden(&["run", "builtin:why-round-robin"], "why-round-robin.txt");
+}
+
+#[test]
 fn kcm_restart_transcript() {
     golden(&["run", "builtin:kcm-restart"], "kcm-restart.txt");
 }

@@ -141,6 +141,33 @@ fn the_right_answers_are_what_the_steps_show() {
         .cloned()
         .unwrap_or_default();
     assert!(retried.ends_with(answer("max-pods", 4)), "{retried}");
+    // reboot-leak: web-1 comes back on .7; ten files for five pods; three pods get .4–.6, two fail.
+    let rebooted = at_step("reboot-leak", 4);
+    assert!(pod_ip(&rebooted, "web-1").ends_with(answer("reboot-leak", 4)));
+    let disk_files = |state: &podip::sim::state::State| {
+        state
+            .nodes
+            .iter()
+            .find(|n| n.name == "disk-worker")
+            .map_or(0, |n| n.ipam.reserved.len())
+    };
+    assert_eq!(
+        disk_files(&at_step("reboot-leak", 6)).to_string(),
+        answer("reboot-leak", 6)
+    );
+    let full = at_step("reboot-leak", 9);
+    let running: Vec<String> = (1..=5)
+        .map(|n| pod_ip(&full, &format!("web-{n}")))
+        .filter(|ip| !ip.is_empty())
+        .collect();
+    assert_eq!(running, ["10.244.0.4", "10.244.0.5", "10.244.0.6"]);
+    assert!(answer("reboot-leak", 8).starts_with("Three get .4–.6"));
+    assert_eq!(disk_files(&full), 13);
+    // why-round-robin: job-2 gets .3; next-1 wraps to .2.
+    assert!(pod_ip(&at_step("why-round-robin", 2), "job-2").ends_with(answer("why-round-robin", 2)));
+    assert!(
+        pod_ip(&at_step("why-round-robin", 5), "next-1").ends_with(answer("why-round-robin", 5))
+    );
     // dual-stack: two podCIDRs per node, two IP files for a.
     assert_eq!(pod_cidrs(&at_step("dual-stack", 0), "kind-worker").len(), 2);
     let state = at_step("dual-stack", 2);

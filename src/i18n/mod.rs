@@ -17,6 +17,8 @@
 #[cfg(target_arch = "wasm32")]
 pub mod catalog;
 pub mod narration;
+pub mod stories;
+pub mod tour;
 pub mod ui;
 
 use serde::Serialize;

@@ -13,37 +13,9 @@
 //!
 //! Every explanation names the upstream function the event models (see `crate::sim::upstream`).
 
-use super::{text, Text};
+pub use super::tour::{Question, Source, TourNarration};
+use super::{stories, text, Text};
 use crate::sim::Reason;
-
-/// A tour's words; `name` is the built-in scenario name.
-pub struct TourNarration {
-    /// The built-in scenario's name (`kind`, `planning`, `exhaustion`, `dual-stack`).
-    pub name: &'static str,
-    /// The tour button's title.
-    pub title: Text,
-    /// Said before the first step.
-    pub intro: Text,
-    /// One text per step, in the order of the tour's anchors in [`crate::sim::builtin::TOURS`].
-    pub steps: &'static [Text],
-    /// Questions asked before the steps that answer them.
-    pub questions: &'static [Question],
-}
-
-/// A question the tour asks before step `before_step` (an index into `steps`): the learner predicts,
-/// then the step plays and `why` says what happened, naming the upstream function.
-pub struct Question {
-    /// The step that answers it.
-    pub before_step: usize,
-    /// The question.
-    pub text: Text,
-    /// The choices, in the order shown.
-    pub choices: &'static [Text],
-    /// The index of the right one.
-    pub correct: usize,
-    /// Why, shown once answered.
-    pub why: Text,
-}
 
 /// The question tour `tour` asks before step `step`, if any.
 pub fn question(tour: &str, step: usize) -> Option<&'static Question> {
@@ -55,8 +27,8 @@ pub fn question(tour: &str, step: usize) -> Option<&'static Question> {
         .find(|q| q.before_step == step)
 }
 
-/// The narration of the six tours, in the order of the tour buttons.
-pub const TOURS: [TourNarration; 6] = [
+/// The narration of the tours, in the order of the tour buttons.
+pub const TOURS: [TourNarration; 8] = [
     TourNarration {
         name: "kind",
         title: text! {
@@ -180,6 +152,7 @@ pub const TOURS: [TourNarration; 6] = [
                 },
             },
         ],
+        sources: &[],
     },
     TourNarration {
         name: "planning",
@@ -255,6 +228,7 @@ pub const TOURS: [TourNarration; 6] = [
                 },
             },
         ],
+        sources: &[],
     },
     TourNarration {
         name: "exhaustion",
@@ -330,6 +304,7 @@ pub const TOURS: [TourNarration; 6] = [
                 },
             },
         ],
+        sources: &[],
     },
     TourNarration {
         name: "dual-stack",
@@ -405,6 +380,7 @@ pub const TOURS: [TourNarration; 6] = [
                 },
             },
         ],
+        sources: &[],
     },
     TourNarration {
         name: "kcm-restart",
@@ -478,6 +454,20 @@ pub const TOURS: [TourNarration; 6] = [
                     zh: "新的 cidrset 从 nextCandidate 0 开始，只有各节点的 podCIDR 被占用（occupyCIDRs）；AllocateNext 首先找到空闲的索引 1。",
                     ja: "新しい cidrset は nextCandidate 0 から始まり、使用中なのはノードの podCIDR（occupyCIDRs）だけです。AllocateNext は最初にインデックス 1 が空いているのを見つけます。",
                 },
+            },
+        ],
+        sources: &[
+            Source {
+                label: "kubernetes/kubernetes#29058",
+                url: "https://github.com/kubernetes/kubernetes/issues/29058",
+            },
+            Source {
+                label: "kubernetes/kubernetes#29062",
+                url: "https://github.com/kubernetes/kubernetes/pull/29062",
+            },
+            Source {
+                label: "kubernetes/kubernetes#20048",
+                url: "https://github.com/kubernetes/kubernetes/issues/20048",
             },
         ],
     },
@@ -560,7 +550,19 @@ pub const TOURS: [TourNarration; 6] = [
                 },
             },
         ],
+        sources: &[
+            Source {
+                label: "kubernetes-sigs/kubespray#2786",
+                url: "https://github.com/kubernetes-sigs/kubespray/pull/2786",
+            },
+            Source {
+                label: "platform9/nodeadm#75",
+                url: "https://github.com/platform9/nodeadm/pull/75",
+            },
+        ],
     },
+    stories::REBOOT_LEAK,
+    stories::WHY_ROUND_ROBIN,
 ];
 
 /// Declares [`explain`] and the list of the reasons it covers from one table, so the two cannot drift.
@@ -589,6 +591,16 @@ explanations! {
         en: "The Node object is deleted from the API (the generic registry's Delete). The node IPAM controller's delete handler then frees its podCIDR with ReleaseCIDR.",
         zh: "Node 对象从 API 中删除（通用 registry 的 Delete）。随后 node IPAM 控制器的删除处理函数调用 ReleaseCIDR，释放它的 podCIDR。",
         ja: "Node オブジェクトが API から削除されます（汎用 registry の Delete）。続いて node IPAM コントローラーの削除ハンドラーが ReleaseCIDR でその podCIDR を解放します。",
+    },
+    NodeReboot => {
+        en: "The node's machine goes down. Every container, network namespace, veth and /32 route goes with it, and so does /run, a tmpfs. What is on disk stays: the conflist, containerd's sandbox records (unless they were lost), and host-local's IP files if its dataDir is on disk.",
+        zh: "节点的机器宕机重启。所有容器、网络命名空间、veth 和 /32 路由都随之消失，tmpfs 上的 /run 也一样。磁盘上的内容会保留：conflist、containerd 的沙箱记录（除非已丢失），以及 dataDir 在磁盘上时 host-local 的 IP 文件。",
+        ja: "ノードのマシンが停止します。すべてのコンテナー、ネットワーク名前空間、veth、/32 ルートが消え、tmpfs の /run も消えます。ディスク上のものは残ります。conflist、containerd のサンドボックス記録（失われていなければ）、そして dataDir がディスク上にあれば host-local の IP ファイルです。",
+    },
+    Rebooted => {
+        en: "The kubelet is back and sees a new boot ID (nodestatus.MachineInfo), so it records Rebooted. It syncs its pods: each sandbox is not ready, so SyncPod stops the old ones (containerd runs CNI DEL with an empty CNI_NETNS) and creates new ones, with new addresses.",
+        zh: "kubelet 重新启动，发现 boot ID 变了（nodestatus.MachineInfo），于是记录 Rebooted。它同步自己的 Pod：每个沙箱都未就绪，SyncPod 先停止旧沙箱（containerd 以空的 CNI_NETNS 执行 CNI DEL），再创建新沙箱，拿到新地址。",
+        ja: "kubelet が再び起動し、boot ID が変わったことを検知して（nodestatus.MachineInfo）Rebooted を記録します。続いて Pod を同期します。どのサンドボックスも準備ができていないので、SyncPod は古いサンドボックスを停止し（containerd は空の CNI_NETNS で CNI DEL を実行します）、新しいサンドボックスを作成して新しいアドレスを割り当てます。",
     },
     NodeIpamStarted => {
         en: "kube-controller-manager starts its node IPAM controller (NewCIDRRangeAllocator): one cidrset per --cluster-cidr entry, the service range filtered out, and the podCIDR of every existing node marked as used.",
@@ -684,6 +696,11 @@ explanations! {
         en: "ptp's setupHostVeth gives the host veth the gateway address as a /32 and adds the route <podIP>/32 dev vethXXXXXXXX scope host: the node reaches each pod through its own veth, with no bridge.",
         zh: "ptp 的 setupHostVeth 给节点侧 veth 配上网关地址（/32），并添加路由 <podIP>/32 dev vethXXXXXXXX scope host：节点经由各自的 veth 直达每个 Pod，没有网桥。",
         ja: "ptp の setupHostVeth がホスト側 veth にゲートウェイアドレスを /32 で付け、ルート <podIP>/32 dev vethXXXXXXXX scope host を追加します。ノードは各 Pod にそれぞれの veth で直接届き、ブリッジはありません。",
+    },
+    PodIPsCleared => {
+        en: "The kubelet writes the pod's status with no IPs: generateAPIPodStatus takes them from the latest sandbox only while it is ready, and the old one went with the reboot. The phase stays Running while its containers restart.",
+        zh: "kubelet 写入不带 IP 的 Pod 状态：generateAPIPodStatus 只在最新的沙箱就绪时才从中取 IP，而旧沙箱已随重启消失。容器重启期间，阶段仍为 Running。",
+        ja: "kubelet が IP のない Pod の状態を書き込みます。generateAPIPodStatus が IP を取るのは最新のサンドボックスが準備完了のときだけで、古いサンドボックスは再起動で消えました。コンテナーが再起動する間、フェーズは Running のままです。",
     },
     PodIPsAssigned => {
         en: "The kubelet takes the sandbox's addresses from containerd and writes status.podIP and status.podIPs (generateAPIPodStatus); in dual-stack IPv4 comes first, as the primary address.",

@@ -169,6 +169,8 @@ texts! {
     PREV_STEP => { en: "◀ previous step", zh: "◀ 上一步", ja: "◀ 前のステップ" },
     /// Next step.
     NEXT_STEP => { en: "next step ▶", zh: "下一步 ▶", ja: "次のステップ ▶" },
+    /// Before the links to the user reports and upstream threads a tour is told from.
+    TOUR_SOURCES => { en: "Told from:", zh: "依据：", ja: "出典：" },
 
     // Actions.
     /// Region label.
@@ -235,6 +237,12 @@ texts! {
     CELL_BROADCAST => { en: "broadcast", zh: "广播地址", ja: "ブロードキャスト" },
     /// Grid cell: an IP file exists.
     CELL_RESERVED => { en: "reserved", zh: "已占用", ja: "割り当て済み" },
+    /// Grid cell: an IP file whose sandbox a reboot took.
+    CELL_ORPHANED => {
+        en: "file of a sandbox that is gone",
+        zh: "所属沙箱已不存在的文件",
+        ja: "サンドボックスが既に存在しないファイル",
+    },
     /// Grid cell: free behind the cursor.
     CELL_FREED => { en: "freed, waits for the wrap", zh: "已释放，需等待绕回", ja: "解放済み、一周するまで再利用不可" },
     /// Grid cell: free.
@@ -526,6 +534,8 @@ texts! {
     STAGE_PER_CELL => { en: "{0} subnets per cell", zh: "每格 {0} 个子网", ja: "1 マスに {0} 個のサブネット" },
     /// Subnets past the strip: {0} how many.
     STAGE_NOT_DRAWN => { en: "{0} more subnets", zh: "另有 {0} 个子网", ja: "ほか {0} 個のサブネット" },
+    /// A node whose machine is down, rebooting.
+    STAGE_REBOOTING => { en: "rebooting…", zh: "重启中……", ja: "再起動中……" },
     /// A node without podCIDR.
     STAGE_NO_PODCIDR => { en: "spec.podCIDR not set yet", zh: "spec.podCIDR 尚未设置", ja: "spec.podCIDR は未設定" },
     /// host-local's strip: {0} subnet.

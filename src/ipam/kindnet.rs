@@ -36,6 +36,9 @@ pub struct CniConfigInputs {
     pub default_routes: Vec<String>,
     /// The node's `eth0` MTU; 0 when it could not be read, and then no `mtu` key is written (`Mtu`).
     pub mtu: u32,
+    /// host-local's `dataDir`. kindnetd's template fixes it to [`IPAM_DATA_DIR`]; another value stands
+    /// for a CNI config that keeps host-local's state elsewhere (its default is `/var/lib/cni/networks`).
+    pub ipam_data_dir: &'static str,
 }
 
 /// `ComputeCNIConfigInputs` for a node whose `spec.podCIDRs` are `pod_cidrs` (kcm sets `spec.podCIDR` to the
@@ -79,6 +82,7 @@ pub fn compute_cni_config_inputs(pod_cidrs: &[String]) -> CniConfigInputs {
         pod_cidrs,
         default_routes: default_routes.into_iter().map(String::from).collect(),
         mtu: 0,
+        ipam_data_dir: IPAM_DATA_DIR,
     }
 }
 
@@ -105,8 +109,9 @@ impl CniConfigInputs {
         let mut text = format!(
             "\n{{\n\t\"cniVersion\": \"{CNI_VERSION}\",\n\t\"name\": \"{NETWORK_NAME}\",\n\t\"plugins\": [\n\t{{\n\
              \t\t\"type\": \"ptp\",\n\t\t\"ipMasq\": false,\n\t\t\"ipam\": {{\n\
-             \t\t\t\"type\": \"{IPAM_TYPE}\",\n\t\t\t\"dataDir\": \"{IPAM_DATA_DIR}\",\n\
+             \t\t\t\"type\": \"{IPAM_TYPE}\",\n\t\t\t\"dataDir\": \"{data_dir}\",\n\
              \t\t\t\"routes\": [\n\t\t\t\t",
+            data_dir = self.ipam_data_dir,
         );
         for (i, route) in self.default_routes.iter().enumerate() {
             text.push_str(list_separator(i));
@@ -135,7 +140,7 @@ impl CniConfigInputs {
             name: NETWORK_NAME.to_string(),
             cni_version: CNI_VERSION.to_string(),
             ipam_type: IPAM_TYPE.to_string(),
-            data_dir: IPAM_DATA_DIR.to_string(),
+            data_dir: self.ipam_data_dir.to_string(),
             routes: self.default_routes.clone(),
             ranges: self
                 .pod_cidrs
@@ -150,7 +155,8 @@ impl CniConfigInputs {
 const CNI_VERSION: &str = "0.3.1";
 const NETWORK_NAME: &str = "kindnet";
 const IPAM_TYPE: &str = "host-local";
-const IPAM_DATA_DIR: &str = "/run/cni-ipam-state";
+/// The template's `dataDir`: a tmpfs in kind's node image, so host-local starts empty at every boot.
+pub const IPAM_DATA_DIR: &str = "/run/cni-ipam-state";
 
 /// What one `{{if $first}}…{{else}},{{end}}` iteration emits before its item: the range body's leading
 /// newline and indentation, then nothing for the first item and a comma for the rest.

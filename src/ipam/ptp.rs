@@ -148,6 +148,25 @@ impl Entropy {
         shared_ascii(&id)
     }
 
+    /// A Linux boot ID (`/proc/sys/kernel/random/boot_id`): a random version-4 UUID, new at every boot.
+    pub fn boot_id(&mut self) -> Rc<str> {
+        let mut b = [0u8; 16];
+        self.rng.fill_bytes(&mut b);
+        b[6] = (b[6] & 0x0f) | 0x40;
+        b[8] = (b[8] & 0x3f) | 0x80;
+        let mut id = *b"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx";
+        for (at, group) in [
+            (0, &b[0..4]),
+            (9, &b[4..6]),
+            (14, &b[6..8]),
+            (19, &b[8..10]),
+            (24, &b[10..]),
+        ] {
+            write_hex(&mut id[at..at + 2 * group.len()], group);
+        }
+        shared_ascii(&id)
+    }
+
     /// containerd's pod netns name: `cni-` + 16 random bytes as `%x-%x-%x-%x-%x` over 4-2-2-2-6 bytes (no
     /// UUID version bits are set). Shared by the sandbox's record and the namespace it names.
     pub fn netns_name(&mut self) -> Rc<str> {

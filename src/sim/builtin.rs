@@ -18,11 +18,15 @@ pub const IPV6: &str = include_str!("../../scenarios/ipv6.podip");
 pub const KCM_RESTART: &str = include_str!("../../scenarios/kcm-restart.podip");
 /// The kubelet's --max-pods over a /26 node: pods admitted beyond host-local's 61 addresses fail in CNI ADD.
 pub const MAX_PODS: &str = include_str!("../../scenarios/max-pods.podip");
+/// A node reboots while host-local's files are on disk and containerd lost its sandbox records: the files leak.
+pub const REBOOT_LEAK: &str = include_str!("../../scenarios/reboot-leak.podip");
+/// Pods come and go on one node: a freed address comes back only after the walk wraps.
+pub const WHY_ROUND_ROBIN: &str = include_str!("../../scenarios/why-round-robin.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 9] = [
+pub const ALL: [(&str, &str); 11] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -32,6 +36,8 @@ pub const ALL: [(&str, &str); 9] = [
     ("service-overlap", SERVICE_OVERLAP),
     ("kcm-restart", KCM_RESTART),
     ("max-pods", MAX_PODS),
+    ("reboot-leak", REBOOT_LEAK),
+    ("why-round-robin", WHY_ROUND_ROBIN),
 ];
 
 /// A built-in scenario's text by name.
@@ -43,7 +49,7 @@ pub fn by_name(name: &str) -> Option<&'static str> {
 /// and object). A step is shown from the first such event on, searched after the previous step's, so the
 /// narration follows the simulation when a setting changes; it never names a time. The words are in
 /// [`crate::i18n::narration`], step for step.
-pub const TOURS: [(&str, &[(Reason, &str)]); 6] = [
+pub const TOURS: [(&str, &[(Reason, &str)]); 8] = [
     (
         "kind",
         &[
@@ -103,6 +109,34 @@ pub const TOURS: [(&str, &[(Reason, &str)]); 6] = [
             (Reason::FailedCreatePodSandBox, "pod/web-62"),
             (Reason::IPAMRelease, "pod/web-1"),
             (Reason::IPAMReserve, "pod/web-62"),
+        ],
+    ),
+    (
+        "reboot-leak",
+        &[
+            (Reason::PodIPsAssigned, "pod/web-5"),
+            (Reason::NodeReboot, "node/disk-worker"),
+            (Reason::Rebooted, "node/disk-worker"),
+            (Reason::IPAMRelease, "pod/web-1"),
+            (Reason::PodIPsAssigned, "pod/web-5"),
+            (Reason::NodeReboot, "node/disk-worker"),
+            (Reason::PodIPsAssigned, "pod/web-5"),
+            (Reason::NodeReboot, "node/disk-worker"),
+            (Reason::FailedCreatePodSandBox, "pod/web-4"),
+            (Reason::PodIPsAssigned, "pod/api-5"),
+            (Reason::FailedCreatePodSandBox, "pod/web-4"),
+        ],
+    ),
+    (
+        "why-round-robin",
+        &[
+            (Reason::PodIPsAssigned, "pod/job-1"),
+            (Reason::IPAMRelease, "pod/job-1"),
+            (Reason::PodIPsAssigned, "pod/job-2"),
+            (Reason::PodIPsAssigned, "pod/batch-11"),
+            (Reason::IPAMRelease, "pod/batch-11"),
+            (Reason::PodIPsAssigned, "pod/next-1"),
+            (Reason::PodIPsAssigned, "pod/next-3"),
         ],
     ),
 ];

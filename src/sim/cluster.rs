@@ -37,9 +37,11 @@ pub(crate) enum Action {
         pod_cidrs: Vec<String>,
     },
     /// kindnetd's reconcile loop on `node`.
-    KindnetReconcile { node: String, uid: u64 },
+    KindnetReconcile { node: String, uid: u64, boot: u32 },
+    /// The rebooted machine is up: its kubelet and containerd start.
+    NodeBoot { node: String, uid: u64 },
     /// The kubelet syncs the pod: `RunPodSandbox` and CNI ADD.
-    KubeletSyncPod { pod: PodRef },
+    KubeletSyncPod { pod: PodRef, boot: u32 },
     /// The kubelet's status update with the sandbox's IPs.
     PodStatus {
         pod: PodRef,

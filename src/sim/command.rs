@@ -6,6 +6,7 @@
 //! cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24 [--service-cluster-ip-range=10.96.0.0/16]
 //! node add NAME [--pod-cidr=CIDR[,CIDR]]        # a preset podCIDR is occupied
 //! node delete NAME
+//! node reboot NAME [--sandboxes=kept|lost]      # lost: the runtime forgot the old sandboxes
 //! kcm restart                                   # kube-controller-manager restarts: the bitmap is rebuilt
 //! pod add NAME --node=NODE [--ip=IP]            # --ip: a requested IP, as CNI_ARGS IP=
 //! pod add-many PREFIX --node=NODE --count=N     # PREFIX-1 … PREFIX-N
@@ -19,6 +20,7 @@
 
 use super::clock::VirtualDuration;
 use super::limits::MAX_MANY;
+use super::reboot::SandboxRecords;
 use super::scenario_error::ScenarioErrorKind;
 use super::settings::Setting;
 use crate::ipam::hostlocal::args::go_pkg_ip;
@@ -52,6 +54,13 @@ pub enum Command {
     NodeDelete {
         /// `metadata.name`.
         name: String,
+    },
+    /// `node reboot`: the machine behind the node restarts.
+    NodeReboot {
+        /// `metadata.name`.
+        name: String,
+        /// Whether containerd still knows the sandboxes it ran before.
+        sandboxes: SandboxRecords,
     },
     /// `pod add`: a pod bound to `node` (`spec.nodeName`) is created.
     PodAdd {
@@ -96,7 +105,8 @@ fn kcm_error(err: impl fmt::Display) -> ScenarioErrorKind {
     ScenarioErrorKind::Kcm(err.to_string())
 }
 
-const NODE_USAGE: &str = "node add NAME [--pod-cidr=CIDR[,CIDR]] | node delete NAME";
+const NODE_USAGE: &str =
+    "node add NAME [--pod-cidr=CIDR[,CIDR]] | node delete NAME | node reboot NAME [--sandboxes=kept|lost]";
 const POD_USAGE: &str = "pod add NAME --node=NODE [--ip=IP] | pod add-many PREFIX --node=NODE --count=N | \
                          pod delete NAME [--grace-period=SECONDS] | pod delete-many PREFIX --count=N [--grace-period=SECONDS]";
 /// The longest grace period accepted (a year).
@@ -193,6 +203,13 @@ impl fmt::Display for Command {
                 Ok(())
             }
             Command::NodeDelete { name } => write!(f, "node delete {name}"),
+            Command::NodeReboot { name, sandboxes } => {
+                write!(f, "node reboot {name}")?;
+                match sandboxes {
+                    SandboxRecords::Kept => Ok(()),
+                    SandboxRecords::Lost => f.write_str(" --sandboxes=lost"),
+                }
+            }
             Command::KcmRestart => write!(f, "kcm restart"),
             Command::PodAdd { name, node, ip } => {
                 write!(f, "pod add {name} --node={node}")?;
@@ -244,6 +261,16 @@ fn parse_node(words: &[&str]) -> Result<Command, ScenarioErrorKind> {
             let mut flags = Flags::parse(rest, &[])?;
             let name = flags.single_name(NODE_USAGE)?;
             Ok(Command::NodeDelete { name })
+        }
+        "reboot" => {
+            let mut flags = Flags::parse(rest, &["--sandboxes"])?;
+            let name = flags.single_name(NODE_USAGE)?;
+            let sandboxes = match flags.take("--sandboxes").as_deref() {
+                None | Some("kept") => SandboxRecords::Kept,
+                Some("lost") => SandboxRecords::Lost,
+                Some(_) => return Err(ScenarioErrorKind::Usage(NODE_USAGE)),
+            };
+            Ok(Command::NodeReboot { name, sandboxes })
         }
         _ => Err(ScenarioErrorKind::Usage(NODE_USAGE)),
     }

@@ -28,6 +28,10 @@ pub enum Reason {
     NodeRegistered,
     /// Node object deleted.
     NodeDeleted,
+    /// The node's machine went down to reboot.
+    NodeReboot,
+    /// `Rebooted` Event: the kubelet found a new boot ID.
+    Rebooted,
     /// kcm started its node IPAM controller (`NewCIDRRangeAllocator`).
     NodeIpamStarted,
     /// cidrset `AllocateNext` handed out a subnet.
@@ -68,6 +72,8 @@ pub enum Reason {
     RouteAdded,
     /// The kubelet wrote `status.podIPs`.
     PodIPsAssigned,
+    /// The kubelet wrote empty `status.podIPs`: the pod has no ready sandbox (after a reboot).
+    PodIPsCleared,
     /// `FailedCreatePodSandBox` Event.
     FailedCreatePodSandBox,
     /// The API set `deletionTimestamp` (graceful delete).
@@ -98,7 +104,7 @@ impl Reason {
             SandboxStep::VethCreated => Reason::VethCreated,
             SandboxStep::RouteAdded(_) => Reason::RouteAdded,
             SandboxStep::PodIps => Reason::PodIPsAssigned,
-            SandboxStep::CniDel => Reason::CNIDel,
+            SandboxStep::CniDel | SandboxStep::CniDelNoNetns => Reason::CNIDel,
             SandboxStep::Released(_) => Reason::IPAMRelease,
             SandboxStep::VethDeleted => Reason::VethDeleted,
             SandboxStep::RouteRemoved(_) => Reason::RouteRemoved,

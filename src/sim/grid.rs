@@ -8,6 +8,7 @@ use super::simulation::Simulation;
 use crate::ipam::address_map::{address_map, AddressMap};
 use crate::ipam::cidrset::CidrSet;
 use crate::ipam::goip::{ip_string, ip_to_u128, parse_cidr_sloppy, u128_to_ip};
+use crate::ipam::hostlocal::store::container_id;
 use ipnet::IpNet;
 use serde::Serialize;
 
@@ -25,6 +26,9 @@ pub enum CellStatus {
     Broadcast,
     /// An IP file exists for it.
     Reserved,
+    /// An IP file exists for it, but no sandbox on the node holds it any more (a reboot took the
+    /// sandbox): it stays until a CNI DEL for its container ID comes, if one ever does.
+    Orphaned,
     /// Free, but the cursor already passed it: it is handed out again only after the walk wraps.
     Freed,
     /// Free, ahead of the cursor.
@@ -110,12 +114,15 @@ impl Simulation {
         // The range's family only, ascending as `reservations` lists them: searched, since a set of
         // them would cost the page's wasm a tree's code.
         let family = range.range_start.is_ipv4();
-        let reserved: Vec<u128> = node
+        let reserved: Vec<(u128, bool)> = node
             .store
             .iter()
             .flat_map(|s| s.reservations())
             .filter(|(ip, _)| ip.is_ipv4() == family)
-            .map(|(ip, _)| ip_to_u128(ip))
+            .map(|(ip, content)| {
+                let held = node.sandboxes.contains_key(container_id(content));
+                (ip_to_u128(ip), held)
+            })
             .collect();
         let last = node
             .store
@@ -142,8 +149,12 @@ impl Simulation {
                     CellStatus::Network
                 } else if value > end {
                     CellStatus::Broadcast
-                } else if reserved.binary_search(&value).is_ok() {
-                    CellStatus::Reserved
+                } else if let Ok(at) = reserved.binary_search_by_key(&value, |(ip, _)| *ip) {
+                    if reserved[at].1 {
+                        CellStatus::Reserved
+                    } else {
+                        CellStatus::Orphaned
+                    }
                 } else if last.is_some_and(|l| value <= l) {
                     CellStatus::Freed
                 } else {

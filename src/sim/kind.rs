@@ -50,14 +50,15 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
         gateways.push(IpAddr::V6(Ipv6Addr::from(KIND_NETWORK_IPV6 + 1)));
         internal_ips.push(ipv6);
     }
-    let netns = NetNs::node(&Uplink {
+    let uplink = Uplink {
         addresses,
         gateways,
         mtu: cluster.settings.node_mtu,
         mac: MacAddr([0x02, 0x42, 0xac, 0x12, octets[0], octets[1]]),
         peer_ifindex: 8 + 2 * n,
         first_free_ifindex: cluster.settings.node_first_ifindex,
-    });
+    };
+    let netns = NetNs::node(&uplink);
     let node_name = Name::from(name);
     cluster.nodes_changed();
     cluster.nodes.insert(
@@ -68,6 +69,11 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
             pod_cidrs: pod_cidrs.to_vec(),
             internal_ips: internal_ips.clone(),
             netns,
+            uplink,
+            ipam_data_dir: cluster.settings.ipam_data_dir,
+            boot: 0,
+            down: false,
+            dead_sandboxes: Vec::new(),
             store: None,
             store_dir: None,
             conflist: None,

@@ -23,7 +23,7 @@ use super::message::{Message, NodeRouteChange};
 use super::name::Name;
 use super::upstream;
 use crate::ipam::goip::parse_cidr;
-use crate::ipam::kindnet::{compute_cni_config_inputs, CNI_CONFIG_PATH};
+use crate::ipam::kindnet::{compute_cni_config_inputs, CniConfigInputs, CNI_CONFIG_PATH};
 use crate::ipam::ptp::links::IfName;
 use crate::ipam::ptp::routes::{Errno, Route, RouteScope};
 use crate::order;
@@ -76,20 +76,26 @@ struct Pass<'a> {
 
 /// kindnetd's DaemonSet pod starts on a node that joined: its first pass comes `kindnet_start_delay`
 /// later.
-pub(crate) fn start(cluster: &mut Cluster, name: &str, uid: u64) {
+pub(crate) fn start(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     cluster.schedule(
         cluster.settings.kindnet_start_delay,
         Action::KindnetReconcile {
             node: name.to_string(),
             uid,
+            boot,
         },
     );
 }
 
 impl Kindnet {
     /// One pass of kindnetd's main loop on node `name`.
-    pub(crate) fn reconcile(&mut self, cluster: &mut Cluster, name: &str, uid: u64) {
-        if cluster.nodes.get(name).is_none_or(|n| n.uid != uid) {
+    pub(crate) fn reconcile(&mut self, cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
+        // The machine rebooted (or is down): this process is gone; the new boot starts its own loop.
+        if cluster
+            .nodes
+            .get(name)
+            .is_none_or(|n| n.uid != uid || n.boot != boot || n.down)
+        {
             return;
         }
         let version = cluster.nodes_version;
@@ -152,6 +158,7 @@ impl Kindnet {
             Action::KindnetReconcile {
                 node: name.to_string(),
                 uid,
+                boot,
             },
         );
     }
@@ -162,10 +169,11 @@ fn write_conflist(cluster: &mut Cluster, name: &str) {
     let Some(node) = cluster.nodes.get_mut(name) else {
         return;
     };
-    let Some(text) = node
-        .writer
-        .write(compute_cni_config_inputs(&node.pod_cidrs))
-    else {
+    let inputs = CniConfigInputs {
+        ipam_data_dir: node.ipam_data_dir.path(),
+        ..compute_cni_config_inputs(&node.pod_cidrs)
+    };
+    let Some(text) = node.writer.write(inputs) else {
         return;
     };
     // An empty subnet (no podCIDR yet) is shown as the file has it, not as no range at all.

@@ -7,6 +7,7 @@ use super::message::{Message, PodCreation, SandboxStep};
 use super::name::Name;
 use super::objects::{PodObj, PodPhase};
 use super::pods::PodRef;
+use super::reboot;
 use super::runtime::{self, SandboxError};
 use super::sandbox::{PodUid, SandboxFacts};
 use super::upstream;
@@ -52,11 +53,13 @@ pub(crate) fn pod_add(cluster: &mut Cluster, name: &str, node: &str, requested_i
         &upstream::POD_CREATE,
     );
     let after = cluster.settings.watch_latency + cluster.settings.sandbox_setup;
-    cluster.schedule(after, Action::KubeletSyncPod { pod });
+    let boot = cluster.nodes.get(node).map_or(0, |n| n.boot);
+    cluster.schedule(after, Action::KubeletSyncPod { pod, boot });
 }
 
-/// `SyncPod` for a pod without a sandbox: `createPodSandbox`, or a retry after `backOffPeriod`.
-pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef) {
+/// `SyncPod` for a pod without a sandbox: `createPodSandbox`, or a retry after `backOffPeriod`. `boot`
+/// is the node's boot the sync was queued in: a reboot ends the kubelet's work of the boot before.
+pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef, boot: u32) {
     let Some(pod) = cluster.pods.at_mut(at) else {
         return;
     };
@@ -66,7 +69,7 @@ pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef) {
     if cluster
         .nodes
         .get(&pod.node)
-        .is_none_or(|n| n.uid != pod.node_uid)
+        .is_none_or(|n| n.uid != pod.node_uid || n.boot != boot || n.down)
     {
         return;
     }
@@ -80,6 +83,8 @@ pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef) {
     let (node, requested_ip) = (pod.node.clone(), pod.requested_ip.clone());
     let object = pod.object.clone();
     let pod_uid = PodUid::new(cluster.settings.seed, pod.uid);
+    reboot::clear_pod_ips(cluster, at, &node);
+    reboot::stop_old_sandboxes(cluster, &node, &object);
     match runtime::run_pod_sandbox(cluster, &node, &object, pod_uid, requested_ip.as_ref()) {
         Ok(sandbox) => {
             if let Some(pod) = cluster.pods.at_mut(at) {
@@ -110,7 +115,7 @@ pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef) {
             );
             cluster.schedule(
                 cluster.settings.sandbox_retry_period,
-                Action::KubeletSyncPod { pod: at },
+                Action::KubeletSyncPod { pod: at, boot },
             );
         }
     }

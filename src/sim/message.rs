@@ -128,6 +128,8 @@ pub enum SandboxStep {
     PodIps,
     /// libcni's DEL.
     CniDel,
+    /// libcni's DEL with an empty `CNI_NETNS`: the sandbox's netns went with a reboot.
+    CniDelNoNetns,
     /// host-local removed the file of reserved address `n` (of [`SandboxFacts::reserved`]).
     Released(u16),
     /// The pod's `eth0` was deleted, its peer with it.
@@ -264,6 +266,10 @@ fn sandbox_text(
         SandboxStep::CniDel => write!(
             f,
             "CNI DEL kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns}; plugins portmap, ptp (→ host-local)"
+        ),
+        SandboxStep::CniDelNoNetns => write!(
+            f,
+            "CNI DEL kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS= (its netns {netns} went with the reboot); plugins portmap, ptp (→ host-local)"
         ),
         SandboxStep::Released(n) => match facts.reserved.get(usize::from(n)) {
             Some(ip) => fmt::Display::fmt(&ReleasedText { ip: *ip, dir }, f),

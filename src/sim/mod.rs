@@ -48,6 +48,7 @@ pub mod playback;
 pub mod pod_deletion;
 mod pods;
 pub mod queue;
+pub mod reboot;
 pub mod runtime;
 pub mod sandbox;
 pub mod scenario;

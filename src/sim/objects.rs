@@ -4,9 +4,10 @@
 use super::clock::VirtualTime;
 use super::name::Name;
 use super::sandbox::SandboxFacts;
+use super::settings::IpamDataDir;
 use crate::ipam::hostlocal::{IpamConfig, Store};
 use crate::ipam::kindnet::CniConfigWriter;
-use crate::ipam::ptp::NetNs;
+use crate::ipam::ptp::{NetNs, Uplink};
 use rustc_hash::FxHasher;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -29,6 +30,17 @@ pub(crate) struct NodeObj {
     pub(crate) internal_ips: Vec<IpAddr>,
     /// The node's root network namespace.
     pub(crate) netns: NetNs,
+    /// Its `eth0` on the kind network, from which the namespace is built again at boot.
+    pub(crate) uplink: Uplink,
+    /// The `dataDir` of the conflist this node's kindnetd writes (fixed when the node was added).
+    pub(crate) ipam_data_dir: IpamDataDir,
+    /// How many times the machine booted after its first start; a reboot ends the loops of the boot before.
+    pub(crate) boot: u32,
+    /// Down between a `node reboot` and its kubelet's start.
+    pub(crate) down: bool,
+    /// Sandboxes containerd still has on record from before a reboot (ID and what ADD gave them),
+    /// whose network namespace is gone: `StopPodSandbox` runs CNI DEL for them with `CNI_NETNS=""`.
+    pub(crate) dead_sandboxes: Vec<(Name, Rc<SandboxFacts>)>,
     /// host-local's directory `/run/cni-ipam-state/kindnet`, from the first CNI call on.
     pub(crate) store: Option<Store>,
     /// The store's path, shared by the entries that name it.

@@ -306,6 +306,35 @@ fn load_chain(
     Ok(chain)
 }
 
+/// `StopPodSandbox` of a sandbox whose netns went with a reboot: containerd finds the netns closed and
+/// runs CNI DEL with `CNI_NETNS=""`. ptp runs host-local's DEL first, which releases by container ID,
+/// then returns (nothing of the pod's namespace is left to delete).
+pub(crate) fn stop_dead_sandbox(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    sandbox_id: &Name,
+    facts: &Rc<SandboxFacts>,
+) {
+    let Some(node) = cluster.nodes.get_mut(node_name) else {
+        return;
+    };
+    let released = match (node.chain.as_deref(), node.store.as_mut()) {
+        (Some(chain), Some(store)) => hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME),
+        _ => Vec::new(),
+    };
+    let on_node = node.name.clone();
+    let log = |cluster: &mut Cluster, step, upstream| {
+        log_sandbox_step(cluster, step, facts, &on_node, upstream)
+    };
+    log(cluster, SandboxStep::CniDelNoNetns, &upstream::LIBCNI_DEL);
+    log_released(cluster, facts, &on_node, released);
+    log(
+        cluster,
+        SandboxStep::Removed,
+        &upstream::CONTAINERD_STOP_SANDBOX,
+    );
+}
+
 /// `StopPodSandbox`: CNI DEL (portmap, then ptp, which runs host-local DEL and deletes `eth0`, taking
 /// the host veth and its `/32` route along), then the netns is removed.
 pub(crate) fn stop_pod_sandbox(
@@ -322,6 +351,14 @@ pub(crate) fn stop_pod_sandbox(
         return;
     };
     let Some(mut sandbox) = node.sandboxes.remove(sandbox_id) else {
+        // Gone with a reboot: containerd's record, if it kept one, still gets its DEL.
+        let dead = node
+            .dead_sandboxes
+            .iter()
+            .position(|(id, _)| id == sandbox_id);
+        if let Some((id, facts)) = dead.map(|at| node.dead_sandboxes.remove(at)) {
+            stop_dead_sandbox(cluster, node_name, &id, &facts);
+        }
         return;
     };
     let facts = sandbox.facts;
@@ -335,6 +372,30 @@ pub(crate) fn stop_pod_sandbox(
         log_sandbox_step(cluster, step, &facts, &on_node, upstream)
     };
     log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
+    log_released(cluster, &facts, &on_node, released);
+    if gone.is_some() {
+        log(cluster, SandboxStep::VethDeleted, &upstream::PTP_DEL);
+        for n in 0..step_count(facts.routes.len()) {
+            log(cluster, SandboxStep::RouteRemoved(n), &upstream::PTP_DEL);
+        }
+    }
+    log(
+        cluster,
+        SandboxStep::Removed,
+        &upstream::CONTAINERD_STOP_SANDBOX,
+    );
+}
+
+/// host-local's releases of a DEL, told from the sandbox's facts.
+fn log_released(
+    cluster: &mut Cluster,
+    facts: &Rc<SandboxFacts>,
+    on_node: &Name,
+    released: Vec<IpAddr>,
+) {
+    let log = |cluster: &mut Cluster, step, upstream| {
+        log_sandbox_step(cluster, step, facts, on_node, upstream)
+    };
     for ip in released {
         // What host-local releases is what it reserved for this ID; anything else is written out.
         match facts
@@ -364,15 +425,4 @@ pub(crate) fn stop_pod_sandbox(
             ),
         }
     }
-    if gone.is_some() {
-        log(cluster, SandboxStep::VethDeleted, &upstream::PTP_DEL);
-        for n in 0..step_count(facts.routes.len()) {
-            log(cluster, SandboxStep::RouteRemoved(n), &upstream::PTP_DEL);
-        }
-    }
-    log(
-        cluster,
-        SandboxStep::Removed,
-        &upstream::CONTAINERD_STOP_SANDBOX,
-    );
 }

@@ -88,6 +88,12 @@ impl Reader {
                 expanded.push(command);
             }
             Command::KcmRestart => expanded.push(command),
+            Command::NodeReboot { ref name, .. } => {
+                if !names.nodes.contains(name) {
+                    return Err(not_found("nodes", name));
+                }
+                expanded.push(command);
+            }
             Command::NodeDelete { ref name } => {
                 if !names.nodes.remove(name) {
                     return Err(not_found("nodes", name));

@@ -57,6 +57,41 @@ pub struct SimSettings {
     /// ifindex of the node's own `eth0`; the pods' veths on the node follow it, one new index each (the
     /// kernel does not reuse a freed one until the counter wraps). 2 on a plain kernel.
     pub node_first_ifindex: u32,
+    /// host-local's `dataDir` in the conflist of nodes added from now on: kind's tmpfs directory, or
+    /// host-local's default on disk, which outlives a reboot (see [`IpamDataDir`]).
+    pub ipam_data_dir: IpamDataDir,
+    /// `node reboot`: from the machine going down to its kubelet and containerd running again.
+    /// Machine-specific (a kind node container restarts in seconds, a VM in tens of seconds).
+    pub reboot_downtime: VirtualDuration,
+}
+
+/// Where host-local keeps its files (`dataDir`), and so whether they outlive a reboot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum IpamDataDir {
+    /// kind's `/run/cni-ipam-state`: `/run` is a tmpfs, empty at every boot.
+    #[serde(rename = "/run/cni-ipam-state")]
+    RunCniIpamState,
+    /// host-local's default `/var/lib/cni/networks` (`disk.defaultDataDir`), on disk: kept across reboots.
+    #[serde(rename = "/var/lib/cni/networks")]
+    VarLibCniNetworks,
+}
+
+impl IpamDataDir {
+    /// The two directories, as `set ipam-data-dir=` names them.
+    pub const ALL: [IpamDataDir; 2] = [Self::RunCniIpamState, Self::VarLibCniNetworks];
+
+    /// The path.
+    pub fn path(self) -> &'static str {
+        match self {
+            Self::RunCniIpamState => "/run/cni-ipam-state",
+            Self::VarLibCniNetworks => "/var/lib/cni/networks",
+        }
+    }
+
+    /// Whether its files are still there after a reboot (everything under `/run` is a fresh tmpfs).
+    pub fn survives_reboot(self) -> bool {
+        !self.path().starts_with("/run/")
+    }
 }
 
 impl Default for SimSettings {
@@ -78,6 +113,8 @@ impl Default for SimSettings {
             podgc_quarantine: VirtualDuration::from_secs(40),
             pod_first_ifindex: 2,
             node_first_ifindex: 2,
+            ipam_data_dir: IpamDataDir::RunCniIpamState,
+            reboot_downtime: VirtualDuration::from_secs(20),
         }
     }
 }
@@ -100,6 +137,8 @@ pub enum SettingError {
         /// The shortest accepted.
         min: VirtualDuration,
     },
+    /// Not one of the directories podip models.
+    DataDir(String),
     /// The value is not a number in range.
     Number {
         /// The setting.
@@ -125,6 +164,12 @@ impl fmt::Display for SettingError {
                     "{name}: at least {min} (podip's limit: it repeats over the whole run)"
                 )
             }
+            Self::DataDir(value) => write!(
+                f,
+                "ipam-data-dir: {} is not one of {}",
+                GoQuoted(value),
+                IpamDataDir::ALL.map(IpamDataDir::path).join(", ")
+            ),
             Self::Number { name, value } => {
                 write!(f, "{name}: invalid number {}", GoQuoted(value))
             }
@@ -169,6 +214,10 @@ pub enum Setting {
     PodFirstIfindex(u32),
     /// `node-first-ifindex`.
     NodeFirstIfindex(u32),
+    /// `ipam-data-dir`.
+    IpamDataDir(IpamDataDir),
+    /// `reboot-downtime`.
+    RebootDowntime(VirtualDuration),
 }
 
 impl Setting {
@@ -176,7 +225,7 @@ impl Setting {
     pub const DEL_LAG: &'static str = "del-lag";
 
     /// The names `set` accepts.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 18] = [
         "seed",
         "watch-latency",
         "api-latency",
@@ -193,6 +242,8 @@ impl Setting {
         "podgc-quarantine",
         "pod-first-ifindex",
         "node-first-ifindex",
+        "ipam-data-dir",
+        "reboot-downtime",
     ];
 
     /// Read `NAME=VALUE`'s parts: durations as in `wait` (`2.3s`), `sigterm-exit=never` for a container
@@ -275,6 +326,13 @@ impl Setting {
             "podgc-quarantine" => Setting::PodgcQuarantine(duration()?),
             "pod-first-ifindex" => Setting::PodFirstIfindex(ifindex("pod-first-ifindex")?),
             "node-first-ifindex" => Setting::NodeFirstIfindex(ifindex("node-first-ifindex")?),
+            "ipam-data-dir" => Setting::IpamDataDir(
+                IpamDataDir::ALL
+                    .into_iter()
+                    .find(|dir| dir.path() == value)
+                    .ok_or_else(|| SettingError::DataDir(value.to_string()))?,
+            ),
+            "reboot-downtime" => Setting::RebootDowntime(duration()?),
             _ => return Err(SettingError::Unknown(name.to_string())),
         })
     }
@@ -298,6 +356,8 @@ impl Setting {
             Setting::PodgcQuarantine(_) => 13,
             Setting::PodFirstIfindex(_) => 14,
             Setting::NodeFirstIfindex(_) => 15,
+            Setting::IpamDataDir(_) => 16,
+            Setting::RebootDowntime(_) => 17,
         }]
     }
 }
@@ -312,6 +372,7 @@ impl fmt::Display for Setting {
                 write!(f, "{n}")
             }
             Setting::SigtermExit(None) => f.write_str("never"),
+            Setting::IpamDataDir(dir) => f.write_str(dir.path()),
             Setting::SigtermExit(Some(d))
             | Setting::WatchLatency(d)
             | Setting::ApiLatency(d)
@@ -323,7 +384,8 @@ impl fmt::Display for Setting {
             | Setting::SandboxRetryPeriod(d)
             | Setting::DelLag(d)
             | Setting::SandboxStop(d)
-            | Setting::PodgcQuarantine(d) => write!(f, "{d}"),
+            | Setting::PodgcQuarantine(d)
+            | Setting::RebootDowntime(d) => write!(f, "{d}"),
         }
     }
 }
@@ -348,6 +410,8 @@ impl SimSettings {
             Setting::PodgcQuarantine(d) => self.podgc_quarantine = d,
             Setting::PodFirstIfindex(n) => self.pod_first_ifindex = n,
             Setting::NodeFirstIfindex(n) => self.node_first_ifindex = n,
+            Setting::IpamDataDir(dir) => self.ipam_data_dir = dir,
+            Setting::RebootDowntime(d) => self.reboot_downtime = d,
         }
     }
 

@@ -12,6 +12,7 @@ use super::limits;
 use super::log::EventLog;
 use super::node_ipam::NodeIpam;
 use super::pod_deletion;
+use super::reboot;
 use super::runtime;
 use super::scenario::{Command, Scenario};
 use super::settings::{Setting, SimSettings};
@@ -294,8 +295,11 @@ impl Simulation {
                     ipam.release(cluster, &node, &pod_cidrs);
                 }
             }
-            Action::KindnetReconcile { node, uid } => self.kindnet.reconcile(cluster, &node, uid),
-            Action::KubeletSyncPod { pod } => kubelet::sync_pod(cluster, pod),
+            Action::KindnetReconcile { node, uid, boot } => {
+                self.kindnet.reconcile(cluster, &node, uid, boot)
+            }
+            Action::NodeBoot { node, uid } => reboot::node_boot(cluster, &node, uid),
+            Action::KubeletSyncPod { pod, boot } => kubelet::sync_pod(cluster, pod, boot),
             Action::PodStatus { pod, sandbox } => kubelet::status_update(cluster, pod, sandbox),
             Action::KubeletKill {
                 object,
@@ -332,6 +336,9 @@ impl Simulation {
             }
             Command::NodeAdd { name, pod_cidrs } => self.node_add(name, pod_cidrs),
             Command::NodeDelete { name } => kind::node_delete(cluster, name),
+            Command::NodeReboot { name, sandboxes } => {
+                reboot::node_reboot(cluster, name, *sandboxes)
+            }
             // The new process lists the nodes and occupies their podCIDRs: NodeIpamStart again.
             Command::KcmRestart => cluster.schedule(VirtualDuration::ZERO, Action::NodeIpamStart),
             Command::PodAdd { name, node, ip } => {
@@ -352,6 +359,6 @@ impl Simulation {
         if let Some(ipam) = &mut self.node_ipam {
             ipam.node_added(&mut self.cluster, name);
         }
-        kindnet::start(&mut self.cluster, name, uid);
+        kindnet::start(&mut self.cluster, name, uid, 0);
     }
 }

@@ -7,7 +7,7 @@ use super::name::Name;
 use super::objects::{PodObj, PodPhase};
 use super::simulation::Simulation;
 use crate::ipam::goip::{ip_string, net_string};
-use crate::ipam::hostlocal::store::LAST_IP_FILE_PREFIX;
+use crate::ipam::hostlocal::store::{container_id, LAST_IP_FILE_PREFIX};
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
 use crate::ipam::ptp::LinkKind;
 use crate::order;
@@ -70,6 +70,8 @@ pub struct NodeState {
     pub routes: Vec<String>,
     /// Sandboxes whose CNI DEL is scheduled.
     pub pending_dels: Vec<PendingDel>,
+    /// The machine is down between a `node reboot` and its kubelet's start.
+    pub rebooting: bool,
 }
 
 /// host-local's directory on a node.
@@ -215,6 +217,7 @@ impl Simulation {
                             veths: Vec::new(),
                             routes: Vec::new(),
                             pending_dels: Vec::new(),
+                            rebooting: node.down,
                         })
                     }
                 })
@@ -258,7 +261,7 @@ impl Simulation {
                 // iterator type.
                 let mut reserved = BTreeMap::new();
                 for (ip, content) in store.reservations() {
-                    let id = content.split("\r\n").next().unwrap_or(content).trim();
+                    let id = container_id(content);
                     reserved.insert(ip_string(ip), id.to_string());
                 }
                 IpamState {
@@ -313,6 +316,7 @@ impl Simulation {
             veths,
             routes,
             pending_dels,
+            rebooting: node.down,
         })
     }
 }

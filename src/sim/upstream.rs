@@ -33,6 +33,12 @@ upstream!(
     /// The kubelet registers its Node object.
     KUBELET_REGISTER_NODE, "kubernetes/kubernetes", "pkg/kubelet/kubelet_node_status.go", "registerWithAPIServer");
 upstream!(
+    /// The kubelet's node status: a boot ID other than the recorded one is a `Rebooted` Event.
+    KUBELET_REBOOTED, "kubernetes/kubernetes", "pkg/kubelet/nodestatus/setters.go", "MachineInfo");
+upstream!(
+    /// containerd starts again and loads its sandbox records from its metadata store.
+    CONTAINERD_RECOVER, "containerd/containerd", "internal/cri/server/restart.go", "recover");
+upstream!(
     /// The node IPAM controller's informer delete handler releases the node's CIDRs.
     RANGE_ALLOCATOR_RELEASE, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/range_allocator.go", "ReleaseCIDR");
 upstream!(

@@ -12,6 +12,7 @@ fn cell_label(status: CellStatus) -> Text {
         CellStatus::Gateway => t::CELL_GATEWAY,
         CellStatus::Broadcast => t::CELL_BROADCAST,
         CellStatus::Reserved => t::CELL_RESERVED,
+        CellStatus::Orphaned => t::CELL_ORPHANED,
         CellStatus::Freed => t::CELL_FREED,
         CellStatus::Free => t::CELL_FREE,
     }
@@ -29,6 +30,8 @@ fn cell_class(status: CellStatus, next: bool) -> &'static str {
         (CellStatus::Broadcast, true) => "cell broadcast cursor",
         (CellStatus::Reserved, false) => "cell reserved",
         (CellStatus::Reserved, true) => "cell reserved cursor",
+        (CellStatus::Orphaned, false) => "cell orphaned",
+        (CellStatus::Orphaned, true) => "cell orphaned cursor",
         (CellStatus::Freed, false) => "cell freed",
         (CellStatus::Freed, true) => "cell freed cursor",
         (CellStatus::Free, false) => "cell free",
@@ -65,6 +68,7 @@ pub fn address_grid_view(props: &AddressGridProps) -> Html {
     let hovered = use_state(|| None::<usize>);
     let rows = grid.cells.len().div_ceil(GRID_COLUMNS).max(1);
     let marks = grid_marks(grid);
+    let any_orphaned = !marks.orphaned.is_empty();
     let touched = props
         .touched
         .as_ref()
@@ -115,6 +119,8 @@ pub fn address_grid_view(props: &AddressGridProps) -> Html {
                 onmousemove={on_move} onmouseleave={on_leave}>
                 <path class="mark-free" d={marks.free} />
                 <path class="mark-reserved" d={marks.reserved} />
+                <path class="mark-orphaned" d={marks.orphaned} />
+                <path class="mark-cross" d={marks.cross} />
                 <path class="mark-freed" d={marks.freed} />
                 <path class="mark-hatch" d={marks.hatch} />
                 <path class="mark-edge" d={marks.edge} />
@@ -130,7 +136,10 @@ pub fn address_grid_view(props: &AddressGridProps) -> Html {
                 <p class="grid-note">{ t::FIRST_ADDRESSES.fill(lang, &[&grid.cells.len().to_string(), &grid.subnet]) }</p>
             }
             <p class="grid-legend" aria-label={t::GRID_LEGEND.get(lang)}>
-                { for [CellStatus::Network, CellStatus::Gateway, CellStatus::Reserved, CellStatus::Freed, CellStatus::Free, CellStatus::Broadcast].into_iter().map(|status| {
+                { for [CellStatus::Network, CellStatus::Gateway, CellStatus::Reserved, CellStatus::Orphaned, CellStatus::Freed, CellStatus::Free, CellStatus::Broadcast].into_iter()
+                    // Files of sandboxes gone with a reboot are rare: keyed only when there are some.
+                    .filter(|status| *status != CellStatus::Orphaned || any_orphaned)
+                    .map(|status| {
                     let label = cell_label(status);
                     html! { <span class="grid-key"><span class={cell_class(status, false)} aria-hidden="true"></span>{ label.get(lang) }</span> }
                 }) }
@@ -148,6 +157,8 @@ pub fn address_grid_view(props: &AddressGridProps) -> Html {
 struct GridMarks {
     free: String,
     reserved: String,
+    orphaned: String,
+    cross: String,
     freed: String,
     hatch: String,
     edge: String,
@@ -169,6 +180,17 @@ fn grid_marks(grid: &AddressGrid) -> GridMarks {
         match cell.status {
             CellStatus::Free => square(&mut marks.free),
             CellStatus::Reserved => square(&mut marks.reserved),
+            CellStatus::Orphaned => {
+                square(&mut marks.orphaned);
+                let _ = write!(
+                    marks.cross,
+                    "M{} {}l6 6M{} {}l-6 6",
+                    x + 2,
+                    y + 2,
+                    x + 8,
+                    y + 2
+                );
+            }
             CellStatus::Freed => {
                 square(&mut marks.freed);
                 let _ = write!(

@@ -427,13 +427,16 @@ fn node_box(props: &NodeBoxProps<'_>) -> Html {
     };
     let ips = node.internal_ips.join(", ");
     html! {
-        <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"))} data-testid="stage-node" data-node={node.name.clone()} onclick={select_node}>
+        <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"), node.rebooting.then_some("rebooting"))} data-testid="stage-node" data-node={node.name.clone()} onclick={select_node}>
             { rect("node-box", x, y, w, NODE_H, 10) }
             // The node's name is its button: the pods inside the box are buttons of their own.
             <g class="node-head" tabindex="0" role="button" aria-label={t::NODE_LABEL.fill(lang, &[&node.name])} onkeydown={key_node}>
                 { rect("head-hit", x + 8.0, y + 6.0, w - 16.0, 26.0, 4) }
                 { text("title", x + 16.0, y + 24.0, "start", node.name.clone()) }
             </g>
+            if node.rebooting {
+                { text("reboot-badge small", x + w - 16.0, y + 24.0, "end", t::STAGE_REBOOTING.get(lang).to_string()) }
+            }
             { text("muted small", x + 16.0, y + 42.0, "start", format!("InternalIP {ips}")) }
             if node.pod_cidrs.is_empty() {
                 <text class={classes!("podcidr", node.failure.is_some().then_some("failure"))} x={px(x + 16.0)} y={px(y + 62.0)}>
@@ -492,6 +495,7 @@ fn range_strip(
                     CellStatus::Network | CellStatus::Broadcast => "edge",
                     CellStatus::Gateway => "gateway",
                     CellStatus::Reserved => "reserved",
+                    CellStatus::Orphaned => "orphaned",
                     CellStatus::Freed => "freed",
                     CellStatus::Free => "free",
                 };

@@ -118,6 +118,17 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
                     <button data-testid="tour-prev" disabled={current.is_none()} onclick={go(previous)}>{ t::PREV_STEP.get(lang) }</button>
                     <button data-testid="tour-next" disabled={!has_next} onclick={go(Some(next))}>{ t::NEXT_STEP.get(lang) }</button>
                 </div>
+                if !words.sources.is_empty() {
+                    <p class="tour-sources" data-testid="tour-sources">
+                        { t::TOUR_SOURCES.get(lang) }
+                        { for words.sources.iter().enumerate().map(|(i, source)| html! {
+                            <>
+                                { if i == 0 { " " } else { " · " } }
+                                <a href={source.url} target="_blank" rel="noopener">{ source.label }</a>
+                            </>
+                        }) }
+                    </p>
+                }
             </div>
         }
     });

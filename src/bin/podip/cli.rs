@@ -30,7 +30,8 @@ enum Command {
     /// ls/cat and ip would show along the way.
     Run {
         /// The scenario: a file, `-` for standard input, or `builtin:NAME` (kind, kind-measured, planning,
-        /// exhaustion, dual-stack, ipv6, service-overlap, kcm-restart, max-pods).
+        /// exhaustion, dual-stack, ipv6, service-overlap, kcm-restart, max-pods, reboot-leak,
+        /// why-round-robin).
         scenario: String,
         /// Print the events as JSON Lines instead.
         #[arg(long)]

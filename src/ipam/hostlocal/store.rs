@@ -29,6 +29,11 @@ pub const DEFAULT_DATA_DIR: &str = "/var/lib/cni/networks";
 pub const LAST_IP_FILE_PREFIX: &str = "last_reserved_ip.";
 /// `LineBreak`: the separator between container ID and ifname in an IP file.
 pub const LINE_BREAK: &str = "\r\n";
+
+/// The container ID an IP file's content names: what comes before [`LINE_BREAK`], trimmed.
+pub fn container_id(content: &str) -> &str {
+    content.split(LINE_BREAK).next().unwrap_or(content).trim()
+}
 /// The lock file's name (`disk.NewFileLock`).
 pub const LOCK_FILE: &str = "lock";
 

@@ -152,6 +152,8 @@ pub struct StageNode {
     pub pod_cidrs: Vec<String>,
     /// Why it has none, if kube-controller-manager said (`CIDRNotAvailable`).
     pub failure: Option<String>,
+    /// The machine is down, rebooting.
+    pub rebooting: bool,
     /// kindnetd wrote the conflist.
     pub conflist: bool,
     /// host-local's range around its cursor.
@@ -464,6 +466,7 @@ impl Playback {
                 None
             },
             pod_cidrs: state.pod_cidrs.clone(),
+            rebooting: state.rebooting,
             conflist: state.conflist.is_some(),
             range: sim
                 .node_address_grid(name)

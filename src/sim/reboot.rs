@@ -1,0 +1,178 @@
+//! A node's machine reboots: what survives and what the kubelet and containerd do when it is up again.
+//!
+//! Down, everything in memory and on tmpfs is gone: the containers, every network namespace (and so
+//! the veths and the `/32` routes in the node's), `/run` (kind's host-local `dataDir`). On disk stay
+//! the conflist in `/etc/cni/net.d`, containerd's sandbox records in `/var/lib/containerd`, and
+//! host-local's files if its `dataDir` is on disk (its default, `/var/lib/cni/networks`).
+//!
+//! Up, the kubelet records `Rebooted` (`nodestatus.MachineInfo`: the boot ID changed) and syncs its
+//! pods. Each pod's sandbox is not ready, so `SyncPod` kills the pod first (`killPodWithSyncResult`
+//! stops every sandbox containerd lists for it) and then creates a new sandbox: a new CNI ADD, a new
+//! address. containerd's `StopPodSandbox` finds the old netns closed and runs CNI DEL with an empty
+//! `CNI_NETNS` — ptp hands that to host-local first (`ipam.ExecDel`), which releases by container ID.
+//! If containerd no longer has those records (its state lost, CRI-O wiping its storage after an
+//! unclean shutdown), nothing ever runs DEL for them, and their files on disk hold their addresses
+//! for good: the leak.
+
+use super::cluster::{Action, Cluster};
+use super::event::{EventKind, Reason};
+use super::kindnet;
+use super::name::Name;
+use super::objects::PodPhase;
+use super::pods::PodRef;
+use super::runtime;
+use super::sandbox::SandboxFacts;
+use super::upstream;
+use crate::ipam::ptp::NetNs;
+use crate::order;
+use std::rc::Rc;
+
+/// What containerd still knows of a node's sandboxes after the node rebooted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SandboxRecords {
+    /// Its records survive on disk (the normal case): the old sandboxes get CNI DEL when their pods
+    /// are synced again.
+    Kept,
+    /// Its records are gone: no CNI DEL ever comes for the old sandboxes.
+    Lost,
+}
+
+/// `node reboot`: the machine goes down now and is up `reboot_downtime` later.
+pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRecords) {
+    let Some(node) = cluster.nodes.get_mut(name).filter(|n| !n.down) else {
+        return;
+    };
+    node.down = true;
+    node.boot += 1;
+    node.netns = NetNs::node(&node.uplink);
+    let gone: Vec<(Name, Rc<SandboxFacts>)> = std::mem::take(&mut node.sandboxes)
+        .into_iter()
+        .map(|(id, sandbox)| (id, sandbox.facts))
+        .collect();
+    let gone = order::sorted_by(gone, |a, b| a.0.cmp(&b.0));
+    let sandboxes = gone.len();
+    match records {
+        SandboxRecords::Kept => node.dead_sandboxes.extend(gone),
+        SandboxRecords::Lost => node.dead_sandboxes.clear(),
+    }
+    let data_dir = node.ipam_data_dir;
+    if !data_dir.survives_reboot() {
+        node.store = None;
+    }
+    let (files, dir) = node.store.as_ref().map_or((0, String::new()), |store| {
+        (store.reserved_count(), store.dir().to_string())
+    });
+    let uid = node.uid;
+    let on_node: Vec<PodRef> = cluster
+        .pods
+        .iter()
+        .filter(|(_, pod)| pod.node_uid == uid)
+        .map(|(at, _)| at)
+        .collect();
+    for at in on_node {
+        if let Some(pod) = cluster.pods.at_mut(at) {
+            pod.sandbox_id = None;
+        }
+    }
+    let ipam = if data_dir.survives_reboot() {
+        format!("host-local's {files} IP files in {dir} stay on disk")
+    } else {
+        format!("{} is a new, empty tmpfs", data_dir.path())
+    };
+    let runtime = match records {
+        SandboxRecords::Kept => "containerd keeps its records of them",
+        SandboxRecords::Lost => "containerd has lost its records of them",
+    };
+    cluster.log(
+        format!("node/{name}").into(),
+        EventKind::Step,
+        Reason::NodeReboot,
+        format_args!(
+            "{name} reboots: its {sandboxes} sandboxes' containers, network namespaces, veths and /32 routes \
+             are gone and {runtime}; {ipam}"
+        ),
+        Some(name.into()),
+        &upstream::CONTAINERD_RECOVER,
+    );
+    cluster.schedule(
+        cluster.settings.reboot_downtime,
+        Action::NodeBoot {
+            node: name.to_string(),
+            uid,
+        },
+    );
+}
+
+/// The machine is up: the kubelet reports the reboot and syncs the node's pods, kindnetd starts again.
+pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
+    let Some(node) = cluster.nodes.get_mut(name).filter(|n| n.uid == uid) else {
+        return;
+    };
+    node.down = false;
+    let boot = node.boot;
+    let boot_id = cluster.entropy.boot_id();
+    cluster.log(
+        format!("node/{name}").into(),
+        EventKind::Warning,
+        Reason::Rebooted,
+        format_args!("Node {name} has been rebooted, boot id: {boot_id}"),
+        Some(name.into()),
+        &upstream::KUBELET_REBOOTED,
+    );
+    kindnet::start(cluster, name, uid, boot);
+    let pods: Vec<(&Name, PodRef)> = cluster
+        .pods
+        .iter()
+        .filter(|(_, pod)| {
+            pod.node_uid == uid
+                && pod.deletion.is_none()
+                && pod.sync_started
+                && pod.phase != PodPhase::Failed
+        })
+        .map(|(at, pod)| (&pod.name, at))
+        .collect();
+    let pods: Vec<PodRef> = order::sorted_by(pods, |a, b| a.cmp(b))
+        .into_iter()
+        .map(|(_, at)| at)
+        .collect();
+    let after = cluster.settings.watch_latency + cluster.settings.sandbox_setup;
+    for pod in pods {
+        cluster.schedule(after, Action::KubeletSyncPod { pod, boot });
+    }
+}
+
+/// The kubelet's first status of a pod whose sandbox a reboot took: no ready sandbox, so no IPs.
+pub(crate) fn clear_pod_ips(cluster: &mut Cluster, at: PodRef, node: &Name) {
+    let Some(pod) = cluster
+        .pods
+        .at_mut(at)
+        .filter(|p| p.status_sandbox.is_some())
+    else {
+        return;
+    };
+    pod.status_sandbox = None;
+    let object = pod.object.clone();
+    cluster.log(
+        object,
+        EventKind::Step,
+        Reason::PodIPsCleared,
+        format_args!("status.podIPs=[] phase=Running (no ready sandbox)"),
+        Some(node.clone()),
+        &upstream::KUBELET_POD_IPS,
+    );
+}
+
+/// `killPodWithSyncResult` before a new sandbox: `StopPodSandbox` for each sandbox containerd still has
+/// of the pod from before the reboot.
+pub(crate) fn stop_old_sandboxes(cluster: &mut Cluster, node_name: &Name, object: &Name) {
+    let Some(node) = cluster.nodes.get_mut(node_name) else {
+        return;
+    };
+    let (old, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut node.dead_sandboxes)
+        .into_iter()
+        .partition(|(_, facts)| facts.object == *object);
+    node.dead_sandboxes = kept;
+    for (id, facts) in old {
+        runtime::stop_dead_sandbox(cluster, node_name, &id, &facts);
+    }
+}
