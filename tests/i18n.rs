@@ -336,11 +336,21 @@ fn is_whole_word(text: &str, start: usize, end: usize) -> bool {
     !before.is_some_and(|c| joins(c) || "./'".contains(c)) && !after.is_some_and(joins)
 }
 
-/// Whether `text[start..end]` is a unit right after a number (`2.3s`, `30 s`).
+/// Whether `text[start..end]` is a unit right after a number (`2.3s`, `30 s`; not the `s` of `k3s`).
 fn is_a_unit(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].strip_suffix(' ').unwrap_or(&text[..start]);
-    before.ends_with(|c: char| c.is_ascii_digit())
+    let number = before.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    number.len() < before.len()
+        && !number.ends_with(joins)
         && !text[end..].starts_with(|c: char| c.is_ascii_alphanumeric())
+}
+
+/// Whether `text[..start]` leaves a quotation open: an error text quoted in 「」 or “” is the tool's
+/// English, not prose.
+fn is_quoted(text: &str, start: usize) -> bool {
+    let before = &text[..start];
+    before.matches('「').count() > before.matches('」').count()
+        || before.matches('“').count() > before.matches('”').count()
 }
 
 /// Whether `c` is Chinese or Japanese script (kanji, hiragana, katakana with its long vowel mark).
@@ -396,7 +406,7 @@ fn glossary_complaints(name: &str, text: &Text) -> Vec<String> {
                     At::Word => is_whole_word(translation, start, end),
                     At::AfterNumber => is_a_unit(translation, start, end),
                 };
-                placed && !(rule.unless)(&translation[end..])
+                placed && !is_quoted(translation, start) && !(rule.unless)(&translation[end..])
             });
             if let Some((start, _)) = hit {
                 // Eight characters either side, to find the place.
@@ -499,11 +509,11 @@ fn the_glossary_rules_catch_what_they_should() {
     );
     assert_eq!(glossary_complaints("sample", &good), Vec::<String>::new());
     // Words inside names, flags and addresses are not the words: `kube-controller-manager`, `ifindex`,
-    // `node-b`, `--cluster-cidr`, `fd00::/64`, `b's`.
+    // `node-b`, `--cluster-cidr`, `fd00::/64`, `b's`, `k3s`; nor is an error text quoted whole.
     let names = Text::new(
-        "kube-controller-manager gives node-b fd00::/64 from --cluster-cidr; b's eth0 shows its peer's ifindex.",
-        "kube-controller-manager 从 --cluster-cidr 给 node-b 分出 fd00::/64；b 的 eth0 显示对端的 ifindex。",
-        "kube-controller-manager が --cluster-cidr から node-b に fd00::/64 を割り当てます。b の eth0 には相手の ifindex が表示されます。",
+        "kube-controller-manager gives node-b fd00::/64 from --cluster-cidr; b's eth0 shows its peer's ifindex. k3s-killall.sh: 'range 0: full'.",
+        "kube-controller-manager 从 --cluster-cidr 给 node-b 分出 fd00::/64；b 的 eth0 显示对端的 ifindex。k3s-killall.sh：“range 0: full”。",
+        "kube-controller-manager が --cluster-cidr から node-b に fd00::/64 を割り当てます。b の eth0 には相手の ifindex が表示されます。k3s-killall.sh：「range 0: full」。",
     );
     assert_eq!(glossary_complaints("sample", &names), Vec::<String>::new());
 }
