@@ -60,8 +60,8 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
         },
         text! {
             en: "web-1 to web-3 take the last free addresses, .4–.6; web-4 and web-5 fail: 'failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14'. 13 files and 3 running pods: the node is full although few pods run, and the kubelet retries every 10 s in vain.",
-            zh: "web-1 到 web-3 拿走了最后的空闲地址 .4–.6；web-4 和 web-5 失败：'failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14'。13 个文件，只有 3 个 Pod 在运行：Pod 不多，节点却满了，kubelet 每 10 秒重试一次，毫无结果。",
-            ja: "web-1 から web-3 が最後の空きアドレス .4–.6 を取り、web-4 と web-5 は失敗します。'failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14' です。ファイル 13 個に動いている Pod は 3 個。Pod は少ないのにノードは満杯で、kubelet は 10 秒ごとに再試行しますが無駄です。",
+            zh: "web-1 到 web-3 拿走了最后的空闲地址 .4–.6；web-4 和 web-5 失败：“failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14”。13 个文件，只有 3 个 Pod 在运行：Pod 不多，节点却满了，kubelet 每 10 秒重试一次，毫无结果。",
+            ja: "web-1 から web-3 が最後の空きアドレス .4–.6 を取り、web-4 と web-5 は「failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14」で失敗します。ファイル 13 個に動いている Pod は 3 個。Pod は少ないのにノードは満杯で、kubelet は 10 秒ごとに再試行しますが無駄です。",
         },
         text! {
             en: "tmpfs-worker runs its five pods on .18–.22. With host-local's dataDir on a tmpfs, as kind has it, the files cannot outlive the sandboxes. The cost: last_reserved_ip goes too, so after every boot the addresses are handed out from the start again, and an address can go straight to another pod (see the round-robin tour).",
@@ -128,8 +128,8 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
             correct: 1,
             why: text! {
                 en: "Get walks the range from after last_reserved_ip and skips every address with a file; after .4, .5 and .6 it finds none: 'no IP addresses available in range set'.",
-                zh: "Get 从 last_reserved_ip 之后遍历范围，跳过每个有文件的地址；拿走 .4、.5、.6 之后就再也找不到了：'no IP addresses available in range set'。",
-                ja: "Get は last_reserved_ip の次から範囲を走査し、ファイルのあるアドレスをすべて飛ばします。.4、.5、.6 の後は見つからず、'no IP addresses available in range set' になります。",
+                zh: "Get 从 last_reserved_ip 之后遍历范围，跳过每个有文件的地址；拿走 .4、.5、.6 之后就再也找不到了：“no IP addresses available in range set”。",
+                ja: "Get は last_reserved_ip の次から範囲を走査し、ファイルのあるアドレスをすべて飛ばします。.4、.5、.6 の後は見つからず、「no IP addresses available in range set」になります。",
             },
         },
     ],
