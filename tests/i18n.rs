@@ -297,6 +297,8 @@ const BANNED: &[Banned] = &[
     Banned { langs: JA, text: "アロケータ", at: At::Anywhere, unless: long_vowel, why: "アロケーター, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "スケジューラ", at: At::Anywhere, unless: long_vowel, why: "スケジューラー, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "ハンドラ", at: At::Anywhere, unless: long_vowel, why: "ハンドラー, with the long vowel mark", except: &[] },
+    Banned { langs: JA, text: "コンテナ", at: At::Anywhere, unless: long_vowel, why: "コンテナー, with the long vowel mark", except: &[] },
+    Banned { langs: JA, text: "ディレクトリ", at: At::Anywhere, unless: long_vowel, why: "ディレクトリー, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "既定", at: At::Anywhere, unless: never, why: "default is デフォルト", except: &[] },
     Banned { langs: JA, text: "上流", at: At::Anywhere, unless: never, why: "upstream is アップストリーム, and say whose", except: &[] },
     Banned { langs: ZH, text: "上游", at: At::Anywhere, unless: |after| after.starts_with('的') || after.starts_with("代码"), why: "say whose: 上游的 kindnetd, 上游代码", except: &[] },

@@ -85,7 +85,7 @@ pub const TOURS: [TourNarration; 8] = [
             text! {
                 en: "2.3 s after the object disappeared — the kubelet killed the container (at least 2 s) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together.",
                 zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：在这 2.3 秒里，kubelet 先停掉容器（至少 2 秒），再由 StopPodSandbox 执行 CNI DEL。",
-                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。この 2.3 秒のうちに、kubelet がコンテナを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行したのです。",
+                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。この 2.3 秒のうちに、kubelet がコンテナーを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行したのです。",
             },
             text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192: the kind-measured scenario replays that.)",
@@ -129,7 +129,7 @@ pub const TOURS: [TourNarration; 8] = [
                 why: text! {
                     en: "The kubelet first kills b's containers (at least minimumGracePeriodInSeconds, 2 s); only then StopPodSandbox runs CNI DEL: host-local's Release removes the file, ptp's cmdDel the veth pair and its /32 route, together.",
                     zh: "kubelet 先杀掉 b 的容器（至少 minimumGracePeriodInSeconds，即 2 秒）；之后 StopPodSandbox 才执行 CNI DEL：host-local 的 Release 删除文件，ptp 的 cmdDel 删除 veth 对和 /32 路由，三者一起消失。",
-                    ja: "kubelet はまず b のコンテナを停止します（少なくとも minimumGracePeriodInSeconds の 2 秒）。その後で StopPodSandbox が CNI DEL を実行し、host-local の Release がファイルを、ptp の cmdDel が veth ペアと /32 ルートを、まとめて削除します。",
+                    ja: "kubelet はまず b のコンテナーを停止します（少なくとも minimumGracePeriodInSeconds の 2 秒）。その後で StopPodSandbox が CNI DEL を実行し、host-local の Release がファイルを、ptp の cmdDel が veth ペアと /32 ルートを、まとめて削除します。",
                 },
             },
             Question {
@@ -376,7 +376,7 @@ pub const TOURS: [TourNarration; 8] = [
                 why: text! {
                     en: "kindnetd's conflist has one range set per family; host-local's Get allocates from each range set and writes one file per IP, each holding the container ID and eth0.",
                     zh: "kindnetd 的 conflist 中每个地址族有一个 range set；host-local 的 Get 从每个 range set 各分配一个地址，每个 IP 写一个文件，内容是容器 ID 和 eth0。",
-                    ja: "kindnetd の conflist にはアドレスファミリーごとに range set が 1 つあります。host-local の Get は range set ごとに割り当て、IP ごとにコンテナ ID と eth0 を記したファイルを 1 つ書きます。",
+                    ja: "kindnetd の conflist にはアドレスファミリーごとに range set が 1 つあります。host-local の Get は range set ごとに割り当て、IP ごとにコンテナー ID と eth0 を記したファイルを 1 つ書きます。",
                 },
             },
         ],
@@ -675,7 +675,7 @@ explanations! {
     SandboxCreated => {
         en: "The kubelet asks containerd for a sandbox (createPodSandbox → RunPodSandbox); containerd creates the pod's network namespace, /var/run/netns/cni-<uuid>, before any container.",
         zh: "kubelet 请求 containerd 创建沙箱（createPodSandbox → RunPodSandbox）；containerd 在启动任何容器之前，先创建 Pod 的网络命名空间 /var/run/netns/cni-<uuid>。",
-        ja: "kubelet が containerd にサンドボックスを要求します（createPodSandbox → RunPodSandbox）。containerd はどのコンテナよりも先に、Pod のネットワーク名前空間 /var/run/netns/cni-<uuid> を作ります。",
+        ja: "kubelet が containerd にサンドボックスを要求します（createPodSandbox → RunPodSandbox）。containerd はどのコンテナーよりも先に、Pod のネットワーク名前空間 /var/run/netns/cni-<uuid> を作ります。",
     },
     CNIAdd => {
         en: "containerd runs the conflist with CNI_COMMAND=ADD (AddNetworkList in libcni): the plugins in order, ptp calling host-local, then portmap, with CNI_CONTAINERID set to the sandbox ID and CNI_IFNAME=eth0.",
@@ -715,12 +715,12 @@ explanations! {
     PodTerminating => {
         en: "A graceful delete: CheckGracefulDelete gives the pod a deletionTimestamp and it shows Terminating. The containers stop first, then CNI DEL runs, and only then does the object go.",
         zh: "优雅删除：CheckGracefulDelete 给 Pod 设上 deletionTimestamp，Pod 显示为 Terminating。先停容器，再执行 CNI DEL，最后对象才消失。",
-        ja: "グレースフルな削除です。CheckGracefulDelete が Pod に deletionTimestamp を設定し、Pod は Terminating と表示されます。まずコンテナが止まり、次に CNI DEL が実行され、その後でようやくオブジェクトが消えます。",
+        ja: "グレースフルな削除です。CheckGracefulDelete が Pod に deletionTimestamp を設定し、Pod は Terminating と表示されます。まずコンテナーが止まり、次に CNI DEL が実行され、その後でようやくオブジェクトが消えます。",
     },
     Killing => {
         en: "The kubelet stops the pod's container (killContainer): SIGTERM, then SIGKILL when the grace period ends — at least 2 s even when the Pod object was deleted at once.",
         zh: "kubelet 停止 Pod 的容器（killContainer）：先发 SIGTERM，宽限期结束时发 SIGKILL——即使 Pod 对象是被立即删除的，宽限期也至少有 2 秒。",
-        ja: "kubelet が Pod のコンテナを停止します（killContainer）。まず SIGTERM、猶予期間が終わると SIGKILL です。Pod オブジェクトが即時削除された場合でも、猶予期間は最低 2 秒です。",
+        ja: "kubelet が Pod のコンテナーを停止します（killContainer）。まず SIGTERM、猶予期間が終わると SIGKILL です。Pod オブジェクトが即時削除された場合でも、猶予期間は最低 2 秒です。",
     },
     CNIDel => {
         en: "containerd's StopPodSandbox runs the conflist with CNI_COMMAND=DEL (DelNetworkList in libcni), plugins in reverse order: portmap, then ptp, which calls host-local DEL.",
@@ -730,7 +730,7 @@ explanations! {
     IPAMRelease => {
         en: "host-local removes the file of each address the container held (ReleaseByID). last_reserved_ip is not touched, so the next pod still gets the address after it, not the freed one.",
         zh: "host-local 删除该容器占用的每个地址的文件（ReleaseByID）。last_reserved_ip 不变，所以下一个 Pod 拿到的仍是 last_reserved_ip 之后的地址，而不是刚释放的这个。",
-        ja: "host-local がコンテナに割り当てられていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、last_reserved_ip の次のアドレスです。",
+        ja: "host-local がコンテナーに割り当てられていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、last_reserved_ip の次のアドレスです。",
     },
     VethDeleted => {
         en: "ptp's cmdDel deletes eth0 inside the pod's network namespace; deleting one end of a veth pair removes the other, so the host veth goes too.",
@@ -745,7 +745,7 @@ explanations! {
     SandboxRemoved => {
         en: "containerd's StopPodSandbox finishes: the sandbox is stopped and its network namespace removed. The kubelet's container GC deletes the sandbox itself later.",
         zh: "containerd 的 StopPodSandbox 完成：沙箱停止，网络命名空间被删除。沙箱本身稍后由 kubelet 的容器 GC 清理。",
-        ja: "containerd の StopPodSandbox が完了します。サンドボックスは停止し、ネットワーク名前空間が削除されます。サンドボックス自体は後で kubelet のコンテナ GC が削除します。",
+        ja: "containerd の StopPodSandbox が完了します。サンドボックスは停止し、ネットワーク名前空間が削除されます。サンドボックス自体は後で kubelet のコンテナー GC が削除します。",
     },
     PodDeleted => {
         en: "The Pod object is gone from the API: at once with grace period 0 (CheckGracefulDelete), after termination by the kubelet's status manager (syncPod), or by podgc when its node is gone (gcOrphaned). After an immediate delete the node's network is cleaned up only later.",

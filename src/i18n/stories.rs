@@ -41,7 +41,7 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
         text! {
             en: "Then new sandboxes and new CNI ADDs: web-1 to web-5 get .7–.11, because last_reserved_ip (.6) survived on disk, while api-1 to api-5 get .18–.22 again from an empty directory. Five files for five pods on each node: no leak, because containerd still knew the old sandboxes.",
             zh: "接着是新的沙箱和新的 CNI ADD：web-1 到 web-5 分到 .7–.11，因为 last_reserved_ip（.6）保存在磁盘上；api-1 到 api-5 则从空目录重新分到 .18–.22。每个节点都是五个 Pod 对应五个文件：没有泄漏，因为 containerd 还记得旧沙箱。",
-            ja: "続いて新しいサンドボックスと新しい CNI ADD です。last_reserved_ip（.6）がディスクに残っているので web-1 から web-5 は .7–.11 を受け取り、api-1 から api-5 は空のディレクトリから再び .18–.22 を受け取ります。どちらのノードも Pod 5 個にファイル 5 個で、リークはありません。containerd が古いサンドボックスを覚えていたからです。",
+            ja: "続いて新しいサンドボックスと新しい CNI ADD です。last_reserved_ip（.6）がディスクに残っているので web-1 から web-5 は .7–.11 を受け取り、api-1 から api-5 は空のディレクトリーから再び .18–.22 を受け取ります。どちらのノードも Pod 5 個にファイル 5 個で、リークはありません。containerd が古いサンドボックスを覚えていたからです。",
         },
         text! {
             en: "The second reboot, and this time containerd has lost its records of the old sandboxes, as users reported after unclean shutdowns (CRI-O wiping its storage, state lost in a hard power-off). No one will ever run CNI DEL for them.",
