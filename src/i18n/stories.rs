@@ -46,7 +46,7 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
         text! {
             en: "The second reboot, and this time containerd has lost its records of the old sandboxes, as users reported after unclean shutdowns (CRI-O wiping its storage, state lost in a hard power-off). No one will ever run CNI DEL for them.",
             zh: "第二次重启，这次 containerd 丢失了旧沙箱的记录，正如用户在非正常关机后报告的那样（CRI-O 清空了自己的存储，或硬断电丢失了状态）。再也不会有人为它们执行 CNI DEL。",
-            ja: "2 回目の再起動です。今回は containerd が古いサンドボックスの記録を失っています。ユーザーが異常終了の後に報告したとおりです（CRI-O がストレージを消去した、電源断で状態が失われた）。それらに CNI DEL を実行する者はもういません。",
+            ja: "2 回目の再起動です。今回は containerd が古いサンドボックスの記録を失っています。ユーザーが異常終了の後に報告したとおりです（CRI-O がストレージを消去した、電源断で状態が失われた）。それらに対して CNI DEL が実行されることはもうありません。",
         },
         text! {
             en: "The pods come back on .12, .13 and .14, then the walk wraps to .2 and .3. The files of the old sandboxes (.7–.11) stay with no sandbox behind them: disk-worker holds ten files for five pods. tmpfs-worker again holds five.",
@@ -65,8 +65,8 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
         },
         text! {
             en: "tmpfs-worker runs its five pods on .18–.22. With host-local's dataDir on a tmpfs, as kind has it, the files cannot outlive the sandboxes. The cost: last_reserved_ip goes too, so after every boot the addresses are handed out from the start again, and an address can go straight to another pod (see the round-robin tour).",
-            zh: "tmpfs-worker 上的五个 Pod 运行在 .18–.22。像 kind 那样把 host-local 的 dataDir 放在 tmpfs 上，文件就不可能比沙箱活得更久。代价是 last_reserved_ip 也一起消失，每次启动后都从头分配地址，一个地址可能立刻交给另一个 Pod（见轮询那个导览）。",
-            ja: "tmpfs-worker では 5 個の Pod が .18–.22 で動いています。kind のように host-local の dataDir を tmpfs に置けば、ファイルがサンドボックスより長生きすることはありません。代償として last_reserved_ip も消えるので、起動のたびにアドレスは最初から割り当てられ、あるアドレスがすぐ別の Pod に渡ることがあります（ラウンドロビンのツアーを参照）。",
+            zh: "tmpfs-worker 上的五个 Pod 运行在 .18–.22。像 kind 那样把 host-local 的 dataDir 放在 tmpfs 上，文件就不可能比沙箱活得更久。代价是 last_reserved_ip 也一起消失，每次启动后都从头分配地址，一个地址可能立刻交给另一个 Pod（见“为什么要轮询？”导览）。",
+            ja: "tmpfs-worker では 5 個の Pod が .18–.22 で動いています。kind のように host-local の dataDir を tmpfs に置けば、ファイルがサンドボックスより長生きすることはありません。代償として last_reserved_ip も消えるので、起動のたびにアドレスは最初から割り当てられ、あるアドレスがすぐ別の Pod に渡ることがあります（ツアー「なぜラウンドロビンか」を参照）。",
         },
         text! {
             en: "disk-worker stays stuck until someone acts. Cleaning the directory (k3s-killall.sh, then rm -rf /var/lib/cni/networks/<network>) is safe only with every pod on the node stopped: a file removed under a running pod hands its address out twice. The CNI GC verb lets the runtime name the sandboxes it knows so that host-local releases the rest; CRI-O calls it, containerd does not yet, and it needs a cniVersion 1.1.0 conflist (kindnet writes 0.3.1).",
@@ -192,7 +192,7 @@ pub const WHY_ROUND_ROBIN: TourNarration = TourNarration {
         text! {
             en: "job-2 gets .3, not the free .2: Get starts at the address after last_reserved_ip and walks forward. .2 is behind the cursor.",
             zh: "job-2 分到 .3，而不是空闲的 .2：Get 从 last_reserved_ip 之后的地址开始向前遍历。.2 在游标后面。",
-            ja: "job-2 が受け取るのは空いている .2 ではなく .3 です。Get は last_reserved_ip の次のアドレスから前へ走査します。.2 はカーソルの後ろです。",
+            ja: "job-2 が受け取るのは空いている .2 ではなく .3 です。Get は last_reserved_ip の次のアドレスから先へ走査します。.2 はカーソルの後ろです。",
         },
         text! {
             en: "Eleven pods walk the rest of the range, .4 to .14: the cursor has reached rangeEnd.",
@@ -207,7 +207,7 @@ pub const WHY_ROUND_ROBIN: TourNarration = TourNarration {
         text! {
             en: "next-1 gets .2: after rangeEnd the walk wraps to rangeStart. .2 comes back a whole walk round the range after it was freed.",
             zh: "next-1 分到 .2：越过 rangeEnd 后遍历绕回 rangeStart。.2 在释放之后，要等遍历绕完整个范围一圈才回来。",
-            ja: "next-1 は .2 を受け取ります。rangeEnd の後、走査は rangeStart へ一周します。.2 が戻ってくるのは、解放されてから範囲を丸ごと一周した後です。",
+            ja: "next-1 は .2 を受け取ります。rangeEnd の後、走査は一周して rangeStart に戻ります。.2 が戻ってくるのは、解放されてから範囲を丸ごと一周した後です。",
         },
         text! {
             en: "next-2 and next-3 get .3 and .4, freed only seconds ago: round robin delays reuse by one walk round the range, not by a time. Why delay at all: other hosts' ARP caches still map the address to the old pod's MAC, conntrack entries keep steering packets to it, and policy or logs aimed at an address would hit the next pod. kube-controller-manager's cidrset walks node subnets the same way from nextCandidate.",
@@ -251,7 +251,7 @@ pub const WHY_ROUND_ROBIN: TourNarration = TourNarration {
             why: text! {
                 en: "After rangeEnd (.14) Get's iterator wraps to rangeStart (.1); the gateway .1 is skipped, so .2, free since job-1 went. .15 is the broadcast address, outside the range.",
                 zh: "越过 rangeEnd（.14）后，Get 的迭代器绕回 rangeStart（.1）；跳过网关 .1，于是是 job-1 走后一直空闲的 .2。.15 是广播地址，不在范围内。",
-                ja: "rangeEnd（.14）の後、Get のイテレーターは rangeStart（.1）へ一周します。ゲートウェイ .1 は飛ばすので、job-1 がいなくなってから空いている .2 です。.15 はブロードキャストアドレスで範囲外です。",
+                ja: "rangeEnd（.14）の後、Get のイテレーターは一周して rangeStart（.1）に戻ります。ゲートウェイ .1 は飛ばすので、job-1 がいなくなってから空いている .2 です。.15 はブロードキャストアドレスで範囲外です。",
             },
         },
         Question {
