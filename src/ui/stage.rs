@@ -756,7 +756,7 @@ fn pod_shape(
                     { text("small countdown-text", x + 8.0, pod_y + 68.0, "start", format!("DEL {}", seconds(VirtualTime(left.as_millis())))) }
                 </g>
             } else {
-                { text("small phase", x + 8.0, pod_y + 68.0, "start", status.to_string()) }
+                { text("small phase", x + 8.0, pod_y + 68.0, "start", clip(status, (w - 16.0) / 6.0)) }
             }
         </g>
     }
