@@ -8,14 +8,14 @@ use super::tour::{Question, Source, TourNarration};
 pub const REBOOT_LEAK: TourNarration = TourNarration {
     name: "reboot-leak",
     title: text! {
-        en: "A reboot leaks addresses",
+        en: "a reboot leaks addresses",
         zh: "重启泄漏地址",
         ja: "再起動でアドレスがリークする",
     },
     intro: text! {
-        en: "Two nodes with /28 subnets (13 addresses for pods each), five pods on each. Their CNI configs differ in one line: disk-worker keeps host-local's files in /var/lib/cni/networks, the plugin's default, on disk; tmpfs-worker in /run/cni-ipam-state, as kind does, on a tmpfs. Both reboot three times. Press play or step.",
-        zh: "两个节点，各有一个 /28 子网（每个可给 Pod 用 13 个地址），各运行五个 Pod。它们的 CNI 配置只差一行：disk-worker 把 host-local 的文件放在磁盘上的 /var/lib/cni/networks（插件的默认值）；tmpfs-worker 则像 kind 一样放在 tmpfs 上的 /run/cni-ipam-state。两个节点都会重启三次。点击播放，或单步执行。",
-        ja: "/28 のサブネット（Pod に使えるアドレスは各 13 個）を持つノードが 2 台あり、それぞれ Pod が 5 個動いています。CNI 設定の違いは 1 行だけです。disk-worker は host-local のファイルをディスク上の /var/lib/cni/networks（プラグインのデフォルト）に、tmpfs-worker は kind と同じく tmpfs 上の /run/cni-ipam-state に置きます。どちらも 3 回再起動します。再生するか、1 ステップずつ進めてください。",
+        en: "Two nodes with /28 subnets (13 pod addresses each) and five pods each. One line of their CNI configs differs: disk-worker keeps host-local's files on disk in /var/lib/cni/networks (the plugin's default), tmpfs-worker on a tmpfs in /run/cni-ipam-state (as kind does). Both reboot three times. Press play or step.",
+        zh: "两个节点，各有一个 /28 子网（各 13 个 Pod 地址），各运行五个 Pod。两者的 CNI 配置只差一行：disk-worker 把 host-local 的文件放在磁盘上的 /var/lib/cni/networks（插件的默认值），tmpfs-worker 放在 tmpfs 上的 /run/cni-ipam-state（与 kind 相同）。两个节点都会重启三次。点击播放，或单步执行。",
+        ja: "/28 のサブネット（Pod 用アドレス各 13 個）を持つノードが 2 台あり、Pod が 5 個ずつ動いています。CNI 設定の違いは 1 行だけで、disk-worker は host-local のファイルをディスク上の /var/lib/cni/networks（プラグインのデフォルト）に、tmpfs-worker は tmpfs 上の /run/cni-ipam-state（kind と同じ）に置きます。どちらも 3 回再起動します。再生するか、1 ステップずつ進めてください。",
     },
     steps: &[
         text! {
@@ -69,9 +69,14 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
             ja: "tmpfs-worker では 5 個の Pod が .18–.22 で動いています。kind のように host-local の dataDir を tmpfs に置けば、ファイルがサンドボックスより長生きすることはありません。代償として last_reserved_ip も消えるので、起動のたびにアドレスは最初から割り当てられ、あるアドレスがすぐ別の Pod に渡ることがあります（ツアー「なぜラウンドロビンか」を参照）。",
         },
         text! {
-            en: "disk-worker stays stuck until someone acts. Cleaning the directory (k3s-killall.sh, then rm -rf /var/lib/cni/networks/<network>) is safe only with every pod on the node stopped: a file removed under a running pod hands its address out twice. The CNI GC verb lets the runtime name the sandboxes it knows so that host-local releases the rest; CRI-O calls it, containerd does not yet, and it needs a cniVersion 1.1.0 conflist (kindnet writes 0.3.1).",
-            zh: "disk-worker 会一直卡住，直到有人处理。清理目录（先 k3s-killall.sh，再 rm -rf /var/lib/cni/networks/<network>）只有在节点上所有 Pod 都停止时才安全：在运行中的 Pod 底下删掉文件，它的地址就会被分配两次。CNI 的 GC 操作让运行时列出它知道的沙箱，由 host-local 释放其余的；CRI-O 会调用它，containerd 还不会，而且它要求 conflist 的 cniVersion 为 1.1.0（kindnet 写的是 0.3.1）。",
-            ja: "disk-worker は誰かが手を打つまで詰まったままです。ディレクトリーの掃除（k3s-killall.sh の後に rm -rf /var/lib/cni/networks/<network>）が安全なのは、ノード上の Pod をすべて止めたときだけです。動いている Pod のファイルを消すと、そのアドレスが二重に割り当てられます。CNI の GC は、ランタイムが知っているサンドボックスを伝え、残りを host-local に解放させます。CRI-O は呼び出しますが containerd はまだで、conflist の cniVersion が 1.1.0 である必要があります（kindnet が書くのは 0.3.1）。",
+            en: "disk-worker stays stuck until someone acts. Cleaning the directory (k3s-killall.sh, then rm -rf /var/lib/cni/networks/<network>) frees it, but only with every pod on the node stopped: a file removed under a running pod hands its address out twice.",
+            zh: "disk-worker 会一直卡住，直到有人处理。清理目录（先 k3s-killall.sh，再 rm -rf /var/lib/cni/networks/<network>）可以释放地址，但前提是节点上所有 Pod 都已停止：在运行中的 Pod 底下删掉文件，它的地址会被分配两次。",
+            ja: "disk-worker は誰かが手を打つまで詰まったままです。ディレクトリーの掃除（k3s-killall.sh の後に rm -rf /var/lib/cni/networks/<network>）で解放できますが、ノード上の Pod をすべて止めたときに限ります。動いている Pod のファイルを消すと、そのアドレスが二重に割り当てられます。",
+        },
+        text! {
+            en: "Or the CNI GC verb: the runtime names the sandboxes it knows, and host-local releases every other file. CRI-O calls it; containerd does not yet, and GC needs a conflist of cniVersion 1.1.0, where kindnet writes 0.3.1.",
+            zh: "或者使用 CNI 的 GC 操作：运行时列出它知道的沙箱，host-local 释放其余所有文件。CRI-O 会调用它；containerd 还不会，而且 GC 要求 conflist 的 cniVersion 为 1.1.0，kindnet 写的是 0.3.1。",
+            ja: "あるいは CNI の GC です。ランタイムが知っているサンドボックスを伝え、host-local がそれ以外のファイルをすべて解放します。CRI-O は呼び出しますが containerd はまだで、GC には cniVersion 1.1.0 の conflist が必要です。kindnet が書くのは 0.3.1 です。",
         },
     ],
     questions: &[
@@ -169,7 +174,7 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
 pub const WHY_ROUND_ROBIN: TourNarration = TourNarration {
     name: "why-round-robin",
     title: text! {
-        en: "Why round robin?",
+        en: "why round robin?",
         zh: "为什么要轮询？",
         ja: "なぜラウンドロビンか",
     },

@@ -169,8 +169,12 @@ texts! {
     PREV_STEP => { en: "◀ previous step", zh: "◀ 上一步", ja: "◀ 前のステップ" },
     /// Next step.
     NEXT_STEP => { en: "next step ▶", zh: "下一步 ▶", ja: "次のステップ ▶" },
-    /// Before the links to the user reports and upstream threads a tour is told from.
-    TOUR_SOURCES => { en: "Told from:", zh: "依据：", ja: "出典：" },
+    /// Opens the links to the user reports and upstream threads a tour is told from: {0} how many.
+    TOUR_SOURCES => {
+        en: "Told from {0} user reports and upstream threads",
+        zh: "依据 {0} 个用户报告和上游讨论",
+        ja: "出典：ユーザー報告とアップストリームの議論 {0} 件",
+    },
 
     // Actions.
     /// Region label.

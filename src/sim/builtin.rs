@@ -125,6 +125,7 @@ pub const TOURS: [(&str, &[(Reason, &str)]); 8] = [
             (Reason::FailedCreatePodSandBox, "pod/web-4"),
             (Reason::PodIPsAssigned, "pod/api-5"),
             (Reason::FailedCreatePodSandBox, "pod/web-4"),
+            (Reason::FailedCreatePodSandBox, "pod/web-4"),
         ],
     ),
     (

@@ -743,7 +743,12 @@ fn pod_shape(
             }
             { rect("pod-box", x, pod_y, w, 76.0, 8) }
             { text("pod-name", x + 8.0, pod_y + 18.0, "start", pod.name.clone()) }
-            { text("mono ip", x + 8.0, pod_y + 36.0, "start", clip(&pod.ips.join(", "), w / 7.4)) }
+            // A narrow box sets the address smaller rather than cut it: it is what the box is for.
+            if w < 96.0 {
+                { text("mono ip tight", x + 6.0, pod_y + 36.0, "start", clip(&pod.ips.join(", "), (w - 8.0) / 6.0)) }
+            } else {
+                { text("mono ip", x + 8.0, pod_y + 36.0, "start", clip(&pod.ips.join(", "), (w - 12.0) / 7.6)) }
+            }
             if let Some(veth) = &pod.veth {
                 { text("mono small muted", x + 8.0, pod_y + 52.0, "start", veth.pod_end.clone()) }
             }
@@ -756,7 +761,7 @@ fn pod_shape(
                     { text("small countdown-text", x + 8.0, pod_y + 68.0, "start", format!("DEL {}", seconds(VirtualTime(left.as_millis())))) }
                 </g>
             } else {
-                { text("small phase", x + 8.0, pod_y + 68.0, "start", clip(status, (w - 16.0) / 6.0)) }
+                { text("small phase", x + 8.0, pod_y + 68.0, "start", clip(status, (w - 12.0) / 6.2)) }
             }
         </g>
     }

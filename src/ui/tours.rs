@@ -119,15 +119,15 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
                     <button data-testid="tour-next" disabled={!has_next} onclick={go(Some(next))}>{ t::NEXT_STEP.get(lang) }</button>
                 </div>
                 if !words.sources.is_empty() {
-                    <p class="tour-sources" data-testid="tour-sources">
-                        { t::TOUR_SOURCES.get(lang) }
+                    <details class="tour-sources" data-testid="tour-sources">
+                        <summary>{ t::TOUR_SOURCES.fill(lang, &[&words.sources.len().to_string()]) }</summary>
                         { for words.sources.iter().enumerate().map(|(i, source)| html! {
                             <>
-                                { if i == 0 { " " } else { " · " } }
+                                { if i == 0 { "" } else { " · " } }
                                 <a href={source.url} target="_blank" rel="noopener">{ source.label }</a>
                             </>
                         }) }
-                    </p>
+                    </details>
                 }
             </div>
         }
