@@ -301,7 +301,8 @@ const BANNED: &[Banned] = &[
     Banned { langs: JA, text: "ディレクトリ", at: At::Anywhere, unless: long_vowel, why: "ディレクトリー, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "既定", at: At::Anywhere, unless: never, why: "default is デフォルト", except: &[] },
     Banned { langs: JA, text: "上流", at: At::Anywhere, unless: never, why: "upstream is アップストリーム, and say whose", except: &[] },
-    Banned { langs: ZH, text: "上游", at: At::Anywhere, unless: |after| after.starts_with('的') || after.starts_with("代码"), why: "say whose: 上游的 kindnetd, 上游代码", except: &[] },
+    // 上游 modifies a noun (上游的 kindnetd, 上游代码, 上游讨论); alone as the subject it says no one.
+    Banned { langs: ZH, text: "上游", at: At::Anywhere, unless: |after| ["的", "代码", "讨论"].iter().any(|noun| after.starts_with(noun)), why: "say whose: 上游的 kindnetd, 上游代码", except: &[] },
     Banned { langs: JA, text: "ラップアラウンド", at: At::Anywhere, unless: never, why: "wrap is 一周 (ラップアラウンド only in a title)", except: &["tour exhaustion title"] },
     Banned { langs: ZH, text: "瞬间", at: At::Anywhere, unless: never, why: "the instant speed is 即时", except: &[] },
     Banned { langs: ZH, text: "已使用", at: At::Anywhere, unless: never, why: "a used subnet is 已占用", except: &[] },
@@ -471,8 +472,8 @@ fn the_glossary_rules_catch_what_they_should() {
     let english = "The node IPAM controller reserves index 3 of the cluster's range; the host veth goes 2.3 s later.";
     let bad = Text::new(
         english,
-        "node IPAM controller 在集群中预留 index 3；节点一侧 veth 在 2.3s 后消失。",
-        "クラスタの node IPAM controller がノード番号 3 を予約します。ホスト側 veth は 2.3 s 後に消えます(1つ):",
+        "node IPAM controller 在集群中预留 index 3；节点一侧 veth 在 2.3s 后消失。上游会重试。",
+        "上流はクラスタの node IPAM controller がノード番号 3 を予約します。ホスト側 veth は 2.3 s 後に消えます(1つ):",
     );
     let complaints = glossary_complaints("sample", &bad).join("\n");
     for expected in [
@@ -494,7 +495,9 @@ fn the_glossary_rules_catch_what_they_should() {
         "the Ja has \"controller\"",
         "the Zh has \"index\"",
         "the Zh has \"节点一侧\"",
-        "the Zh has \"s\" in \"th 在 2.3s 后消失。\"",
+        "the Zh has \"上游\"",
+        "the Ja has \"上流\"",
+        "the Zh has \"s\" in \"th 在 2.3s 后消失。",
         "the Ja has \"s\"",
         "the Ja has \":\"",
         "the Ja has \"す(\", \"1つ\"",
