@@ -6,9 +6,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
+const require = createRequire(import.meta.url);
 
 /** `n` steps on, each once the page shows the step before. */
 async function tourStep(page, n) {
@@ -160,5 +162,28 @@ test("the export menu works from the keyboard, and the embed code opens this vie
   assert.equal(await player.page.locator(".embed [data-testid=stage]").count(), 1);
   assert.match(await player.page.getByTestId("step-count").textContent(), /step 4 of/);
   player.assertClean();
+  assertClean();
+});
+
+test("the open menu, in Japanese and dark, with the embed code shown: labelled, and axe-core finds nothing serious", async () => {
+  const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0&tour=kind&step=8&lang=ja&theme=dark`);
+  await settled(page);
+  await page.getByTestId("export").click();
+  await page.getByTestId("copy-embed").click();
+  await page.getByTestId("embed-code").waitFor();
+  assert.equal(await page.getByTestId("export-state").textContent(), "この時点の状態（.json）");
+  await page.screenshot({ path: `${ARTIFACTS}/export-menu-ja-dark.png` });
+  const png = await download(page, "export-png");
+  await writeFile(`${ARTIFACTS}/export-kind-step8-ja.png`, png.bytes);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.addScriptTag({ content: axe });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document.querySelector("details.export-menu"), { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  assert.deepEqual(violations, [], violations.join("\n"));
   assertClean();
 });
