@@ -93,6 +93,9 @@ test("the kind tour at step 8: every file, the scenario loading back to the same
   assert.equal(parsed.styled, 0);
   assert.ok(!/var\(|light-dark\(/.test(text), "no CSS variables left");
   assert.match(text, /fill="rgb\(20, 23, 31\)"/, "the light theme's ink");
+  // Dashes along a pathLength (cables, b's countdown ring) in the shapes' own units, for every reader.
+  assert.ok(!text.includes("pathLength"), "no pathLength left");
+  assert.match(text, /<circle [^>]*class="ring"[^>]* stroke-dasharray="57"/, "b's ring, 2π × 9 long");
 
   const png = await download(page, "export-png");
   assert.equal(png.name, `podip-kind-t${t}.png`);

@@ -18,13 +18,15 @@ use crate::sim::playback::views::seconds;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
-    Blob, BlobPropertyBag, CanvasRenderingContext2d, Document, Element, HtmlAnchorElement,
-    HtmlCanvasElement, HtmlImageElement, SvgsvgElement, Url, XmlSerializer,
+    Blob, BlobPropertyBag, CanvasRenderingContext2d, CssStyleDeclaration, Document, Element,
+    HtmlAnchorElement, HtmlCanvasElement, HtmlImageElement, SvgGeometryElement, SvgsvgElement, Url,
+    XmlSerializer,
 };
 use yew::platform::spawn_local;
 use yew::prelude::*;
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
+const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 /// Height of the title band above the stage (two lines), in the stage's SVG units.
 const TITLE_H: i32 = 56;
 /// The PNG's pixels per SVG unit: sharp on a slide projected at full width.
@@ -240,6 +242,8 @@ fn stage_svg((title, subtitle): &(String, String)) -> Result<(String, i32, i32),
     svg.set_attribute("viewBox", &format!("{x} {top} {width} {height}"))?;
     svg.set_attribute("width", &width.to_string())?;
     svg.set_attribute("height", &height.to_string())?;
+    // Spaces at the ends of a text's parts (`podCIDR ` before the subnet) stay, in every reader.
+    svg.set_attribute_ns(Some(XML_NS), "xml:space", "preserve")?;
     let hidden = svg.query_selector_all(".sr-only")?;
     for i in 0..hidden.length() {
         if let Some(node) = hidden.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
@@ -313,6 +317,7 @@ fn resolve_styles(document: &Document, svg: &Element, width: i32) -> Result<(), 
         if opacity != "1" {
             element.set_attribute("opacity", &opacity)?;
         }
+        absolute_dashes(&element, &style)?;
         // A transform set by CSS (the cursors' moves); one set by an attribute is kept as it is.
         let transform = style.get_property_value("transform")?;
         let attribute = ["transform", "patternTransform"]
@@ -325,6 +330,27 @@ fn resolve_styles(document: &Document, svg: &Element, width: i32) -> Result<(), 
         element.remove_attribute("tabindex")?;
     }
     host.remove();
+    Ok(())
+}
+
+/// The dashes of a shape drawn along a `pathLength` (a cable drawn or retracted, a countdown ring) in
+/// the shape's own units: not every SVG reader scales dashes by `pathLength`.
+fn absolute_dashes(element: &Element, style: &CssStyleDeclaration) -> Result<(), JsValue> {
+    let (Some(path_length), Some(shape)) = (
+        element.get_attribute("pathLength"),
+        element.dyn_ref::<SvgGeometryElement>(),
+    ) else {
+        return Ok(());
+    };
+    let scale = f64::from(shape.get_total_length()) / js_sys::parse_float(&path_length);
+    // A whole dash covers the whole shape (rounded up); offsets are rounded.
+    let dash = js_sys::parse_float(&style.get_property_value("stroke-dasharray")?) * scale;
+    let offset = js_sys::parse_float(&style.get_property_value("stroke-dashoffset")?) * scale;
+    if dash.is_finite() && offset.is_finite() {
+        element.set_attribute("stroke-dasharray", &(dash.ceil() as i64).to_string())?;
+        element.set_attribute("stroke-dashoffset", &(offset.round() as i64).to_string())?;
+        element.remove_attribute("pathLength")?;
+    }
     Ok(())
 }
 
