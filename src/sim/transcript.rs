@@ -14,24 +14,38 @@ use std::fmt::Write;
 
 /// The transcript of `sim` (a run not yet started) up to `until`: every action due by then, each batch
 /// of events followed by the views it calls for, and a closing line. At the scenario's end it is what
-/// `podip run` prints; before or after it, the closing line says where the scenario ends.
+/// `podip run` prints; before or after it, the closing line says where the scenario ends. Past
+/// `max_len` bytes it stops after the batch that passed them, and its closing line says so: the views
+/// grow with the pods on a node, and a run of thousands of pods tells hundreds of megabytes.
 ///
 /// # Examples
 /// ```
 /// use podip::sim::{transcript, Scenario, Simulation, VirtualTime};
 /// let scenario = Scenario::parse(podip::sim::builtin::KIND).unwrap();
-/// let text = transcript(&mut Simulation::new(scenario.clone()), scenario.end);
+/// let text = transcript(&mut Simulation::new(scenario.clone()), scenario.end, usize::MAX);
 /// assert!(text.contains("PodCIDRPatched"));
 /// assert!(text.ends_with("end of scenario\n"));
-/// let early = transcript(&mut Simulation::new(scenario), VirtualTime(1_000));
+/// let early = transcript(&mut Simulation::new(scenario.clone()), VirtualTime(1_000), usize::MAX);
 /// assert!(early.ends_with("shown up to here; the scenario ends at 8.000s\n"));
+/// let end = scenario.end;
+/// let cut = transcript(&mut Simulation::new(scenario), end, 2_000);
+/// assert!(cut.len() < text.len());
+/// assert!(cut.ends_with("the transcript stops here, past 2000 bytes; podip run prints it whole\n"));
 /// ```
-pub fn transcript(sim: &mut Simulation, until: VirtualTime) -> String {
+pub fn transcript(sim: &mut Simulation, until: VirtualTime, max_len: usize) -> String {
     let mut transcript = Transcript::default();
     let mut seen = 0;
     while sim.step_until(until).is_some() {
         transcript.render_batch(sim, seen);
         seen = sim.events().len();
+        if transcript.out.len() > max_len {
+            let _ = writeln!(
+                transcript.out,
+                "{:>10}  the transcript stops here, past {max_len} bytes; podip run prints it whole",
+                sim.now().to_string()
+            );
+            return transcript.out;
+        }
     }
     sim.run_to(until);
     transcript.render_end(sim);

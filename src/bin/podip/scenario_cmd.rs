@@ -45,7 +45,7 @@ pub fn run(source: &str, json: bool) -> Result<String, String> {
         return Ok(out);
     }
     let end = sim.end();
-    let text = transcript(&mut sim, end);
+    let text = transcript(&mut sim, end, usize::MAX);
     warn_if_halted(&sim);
     Ok(text)
 }

@@ -20,6 +20,11 @@ pub struct Download {
 /// A scenario text's media type: plain text, which any editor opens.
 const SCENARIO_MIME: &str = "text/plain;charset=utf-8";
 
+/// The most of a transcript the page makes (bytes): the views grow with the pods on a node, and a run
+/// of 64 nodes × 110 pods tells 171 MB, more than a page should hold. `kind-measured`, the longest
+/// built-in story, tells 18 MB.
+pub const TRANSCRIPT_MAX_LEN: usize = 32 << 20;
+
 impl Playback {
     /// The story's name in file names: the tour's, or `scenario` for a text of one's own.
     fn story(&self) -> &str {
@@ -53,12 +58,14 @@ impl Playback {
     }
 
     /// The transcript from the start up to the current time, as `podip run` prints it to the
-    /// scenario's end. It is simulated afresh: the run shown keeps no views of the moments it passed.
+    /// scenario's end (at most [`TRANSCRIPT_MAX_LEN`] and a batch). It is simulated afresh: the run
+    /// shown keeps no views of the moments it passed.
     pub fn export_transcript(&self) -> Download {
+        let mut sim = Simulation::new(self.scenario.clone());
         Download {
             file_name: self.export_file_name("txt"),
             mime: SCENARIO_MIME,
-            contents: transcript(&mut Simulation::new(self.scenario.clone()), self.now()),
+            contents: transcript(&mut sim, self.now(), TRANSCRIPT_MAX_LEN),
         }
     }
 }
