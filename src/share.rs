@@ -393,3 +393,33 @@ impl Link {
         }
     }
 }
+
+/// The HTML that embeds the player at `url` (a link with `embed=1`) in another page: an `<iframe>` and
+/// the few lines that fit it to the height the player reports (`podip:height`), as the README shows.
+///
+/// # Examples
+/// ```
+/// let code = podip::share::embed_code("https://example.org/podip/?embed=1&tour=kind&t=4.5s");
+/// assert!(code.starts_with(
+///     r#"<iframe src="https://example.org/podip/?embed=1&amp;tour=kind&amp;t=4.5s" title="podip""#
+/// ));
+/// assert!(code.contains("podip:height"));
+/// ```
+pub fn embed_code(url: &str) -> String {
+    let src = url
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;");
+    format!(
+        r#"<iframe src="{src}" title="podip" style="width: 100%; height: 640px; border: 0" loading="lazy"></iframe>
+<script>
+  // Fit each podip frame to the height its player reports.
+  addEventListener("message", (e) => {{
+    if (e.data?.type !== "podip:height") return;
+    for (const f of document.querySelectorAll("iframe"))
+      if (f.contentWindow === e.source) f.style.height = `${{Math.ceil(e.data.height) + 2}}px`;
+  }});
+</script>
+"#
+    )
+}

@@ -63,6 +63,44 @@ texts! {
         zh: "链接中的设置被拒绝：{0}",
         ja: "リンクの設定は拒否されました：{0}",
     },
+
+    // Export: the view as files, and the embed code.
+    /// The export menu's button.
+    EXPORT => { en: "Export", zh: "导出", ja: "エクスポート" },
+    /// The export menu's label, for screen readers.
+    EXPORT_LABEL => {
+        en: "download this view as files",
+        zh: "将当前视图下载为文件",
+        ja: "この表示をファイルとしてダウンロード",
+    },
+    /// Download the scenario text.
+    EXPORT_SCENARIO => { en: "Scenario (.podip)", zh: "场景（.podip）", ja: "シナリオ（.podip）" },
+    /// Download the state at the playhead, as `podip state` prints it.
+    EXPORT_STATE => { en: "State at this time (.json)", zh: "此时的状态（.json）", ja: "この時点の状態（.json）" },
+    /// Download the transcript up to the playhead, as `podip run` prints it.
+    EXPORT_TRANSCRIPT => {
+        en: "Transcript up to this time (.txt)",
+        zh: "截至此时的运行记录（.txt）",
+        ja: "この時点までの実行記録（.txt）",
+    },
+    /// Download the stage as SVG.
+    EXPORT_SVG => { en: "Stage picture (.svg)", zh: "集群图（.svg）", ja: "クラスターの図（.svg）" },
+    /// Download the stage as PNG.
+    EXPORT_PNG => { en: "Stage picture (.png)", zh: "集群图（.png）", ja: "クラスターの図（.png）" },
+    /// Under the exported picture's title, at a tour step: {0} step, {1} steps, {2} time.
+    EXPORT_STEP_TIME => {
+        en: "step {0} of {1} · t = {2}",
+        zh: "第 {0} 步，共 {1} 步 · t = {2}",
+        ja: "ステップ {0} / {1} · t = {2}",
+    },
+    /// When a file could not be made: {0} why.
+    EXPORT_FAILED => { en: "Could not export: {0}", zh: "无法导出：{0}", ja: "エクスポートできませんでした：{0}" },
+    /// Copy the `<iframe>` that embeds this view.
+    COPY_EMBED => { en: "Copy embed code", zh: "复制嵌入代码", ja: "埋め込みコードをコピー" },
+    /// After copying the embed code.
+    EMBED_COPIED => { en: "Embed code copied", zh: "嵌入代码已复制", ja: "埋め込みコードをコピーしました" },
+    /// The embed code field's label.
+    EMBED_FIELD => { en: "embed code for this view", zh: "当前视图的嵌入代码", ja: "この表示の埋め込みコード" },
     /// Dismiss a message or dialog.
     CLOSE => { en: "close", zh: "关闭", ja: "閉じる" },
     /// A panic: {0} the message.

@@ -9,7 +9,8 @@
 //! * [`simulation`] — the driver, [`Simulation`]: takes each action off the queue, moves the clock and
 //!   hands the action to its actor; the driving API (`step`, `advance`, `run_to`, [`Simulation::at`] for
 //!   scrubbing, [`Simulation::timeline`]). [`state`] (the serialisable snapshot, [`State`]) and [`grid`]
-//!   (a node's address grid) read views off it.
+//!   (a node's address grid) read views off it; [`transcript`] is the run told as text, with the real
+//!   tools' views, as `podip run` prints it and the page exports it.
 //! * the actors, each a function over the cluster or a type of its own: [`kind`] (nodes join and leave
 //!   kind's Docker network), [`node_ipam`] (kube-controller-manager), [`kindnet`] (kindnetd), [`kubelet`]
 //!   (a pod's creation and sync), [`pod_deletion`] (its two deletion paths, and podgc), [`runtime`]
@@ -56,6 +57,7 @@ pub mod scenario_error;
 pub mod settings;
 pub mod simulation;
 pub mod state;
+pub mod transcript;
 pub mod upstream;
 
 pub use clock::{DurationError, VirtualDuration, VirtualTime};
@@ -67,4 +69,5 @@ pub use scenario::{Command, Scenario, ScenarioError, ScenarioErrorKind, TimedCom
 pub use settings::{Setting, SettingError, SimSettings};
 pub use simulation::Simulation;
 pub use state::State;
+pub use transcript::transcript;
 pub use upstream::Upstream;

@@ -130,6 +130,15 @@ pub struct PodState {
     pub deletion_deadline_ms: Option<VirtualTime>,
 }
 
+impl State {
+    /// The state as `podip state` prints it and the page exports it: pretty JSON and a final newline.
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        let mut text = serde_json::to_string_pretty(self)?;
+        text.push('\n');
+        Ok(text)
+    }
+}
+
 impl Simulation {
     /// The state now.
     pub fn state(&self) -> State {

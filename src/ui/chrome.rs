@@ -1,4 +1,4 @@
-//! The page's chrome: the toolbar (language, theme, copy link, shortcuts), the shortcuts dialog, and
+//! The page's chrome: the toolbar (language, theme, copy link, what sits beside it, shortcuts), the shortcuts dialog, and
 //! what the live region says for screen readers.
 
 use super::language;
@@ -23,6 +23,9 @@ pub struct ToolbarProps {
     pub link: Callback<(), Link>,
     /// Opens the shortcuts dialog.
     pub dispatch: UseReducerDispatcher<Studio>,
+    /// What sits beside "Copy link" (the export menu).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// Language and theme switchers, "Copy link" (with the link shown, for when the clipboard is refused),
@@ -114,6 +117,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 </select>
             </label>
             <button data-testid="copy-link" onclick={on_copy}>{ t::COPY_LINK.get(lang) }</button>
+            { props.children.clone() }
             <button data-testid="help" onclick={on_help} aria-keyshortcuts="?">{ t::SHORTCUTS.get(lang) }</button>
             if let Some(url) = &*copied {
                 <label class="copied">

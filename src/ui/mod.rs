@@ -7,7 +7,9 @@
 //!   address bar); `embed.rs` — the embedded player; `opened.rs` — reading the link the page opened with.
 //! * the cards: `tours.rs`, `timeline.rs` (transport and event log), `nodes.rs` with `address_grid.rs`,
 //!   `map.rs`, `settings.rs` with `capacity.rs` and `ruler.rs`, `actions.rs`, `editor.rs`, `chrome.rs`.
-//! * `language.rs` and `sharing.rs` — the browser's side of translations and links.
+//! * `language.rs` and `sharing.rs` — the browser's side of translations and links; `export.rs` — the
+//!   export menu (files of the view, the stage's picture, the embed code), `picture.rs` — the stage's
+//!   picture as a file.
 
 mod actions;
 mod address_grid;
@@ -15,12 +17,14 @@ mod capacity;
 mod chrome;
 mod editor;
 mod embed;
+mod export;
 pub mod language;
 mod map;
 mod markup;
 mod nodes;
 mod opened;
 mod page;
+mod picture;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;
 mod ruler;

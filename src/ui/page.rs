@@ -6,6 +6,7 @@ use super::actions::Actions;
 use super::chrome::{announcement, Help, Toolbar};
 use super::editor::Editor;
 use super::embed::Embedded;
+use super::export::ExportMenu;
 use super::map::AddressMapView;
 use super::nodes::{pod_view, Nodes};
 use super::opened::{link_refusal, Opened};
@@ -191,7 +192,9 @@ fn page(props: &PageProps) -> Html {
                         <h1>{ "podip" }</h1>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
-                    <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} {link} dispatch={studio.dispatcher()} />
+                    <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} link={link.clone()} dispatch={studio.dispatcher()}>
+                        <ExportMenu lang={*lang} studio={studio.clone()} {link} />
+                    </Toolbar>
                 </header>
                 { for language_problem }
                 { for problems }

@@ -9,7 +9,7 @@ use crate::sim::{builtin, VirtualTime};
 use yew::prelude::*;
 
 /// A tour's words.
-fn words(name: &str) -> Option<&'static TourNarration> {
+pub(super) fn words(name: &str) -> Option<&'static TourNarration> {
     narration::TOURS.iter().find(|t| t.name == name)
 }
 

@@ -6,8 +6,6 @@
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod scenario_cmd;
-#[cfg(not(target_arch = "wasm32"))]
-mod transcript;
 
 /// The CLI allocates with mimalloc: with glibc's malloc the simulation budget's churn run (issue 4) took
 /// 572 ms, a third of it in `malloc_consolidate`/`unlink_chunk`/`_int_free`; with mimalloc 352 ms. The

@@ -1,8 +1,7 @@
 //! `podip run` and `podip state`: read a scenario, simulate it, print a transcript, JSON Lines or the
 //! final state.
 
-use super::transcript::Transcript;
-use podip::sim::{builtin, limits, Scenario, Simulation};
+use podip::sim::{builtin, limits, transcript, Scenario, Simulation};
 use std::io::Read;
 
 /// Where a scenario comes from: a path, `-` for standard input, or `builtin:NAME`.
@@ -45,16 +44,10 @@ pub fn run(source: &str, json: bool) -> Result<String, String> {
         }
         return Ok(out);
     }
-    let mut transcript = Transcript::default();
-    let mut seen = 0;
-    while sim.step().is_some() {
-        transcript.render_batch(&sim, seen);
-        seen = sim.events().len();
-    }
-    sim.run_to_end();
+    let end = sim.end();
+    let text = transcript(&mut sim, end, usize::MAX);
     warn_if_halted(&sim);
-    transcript.render_end(&sim);
-    Ok(transcript.into_text())
+    Ok(text)
 }
 
 /// Say on standard error when the run stopped at podip's limit on events.
@@ -74,7 +67,5 @@ pub fn state(source: &str) -> Result<String, String> {
     let mut sim = Simulation::new(scenario);
     sim.run_to_end();
     warn_if_halted(&sim);
-    let mut text = serde_json::to_string_pretty(&sim.state()).map_err(|err| err.to_string())?;
-    text.push('\n');
-    Ok(text)
+    sim.state().to_json().map_err(|err| err.to_string())
 }

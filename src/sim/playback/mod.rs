@@ -8,8 +8,10 @@
 //! * [`link`] — the view as a [`crate::share::Link`] and back.
 //! * [`tour`] — where each step of a guided tour happens, and which step is shown.
 //! * [`views`] — node cards, a pod's network, the capacity plan, the names actions use next.
+//! * [`export`] — the files the page downloads: the scenario, the state, the transcript, their names.
 //! * [`work`] — the work a request takes, done in slices ([`Playback::work`]) so a page never blocks.
 
+pub mod export;
 mod jobs;
 pub mod link;
 pub mod settings;

@@ -1,18 +1,60 @@
-//! The readable transcript of `podip run`: each event with its virtual time, and after the steps where
-//! it helps, what the real tools would show at that moment (`kubectl get … -o jsonpath`, `ls`/`cat` in
-//! host-local's directory, `ip -o link`, `ip route`).
+//! The readable transcript of a run, as `podip run` prints it and the page exports it: each event with
+//! its virtual time, and after the steps where it helps, what the real tools would show at that moment
+//! (`kubectl get … -o jsonpath`, `ls`/`cat` in host-local's directory, `ip -o link`, `ip route`).
 
-use podip::ipam::goip::ip_string;
-use podip::ipam::hostlocal::Store;
-use podip::ipam::kindnet::CNI_CONFIG_PATH;
-use podip::ipam::ptp::iproute2::{ip6_route_lines, ip_link_lines, ip_route_lines};
-use podip::ipam::ptp::NetNs;
-use podip::sim::{Event, EventKind, Reason, Simulation};
+use super::clock::VirtualTime;
+use super::event::{Event, EventKind, Reason};
+use super::simulation::Simulation;
+use crate::ipam::goip::ip_string;
+use crate::ipam::hostlocal::Store;
+use crate::ipam::kindnet::CNI_CONFIG_PATH;
+use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_link_lines, ip_route_lines};
+use crate::ipam::ptp::NetNs;
 use std::fmt::Write;
+
+/// The transcript of `sim` (a run not yet started) up to `until`: every action due by then, each batch
+/// of events followed by the views it calls for, and a closing line. At the scenario's end it is what
+/// `podip run` prints; before or after it, the closing line says where the scenario ends. Past
+/// `max_len` bytes it stops after the batch that passed them, and its closing line says so: the views
+/// grow with the pods on a node, and a run of thousands of pods tells hundreds of megabytes.
+///
+/// # Examples
+/// ```
+/// use podip::sim::{transcript, Scenario, Simulation, VirtualTime};
+/// let scenario = Scenario::parse(podip::sim::builtin::KIND).unwrap();
+/// let text = transcript(&mut Simulation::new(scenario.clone()), scenario.end, usize::MAX);
+/// assert!(text.contains("PodCIDRPatched"));
+/// assert!(text.ends_with("end of scenario\n"));
+/// let early = transcript(&mut Simulation::new(scenario.clone()), VirtualTime(1_000), usize::MAX);
+/// assert!(early.ends_with("shown up to here; the scenario ends at 8.000s\n"));
+/// let end = scenario.end;
+/// let cut = transcript(&mut Simulation::new(scenario), end, 2_000);
+/// assert!(cut.len() < text.len());
+/// assert!(cut.ends_with("the transcript stops here, past 2000 bytes; podip run prints it whole\n"));
+/// ```
+pub fn transcript(sim: &mut Simulation, until: VirtualTime, max_len: usize) -> String {
+    let mut transcript = Transcript::default();
+    let mut seen = 0;
+    while sim.step_until(until).is_some() {
+        transcript.render_batch(sim, seen);
+        seen = sim.events().len();
+        if transcript.out.len() > max_len {
+            let _ = writeln!(
+                transcript.out,
+                "{:>10}  the transcript stops here, past {max_len} bytes; podip run prints it whole",
+                sim.now().to_string()
+            );
+            return transcript.out;
+        }
+    }
+    sim.run_to(until);
+    transcript.render_end(sim);
+    transcript.out
+}
 
 /// The text built so far.
 #[derive(Default)]
-pub struct Transcript {
+struct Transcript {
     out: String,
     /// The conflist is long: it is shown once, the first time a node gets it.
     conflist_shown: bool,
@@ -20,7 +62,7 @@ pub struct Transcript {
 
 impl Transcript {
     /// Print the events from `first` on, then the views they call for.
-    pub fn render_batch(&mut self, sim: &Simulation, first: usize) {
+    fn render_batch(&mut self, sim: &Simulation, first: usize) {
         let batch = sim.events().since(first);
         for event in batch.clone() {
             self.event_line(event);
@@ -30,14 +72,24 @@ impl Transcript {
         }
     }
 
-    /// The closing line.
-    pub fn render_end(&mut self, sim: &Simulation) {
-        let _ = writeln!(self.out, "{:>10}  end of scenario", sim.now().to_string());
-    }
-
-    /// The finished text.
-    pub fn into_text(self) -> String {
-        self.out
+    /// The closing line: the scenario's end, or where the transcript stops short of it or past it.
+    fn render_end(&mut self, sim: &Simulation) {
+        let (now, end) = (sim.now(), sim.end());
+        let _ = if now == end {
+            writeln!(self.out, "{:>10}  end of scenario", now.to_string())
+        } else if now < end {
+            writeln!(
+                self.out,
+                "{:>10}  shown up to here; the scenario ends at {end}",
+                now.to_string()
+            )
+        } else {
+            writeln!(
+                self.out,
+                "{:>10}  shown up to here; the scenario ended at {end}",
+                now.to_string()
+            )
+        };
     }
 
     fn event_line(&mut self, event: &Event) {

@@ -1,0 +1,177 @@
+//! The export menu: the scenario, and at the current time the state and the transcript as files (the
+//! core makes them, [`crate::sim::playback::export`]), the stage's picture as SVG and PNG (`picture.rs`),
+//! and the code that embeds this view in another page.
+
+use super::picture::{document, rasterise, stage_svg, text_blob};
+use super::sharing::view_query;
+use super::studio::Studio;
+use super::tours::words;
+use crate::i18n::{ui as t, Lang};
+use crate::share::{embed_code, Link};
+use crate::sim::playback::export::Download;
+use crate::sim::playback::views::seconds;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Blob, HtmlAnchorElement, Url};
+use yew::platform::spawn_local;
+use yew::prelude::*;
+
+/// Props of the export menu.
+#[derive(Properties, PartialEq)]
+pub struct ExportProps {
+    /// The page's language.
+    pub lang: Lang,
+    /// The studio.
+    pub studio: UseReducerHandle<Studio>,
+    /// Makes the view's link.
+    pub link: Callback<(), Link>,
+}
+
+/// What the menu says after an export.
+#[derive(Clone, PartialEq)]
+enum Said {
+    /// The embed code, copied (and shown, for when the clipboard is refused).
+    EmbedCode(String),
+    /// Why a file could not be made.
+    Failed(String),
+}
+
+/// "Export": a menu of downloads and the embed code.
+#[function_component(ExportMenu)]
+pub fn export_menu(props: &ExportProps) -> Html {
+    let lang = props.lang;
+    let said = use_state(|| None::<Said>);
+    let fail = {
+        let said = said.clone();
+        move |err: JsValue| {
+            let why = err
+                .as_string()
+                .or_else(|| err.dyn_ref::<js_sys::Error>().map(|e| e.message().into()))
+                .unwrap_or_default();
+            said.set(Some(Said::Failed(why)));
+        }
+    };
+    let file = |make: fn(&Studio) -> Result<Download, String>| {
+        let (studio, said, fail) = (props.studio.clone(), said.clone(), fail.clone());
+        Callback::from(move |_: MouseEvent| {
+            said.set(None);
+            let saved = make(&studio)
+                .map_err(JsValue::from)
+                .and_then(|file| save(&file.file_name, &text_blob(&file.contents, file.mime)?));
+            if let Err(err) = saved {
+                fail(err);
+            }
+        })
+    };
+    let picture = |png: bool| {
+        let (studio, said, fail) = (props.studio.clone(), said.clone(), fail.clone());
+        Callback::from(move |_: MouseEvent| {
+            said.set(None);
+            let core = studio.core();
+            let name = core.export_file_name(if png { "png" } else { "svg" });
+            let title = picture_title(&studio, lang);
+            drop(core);
+            let fail = fail.clone();
+            spawn_local(async move {
+                let saved = match stage_svg(&title) {
+                    Ok((svg, _, _)) if !png => {
+                        text_blob(&svg, "image/svg+xml").and_then(|blob| save(&name, &blob))
+                    }
+                    Ok((svg, width, height)) => match rasterise(&svg, width, height).await {
+                        Ok(blob) => save(&name, &blob),
+                        Err(err) => Err(err),
+                    },
+                    Err(err) => Err(err),
+                };
+                if let Err(err) = saved {
+                    fail(err);
+                }
+            });
+        })
+    };
+    let on_embed = {
+        let (said, link) = (said.clone(), props.link.clone());
+        Callback::from(move |_: MouseEvent| {
+            let said = said.clone();
+            let link = Link {
+                embed: true,
+                ..link.emit(())
+            };
+            spawn_local(async move {
+                let query = view_query(link).await;
+                let Some(window) = web_sys::window() else {
+                    return;
+                };
+                let location = window.location();
+                let url = format!(
+                    "{}{}{query}",
+                    location.origin().unwrap_or_default(),
+                    location.pathname().unwrap_or_default(),
+                );
+                let code = embed_code(&url);
+                // The clipboard may be refused (permissions, an insecure origin); the code is shown either way.
+                let _ = window.navigator().clipboard().write_text(&code);
+                said.set(Some(Said::EmbedCode(code)));
+            });
+        })
+    };
+    html! {
+        <details class="export-menu">
+            <summary data-testid="export">{ t::EXPORT.get(lang) }</summary>
+            <div class="export-items" role="group" aria-label={t::EXPORT_LABEL.get(lang)}>
+                <button data-testid="export-scenario" onclick={file(|s| Ok(s.core().export_scenario()))}>{ t::EXPORT_SCENARIO.get(lang) }</button>
+                <button data-testid="export-state" onclick={file(|s| s.core().export_state().map_err(|e| e.to_string()))}>{ t::EXPORT_STATE.get(lang) }</button>
+                <button data-testid="export-transcript" onclick={file(|s| Ok(s.core().export_transcript()))}>{ t::EXPORT_TRANSCRIPT.get(lang) }</button>
+                <button data-testid="export-svg" onclick={picture(false)}>{ t::EXPORT_SVG.get(lang) }</button>
+                <button data-testid="export-png" onclick={picture(true)}>{ t::EXPORT_PNG.get(lang) }</button>
+                <button data-testid="copy-embed" onclick={on_embed}>{ t::COPY_EMBED.get(lang) }</button>
+                { match &*said {
+                    Some(Said::EmbedCode(code)) => html! {
+                        <label class="copied">
+                            <span role="status">{ t::EMBED_COPIED.get(lang) }</span>
+                            <textarea data-testid="embed-code" readonly=true rows="4" value={code.clone()} aria-label={t::EMBED_FIELD.get(lang)} />
+                        </label>
+                    },
+                    Some(Said::Failed(why)) => html! {
+                        <p class="export-problem" data-testid="export-problem" role="alert">{ t::EXPORT_FAILED.fill(lang, &[why]) }</p>
+                    },
+                    None => Html::default(),
+                } }
+            </div>
+        </details>
+    }
+}
+
+/// The picture's title: the tour or the scenario; and under it the step and the time.
+fn picture_title(studio: &Studio, lang: Lang) -> (String, String) {
+    let core = studio.core();
+    let now = seconds(core.now());
+    let tour = core.tour().and_then(words);
+    let story = tour.map_or(t::SCENARIO.get(lang), |words| words.title.get(lang));
+    let when = match (tour, core.current_step()) {
+        (Some(words), Some(step)) => t::EXPORT_STEP_TIME.fill(
+            lang,
+            &[
+                &(step + 1).to_string(),
+                &words.steps.len().to_string(),
+                &now,
+            ],
+        ),
+        _ => format!("t = {now}"),
+    };
+    (format!("podip · {story}"), when)
+}
+
+/// Download `blob` as `name`, by a link with `download` clicked.
+fn save(name: &str, blob: &Blob) -> Result<(), JsValue> {
+    let url = Url::create_object_url_with_blob(blob)?;
+    let link: HtmlAnchorElement = document()?.create_element("a")?.unchecked_into();
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    // The download holds the blob once it started; the URL is let go a moment later.
+    gloo_timers::callback::Timeout::new(1_000, move || {
+        let _ = Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}
