@@ -3,6 +3,7 @@
 //! A scenario changes them with `set NAME=VALUE` (the kebab-case names of [`SimSettings::set`]).
 
 use super::clock::{DurationError, VirtualDuration};
+use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::goip::GoQuoted;
 use crate::ipam::ptp::netns::MAX_IFINDEX;
 use serde::Serialize;
@@ -57,6 +58,9 @@ pub struct SimSettings {
     /// ifindex of the node's own `eth0`; the pods' veths on the node follow it, one new index each (the
     /// kernel does not reuse a freed one until the counter wraps). 2 on a plain kernel.
     pub node_first_ifindex: u32,
+    /// The kubelet's `--max-pods` (`maxPods`): how many pods it admits on its node, whatever the node's
+    /// range holds (110 by default, `pkg/kubelet/apis/config/v1beta1/defaults.go`).
+    pub max_pods: u32,
 }
 
 impl Default for SimSettings {
@@ -78,6 +82,7 @@ impl Default for SimSettings {
             podgc_quarantine: VirtualDuration::from_secs(40),
             pod_first_ifindex: 2,
             node_first_ifindex: 2,
+            max_pods: KUBELET_DEFAULT_MAX_PODS,
         }
     }
 }
@@ -169,14 +174,18 @@ pub enum Setting {
     PodFirstIfindex(u32),
     /// `node-first-ifindex`.
     NodeFirstIfindex(u32),
+    /// `max-pods`: the kubelet's `--max-pods`.
+    MaxPods(u32),
 }
 
 impl Setting {
     /// `del-lag`, which links and the settings card also name.
     pub const DEL_LAG: &'static str = "del-lag";
+    /// `max-pods`, which presets and the settings card also set.
+    pub const MAX_PODS: &'static str = "max-pods";
 
     /// The names `set` accepts.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "seed",
         "watch-latency",
         "api-latency",
@@ -193,6 +202,7 @@ impl Setting {
         "podgc-quarantine",
         "pod-first-ifindex",
         "node-first-ifindex",
+        Self::MAX_PODS,
     ];
 
     /// Read `NAME=VALUE`'s parts: durations as in `wait` (`2.3s`), `sigterm-exit=never` for a container
@@ -275,6 +285,8 @@ impl Setting {
             "podgc-quarantine" => Setting::PodgcQuarantine(duration()?),
             "pod-first-ifindex" => Setting::PodFirstIfindex(ifindex("pod-first-ifindex")?),
             "node-first-ifindex" => Setting::NodeFirstIfindex(ifindex("node-first-ifindex")?),
+            // The kubelet refuses a negative maxPods; 0 would admit nothing, which teaches nothing.
+            Self::MAX_PODS => Setting::MaxPods(small(Self::MAX_PODS, 1)?),
             _ => return Err(SettingError::Unknown(name.to_string())),
         })
     }
@@ -298,6 +310,7 @@ impl Setting {
             Setting::PodgcQuarantine(_) => 13,
             Setting::PodFirstIfindex(_) => 14,
             Setting::NodeFirstIfindex(_) => 15,
+            Setting::MaxPods(_) => 16,
         }]
     }
 }
@@ -308,7 +321,10 @@ impl fmt::Display for Setting {
         write!(f, "{}=", self.name())?;
         match *self {
             Setting::Seed(n) => write!(f, "{n}"),
-            Setting::NodeMtu(n) | Setting::PodFirstIfindex(n) | Setting::NodeFirstIfindex(n) => {
+            Setting::NodeMtu(n)
+            | Setting::PodFirstIfindex(n)
+            | Setting::NodeFirstIfindex(n)
+            | Setting::MaxPods(n) => {
                 write!(f, "{n}")
             }
             Setting::SigtermExit(None) => f.write_str("never"),
@@ -348,6 +364,7 @@ impl SimSettings {
             Setting::PodgcQuarantine(d) => self.podgc_quarantine = d,
             Setting::PodFirstIfindex(n) => self.pod_first_ifindex = n,
             Setting::NodeFirstIfindex(n) => self.node_first_ifindex = n,
+            Setting::MaxPods(n) => self.max_pods = n,
         }
     }
 

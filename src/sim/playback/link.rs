@@ -62,8 +62,10 @@ impl Playback {
             Some(text) => match Scenario::parse(text) {
                 Ok(scenario) => {
                     let tour = ClusterSettings::of(&scenario);
-                    // Only the settings differ: the rest of the text is the tour's.
-                    if with_preamble(text, &self.settings.preamble()) != self.text {
+                    // Only the flags and the DEL lag travel as parameters; anything else, the text.
+                    if with_preamble(text, &self.settings.preamble()) != self.text
+                        || tour.max_pods != self.settings.max_pods
+                    {
                         return self.link_with_text();
                     }
                     overrides_between(&tour.draft(), &self.settings.draft())

@@ -1,0 +1,405 @@
+//! A cluster of one's own, read from `kubectl get nodes -o json`: the nodes' `spec.podCIDRs` occupied
+//! as kube-controller-manager's `NewCIDRRangeAllocator` occupies them at start (in the API's name order;
+//! the first bad one stops the controller with its own text), what the nodes without a podCIDR and the
+//! next new node would get after a restart (the cursor at 0, so the lowest free subnet), and how many
+//! more nodes fit. The import becomes a scenario (`cluster …`, `node add NAME --pod-cidr=…`), so the
+//! page's stage and address map draw it with the simulation's own machinery.
+//!
+//! Only `spec.podCIDR(s)` and `metadata.name` are read; everything else of a Node is ignored, and the
+//! text never leaves the caller.
+
+mod suggest;
+
+pub use suggest::suggest_flags;
+
+use crate::ipam::capacity::CapacityPlan;
+use crate::ipam::kcm::NodeIpamConfig;
+use crate::ipam::range_allocator::{Node, RangeAllocator, RangeAllocatorError};
+use crate::sim::playback::ClusterSettings;
+use ipnet::IpNet;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// The largest text read (16 MiB): a few thousand nodes with their managed fields.
+pub const MAX_IMPORT_BYTES: usize = 16 << 20;
+
+/// One node as the import reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ImportedNode {
+    /// `metadata.name`.
+    pub name: String,
+    /// `spec.podCIDRs`, or `[spec.podCIDR]` from a cluster older than dual-stack; empty when none.
+    pub pod_cidrs: Vec<String>,
+}
+
+/// Why a text was not read as nodes; `Display` is the command line's English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportError {
+    /// Over [`MAX_IMPORT_BYTES`].
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+    },
+    /// Not JSON (serde_json's message, with line and column).
+    NotJson(String),
+    /// JSON, but neither a `NodeList`, a `List` nor a `Node`.
+    NotNodes {
+        /// Its `kind` (empty when it has none).
+        kind: String,
+    },
+    /// A `List` holding something other than Nodes.
+    OtherKind {
+        /// The item's position, from 0.
+        index: usize,
+        /// Its `kind`.
+        kind: String,
+    },
+    /// A node without `metadata.name`.
+    NoName {
+        /// Its position, from 0.
+        index: usize,
+    },
+    /// Two nodes of one name.
+    Duplicate(String),
+    /// A list without a single node.
+    NoNodes,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooLarge { bytes } => write!(
+                f,
+                "{bytes} bytes: more than podip reads ({MAX_IMPORT_BYTES} bytes)"
+            ),
+            Self::NotJson(err) => write!(f, "not JSON: {err}"),
+            Self::NotNodes { kind } => write!(
+                f,
+                "not a list of nodes (kind {kind:?}): expected the output of kubectl get nodes -o json"
+            ),
+            Self::OtherKind { index, kind } => {
+                write!(f, "items[{index}] is a {kind}, not a Node")
+            }
+            Self::NoName { index } => write!(f, "items[{index}] has no metadata.name"),
+            Self::Duplicate(name) => write!(f, "node {name:?} appears twice"),
+            Self::NoNodes => f.write_str("the list holds no nodes"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// The parts of an API object the import reads; serde skips the rest (managed fields, status, …).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ApiObject {
+    kind: String,
+    metadata: Metadata,
+    spec: NodeSpec,
+    items: Option<Vec<ApiObject>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Metadata {
+    name: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct NodeSpec {
+    #[serde(rename = "podCIDR")]
+    pod_cidr: String,
+    #[serde(rename = "podCIDRs")]
+    pod_cidrs: Vec<String>,
+}
+
+/// Read `kubectl get nodes -o json` (a `List` of Nodes), a `NodeList` or a single `Node`: the nodes in
+/// name order, as the API lists them to kube-controller-manager.
+///
+/// # Examples
+/// ```
+/// use podip::sim::import::parse_nodes;
+/// let text = r#"{"apiVersion":"v1","kind":"List","items":[
+///   {"kind":"Node","metadata":{"name":"w"},"spec":{"podCIDR":"10.244.1.0/24","podCIDRs":["10.244.1.0/24"]}},
+///   {"kind":"Node","metadata":{"name":"cp"},"spec":{}}]}"#;
+/// let nodes = parse_nodes(text).unwrap();
+/// assert_eq!((nodes[0].name.as_str(), nodes[0].pod_cidrs.len()), ("cp", 0));
+/// assert_eq!(nodes[1].pod_cidrs, ["10.244.1.0/24"]);
+/// assert!(parse_nodes("{").unwrap_err().to_string().starts_with("not JSON"));
+/// ```
+pub fn parse_nodes(text: &str) -> Result<Vec<ImportedNode>, ImportError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(ImportError::TooLarge { bytes: text.len() });
+    }
+    let object: ApiObject =
+        serde_json::from_str(text).map_err(|err| ImportError::NotJson(err.to_string()))?;
+    let items = match (object.kind.as_str(), object.items) {
+        ("NodeList" | "List", Some(items)) => items,
+        ("Node", _) => vec![ApiObject {
+            kind: object.kind,
+            metadata: object.metadata,
+            spec: object.spec,
+            items: None,
+        }],
+        (kind, _) => {
+            return Err(ImportError::NotNodes {
+                kind: kind.to_string(),
+            })
+        }
+    };
+    let mut names = BTreeSet::new();
+    let mut nodes = Vec::with_capacity(items.len());
+    for (index, item) in items.into_iter().enumerate() {
+        // A NodeList's items may omit their kind; a List's name theirs.
+        if !item.kind.is_empty() && item.kind != "Node" {
+            return Err(ImportError::OtherKind {
+                index,
+                kind: item.kind,
+            });
+        }
+        if item.metadata.name.is_empty() {
+            return Err(ImportError::NoName { index });
+        }
+        if !names.insert(item.metadata.name.clone()) {
+            return Err(ImportError::Duplicate(item.metadata.name));
+        }
+        let pod_cidrs = if item.spec.pod_cidrs.is_empty() && !item.spec.pod_cidr.is_empty() {
+            vec![item.spec.pod_cidr]
+        } else {
+            item.spec.pod_cidrs
+        };
+        nodes.push(ImportedNode {
+            name: item.metadata.name,
+            pod_cidrs,
+        });
+    }
+    if nodes.is_empty() {
+        return Err(ImportError::NoNodes);
+    }
+    nodes.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(nodes)
+}
+
+/// One node in the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NodeRow {
+    /// `metadata.name`.
+    pub name: String,
+    /// `spec.podCIDRs` as imported.
+    pub pod_cidrs: Vec<String>,
+    /// For a node without podCIDRs: what the node IPAM controller gives it once it starts (empty when
+    /// a cluster CIDR is full; see [`NodeRow::not_available`]).
+    pub gets: Vec<IpNet>,
+    /// For a node without podCIDRs that gets none: the controller's `CIDRNotAvailable` text.
+    pub not_available: Option<String>,
+}
+
+/// One cluster CIDR in the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FamilyRow {
+    /// The cluster CIDR.
+    pub cluster_cidr: IpNet,
+    /// Its node mask size.
+    pub node_mask_size: u8,
+    /// How many node subnets it splits into.
+    pub node_subnets: u64,
+    /// Subnets the nodes' podCIDRs hold.
+    pub used_by_nodes: u64,
+    /// Subnets the Service range holds (`filterOutServiceRange`).
+    pub held_by_service_range: u64,
+    /// Subnets still free once the nodes without podCIDRs got theirs.
+    pub free: u64,
+}
+
+/// What the import shows: the nodes, the subnets used and free, the next node's subnet, how many more
+/// nodes fit, and the capacity per node against `--max-pods`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ImportReport {
+    /// Every node, in name order.
+    pub nodes: Vec<NodeRow>,
+    /// One row per cluster CIDR, in `--cluster-cidr` order.
+    pub families: Vec<FamilyRow>,
+    /// The subnets (one per family) a new node gets next, after a controller restart.
+    pub next_node: Vec<IpNet>,
+    /// Why a new node would get none (`CIDRNotAvailable`'s text), if so.
+    pub next_node_not_available: Option<String>,
+    /// How many more nodes get a subnet (the fewest free of the families).
+    pub more_nodes_fit: u64,
+    /// The capacity per node against the kubelet's `--max-pods`.
+    pub capacity: CapacityPlan,
+}
+
+impl ImportReport {
+    /// Occupy the nodes' podCIDRs as `NewCIDRRangeAllocator` does, then let the controller serve the
+    /// nodes without one and one new node. `Err` is kube-controller-manager's own text: the controller
+    /// would not start.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::kcm::KcmFlags;
+    /// use podip::sim::import::{parse_nodes, ImportReport};
+    /// let nodes = parse_nodes(r#"{"kind":"NodeList","items":[
+    ///   {"metadata":{"name":"a"},"spec":{"podCIDRs":["10.244.0.0/24"]}},
+    ///   {"metadata":{"name":"b"},"spec":{"podCIDRs":["10.244.2.0/24"]}}]}"#).unwrap();
+    /// let config = KcmFlags::kind_defaults().validate().unwrap();
+    /// let report = ImportReport::new(&nodes, &config, 110).unwrap();
+    /// // After a restart the cursor is at 0: the lowest free subnet comes next.
+    /// assert_eq!(report.next_node[0].to_string(), "10.244.1.0/24");
+    /// assert_eq!(report.more_nodes_fit, 254);
+    ///
+    /// let outside = parse_nodes(r#"{"kind":"Node","metadata":{"name":"x"},"spec":{"podCIDRs":["10.99.0.0/24"]}}"#).unwrap();
+    /// assert!(ImportReport::new(&outside, &config, 110).unwrap_err().contains("is out of the range of CIDR"));
+    /// ```
+    pub fn new(
+        nodes: &[ImportedNode],
+        config: &NodeIpamConfig,
+        max_pods: u32,
+    ) -> Result<ImportReport, String> {
+        let mut allocator = RangeAllocator::new(config, &[]).map_err(|e| e.to_string())?;
+        let held_by_service: Vec<u64> = allocator
+            .cidr_sets()
+            .iter()
+            .map(|set| set.allocated_cidrs())
+            .collect();
+        for node in nodes.iter().filter(|node| !node.pod_cidrs.is_empty()) {
+            let api_node = Node::with_pod_cidrs(node.name.as_str(), node.pod_cidrs.iter().cloned());
+            allocator
+                .occupy_cidrs(&api_node)
+                .map_err(|e| RangeAllocatorError::OccupyCidrs(e).to_string())?;
+        }
+        let used: Vec<u64> = allocator
+            .cidr_sets()
+            .iter()
+            .zip(&held_by_service)
+            .map(|(set, service)| set.allocated_cidrs() - service)
+            .collect();
+        let rows = nodes
+            .iter()
+            .map(|node| {
+                let mut row = NodeRow {
+                    name: node.name.clone(),
+                    pod_cidrs: node.pod_cidrs.clone(),
+                    gets: Vec::new(),
+                    not_available: None,
+                };
+                if node.pod_cidrs.is_empty() {
+                    match allocator.allocate_or_occupy_cidr(&Node::new(node.name.as_str())) {
+                        Ok(cidrs) => row.gets = cidrs,
+                        Err(err) => row.not_available = Some(err.to_string()),
+                    }
+                }
+                row
+            })
+            .collect();
+        let families: Vec<FamilyRow> = allocator
+            .cidr_sets()
+            .iter()
+            .enumerate()
+            .map(|(index, set)| FamilyRow {
+                cluster_cidr: set.cluster_cidr(),
+                node_mask_size: set.node_mask_size(),
+                node_subnets: set.max_cidrs(),
+                used_by_nodes: used[index],
+                held_by_service_range: held_by_service[index],
+                free: set.max_cidrs() - set.allocated_cidrs(),
+            })
+            .collect();
+        let (next_node, next_node_not_available) =
+            match allocator.allocate_or_occupy_cidr(&Node::new("")) {
+                Ok(cidrs) => (cidrs, None),
+                Err(err) => (Vec::new(), Some(err.to_string())),
+            };
+        Ok(ImportReport {
+            nodes: rows,
+            more_nodes_fit: families.iter().map(|f| f.free).min().unwrap_or(0),
+            families,
+            next_node,
+            next_node_not_available,
+            capacity: CapacityPlan::from_config(config).with_max_pods(max_pods),
+        })
+    }
+}
+
+/// Where an import's cluster CIDR and masks came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClusterSource {
+    /// The settings given (a preset or the user's flags).
+    Given,
+    /// Suggested from the podCIDRs; `refused` is what kube-controller-manager said of the given ones.
+    Suggested {
+        /// kcm's text for the given settings, when there were some.
+        refused: Option<String>,
+    },
+}
+
+/// An import ready to show: the settings it runs with, where they came from, the report, the nodes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Import {
+    /// The settings the scenario starts with.
+    pub settings: ClusterSettings,
+    /// Where its cluster CIDR came from.
+    pub source: ClusterSource,
+    /// What it shows.
+    pub report: ImportReport,
+    /// The nodes, in name order.
+    pub nodes: Vec<ImportedNode>,
+}
+
+impl Import {
+    /// The nodes with `given` settings; when there are none, or kube-controller-manager would not start
+    /// with them and these nodes, with a cluster CIDR suggested from the podCIDRs. `Err` is kcm's text
+    /// for the given settings when no suggestion starts either.
+    pub fn new(
+        nodes: Vec<ImportedNode>,
+        given: Option<&ClusterSettings>,
+        base: &ClusterSettings,
+    ) -> Result<Import, String> {
+        let mut refused = None;
+        if let Some(given) = given {
+            match ImportReport::new(&nodes, &given.config, given.max_pods) {
+                Ok(report) => {
+                    return Ok(Import {
+                        settings: given.clone(),
+                        source: ClusterSource::Given,
+                        report,
+                        nodes,
+                    })
+                }
+                Err(err) => refused = Some(err),
+            }
+        }
+        let no_suggestion = || refused.clone().unwrap_or_else(|| suggest::NONE.to_string());
+        let Some(flags) = suggest_flags(&nodes) else {
+            return Err(no_suggestion());
+        };
+        let draft = crate::sim::playback::SettingsDraft {
+            flags,
+            ..base.draft()
+        };
+        let settings = draft.validate(base).map_err(|_| no_suggestion())?;
+        let report = ImportReport::new(&nodes, &settings.config, settings.max_pods)
+            .map_err(|err| refused.clone().unwrap_or(err))?;
+        Ok(Import {
+            settings,
+            source: ClusterSource::Suggested { refused },
+            report,
+            nodes,
+        })
+    }
+
+    /// The scenario that builds this cluster: the settings' lines, then one `node add` per node (with
+    /// `--pod-cidr` when it has podCIDRs), in name order, and a second for the controller to act.
+    pub fn scenario_text(&self) -> String {
+        use crate::sim::command::Command;
+        let mut lines: Vec<Command> = self.settings.preamble();
+        lines.extend(self.nodes.iter().map(|node| Command::NodeAdd {
+            name: node.name.clone(),
+            pod_cidrs: node.pod_cidrs.clone(),
+        }));
+        lines.push(Command::Wait(crate::sim::VirtualDuration::from_secs(1)));
+        lines.iter().map(|line| format!("{line}\n")).collect()
+    }
+}
