@@ -771,6 +771,7 @@ pub fn preset_note(name: &str) -> Option<Text> {
         "openshift" => Some(PRESET_NOTE_OPENSHIFT),
         "eks-vpc-cni" => Some(PRESET_NOTE_EKS),
         "calico-ipam" => Some(PRESET_NOTE_CALICO),
-        _ => Some(PRESET_NOTE_CILIUM),
+        "cilium-cluster-pool" => Some(PRESET_NOTE_CILIUM),
+        _ => None,
     }
 }

@@ -250,7 +250,7 @@ impl ImportReport {
     /// assert_eq!(report.more_nodes_fit, 254);
     ///
     /// let outside = parse_nodes(r#"{"kind":"Node","metadata":{"name":"x"},"spec":{"podCIDRs":["10.99.0.0/24"]}}"#).unwrap();
-    /// assert!(ImportReport::new(&outside, &config, 110).unwrap_err().contains("is out of the range of CIDR"));
+    /// assert!(ImportReport::new(&outside, &config, 110).unwrap_err().contains("is out the range of cluster cidr"));
     /// ```
     pub fn new(
         nodes: &[ImportedNode],
