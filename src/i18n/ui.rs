@@ -484,6 +484,8 @@ texts! {
         zh: "Cilium 的 cluster-pool IPAM：由它的 operator 把 CIDR 写进 CiliumNode 的 spec.ipam.podCIDRs，而不是 Node 的 spec.podCIDR。请改看 kubectl get ciliumnodes。",
         ja: "Cilium の cluster-pool IPAM: operator が各ノードの CIDR を Node の spec.podCIDR ではなく CiliumNode の spec.ipam.podCIDRs に書きます。代わりに kubectl get ciliumnodes を見てください。",
     },
+    /// Under a node's sysctls: {0} how many more.
+    MORE_SYSCTL => { en: "… and {0} more sysctls", zh: "……另有 {0} 个 sysctl", ja: "…ほか {0} 個の sysctl" },
     /// The import card's title.
     IMPORT_TITLE => { en: "Your cluster", zh: "你的集群", ja: "あなたのクラスター" },
     /// Under it.
@@ -493,7 +495,11 @@ texts! {
         ja: "kubectl get nodes -o json の出力を貼り付けるか、ファイルから読み込んでください。このページの中だけで読み取り、ブラウザーの外には送りません。",
     },
     /// The text area's label.
-    IMPORT_PASTE => { en: "kubectl get nodes -o json", zh: "kubectl get nodes -o json", ja: "kubectl get nodes -o json" },
+    IMPORT_PASTE => {
+        en: "output of kubectl get nodes -o json",
+        zh: "kubectl get nodes -o json 的输出",
+        ja: "kubectl get nodes -o json の出力",
+    },
     /// The file picker's label.
     IMPORT_FILE => { en: "load a file", zh: "加载文件", ja: "ファイルを読み込む" },
     /// The button.
@@ -561,8 +567,8 @@ texts! {
     /// {0} the cluster CIDR suggested.
     IMPORT_SUGGESTED => {
         en: "Cluster CIDR suggested from the podCIDRs: {0}",
-        zh: "根据 podCIDR 推测的集群 CIDR：{0}",
-        ja: "podCIDR から推測したクラスター CIDR: {0}",
+        zh: "根据 podCIDRs 推测的集群 CIDR：{0}",
+        ja: "podCIDRs から推測したクラスター CIDR: {0}",
     },
     /// Before kcm's text for the settings the suggestion replaced.
     IMPORT_SETTINGS_DID_NOT_HOLD => {
