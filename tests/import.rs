@@ -60,7 +60,7 @@ fn the_report_shows_used_free_next_and_what_fits() {
         import.settings.flags.cluster_cidr,
         "10.244.0.0/16,fd00:10:244::/56"
     );
-    assert_eq!(import.source, ClusterSource::Suggested { refused: None });
+    assert_eq!(import.source, ClusterSource::Suggested);
     let report = &import.report;
     // kind-worker3 has no podCIDR: at start the controller gives it the lowest free subnet, index 1.
     let worker3 = &report.nodes[2];
@@ -115,7 +115,7 @@ fn the_service_range_inside_the_cluster_cidr_is_held_and_skipped() {
         ),
         (4, 1)
     );
-    assert_eq!(report.next_node[0].to_string(), "10.244.4.0/24");
+    assert_eq!(report.next_node[0], "10.244.4.0/24");
 }
 
 #[test]
@@ -144,17 +144,25 @@ fn pod_cidrs_kcm_would_refuse_at_start_give_its_own_text() {
         ImportReport::new(&dual, &config, 110).unwrap_err(),
         "node:kind-control-plane has an allocated cidr: fd00:10:244::/64 at index:1 that does not exist in cluster cidrs configuration"
     );
-    // Given settings that do not hold the nodes: the suggestion takes over, and says why.
-    let import =
-        Import::new(dual, Some(&settings("10.244.0.0/16")), &kind_settings()).expect("suggested");
-    assert!(
-        matches!(import.source, ClusterSource::Suggested { refused: Some(ref text) } if text.contains("index:1"))
-    );
+    // Given settings that do not hold the nodes: refused with kcm's text, and the suggestion offered.
+    let refused =
+        Import::new(dual, Some(&settings("10.244.0.0/16")), &kind_settings()).unwrap_err();
+    assert!(refused.kcm.contains("at index:1"), "{refused}");
+    let suggested = refused.suggested.expect("a suggestion");
+    assert_eq!(suggested.cluster_cidr, "10.244.0.0/16,fd00:10:244::/56");
+    // Nothing to suggest from: no node has a podCIDR.
+    let bare = parse_nodes(r#"{"kind":"Node","metadata":{"name":"a"}}"#).expect("node");
+    assert!(Import::new(bare, None, &kind_settings())
+        .unwrap_err()
+        .kcm
+        .contains("no node has a podCIDR"));
 }
 
 #[test]
 fn bad_input_is_refused_with_a_message() {
-    let cases: [(&str, fn(&ImportError) -> bool); 7] = [
+    /// (input, what the refusal must be)
+    type Case<'a> = (&'a str, fn(&ImportError) -> bool);
+    let cases: [Case; 7] = [
         ("not json", |e| matches!(e, ImportError::NotJson(_))),
         (
             r#"{"kind":"PodList","items":[]}"#,

@@ -548,9 +548,9 @@ texts! {
     },
     /// Before kcm's text when it would not start with these nodes.
     IMPORT_KCM_REFUSED => {
-        en: "kube-controller-manager would not start its node IPAM controller with these nodes (nothing was changed):",
-        zh: "有这些节点时，kube-controller-manager 不会启动 node IPAM 控制器（没有任何改动）：",
-        ja: "これらのノードでは kube-controller-manager は node IPAM コントローラーを起動しません（何も変更していません）:",
+        en: "With these settings and nodes, kube-controller-manager would not start its node IPAM controller (nothing was changed):",
+        zh: "在这些设置和节点下，kube-controller-manager 不会启动 node IPAM 控制器（没有任何改动）：",
+        ja: "この設定とノードでは、kube-controller-manager は node IPAM コントローラーを起動しません（何も変更していません）:",
     },
     /// Before the scenario's refusal (a podip limit, a node name).
     IMPORT_SCENARIO_REFUSED => {
@@ -570,11 +570,11 @@ texts! {
         zh: "根据 podCIDRs 推测的集群 CIDR：{0}",
         ja: "podCIDRs から推測したクラスター CIDR: {0}",
     },
-    /// Before kcm's text for the settings the suggestion replaced.
-    IMPORT_SETTINGS_DID_NOT_HOLD => {
-        en: "The settings did not hold these nodes:",
-        zh: "设置中的范围容纳不下这些节点：",
-        ja: "設定の範囲にはこれらのノードが収まりません:",
+    /// The button under kcm's refusal: {0} the flags the podCIDRs suggest.
+    IMPORT_USE_SUGGESTED => {
+        en: "Use what the podCIDRs suggest: {0}",
+        zh: "改用根据 podCIDRs 推测的参数：{0}",
+        ja: "podCIDRs から推測したフラグを使う: {0}",
     },
     /// Table heading.
     IMPORT_NODE => { en: "node", zh: "节点", ja: "ノード" },

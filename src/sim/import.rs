@@ -13,7 +13,8 @@ mod suggest;
 pub use suggest::suggest_flags;
 
 use crate::ipam::capacity::CapacityPlan;
-use crate::ipam::kcm::NodeIpamConfig;
+use crate::ipam::goip::net_string;
+use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
 use crate::ipam::range_allocator::{Node, RangeAllocator, RangeAllocatorError};
 use crate::sim::playback::ClusterSettings;
 use ipnet::IpNet;
@@ -189,9 +190,9 @@ pub struct NodeRow {
     pub name: String,
     /// `spec.podCIDRs` as imported.
     pub pod_cidrs: Vec<String>,
-    /// For a node without podCIDRs: what the node IPAM controller gives it once it starts (empty when
-    /// a cluster CIDR is full; see [`NodeRow::not_available`]).
-    pub gets: Vec<IpNet>,
+    /// For a node without podCIDRs: what the node IPAM controller gives it once it starts, in Go's
+    /// string form (empty when a cluster CIDR is full; see [`NodeRow::not_available`]).
+    pub gets: Vec<String>,
     /// For a node without podCIDRs that gets none: the controller's `CIDRNotAvailable` text.
     pub not_available: Option<String>,
 }
@@ -199,8 +200,8 @@ pub struct NodeRow {
 /// One cluster CIDR in the report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FamilyRow {
-    /// The cluster CIDR.
-    pub cluster_cidr: IpNet,
+    /// The cluster CIDR, in Go's string form.
+    pub cluster_cidr: String,
     /// Its node mask size.
     pub node_mask_size: u8,
     /// How many node subnets it splits into.
@@ -222,7 +223,7 @@ pub struct ImportReport {
     /// One row per cluster CIDR, in `--cluster-cidr` order.
     pub families: Vec<FamilyRow>,
     /// The subnets (one per family) a new node gets next, after a controller restart.
-    pub next_node: Vec<IpNet>,
+    pub next_node: Vec<String>,
     /// Why a new node would get none (`CIDRNotAvailable`'s text), if so.
     pub next_node_not_available: Option<String>,
     /// How many more nodes get a subnet (the fewest free of the families).
@@ -246,7 +247,7 @@ impl ImportReport {
     /// let config = KcmFlags::kind_defaults().validate().unwrap();
     /// let report = ImportReport::new(&nodes, &config, 110).unwrap();
     /// // After a restart the cursor is at 0: the lowest free subnet comes next.
-    /// assert_eq!(report.next_node[0].to_string(), "10.244.1.0/24");
+    /// assert_eq!(report.next_node, ["10.244.1.0/24"]);
     /// assert_eq!(report.more_nodes_fit, 254);
     ///
     /// let outside = parse_nodes(r#"{"kind":"Node","metadata":{"name":"x"},"spec":{"podCIDRs":["10.99.0.0/24"]}}"#).unwrap();
@@ -286,7 +287,7 @@ impl ImportReport {
                 };
                 if node.pod_cidrs.is_empty() {
                     match allocator.allocate_or_occupy_cidr(&Node::new(node.name.as_str())) {
-                        Ok(cidrs) => row.gets = cidrs,
+                        Ok(cidrs) => row.gets = strings(&cidrs),
                         Err(err) => row.not_available = Some(err.to_string()),
                     }
                 }
@@ -298,7 +299,7 @@ impl ImportReport {
             .iter()
             .enumerate()
             .map(|(index, set)| FamilyRow {
-                cluster_cidr: set.cluster_cidr(),
+                cluster_cidr: net_string(&set.cluster_cidr()),
                 node_mask_size: set.node_mask_size(),
                 node_subnets: set.max_cidrs(),
                 used_by_nodes: used[index],
@@ -308,7 +309,7 @@ impl ImportReport {
             .collect();
         let (next_node, next_node_not_available) =
             match allocator.allocate_or_occupy_cidr(&Node::new("")) {
-                Ok(cidrs) => (cidrs, None),
+                Ok(cidrs) => (strings(&cidrs), None),
                 Err(err) => (Vec::new(), Some(err.to_string())),
             };
         Ok(ImportReport {
@@ -323,16 +324,43 @@ impl ImportReport {
 }
 
 /// Where an import's cluster CIDR and masks came from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClusterSource {
     /// The settings given (a preset or the user's flags).
     Given,
-    /// Suggested from the podCIDRs; `refused` is what kube-controller-manager said of the given ones.
-    Suggested {
-        /// kcm's text for the given settings, when there were some.
-        refused: Option<String>,
-    },
+    /// None were given: suggested from the podCIDRs ([`suggest_flags`]).
+    Suggested,
+}
+
+/// Why an import is not shown: kube-controller-manager's own text (its node IPAM controller would not
+/// start), and the flags the podCIDRs suggest instead, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportRefused {
+    /// kube-controller-manager's text.
+    pub kcm: String,
+    /// The flags [`suggest_flags`] proposes, when they differ from the ones refused and would start.
+    pub suggested: Option<Box<KcmFlags>>,
+}
+
+impl fmt::Display for ImportRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.kcm)?;
+        if let Some(flags) = &self.suggested {
+            write!(f, " (the podCIDRs suggest {})", flags_text(flags))?;
+        }
+        Ok(())
+    }
+}
+
+/// `--flag=value` for each flag set, as a `cluster` line writes them.
+pub fn flags_text(flags: &KcmFlags) -> String {
+    KcmFlag::ALL
+        .into_iter()
+        .filter(|flag| !flag.value(flags).is_empty())
+        .map(|flag| format!("{}={}", flag.flag(), flag.value(flags)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// An import ready to show: the settings it runs with, where they came from, the report, the nodes.
@@ -349,45 +377,70 @@ pub struct Import {
 }
 
 impl Import {
-    /// The nodes with `given` settings; when there are none, or kube-controller-manager would not start
-    /// with them and these nodes, with a cluster CIDR suggested from the podCIDRs. `Err` is kcm's text
-    /// for the given settings when no suggestion starts either.
+    /// The nodes with the `given` settings (a preset's, the user's); without any, with a cluster CIDR
+    /// and masks suggested from the podCIDRs over `base`. A refusal is kube-controller-manager's text,
+    /// with the suggestion when the given settings were refused and it would start.
     pub fn new(
         nodes: Vec<ImportedNode>,
         given: Option<&ClusterSettings>,
         base: &ClusterSettings,
-    ) -> Result<Import, String> {
-        let mut refused = None;
+    ) -> Result<Import, ImportRefused> {
         if let Some(given) = given {
-            match ImportReport::new(&nodes, &given.config, given.max_pods) {
-                Ok(report) => {
-                    return Ok(Import {
-                        settings: given.clone(),
-                        source: ClusterSource::Given,
-                        report,
-                        nodes,
-                    })
+            return match ImportReport::new(&nodes, &given.config, given.max_pods) {
+                Ok(report) => Ok(Import {
+                    settings: given.clone(),
+                    source: ClusterSource::Given,
+                    report,
+                    nodes,
+                }),
+                Err(kcm) => {
+                    let suggested = suggest_flags(&nodes)
+                        .filter(|flags| *flags != given.flags)
+                        .filter(|flags| Import::suggested(&nodes, flags, given).is_ok())
+                        .map(Box::new);
+                    Err(ImportRefused { kcm, suggested })
                 }
-                Err(err) => refused = Some(err),
-            }
+            };
         }
-        let no_suggestion = || refused.clone().unwrap_or_else(|| suggest::NONE.to_string());
-        let Some(flags) = suggest_flags(&nodes) else {
-            return Err(no_suggestion());
-        };
+        let flags = suggest_flags(&nodes).ok_or_else(|| ImportRefused {
+            kcm: suggest::NONE.to_string(),
+            suggested: None,
+        })?;
+        Import::suggested(&nodes, &flags, base)
+            .map(|(settings, report)| Import {
+                settings,
+                source: ClusterSource::Suggested,
+                report,
+                nodes,
+            })
+            .map_err(|kcm| ImportRefused {
+                kcm,
+                suggested: None,
+            })
+    }
+
+    /// `flags` over `base`, validated, and the report with them.
+    fn suggested(
+        nodes: &[ImportedNode],
+        flags: &KcmFlags,
+        base: &ClusterSettings,
+    ) -> Result<(ClusterSettings, ImportReport), String> {
         let draft = crate::sim::playback::SettingsDraft {
-            flags,
+            flags: flags.clone(),
             ..base.draft()
         };
-        let settings = draft.validate(base).map_err(|_| no_suggestion())?;
-        let report = ImportReport::new(&nodes, &settings.config, settings.max_pods)
-            .map_err(|err| refused.clone().unwrap_or(err))?;
-        Ok(Import {
-            settings,
-            source: ClusterSource::Suggested { refused },
-            report,
-            nodes,
-        })
+        let settings = draft.validate(base)?;
+        let report = ImportReport::new(nodes, &settings.config, settings.max_pods)?;
+        Ok((settings, report))
+    }
+
+    /// [`Import::scenario_text`], read as the simulation reads it: `Err` is the scenario's refusal (a
+    /// node name the API would refuse, one of podip's limits).
+    pub fn scenario(&self) -> Result<String, String> {
+        let text = self.scenario_text();
+        crate::sim::Scenario::parse(&text)
+            .map(|_| text)
+            .map_err(|err| err.to_string())
     }
 
     /// The scenario that builds this cluster: the settings' lines, then one `node add` per node (with
@@ -402,4 +455,8 @@ impl Import {
         lines.push(Command::Wait(crate::sim::VirtualDuration::from_secs(1)));
         lines.iter().map(|line| format!("{line}\n")).collect()
     }
+}
+
+fn strings(nets: &[IpNet]) -> Vec<String> {
+    nets.iter().map(net_string).collect()
 }

@@ -15,6 +15,7 @@ mod capacity;
 mod chrome;
 mod editor;
 mod embed;
+mod import;
 pub mod language;
 mod map;
 mod markup;

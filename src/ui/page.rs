@@ -6,6 +6,7 @@ use super::actions::Actions;
 use super::chrome::{announcement, Help, Toolbar};
 use super::editor::Editor;
 use super::embed::Embedded;
+use super::import::ImportCard;
 use super::map::AddressMapView;
 use super::nodes::{pod_view, Nodes};
 use super::opened::{link_refusal, Opened};
@@ -215,6 +216,7 @@ fn page(props: &PageProps) -> Html {
                         if *painted {
                             <EventLog lang={*lang} studio={studio.clone()} />
                             <Settings lang={*lang} studio={studio.clone()} />
+                            <ImportCard lang={*lang} studio={studio.clone()} />
                             <Editor lang={*lang} studio={studio.clone()} />
                         }
                     </div>

@@ -4,9 +4,10 @@ use super::cli::{render_capacity, to_json, KcmArgs};
 use clap::Args;
 use podip::i18n::ui::preset_note;
 use podip::i18n::Lang;
-use podip::ipam::goip::net_string;
 use podip::ipam::kcm::{KcmFlag, KcmFlags};
-use podip::sim::import::{parse_nodes, ClusterSource, Import, ImportReport, MAX_IMPORT_BYTES};
+use podip::sim::import::{
+    flags_text, parse_nodes, ClusterSource, Import, ImportReport, MAX_IMPORT_BYTES,
+};
 use podip::sim::playback::ClusterSettings;
 use podip::sim::preset::{self, PodIps, Preset};
 use podip::sim::Scenario;
@@ -119,7 +120,8 @@ pub fn run(
     let nodes = parse_nodes(&text).map_err(|err| format!("{file}: {err}"))?;
     let given = cluster.settings()?;
     let base = ClusterSettings::of(&Scenario::default());
-    let import = Import::new(nodes, given.as_ref(), &base)?;
+    let import =
+        Import::new(nodes, given.as_ref(), &base).map_err(|refused| refused.to_string())?;
     if scenario {
         return Ok(import.scenario_text());
     }
@@ -155,21 +157,11 @@ fn read(file: &str) -> Result<String, String> {
 fn render_import(import: &Import) -> String {
     let report = &import.report;
     let mut out = String::new();
-    match &import.source {
-        ClusterSource::Given => out.push_str(&format!(
-            "cluster: --cluster-cidr={}\n",
-            import.settings.flags.cluster_cidr
-        )),
-        ClusterSource::Suggested { refused } => {
-            if let Some(refused) = refused {
-                out.push_str(&format!(
-                    "the settings given do not hold these nodes: {refused}\n"
-                ));
-            }
-            out.push_str(&format!(
-                "cluster: --cluster-cidr={} (suggested from the podCIDRs)\n",
-                import.settings.flags.cluster_cidr
-            ));
+    let flags = flags_text(&import.settings.flags);
+    match import.source {
+        ClusterSource::Given => out.push_str(&format!("cluster: {flags}\n")),
+        ClusterSource::Suggested => {
+            out.push_str(&format!("cluster: {flags} (suggested from the podCIDRs)\n"))
         }
     }
     out.push_str(&format!("nodes ({}):\n", report.nodes.len()));
@@ -180,7 +172,7 @@ fn render_import(import: &Import) -> String {
                 (Some(err), _) => format!("no podCIDR: {err}"),
                 (None, gets) => format!(
                     "no podCIDR: gets {} when the node IPAM controller starts",
-                    nets(gets)
+                    gets.join(",")
                 ),
             }
         } else {
@@ -191,7 +183,7 @@ fn render_import(import: &Import) -> String {
     for family in &report.families {
         out.push_str(&format!(
             "{} split into /{}: {} node subnets, {} used by nodes, {} held by the Service range, {} free\n",
-            net_string(&family.cluster_cidr),
+            family.cluster_cidr,
             family.node_mask_size,
             family.node_subnets,
             family.used_by_nodes,
@@ -203,17 +195,13 @@ fn render_import(import: &Import) -> String {
         Some(err) => out.push_str(&format!("next node: none ({err})\n")),
         None => out.push_str(&format!(
             "next node gets: {} (after a controller restart the cursor is at 0: the lowest free subnet)\n",
-            nets(&report.next_node)
+            report.next_node.join(",")
         )),
     }
     out.push_str(&format!("more nodes fit: {}\n", report.more_nodes_fit));
     out.push_str("capacity per node:\n");
     out.push_str(&render_capacity(&report.capacity));
     out
-}
-
-fn nets(nets: &[ipnet::IpNet]) -> String {
-    nets.iter().map(net_string).collect::<Vec<_>>().join(",")
 }
 
 /// A preset's note in English (empty for a preset without one).

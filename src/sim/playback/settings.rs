@@ -96,6 +96,13 @@ impl SettingsDraft {
         self
     }
 
+    /// The preset whose values these fields hold, if one does.
+    pub fn matching_preset(&self) -> Option<&'static Preset> {
+        crate::sim::preset::ALL
+            .iter()
+            .find(|preset| preset.flags().is_some() && self.clone().with_preset(preset) == *self)
+    }
+
     /// This draft with `flag` set to `value`.
     pub fn with_flag(mut self, flag: KcmFlag, value: String) -> Self {
         *flag.value_mut(&mut self.flags) = value;
