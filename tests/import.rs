@@ -263,6 +263,16 @@ fn cli_import_prints_the_report_as_text_and_json() {
     assert_eq!(json["report"]["next_node"][0], "10.244.3.0/24");
     assert_eq!(json["cluster_cidr"], "10.244.0.0/16,fd00:10:244::/56");
 
+    // Settings kcm would not start with: its text, and what the podCIDRs suggest.
+    let out = podip()
+        .args(["import", "tests/data/nodes-kubectl.json", "--preset=kind"])
+        .assert()
+        .failure();
+    assert_eq!(
+        String::from_utf8_lossy(&out.get_output().stderr),
+        "podip: node:kind-control-plane has an allocated cidr: fd00:10:244::/64 at index:1 that does not exist \
+         in cluster cidrs configuration (the podCIDRs suggest --cluster-cidr=10.244.0.0/16,fd00:10:244::/56)\n"
+    );
     let out = podip()
         .args(["import", "-"])
         .write_stdin("{\"kind\":\"List\",\"items\":[{\"kind\":\"Pod\"}]}")
