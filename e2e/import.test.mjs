@@ -100,3 +100,14 @@ test("bad input is refused in place and changes nothing", async () => {
   assert.match(await page.getByTestId("import-error").textContent(), /JSON ではありません/);
   assertClean();
 });
+
+test("a node's card shows the sysctls ptp wrote: forwarding, and accept_ra=0 on each host veth", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&t=10s`);
+  const sysctl = page.locator('[data-testid=node][data-node="kind-worker"] [data-testid=sysctl] pre');
+  await sysctl.waitFor();
+  const lines = (await sysctl.textContent()).split("\n");
+  assert.equal(lines[0], "net.ipv4.ip_forward = 1");
+  assert.ok(lines.slice(1).every((l) => /^net\.ipv6\.conf\.veth[0-9a-f]{8}\.accept_ra = 0$/.test(l)), lines.join(" | "));
+  assert.ok(lines.length >= 2);
+  assertClean();
+});
