@@ -313,6 +313,20 @@ fn cli_presets_fill_capacity_and_platforms_without_node_subnets_say_so() {
         text.contains("kubelet --max-pods       110 (more than the usable addresses"),
         "{text}"
     );
+    // GKE: the node mask follows the maximum Pods per node.
+    let out = podip()
+        .args(["capacity", "--preset=gke", "--max-pods=32"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.starts_with("10.4.0.0/14 split into /26 node subnets"),
+        "{text}"
+    );
+    assert!(
+        text.contains("kubelet --max-pods       32 (fits)"),
+        "{text}"
+    );
     let out = podip()
         .args(["capacity", "--preset=calico-ipam"])
         .assert()

@@ -197,3 +197,33 @@ fn gke_node_mask_follows_the_maximum_pods_per_node() {
         assert!(1u32 << (32 - mask) >= 2 * max_pods, "{max_pods}");
     }
 }
+
+#[test]
+fn on_gke_the_node_mask_follows_the_maximum_pods_per_node() {
+    let gke = preset::by_name("gke").expect("gke");
+    let base = ClusterSettings::of(&Scenario::default());
+    let draft = base.draft().with_preset_max_pods(gke, 32).expect("32 pods");
+    assert_eq!(
+        (
+            draft.flags.node_cidr_mask_size.as_str(),
+            draft.max_pods.as_str()
+        ),
+        ("26", "32")
+    );
+    // Still GKE in the chooser, with any pods per node it takes.
+    assert_eq!(draft.matching_preset().map(|p| p.name), Some("gke"));
+    let plan = CapacityPlan::from_config(&draft.validate(&base).expect("valid").config);
+    assert_eq!(
+        (
+            plan.families[0].node_subnets,
+            plan.families[0].usable_pod_ips_per_node
+        ),
+        (4096, 61)
+    );
+    assert!(base.draft().with_preset_max_pods(gke, 7).is_err());
+    // Elsewhere the mask does not depend on it: k3s with 32 pods is no longer k3s' preset.
+    let k3s = preset::by_name("k3s").expect("k3s");
+    let draft = base.draft().with_preset_max_pods(k3s, 32).expect("k3s");
+    assert_eq!(draft.flags.node_cidr_mask_size, "");
+    assert_eq!(draft.matching_preset(), None);
+}

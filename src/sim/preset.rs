@@ -198,6 +198,39 @@ impl Preset {
         }
     }
 
+    /// The flags with `max_pods` pods per node: on GKE the node mask follows them
+    /// ([`gke_node_mask_size`]); elsewhere the mask does not depend on them. `Err` when GKE would
+    /// refuse that many, `Ok(None)` for a platform without node subnets.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::sim::preset;
+    /// let gke = preset::by_name("gke").unwrap();
+    /// assert_eq!(gke.flags_for(32).unwrap().unwrap().node_cidr_mask_size, "26");
+    /// assert!(gke.flags_for(300).is_err());
+    /// let k3s = preset::by_name("k3s").unwrap();
+    /// assert_eq!(k3s.flags_for(32).unwrap(), k3s.flags());
+    /// ```
+    pub fn flags_for(&self, max_pods: u32) -> Result<Option<KcmFlags>, String> {
+        let Some(mut flags) = self.flags() else {
+            return Ok(None);
+        };
+        if let PodIps::NodeSubnets {
+            splitter: Splitter::GkeCloudAllocator,
+            ..
+        } = self.pod_ips
+        {
+            let mask = gke_node_mask_size(max_pods).ok_or_else(|| {
+                format!(
+                    "{}: maximum Pods per node must be between 8 and 256, not {max_pods}",
+                    self.title
+                )
+            })?;
+            flags.node_cidr_mask_size = mask.to_string();
+        }
+        Ok(Some(flags))
+    }
+
     /// The kubelet's `--max-pods` this preset sets.
     pub fn max_pods(&self) -> Option<u32> {
         match self.pod_ips {

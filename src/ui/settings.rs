@@ -65,10 +65,20 @@ pub fn settings(props: &SettingsProps) -> Html {
             let value = e.target_unchecked_into::<HtmlInputElement>().value();
             let edited = match field {
                 Field::Flag(flag) => (*fields).clone().with_flag(flag, value),
-                Field::MaxPods => SettingsDraft {
-                    max_pods: value,
-                    ..(*fields).clone()
-                },
+                Field::MaxPods => {
+                    let typed = SettingsDraft {
+                        max_pods: value.clone(),
+                        ..(*fields).clone()
+                    };
+                    // On GKE the node mask follows the maximum Pods per node.
+                    match (fields.matching_preset(), value.trim().parse::<u32>()) {
+                        (Some(preset), Ok(max_pods)) => (*fields)
+                            .clone()
+                            .with_preset_max_pods(preset, max_pods)
+                            .unwrap_or(typed),
+                        _ => typed,
+                    }
+                }
                 Field::DelLag => SettingsDraft {
                     del_lag: value,
                     ..(*fields).clone()

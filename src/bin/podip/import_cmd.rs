@@ -43,7 +43,11 @@ impl ClusterArgs {
             if preset.pod_ips == PodIps::Elsewhere {
                 return Err(format!("{}: {}", preset.title, note(preset)));
             }
-            draft = draft.with_preset(preset);
+            draft = match self.max_pods.as_deref().map(str::parse::<u32>) {
+                // GKE's node mask follows its maximum Pods per node.
+                Some(Ok(max_pods)) => draft.with_preset_max_pods(preset, max_pods)?,
+                _ => draft.with_preset(preset),
+            };
         } else if !given_flags && self.max_pods.is_none() {
             return Ok(None);
         } else {

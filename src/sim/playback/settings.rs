@@ -88,19 +88,40 @@ impl SettingsDraft {
 
     /// This draft with what `preset` sets (its flags, every other flag cleared, and `--max-pods`); a
     /// platform without node subnets changes nothing.
-    pub fn with_preset(mut self, preset: &Preset) -> Self {
-        if let (Some(flags), Some(max_pods)) = (preset.flags(), preset.max_pods()) {
+    pub fn with_preset(self, preset: &Preset) -> Self {
+        match preset.max_pods() {
+            Some(max_pods) => self
+                .clone()
+                .with_preset_max_pods(preset, max_pods)
+                .unwrap_or(self),
+            None => self,
+        }
+    }
+
+    /// This draft with `preset`'s flags for `max_pods` pods per node (GKE's mask follows them) and
+    /// that `--max-pods`; `Err` when the platform would refuse that many.
+    pub fn with_preset_max_pods(mut self, preset: &Preset, max_pods: u32) -> Result<Self, String> {
+        if let Some(flags) = preset.flags_for(max_pods)? {
             self.flags = flags;
             self.max_pods = max_pods.to_string();
         }
-        self
+        Ok(self)
     }
 
-    /// The preset whose values these fields hold, if one does.
+    /// The preset whose values these fields hold, if one does (GKE with any pods per node it takes).
     pub fn matching_preset(&self) -> Option<&'static Preset> {
-        crate::sim::preset::ALL
-            .iter()
-            .find(|preset| preset.flags().is_some() && self.clone().with_preset(preset) == *self)
+        let max_pods = self.max_pods.trim().parse::<u32>().ok()?;
+        crate::sim::preset::ALL.iter().find(|preset| {
+            let same_pods = preset.max_pods() == Some(max_pods)
+                || matches!(
+                    preset.pod_ips,
+                    crate::sim::preset::PodIps::NodeSubnets {
+                        splitter: crate::sim::preset::Splitter::GkeCloudAllocator,
+                        ..
+                    }
+                );
+            same_pods && self.clone().with_preset_max_pods(preset, max_pods).as_ref() == Ok(self)
+        })
     }
 
     /// This draft with `flag` set to `value`.
