@@ -1,6 +1,10 @@
 //! The presets as a table: each distribution's flags, Service range and kubelet `--max-pods`, with the
 //! source that defines or documents them, and what kube-controller-manager makes of them.
 
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
 use podip::i18n::ui::preset_note;
 use podip::ipam::capacity::CapacityPlan;
 use podip::sim::playback::ClusterSettings;
