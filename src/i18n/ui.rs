@@ -405,7 +405,7 @@ texts! {
         ja: "Pod IP がノードサブネットから来ない",
     },
     /// The --max-pods field's hint.
-    HINT_MAX_PODS => { en: "kubelet default: 110", zh: "kubelet 默认值：110", ja: "kubelet のデフォルト: 110" },
+    HINT_MAX_PODS => { en: "kubelet default: 110", zh: "kubelet 默认值：110", ja: "kubelet のデフォルト：110" },
     /// Capacity note when --max-pods is not the default and fits.
     MAX_PODS_SET_FITS => {
         en: "fits in a node's usable addresses",
@@ -458,7 +458,7 @@ texts! {
     PRESET_NOTE_AKS_KUBENET => {
         en: "AKS with kubenet: each node gets a /24 of --pod-cidr and the virtual network routes to it; kubenet is being retired in favour of Azure CNI Overlay.",
         zh: "使用 kubenet 的 AKS：每个节点从 --pod-cidr 得到一个 /24，由虚拟网络路由过去；kubenet 正在退役，由 Azure CNI Overlay 取代。",
-        ja: "kubenet の AKS: 各ノードが --pod-cidr から /24 を受け取り、仮想ネットワークがそこへルーティングします。kubenet は廃止予定で、Azure CNI Overlay に置き換えられます。",
+        ja: "kubenet の AKS：各ノードが --pod-cidr から /24 を受け取り、仮想ネットワークがそこへルーティングします。kubenet は廃止予定で、Azure CNI Overlay に置き換えられます。",
     },
     /// Preset note.
     PRESET_NOTE_OPENSHIFT => {
@@ -482,7 +482,7 @@ texts! {
     PRESET_NOTE_CILIUM => {
         en: "Cilium's cluster-pool IPAM: its operator gives each node CIDRs in CiliumNode spec.ipam.podCIDRs, not in the Node's spec.podCIDR. Look at kubectl get ciliumnodes instead.",
         zh: "Cilium 的 cluster-pool IPAM：由它的 operator 把 CIDR 写进 CiliumNode 的 spec.ipam.podCIDRs，而不是 Node 的 spec.podCIDR。请改看 kubectl get ciliumnodes。",
-        ja: "Cilium の cluster-pool IPAM: operator が各ノードの CIDR を Node の spec.podCIDR ではなく CiliumNode の spec.ipam.podCIDRs に書きます。代わりに kubectl get ciliumnodes を見てください。",
+        ja: "Cilium の cluster-pool IPAM：operator が各ノードの CIDR を Node の spec.podCIDR ではなく CiliumNode の spec.ipam.podCIDRs に書きます。代わりに kubectl get ciliumnodes を見てください。",
     },
     /// Under a node's sysctls: {0} how many more.
     MORE_SYSCTL => { en: "… and {0} more sysctls", zh: "……另有 {0} 个 sysctl", ja: "…ほか {0} 個の sysctl" },
@@ -501,14 +501,14 @@ texts! {
         ja: "kubectl get nodes -o json の出力",
     },
     /// The file picker's label.
-    IMPORT_FILE => { en: "load a file", zh: "加载文件", ja: "ファイルを読み込む" },
+    IMPORT_FILE => { en: "load a file", zh: "加载文件", ja: "ファイルから読み込み" },
     /// The button.
     IMPORT_BUTTON => { en: "Show my cluster", zh: "显示我的集群", ja: "クラスターを表示" },
     /// Refusal: {0} size, {1} limit, in bytes.
     IMPORT_TOO_LARGE => {
         en: "{0} bytes: more than podip reads ({1} bytes). Nothing was changed.",
         zh: "{0} 字节：超过 podip 读取的上限（{1} 字节）。没有任何改动。",
-        ja: "{0} バイト: podip が読み取る上限（{1} バイト）を超えています。何も変更していません。",
+        ja: "{0} バイト：podip が読み取る上限（{1} バイト）を超えています。何も変更していません。",
     },
     /// Refusal: {0} the parser's message.
     IMPORT_NOT_JSON => {
@@ -550,31 +550,31 @@ texts! {
     IMPORT_KCM_REFUSED => {
         en: "With these settings and nodes, kube-controller-manager would not start its node IPAM controller (nothing was changed):",
         zh: "在这些设置和节点下，kube-controller-manager 不会启动 node IPAM 控制器（没有任何改动）：",
-        ja: "この設定とノードでは、kube-controller-manager は node IPAM コントローラーを起動しません（何も変更していません）:",
+        ja: "この設定とノードでは、kube-controller-manager は node IPAM コントローラーを起動しません（何も変更していません）：",
     },
     /// Before the scenario's refusal (a podip limit, a node name).
     IMPORT_SCENARIO_REFUSED => {
         en: "podip cannot show this cluster (nothing was changed):",
         zh: "podip 无法显示这个集群（没有任何改动）：",
-        ja: "podip はこのクラスターを表示できません（何も変更していません）:",
+        ja: "podip はこのクラスターを表示できません（何も変更していません）：",
     },
     /// {0} the cluster CIDR used.
     IMPORT_FROM_SETTINGS => {
         en: "Cluster CIDR from the settings: {0}",
         zh: "集群 CIDR 来自设置：{0}",
-        ja: "クラスター CIDR は設定から: {0}",
+        ja: "クラスター CIDR は設定から：{0}",
     },
     /// {0} the cluster CIDR suggested.
     IMPORT_SUGGESTED => {
         en: "Cluster CIDR suggested from the podCIDRs: {0}",
         zh: "根据 podCIDRs 推测的集群 CIDR：{0}",
-        ja: "podCIDRs から推測したクラスター CIDR: {0}",
+        ja: "podCIDRs から推測したクラスター CIDR：{0}",
     },
     /// The button under kcm's refusal: {0} the flags the podCIDRs suggest.
     IMPORT_USE_SUGGESTED => {
         en: "Use what the podCIDRs suggest: {0}",
         zh: "改用根据 podCIDRs 推测的参数：{0}",
-        ja: "podCIDRs から推測したフラグを使う: {0}",
+        ja: "podCIDRs から推測したフラグを使用：{0}",
     },
     /// Table heading.
     IMPORT_NODE => { en: "node", zh: "节点", ja: "ノード" },
@@ -582,10 +582,10 @@ texts! {
     IMPORT_NO_POD_CIDR => {
         en: "no podCIDR: gets {0} when the node IPAM controller starts",
         zh: "没有 podCIDR：node IPAM 控制器启动后得到 {0}",
-        ja: "podCIDR なし: node IPAM コントローラーの起動後に {0} を受け取る",
+        ja: "podCIDR なし：node IPAM コントローラーの起動後の割り当ては {0}",
     },
     /// A node without podCIDRs that gets none.
-    IMPORT_NO_POD_CIDR_FULL => { en: "no podCIDR, and none left:", zh: "没有 podCIDR，也没有剩余：", ja: "podCIDR なし、残りもなし:" },
+    IMPORT_NO_POD_CIDR_FULL => { en: "no podCIDR, and none left:", zh: "没有 podCIDR，也没有剩余：", ja: "podCIDR なし、残りもなし：" },
     /// Figure.
     IMPORT_USED => { en: "node subnets used by nodes", zh: "节点已占用的节点子网", ja: "ノードが使用中のノードサブネット" },
     /// Figure.
@@ -593,7 +593,7 @@ texts! {
     /// Figure.
     IMPORT_FREE => { en: "free node subnets", zh: "空闲的节点子网", ja: "空いているノードサブネット" },
     /// Figure.
-    IMPORT_NEXT => { en: "the next node gets", zh: "下一个节点得到", ja: "次のノードが受け取る" },
+    IMPORT_NEXT => { en: "the next node gets", zh: "下一个节点得到", ja: "次のノードのサブネット" },
     /// Its note.
     IMPORT_NEXT_NOTE => {
         en: "after a controller restart the cursor is at index 0: the lowest free subnet",
@@ -601,7 +601,7 @@ texts! {
         ja: "コントローラーの再起動後、カーソルはインデックス 0：空いている最小のサブネット",
     },
     /// When no node fits.
-    IMPORT_NEXT_NONE => { en: "none:", zh: "无：", ja: "なし:" },
+    IMPORT_NEXT_NONE => { en: "none:", zh: "无：", ja: "なし：" },
     /// Figure.
     IMPORT_MORE_FIT => { en: "more nodes fit", zh: "还能容纳的节点数", ja: "追加できるノード数" },
 
