@@ -342,3 +342,34 @@ fn cli_presets_fill_capacity_and_platforms_without_node_subnets_say_so() {
     assert!(String::from_utf8_lossy(&out.get_output().stdout)
         .contains("source: https://docs.k3s.io/cli/server"));
 }
+
+#[test]
+fn a_cluster_over_podips_node_limit_is_reported_but_not_simulated() {
+    use podip::sim::limits::MAX_NODES;
+    let items: Vec<String> = (0..=MAX_NODES)
+        .map(|i| {
+            format!(
+                r#"{{"metadata":{{"name":"n{i:03}"}},"spec":{{"podCIDRs":["10.{}.{}.0/24"]}}}}"#,
+                i / 256,
+                i % 256
+            )
+        })
+        .collect();
+    let text = format!(r#"{{"kind":"NodeList","items":[{}]}}"#, items.join(","));
+    let nodes = parse_nodes(&text).expect("nodes");
+    let import =
+        Import::new(nodes, Some(&settings("10.0.0.0/8")), &kind_settings()).expect("kcm starts");
+    // The report is the core's, whatever the size ...
+    assert_eq!(import.report.families[0].used_by_nodes, MAX_NODES + 1);
+    assert_eq!(
+        import.report.next_node,
+        [format!(
+            "10.{}.{}.0/24",
+            (MAX_NODES + 1) / 256,
+            (MAX_NODES + 1) % 256
+        )]
+    );
+    // ... but the simulation refuses what is over its limits, in words.
+    let err = import.scenario().unwrap_err();
+    assert!(err.contains("nodes"), "{err}");
+}
