@@ -50,13 +50,16 @@ pub fn settings(props: &SettingsProps) -> Html {
     let core = studio.core();
     let fields = use_state(|| core.settings().draft());
     let refusal = use_state(|| None::<String>);
+    // A platform without node subnets is only explained: it changes nothing.
+    let elsewhere = use_state(|| None::<&'static Preset>);
     {
         // A new scenario (a tour, the editor, a link's) brings its own flags.
-        let (fields, refusal) = (fields.clone(), refusal.clone());
+        let (fields, refusal, elsewhere) = (fields.clone(), refusal.clone(), elsewhere.clone());
         let snapshot = core.settings().draft();
         use_effect_with(core.generation(), move |_| {
             fields.set(snapshot);
             refusal.set(None);
+            elsewhere.set(None);
         });
     }
     let on_edit = |field: Field| {
@@ -128,8 +131,6 @@ pub fn settings(props: &SettingsProps) -> Html {
             studio.dispatch(Action::DeletionMode(mode));
         })
     };
-    // A platform without node subnets is only explained: it changes nothing.
-    let elsewhere = use_state(|| None::<&'static Preset>);
     let on_preset = {
         let (fields, refusal, studio, elsewhere) = (
             fields.clone(),
