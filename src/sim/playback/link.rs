@@ -130,6 +130,30 @@ mod tests {
     }
 
     #[test]
+    fn a_preset_on_a_tour_travels_as_the_text_with_its_max_pods() {
+        let (link, _) = Link::parse("?tour=kind");
+        let mut playback = Playback::from_link(&link);
+        playback.finish();
+        let openshift = crate::sim::preset::by_name("openshift").expect("preset");
+        let settings = playback
+            .settings()
+            .draft()
+            .with_preset(openshift)
+            .validate(playback.settings())
+            .expect("valid");
+        playback.set_settings(settings);
+        playback.finish();
+        // --max-pods is no link parameter: the link carries the whole text.
+        let back = playback.link();
+        let text = back.scenario.clone().expect("the text");
+        assert!(text.contains("set max-pods=250\n"), "{text}");
+        let mut again = Playback::from_link(&back);
+        again.finish();
+        assert_eq!(again.settings().max_pods, 250);
+        assert_eq!(again.settings().flags.node_cidr_mask_size, "23");
+    }
+
+    #[test]
     fn refused_settings_keep_the_tour_and_say_why_in_upstream_words() {
         let (link, _) = Link::parse("?tour=kind&node-mask=8");
         let mut playback = Playback::from_link(&link);
