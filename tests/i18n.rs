@@ -200,6 +200,8 @@ struct Term {
 
 /// Texts that list the scenario commands, which stay as typed.
 const COMMANDS: &[&str] = &["EDITOR_LEDE"];
+/// Texts whose only "nodes" is the command `kubectl get nodes -o json`.
+const NODE_COMMANDS: &[&str] = &["EDITOR_LEDE", "IMPORT_INTRO", "IMPORT_PASTE"];
 
 /// The glossary's rows, one a line.
 #[rustfmt::skip]
@@ -215,7 +217,7 @@ const GLOSSARY: &[Term] = &[
     Term { en: &["pod host", "pod-host"], zh: &["Pod 主机位"], ja: &["Pod ホスト部"], except: &[] },
     Term { en: &["host veth", "host veths"], zh: &["节点侧 veth"], ja: &["ホスト側 veth"], except: &[] },
     Term { en: &["pod", "pods", "Pod", "Pods"], zh: &["Pod"], ja: &["Pod"], except: COMMANDS },
-    Term { en: &["node", "nodes"], zh: &["节点"], ja: &["ノード"], except: COMMANDS },
+    Term { en: &["node", "nodes"], zh: &["节点"], ja: &["ノード"], except: NODE_COMMANDS },
     Term { en: &["kube-controller-manager"], zh: &["kube-controller-manager"], ja: &["kube-controller-manager"], except: &[] },
     Term { en: &["kubelet"], zh: &["kubelet"], ja: &["kubelet"], except: &[] },
     Term { en: &["kindnetd"], zh: &["kindnetd"], ja: &["kindnetd"], except: &[] },

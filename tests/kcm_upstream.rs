@@ -6,6 +6,8 @@
 //! * `cmd/kube-controller-manager/app/core.go` `validateCIDRs` / `setNodeCIDRMaskSizes`: upstream's
 //!   `core_test.go` has no table for these (it only tests discovery errors), so the rows below are one per
 //!   branch of the newest `setNodeCIDRMaskSizes` and `validateCIDRs`, as read in core.go and BEHAVIOUR.md §1.
+//!   `setNodeCIDRMaskSizes` is also called directly, with the one upstream table of it:
+//!   cloud-provider-azure's `cmd/cloud-controller-manager/app/core_test.go` `TestSetNodeCIDRMaskSizesDualStack`.
 
 // The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
 #[cfg(target_arch = "wasm32")]
@@ -182,6 +184,40 @@ fn set_node_cidr_mask_sizes() {
                 "{cluster} {mask}/{v4}/{v6}"
             ),
         }
+    }
+}
+
+#[test]
+fn set_node_cidr_mask_sizes_as_a_function() {
+    // The same branches called directly, with the flags as pflag hands them over (int32, 0 = unset),
+    // plus the rows of cloud-provider-azure's `TestSetNodeCIDRMaskSizesDualStack` (app/core_test.go, the
+    // one upstream table of this function; its copy predates the newest form, which refuses the plain
+    // flag on a dual-stack cluster where the older one ignored it — those rows expect the refusal).
+    // (description, --cluster-cidr, mask, ipv4Mask, ipv6Mask, masks or error text)
+    type Row<'a> = (&'a str, &'a str, i32, i32, i32, Result<&'a [i32], &'a str>);
+    const DUAL_PLAIN: &str =
+        "usage of --node-cidr-mask-size is not allowed with dual-stack clusters";
+    let rows: [Row; 9] = [
+        ("azure: should ignore the node cidr mask size", "10.244.0.0/16,fd00::/48", 17, 0, 65, Err(DUAL_PLAIN)),
+        ("azure: should set the ipv4 and ipv6 mask sizes as configured", "10.244.0.0/16,fd00::/48", 17, 18, 65, Err(DUAL_PLAIN)),
+        ("azure: should set the default ipv4 and ipv6 mask sizes", "10.244.0.0/16,fd00::/48", 17, 0, 0, Err(DUAL_PLAIN)),
+        ("azure rows without the plain flag: configured", "10.244.0.0/16,fd00::/48", 0, 18, 65, Ok(&[18, 65])),
+        ("azure rows without the plain flag: defaults", "10.244.0.0/16,fd00::/48", 0, 0, 0, Ok(&[24, 64])),
+        ("single-stack IPv6: the plain flag", "fd00::/48", 17, 0, 0, Ok(&[17])),
+        ("single-stack IPv4: a negative mask passes here (NewCIDRSet refuses it later)", "10.0.0.0/8", -1, 0, 0, Ok(&[-1])),
+        ("single-stack IPv4: the plain flag with a per-family one", "10.0.0.0/8", 16, 0, 64,
+         Err("usage of --node-cidr-mask-size-ipv4 and --node-cidr-mask-size-ipv6 is not allowed if --node-cidr-mask-size is set. For dual-stack clusters please unset it and use IPFamily specific flags")),
+        ("IPv6 first: masks follow --cluster-cidr's order", "fd00::/48,10.0.0.0/8", 0, 20, 0, Ok(&[64, 20])),
+    ];
+    for (description, cluster, mask, v4, v6, expected) in rows {
+        let cidrs = parse_cidrs_or_nil(cluster);
+        let got = podip::ipam::kcm::set_node_cidr_mask_sizes(mask, v4, v6, &cidrs)
+            .map_err(|e| e.to_string());
+        assert_eq!(
+            got,
+            expected.map(<[i32]>::to_vec).map_err(str::to_string),
+            "{description}"
+        );
     }
 }
 

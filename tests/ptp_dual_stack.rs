@@ -188,3 +188,66 @@ fn every_host_veth_carries_the_same_gateway_address() {
         .count();
     assert_eq!(gateway_lines, 3);
 }
+
+#[test]
+fn ptp_writes_forwarding_for_the_families_in_use_and_accept_ra_on_each_host_veth() {
+    use podip::ipam::ptp::sysctl::sysctl_lines;
+    // ipforward_linux.go EnableForward: one sysctl per family of the result's IPs;
+    // link_linux.go SetupVethWithName: accept_ra=0 on the host end, gone with the link.
+    let mut node = dual_stack_node();
+    assert!(
+        sysctl_lines(&node).is_empty(),
+        "nothing written before the first ADD"
+    );
+    let mut entropy = Entropy::from_seed(6);
+    let mut v6_pod = NetNs::pod(entropy.netns_name(), 2);
+    let v6 = cmd_add(
+        &mut node,
+        &mut v6_pod,
+        "eth0",
+        ipv6_only(),
+        1500,
+        &mut entropy,
+    )
+    .unwrap();
+    let v6_veth = v6.interfaces[0].name.clone();
+    assert_eq!(
+        sysctl_lines(&node),
+        [
+            "net.ipv6.conf.all.forwarding = 1".to_string(),
+            format!("net.ipv6.conf.{v6_veth}.accept_ra = 0"),
+        ]
+    );
+    let mut dual_pod = NetNs::pod(entropy.netns_name(), 2);
+    let dual = cmd_add(
+        &mut node,
+        &mut dual_pod,
+        "eth0",
+        dual_stack(),
+        1500,
+        &mut entropy,
+    )
+    .unwrap();
+    let dual_veth = dual.interfaces[0].name.clone();
+    assert_eq!(
+        sysctl_lines(&node),
+        [
+            "net.ipv4.ip_forward = 1".to_string(),
+            "net.ipv6.conf.all.forwarding = 1".to_string(),
+            format!("net.ipv6.conf.{v6_veth}.accept_ra = 0"),
+            format!("net.ipv6.conf.{dual_veth}.accept_ra = 0"),
+        ]
+    );
+    // The pod's own namespace gets none of them.
+    assert!(sysctl_lines(&dual_pod).is_empty());
+    // CNI DEL removes the veth and its accept_ra; forwarding stays on.
+    cmd_del(&mut node, Some(&mut v6_pod), "eth0");
+    assert_eq!(
+        sysctl_lines(&node),
+        [
+            "net.ipv4.ip_forward = 1".to_string(),
+            "net.ipv6.conf.all.forwarding = 1".to_string(),
+            format!("net.ipv6.conf.{dual_veth}.accept_ra = 0"),
+        ]
+    );
+}

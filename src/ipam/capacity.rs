@@ -61,7 +61,8 @@ pub struct FamilyCapacity {
     pub first_node_subnet: IpNet,
     /// Subnet index `node_subnets − 1`.
     pub last_node_subnet: IpNet,
-    /// Whether kubelet's default 110 pods fit in the usable addresses of a node.
+    /// Whether the kubelet's `--max-pods` (the plan's [`CapacityPlan::max_pods`]) fits in the usable
+    /// addresses of a node.
     pub max_pods_fit: bool,
     /// The cluster network address bit by bit, most significant first, with each bit's role.
     pub bits: Vec<Bit>,
@@ -72,7 +73,7 @@ pub struct FamilyCapacity {
 pub struct CapacityPlan {
     /// One entry per cluster CIDR, in `--cluster-cidr` order.
     pub families: Vec<FamilyCapacity>,
-    /// kubelet's default `--max-pods`.
+    /// The kubelet's `--max-pods` the plan is checked against (110 unless [`CapacityPlan::with_max_pods`]).
     pub max_pods: u32,
     /// Warnings kube-controller-manager would only log.
     pub warnings: Vec<String>,
@@ -111,6 +112,25 @@ impl CapacityPlan {
             max_pods: KUBELET_DEFAULT_MAX_PODS,
             warnings: config.warnings.clone(),
         }
+    }
+
+    /// The same plan checked against another kubelet `--max-pods`.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::{capacity::CapacityPlan, kcm::KcmFlags};
+    /// let flags = KcmFlags { node_cidr_mask_size: "25".into(), ..KcmFlags::kind_defaults() };
+    /// let plan = CapacityPlan::from_flags(&flags).unwrap();
+    /// assert_eq!(plan.families[0].usable_pod_ips_per_node, 125);
+    /// assert!(plan.families[0].max_pods_fit); // 110 fit
+    /// assert!(!plan.with_max_pods(250).families[0].max_pods_fit); // OpenShift's 250 do not
+    /// ```
+    pub fn with_max_pods(mut self, max_pods: u32) -> Self {
+        self.max_pods = max_pods;
+        for family in &mut self.families {
+            family.max_pods_fit = family.usable_pod_ips_per_node >= u128::from(max_pods);
+        }
+        self
     }
 }
 

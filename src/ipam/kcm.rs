@@ -422,8 +422,23 @@ fn is_dual_stack(cidrs: &[IpNet]) -> bool {
         && cidrs.iter().any(|c| matches!(c, IpNet::V6(_)))
 }
 
-/// `setNodeCIDRMaskSizes` (newest form): a mask per cluster CIDR; 0 means "flag not set".
-fn set_node_cidr_mask_sizes(
+/// `setNodeCIDRMaskSizes` (newest form, `cmd/kube-controller-manager/app/core.go`): the node mask size
+/// per cluster CIDR, in `--cluster-cidr` order, from `--node-cidr-mask-size` (`mask`) and its per-family
+/// forms (`mask_v4`, `mask_v6`); 0 means "flag not set", as pflag's zero value does upstream.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::kcm::set_node_cidr_mask_sizes;
+/// let v4: ipnet::IpNet = "10.244.0.0/16".parse().unwrap();
+/// let v6: ipnet::IpNet = "fd00:10:244::/56".parse().unwrap();
+/// assert_eq!(set_node_cidr_mask_sizes(0, 0, 0, &[v4]), Ok(vec![24]));
+/// assert_eq!(set_node_cidr_mask_sizes(0, 26, 0, &[v6, v4]), Ok(vec![64, 26]));
+/// assert_eq!(
+///     set_node_cidr_mask_sizes(24, 0, 0, &[v4, v6]).unwrap_err().to_string(),
+///     "usage of --node-cidr-mask-size is not allowed with dual-stack clusters"
+/// );
+/// ```
+pub fn set_node_cidr_mask_sizes(
     mask: i32,
     mask_v4: i32,
     mask_v6: i32,

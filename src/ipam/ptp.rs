@@ -14,8 +14,10 @@
 //!   order the kernel dumps prefixes in.
 //! * [`iproute2`] — the text `ip -o link`, `ip addr`, `ip route`, `ip -6 route` print for a namespace.
 //!
-//! Not modelled, because nothing on screen depends on it: IP forwarding and `accept_ra` sysctls, IPv6 DAD
-//! timing, the local routing table, masquerading (`ipMasq`, which kindnet sets to false), and ptp's
+//! * [`sysctl`] — the sysctls ptp writes: forwarding per family (`ip.EnableForward`) and `accept_ra=0`
+//!   on each host veth (`SetupVethWithName`), as `sysctl` prints them.
+//!
+//! Not modelled, because nothing on screen depends on it: IPv6 DAD timing, the local routing table, masquerading (`ipMasq`, which kindnet sets to false), and ptp's
 //! own IPAM call — the caller runs host-local and passes its result in (and runs host-local DEL if
 //! [`cmd_add`] fails, as ptp's deferred `ipam.ExecDel` does).
 //!
@@ -62,9 +64,10 @@ pub mod links;
 pub mod netns;
 mod route_table;
 pub mod routes;
+pub mod sysctl;
 
 pub use links::{IfName, Link, LinkKind, LinkNetns, MacAddr};
-pub use netns::{NetNs, NetNsId, Uplink};
+pub use netns::{Forwarding, NetNs, NetNsId, Uplink};
 pub use routes::{Route, RouteScope};
 
 use crate::ipam::cni::{self, CniResult, Interface};
@@ -367,6 +370,8 @@ pub(crate) fn cmd_add_setup(
     if ipam_result.ips.is_empty() {
         return Err(PtpError::MissingIpConfig);
     }
+    // cmdAdd turns forwarding on for the families in use before it touches a veth.
+    node.enable_forward(ipam_result.ips.iter().map(|ipc| ipc.address.addr()));
     let mut gateways = Vec::with_capacity(ipam_result.ips.len());
     for ipc in &ipam_result.ips {
         gateways.push(ipc.gateway.ok_or(PtpError::MissingGateway {
@@ -376,6 +381,8 @@ pub(crate) fn cmd_add_setup(
 
     let veth = make_veth(node, pod, if_name, mtu, entropy)?;
     let (host_index, cont_index) = (veth.host_index, veth.cont_index);
+    // SetupVethWithName, in the host namespace: "we want to own the routes for this interface".
+    node.set_accept_ra(host_index, 0);
     // What each end ends up with: `fe80::/64`, and per address on the node its host route, in the
     // pod its default route (kindnet's conflist has one per family), the route to the gateway and the
     // connected prefix through it.

@@ -11,7 +11,6 @@ use super::reboot;
 use super::runtime::{self, SandboxError};
 use super::sandbox::{PodUid, SandboxFacts};
 use super::upstream;
-use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use std::rc::Rc;
 
 /// A pod bound to `node` is created; the kubelet picks it up after the watch latency plus the
@@ -122,7 +121,7 @@ pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef, boot: u32) {
 }
 
 /// `canAdmitPod` on the pod's first sync: the predicate admit handler's resource check counts the
-/// pods the kubelet already admitted against `--max-pods` (110). A pod over it is rejected: a
+/// pods the kubelet already admitted against `--max-pods` (`set max-pods`, 110 by default). A pod over it is rejected: a
 /// Warning `OutOfpods`, phase Failed, and no sandbox, so no CNI ADD and no address.
 fn admit(cluster: &mut Cluster, at: PodRef) -> bool {
     let Some(pod) = cluster.pods.at(at) else {
@@ -133,7 +132,8 @@ fn admit(cluster: &mut Cluster, at: PodRef) -> bool {
         return false;
     };
     let used = node.admitted_pods;
-    if used < KUBELET_DEFAULT_MAX_PODS {
+    let capacity = cluster.settings.max_pods;
+    if used < capacity {
         node.admitted_pods += 1;
         return true;
     }
@@ -146,7 +146,7 @@ fn admit(cluster: &mut Cluster, at: PodRef) -> bool {
         EventKind::Warning,
         Reason::OutOfpods,
         format_args!(
-            "Node didn't have enough resource: pods, requested: 1, used: {used}, capacity: {KUBELET_DEFAULT_MAX_PODS}"
+            "Node didn't have enough resource: pods, requested: 1, used: {used}, capacity: {capacity}"
         ),
         Some(node),
         &upstream::KUBELET_ADMIT,

@@ -25,7 +25,8 @@
 //!   ([`Setting`]).
 //! * [`command`] — one line of the scenario language as a value; [`scenario`] — a text read in order
 //!   ([`Scenario::parse`]), [`scenario_error`] its refusals, [`limits`] how much it may ask for;
-//!   [`builtin`] holds the shipped scenarios.
+//!   [`builtin`] holds the shipped scenarios; [`preset`] the settings real distributions start from;
+//!   [`import`] a cluster read from `kubectl get nodes -o json`.
 //!
 //! Nothing here reads a clock, spawns a thread or touches a file: the same run happens natively and in
 //! the browser.
@@ -36,6 +37,7 @@ pub mod cluster;
 pub mod command;
 pub mod event;
 pub mod grid;
+pub mod import;
 pub mod kind;
 pub mod kindnet;
 pub mod kubelet;
@@ -48,6 +50,7 @@ pub mod objects;
 pub mod playback;
 pub mod pod_deletion;
 mod pods;
+pub mod preset;
 pub mod queue;
 pub mod reboot;
 pub mod runtime;

@@ -3,6 +3,7 @@
 //! A scenario changes them with `set NAME=VALUE` (the kebab-case names of [`SimSettings::set`]).
 
 use super::clock::{DurationError, VirtualDuration};
+use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::goip::GoQuoted;
 use crate::ipam::ptp::netns::MAX_IFINDEX;
 use serde::Serialize;
@@ -57,6 +58,9 @@ pub struct SimSettings {
     /// ifindex of the node's own `eth0`; the pods' veths on the node follow it, one new index each (the
     /// kernel does not reuse a freed one until the counter wraps). 2 on a plain kernel.
     pub node_first_ifindex: u32,
+    /// The kubelet's `--max-pods` (`maxPods`): how many pods it admits on its node, whatever the node's
+    /// range holds (110 by default, `pkg/kubelet/apis/config/v1beta1/defaults.go`).
+    pub max_pods: u32,
     /// host-local's `dataDir` in the conflist of nodes added from now on: kind's tmpfs directory, or
     /// host-local's default on disk, which outlives a reboot (see [`IpamDataDir`]).
     pub ipam_data_dir: IpamDataDir,
@@ -115,6 +119,7 @@ impl Default for SimSettings {
             node_first_ifindex: 2,
             ipam_data_dir: IpamDataDir::RunCniIpamState,
             reboot_downtime: VirtualDuration::from_secs(20),
+            max_pods: KUBELET_DEFAULT_MAX_PODS,
         }
     }
 }
@@ -218,14 +223,18 @@ pub enum Setting {
     IpamDataDir(IpamDataDir),
     /// `reboot-downtime`.
     RebootDowntime(VirtualDuration),
+    /// `max-pods`: the kubelet's `--max-pods`.
+    MaxPods(u32),
 }
 
 impl Setting {
     /// `del-lag`, which links and the settings card also name.
     pub const DEL_LAG: &'static str = "del-lag";
+    /// `max-pods`, which presets and the settings card also set.
+    pub const MAX_PODS: &'static str = "max-pods";
 
     /// The names `set` accepts.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 19] = [
         "seed",
         "watch-latency",
         "api-latency",
@@ -244,6 +253,7 @@ impl Setting {
         "node-first-ifindex",
         "ipam-data-dir",
         "reboot-downtime",
+        Self::MAX_PODS,
     ];
 
     /// Read `NAME=VALUE`'s parts: durations as in `wait` (`2.3s`), `sigterm-exit=never` for a container
@@ -333,6 +343,8 @@ impl Setting {
                     .ok_or_else(|| SettingError::DataDir(value.to_string()))?,
             ),
             "reboot-downtime" => Setting::RebootDowntime(duration()?),
+            // The kubelet refuses a negative maxPods; 0 would admit nothing, which teaches nothing.
+            Self::MAX_PODS => Setting::MaxPods(small(Self::MAX_PODS, 1)?),
             _ => return Err(SettingError::Unknown(name.to_string())),
         })
     }
@@ -358,6 +370,7 @@ impl Setting {
             Setting::NodeFirstIfindex(_) => 15,
             Setting::IpamDataDir(_) => 16,
             Setting::RebootDowntime(_) => 17,
+            Setting::MaxPods(_) => 18,
         }]
     }
 }
@@ -368,7 +381,10 @@ impl fmt::Display for Setting {
         write!(f, "{}=", self.name())?;
         match *self {
             Setting::Seed(n) => write!(f, "{n}"),
-            Setting::NodeMtu(n) | Setting::PodFirstIfindex(n) | Setting::NodeFirstIfindex(n) => {
+            Setting::NodeMtu(n)
+            | Setting::PodFirstIfindex(n)
+            | Setting::NodeFirstIfindex(n)
+            | Setting::MaxPods(n) => {
                 write!(f, "{n}")
             }
             Setting::SigtermExit(None) => f.write_str("never"),
@@ -412,6 +428,7 @@ impl SimSettings {
             Setting::NodeFirstIfindex(n) => self.node_first_ifindex = n,
             Setting::IpamDataDir(dir) => self.ipam_data_dir = dir,
             Setting::RebootDowntime(d) => self.reboot_downtime = d,
+            Setting::MaxPods(n) => self.max_pods = n,
         }
     }
 

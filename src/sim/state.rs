@@ -9,6 +9,7 @@ use super::simulation::Simulation;
 use crate::ipam::goip::{ip_string, net_string};
 use crate::ipam::hostlocal::store::{container_id, LAST_IP_FILE_PREFIX};
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
+use crate::ipam::ptp::sysctl::sysctl_lines;
 use crate::ipam::ptp::LinkKind;
 use crate::order;
 use serde::Serialize;
@@ -68,6 +69,8 @@ pub struct NodeState {
     pub veths: Vec<VethState>,
     /// `ip route` then `ip -6 route` on the node.
     pub routes: Vec<String>,
+    /// The sysctls ptp wrote on the node (`NAME = VALUE`): forwarding, then `accept_ra` per host veth.
+    pub sysctl: Vec<String>,
     /// Sandboxes whose CNI DEL is scheduled.
     pub pending_dels: Vec<PendingDel>,
     /// The machine is down between a `node reboot` and its kubelet's start.
@@ -225,6 +228,7 @@ impl Simulation {
                             conflist: None,
                             veths: Vec::new(),
                             routes: Vec::new(),
+                            sysctl: Vec::new(),
                             pending_dels: Vec::new(),
                             rebooting: node.down,
                         })
@@ -324,6 +328,7 @@ impl Simulation {
             conflist: node.conflist.as_deref().map(str::to_string),
             veths,
             routes,
+            sysctl: sysctl_lines(&node.netns),
             pending_dels,
             rebooting: node.down,
         })

@@ -9,7 +9,8 @@ use crate::ipam::goip::ip_string;
 use crate::ipam::hostlocal::Store;
 use crate::ipam::kindnet::CNI_CONFIG_PATH;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_link_lines, ip_route_lines};
-use crate::ipam::ptp::NetNs;
+use crate::ipam::ptp::sysctl::sysctl_lines;
+use crate::ipam::ptp::{LinkKind, NetNs};
 use std::fmt::Write;
 
 /// The transcript of `sim` (a run not yet started) up to `until`: every action due by then, each batch
@@ -163,6 +164,7 @@ impl Transcript {
                 }
                 self.ip_views(node, netns);
                 if let Some(pod_ns) = sim.pod_netns(pod) {
+                    self.sysctls(node, netns, pod_ns);
                     let at = format!("{node} (pod {pod}, nsenter)");
                     self.ip_views(&at, pod_ns);
                 }
@@ -204,6 +206,28 @@ impl Transcript {
     fn ip_views(&mut self, at: &str, netns: &NetNs) {
         self.command(at, "ip -o link", &ip_link_lines(netns));
         self.routes(at, netns);
+    }
+
+    /// What ptp's ADD wrote on the node: forwarding, and `accept_ra` on this pod's host veth.
+    fn sysctls(&mut self, node: &str, netns: &NetNs, pod_ns: &NetNs) {
+        let host_veth = pod_ns
+            .link_by_name("eth0")
+            .and_then(|eth0| match eth0.kind {
+                LinkKind::Veth { peer_ifindex, .. } => netns.link_by_index(peer_ifindex),
+                LinkKind::Loopback => None,
+            })
+            .map(|link| format!("net.ipv6.conf.{}.", link.name));
+        let lines: Vec<String> = sysctl_lines(netns)
+            .into_iter()
+            .filter(|line| {
+                !line.contains(".accept_ra")
+                    || host_veth
+                        .as_deref()
+                        .is_some_and(|veth| line.starts_with(veth))
+            })
+            .collect();
+        let names: Vec<&str> = lines.iter().filter_map(|l| l.split(" = ").next()).collect();
+        self.command(node, &format!("sysctl {}", names.join(" ")), &lines);
     }
 
     fn routes(&mut self, at: &str, netns: &NetNs) {

@@ -1,8 +1,9 @@
 //! The capacity figures of one cluster CIDR and its bit ruler, as the core computes them.
 
 use super::ruler::BitRuler;
+use crate::i18n::Text;
 use crate::i18n::{ui as t, Lang};
-use crate::ipam::capacity::FamilyCapacity;
+use crate::ipam::capacity::{FamilyCapacity, KUBELET_DEFAULT_MAX_PODS};
 use crate::ipam::goip::net_string;
 use yew::prelude::*;
 
@@ -44,9 +45,19 @@ pub fn family_view(f: &FamilyCapacity, max_pods: u32, lang: Lang) -> Html {
                     { row(t::FIRST_SUBNET.get(lang), net_string(&f.first_node_subnet), t::INDEX_ZERO.get(lang).to_string(), "first-subnet") }
                     { row(t::LAST_SUBNET.get(lang), net_string(&f.last_node_subnet), t::INDEX_N.fill(lang, &[&(f.node_subnets - 1).to_string()]), "last-subnet") }
                     { row(t::MAX_PODS.get(lang), max_pods.to_string(),
-                        if f.max_pods_fit { t::MAX_PODS_FITS.get(lang).to_string() } else { t::MAX_PODS_EXCEEDS.get(lang).to_string() }, "max-pods") }
+                        max_pods_note(f.max_pods_fit, max_pods).get(lang).to_string(), "max-pods") }
                 </tbody>
             </table>
         </article>
+    }
+}
+
+/// Whether `--max-pods` fits, saying "default" only when it is the kubelet's default.
+pub fn max_pods_note(fits: bool, max_pods: u32) -> Text {
+    match (fits, max_pods == KUBELET_DEFAULT_MAX_PODS) {
+        (true, true) => t::MAX_PODS_FITS,
+        (false, true) => t::MAX_PODS_EXCEEDS,
+        (true, false) => t::MAX_PODS_SET_FITS,
+        (false, false) => t::MAX_PODS_SET_EXCEEDS,
     }
 }

@@ -18,6 +18,7 @@ mod chrome;
 mod editor;
 mod embed;
 mod export;
+mod import;
 pub mod language;
 mod map;
 mod markup;

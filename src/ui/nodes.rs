@@ -241,6 +241,13 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                     <pre>{ route_lines(&card.routes, touched_route) }</pre>
                     { more(card.routes_total, MAX_ROUTE_LINES, t::MORE_ROUTES, lang) }
                 </div>
+                if !card.sysctl.is_empty() {
+                    <div class="sysctl" data-testid="sysctl">
+                        <code class="prompt">{ "$ sysctl" }</code>
+                        <pre>{ card.sysctl.join("\n") }</pre>
+                        { more(card.sysctl_total, MAX_ROUTE_LINES, t::MORE_SYSCTL, lang) }
+                    </div>
+                }
             </div>
         </article>
     }

@@ -7,6 +7,7 @@ use super::chrome::{announcement, Help, Toolbar};
 use super::editor::Editor;
 use super::embed::Embedded;
 use super::export::ExportMenu;
+use super::import::ImportCard;
 use super::map::AddressMapView;
 use super::nodes::{pod_view, Nodes};
 use super::opened::{link_refusal, Opened};
@@ -218,6 +219,7 @@ fn page(props: &PageProps) -> Html {
                         if *painted {
                             <EventLog lang={*lang} studio={studio.clone()} />
                             <Settings lang={*lang} studio={studio.clone()} />
+                            <ImportCard lang={*lang} studio={studio.clone()} />
                             <Editor lang={*lang} studio={studio.clone()} />
                         }
                     </div>

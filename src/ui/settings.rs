@@ -1,13 +1,15 @@
-//! Cluster settings: kube-controller-manager's flags, the DEL lag and the deletion mode, with the
-//! capacity they give. The fields are a [`SettingsDraft`]; a valid one is put in force (the core
+//! Cluster settings: a preset of a real distribution, kube-controller-manager's flags, the kubelet's
+//! `--max-pods`, the DEL lag and the deletion mode, with the capacity they give. The fields are a [`SettingsDraft`]; a valid one is put in force (the core
 //! rewrites the scenario's preamble and replays the story); an invalid one shows upstream's text in
 //! place and leaves the last valid cluster on screen.
 
 use super::capacity::family_view;
 use super::studio::{Action, Studio};
+use crate::i18n::ui::preset_note;
 use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
 use crate::sim::playback::{DeletionMode, SettingsDraft};
+use crate::sim::preset::{self, PodIps, Preset};
 use crate::sim::Setting;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -25,6 +27,7 @@ pub struct SettingsProps {
 #[derive(Clone, Copy)]
 enum Field {
     Flag(KcmFlag),
+    MaxPods,
     DelLag,
 }
 
@@ -47,13 +50,16 @@ pub fn settings(props: &SettingsProps) -> Html {
     let core = studio.core();
     let fields = use_state(|| core.settings().draft());
     let refusal = use_state(|| None::<String>);
+    // A platform without node subnets is only explained: it changes nothing.
+    let elsewhere = use_state(|| None::<&'static Preset>);
     {
         // A new scenario (a tour, the editor, a link's) brings its own flags.
-        let (fields, refusal) = (fields.clone(), refusal.clone());
+        let (fields, refusal, elsewhere) = (fields.clone(), refusal.clone(), elsewhere.clone());
         let snapshot = core.settings().draft();
         use_effect_with(core.generation(), move |_| {
             fields.set(snapshot);
             refusal.set(None);
+            elsewhere.set(None);
         });
     }
     let on_edit = |field: Field| {
@@ -62,6 +68,20 @@ pub fn settings(props: &SettingsProps) -> Html {
             let value = e.target_unchecked_into::<HtmlInputElement>().value();
             let edited = match field {
                 Field::Flag(flag) => (*fields).clone().with_flag(flag, value),
+                Field::MaxPods => {
+                    let typed = SettingsDraft {
+                        max_pods: value.clone(),
+                        ..(*fields).clone()
+                    };
+                    // On GKE the node mask follows the maximum Pods per node.
+                    match (fields.matching_preset(), value.trim().parse::<u32>()) {
+                        (Some(preset), Ok(max_pods)) => (*fields)
+                            .clone()
+                            .with_preset_max_pods(preset, max_pods)
+                            .unwrap_or(typed),
+                        _ => typed,
+                    }
+                }
                 Field::DelLag => SettingsDraft {
                     del_lag: value,
                     ..(*fields).clone()
@@ -111,6 +131,41 @@ pub fn settings(props: &SettingsProps) -> Html {
             studio.dispatch(Action::DeletionMode(mode));
         })
     };
+    let on_preset = {
+        let (fields, refusal, studio, elsewhere) = (
+            fields.clone(),
+            refusal.clone(),
+            studio.clone(),
+            elsewhere.clone(),
+        );
+        Callback::from(move |e: Event| {
+            let name = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let Some(preset) = preset::by_name(&name) else {
+                elsewhere.set(None);
+                return;
+            };
+            if preset.pod_ips == PodIps::Elsewhere {
+                elsewhere.set(Some(preset));
+                return;
+            }
+            elsewhere.set(None);
+            let edited = (*fields).clone().with_preset(preset);
+            // The core's borrow ends here, before the dispatch borrows it again.
+            let validated = edited.validate(studio.core().settings());
+            match validated {
+                Ok(settings) => {
+                    refusal.set(None);
+                    studio.dispatch(Action::Settings(Box::new(settings)));
+                }
+                Err(err) => refusal.set(Some(err)),
+            }
+            fields.set(edited);
+        })
+    };
+    let chosen = (*elsewhere).or_else(|| fields.matching_preset());
+    let preset_option = |p: &'static Preset| {
+        html! { <option value={p.name} selected={chosen.map(|c| c.name) == Some(p.name)}>{ p.title }</option> }
+    };
     // The figures follow the cluster on screen (the last valid one), never the refused fields.
     let plan = core.capacity_plan();
     let warnings = &core.settings().config.warnings;
@@ -119,6 +174,27 @@ pub fn settings(props: &SettingsProps) -> Html {
         <section class="card settings" aria-labelledby="settings-title">
             <h2 id="settings-title">{ t::SETTINGS.get(lang) }</h2>
             <form class="flags" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <label class="flag" for="preset">
+                    <span class="flag-name">{ t::PRESET.get(lang) }</span>
+                    <select id="preset" data-testid="preset" onchange={on_preset} aria-describedby="preset-note">
+                        <option value="" selected={chosen.is_none()}>{ t::PRESET_OWN.get(lang) }</option>
+                        { for preset::ALL.iter().filter(|p| p.flags().is_some()).map(preset_option) }
+                        <optgroup label={t::PRESET_ELSEWHERE_GROUP.get(lang)}>
+                            { for preset::ALL.iter().filter(|p| p.flags().is_none()).map(preset_option) }
+                        </optgroup>
+                    </select>
+                </label>
+                if let Some(p) = chosen {
+                    <div id="preset-note" class="preset-note" data-testid="preset-note">
+                        <p>{ preset_note(p.name).map_or("", |note| note.get(lang)) }</p>
+                        <p class="preset-sources">
+                            { t::PRESET_SOURCES.get(lang) }
+                            { for p.sources.iter().map(|url| html! {
+                                <>{ " " }<a href={*url} target="_blank" rel="noopener noreferrer">{ short_url(url) }</a></>
+                            }) }
+                        </p>
+                    </div>
+                }
                 <code class="cmdline">{ format!("kube-controller-manager {ALLOCATE_NODE_CIDRS}=true") }</code>
                 { flag_input(KcmFlag::ClusterCidr) }
                 { flag_input(KcmFlag::NodeCidrMaskSize) }
@@ -127,6 +203,7 @@ pub fn settings(props: &SettingsProps) -> Html {
                     { flag_input(KcmFlag::NodeCidrMaskSizeIpv6) }
                 </div>
                 { flag_input(KcmFlag::ServiceClusterIpRange) }
+                { input(Setting::MAX_PODS, t::MAX_PODS.get(lang), &fields.max_pods, Field::MaxPods, t::HINT_MAX_PODS) }
                 { input(Setting::DEL_LAG, t::DEL_LAG.get(lang), &fields.del_lag, Field::DelLag, t::HINT_DEL_LAG) }
                 <label class="flag" for="deletion-mode">
                     <span class="flag-name">{ t::POD_DELETION.get(lang) }</span>
@@ -159,4 +236,11 @@ pub fn settings(props: &SettingsProps) -> Html {
             </div>
         </section>
     }
+}
+
+/// A source link's text: the address without its scheme, its host's `www.` and its fragment.
+fn short_url(url: &str) -> &str {
+    let bare = url.split('#').next().unwrap_or(url);
+    bare.trim_start_matches("https://")
+        .trim_start_matches("www.")
 }

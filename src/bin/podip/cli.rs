@@ -1,10 +1,10 @@
 //! The command-line interface: argument parsing and text/JSON rendering of the core's answers.
 
-use super::scenario_cmd;
+use super::{import_cmd, scenario_cmd};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use podip::ipam::capacity::{BitRole, CapacityPlan, FamilyCapacity};
 use podip::ipam::goip::net_string;
-use podip::ipam::kcm::{KcmFlag, KcmFlags, KIND_CLUSTER_CIDR};
+use podip::ipam::kcm::{KcmFlag, KcmFlags};
 use std::process::ExitCode;
 
 /// How Kubernetes gives a Pod its IP address, simulated faithfully.
@@ -19,12 +19,29 @@ struct Cli {
 enum Command {
     /// Capacity of a cluster CIDR split into node subnets, validated as kube-controller-manager does.
     Capacity {
-        /// kube-controller-manager's flags.
+        /// The cluster: a preset and kube-controller-manager's flags over it (kind's without either).
         #[command(flatten)]
-        flags: KcmArgs,
+        cluster: import_cmd::ClusterArgs,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// The presets: each distribution's flags, Service range and --max-pods, with their sources.
+    Presets,
+    /// Read `kubectl get nodes -o json` (a file, or `-` for standard input): the nodes' podCIDRs
+    /// occupied as kube-controller-manager does at start, what the next node gets, how many more fit.
+    Import {
+        /// The file, or `-` for standard input.
+        file: String,
+        /// The cluster: a preset and flags over it; without either, suggested from the podCIDRs.
+        #[command(flatten)]
+        cluster: import_cmd::ClusterArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Print the scenario that builds this cluster (for `podip run -`) instead.
+        #[arg(long, conflicts_with = "json")]
+        scenario: bool,
     },
     /// Simulate a scenario and print its transcript: events with their virtual time, and what kubectl,
     /// ls/cat and ip would show along the way.
@@ -44,10 +61,9 @@ enum Command {
     },
 }
 
-/// kube-controller-manager's flags, named by the one table of them ([`KcmFlag`]); unset but
-/// `--cluster-cidr`, which defaults to kind's.
+/// kube-controller-manager's flags, named by the one table of them ([`KcmFlag`]); only those given.
 #[derive(Clone)]
-struct KcmArgs(KcmFlags);
+pub struct KcmArgs(pub KcmFlags);
 
 fn long_name(flag: KcmFlag) -> &'static str {
     flag.flag().trim_start_matches("--")
@@ -73,14 +89,12 @@ impl FromArgMatches for KcmArgs {
 impl Args for KcmArgs {
     fn augment_args(mut command: clap::Command) -> clap::Command {
         for flag in KcmFlag::ALL {
-            let mut arg = Arg::new(long_name(flag))
-                .long(long_name(flag))
-                .value_name("VALUE")
-                .help(flag.describe());
-            if flag == KcmFlag::ClusterCidr {
-                arg = arg.default_value(KIND_CLUSTER_CIDR);
-            }
-            command = command.arg(arg);
+            command = command.arg(
+                Arg::new(long_name(flag))
+                    .long(long_name(flag))
+                    .value_name("VALUE")
+                    .help(flag.describe()),
+            );
         }
         command
     }
@@ -95,24 +109,32 @@ pub fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Run { scenario, json } => print_or_fail(scenario_cmd::run(&scenario, json)),
         Command::State { scenario } => print_or_fail(scenario_cmd::state(&scenario)),
-        Command::Capacity {
-            flags: KcmArgs(flags),
-            json,
-        } => match CapacityPlan::from_flags(&flags) {
-            Ok(plan) if json => match serde_json::to_string_pretty(&plan) {
-                Ok(text) => {
-                    println!("{text}");
-                    ExitCode::SUCCESS
+        Command::Capacity { cluster, json } => {
+            print_or_fail(cluster.settings_or_kind().and_then(|settings| {
+                let plan =
+                    CapacityPlan::from_config(&settings.config).with_max_pods(settings.max_pods);
+                if json {
+                    to_json(&plan)
+                } else {
+                    Ok(render_capacity(&plan))
                 }
-                Err(err) => fail(&err.to_string()),
-            },
-            Ok(plan) => {
-                print!("{}", render_capacity(&plan));
-                ExitCode::SUCCESS
-            }
-            Err(err) => fail(&err.to_string()),
-        },
+            }))
+        }
+        Command::Presets => print_or_fail(Ok(import_cmd::render_presets())),
+        Command::Import {
+            file,
+            cluster,
+            json,
+            scenario,
+        } => print_or_fail(import_cmd::run(&file, &cluster, json, scenario)),
     }
+}
+
+/// `value` as pretty JSON, with a newline.
+pub fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
+    serde_json::to_string_pretty(value)
+        .map(|text| text + "\n")
+        .map_err(|err| err.to_string())
 }
 
 fn print_or_fail(result: Result<String, String>) -> ExitCode {
@@ -130,7 +152,8 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn render_capacity(plan: &CapacityPlan) -> String {
+/// The capacity planner's figures as text.
+pub fn render_capacity(plan: &CapacityPlan) -> String {
     let mut out = String::new();
     for warning in &plan.warnings {
         out.push_str(&format!("warning: {warning}\n"));

@@ -5,6 +5,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod import_cmd;
+#[cfg(not(target_arch = "wasm32"))]
 mod scenario_cmd;
 
 /// The CLI allocates with mimalloc: with glibc's malloc the simulation budget's churn run (issue 4) took

@@ -213,4 +213,7 @@ pub struct Link {
     /// Addresses in the order `ip addr` prints them (IPv4 in insertion order, then IPv6 global before
     /// link-local, newest first within a scope: `ipv6_link_dev_addr`).
     pub addrs: Vec<IfAddr>,
+    /// `net.ipv6.conf.<name>.accept_ra` once something wrote it (ptp writes 0 on the host end);
+    /// `None`: the kernel's default, which nothing here shows.
+    pub accept_ra: Option<u8>,
 }

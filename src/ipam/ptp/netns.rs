@@ -80,6 +80,18 @@ pub struct NetNs {
     table: RouteTable,
     /// The next ifindex the kernel will hand out here.
     next_ifindex: u32,
+    /// `net.ipv4.ip_forward` / `net.ipv6.conf.all.forwarding`, as far as something here wrote them.
+    forwarding: Forwarding,
+}
+
+/// The forwarding sysctls ptp's `ip.EnableForward` writes (`pkg/ip/ipforward_linux.go`): `true` once
+/// written to 1. Their value before is the node image's and kernel's, which podip does not model.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Forwarding {
+    /// `net.ipv4.ip_forward` (`/proc/sys/net/ipv4/ip_forward`).
+    pub ipv4: bool,
+    /// `net.ipv6.conf.all.forwarding`.
+    pub ipv6: bool,
 }
 
 /// Two namespaces are equal when what they hold is (the table's index is a cache of its routes).
@@ -90,6 +102,7 @@ impl PartialEq for NetNs {
             && self.link_names == other.link_names
             && self.table == other.table
             && self.next_ifindex == other.next_ifindex
+            && self.forwarding == other.forwarding
     }
 }
 
@@ -110,6 +123,7 @@ impl NetNs {
             link_names: Vec::with_capacity(2),
             table: RouteTable::new(),
             next_ifindex: 1,
+            forwarding: Forwarding::default(),
         };
         let lo = ns.add_link(
             LOOPBACK_NAME,
@@ -271,9 +285,33 @@ impl NetNs {
                 // Two is what every link here ends up with (`lo`'s two, a veth end's IPv4 address and
                 // link-local one); an empty `Vec` would grow straight to four on its first address.
                 addrs: Vec::with_capacity(2),
+                accept_ra: None,
             },
         );
         ifindex
+    }
+
+    /// `ip.EnableForward`: forwarding on for the family of each address (its `echo1` writes only what
+    /// is not already 1, so a second pod changes nothing).
+    pub(crate) fn enable_forward(&mut self, addresses: impl IntoIterator<Item = IpAddr>) {
+        for address in addresses {
+            match address {
+                IpAddr::V4(_) => self.forwarding.ipv4 = true,
+                IpAddr::V6(_) => self.forwarding.ipv6 = true,
+            }
+        }
+    }
+
+    /// What the forwarding sysctls were set to here.
+    pub fn forwarding(&self) -> Forwarding {
+        self.forwarding
+    }
+
+    /// Writes `net.ipv6.conf.<link>.accept_ra`.
+    pub(crate) fn set_accept_ra(&mut self, ifindex: u32, value: u8) {
+        if let Some(pos) = self.link_position(ifindex) {
+            self.links[pos].accept_ra = Some(value);
+        }
     }
 
     /// Makes room for `routes` routes through device `ifindex`: every pod has its two veth ends, and a

@@ -62,8 +62,10 @@ impl Playback {
             Some(text) => match Scenario::parse(text) {
                 Ok(scenario) => {
                     let tour = ClusterSettings::of(&scenario);
-                    // Only the settings differ: the rest of the text is the tour's.
-                    if with_preamble(text, &self.settings.preamble()) != self.text {
+                    // Only the flags and the DEL lag travel as parameters; anything else, the text.
+                    if with_preamble(text, &self.settings.preamble()) != self.text
+                        || tour.max_pods != self.settings.max_pods
+                    {
                         return self.link_with_text();
                     }
                     overrides_between(&tour.draft(), &self.settings.draft())
@@ -125,6 +127,30 @@ mod tests {
         again.finish();
         assert_eq!(again.text(), playback.text());
         assert_eq!(again.now(), playback.now());
+    }
+
+    #[test]
+    fn a_preset_on_a_tour_travels_as_the_text_with_its_max_pods() {
+        let (link, _) = Link::parse("?tour=kind");
+        let mut playback = Playback::from_link(&link);
+        playback.finish();
+        let openshift = crate::sim::preset::by_name("openshift").expect("preset");
+        let settings = playback
+            .settings()
+            .draft()
+            .with_preset(openshift)
+            .validate(playback.settings())
+            .expect("valid");
+        playback.set_settings(settings);
+        playback.finish();
+        // --max-pods is no link parameter: the link carries the whole text.
+        let back = playback.link();
+        let text = back.scenario.clone().expect("the text");
+        assert!(text.contains("set max-pods=250\n"), "{text}");
+        let mut again = Playback::from_link(&back);
+        again.finish();
+        assert_eq!(again.settings().max_pods, 250);
+        assert_eq!(again.settings().flags.node_cidr_mask_size, "23");
     }
 
     #[test]

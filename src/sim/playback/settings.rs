@@ -1,9 +1,10 @@
 //! The page's cluster settings as one typed value: kube-controller-manager's flags (validated once,
-//! with its texts), the DEL lag, the seed and how "delete pod" deletes. The scenario's preamble lines
+//! with its texts), the kubelet's `--max-pods`, the DEL lag, the seed and how "delete pod" deletes. The scenario's preamble lines
 //! are written from it, and read back into it.
 
 use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
 use crate::sim::command::Command;
+use crate::sim::preset::Preset;
 use crate::sim::settings::{Setting, SimSettings};
 use crate::sim::{Scenario, VirtualDuration};
 
@@ -40,6 +41,8 @@ pub struct ClusterSettings {
     pub flags: KcmFlags,
     /// What they validated to.
     pub config: NodeIpamConfig,
+    /// The kubelet's `--max-pods`.
+    pub max_pods: u32,
     /// From an immediate delete to CNI DEL.
     pub del_lag: VirtualDuration,
     /// Seed of every random draw.
@@ -55,6 +58,8 @@ pub struct SettingsDraft {
     pub flags: KcmFlags,
     /// The DEL lag as typed (`2.3s`).
     pub del_lag: String,
+    /// The kubelet's `--max-pods` as typed.
+    pub max_pods: String,
 }
 
 impl SettingsDraft {
@@ -67,11 +72,55 @@ impl SettingsDraft {
             Ok(_) => base.del_lag,
             Err(err) => return Err(err.to_string()),
         };
+        let max_pods = match Setting::parse(Setting::MAX_PODS, self.max_pods.trim()) {
+            Ok(Setting::MaxPods(max_pods)) => max_pods,
+            Ok(_) => base.max_pods,
+            Err(err) => return Err(err.to_string()),
+        };
         Ok(ClusterSettings {
             flags: trimmed(&self.flags),
             config,
+            max_pods,
             del_lag,
             ..base.clone()
+        })
+    }
+
+    /// This draft with what `preset` sets (its flags, every other flag cleared, and `--max-pods`); a
+    /// platform without node subnets changes nothing.
+    pub fn with_preset(self, preset: &Preset) -> Self {
+        match preset.max_pods() {
+            Some(max_pods) => self
+                .clone()
+                .with_preset_max_pods(preset, max_pods)
+                .unwrap_or(self),
+            None => self,
+        }
+    }
+
+    /// This draft with `preset`'s flags for `max_pods` pods per node (GKE's mask follows them) and
+    /// that `--max-pods`; `Err` when the platform would refuse that many.
+    pub fn with_preset_max_pods(mut self, preset: &Preset, max_pods: u32) -> Result<Self, String> {
+        if let Some(flags) = preset.flags_for(max_pods)? {
+            self.flags = flags;
+            self.max_pods = max_pods.to_string();
+        }
+        Ok(self)
+    }
+
+    /// The preset whose values these fields hold, if one does (GKE with any pods per node it takes).
+    pub fn matching_preset(&self) -> Option<&'static Preset> {
+        let max_pods = self.max_pods.trim().parse::<u32>().ok()?;
+        crate::sim::preset::ALL.iter().find(|preset| {
+            let same_pods = preset.max_pods() == Some(max_pods)
+                || matches!(
+                    preset.pod_ips,
+                    crate::sim::preset::PodIps::NodeSubnets {
+                        splitter: crate::sim::preset::Splitter::GkeCloudAllocator,
+                        ..
+                    }
+                );
+            same_pods && self.clone().with_preset_max_pods(preset, max_pods).as_ref() == Ok(self)
         })
     }
 
@@ -92,12 +141,13 @@ fn trimmed(flags: &KcmFlags) -> KcmFlags {
 
 impl ClusterSettings {
     /// The settings a scenario starts with: its `cluster` line (kind's defaults without one), its first
-    /// `del-lag` and `seed` (the simulation's defaults without them).
+    /// `max-pods`, `del-lag` and `seed` (the simulation's defaults without them).
     pub fn of(scenario: &Scenario) -> ClusterSettings {
         let defaults = SimSettings::default();
         let mut flags = None;
         let mut del_lag = None;
         let mut seed = None;
+        let mut max_pods = None;
         for timed in &scenario.commands {
             match &timed.command {
                 Command::Cluster { flags: f, config } if flags.is_none() => {
@@ -105,6 +155,7 @@ impl ClusterSettings {
                 }
                 Command::Set(Setting::DelLag(lag)) if del_lag.is_none() => del_lag = Some(*lag),
                 Command::Set(Setting::Seed(s)) if seed.is_none() => seed = Some(*s),
+                Command::Set(Setting::MaxPods(n)) if max_pods.is_none() => max_pods = Some(*n),
                 _ => {}
             }
         }
@@ -112,6 +163,7 @@ impl ClusterSettings {
         ClusterSettings {
             flags,
             config,
+            max_pods: max_pods.unwrap_or(defaults.max_pods),
             del_lag: del_lag.unwrap_or(defaults.del_lag),
             seed: seed.unwrap_or(defaults.seed),
             deletion_mode: DeletionMode::default(),
@@ -123,15 +175,19 @@ impl ClusterSettings {
         SettingsDraft {
             flags: self.flags.clone(),
             del_lag: self.del_lag.to_string(),
+            max_pods: self.max_pods.to_string(),
         }
     }
 
-    /// The scenario lines these settings own: `set del-lag`, `set seed` (when not the default) and
-    /// `cluster`, in that order.
+    /// The scenario lines these settings own: `set del-lag`, `set seed` and `set max-pods` (each when
+    /// not the default) and `cluster`, in that order.
     pub fn preamble(&self) -> Vec<Command> {
         let mut lines = vec![Command::Set(Setting::DelLag(self.del_lag))];
         if self.seed != SimSettings::default().seed {
             lines.push(Command::Set(Setting::Seed(self.seed)));
+        }
+        if self.max_pods != SimSettings::default().max_pods {
+            lines.push(Command::Set(Setting::MaxPods(self.max_pods)));
         }
         lines.push(Command::Cluster {
             flags: self.flags.clone(),
@@ -144,7 +200,8 @@ impl ClusterSettings {
     pub fn owns(command: &Command) -> bool {
         matches!(
             command,
-            Command::Cluster { .. } | Command::Set(Setting::DelLag(_) | Setting::Seed(_))
+            Command::Cluster { .. }
+                | Command::Set(Setting::DelLag(_) | Setting::Seed(_) | Setting::MaxPods(_))
         )
     }
 }

@@ -56,6 +56,10 @@ pub struct NodeCard {
     pub routes: Vec<String>,
     /// How many lines there are in all.
     pub routes_total: usize,
+    /// The first sysctls ptp wrote on the node (`NAME = VALUE`).
+    pub sysctl: Vec<String>,
+    /// How many there are in all.
+    pub sysctl_total: usize,
 }
 
 /// One file of host-local's directory.
@@ -168,6 +172,8 @@ impl NodeCard {
                 .collect(),
             routes: node.routes.iter().take(MAX_ROUTE_LINES).cloned().collect(),
             routes_total: node.routes.len(),
+            sysctl: node.sysctl.iter().take(MAX_ROUTE_LINES).cloned().collect(),
+            sysctl_total: node.sysctl.len(),
             name: node.name,
         }
     }
@@ -321,7 +327,7 @@ impl Playback {
 
     /// The capacity the cluster's flags give.
     pub fn capacity_plan(&self) -> CapacityPlan {
-        CapacityPlan::from_config(&self.settings().config)
+        CapacityPlan::from_config(&self.settings().config).with_max_pods(self.settings().max_pods)
     }
 
     /// The names the actions use next, with `chosen` the node picked for new pods.

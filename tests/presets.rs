@@ -1,0 +1,233 @@
+//! The presets as a table: each distribution's flags, Service range and kubelet `--max-pods`, with the
+//! source that defines or documents them, and what kube-controller-manager makes of them.
+
+// The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use podip::i18n::ui::preset_note;
+use podip::ipam::capacity::CapacityPlan;
+use podip::sim::playback::ClusterSettings;
+use podip::sim::preset::{self, gke_node_mask_size, PodIps};
+use podip::sim::Scenario;
+
+#[test]
+fn every_preset_sets_what_its_source_says() {
+    // (name, --cluster-cidr, --node-cidr-mask-size, --service-cluster-ip-range, --max-pods,
+    //  node subnets, usable pod IPs per node, a source that must be cited)
+    type Row<'a> = (&'a str, &'a str, &'a str, &'a str, u32, u64, u128, &'a str);
+    let rows: [Row; 8] = [
+        // kind pkg/apis/config/v1alpha4/default.go: PodSubnet, ServiceSubnet.
+        (
+            "kind",
+            "10.244.0.0/16",
+            "",
+            "10.96.0.0/16",
+            110,
+            256,
+            253,
+            "kind/blob/main/pkg/apis/config/v1alpha4/default.go",
+        ),
+        // kubeadm: --pod-network-cidr becomes --cluster-cidr; DefaultServicesSubnet 10.96.0.0/12.
+        (
+            "kubeadm",
+            "10.244.0.0/16",
+            "",
+            "10.96.0.0/12",
+            110,
+            256,
+            253,
+            "cmd/kubeadm/app/apis/kubeadm/v1beta4/defaults.go",
+        ),
+        // minikube cni.DefaultPodCIDR, constants.DefaultServiceCIDR.
+        (
+            "minikube",
+            "10.244.0.0/16",
+            "",
+            "10.96.0.0/12",
+            110,
+            256,
+            253,
+            "pkg/minikube/cni/cni.go",
+        ),
+        // k3s server flags: --cluster-cidr 10.42.0.0/16, --service-cidr 10.43.0.0/16.
+        (
+            "k3s",
+            "10.42.0.0/16",
+            "",
+            "10.43.0.0/16",
+            110,
+            256,
+            253,
+            "docs.k3s.io/cli/server",
+        ),
+        (
+            "rke2",
+            "10.42.0.0/16",
+            "",
+            "10.43.0.0/16",
+            110,
+            256,
+            253,
+            "docs.rke2.io/reference/server_config",
+        ),
+        // GKE: a /14 Pod range, 110 pods per node → /24, Service range 34.118.224.0/20.
+        (
+            "gke",
+            "10.4.0.0/14",
+            "24",
+            "34.118.224.0/20",
+            110,
+            1024,
+            253,
+            "flexible-pod-cidr",
+        ),
+        // AKS kubenet: --pod-cidr 10.244.0.0/16, --service-cidr 10.0.0.0/16, a /24 per node.
+        (
+            "aks-kubenet",
+            "10.244.0.0/16",
+            "",
+            "10.0.0.0/16",
+            110,
+            256,
+            253,
+            "configure-kubenet",
+        ),
+        // OpenShift: clusterNetwork 10.128.0.0/14, hostPrefix 23, serviceNetwork 172.30.0.0/16, maxPods 250.
+        (
+            "openshift",
+            "10.128.0.0/14",
+            "23",
+            "172.30.0.0/16",
+            250,
+            512,
+            509,
+            "openshift_container_platform",
+        ),
+    ];
+    for (name, cluster, mask, service, max_pods, subnets, usable, source) in rows {
+        let preset = preset::by_name(name).unwrap_or_else(|| panic!("{name}: no preset"));
+        let flags = preset.flags().unwrap_or_else(|| panic!("{name}: no flags"));
+        assert_eq!(
+            (
+                flags.cluster_cidr.as_str(),
+                flags.node_cidr_mask_size.as_str(),
+                flags.service_cluster_ip_range.as_str()
+            ),
+            (cluster, mask, service),
+            "{name}"
+        );
+        assert_eq!(preset.max_pods(), Some(max_pods), "{name}");
+        assert!(
+            preset.sources.iter().any(|s| s.contains(source)),
+            "{name} cites {source}"
+        );
+        // What kube-controller-manager (and the planner) make of them.
+        let base = ClusterSettings::of(&Scenario::default());
+        let settings = base
+            .draft()
+            .with_preset(preset)
+            .validate(&base)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(settings.max_pods, max_pods, "{name}");
+        let plan = CapacityPlan::from_config(&settings.config).with_max_pods(settings.max_pods);
+        assert_eq!(
+            (
+                plan.families[0].node_subnets,
+                plan.families[0].usable_pod_ips_per_node
+            ),
+            (subnets, usable),
+            "{name}"
+        );
+        assert!(
+            plan.families[0].max_pods_fit,
+            "{name}: its own --max-pods fits its node subnets"
+        );
+    }
+}
+
+#[test]
+fn platforms_without_node_subnets_say_so_and_fill_nothing() {
+    for name in ["eks-vpc-cni", "calico-ipam", "cilium-cluster-pool"] {
+        let preset = preset::by_name(name).unwrap_or_else(|| panic!("{name}: no preset"));
+        assert_eq!(preset.pod_ips, PodIps::Elsewhere, "{name}");
+        assert_eq!((preset.flags(), preset.max_pods()), (None, None), "{name}");
+        let base = ClusterSettings::of(&Scenario::default());
+        assert_eq!(
+            base.draft().with_preset(preset),
+            base.draft(),
+            "{name} changes nothing"
+        );
+    }
+}
+
+#[test]
+fn every_preset_has_a_note_and_a_source() {
+    for preset in preset::ALL {
+        assert!(preset_note(preset.name).is_some(), "{}", preset.name);
+        assert!(!preset.sources.is_empty(), "{}", preset.name);
+        assert!(
+            preset.sources.iter().all(|s| s.starts_with("https://")),
+            "{}",
+            preset.name
+        );
+    }
+    assert_eq!(preset_note("nomad"), None);
+}
+
+#[test]
+fn gke_node_mask_follows_the_maximum_pods_per_node() {
+    // GKE "Configure maximum Pods per node" (flexible-pod-cidr): max pods → the node's range.
+    let rows: [(u32, Option<u8>); 12] = [
+        (7, None),
+        (8, Some(28)),
+        (9, Some(27)),
+        (16, Some(27)),
+        (17, Some(26)),
+        (32, Some(26)),
+        (33, Some(25)),
+        (64, Some(25)),
+        (65, Some(24)),
+        (110, Some(24)),
+        (256, Some(23)),
+        (257, None),
+    ];
+    for (max_pods, mask) in rows {
+        assert_eq!(gke_node_mask_size(max_pods), mask, "{max_pods} pods");
+    }
+    // Invariant: the node's range holds at least twice the pods.
+    for max_pods in 8..=256u32 {
+        let mask = gke_node_mask_size(max_pods).unwrap_or(0);
+        assert!(1u32 << (32 - mask) >= 2 * max_pods, "{max_pods}");
+    }
+}
+
+#[test]
+fn on_gke_the_node_mask_follows_the_maximum_pods_per_node() {
+    let gke = preset::by_name("gke").expect("gke");
+    let base = ClusterSettings::of(&Scenario::default());
+    let draft = base.draft().with_preset_max_pods(gke, 32).expect("32 pods");
+    assert_eq!(
+        (
+            draft.flags.node_cidr_mask_size.as_str(),
+            draft.max_pods.as_str()
+        ),
+        ("26", "32")
+    );
+    // Still GKE in the chooser, with any pods per node it takes.
+    assert_eq!(draft.matching_preset().map(|p| p.name), Some("gke"));
+    let plan = CapacityPlan::from_config(&draft.validate(&base).expect("valid").config);
+    assert_eq!(
+        (
+            plan.families[0].node_subnets,
+            plan.families[0].usable_pod_ips_per_node
+        ),
+        (4096, 61)
+    );
+    assert!(base.draft().with_preset_max_pods(gke, 7).is_err());
+    // Elsewhere the mask does not depend on it: k3s with 32 pods is no longer k3s' preset.
+    let k3s = preset::by_name("k3s").expect("k3s");
+    let draft = base.draft().with_preset_max_pods(k3s, 32).expect("k3s");
+    assert_eq!(draft.flags.node_cidr_mask_size, "");
+    assert_eq!(draft.matching_preset(), None);
+}
