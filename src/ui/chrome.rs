@@ -2,7 +2,7 @@
 //! what the live region says for screen readers.
 
 use super::language;
-use super::sharing::view_query;
+use super::sharing::view_url;
 use super::studio::{Action, Studio};
 use crate::i18n::{ui as t, Lang};
 use crate::share::{Link, Theme};
@@ -77,16 +77,10 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (copied, link) = (copied.clone(), link.emit(()));
             spawn_local(async move {
-                let query = view_query(link).await;
                 let Some(window) = web_sys::window() else {
                     return;
                 };
-                let location = window.location();
-                let url = format!(
-                    "{}{}{query}",
-                    location.origin().unwrap_or_default(),
-                    location.pathname().unwrap_or_default(),
-                );
+                let url = view_url(link).await;
                 // The clipboard may be refused (permissions, an insecure origin); the link is shown either way.
                 let _ = window.navigator().clipboard().write_text(&url);
                 copied.set(Some(url));

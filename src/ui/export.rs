@@ -3,7 +3,7 @@
 //! and the code that embeds this view in another page.
 
 use super::picture::{document, rasterise, stage_svg, text_blob};
-use super::sharing::view_query;
+use super::sharing::view_url;
 use super::studio::Studio;
 use super::tours::words;
 use crate::i18n::{ui as t, Lang};
@@ -97,17 +97,10 @@ pub fn export_menu(props: &ExportProps) -> Html {
                 ..link.emit(())
             };
             spawn_local(async move {
-                let query = view_query(link).await;
                 let Some(window) = web_sys::window() else {
                     return;
                 };
-                let location = window.location();
-                let url = format!(
-                    "{}{}{query}",
-                    location.origin().unwrap_or_default(),
-                    location.pathname().unwrap_or_default(),
-                );
-                let code = embed_code(&url);
+                let code = embed_code(&view_url(link).await);
                 // The clipboard may be refused (permissions, an insecure origin); the code is shown either way.
                 let _ = window.navigator().clipboard().write_text(&code);
                 said.set(Some(Said::EmbedCode(code)));

@@ -31,6 +31,26 @@ enum Field {
     DelLag,
 }
 
+/// The edited fields go in force if the core accepts them; else the card says why. Either way the card
+/// keeps what was typed.
+fn submit(
+    studio: &UseReducerHandle<Studio>,
+    refusal: &UseStateHandle<Option<String>>,
+    fields: &UseStateHandle<SettingsDraft>,
+    edited: SettingsDraft,
+) {
+    // The core's borrow ends here, before the dispatch borrows it again.
+    let validated = edited.validate(studio.core().settings());
+    match validated {
+        Ok(settings) => {
+            refusal.set(None);
+            studio.dispatch(Action::Settings(Box::new(settings)));
+        }
+        Err(err) => refusal.set(Some(err)),
+    }
+    fields.set(edited);
+}
+
 /// A flag's hint under its field.
 fn hint(flag: KcmFlag) -> Text {
     match flag {
@@ -87,15 +107,7 @@ pub fn settings(props: &SettingsProps) -> Html {
                     ..(*fields).clone()
                 },
             };
-            let validated = edited.validate(studio.core().settings());
-            match validated {
-                Ok(settings) => {
-                    refusal.set(None);
-                    studio.dispatch(Action::Settings(Box::new(settings)));
-                }
-                Err(err) => refusal.set(Some(err)),
-            }
-            fields.set(edited);
+            submit(&studio, &refusal, &fields, edited);
         })
     };
     let input = |id: &'static str, flag: &'static str, value: &str, field: Field, hint: Text| {
@@ -149,17 +161,12 @@ pub fn settings(props: &SettingsProps) -> Html {
                 return;
             }
             elsewhere.set(None);
-            let edited = (*fields).clone().with_preset(preset);
-            // The core's borrow ends here, before the dispatch borrows it again.
-            let validated = edited.validate(studio.core().settings());
-            match validated {
-                Ok(settings) => {
-                    refusal.set(None);
-                    studio.dispatch(Action::Settings(Box::new(settings)));
-                }
-                Err(err) => refusal.set(Some(err)),
-            }
-            fields.set(edited);
+            submit(
+                &studio,
+                &refusal,
+                &fields,
+                (*fields).clone().with_preset(preset),
+            );
         })
     };
     let chosen = (*elsewhere).or_else(|| fields.matching_preset());

@@ -92,6 +92,23 @@ pub async fn view_query(link: Link) -> String {
     link.to_query_deflated(deflated.as_deref())
 }
 
+/// The page's address for `link`: this origin and path with [`view_query`]'s query.
+pub async fn view_url(link: Link) -> String {
+    let query = view_query(link).await;
+    let location = web_sys::window().map(|window| window.location());
+    let part = |read: fn(&web_sys::Location) -> Result<String, JsValue>| {
+        location
+            .as_ref()
+            .and_then(|l| read(l).ok())
+            .unwrap_or_default()
+    };
+    format!(
+        "{}{}{query}",
+        part(web_sys::Location::origin),
+        part(web_sys::Location::pathname)
+    )
+}
+
 /// `bytes` as a raw deflate stream (RFC 1951), by the browser.
 pub async fn deflate_raw(bytes: &[u8]) -> Result<Vec<u8>, JsValue> {
     let compressor = CompressionStream::new("deflate-raw")?;
