@@ -157,17 +157,7 @@ impl Entropy {
         self.rng.fill_bytes(&mut b);
         b[6] = (b[6] & 0x0f) | 0x40;
         b[8] = (b[8] & 0x3f) | 0x80;
-        let mut id = *b"xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx";
-        for (at, group) in [
-            (0, &b[0..4]),
-            (9, &b[4..6]),
-            (14, &b[6..8]),
-            (19, &b[8..10]),
-            (24, &b[10..]),
-        ] {
-            write_hex(&mut id[at..at + 2 * group.len()], group);
-        }
-        shared_ascii(&id)
+        uuid_form(b"", &b)
     }
 
     /// containerd's pod netns name: `cni-` + 16 random bytes as `%x-%x-%x-%x-%x` over 4-2-2-2-6 bytes (no
@@ -175,18 +165,29 @@ impl Entropy {
     pub fn netns_name(&mut self) -> Rc<str> {
         let mut b = [0u8; 16];
         self.rng.fill_bytes(&mut b);
-        let mut name = *b"cni-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx";
-        for (at, group) in [
-            (4, &b[0..4]),
-            (13, &b[4..6]),
-            (18, &b[6..8]),
-            (23, &b[8..10]),
-            (28, &b[10..]),
-        ] {
-            write_hex(&mut name[at..at + 2 * group.len()], group);
-        }
-        shared_ascii(&name)
+        uuid_form(b"cni-", &b)
     }
+}
+
+/// `prefix`, then 16 bytes in a UUID's text form: lowercase hex in groups of 4, 2, 2, 2 and 6 bytes.
+fn uuid_form(prefix: &[u8], bytes: &[u8; 16]) -> Rc<str> {
+    let mut text = prefix.to_vec();
+    let groups = [
+        &bytes[0..4],
+        &bytes[4..6],
+        &bytes[6..8],
+        &bytes[8..10],
+        &bytes[10..],
+    ];
+    for (i, group) in groups.into_iter().enumerate() {
+        if i > 0 {
+            text.push(b'-');
+        }
+        let at = text.len();
+        text.resize(at + 2 * group.len(), 0);
+        write_hex(&mut text[at..], group);
+    }
+    shared_ascii(&text)
 }
 
 /// Writes Go's `%x` of a byte slice into `out`: two lowercase hex digits per byte.
