@@ -522,10 +522,11 @@ fn range_strip(
 
 /// host-local's directory: a chip per file.
 fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -> Html {
-    let more = node.files_total.saturating_sub(node.files.len());
-    // Chips flow left to right, as wide as their names, wrapping at the box's edge.
+    // Chips flow left to right, as wide as their names, wrapping at the box's edge; two rows fit above
+    // the node's namespace, and what does not fit is counted.
+    const ROWS: f64 = 2.0;
     let (mut fx, mut fy) = (x, y + 8.0);
-    let placed: Vec<(f64, f64, f64)> = node
+    let placed: Vec<(&String, f64, f64, f64)> = node
         .files
         .iter()
         .map(|file| {
@@ -534,15 +535,17 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
                 fx = x;
                 fy += 20.0;
             }
-            let at = (fx, fy, chip_w);
+            let at = (file, fx, fy, chip_w);
             fx += chip_w + 6.0;
             at
         })
+        .take_while(|(_, _, fy, _)| *fy < y + 8.0 + 20.0 * ROWS)
         .collect();
+    let more = node.files_total.saturating_sub(placed.len());
     html! {
         <g class="files">
             { text("muted small", x, y, "start", format!("ls {}", node.dir)) }
-            { for node.files.iter().zip(placed).map(|(file, (fx, fy, chip_w))| {
+            { for placed.into_iter().map(|(file, fx, fy, chip_w)| {
                 html! {
                     <g key={file.clone()} class={classes!("file", (touched_file == Some(file.as_str())).then_some("touched"))} data-testid="stage-file" data-file={file.clone()}>
                         { rect("", fx, fy, chip_w, 16.0, 3) }
