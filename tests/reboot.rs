@@ -173,6 +173,27 @@ fn the_reboot_leak_story_exhausts_the_disk_node_with_hosts_locals_own_text() {
 }
 
 #[test]
+fn a_pod_deleted_while_its_node_is_down_gets_its_del_once_the_node_is_up() {
+    let text = story(DISK, &[]).replace(
+        "wait 2s\n",
+        "wait 2s\nnode reboot w\nwait 1s\npod delete p-1\nwait 30s\n",
+    );
+    let sim = run(&text);
+    let dels: Vec<u64> = sim
+        .events()
+        .iter()
+        .filter(|e| e.reason == Reason::CNIDel && &*e.object == "pod/p-1")
+        .map(|e| e.time_ms.as_millis())
+        .collect();
+    // Down from 3 s to 23 s: the DEL comes after the boot, with no netns to enter.
+    assert_eq!(dels.len(), 1, "{dels:?}");
+    assert!(dels[0] > 23_000, "{dels:?}");
+    let state = sim.state();
+    assert_eq!(files(&state).len(), 4);
+    assert!(!state.nodes[0].ipam.reserved.contains_key("10.244.0.2"));
+}
+
+#[test]
 fn a_rebooting_node_shows_it_and_its_kubelet_reports_the_new_boot() {
     let text = story(DISK, &[]).replace("wait 2s\n", "wait 2s\nnode reboot w\nwait 30s\n");
     let scenario = Scenario::parse(&text).expect("parses");

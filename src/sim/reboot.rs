@@ -139,6 +139,31 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
     for pod in pods {
         cluster.schedule(after, Action::KubeletSyncPod { pod, boot });
     }
+    // A pod deleted while the node was down is not synced again: the kubelet stops its old sandboxes
+    // (a terminating pod's kill, or garbage collection of a pod that is gone).
+    let node_name = cluster.node_name(name);
+    let leftover: Vec<Name> = cluster.nodes.get(name).map_or_else(Vec::new, |node| {
+        node.dead_sandboxes
+            .iter()
+            .filter(|(_, facts)| {
+                cluster
+                    .pods
+                    .get(facts.pod())
+                    .is_none_or(|pod| pod.node_uid != uid || pod.deletion.is_some())
+            })
+            .map(|(id, _)| id.clone())
+            .collect()
+    });
+    for sandbox_id in leftover {
+        cluster.schedule(
+            cluster.settings.watch_latency,
+            Action::StopPodSandbox {
+                node: node_name.clone(),
+                node_uid: uid,
+                sandbox_id,
+            },
+        );
+    }
 }
 
 /// The kubelet's first status of a pod whose sandbox a reboot took: no ready sandbox, so no IPs.
