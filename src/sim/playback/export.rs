@@ -17,8 +17,8 @@ pub struct Download {
     pub contents: String,
 }
 
-/// A scenario text's media type: plain text, which any editor opens.
-const SCENARIO_MIME: &str = "text/plain;charset=utf-8";
+/// The media type of the scenario and the transcript: plain text, which any editor opens.
+const TEXT_MIME: &str = "text/plain;charset=utf-8";
 
 /// The most of a transcript the page makes (bytes): the views grow with the pods on a node, and a run
 /// of 64 nodes × 110 pods tells 171 MB, more than a page should hold. `kind-measured`, the longest
@@ -43,7 +43,7 @@ impl Playback {
     pub fn export_scenario(&self) -> Download {
         Download {
             file_name: format!("podip-{}.podip", self.story()),
-            mime: SCENARIO_MIME,
+            mime: TEXT_MIME,
             contents: self.text.clone(),
         }
     }
@@ -64,7 +64,7 @@ impl Playback {
         let mut sim = Simulation::new(self.scenario.clone());
         Download {
             file_name: self.export_file_name("txt"),
-            mime: SCENARIO_MIME,
+            mime: TEXT_MIME,
             contents: transcript(&mut sim, self.now(), TRANSCRIPT_MAX_LEN),
         }
     }
