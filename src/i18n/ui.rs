@@ -750,9 +750,9 @@ texts! {
     SCENARIO => { en: "Scenario", zh: "场景", ja: "シナリオ" },
     /// Lede.
     EDITOR_LEDE => {
-        en: "One command per line: cluster, node add/delete, pod add/delete, kcm restart, wait, set. Your actions are appended here.",
-        zh: "每行一条命令：cluster、node add/delete、pod add/delete、kcm restart、wait、set。你的操作会追加到这里。",
-        ja: "1 行に 1 コマンド：cluster、node add/delete、pod add/delete、kcm restart、wait、set。操作した内容はここに追記されます。",
+        en: "One command per line: cluster, node add/delete/reboot, pod add/delete, kcm restart, wait, set. Your actions are appended here.",
+        zh: "每行一条命令：cluster、node add/delete/reboot、pod add/delete、kcm restart、wait、set。你的操作会追加到这里。",
+        ja: "1 行に 1 コマンド：cluster、node add/delete/reboot、pod add/delete、kcm restart、wait、set。操作した内容はここに追記されます。",
     },
     /// podip's limits on a scenario: {0} nodes, {1} pods, {2} per add-many, {3} of virtual time.
     EDITOR_LIMITS => {
