@@ -58,7 +58,7 @@ test("reboot-leak: a reboot on the stage, files of gone sandboxes, the disk node
   assert.match(await stagePod(page, "api-1").textContent(), /10\.244\.0\.18\b/);
   // The user reports it is told from, as links.
   const sources = page.getByTestId("tour-sources").locator("a");
-  assert.equal(await sources.count(), 7);
+  assert.equal(await sources.count(), 10);
   assert.equal(await sources.first().getAttribute("href"), "https://github.com/kubernetes/kubernetes/issues/108121");
   await page.screenshot({ path: `${ARTIFACTS}/story-reboot-leak-end.png` });
   assertClean();
@@ -68,7 +68,7 @@ test("why-round-robin: .3 after .2's release, .2 again only after the walk wraps
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=why-round-robin`);
   await settled(page);
   const answers = [];
-  const pick = (q) => (/job-2 get/.test(q) ? /^\.14$/ : /next-1 get/.test(q) ? /^\.2$/ : /expire first/);
+  const pick = (q) => (/job-2 get/.test(q) ? /^\.14$/ : /next-1 get/.test(q) ? /^\.2$/ : /late delete/);
   while (await page.getByTestId("tour-next").isEnabled()) {
     const asked = await next(page, pick);
     if (asked) answers.push(asked);
@@ -77,7 +77,7 @@ test("why-round-robin: .3 after .2's release, .2 again only after the walk wraps
   assert.equal(answers.length, 3);
   assert.match(answers[0].feedback, /^Not this time: the answer is \.3\./);
   assert.match(answers[1].feedback, /^Right\. After rangeEnd \(\.14\)/);
-  assert.match(answers[2].feedback, /^Right\. .*containernetworking\/cni#194/);
+  assert.match(answers[2].feedback, /^Right\. ovn-kubernetes .*#1502.*containernetworking\/cni#194/);
   assert.match(await stagePod(page, "next-1").textContent(), /10\.244\.0\.2\b/);
   assert.match(await stagePod(page, "next-2").textContent(), /10\.244\.0\.3\b/);
   assertClean();

@@ -396,9 +396,9 @@ pub const TOURS: [TourNarration; 8] = [
         },
         steps: &[
             text! {
-                en: "node-b is deleted: ReleaseCIDR (cidr_set.go) clears its bit, and 10.244.1.0/24 is free. nextCandidate stays at 3.",
-                zh: "node-b 被删除：ReleaseCIDR（cidr_set.go）清除它的位，10.244.1.0/24 空了出来。nextCandidate 仍停在 3。",
-                ja: "node-b が削除されます。ReleaseCIDR（cidr_set.go）がそのビットを消し、10.244.1.0/24 が空きます。nextCandidate は 3 のままです。",
+                en: "node-b is deleted: ReleaseCIDR (range_allocator.go) clears its bit, and 10.244.1.0/24 is free. nextCandidate stays at 3.",
+                zh: "node-b 被删除：ReleaseCIDR（range_allocator.go）清除它的位，10.244.1.0/24 空了出来。nextCandidate 仍停在 3。",
+                ja: "node-b が削除されます。ReleaseCIDR（range_allocator.go）がそのビットを消し、10.244.1.0/24 が空きます。nextCandidate は 3 のままです。",
             },
             text! {
                 en: "node-d joins and gets 10.244.3.0/24, not the freed 10.244.1.0/24: AllocateNext scans from nextCandidate, and index 1 comes back only after the cursor wraps round the /16.",
@@ -406,9 +406,9 @@ pub const TOURS: [TourNarration; 8] = [
                 ja: "node-d が参加し、解放された 10.244.1.0/24 ではなく 10.244.3.0/24 を受け取ります。AllocateNext は nextCandidate から走査するので、インデックス 1 が戻ってくるのはカーソルが /16 を一周した後です。",
             },
             text! {
-                en: "kube-controller-manager restarts. The cidrset lives in its memory only: NewCIDRRangeAllocator builds a new one, nextCandidate 0, and occupies the podCIDR each node carries (node-a, node-c, node-d).",
-                zh: "kube-controller-manager 重启。cidrset 只存在于它的内存中：NewCIDRRangeAllocator 新建一个 cidrset（nextCandidate 为 0），并占用各节点已有的 podCIDR（node-a、node-c、node-d）。",
-                ja: "kube-controller-manager が再起動します。cidrset はメモリーにしかないので、NewCIDRRangeAllocator が新しく作り直し（nextCandidate は 0）、ノードが持つ podCIDR（node-a、node-c、node-d）を使用中にします。",
+                en: "kube-controller-manager restarts. The cidrset lives in its memory only: NewCIDRRangeAllocator builds a new one, nextCandidate 0, and occupies the podCIDR each node carries (node-a, node-c, node-d). Whatever else lived in that memory starts over too: the Service range is filtered out again, a subnet a failed PATCH had left marked with no node holding it is free again, and the workqueue's backoff begins anew.",
+                zh: "kube-controller-manager 重启。cidrset 只存在于它的内存中：NewCIDRRangeAllocator 新建一个 cidrset（nextCandidate 为 0），并占用各节点已有的 podCIDR（node-a、node-c、node-d）。内存中的其他状态也一并重来：Service 网段被重新过滤掉，某次 PATCH 失败后被标记为已占用、却没有任何节点持有的子网重新变为空闲，工作队列的退避也从头开始。",
+                ja: "kube-controller-manager が再起動します。cidrset はメモリーにしかないので、NewCIDRRangeAllocator が新しく作り直し（nextCandidate は 0）、ノードが持つ podCIDR（node-a、node-c、node-d）を使用中にします。メモリーにあったほかの状態も最初からです。Service の範囲はあらためて除外され、PATCH の失敗で使用中のまま残り、どのノードも持っていなかったサブネットは空きに戻り、ワークキューのバックオフも一からやり直しになります。",
             },
             text! {
                 en: "node-e joins and gets 10.244.1.0/24: from index 0 the first free subnet is node-b's old one. Before the restart it would have got 10.244.4.0/24; the order in which subnets are handed out depends on the controller's uptime.",
@@ -598,9 +598,9 @@ explanations! {
         ja: "ノードのマシンが停止します。すべてのコンテナー、ネットワーク名前空間、veth、/32 ルートが消え、tmpfs の /run も消えます。ディスク上のものは残ります。conflist、containerd のサンドボックス記録（失われていなければ）、そして dataDir がディスク上にあれば host-local の IP ファイルです。",
     },
     Rebooted => {
-        en: "The kubelet is back and sees a new boot ID (nodestatus.MachineInfo), so it records Rebooted. It syncs its pods: each sandbox is not ready, so SyncPod stops the old ones (containerd runs CNI DEL with an empty CNI_NETNS) and creates new ones, with new addresses.",
-        zh: "kubelet 重新启动，发现 boot ID 变了（nodestatus.MachineInfo），于是记录 Rebooted。它同步自己的 Pod：每个沙箱都未就绪，SyncPod 先停止旧沙箱（containerd 以空的 CNI_NETNS 执行 CNI DEL），再创建新沙箱，拿到新地址。",
-        ja: "kubelet が再び起動し、boot ID が変わったことを検知して（nodestatus.MachineInfo）Rebooted を記録します。続いて Pod を同期します。どのサンドボックスも準備ができていないので、SyncPod は古いサンドボックスを停止し（containerd は空の CNI_NETNS で CNI DEL を実行します）、新しいサンドボックスを作成して新しいアドレスを割り当てます。",
+        en: "The kubelet is back and sees a new boot ID (nodestatus.MachineInfo), so it records Rebooted. It syncs its pods: each sandbox is not ready, so SyncPod records SandboxChanged, stops the old ones (containerd runs CNI DEL with an empty CNI_NETNS) and creates new ones, with new addresses. kindnetd starts again too, and writes the conflist anew.",
+        zh: "kubelet 重新启动，发现 boot ID 变了（nodestatus.MachineInfo），于是记录 Rebooted。它同步自己的 Pod：每个沙箱都未就绪，SyncPod 记录 SandboxChanged，先停止旧沙箱（containerd 以空的 CNI_NETNS 执行 CNI DEL），再创建新沙箱，拿到新地址。kindnetd 也重新启动，再次写出 conflist。",
+        ja: "kubelet が再び起動し、boot ID が変わったことを検知して（nodestatus.MachineInfo）Rebooted を記録します。続いて Pod を同期します。どのサンドボックスも準備ができていないので、SyncPod は SandboxChanged を記録して古いサンドボックスを停止し（containerd は空の CNI_NETNS で CNI DEL を実行します）、新しいサンドボックスを作成して新しいアドレスを割り当てます。kindnetd も起動し直し、conflist をもう一度書きます。",
     },
     NodeIpamStarted => {
         en: "kube-controller-manager starts its node IPAM controller (NewCIDRRangeAllocator): one cidrset per --cluster-cidr entry, the service range filtered out, and the podCIDR of every existing node marked as used.",
@@ -638,9 +638,9 @@ explanations! {
         ja: "processNextNodeWorkItem が失敗したノードを cidrallocator_node ワークキューに戻します。項目ごとの指数バックオフ（5 ミリ秒から倍々、最大 1000 秒）で、再試行回数に上限はありません。",
     },
     CNIConfigWritten => {
-        en: "kindnetd sees its node's podCIDR and writes /etc/cni/net.d/10-kindnet.conflist (CNIConfigWriter.Write): ptp with one host-local range per podCIDR, then portmap. From now on the runtime's network is ready.",
-        zh: "kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist（CNIConfigWriter.Write）：ptp（host-local 为每个 podCIDR 配一个范围），然后是 portmap。从此容器运行时的网络就绪。",
-        ja: "kindnetd が自ノードの podCIDR を見て /etc/cni/net.d/10-kindnet.conflist を書き出します（CNIConfigWriter.Write）。podCIDR ごとに host-local の範囲を 1 つ持つ ptp、続いて portmap です。これ以降、ランタイムのネットワークは準備完了になります。",
+        en: "kindnetd sees its node's podCIDR and writes /etc/cni/net.d/10-kindnet.conflist (CNIConfigWriter.Write): ptp with one host-local range per podCIDR, then portmap. From now on the runtime's network is ready. A kindnetd that starts again (after a reboot) writes the file anew: the inputs it compares with live in its memory only.",
+        zh: "kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist（CNIConfigWriter.Write）：ptp（host-local 为每个 podCIDR 配一个范围），然后是 portmap。从此容器运行时的网络就绪。kindnetd 重新启动后（例如重启之后）会再写一次这个文件：它用来比较的输入只保存在内存中。",
+        ja: "kindnetd が自ノードの podCIDR を見て /etc/cni/net.d/10-kindnet.conflist を書き出します（CNIConfigWriter.Write）。podCIDR ごとに host-local の範囲を 1 つ持つ ptp、続いて portmap です。これ以降、ランタイムのネットワークは準備完了になります。kindnetd が（再起動の後などに）起動し直すと、このファイルをもう一度書きます。比較に使う入力はメモリーにしか持っていないからです。",
     },
     NodeRouteAdded => {
         en: "kindnetd's loop (syncRoute) gives its node a route to every other node's podCIDR through that node's InternalIP, so pods reach pods on other nodes without a tunnel. The kernel picks the device (eth0) from the gateway.",
@@ -658,9 +658,9 @@ explanations! {
         ja: "kindnetd の同期ループの今回の処理が失敗しました。ここでは podCIDR のない別ノードが原因です（シングルスタックの kindnetd は \"\" を CIDR として解析します）。今回の処理はそこで打ち切られ、後に並ぶノードは処理されません。アップストリームの kindnetd は 5 回再試行してから終了し、再起動されます。",
     },
     NetworkNotReady => {
-        en: "The kubelet's SyncPod will not start the pod: the runtime reports NetworkReady=false because /etc/cni/net.d holds no CNI config yet. It tries again later.",
-        zh: "kubelet 的 SyncPod 不会启动这个 Pod：/etc/cni/net.d 里还没有 CNI 配置，容器运行时报告 NetworkReady=false。稍后会再试。",
-        ja: "kubelet の SyncPod は Pod を起動しません。/etc/cni/net.d にまだ CNI 設定がないため、ランタイムが NetworkReady=false を報告するからです。後で再試行します。",
+        en: "The kubelet's SyncPod will not start the pod: the runtime reports NetworkReady=false because /etc/cni/net.d holds no CNI config yet. It tries again 1–1.5 s later (backOffOnTransientErrorPeriod with jitter).",
+        zh: "kubelet 的 SyncPod 不会启动这个 Pod：/etc/cni/net.d 里还没有 CNI 配置，容器运行时报告 NetworkReady=false。kubelet 在 1–1.5 秒后再试（backOffOnTransientErrorPeriod 加上抖动）。",
+        ja: "kubelet の SyncPod は Pod を起動しません。/etc/cni/net.d にまだ CNI 設定がないため、ランタイムが NetworkReady=false を報告するからです。kubelet は 1–1.5 秒後に再試行します（backOffOnTransientErrorPeriod にジッターを加えた時間）。",
     },
     PodCreated => {
         en: "A Pod object is created in the API with spec.nodeName already set (PrepareForCreate), so no scheduler is involved: the node's kubelet picks it up.",
@@ -698,9 +698,14 @@ explanations! {
         ja: "ptp の setupHostVeth がホスト側 veth にゲートウェイアドレスを /32 で付け、ルート <podIP>/32 dev vethXXXXXXXX scope host を追加します。ノードは各 Pod にそれぞれの veth で直接届き、ブリッジはありません。",
     },
     PodIPsCleared => {
-        en: "The kubelet writes the pod's status with no IPs: generateAPIPodStatus takes them from the latest sandbox only while it is ready, and the old one went with the reboot. The phase stays Running while its containers restart.",
-        zh: "kubelet 写入不带 IP 的 Pod 状态：generateAPIPodStatus 只在最新的沙箱就绪时才从中取 IP，而旧沙箱已随重启消失。容器重启期间，阶段仍为 Running。",
-        ja: "kubelet が IP のない Pod の状態を書き込みます。generateAPIPodStatus が IP を取るのは最新のサンドボックスが準備完了のときだけで、古いサンドボックスは再起動で消えました。コンテナーが再起動する間、フェーズは Running のままです。",
+        en: "The kubelet writes the pod's status with no IPs: kuberuntime's GetPodStatus takes them from the latest sandbox only while it is ready, and the old one went with the reboot. The phase stays Running while its containers restart.",
+        zh: "kubelet 写入不带 IP 的 Pod 状态：kuberuntime 的 GetPodStatus 只在最新的沙箱就绪时才从中取 IP，而旧沙箱已随重启消失。容器重启期间，阶段仍为 Running。",
+        ja: "kubelet が IP のない Pod の状態を書き込みます。kuberuntime の GetPodStatus が IP を取るのは最新のサンドボックスが準備完了のときだけで、古いサンドボックスは再起動で消えました。コンテナーが再起動する間、フェーズは Running のままです。",
+    },
+    SandboxChanged => {
+        en: "The kubelet's SyncPod finds that the pod has a sandbox and that it is not ready (computePodActions), so it records SandboxChanged, 'Pod sandbox changed, it will be killed and re-created.', kills the pod (StopPodSandbox: containerd runs CNI DEL for the old sandbox) and creates a new one. A pod whose old sandbox containerd no longer knows gets no such Event: SyncPod creates its sandbox as for a new pod.",
+        zh: "kubelet 的 SyncPod 发现这个 Pod 有沙箱，但沙箱未就绪（computePodActions），于是记录 SandboxChanged（“Pod sandbox changed, it will be killed and re-created.”），先终止 Pod（StopPodSandbox：containerd 为旧沙箱执行 CNI DEL），再创建新沙箱。如果 containerd 已经不知道旧沙箱，就没有这条事件：SyncPod 像对待新 Pod 一样为它创建沙箱。",
+        ja: "kubelet の SyncPod は、Pod にサンドボックスがあり、それが準備できていないことを見つけます（computePodActions）。そこで SandboxChanged（「Pod sandbox changed, it will be killed and re-created.」）を記録し、Pod を停止して（StopPodSandbox で containerd が古いサンドボックスの CNI DEL を実行します）新しいサンドボックスを作ります。containerd が古いサンドボックスをもう知らない Pod では、このイベントは出ません。SyncPod は新しい Pod と同じようにサンドボックスを作ります。",
     },
     PodIPsAssigned => {
         en: "The kubelet takes the sandbox's addresses from containerd and writes status.podIP and status.podIPs (generateAPIPodStatus); in dual-stack IPv4 comes first, as the primary address.",
@@ -708,9 +713,9 @@ explanations! {
         ja: "kubelet が containerd からサンドボックスのアドレスを受け取り、status.podIP と status.podIPs に書き込みます（generateAPIPodStatus）。デュアルスタックでは IPv4 が先頭に来て、プライマリアドレスになります。",
     },
     FailedCreatePodSandBox => {
-        en: "The sandbox could not be set up because CNI ADD failed, for example with host-local's 'no IP addresses available in range set' once the node's podCIDR is used up. The kubelet (createPodSandbox) records the Warning and retries later.",
-        zh: "沙箱建不起来，因为 CNI ADD 失败了，比如节点的 podCIDR 用完后 host-local 报出“no IP addresses available in range set”。kubelet（createPodSandbox）记录这条 Warning 事件，稍后重试。",
-        ja: "CNI ADD が失敗したため、サンドボックスを用意できませんでした。たとえばノードの podCIDR を使い切ると、host-local が「no IP addresses available in range set」を返します。kubelet（createPodSandbox）は Warning イベントを記録し、後で再試行します。",
+        en: "The sandbox could not be set up because CNI ADD failed, for example with host-local's 'no IP addresses available in range set' once the node's podCIDR is used up. The kubelet's SyncPod records the Warning, and the kubelet retries 10–15 s later (backOffPeriod with jitter).",
+        zh: "沙箱建不起来，因为 CNI ADD 失败了，比如节点的 podCIDR 用完后 host-local 报出“no IP addresses available in range set”。kubelet 的 SyncPod 记录这条 Warning 事件，10–15 秒后重试（backOffPeriod 加上抖动）。",
+        ja: "CNI ADD が失敗したため、サンドボックスを用意できませんでした。たとえばノードの podCIDR を使い切ると、host-local が「no IP addresses available in range set」を返します。kubelet の SyncPod は Warning イベントを記録し、10–15 秒後に再試行します（backOffPeriod にジッターを加えた時間）。",
     },
     PodTerminating => {
         en: "A graceful delete: CheckGracefulDelete gives the pod a deletionTimestamp and it shows Terminating. The containers stop first, then CNI DEL runs, and only then does the object go.",

@@ -10,7 +10,7 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
     title: text! {
         en: "a reboot leaks addresses",
         zh: "重启泄漏地址",
-        ja: "再起動でアドレスがリークする",
+        ja: "再起動によるアドレスのリーク",
     },
     intro: text! {
         en: "Two nodes with /28 subnets (13 pod addresses each) and five pods each. One line of their CNI configs differs: disk-worker keeps host-local's files on disk in /var/lib/cni/networks (the plugin's default), tmpfs-worker on a tmpfs in /run/cni-ipam-state (as kind does). Both reboot three times. Press play or step.",
@@ -19,39 +19,39 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
     },
     steps: &[
         text! {
-            en: "Both nodes run five pods: web-1 to web-5 on .2–.6 of 10.244.0.0/28, api-1 to api-5 on .18–.22 of 10.244.0.16/28. Each address is a file named after it that holds its sandbox's container ID; last_reserved_ip is .6 and .22.",
-            zh: "两个节点各运行五个 Pod：web-1 到 web-5 使用 10.244.0.0/28 的 .2–.6，api-1 到 api-5 使用 10.244.0.16/28 的 .18–.22。每个地址是一个以它命名的文件，内容是其沙箱的容器 ID；last_reserved_ip 分别是 .6 和 .22。",
-            ja: "両ノードで Pod が 5 個ずつ動いています。web-1 から web-5 は 10.244.0.0/28 の .2–.6、api-1 から api-5 は 10.244.0.16/28 の .18–.22 です。アドレスごとにその名前のファイルがあり、中身はサンドボックスのコンテナー ID です。last_reserved_ip は .6 と .22 です。",
+            en: "Both nodes run five pods: web-1 to web-5 on .2–.6 of 10.244.0.0/28, api-1 to api-5 on .18–.22 of 10.244.0.16/28. host-local keeps one file per address, named after it and holding the container ID of its sandbox; last_reserved_ip is .6 on one node and .22 on the other.",
+            zh: "两个节点上各跑着五个 Pod：web-1 到 web-5 用的是 10.244.0.0/28 里的 .2–.6，api-1 到 api-5 用的是 10.244.0.16/28 里的 .18–.22。host-local 为每个地址建一个同名文件，文件里写着对应沙箱的容器 ID；last_reserved_ip 分别是 .6 和 .22。",
+            ja: "2 台のノードでそれぞれ Pod が 5 個動いています。web-1 から web-5 は 10.244.0.0/28 の .2–.6、api-1 から api-5 は 10.244.0.16/28 の .18–.22 です。host-local はアドレスごとに同じ名前のファイルを作り、中にサンドボックスのコンテナー ID を書きます。last_reserved_ip はそれぞれ .6 と .22 です。",
         },
         text! {
-            en: "disk-worker reboots, and so does tmpfs-worker. Gone: every container and network namespace, and with them the veths and /32 routes. Left on disk: the conflist, containerd's sandbox records in /var/lib/containerd and, on disk-worker only, host-local's five files and last_reserved_ip. tmpfs-worker's /run/cni-ipam-state comes back empty.",
-            zh: "disk-worker 重启，tmpfs-worker 也一样。消失的是所有容器和网络命名空间，以及随之而去的 veth 和 /32 路由。留在磁盘上的是 conflist、/var/lib/containerd 中 containerd 的沙箱记录，以及只有 disk-worker 才有的 host-local 的五个文件和 last_reserved_ip。tmpfs-worker 的 /run/cni-ipam-state 重启后是空的。",
-            ja: "disk-worker が再起動し、tmpfs-worker も再起動します。消えるのは、すべてのコンテナーとネットワーク名前空間、そしてそれに伴う veth と /32 ルートです。ディスクに残るのは conflist、/var/lib/containerd にある containerd のサンドボックス記録、そして disk-worker だけにある host-local の 5 個のファイルと last_reserved_ip です。tmpfs-worker の /run/cni-ipam-state は空で戻ってきます。",
+            en: "disk-worker reboots, and so does tmpfs-worker. Gone: every container and network namespace, and with them the veths and /32 routes. Still on disk: the conflist, containerd's sandbox records in /var/lib/containerd and, on disk-worker alone, host-local's five files and last_reserved_ip. tmpfs-worker's /run/cni-ipam-state comes back empty.",
+            zh: "disk-worker 和 tmpfs-worker 相继重启。所有容器和网络命名空间都没了，veth 和 /32 路由也跟着没了。磁盘上还在的有：conflist、/var/lib/containerd 里 containerd 的沙箱记录，以及只在 disk-worker 上才有的 host-local 的五个文件和 last_reserved_ip。tmpfs-worker 的 /run/cni-ipam-state 重启后是空的。",
+            ja: "disk-worker と tmpfs-worker が再起動します。コンテナーとネットワーク名前空間はすべて消え、veth と /32 ルートも一緒に消えます。ディスクに残るのは conflist、/var/lib/containerd にある containerd のサンドボックス記録、それに disk-worker にだけある host-local の 5 個のファイルと last_reserved_ip です。tmpfs-worker の /run/cni-ipam-state は空になっています。",
         },
         text! {
-            en: "The kubelet starts, sees a new boot ID and records Rebooted (nodestatus.MachineInfo). The API still shows the pods Running on their old addresses: nothing has told it otherwise yet.",
-            zh: "kubelet 启动，发现 boot ID 变了，记录 Rebooted（nodestatus.MachineInfo）。API 中的 Pod 仍显示为 Running，地址也还是旧的：还没有谁更新过它们。",
-            ja: "kubelet が起動し、boot ID が変わったのを見て Rebooted を記録します（nodestatus.MachineInfo）。API 上の Pod はまだ古いアドレスのまま Running です。まだ誰もそれを更新していません。",
+            en: "The kubelet starts, sees a new boot ID and records Rebooted (nodestatus.MachineInfo). The API still shows the pods Running on their old addresses: nothing has updated them yet.",
+            zh: "kubelet 启动后发现 boot ID 变了，记录 Rebooted（nodestatus.MachineInfo）。API 里的 Pod 仍是 Running，地址也还是旧的：还没有任何组件更新它们。",
+            ja: "kubelet が起動し、boot ID が変わったことに気づいて Rebooted を記録します（nodestatus.MachineInfo）。API 上の Pod はまだ Running で、アドレスも古いままです。まだ何もそれを更新していません。",
         },
         text! {
-            en: "The kubelet syncs web-1. Its sandbox is not ready, so SyncPod kills the pod first: StopPodSandbox on the old sandbox. containerd finds its netns closed and runs CNI DEL with an empty CNI_NETNS; ptp hands it to host-local first, which releases 10.244.0.2 by container ID (ReleaseByID). On tmpfs-worker the same DEL finds no file.",
-            zh: "kubelet 同步 web-1。它的沙箱未就绪，所以 SyncPod 先终止这个 Pod：对旧沙箱调用 StopPodSandbox。containerd 发现它的网络命名空间已关闭，便以空的 CNI_NETNS 执行 CNI DEL；ptp 先把它交给 host-local，host-local 按容器 ID 释放 10.244.0.2（ReleaseByID）。在 tmpfs-worker 上，同样的 DEL 找不到任何文件。",
-            ja: "kubelet が web-1 を同期します。サンドボックスの準備ができていないので、SyncPod はまず Pod を停止し、古いサンドボックスに StopPodSandbox を呼びます。containerd はネットワーク名前空間が閉じているのを見て、空の CNI_NETNS で CNI DEL を実行します。ptp はまず host-local に渡し、host-local はコンテナー ID で 10.244.0.2 を解放します（ReleaseByID）。tmpfs-worker では同じ DEL が見つけるファイルはありません。",
+            en: "The kubelet syncs web-1. The pod has a sandbox and it is not ready, so SyncPod records SandboxChanged, 'Pod sandbox changed, it will be killed and re-created.', and kills the pod first: StopPodSandbox on the old sandbox. containerd finds its netns closed and runs CNI DEL with an empty CNI_NETNS; ptp hands it to host-local first, which releases 10.244.0.2 by container ID (ReleaseByID). On tmpfs-worker the same DEL finds no file.",
+            zh: "kubelet 同步 web-1。这个 Pod 有沙箱，但沙箱没有就绪，于是 SyncPod 记录 SandboxChanged（“Pod sandbox changed, it will be killed and re-created.”），先终止 Pod：对旧沙箱调用 StopPodSandbox。containerd 发现网络命名空间已经关闭，就用空的 CNI_NETNS 执行 CNI DEL；ptp 先把 DEL 交给 host-local，host-local 按容器 ID 释放 10.244.0.2（ReleaseByID）。在 tmpfs-worker 上，同样的 DEL 找不到文件。",
+            ja: "kubelet が web-1 を同期します。Pod にはサンドボックスがあるのに準備ができていないので、SyncPod は SandboxChanged（「Pod sandbox changed, it will be killed and re-created.」）を記録し、まず Pod を停止します。古いサンドボックスに対する StopPodSandbox です。containerd はネットワーク名前空間が閉じていると分かると、空の CNI_NETNS で CNI DEL を実行します。ptp はまず host-local に DEL を渡し、host-local がコンテナー ID をもとに 10.244.0.2 を解放します（ReleaseByID）。tmpfs-worker では、同じ DEL が見つけるファイルはありません。",
         },
         text! {
-            en: "Then new sandboxes and new CNI ADDs: web-1 to web-5 get .7–.11, because last_reserved_ip (.6) survived on disk, while api-1 to api-5 get .18–.22 again from an empty directory. Five files for five pods on each node: no leak, because containerd still knew the old sandboxes.",
-            zh: "接着是新的沙箱和新的 CNI ADD：web-1 到 web-5 分到 .7–.11，因为 last_reserved_ip（.6）保存在磁盘上；api-1 到 api-5 则从空目录重新分到 .18–.22。每个节点都是五个 Pod 对应五个文件：没有泄漏，因为 containerd 还记得旧沙箱。",
-            ja: "続いて新しいサンドボックスと新しい CNI ADD です。last_reserved_ip（.6）がディスクに残っているので web-1 から web-5 は .7–.11 を受け取り、api-1 から api-5 は空のディレクトリーから再び .18–.22 を受け取ります。どちらのノードも Pod 5 個にファイル 5 個で、リークはありません。containerd が古いサンドボックスを覚えていたからです。",
+            en: "Then new sandboxes and new CNI ADDs: web-1 to web-5 get .7–.11, because last_reserved_ip (.6) survived on disk, while api-1 to api-5 get .18–.22 again from an empty directory. Five files for five pods on each node: no leak, because containerd still knew the old sandboxes. kindnetd, a new process, writes the same conflist again (CNIConfigWritten): what it compares with lived in the old process's memory.",
+            zh: "接着是新的沙箱和新的 CNI ADD：last_reserved_ip（.6）在磁盘上保留了下来，所以 web-1 到 web-5 分到 .7–.11；api-1 到 api-5 则从空目录重新分到 .18–.22。两个节点都是五个 Pod、五个文件：没有泄漏，因为 containerd 还记得旧沙箱。kindnetd 作为新进程，再次写出同样的 conflist（CNIConfigWritten）：它用来比较的内容只存在于旧进程的内存里。",
+            ja: "続いて新しいサンドボックスと新しい CNI ADD です。last_reserved_ip（.6）がディスクに残っていたので web-1 から web-5 は .7–.11 を受け取り、api-1 から api-5 は空のディレクトリーから再び .18–.22 を受け取ります。どちらのノードも Pod 5 個にファイル 5 個で、リークはありません。containerd が古いサンドボックスを覚えていたからです。kindnetd は新しいプロセスとして、同じ conflist をもう一度書きます（CNIConfigWritten）。比較の相手は古いプロセスのメモリーにしかなかったからです。",
         },
         text! {
-            en: "The second reboot, and this time containerd has lost its records of the old sandboxes, as users reported after unclean shutdowns (CRI-O wiping its storage, state lost in a hard power-off). No one will ever run CNI DEL for them.",
-            zh: "第二次重启，这次 containerd 丢失了旧沙箱的记录，正如用户在非正常关机后报告的那样（CRI-O 清空了自己的存储，或硬断电丢失了状态）。再也不会有人为它们执行 CNI DEL。",
-            ja: "2 回目の再起動です。今回は containerd が古いサンドボックスの記録を失っています。ユーザーが異常終了の後に報告したとおりです（CRI-O がストレージを消去した、電源断で状態が失われた）。それらに対して CNI DEL が実行されることはもうありません。",
+            en: "The second reboot, and this time podip supposes that containerd lost its records of the old sandboxes. That part is a hypothesis: RKE2's known issues blame leftover files on containerd losing track of pods (rancher/rke2#3039), and Harvester nodes ran out of addresses after hard power-offs (harvester/harvester#7471), but neither shows how the records went. In calico#4190 the leak came from a CRI-O configured to wipe its pods at start, and containerd released the addresses. Without records, no one ever runs CNI DEL for the old sandboxes.",
+            zh: "第二次重启。这一次 podip 假设 containerd 丢失了旧沙箱的记录。这一点只是假设：RKE2 的已知问题把残留文件归因于 containerd 丢失了对 Pod 的跟踪（rancher/rke2#3039），Harvester 的节点在强制断电后也耗尽了地址（harvester/harvester#7471），但两者都没有说明记录是怎么丢的。calico#4190 中的泄漏来自被配置为启动时清除 Pod 的 CRI-O，而 containerd 正常释放了地址。没有了记录，就再也不会有人为旧沙箱执行 CNI DEL。",
+            ja: "2 回目の再起動です。今回は、containerd が古いサンドボックスの記録を失ったと podip は仮定します。ここは仮説です。RKE2 の既知の問題はファイルが残る原因を containerd が Pod を見失うことに求め（rancher/rke2#3039）、Harvester のノードは強制的な電源断の後にアドレスが尽きました（harvester/harvester#7471）。しかし、どちらも記録がどう失われたかは示していません。calico#4190 のリークは起動時に Pod を消去するよう設定された CRI-O によるもので、containerd はアドレスを解放していました。記録がなければ、古いサンドボックスの CNI DEL を実行するものはもうありません。",
         },
         text! {
-            en: "The pods come back on .12, .13 and .14, then the walk wraps to .2 and .3. The files of the old sandboxes (.7–.11) stay with no sandbox behind them: disk-worker holds ten files for five pods. tmpfs-worker again holds five.",
-            zh: "Pod 回来后分到 .12、.13、.14，随后遍历绕回，分到 .2 和 .3。旧沙箱的文件（.7–.11）留了下来，背后已没有任何沙箱：disk-worker 上五个 Pod 占着十个文件。tmpfs-worker 仍然是五个。",
-            ja: "Pod は .12、.13、.14 で戻り、そこで走査が一周して .2 と .3 になります。古いサンドボックスのファイル（.7–.11）は、裏にサンドボックスがないまま残ります。disk-worker では Pod 5 個にファイル 10 個です。tmpfs-worker は今回も 5 個です。",
+            en: "No SandboxChanged this time: with no record of an old sandbox, SyncPod creates one as for a new pod. The pods come back on .12, .13 and .14, then the walk wraps to .2 and .3. The files of the old sandboxes (.7–.11) stay with no sandbox behind them: disk-worker has ten files for five pods. tmpfs-worker again has five.",
+            zh: "这次没有 SandboxChanged：找不到旧沙箱的记录，SyncPod 就像对待新 Pod 一样创建沙箱。Pod 先拿到 .12、.13、.14，然后遍历绕回，拿到 .2 和 .3。旧沙箱的文件（.7–.11）留在原地，背后却已没有沙箱：disk-worker 上五个 Pod 对应十个文件。tmpfs-worker 依然是五个。",
+            ja: "今回は SandboxChanged が出ません。古いサンドボックスの記録がないので、SyncPod は新しい Pod と同じようにサンドボックスを作ります。Pod はまず .12、.13、.14 を受け取り、そこで走査が一周して .2 と .3 を受け取ります。古いサンドボックスのファイル（.7–.11）は、対応するサンドボックスがないまま残ります。disk-worker では Pod 5 個にファイルが 10 個です。tmpfs-worker は今回も 5 個です。",
         },
         text! {
             en: "The third reboot, records lost again. All ten of disk-worker's files stay.",
@@ -59,9 +59,9 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
             ja: "3 回目の再起動で、記録はまた失われます。disk-worker の 10 個のファイルはすべて残ります。",
         },
         text! {
-            en: "web-1 to web-3 take the last free addresses, .4–.6; web-4 and web-5 fail: 'failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14'. 13 files and 3 running pods: the node is full although few pods run, and the kubelet retries every 10 s in vain.",
-            zh: "web-1 到 web-3 拿走了最后的空闲地址 .4–.6；web-4 和 web-5 失败：“failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14”。13 个文件，只有 3 个 Pod 在运行：Pod 不多，节点却满了，kubelet 每 10 秒重试一次，毫无结果。",
-            ja: "web-1 から web-3 が最後の空きアドレス .4–.6 を取り、web-4 と web-5 は「failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14」で失敗します。ファイル 13 個に動いている Pod は 3 個。Pod は少ないのにノードは満杯で、kubelet は 10 秒ごとに再試行しますが無駄です。",
+            en: "web-1 to web-3 take the last free addresses, .4–.6; web-4 and web-5 fail: 'failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14'. 13 files and 3 running pods: the node is full although few pods run. The kubelet retries each of them 10–15 s later (backOffPeriod, 10 s, plus jitter), in vain.",
+            zh: "web-1 到 web-3 拿走最后三个空闲地址 .4–.6；web-4 和 web-5 失败：“failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14”。13 个文件，却只有 3 个 Pod 在运行：Pod 不多，节点却满了。kubelet 每次在 10–15 秒后重试（backOffPeriod 的 10 秒再加上抖动），始终失败。",
+            ja: "web-1 から web-3 が最後の空きアドレス .4–.6 を取り、web-4 と web-5 は「failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14」で失敗します。ファイルは 13 個なのに、動いている Pod は 3 個です。Pod は少ないのにノードは満杯です。kubelet は 10–15 秒後（backOffPeriod の 10 秒にジッターを加えた時間）に再試行しますが、成功しません。",
         },
         text! {
             en: "tmpfs-worker runs its five pods on .18–.22. With host-local's dataDir on a tmpfs, as kind has it, the files cannot outlive the sandboxes. The cost: last_reserved_ip goes too, so after every boot the addresses are handed out from the start again, and an address can go straight to another pod (see the round-robin tour).",
@@ -70,13 +70,13 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
         },
         text! {
             en: "disk-worker stays stuck until someone acts. Cleaning the directory (k3s-killall.sh, then rm -rf /var/lib/cni/networks/<network>) frees it, but only with every pod on the node stopped: a file removed under a running pod hands its address out twice.",
-            zh: "disk-worker 会一直卡住，直到有人处理。清理目录（先 k3s-killall.sh，再 rm -rf /var/lib/cni/networks/<network>）可以释放地址，但前提是节点上所有 Pod 都已停止：在运行中的 Pod 底下删掉文件，它的地址会被分配两次。",
-            ja: "disk-worker は誰かが手を打つまで詰まったままです。ディレクトリーの掃除（k3s-killall.sh の後に rm -rf /var/lib/cni/networks/<network>）で解放できますが、ノード上の Pod をすべて止めたときに限ります。動いている Pod のファイルを消すと、そのアドレスが二重に割り当てられます。",
+            zh: "disk-worker 会一直卡着，直到有人动手。清理目录（先运行 k3s-killall.sh，再 rm -rf /var/lib/cni/networks/<network>）可以释放这些地址，但前提是节点上的 Pod 已全部停止：如果删掉仍在运行的 Pod 的文件，它的地址就会被分配两次。",
+            ja: "disk-worker は、誰かが手を打つまで詰まったままです。ディレクトリーを掃除すれば（k3s-killall.sh を実行してから rm -rf /var/lib/cni/networks/<network>）解放できますが、ノード上の Pod をすべて止めてからに限ります。動いている Pod のファイルを消すと、そのアドレスが二重に割り当てられます。",
         },
         text! {
-            en: "Or the CNI GC verb: the runtime names the sandboxes it knows, and host-local releases every other file. CRI-O calls it; containerd does not yet, and GC needs a conflist of cniVersion 1.1.0, where kindnet writes 0.3.1.",
-            zh: "或者使用 CNI 的 GC 操作：运行时列出它知道的沙箱，host-local 释放其余所有文件。CRI-O 会调用它；containerd 还不会，而且 GC 要求 conflist 的 cniVersion 为 1.1.0，kindnet 写的是 0.3.1。",
-            ja: "あるいは CNI の GC です。ランタイムが知っているサンドボックスを伝え、host-local がそれ以外のファイルをすべて解放します。CRI-O は呼び出しますが containerd はまだで、GC には cniVersion 1.1.0 の conflist が必要です。kindnet が書くのは 0.3.1 です。",
+            en: "What else would clear it? Not the CNI GC verb: neither ptp nor host-local as released implements GC (host-local's main.go: /* FIXME GC */). What helps is the first half of libcni's GCNetworkList: for every attachment cached in /var/lib/cni/results that the runtime does not name as valid, it runs CNI DEL, whatever the conflist's cniVersion (only the plugins' own GC call needs 1.1.0), and that DEL releases the file by container ID. CRI-O calls it (networkGC); containerd does not (containerd/go-cni#131 is not merged). On containerd, only a tmpfs dataDir or the cleaning above.",
+            zh: "还有什么办法？不是 CNI 的 GC 操作：ptp 和已发布的 host-local 都没有实现 GC（host-local 的 main.go 里写着 /* FIXME GC */）。真正起作用的是 libcni 的 GCNetworkList 的前半部分：对 /var/lib/cni/results 中缓存的每个 attachment，只要运行时没有把它列为有效，就执行一次 CNI DEL，不论 conflist 的 cniVersion 是多少（只有对插件本身的 GC 调用才要求 1.1.0），这次 DEL 会按容器 ID 释放文件。CRI-O 会调用它（networkGC）；containerd 不会（containerd/go-cni#131 尚未合并）。在 containerd 上，只能把 dataDir 放在 tmpfs 上，或者像上面那样清理目录。",
+            ja: "ほかに効く手は何でしょうか。CNI の GC ではありません。ptp もリリース済みの host-local も GC を実装していないからです（host-local の main.go には /* FIXME GC */ とあります）。効くのは libcni の GCNetworkList の前半です。/var/lib/cni/results にキャッシュされた attachment のうち、ランタイムが有効として挙げないものすべてに CNI DEL を実行し、その DEL がコンテナー ID をもとにファイルを解放します。conflist の cniVersion は問いません（1.1.0 が必要なのはプラグイン自身の GC 呼び出しだけです）。CRI-O はこれを呼びます（networkGC）が、containerd は呼びません（containerd/go-cni#131 は未マージ）。containerd では、dataDir を tmpfs に置くか、上のように掃除するしかありません。",
         },
     ],
     questions: &[
@@ -102,9 +102,9 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
         Question {
             before_step: 6,
             text: text! {
-                en: "containerd lost its records. How many IP files does disk-worker hold once its five pods run again?",
-                zh: "containerd 丢失了记录。disk-worker 的五个 Pod 重新运行后，它有多少个 IP 文件？",
-                ja: "containerd は記録を失いました。5 個の Pod が再び動き出したとき、disk-worker の IP ファイルはいくつでしょう？",
+                en: "Suppose containerd lost its records. How many IP files does disk-worker hold once its five pods run again?",
+                zh: "假设 containerd 丢失了记录。disk-worker 的五个 Pod 重新运行后，它有多少个 IP 文件？",
+                ja: "containerd が記録を失ったとします。5 個の Pod が再び動き出したとき、disk-worker の IP ファイルはいくつでしょう？",
             },
             choices: &[
                 text! { en: "5", zh: "5", ja: "5" },
@@ -122,8 +122,8 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
             before_step: 8,
             text: text! {
                 en: "The third reboot, records lost again: 10 files for 5 pods in a range of 13 addresses. What happens?",
-                zh: "第三次重启，记录再次丢失：13 个地址的范围里，5 个 Pod 占着 10 个文件。会发生什么？",
-                ja: "3 回目の再起動で、記録はまた失われました。13 個のアドレスの範囲に、Pod 5 個でファイル 10 個です。何が起きるでしょう？",
+                zh: "第三次重启，记录又丢了：13 个地址的范围里，5 个 Pod 占着 10 个文件。接下来会怎样？",
+                ja: "3 回目の再起動でも記録が失われました。13 個のアドレスの範囲に、Pod 5 個に対してファイルが 10 個あります。どうなるでしょう？",
             },
             choices: &[
                 text! { en: "All five pods get addresses", zh: "五个 Pod 都拿到地址", ja: "5 個の Pod すべてがアドレスを得る" },
@@ -133,8 +133,8 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
             correct: 1,
             why: text! {
                 en: "Get walks the range from after last_reserved_ip and skips every address with a file; after .4, .5 and .6 it finds none: 'no IP addresses available in range set'.",
-                zh: "Get 从 last_reserved_ip 之后遍历范围，跳过每个有文件的地址；拿走 .4、.5、.6 之后就再也找不到了：“no IP addresses available in range set”。",
-                ja: "Get は last_reserved_ip の次から範囲を走査し、ファイルのあるアドレスをすべて飛ばします。.4、.5、.6 の後は見つからず、「no IP addresses available in range set」になります。",
+                zh: "Get 从 last_reserved_ip 之后开始遍历范围，跳过所有有文件的地址；分出 .4、.5、.6 之后就再也找不到空闲地址：“no IP addresses available in range set”。",
+                ja: "Get は last_reserved_ip の次から範囲を走査し、ファイルのあるアドレスはすべて飛ばします。.4、.5、.6 を割り当てた後は空きが見つからず、「no IP addresses available in range set」になります。",
             },
         },
     ],
@@ -167,6 +167,18 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
             label: "containerd/go-cni#131",
             url: "https://github.com/containerd/go-cni/pull/131",
         },
+        Source {
+            label: "containernetworking/plugins#1289",
+            url: "https://github.com/containernetworking/plugins/pull/1289",
+        },
+        Source {
+            label: "rancher/rke2#3039",
+            url: "https://github.com/rancher/rke2/pull/3039",
+        },
+        Source {
+            label: "harvester/harvester#7471",
+            url: "https://github.com/harvester/harvester/issues/7471",
+        },
     ],
 };
 
@@ -186,8 +198,8 @@ pub const WHY_ROUND_ROBIN: TourNarration = TourNarration {
     steps: &[
         text! {
             en: "job-1 gets 10.244.0.2, the first address after the gateway .1. last_reserved_ip is now .2.",
-            zh: "job-1 分到 10.244.0.2，即网关 .1 之后的第一个地址。last_reserved_ip 现在是 .2。",
-            ja: "job-1 はゲートウェイ .1 の次の最初のアドレス 10.244.0.2 を受け取ります。last_reserved_ip は .2 になります。",
+            zh: "job-1 拿到 10.244.0.2，也就是网关 .1 之后的第一个地址。此时 last_reserved_ip 是 .2。",
+            ja: "job-1 は、ゲートウェイ .1 の次にある最初のアドレス 10.244.0.2 を受け取ります。これで last_reserved_ip は .2 です。",
         },
         text! {
             en: "job-1 is deleted; 2.3 s later CNI DEL removes the file 10.244.0.2. last_reserved_ip stays .2: host-local's Release removes the file and nothing else.",
@@ -195,14 +207,14 @@ pub const WHY_ROUND_ROBIN: TourNarration = TourNarration {
             ja: "job-1 が削除され、2.3 秒後に CNI DEL がファイル 10.244.0.2 を消します。last_reserved_ip は .2 のままです。host-local の Release が消すのはファイルだけです。",
         },
         text! {
-            en: "job-2 gets .3, not the free .2: Get starts at the address after last_reserved_ip and walks forward. .2 is behind the cursor.",
-            zh: "job-2 分到 .3，而不是空闲的 .2：Get 从 last_reserved_ip 之后的地址开始向前遍历。.2 在游标后面。",
-            ja: "job-2 が受け取るのは空いている .2 ではなく .3 です。Get は last_reserved_ip の次のアドレスから先へ走査します。.2 はカーソルの後ろです。",
+            en: "job-2 gets .3, not the free .2: Get starts at the address after last_reserved_ip and walks forward. The cursor has already passed .2.",
+            zh: "job-2 拿到的是 .3，而不是空闲的 .2：Get 从 last_reserved_ip 之后的地址开始向前遍历，游标已经越过了 .2。",
+            ja: "job-2 が受け取るのは、空いている .2 ではなく .3 です。Get は last_reserved_ip の次のアドレスから先へ走査するので、カーソルはすでに .2 を通り過ぎています。",
         },
         text! {
             en: "Eleven pods walk the rest of the range, .4 to .14: the cursor has reached rangeEnd.",
-            zh: "十一个 Pod 把剩下的范围 .4 到 .14 走完：游标到了 rangeEnd。",
-            ja: "11 個の Pod が残りの範囲 .4 から .14 を進み、カーソルは rangeEnd に達します。",
+            zh: "又来了十一个 Pod，依次拿到剩下的 .4 到 .14：游标走到了 rangeEnd。",
+            ja: "さらに 11 個の Pod が残りの .4 から .14 を順に受け取り、カーソルは rangeEnd に達します。",
         },
         text! {
             en: "job-2 and the eleven are deleted: .2–.14 are all free again, and last_reserved_ip is .14.",
@@ -215,9 +227,9 @@ pub const WHY_ROUND_ROBIN: TourNarration = TourNarration {
             ja: "next-1 は .2 を受け取ります。rangeEnd の後、走査は一周して rangeStart に戻ります。.2 が戻ってくるのは、解放されてから範囲を丸ごと一周した後です。",
         },
         text! {
-            en: "next-2 and next-3 get .3 and .4, freed only seconds ago: round robin delays reuse by one walk round the range, not by a time. Why delay at all: other hosts' ARP caches still map the address to the old pod's MAC, conntrack entries keep steering packets to it, and policy or logs aimed at an address would hit the next pod. kube-controller-manager's cidrset walks node subnets the same way from nextCandidate.",
-            zh: "next-2 和 next-3 分到 .3 和 .4，而它们几秒前才被释放：轮询把复用推迟的是绕范围一圈，而不是一段时间。为什么要推迟：其他主机的 ARP 缓存仍把该地址映射到旧 Pod 的 MAC，conntrack 表项还在把数据包引向它，针对某个地址的策略或日志会落到下一个 Pod 身上。kube-controller-manager 的 cidrset 也以同样方式从 nextCandidate 遍历节点子网。",
-            ja: "next-2 と next-3 は、数秒前に解放されたばかりの .3 と .4 を受け取ります。ラウンドロビンが再利用を遅らせるのは範囲 1 周分であり、時間ではありません。そもそも遅らせる理由は、他ホストの ARP キャッシュがまだそのアドレスを古い Pod の MAC に対応付けていること、conntrack のエントリーがパケットをそこへ送り続けること、アドレスを対象にしたポリシーやログが次の Pod に当たってしまうことです。kube-controller-manager の cidrset も同じように nextCandidate からノードサブネットを走査します。",
+            en: "next-2 and next-3 get .3 and .4, freed only seconds ago: round robin delays reuse by one walk round the range, not by a time. Why delay at all? An address handed straight to a new pod confuses audits and logs, and the old pod's delete event may arrive only after a new pod is up on the same address (ovn-kubernetes#1502). Bridge networks (cbr0, containernetworking/cni#88) add ARP: other hosts' caches still map the address to the old pod's MAC. Not with kindnet: ptp gives each pod a /32 route on its own veth, the neighbour entry goes with the veth, and other nodes never ARP for a pod's address. kube-controller-manager's cidrset walks node subnets the same way from nextCandidate.",
+            zh: "next-2 和 next-3 拿到 .3 和 .4，而它们几秒前才被释放：轮询把复用推迟的是绕范围一圈，而不是一段时间。那为什么要推迟？地址一释放就交给新 Pod，审计和日志会分不清是哪个 Pod；旧 Pod 的删除事件也可能在新 Pod 已经用上同一地址之后才到达（ovn-kubernetes#1502）。网桥网络（cbr0，containernetworking/cni#88）还多一个 ARP 的问题：其他主机的缓存仍把这个地址对应到旧 Pod 的 MAC。kindnet 没有这个问题：ptp 给每个 Pod 在它自己的 veth 上配一条 /32 路由，邻居表项随 veth 一起消失，其他节点从不为 Pod 的地址发 ARP。kube-controller-manager 的 cidrset 也以同样的方式从 nextCandidate 遍历节点子网。",
+            ja: "next-2 と next-3 は、数秒前に解放されたばかりの .3 と .4 を受け取ります。ラウンドロビンが再利用を遅らせるのは範囲 1 周分であって、時間ではありません。では、なぜ遅らせるのでしょうか。解放したアドレスをすぐ新しい Pod に渡すと、監査やログでどの Pod のことか分からなくなります。また、古い Pod の削除イベントが、同じアドレスで新しい Pod が動き出した後に届くこともあります（ovn-kubernetes#1502）。ブリッジのネットワーク（cbr0、containernetworking/cni#88）ではさらに ARP の問題があり、他ホストのキャッシュがそのアドレスを古い Pod の MAC に対応付けたままになります。kindnet ではそうなりません。ptp は各 Pod に自分の veth 上の /32 ルートを与え、近隣エントリーは veth と一緒に消え、他のノードが Pod のアドレスを ARP で問い合わせることはありません。kube-controller-manager の cidrset も同じように nextCandidate からノードサブネットを走査します。",
         },
     ],
     questions: &[
@@ -235,47 +247,47 @@ pub const WHY_ROUND_ROBIN: TourNarration = TourNarration {
             ],
             correct: 1,
             why: text! {
-                en: "host-local's Get starts at the address after last_reserved_ip (.2), which is .3, and skips any address that has a file; the freed .2 is behind the cursor.",
-                zh: "host-local 的 Get 从 last_reserved_ip（.2）之后的地址 .3 开始，跳过有文件的地址；释放的 .2 在游标后面。",
-                ja: "host-local の Get は last_reserved_ip（.2）の次のアドレス .3 から始まり、ファイルのあるアドレスは飛ばします。解放された .2 はカーソルの後ろです。",
+                en: "host-local's Get starts at the address after last_reserved_ip (.2), which is .3, and skips any address that has a file; the cursor has already passed the freed .2.",
+                zh: "host-local 的 Get 从 last_reserved_ip（.2）之后的地址 .3 开始，跳过有文件的地址；游标已经越过了释放的 .2。",
+                ja: "host-local の Get は last_reserved_ip（.2）の次のアドレス .3 から始まり、ファイルのあるアドレスは飛ばします。カーソルは、解放された .2 をすでに通り過ぎています。",
             },
         },
         Question {
             before_step: 5,
             text: text! {
                 en: ".2–.14 are free and last_reserved_ip is .14, the end of the range. Which address does next-1 get?",
-                zh: ".2–.14 都空闲，last_reserved_ip 是范围末尾的 .14。next-1 会分到哪个地址？",
-                ja: ".2–.14 はすべて空きで、last_reserved_ip は範囲の最後の .14 です。next-1 が受け取るアドレスはどれでしょう？",
+                zh: ".2–.14 全部空闲，last_reserved_ip 是范围末尾的 .14。next-1 会拿到哪个地址？",
+                ja: ".2–.14 はすべて空いていて、last_reserved_ip は範囲の末尾の .14 です。next-1 が受け取るのはどのアドレスでしょう？",
             },
             choices: &[
                 text! { en: ".2", zh: ".2", ja: ".2" },
                 text! { en: ".15", zh: ".15", ja: ".15" },
-                text! { en: "None: the walk is at the end", zh: "没有：遍历已到末尾", ja: "なし：走査が終わりにある" },
+                text! { en: "None: the walk is at the end", zh: "没有：遍历已到末尾", ja: "なし：走査が末尾に到達" },
             ],
             correct: 0,
             why: text! {
                 en: "After rangeEnd (.14) Get's iterator wraps to rangeStart (.1); the gateway .1 is skipped, so .2, free since job-1 went. .15 is the broadcast address, outside the range.",
-                zh: "越过 rangeEnd（.14）后，Get 的迭代器绕回 rangeStart（.1）；跳过网关 .1，于是是 job-1 走后一直空闲的 .2。.15 是广播地址，不在范围内。",
-                ja: "rangeEnd（.14）の後、Get のイテレーターは一周して rangeStart（.1）に戻ります。ゲートウェイ .1 は飛ばすので、job-1 がいなくなってから空いている .2 です。.15 はブロードキャストアドレスで範囲外です。",
+                zh: "越过 rangeEnd（.14）之后，Get 的迭代器绕回 rangeStart（.1）；网关 .1 被跳过，于是拿到自 job-1 离开后一直空闲的 .2。.15 是广播地址，不在范围内。",
+                ja: "rangeEnd（.14）を過ぎると、Get のイテレーターは一周して rangeStart（.1）に戻ります。ゲートウェイ .1 は飛ばすので、job-1 がいなくなってから空いている .2 になります。.15 はブロードキャストアドレスで、範囲の外です。",
             },
         },
         Question {
             before_step: 6,
             text: text! {
                 en: "Why does host-local hand a freed address out again only after a whole walk?",
-                zh: "为什么 host-local 要等遍历一整圈之后才重新分配释放的地址？",
-                ja: "host-local が解放されたアドレスを、範囲を一周した後でしか再び割り当てないのはなぜでしょう？",
+                zh: "为什么 host-local 释放的地址，要等遍历整整一圈之后才会再分配出去？",
+                ja: "host-local が解放したアドレスを、範囲を 1 周するまで割り当て直さないのはなぜでしょう？",
             },
             choices: &[
-                text! { en: "It cannot see that an address is free until the walk comes back", zh: "遍历回来之前，它看不出地址已经空闲", ja: "走査が戻るまでアドレスが空いたことが分からないから" },
-                text! { en: "So that what other hosts remember of the old pod's address can expire first", zh: "让其他主机对旧 Pod 地址的记忆先过期", ja: "他のホストが古い Pod のアドレスについて覚えていることが先に期限切れになるように" },
-                text! { en: "To spread pods evenly for routing", zh: "为了让 Pod 均匀分布以便路由", ja: "ルーティングのために Pod を均等に散らすため" },
+                text! { en: "It cannot see that an address is free until the walk comes back", zh: "遍历回来之前，它看不出地址已经空闲", ja: "走査が戻ってくるまで、アドレスが空いたことが分からないから" },
+                text! { en: "So that an address does not go to a new pod while logs, audits or a late delete still mean the old one", zh: "免得日志、审计或迟到的删除事件还指向旧 Pod 时，地址就已经给了新 Pod", ja: "ログや監査、遅れて届く削除がまだ古い Pod を指しているうちに、アドレスが新しい Pod に渡らないようにするため" },
+                text! { en: "To spread pods evenly for routing", zh: "为了让 Pod 均匀分布，方便路由", ja: "ルーティングのために Pod を均等に散らすため" },
             ],
             correct: 1,
             why: text! {
-                en: "host-local took last_reserved_ip because reusing an address at once hit stale ARP entries (containernetworking/cni#194). It only delays reuse: next-2 got .3 seconds after it was freed, once the walk had wrapped.",
-                zh: "host-local 引入 last_reserved_ip，是因为立刻复用地址会撞上过期的 ARP 表项（containernetworking/cni#194）。它只是推迟复用：遍历绕回之后，next-2 在 .3 被释放几秒后就拿到了它。",
-                ja: "host-local が last_reserved_ip を持つようになったのは、アドレスをすぐ再利用すると古い ARP エントリーに当たったからです（containernetworking/cni#194）。再利用を遅らせるだけなので、走査が一周した後は、next-2 が解放から数秒で .3 を受け取りました。",
+                en: "ovn-kubernetes made its allocator round robin against audit and log confusion and races between a delete and an add (#1502). host-local took last_reserved_ip after addresses handed out again at once hit stale ARP entries on kubenet's bridge (containernetworking/cni#194); with ptp's /32 routes no other node ARPs for a pod's address. Either way it only delays reuse: next-2 got .3 seconds after it was freed, once the walk had wrapped.",
+                zh: "ovn-kubernetes 把分配器改成轮询，是为了避免审计和日志混淆，以及删除与添加事件之间的竞争（#1502）。host-local 引入 last_reserved_ip，则是因为在 kubenet 的网桥上立即复用地址会撞上过期的 ARP 表项（containernetworking/cni#194）；用 ptp 的 /32 路由时，其他节点不会为 Pod 的地址发 ARP。无论哪种理由，它都只是推迟复用：遍历绕回之后，next-2 在 .3 被释放几秒后就拿到了它。",
+                ja: "ovn-kubernetes がアロケーターをラウンドロビンにしたのは、監査やログの混乱と、削除と追加の競合を避けるためです（#1502）。host-local が last_reserved_ip を持つようになったのは、kubenet のブリッジでアドレスをすぐ割り当て直すと古い ARP エントリーに当たったからです（containernetworking/cni#194）。ptp の /32 ルートなら、他のノードが Pod のアドレスを ARP で問い合わせることはありません。いずれにしても再利用を遅らせるだけで、走査が一周した後は、next-2 が解放から数秒で .3 を受け取りました。",
             },
         },
     ],

@@ -168,13 +168,16 @@ fn list_separator(index: usize) -> &'static str {
     }
 }
 
-/// `CNIConfigWriter`: remembers the last inputs written and the node's MTU.
+/// `CNIConfigWriter`: remembers the last inputs written and the node's MTU, and (apart from it) what the
+/// file on disk holds, which outlives the process.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CniConfigWriter {
     /// The node's `eth0` MTU (`computeBridgeMTU`), 0 if unknown.
     mtu: u32,
-    /// What was last written, if anything (`lastInputs`).
+    /// What this kindnetd process last wrote, if anything (`lastInputs`, held in memory).
     last_inputs: Option<CniConfigInputs>,
+    /// The inputs the file on disk was rendered from.
+    on_disk: Option<CniConfigInputs>,
 }
 
 impl CniConfigWriter {
@@ -183,7 +186,25 @@ impl CniConfigWriter {
         CniConfigWriter {
             mtu,
             last_inputs: None,
+            on_disk: None,
         }
+    }
+
+    /// kindnetd starts again (its node rebooted): the file stays, the inputs held in memory do not, so
+    /// its first `Write` writes the file again even when nothing changed.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::kindnet::{compute_cni_config_inputs, CniConfigWriter};
+    /// let mut writer = CniConfigWriter::new(1500);
+    /// let inputs = compute_cni_config_inputs(&["10.244.1.0/24".into()]);
+    /// assert!(writer.write(inputs.clone()).is_some());
+    /// writer.restart();
+    /// assert!(writer.written().is_some());
+    /// assert!(writer.write(inputs).is_some());
+    /// ```
+    pub fn restart(&mut self) {
+        self.last_inputs = None;
     }
 
     /// `Write`: the new file content when the inputs (with the writer's MTU) differ from the last written,
@@ -203,12 +224,13 @@ impl CniConfigWriter {
             return None;
         }
         let text = inputs.render();
+        self.on_disk = Some(inputs.clone());
         self.last_inputs = Some(inputs);
         Some(text)
     }
 
-    /// The inputs of the file last written, with the MTU written into it.
+    /// The inputs of the file on disk, with the MTU written into it.
     pub fn written(&self) -> Option<&CniConfigInputs> {
-        self.last_inputs.as_ref()
+        self.on_disk.as_ref()
     }
 }

@@ -18,6 +18,7 @@ use super::settings::SimSettings;
 use super::upstream::Upstream;
 use crate::ipam::kcm::NodeIpamConfig;
 use crate::ipam::ptp::Entropy;
+use super::jitter::Jitter;
 use crate::order;
 use std::fmt;
 use std::rc::Rc;
@@ -76,8 +77,10 @@ pub(crate) struct Cluster {
     pub(crate) queue: EventQueue<Action>,
     /// Everything that happened.
     pub(crate) events: EventLog,
-    /// Every random draw.
+    /// Every random draw of names and IDs.
     pub(crate) entropy: Entropy,
+    /// The kubelet's retry waits (`wait.Jitter`).
+    pub(crate) jitter: Jitter,
     /// The next object uid.
     pub(crate) next_uid: u64,
     /// How many nodes ever registered (for their Docker-network addresses).
@@ -100,6 +103,7 @@ impl Cluster {
         Cluster {
             now: VirtualTime::ZERO,
             entropy: Entropy::from_seed(settings.seed),
+            jitter: Jitter::from_seed(settings.seed),
             settings,
             queue: EventQueue::new(),
             events: EventLog::default(),

@@ -74,6 +74,8 @@ pub enum Reason {
     PodIPsAssigned,
     /// The kubelet wrote empty `status.podIPs`: the pod has no ready sandbox (after a reboot).
     PodIPsCleared,
+    /// `SandboxChanged` Event: the pod's sandbox is not ready, so the kubelet kills it and creates a new one.
+    SandboxChanged,
     /// `FailedCreatePodSandBox` Event.
     FailedCreatePodSandBox,
     /// The API set `deletionTimestamp` (graceful delete).

@@ -173,9 +173,14 @@ fn write_conflist(cluster: &mut Cluster, name: &str) {
         ipam_data_dir: node.ipam_data_dir.path(),
         ..compute_cni_config_inputs(&node.pod_cidrs)
     };
+    let on_disk = node.writer.written().cloned();
     let Some(text) = node.writer.write(inputs) else {
         return;
     };
+    // A restarted kindnetd writes the same file again: host-local's view of it still holds.
+    if node.writer.written() != on_disk.as_ref() {
+        node.chain = None;
+    }
     // An empty subnet (no podCIDR yet) is shown as the file has it, not as no range at all.
     let ranges = node.writer.written().map_or_else(String::new, |inputs| {
         let shown: Vec<&str> = inputs
@@ -186,7 +191,6 @@ fn write_conflist(cluster: &mut Cluster, name: &str) {
         shown.join(",")
     });
     node.conflist = Some(text.into());
-    node.chain = None;
     cluster.log(
         format!("node/{name}").into(),
         EventKind::Step,

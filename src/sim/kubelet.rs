@@ -3,6 +3,7 @@
 
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
+use super::jitter;
 use super::message::{Message, PodCreation, SandboxStep};
 use super::name::Name;
 use super::objects::{PodObj, PodPhase};
@@ -56,8 +57,9 @@ pub(crate) fn pod_add(cluster: &mut Cluster, name: &str, node: &str, requested_i
     cluster.schedule(after, Action::KubeletSyncPod { pod, boot });
 }
 
-/// `SyncPod` for a pod without a sandbox: `createPodSandbox`, or a retry after `backOffPeriod`. `boot`
-/// is the node's boot the sync was queued in: a reboot ends the kubelet's work of the boot before.
+/// `SyncPod` for a pod without a sandbox: `createPodSandbox`, or a retry after `backOffPeriod` and its
+/// jitter (10–15 s; 1–1.5 s while the network is not ready). `boot` is the node's boot the sync was
+/// queued in: a reboot ends the kubelet's work of the boot before.
 pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef, boot: u32) {
     let Some(pod) = cluster.pods.at_mut(at) else {
         return;
@@ -95,13 +97,19 @@ pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef, boot: u32) {
             );
         }
         Err(err) => {
-            let reason = match err {
-                SandboxError::NetworkNotReady => Reason::NetworkNotReady,
-                SandboxError::Setup { .. } => Reason::FailedCreatePodSandBox,
-            };
-            let upstream = match err {
-                SandboxError::NetworkNotReady => &upstream::KUBELET_NETWORK_NOT_READY,
-                SandboxError::Setup { .. } => &upstream::KUBELET_CREATE_SANDBOX,
+            let (reason, upstream, retry) = match err {
+                SandboxError::NetworkNotReady => (
+                    Reason::NetworkNotReady,
+                    &upstream::KUBELET_NETWORK_NOT_READY,
+                    cluster
+                        .jitter
+                        .back_off(jitter::BACK_OFF_ON_TRANSIENT_ERROR_PERIOD),
+                ),
+                SandboxError::Setup { .. } => (
+                    Reason::FailedCreatePodSandBox,
+                    &upstream::KUBERUNTIME_SYNC_POD,
+                    cluster.jitter.back_off(cluster.settings.sandbox_retry_period),
+                ),
             };
             let node = cluster.node_name(&node);
             cluster.log(
@@ -112,15 +120,12 @@ pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef, boot: u32) {
                 Some(node),
                 upstream,
             );
-            cluster.schedule(
-                cluster.settings.sandbox_retry_period,
-                Action::KubeletSyncPod { pod: at, boot },
-            );
+            cluster.schedule(retry, Action::KubeletSyncPod { pod: at, boot });
         }
     }
 }
 
-/// `canAdmitPod` on the pod's first sync: the predicate admit handler's resource check counts the
+/// `canAdmitPod` (`kubelet.go`) on the pod's first sync: the predicate admit handler's resource check counts the
 /// pods the kubelet already admitted against `--max-pods` (`set max-pods`, 110 by default). A pod over it is rejected: a
 /// Warning `OutOfpods`, phase Failed, and no sandbox, so no CNI ADD and no address.
 fn admit(cluster: &mut Cluster, at: PodRef) -> bool {

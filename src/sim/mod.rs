@@ -38,6 +38,7 @@ pub mod command;
 pub mod event;
 pub mod grid;
 pub mod import;
+pub mod jitter;
 pub mod kind;
 pub mod kindnet;
 pub mod kubelet;

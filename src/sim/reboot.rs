@@ -6,13 +6,13 @@
 //! host-local's files if its `dataDir` is on disk (its default, `/var/lib/cni/networks`).
 //!
 //! Up, the kubelet records `Rebooted` (`nodestatus.MachineInfo`: the boot ID changed) and syncs its
-//! pods. Each pod's sandbox is not ready, so `SyncPod` kills the pod first (`killPodWithSyncResult`
-//! stops every sandbox containerd lists for it) and then creates a new sandbox: a new CNI ADD, a new
-//! address. containerd's `StopPodSandbox` finds the old netns closed and runs CNI DEL with an empty
+//! pods, and kindnetd, a new process, writes the conflist again. Each pod's sandbox is not ready, so
+//! `SyncPod` records `SandboxChanged`, kills the pod first (`killPodWithSyncResult` stops every
+//! sandbox containerd lists for it) and then creates a new sandbox: a new CNI ADD, a new address. containerd's `StopPodSandbox` finds the old netns closed and runs CNI DEL with an empty
 //! `CNI_NETNS` — ptp hands that to host-local first (`ipam.ExecDel`), which releases by container ID.
-//! If containerd no longer has those records (its state lost, CRI-O wiping its storage after an
-//! unclean shutdown), nothing ever runs DEL for them, and their files on disk hold their addresses
-//! for good: the leak.
+//! If containerd no longer has those records (podip's hypothesis for the leaks users report after hard
+//! power-offs; see `docs/upstream-notes.md`), nothing ever runs DEL for them, and their files on disk
+//! hold their addresses for good: the leak.
 
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
@@ -45,6 +45,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
     node.down = true;
     node.boot += 1;
     node.netns = NetNs::node(&node.uplink);
+    node.writer.restart();
     let gone: Vec<(Name, Rc<SandboxFacts>)> = std::mem::take(&mut node.sandboxes)
         .into_iter()
         .map(|(id, sandbox)| (id, sandbox.facts))
@@ -92,7 +93,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
              are gone and {runtime}; {ipam}"
         ),
         Some(name.into()),
-        &upstream::CONTAINERD_RECOVER,
+        &upstream::CONTAINERD_SANDBOX_METADATA,
     );
     cluster.schedule(
         cluster.settings.reboot_downtime,
@@ -183,12 +184,14 @@ pub(crate) fn clear_pod_ips(cluster: &mut Cluster, at: PodRef, node: &Name) {
         Reason::PodIPsCleared,
         format_args!("status.podIPs=[] phase=Running (no ready sandbox)"),
         Some(node.clone()),
-        &upstream::KUBELET_POD_IPS,
+        &upstream::KUBERUNTIME_GET_POD_STATUS,
     );
 }
 
-/// `killPodWithSyncResult` before a new sandbox: `StopPodSandbox` for each sandbox containerd still has
-/// of the pod from before the reboot.
+/// `SyncPod` of a pod containerd still has a sandbox of from before the reboot: the Event
+/// `SandboxChanged` (the pod had a sandbox, and it is not ready), then `killPodWithSyncResult`:
+/// `StopPodSandbox` for each such sandbox. A pod whose records were lost has none, and `SyncPod`
+/// creates its sandbox as for a new pod, with no Event.
 pub(crate) fn stop_old_sandboxes(cluster: &mut Cluster, node_name: &Name, object: &Name) {
     let Some(node) = cluster.nodes.get_mut(node_name) else {
         return;
@@ -197,6 +200,17 @@ pub(crate) fn stop_old_sandboxes(cluster: &mut Cluster, node_name: &Name, object
         .into_iter()
         .partition(|(_, facts)| facts.object == *object);
     node.dead_sandboxes = kept;
+    if !old.is_empty() {
+        let node = cluster.node_name(node_name);
+        cluster.log(
+            object.clone(),
+            EventKind::Normal,
+            Reason::SandboxChanged,
+            format_args!("Pod sandbox changed, it will be killed and re-created."),
+            Some(node),
+            &upstream::KUBERUNTIME_SYNC_POD,
+        );
+    }
     for (id, facts) in old {
         runtime::stop_dead_sandbox(cluster, node_name, &id, &facts);
     }

@@ -18,6 +18,7 @@ use super::scenario::{Command, Scenario};
 use super::settings::{Setting, SimSettings};
 use crate::ipam::hostlocal::Store;
 use crate::ipam::ptp::{Entropy, NetNs};
+use super::jitter::Jitter;
 use std::net::IpAddr;
 use std::rc::Rc;
 
@@ -325,6 +326,7 @@ impl Simulation {
                 // A seed change reseeds the generator from here on.
                 if let Setting::Seed(seed) = setting {
                     cluster.entropy = Entropy::from_seed(*seed);
+                    cluster.jitter = Jitter::from_seed(*seed);
                 }
             }
             Command::Cluster { config, .. } => {

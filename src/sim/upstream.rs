@@ -36,8 +36,8 @@ upstream!(
     /// The kubelet's node status: a boot ID other than the recorded one is a `Rebooted` Event.
     KUBELET_REBOOTED, "kubernetes/kubernetes", "pkg/kubelet/nodestatus/setters.go", "MachineInfo");
 upstream!(
-    /// containerd starts again and loads its sandbox records from its metadata store.
-    CONTAINERD_RECOVER, "containerd/containerd", "internal/cri/server/restart.go", "recover");
+    /// containerd's sandbox records, persisted on disk (`recover` loads them when containerd starts).
+    CONTAINERD_SANDBOX_METADATA, "containerd/containerd", "internal/cri/store/sandbox/metadata.go", "Metadata");
 upstream!(
     /// The node IPAM controller's informer delete handler releases the node's CIDRs.
     RANGE_ALLOCATOR_RELEASE, "kubernetes/kubernetes", "pkg/controller/nodeipam/ipam/range_allocator.go", "ReleaseCIDR");
@@ -76,13 +76,17 @@ upstream!(
     KINDNET_RECONCILE, "kubernetes-sigs/kind", "images/kindnetd/cmd/kindnetd/main.go", "main");
 upstream!(
     /// The kubelet's admission check of a new pod against the node's resources (`--max-pods`).
-    KUBELET_ADMIT, "kubernetes/kubernetes", "pkg/kubelet/lifecycle/predicate.go", "predicateAdmitHandler.Admit");
+    KUBELET_ADMIT, "kubernetes/kubernetes", "pkg/kubelet/kubelet.go", "canAdmitPod");
 upstream!(
     /// The kubelet refuses to sync a pod while the runtime's network is not ready.
     KUBELET_NETWORK_NOT_READY, "kubernetes/kubernetes", "pkg/kubelet/kubelet.go", "SyncPod");
 upstream!(
-    /// The kubelet asks the runtime for a sandbox.
-    KUBELET_CREATE_SANDBOX, "kubernetes/kubernetes", "pkg/kubelet/kuberuntime/kuberuntime_sandbox.go", "createPodSandbox");
+    /// The kubelet's `SyncPod` records `SandboxChanged` before it kills a pod whose sandbox is not ready,
+    /// and `FailedCreatePodSandBox` when creating a sandbox failed.
+    KUBERUNTIME_SYNC_POD, "kubernetes/kubernetes", "pkg/kubelet/kuberuntime/kuberuntime_manager.go", "SyncPod");
+upstream!(
+    /// The runtime's view of a pod: its IPs come from the latest sandbox only while that one is ready.
+    KUBERUNTIME_GET_POD_STATUS, "kubernetes/kubernetes", "pkg/kubelet/kuberuntime/kuberuntime_manager.go", "GetPodStatus");
 upstream!(
     /// containerd creates the pod's network namespace and calls CNI.
     CONTAINERD_RUN_SANDBOX, "containerd/containerd", "internal/cri/server/sandbox_run.go", "RunPodSandbox");
