@@ -7,7 +7,7 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 use podip::sim::command::Command;
 use podip::sim::grid::CellStatus;
 use podip::sim::scenario_error::ScenarioErrorKind;
-use podip::sim::{builtin, Reason, Scenario, Simulation, State};
+use podip::sim::{builtin, EventKind, Reason, Scenario, Simulation, State};
 
 fn run(text: &str) -> Simulation {
     let mut sim = Simulation::new(Scenario::parse(text).expect("scenario parses"));
@@ -235,6 +235,96 @@ fn reboot_lines_are_checked_like_the_others() {
     );
 }
 
+/// `SyncPod`'s `SandboxChanged` Event is what tells "records kept" from "records lost" in the log:
+/// one per pod whose old sandbox containerd still has, none when it has none.
+#[test]
+fn sandbox_changed_is_recorded_only_for_pods_whose_old_sandbox_containerd_kept() {
+    let kept = run(&story(DISK, &[""]));
+    let changed: Vec<String> = kept
+        .events()
+        .iter()
+        .filter(|e| e.reason == Reason::SandboxChanged)
+        .map(|e| {
+            assert_eq!(e.kind, EventKind::Normal);
+            assert_eq!(
+                e.message.to_string(),
+                "Pod sandbox changed, it will be killed and re-created."
+            );
+            e.object.to_string()
+        })
+        .collect();
+    assert_eq!(
+        changed,
+        ["pod/p-1", "pod/p-2", "pod/p-3", "pod/p-4", "pod/p-5"]
+    );
+    // Before the old sandbox's DEL, in the transcript too.
+    let scenario = Scenario::parse(&story(DISK, &[""])).expect("parses");
+    let end = scenario.end;
+    let transcript =
+        podip::sim::transcript::transcript(&mut Simulation::new(scenario), end, usize::MAX);
+    let event = transcript
+        .find("Normal  SandboxChanged         pod/p-1")
+        .expect("the Event in the transcript");
+    let del = transcript[event..]
+        .find("CNI DEL")
+        .expect("the DEL after it");
+    assert!(del > 0);
+
+    let lost = run(&story(DISK, &[" --sandboxes=lost"]));
+    assert!(!lost
+        .events()
+        .iter()
+        .any(|e| e.reason == Reason::SandboxChanged));
+}
+
+/// kindnetd compares with the inputs it holds in memory: a new process after a reboot writes the
+/// conflist again, the same content, and nothing else rewrites it.
+#[test]
+fn a_rebooted_node_gets_its_conflist_written_again() {
+    let sim = run(&story(TMPFS, &["", " --sandboxes=lost"]));
+    let written: Vec<u64> = sim
+        .events()
+        .iter()
+        .filter(|e| e.reason == Reason::CNIConfigWritten && &*e.object == "node/w")
+        .map(|e| e.time_ms.as_millis())
+        .collect();
+    assert_eq!(
+        written.len(),
+        3,
+        "once at the start and once after each boot: {written:?}"
+    );
+    assert!(written[1] > 3_000 && written[2] > 33_000, "{written:?}");
+}
+
+/// Retries spread over the whole of `wait.Jitter`'s 10–15 s, not a fixed period.
+#[test]
+fn retry_waits_spread_over_the_jitter() {
+    let gaps: Vec<u64> = (1..=16u64)
+        .flat_map(|seed| {
+            let sim = run(&format!(
+                "set seed={seed}\ncluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=30\n\
+                 node add w\nwait 1s\npod add-many p --node=w --count=2\nwait 40s\n"
+            ));
+            let times: Vec<u64> = sim
+                .events()
+                .iter()
+                .filter(|e| e.reason == Reason::FailedCreatePodSandBox)
+                .map(|e| e.time_ms.as_millis())
+                .collect();
+            times.windows(2).map(|w| w[1] - w[0]).collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(gaps.len() >= 32, "{gaps:?}");
+    assert!(
+        gaps.iter().all(|g| (10_000..15_000).contains(g)),
+        "{gaps:?}"
+    );
+    assert!(
+        gaps.iter().any(|g| *g < 11_000) && gaps.iter().any(|g| *g > 14_000),
+        "{gaps:?}"
+    );
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod props {
     use super::*;
@@ -245,6 +335,29 @@ mod props {
 
         /// Whatever the reboots, once the node settles no file is orphaned unless host-local's files are
         /// on disk and containerd lost its records at some reboot; and every running pod holds one file.
+        /// The pod worker waits `wait.Jitter(backOffPeriod, 0.5)` before it syncs a failed pod again:
+        /// 10–15 s, drawn from the scenario's seed (the same seed, the same waits).
+        #[test]
+        fn a_failed_sandbox_is_retried_10_to_15_s_later(seed in any::<u64>()) {
+            let text = format!(
+                "set seed={seed}\ncluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=30\n\
+                 node add w\nwait 1s\npod add-many p --node=w --count=2\nwait 1m\n"
+            );
+            let failures = |sim: &Simulation| -> Vec<u64> {
+                sim.events()
+                    .iter()
+                    .filter(|e| e.reason == Reason::FailedCreatePodSandBox && &*e.object == "pod/p-2")
+                    .map(|e| e.time_ms.as_millis())
+                    .collect()
+            };
+            let times = failures(&run(&text));
+            prop_assert!(times.len() >= 3, "{:?}", times);
+            for gap in times.windows(2).map(|w| w[1] - w[0]) {
+                prop_assert!((10_000..15_000).contains(&gap), "{} ms between retries", gap);
+            }
+            prop_assert_eq!(times, failures(&run(&text)));
+        }
+
         #[test]
         fn only_a_disk_data_dir_with_records_lost_leaves_orphaned_files(
             disk in any::<bool>(),

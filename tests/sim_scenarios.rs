@@ -314,7 +314,10 @@ fn exhaustion_fails_with_host_local_text_then_recovers_and_wraps() {
         .expect("p6 got an address");
     // The retry's sync, then the sandbox and status steps' 5 ms.
     let waited = (retry.time_ms - failures[0].time_ms).as_millis() - 5;
-    assert!((10_000..15_000).contains(&waited), "p6 retried {waited} ms after its failure");
+    assert!(
+        (10_000..15_000).contains(&waited),
+        "p6 retried {waited} ms after its failure"
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 use super::clock::{VirtualDuration, VirtualTime};
 use super::event::{Event, EventKind, Reason};
+use super::jitter::Jitter;
 use super::log::EventLog;
 use super::message::Message;
 use super::name::Name;
@@ -18,7 +19,6 @@ use super::settings::SimSettings;
 use super::upstream::Upstream;
 use crate::ipam::kcm::NodeIpamConfig;
 use crate::ipam::ptp::Entropy;
-use super::jitter::Jitter;
 use crate::order;
 use std::fmt;
 use std::rc::Rc;

@@ -108,7 +108,9 @@ pub(crate) fn sync_pod(cluster: &mut Cluster, at: PodRef, boot: u32) {
                 SandboxError::Setup { .. } => (
                     Reason::FailedCreatePodSandBox,
                     &upstream::KUBERUNTIME_SYNC_POD,
-                    cluster.jitter.back_off(cluster.settings.sandbox_retry_period),
+                    cluster
+                        .jitter
+                        .back_off(cluster.settings.sandbox_retry_period),
                 ),
             };
             let node = cluster.node_name(&node);

@@ -16,7 +16,7 @@ pub const MAX_MANY: u64 = 10_000;
 /// The longest a scenario runs (its last `wait`): periodic resyncs and retries grow with it.
 pub const MAX_DURATION: VirtualDuration = VirtualDuration::from_secs(5 * 60);
 
-/// The most events a run logs: past them it halts (a pod without an address retries every 10 s, and
+/// The most events a run logs: past them it halts (a pod without an address retries every 10–15 s, and
 /// thousands of them over minutes are more than anyone reads or a page can hold).
 pub const MAX_EVENTS: usize = 500_000;
 

@@ -36,8 +36,8 @@ pub struct SimSettings {
     /// The kubelet's `RunPodSandbox` until containerd invokes CNI ADD: pause container created, netns
     /// made (`/var/run/netns/cni-<uuid>`).
     pub sandbox_setup: VirtualDuration,
-    /// After a failed sync the pod worker requeues the pod after `backOffPeriod` (10 s in `kubelet.go`;
-    /// upstream adds up to 50 % jitter, left out so runs replay exactly).
+    /// After a failed sync the pod worker requeues the pod after `backOffPeriod` (10 s in `kubelet.go`),
+    /// plus up to half of it again (`wait.Jitter`, drawn from the seed: see `sim::jitter`).
     pub sandbox_retry_period: VirtualDuration,
     /// Immediate delete (`--grace-period=0 --force`): from the Pod object's removal to CNI DEL. The kubelet
     /// kills the container with at least `minimumGracePeriodInSeconds = 2`, then `StopPodSandbox` runs

@@ -5,6 +5,7 @@
 use super::clock::{VirtualDuration, VirtualTime};
 use super::cluster::{Action, Cluster};
 use super::event::Event;
+use super::jitter::Jitter;
 use super::kind;
 use super::kindnet::{self, Kindnet};
 use super::kubelet;
@@ -18,7 +19,6 @@ use super::scenario::{Command, Scenario};
 use super::settings::{Setting, SimSettings};
 use crate::ipam::hostlocal::Store;
 use crate::ipam::ptp::{Entropy, NetNs};
-use super::jitter::Jitter;
 use std::net::IpAddr;
 use std::rc::Rc;
 
