@@ -3,6 +3,7 @@
 
 use super::texts;
 use super::Text;
+use crate::sim::grid::CellStatus;
 
 texts! {
     // The page.
@@ -654,6 +655,8 @@ texts! {
     IMPORT_NEXT_NONE => { en: "none:", zh: "无：", ja: "なし：" },
     /// Figure.
     IMPORT_MORE_FIT => { en: "more nodes fit", zh: "还能容纳的节点数", ja: "追加できるノード数" },
+    /// Under a node subnet's usable addresses: {0} the kubelet's --max-pods, {1} whether they fit.
+    IMPORT_MAX_PODS => { en: "kubelet --max-pods {0}: {1}", zh: "kubelet --max-pods {0}：{1}", ja: "kubelet --max-pods {0}：{1}" },
 
     // Capacity.
     /// A family's heading: {0} node mask.
@@ -831,5 +834,19 @@ pub fn preset_note(name: &str) -> Option<Text> {
         "calico-ipam" => Some(PRESET_NOTE_CALICO),
         "cilium-cluster-pool" => Some(PRESET_NOTE_CILIUM),
         _ => None,
+    }
+}
+
+/// What an address of host-local's range is, in words (the address grid's readout, the stage's
+/// tooltips).
+pub fn cell_status(status: CellStatus) -> Text {
+    match status {
+        CellStatus::Network => CELL_NETWORK,
+        CellStatus::Gateway => CELL_GATEWAY,
+        CellStatus::Broadcast => CELL_BROADCAST,
+        CellStatus::Reserved => CELL_RESERVED,
+        CellStatus::Orphaned => CELL_ORPHANED,
+        CellStatus::Freed => CELL_FREED,
+        CellStatus::Free => CELL_FREE,
     }
 }
