@@ -10,7 +10,7 @@ pub const REBOOT_LEAK: TourNarration = TourNarration {
     title: text! {
         en: "a reboot leaks addresses",
         zh: "重启泄漏地址",
-        ja: "再起動でアドレスがリークする",
+        ja: "再起動によるアドレスのリーク",
     },
     intro: text! {
         en: "Two nodes with /28 subnets (13 pod addresses each) and five pods each. One line of their CNI configs differs: disk-worker keeps host-local's files on disk in /var/lib/cni/networks (the plugin's default), tmpfs-worker on a tmpfs in /run/cni-ipam-state (as kind does). Both reboot three times. Press play or step.",
