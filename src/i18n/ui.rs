@@ -263,6 +263,8 @@ texts! {
     MORE_ROUTES => { en: "… and {0} more routes", zh: "……另有 {0} 条路由", ja: "……ほか {0} 本のルート" },
     /// A node card: {0} name.
     NODE_LABEL => { en: "node {0}", zh: "节点 {0}", ja: "ノード {0}" },
+    /// Before a node card's podCIDRs (the field stays as the API names it).
+    NODE_POD_CIDRS => { en: "spec.podCIDRs: ", zh: "spec.podCIDRs：", ja: "spec.podCIDRs：" },
     /// No podCIDR yet.
     NONE_YET => { en: "none yet", zh: "尚未分配", ja: "未割り当て" },
     /// The conflist exists.
