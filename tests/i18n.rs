@@ -1,6 +1,6 @@
 //! Every text exists in every language, the Kubernetes words stay as the real tools print them, the
-//! Chinese and Japanese follow the glossary (`../shared/reference/GLOSSARY.md`, as the tables of rules
-//! `GLOSSARY` and `BANNED` below), and the catalogs the page loads its Chinese and Japanese from
+//! Chinese and Japanese follow the glossary (`docs/glossary.md`, as the tables of rules `GLOSSARY` and
+//! `BANNED` and the rules of form below), and the catalogs the page loads its Chinese and Japanese from
 //! (`static/i18n/`) are these texts. After changing a text, regenerate the catalogs with
 //! `PODIP_BLESS=1 cargo test --test i18n`.
 //!
@@ -178,10 +178,11 @@ fn the_catalogs_the_page_loads_are_the_translations_of_the_texts() {
     }
 }
 
-// The glossary (`../shared/reference/GLOSSARY.md`): one English term, one rendering in each language.
-// Two tables of rules run over every text, so texts added later are checked too: where the English uses
-// a term, the translation uses its rendering; and renderings readers take for something else, or English
-// words left in Chinese and Japanese prose, are refused.
+// The glossary (`docs/glossary.md`): one English term, one rendering in each language.
+// Two tables of rules and the rules of form run over every text, so texts added later are checked too:
+// where the English uses a term, the translation uses its rendering; renderings readers take for
+// something else, or English words left in Chinese and Japanese prose, are refused; and the punctuation
+// and the endings of notes follow the glossary's rules.
 
 /// A term of the glossary: where the English says one of `en`, the Chinese says one of `zh` and the
 /// Japanese one of `ja`.
@@ -209,6 +210,7 @@ const GLOSSARY: &[Term] = &[
     Term { en: &["node IPAM controller"], zh: &["node IPAM 控制器"], ja: &["node IPAM コントローラー"], except: &[] },
     Term { en: &["controller", "controllers"], zh: &["控制器"], ja: &["コントローラー"], except: &[] },
     Term { en: &["cluster CIDR", "cluster CIDRs"], zh: &["集群 CIDR"], ja: &["クラスター CIDR"], except: &[] },
+    Term { en: &["your cluster", "Your cluster"], zh: &["你的集群"], ja: &["お使いのクラスター"], except: &[] },
     Term { en: &["cluster", "clusters", "Cluster", "cluster-prefix"], zh: &["集群"], ja: &["クラスター"], except: COMMANDS },
     Term { en: &["control plane", "control-plane"], zh: &["控制平面"], ja: &["コントロールプレーン"], except: &[] },
     Term { en: &["worker", "workers"], zh: &["工作节点"], ja: &["ワーカー"], except: &[] },
@@ -245,6 +247,10 @@ const GLOSSARY: &[Term] = &[
     Term { en: &["default"], zh: &["默认"], ja: &["デフォルト"], except: &[] },
     Term { en: &["iterator"], zh: &["迭代器"], ja: &["イテレーター"], except: &[] },
     Term { en: &["instant"], zh: &["即时"], ja: &["即時"], except: &[] },
+    // The kubelet's admission of a pod (canAdmitPod), one word whether a noun or a verb.
+    Term { en: &["admission", "Admission", "admit", "admits", "admitted"], zh: &["准入"], ja: &["受け入れ"], except: &[] },
+    Term { en: &["phase"], zh: &["阶段"], ja: &["フェーズ"], except: &[] },
+    Term { en: &["primary"], zh: &["主"], ja: &["プライマリー"], except: &[] },
     // Seconds in prose; `2.3s` only inside literal values.
     Term { en: &["s"], zh: &["秒"], ja: &["秒"], except: &[] },
     Term { en: &["ms"], zh: &["毫秒"], ja: &["ミリ秒"], except: &[] },
@@ -265,8 +271,8 @@ struct Banned {
     langs: &'static [Lang],
     text: &'static str,
     at: At,
-    /// Given what follows, the match is fine after all (`クラスタ` in `クラスター`).
-    unless: fn(&str) -> bool,
+    /// Given what precedes and what follows, the match is fine after all (`クラスタ` in `クラスター`).
+    unless: fn(before: &str, after: &str) -> bool,
     why: &'static str,
     except: &'static [&'static str],
 }
@@ -275,14 +281,36 @@ const ZH: &[Lang] = &[Lang::Zh];
 const JA: &[Lang] = &[Lang::Ja];
 const BOTH: &[Lang] = &[Lang::Zh, Lang::Ja];
 
-fn never(_: &str) -> bool {
+fn never(_: &str, _: &str) -> bool {
     false
 }
-fn long_vowel(after: &str) -> bool {
+fn long_vowel(_: &str, after: &str) -> bool {
     after.starts_with('ー')
 }
-fn in_an_address(after: &str) -> bool {
+fn in_an_address(_: &str, after: &str) -> bool {
     after.starts_with(|c: char| c.is_ascii_hexdigit() || c == ':' || c == '/')
+}
+/// The first `n` characters of `text`.
+fn head(text: &str, n: usize) -> &str {
+    text.char_indices().nth(n).map_or(text, |(i, _)| &text[..i])
+}
+/// "最小の" / "最低的" said of a subnet by its address, or of something else (最低 2 秒).
+fn lowest_by_address(before: &str, after: &str) -> bool {
+    before.ends_with("地址")
+        || !head(after, 8).contains("サブネット") && !head(after, 8).contains("子网")
+}
+/// One ellipsis, ……: a … that is half of one.
+fn in_an_ellipsis(before: &str, after: &str) -> bool {
+    before.ends_with('…') || after.starts_with('…')
+}
+/// "に分けた" / "划分的" followed by the nodes (`3 ノード`, `三个节点`) rather than the node subnets.
+fn not_the_nodes(_: &str, after: &str) -> bool {
+    let rest = after.trim_start_matches(|c: char| {
+        c.is_ascii_digit() || " 一二三四五六七八九十两个台つの".contains(c)
+    });
+    !(rest.starts_with("ノード") || rest.starts_with("节点"))
+        || rest.starts_with("ノードサブネット")
+        || rest.starts_with("节点子网")
 }
 
 /// Refused renderings, one a line.
@@ -291,8 +319,8 @@ const BANNED: &[Banned] = &[
     Banned { langs: ZH, text: "预留", at: At::Anywhere, unless: never, why: "readers take 预留 for excluded addresses: 占用 / 分配", except: &[] },
     Banned { langs: JA, text: "予約", at: At::Anywhere, unless: never, why: "readers take 予約 for excluded addresses: 割り当て", except: &[] },
     Banned { langs: JA, text: "ノード番号", at: At::Anywhere, unless: never, why: "the index is a subnet slot, not a node's number: インデックス", except: &[] },
-    Banned { langs: ZH, text: "Pod 主机", at: At::Anywhere, unless: |after| after.starts_with('位'), why: "the pod's host machine: Pod 主机位", except: &[] },
-    Banned { langs: JA, text: "Pod ホスト", at: At::Anywhere, unless: |after| after.starts_with('部'), why: "the pod's host machine: Pod ホスト部", except: &[] },
+    Banned { langs: ZH, text: "Pod 主机", at: At::Anywhere, unless: |_, after| after.starts_with('位'), why: "the pod's host machine: Pod 主机位", except: &[] },
+    Banned { langs: JA, text: "Pod ホスト", at: At::Anywhere, unless: |_, after| after.starts_with('部'), why: "the pod's host machine: Pod ホスト部", except: &[] },
     Banned { langs: JA, text: "クラスタ", at: At::Anywhere, unless: long_vowel, why: "クラスター, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "コントローラ", at: At::Anywhere, unless: long_vowel, why: "コントローラー, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "イテレータ", at: At::Anywhere, unless: long_vowel, why: "イテレーター, with the long vowel mark", except: &[] },
@@ -304,11 +332,11 @@ const BANNED: &[Banned] = &[
     Banned { langs: JA, text: "既定", at: At::Anywhere, unless: never, why: "default is デフォルト", except: &[] },
     Banned { langs: JA, text: "上流", at: At::Anywhere, unless: never, why: "upstream is アップストリーム, and say whose", except: &[] },
     // 上游 modifies a noun (上游的 kindnetd, 上游代码, 上游讨论); alone as the subject it says no one.
-    Banned { langs: ZH, text: "上游", at: At::Anywhere, unless: |after| ["的", "代码", "讨论"].iter().any(|noun| after.starts_with(noun)), why: "say whose: 上游的 kindnetd, 上游代码", except: &[] },
+    Banned { langs: ZH, text: "上游", at: At::Anywhere, unless: |_, after| ["的", "代码", "讨论"].iter().any(|noun| after.starts_with(noun)), why: "say whose: 上游的 kindnetd, 上游代码", except: &[] },
     Banned { langs: JA, text: "ラップアラウンド", at: At::Anywhere, unless: never, why: "wrap is 一周 (ラップアラウンド only in a title)", except: &["tour exhaustion title"] },
     Banned { langs: ZH, text: "瞬间", at: At::Anywhere, unless: never, why: "the instant speed is 即时", except: &[] },
     Banned { langs: ZH, text: "已使用", at: At::Anywhere, unless: never, why: "a used subnet is 已占用", except: &[] },
-    Banned { langs: ZH, text: "已用", at: At::Anywhere, unless: |after| after.starts_with('完'), why: "a used subnet is 已占用", except: &[] },
+    Banned { langs: ZH, text: "已用", at: At::Anywhere, unless: |_, after| after.starts_with('完'), why: "a used subnet is 已占用", except: &[] },
     Banned { langs: JA, text: "使用済み", at: At::Anywhere, unless: never, why: "a used subnet is 使用中", except: &[] },
     Banned { langs: ZH, text: "节点一侧", at: At::Anywhere, unless: never, why: "the host veth is 节点侧 veth", except: &[] },
     Banned { langs: ZH, text: "节点上的 veth", at: At::Anywhere, unless: never, why: "the host veth is 节点侧 veth", except: &[] },
@@ -325,6 +353,27 @@ const BANNED: &[Banned] = &[
     Banned { langs: BOTH, text: "ms", at: At::AfterNumber, unless: never, why: "milliseconds in prose are 毫秒 / ミリ秒", except: &[] },
     Banned { langs: BOTH, text: ":", at: At::Anywhere, unless: in_an_address, why: "one colon style: the full-width ：", except: &[] },
     Banned { langs: BOTH, text: "'", at: At::Anywhere, unless: never, why: "quote with 「」 / “”", except: &[] },
+    Banned { langs: BOTH, text: "...", at: At::Anywhere, unless: never, why: "one ellipsis style: ……", except: &[] },
+    Banned { langs: BOTH, text: "…", at: At::Anywhere, unless: in_an_ellipsis, why: "one ellipsis style: ……, never a single …", except: &[] },
+    // Behind the cursor reads as ahead of it, where the walk is still to go: say the cursor has passed it.
+    Banned { langs: ZH, text: "游标后", at: At::Anywhere, unless: never, why: "say the cursor has passed the address: 游标已越过 .3", except: &[] },
+    Banned { langs: JA, text: "カーソルの後", at: At::Anywhere, unless: never, why: "say the cursor has passed the address: カーソルは .3 を通り過ぎています", except: &[] },
+    Banned { langs: JA, text: "異常終了", at: At::Anywhere, unless: never, why: "a process's abnormal exit, not a machine's unclean shutdown", except: &[] },
+    // Every node subnet has the same size: the lowest is the lowest address.
+    Banned { langs: JA, text: "最小の", at: At::Anywhere, unless: lowest_by_address, why: "node subnets are one size: say by address (アドレス順で最初の)", except: &[] },
+    Banned { langs: ZH, text: "最低的", at: At::Anywhere, unless: lowest_by_address, why: "node subnets are one size: say by address (地址最低的)", except: &[] },
+    Banned { langs: ZH, text: "最小的", at: At::Anywhere, unless: lowest_by_address, why: "node subnets are one size: say by address (地址最低的)", except: &[] },
+    Banned { langs: JA, text: "既に", at: At::Anywhere, unless: never, why: "write すでに in kana", except: &[] },
+    Banned { langs: JA, text: "プライマリ", at: At::Anywhere, unless: long_vowel, why: "プライマリー, with the long vowel mark", except: &[] },
+    Banned { langs: ZH, text: "起点", at: At::Anywhere, unless: never, why: "the settings' preset is 预设", except: &[] },
+    Banned { langs: JA, text: "出発点", at: At::Anywhere, unless: never, why: "the settings' preset is プリセット", except: &[] },
+    Banned { langs: JA, text: "あなたの", at: At::Anywhere, unless: never, why: "your cluster is お使いのクラスター", except: &[] },
+    Banned { langs: ZH, text: "接纳", at: At::Anywhere, unless: never, why: "one word for the kubelet's admission: 准入", except: &[] },
+    Banned { langs: JA, text: "アドミッション", at: At::Anywhere, unless: never, why: "one word for the kubelet's admission: 受け入れ", except: &[] },
+    Banned { langs: BOTH, text: "phase", at: At::Word, unless: never, why: "translate phase: 阶段 / フェーズ", except: &[] },
+    // The cluster CIDR is split into node subnets; the nodes are not split.
+    Banned { langs: JA, text: "に分けた", at: At::Anywhere, unless: not_the_nodes, why: "the range is split into node subnets, not the nodes", except: &[] },
+    Banned { langs: ZH, text: "划分的", at: At::Anywhere, unless: not_the_nodes, why: "the range is split into node subnets, not the nodes", except: &[] },
 ];
 
 /// Whether `c` continues a word: `kube-controller-manager`, `last_reserved_ip`, `node-b` and `s=` are
@@ -361,6 +410,69 @@ fn is_quoted(text: &str, start: usize) -> bool {
 /// Whether `c` is Chinese or Japanese script (kanji, hiragana, katakana with its long vowel mark).
 fn is_cjk(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}')
+}
+
+/// `text[start..end]` with eight characters either side, to find the place.
+fn around(text: &str, start: usize, end: usize) -> &str {
+    let from = text[..start]
+        .char_indices()
+        .rev()
+        .nth(7)
+        .map_or(0, |(i, _)| i);
+    let to = text[end..]
+        .char_indices()
+        .nth(8)
+        .map_or(text.len(), |(i, _)| end + i);
+    &text[from..to]
+}
+
+/// Where `text` has a 。 inside the parentheses of a sentence (`61 個（.2–.62。…を除く）です`): a 。 ends
+/// the sentence the parenthesis is part of. A parenthesis after a sentence's end is a sentence of its
+/// own, and may hold several.
+fn stop_inside_parentheses(text: &str) -> Option<usize> {
+    // For each parenthesis open, whether it stands as a sentence of its own.
+    let mut open: Vec<bool> = Vec::new();
+    let mut last = None;
+    for (i, c) in text.char_indices() {
+        match c {
+            '（' => open.push(last.is_none_or(|p| "。！？".contains(p))),
+            '）' => {
+                open.pop();
+            }
+            '。' if open.last() == Some(&false) => return Some(i),
+            _ => {}
+        }
+        if !c.is_whitespace() {
+            last = Some(c);
+        }
+    }
+    None
+}
+
+/// Texts that name what a button or a key does, which Japanese says with a verb (閉じる, 戻る).
+const ACTIONS: &[&str] = &[
+    "CLOSE",
+    "KEY_ESCAPE",
+    "KEY_ARROWS",
+    "KEY_SPEED",
+    "BACK",
+    "BACK_LABEL",
+    "STEP_LABEL",
+    "OPEN_DEFAULT",
+    "THEME_SYSTEM",
+];
+
+/// Whether a Japanese text that is no sentence (a note, a label, a title) ends in the plain form of a
+/// verb or an adjective (`収まる`, `来ない`, `多い`) rather than in a noun (`以内`, `割り当て不可`). A
+/// quiz's choices answer "what happens?" and may.
+fn ends_in_the_plain_form(name: &str, ja: &str) -> bool {
+    let ja = ja.trim_end();
+    let polite = ["ます", "です", "ました", "ません", "でした", "ください"];
+    !ACTIONS.contains(&name)
+        && !name.contains(" choice ")
+        && !ja.ends_with(['。', '？', '！'])
+        && !polite.iter().any(|ending| ja.ends_with(ending))
+        && ja.ends_with(|c: char| "るうくぐすつぬぶむいただ".contains(c))
 }
 
 /// What `text` (named `name`) does against the glossary and its rules of form, one line per
@@ -411,21 +523,12 @@ fn glossary_complaints(name: &str, text: &Text) -> Vec<String> {
                     At::Word => is_whole_word(translation, start, end),
                     At::AfterNumber => is_a_unit(translation, start, end),
                 };
-                placed && !is_quoted(translation, start) && !(rule.unless)(&translation[end..])
+                placed
+                    && !is_quoted(translation, start)
+                    && !(rule.unless)(&translation[..start], &translation[end..])
             });
             if let Some((start, _)) = hit {
-                // Eight characters either side, to find the place.
-                let end = start + rule.text.len();
-                let from = translation[..start]
-                    .char_indices()
-                    .rev()
-                    .nth(7)
-                    .map_or(0, |(i, _)| i);
-                let to = translation[end..]
-                    .char_indices()
-                    .nth(8)
-                    .map_or(translation.len(), |(i, _)| end + i);
-                let context = &translation[from..to];
+                let context = around(translation, start, start + rule.text.len());
                 complaints.push(format!(
                     "{name}: the {lang:?} has {:?} in {context:?}: {}",
                     rule.text, rule.why
@@ -452,6 +555,23 @@ fn glossary_complaints(name: &str, text: &Text) -> Vec<String> {
             ));
         }
     }
+    // Rule 3: no 。 inside the parentheses of a sentence.
+    for lang in [Lang::Zh, Lang::Ja] {
+        let translation = text.get(lang);
+        if let Some(at) = stop_inside_parentheses(translation) {
+            complaints.push(format!(
+                "{name}: the {lang:?} has 。 inside the parentheses of a sentence in {:?}: end the sentence after the parenthesis",
+                around(translation, at, at + '。'.len_utf8())
+            ));
+        }
+    }
+    // Rule 4: a Japanese note, label or title ends in a noun.
+    if ends_in_the_plain_form(name, text.get(Lang::Ja)) {
+        complaints.push(format!(
+            "{name}: the Ja note {:?} ends in the plain form: a note, label or title ends in a noun (割り当て不可)",
+            text.get(Lang::Ja)
+        ));
+    }
     complaints
 }
 
@@ -463,7 +583,7 @@ fn every_text_follows_the_glossary() {
         .collect();
     assert!(
         complaints.is_empty(),
-        "{} complaints against ../shared/reference/GLOSSARY.md:\n{}",
+        "{} complaints against the glossary (docs/glossary.md):\n{}",
         complaints.len(),
         complaints.join("\n")
     );
@@ -523,4 +643,104 @@ fn the_glossary_rules_catch_what_they_should() {
         "kube-controller-manager が --cluster-cidr から node-b に fd00::/64 を割り当てます。b の eth0 には相手の ifindex が表示されます。k3s-killall.sh：「range 0: full」。",
     );
     assert_eq!(glossary_complaints("sample", &names), Vec::<String>::new());
+}
+
+#[test]
+fn the_rules_of_form_catch_what_they_should() {
+    let english = "After an unclean shutdown the kubelet admits the pod; its phase is Failed, and the primary IP of your cluster is behind the cursor. Next: the lowest free subnet...";
+    let bad = Text::new(
+        english,
+        "非正常关机后 kubelet 接纳了这个 Pod，phase 为 Failed；你的集群的主 IP 在游标后面。下一个：最低的空闲子网...（起点。见上）",
+        "異常終了の後、kubelet は Pod をアドミッションし、phase は Failed です。あなたのクラスターのプライマリ IP は既にカーソルの後ろです。次：空いている最小のサブネット…（出発点。上を参照）...",
+    );
+    let complaints = glossary_complaints("sample", &bad).join("\n");
+    for expected in [
+        "the Zh says 准入",
+        "the Ja says 受け入れ",
+        "the Zh says 阶段",
+        "the Ja says フェーズ",
+        "the Ja says プライマリー",
+        "the Ja says お使いのクラスター",
+        "the Zh has \"接纳\"",
+        "the Ja has \"アドミッション\"",
+        "the Zh has \"phase\"",
+        "the Ja has \"phase\"",
+        "the Ja has \"プライマリ\"",
+        "the Ja has \"あなたの\"",
+        "the Ja has \"既に\"",
+        "the Zh has \"游标后\"",
+        "the Ja has \"カーソルの後\"",
+        "the Ja has \"異常終了\"",
+        "the Zh has \"最低的\"",
+        "the Ja has \"最小の\"",
+        "the Zh has \"起点\"",
+        "the Ja has \"出発点\"",
+        "the Zh has \"...\"",
+        "the Ja has \"...\"",
+        "the Ja has \"…\"",
+        "the Zh has 。 inside the parentheses of a sentence in \"子网...（起点。见上）\"",
+        "the Ja has 。 inside the parentheses of a sentence",
+    ] {
+        assert!(
+            complaints.contains(expected),
+            "no complaint {expected:?} in:\n{complaints}"
+        );
+    }
+    let good = Text::new(
+        english,
+        "非正常关机后 kubelet 准入了这个 Pod，阶段为 Failed；你的集群的主 IP：游标已越过 .3。下一个：地址最低的空闲子网……（见上）。（括号里可以是完整的句子。两句。）",
+        "異常なシャットダウンの後、kubelet は Pod を受け入れ、フェーズは Failed です。お使いのクラスターのプライマリー IP：カーソルはすでに .3 を通り過ぎています。次：アドレス順で最初の空きサブネット……（上を参照）。（括弧だけで文になることもあります。2 文です。）",
+    );
+    assert_eq!(glossary_complaints("sample", &good), Vec::<String>::new());
+
+    // The range is split into node subnets, not the nodes.
+    let split = "Three nodes in 10.244.0.0/16 split into /24 subnets.";
+    let bad = Text::new(
+        split,
+        "10.244.0.0/16 按 /24 划分的三个节点。",
+        "10.244.0.0/16 を /24 に分けた 3 ノードです。",
+    );
+    let complaints = glossary_complaints("sample", &bad).join("\n");
+    assert!(complaints.contains("the Zh has \"划分的\""), "{complaints}");
+    assert!(
+        complaints.contains("the Ja has \"に分けた\""),
+        "{complaints}"
+    );
+    let good = Text::new(
+        split,
+        "10.244.0.0/16 按 /24 划分为节点子网，集群中有三个节点。",
+        "10.244.0.0/16 を /24 のノードサブネットに分割したクラスターに、ノードが 3 台あります。",
+    );
+    assert_eq!(glossary_complaints("sample", &good), Vec::<String>::new());
+
+    // A note ends in a noun; a button and a quiz's choice may end in a verb.
+    let fits = |ja| {
+        Text::new(
+            "fits in a node's usable addresses",
+            "在节点可用地址数之内",
+            ja,
+        )
+    };
+    for plain in [
+        "ノードの使えるアドレスに収まる",
+        "ノードサブネットから来ない",
+        "ノードのアドレスより多い",
+    ] {
+        let complaints = glossary_complaints("MAX_PODS_SET_FITS", &fits(plain)).join("\n");
+        assert!(
+            complaints.contains("ends in the plain form"),
+            "{plain}: {complaints}"
+        );
+        assert_eq!(
+            glossary_complaints("tour x question 1 choice 2", &fits(plain)),
+            Vec::<String>::new()
+        );
+    }
+    assert_eq!(
+        glossary_complaints("MAX_PODS_SET_FITS", &fits("ノードの利用可能アドレス数以内")),
+        Vec::<String>::new()
+    );
+    let close = Text::new("close", "关闭", "閉じる");
+    assert_eq!(glossary_complaints("CLOSE", &close), Vec::<String>::new());
+    assert!(!glossary_complaints("CLOSE_NOTE", &close).is_empty());
 }

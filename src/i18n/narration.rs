@@ -250,8 +250,8 @@ pub const TOURS: [TourNarration; 8] = [
             },
             text! {
                 en: "p-2's DEL runs 2.3 s after its deletion and frees .3 — behind the cursor.",
-                zh: "p-2 删除 2.3 秒后，它的 DEL 执行，释放了 .3——但这个地址在游标后面，游标早已走过。",
-                ja: "p-2 の DEL は削除の 2.3 秒後に実行され、.3 を解放します。ただしカーソルはすでにその先にあります。",
+                zh: "p-2 删除 2.3 秒后，它的 DEL 执行，释放了 .3——但游标早已越过了 .3。",
+                ja: "p-2 の DEL は削除の 2.3 秒後に実行され、.3 を解放します。ただしカーソルはすでに .3 を通り過ぎています。",
             },
             text! {
                 en: "On the retry the walk wraps past .6 and finds .3: a freed address returns only after the wrap.",
@@ -332,7 +332,7 @@ pub const TOURS: [TourNarration; 8] = [
             text! {
                 en: "containerd reports IPv4 as the primary IP; status.podIPs lists both.",
                 zh: "containerd 把 IPv4 报告为主 IP；status.podIPs 里两个地址都有。",
-                ja: "containerd は IPv4 をプライマリ IP として報告し、status.podIPs には両方が並びます。",
+                ja: "containerd は IPv4 をプライマリー IP として報告し、status.podIPs には両方が並びます。",
             },
             text! {
                 en: "a's DEL releases both files together, 2.3 s after its object went.",
@@ -391,8 +391,8 @@ pub const TOURS: [TourNarration; 8] = [
         },
         intro: text! {
             en: "Three nodes in 10.244.0.0/16 split into /24 subnets: node-a, node-b and node-c get indexes 0, 1 and 2, and the cursor stands at 3. Then node-b goes. Press play or step.",
-            zh: "10.244.0.0/16 按 /24 划分的三个节点：node-a、node-b、node-c 分到索引 0、1、2，游标停在 3。随后 node-b 被删除。点击播放，或单步执行。",
-            ja: "10.244.0.0/16 を /24 に分けた 3 ノードです。node-a、node-b、node-c がインデックス 0、1、2 を受け取り、カーソルは 3 にあります。その後 node-b が削除されます。再生するか、1 ステップずつ進めてください。",
+            zh: "10.244.0.0/16 按 /24 划分为节点子网，集群中有三个节点：node-a、node-b、node-c 分到索引 0、1、2，游标停在 3。随后 node-b 被删除。点击播放，或单步执行。",
+            ja: "10.244.0.0/16 を /24 のノードサブネットに分割したクラスターに、ノードが 3 台あります。node-a、node-b、node-c がインデックス 0、1、2 を受け取り、カーソルは 3 にあります。その後 node-b が削除されます。再生するか、1 ステップずつ進めてください。",
         },
         steps: &[
             text! {
@@ -487,16 +487,16 @@ pub const TOURS: [TourNarration; 8] = [
             text! {
                 en: "The node gets 10.244.0.0/26: 64 addresses, of which host-local hands out 61 (.2–.62; the network address, the gateway .1 and the broadcast .63 are left out). The capacity planner already says that 110 pods do not fit.",
                 zh: "节点分到 10.244.0.0/26：64 个地址，host-local 能分配其中 61 个（.2–.62；不含网络地址、网关 .1 和广播地址 .63）。容量规划器已经提示 110 个 Pod 放不下。",
-                ja: "ノードは 10.244.0.0/26 を受け取ります。アドレスは 64 個で、host-local が割り当てられるのはそのうち 61 個（.2–.62。ネットワークアドレス、ゲートウェイ .1、ブロードキャスト .63 を除く）です。容量プランナーはすでに 110 個の Pod は収まらないと示しています。",
+                ja: "ノードは 10.244.0.0/26 を受け取ります。アドレスは 64 個で、host-local が割り当てられるのはそのうち .2–.62 の 61 個です（ネットワークアドレス、ゲートウェイ .1、ブロードキャスト .63 を除く）。容量プランナーはすでに 110 個の Pod は収まらないと示しています。",
             },
             text! {
                 en: "web-1 to web-61 are admitted, get sandboxes and the addresses .2 to .62: the range is full, and last_reserved_ip is .62.",
-                zh: "web-1 到 web-61 被接纳，创建了沙箱，分到 .2 到 .62：地址范围已满，last_reserved_ip 是 .62。",
+                zh: "web-1 到 web-61 通过准入，创建了沙箱，分到 .2 到 .62：地址范围已满，last_reserved_ip 是 .62。",
                 ja: "web-1 から web-61 が受け入れられ、サンドボックスが作られて .2 から .62 を受け取ります。範囲は満杯で、last_reserved_ip は .62 です。",
             },
             text! {
                 en: "web-62 is admitted too: the kubelet counts pods against --max-pods, not addresses. Its sandbox is created, and CNI ADD fails in host-local's Get: FailedCreatePodSandBox with 'no IP addresses available in range set'. The kubelet will retry it.",
-                zh: "web-62 也被接纳了：kubelet 按 --max-pods 计算的是 Pod 数，而不是地址数。它的沙箱被创建，CNI ADD 在 host-local 的 Get 中失败：FailedCreatePodSandBox，报“no IP addresses available in range set”。kubelet 之后会重试。",
+                zh: "web-62 也通过了准入：kubelet 按 --max-pods 计算的是 Pod 数，而不是地址数。它的沙箱被创建，CNI ADD 在 host-local 的 Get 中失败：FailedCreatePodSandBox，报“no IP addresses available in range set”。kubelet 之后会重试。",
                 ja: "web-62 も受け入れられます。kubelet が --max-pods と比べるのは Pod の数で、アドレスの数ではありません。サンドボックスは作られ、CNI ADD が host-local の Get で失敗します。「no IP addresses available in range set」で FailedCreatePodSandBox になります。kubelet は後で再試行します。",
             },
             text! {
@@ -515,7 +515,7 @@ pub const TOURS: [TourNarration; 8] = [
                 before_step: 2,
                 text: text! {
                     en: "The range is full and the kubelet admits up to 110 pods. What happens to web-62?",
-                    zh: "地址范围已满，kubelet 最多接纳 110 个 Pod。web-62 会怎样？",
+                    zh: "地址范围已满，而 kubelet 的准入上限是 110 个 Pod。web-62 会怎样？",
                     ja: "範囲は満杯で、kubelet は 110 個まで Pod を受け入れます。web-62 はどうなるでしょう？",
                 },
                 choices: &[
@@ -527,7 +527,7 @@ pub const TOURS: [TourNarration; 8] = [
                 why: text! {
                     en: "Admission (canAdmitPod) counts pods against --max-pods, and 62 is under 110, so the sandbox is created; host-local's Get then walks .2–.62 and fails with 'no IP addresses available in range set'.",
                     zh: "准入（canAdmitPod）按 --max-pods 计算 Pod 数，62 小于 110，所以沙箱会被创建；随后 host-local 的 Get 遍历 .2–.62，失败并报“no IP addresses available in range set”。",
-                    ja: "受け入れ判定（canAdmitPod）は Pod の数を --max-pods と比べ、62 は 110 未満なのでサンドボックスが作られます。その後 host-local の Get が .2–.62 を調べ、「no IP addresses available in range set」で失敗します。",
+                    ja: "受け入れチェック（canAdmitPod）は Pod の数を --max-pods と比べ、62 は 110 未満なのでサンドボックスが作られます。その後 host-local の Get が .2–.62 を調べ、「no IP addresses available in range set」で失敗します。",
                 },
             },
             Question {
@@ -669,8 +669,8 @@ explanations! {
     },
     OutOfpods => {
         en: "The kubelet's admission check (canAdmitPod, the predicate admit handler) finds the node already running its --max-pods, 110 by default: the pod is rejected, its phase is Failed, and it never gets a sandbox, a CNI ADD or an address. Deleted pods stop counting when their object goes.",
-        zh: "kubelet 的准入检查（canAdmitPod，predicate admit handler）发现节点上已经运行着 --max-pods（默认 110）个 Pod：这个 Pod 被拒绝，phase 为 Failed，永远不会有沙箱、CNI ADD 和地址。已删除的 Pod 在对象消失时就不再计数。",
-        ja: "kubelet のアドミッションチェック（canAdmitPod、predicate admit handler）が、ノードですでに --max-pods（デフォルト 110）個の Pod が動いていることを見つけます。Pod は拒否されて phase が Failed になり、サンドボックスも CNI ADD もアドレスも得ません。削除された Pod はオブジェクトが消えた時点で数えられなくなります。",
+        zh: "kubelet 的准入检查（canAdmitPod，predicate admit handler）发现节点上已经运行着 --max-pods（默认 110）个 Pod：这个 Pod 被拒绝，阶段为 Failed，永远不会有沙箱、CNI ADD 和地址。已删除的 Pod 在对象消失时就不再计数。",
+        ja: "kubelet の受け入れチェック（canAdmitPod、predicate admit handler）が、ノードですでに --max-pods（デフォルト 110）個の Pod が動いていることを見つけます。Pod は拒否されてフェーズが Failed になり、サンドボックスも CNI ADD もアドレスも得ません。削除された Pod はオブジェクトが消えた時点で数えられなくなります。",
     },
     SandboxCreated => {
         en: "The kubelet asks containerd for a sandbox (createPodSandbox → RunPodSandbox); containerd creates the pod's network namespace, /var/run/netns/cni-<uuid>, before any container.",
@@ -710,7 +710,7 @@ explanations! {
     PodIPsAssigned => {
         en: "The kubelet takes the sandbox's addresses from containerd and writes status.podIP and status.podIPs (generateAPIPodStatus); in dual-stack IPv4 comes first, as the primary address.",
         zh: "kubelet 从 containerd 取得沙箱的地址，写入 status.podIP 和 status.podIPs（generateAPIPodStatus）；双栈时 IPv4 排在最前，作为主地址。",
-        ja: "kubelet が containerd からサンドボックスのアドレスを受け取り、status.podIP と status.podIPs に書き込みます（generateAPIPodStatus）。デュアルスタックでは IPv4 が先頭に来て、プライマリアドレスになります。",
+        ja: "kubelet が containerd からサンドボックスのアドレスを受け取り、status.podIP と status.podIPs に書き込みます（generateAPIPodStatus）。デュアルスタックでは IPv4 が先頭に来て、プライマリーアドレスになります。",
     },
     FailedCreatePodSandBox => {
         en: "The sandbox could not be set up because CNI ADD failed, for example with host-local's 'no IP addresses available in range set' once the node's podCIDR is used up. The kubelet's SyncPod records the Warning, and the kubelet retries 10–15 s later (backOffPeriod with jitter).",

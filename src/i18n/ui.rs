@@ -3,6 +3,7 @@
 
 use super::texts;
 use super::Text;
+use crate::sim::grid::CellStatus;
 
 texts! {
     // The page.
@@ -262,6 +263,8 @@ texts! {
     MORE_ROUTES => { en: "… and {0} more routes", zh: "……另有 {0} 条路由", ja: "……ほか {0} 本のルート" },
     /// A node card: {0} name.
     NODE_LABEL => { en: "node {0}", zh: "节点 {0}", ja: "ノード {0}" },
+    /// Before a node card's podCIDRs (the field stays as the API names it).
+    NODE_POD_CIDRS => { en: "spec.podCIDRs: ", zh: "spec.podCIDRs：", ja: "spec.podCIDRs：" },
     /// No podCIDR yet.
     NONE_YET => { en: "none yet", zh: "尚未分配", ja: "未割り当て" },
     /// The conflist exists.
@@ -284,7 +287,7 @@ texts! {
     CELL_ORPHANED => {
         en: "file of a sandbox that is gone",
         zh: "所属沙箱已不存在的文件",
-        ja: "サンドボックスが既に存在しないファイル",
+        ja: "サンドボックスがすでに存在しないファイル",
     },
     /// Grid cell: free behind the cursor.
     CELL_FREED => { en: "freed, waits for the wrap", zh: "已释放，需等待绕回", ja: "解放済み、一周するまで再利用不可" },
@@ -443,7 +446,7 @@ texts! {
 
     // Presets and import (the settings card's preset chooser, the "your cluster" card).
     /// The preset chooser's label.
-    PRESET => { en: "start from", zh: "起点", ja: "出発点" },
+    PRESET => { en: "start from", zh: "预设", ja: "プリセット" },
     /// The chooser's entry for flags typed by hand.
     PRESET_OWN => { en: "your own flags", zh: "自己填写的参数", ja: "自分で入力したフラグ" },
     /// Before the preset's source links.
@@ -452,7 +455,7 @@ texts! {
     PRESET_ELSEWHERE_GROUP => {
         en: "Pod IPs not from node subnets",
         zh: "Pod IP 不来自节点子网",
-        ja: "Pod IP がノードサブネットから来ない",
+        ja: "Pod IP をノードサブネットから割り当てない方式",
     },
     /// The --max-pods field's hint.
     HINT_MAX_PODS => { en: "kubelet default: 110", zh: "kubelet 默认值：110", ja: "kubelet のデフォルト：110" },
@@ -460,13 +463,13 @@ texts! {
     MAX_PODS_SET_FITS => {
         en: "fits in a node's usable addresses",
         zh: "在节点可用地址数之内",
-        ja: "ノードの使えるアドレスに収まる",
+        ja: "ノードの利用可能アドレス数以内",
     },
     /// Capacity note when --max-pods is not the default and does not fit.
     MAX_PODS_SET_EXCEEDS => {
         en: "more than a node's usable addresses",
         zh: "超过节点可用地址数",
-        ja: "ノードの使えるアドレスより多い",
+        ja: "ノードの利用可能アドレス数を超過",
     },
     /// Preset note.
     PRESET_NOTE_KIND => {
@@ -535,9 +538,9 @@ texts! {
         ja: "Cilium の cluster-pool IPAM：operator が各ノードの CIDR を Node の spec.podCIDR ではなく CiliumNode の spec.ipam.podCIDRs に書きます。代わりに kubectl get ciliumnodes を見てください。",
     },
     /// Under a node's sysctls: {0} how many more.
-    MORE_SYSCTL => { en: "… and {0} more sysctls", zh: "……另有 {0} 个 sysctl", ja: "…ほか {0} 個の sysctl" },
+    MORE_SYSCTL => { en: "… and {0} more sysctls", zh: "……另有 {0} 个 sysctl", ja: "……ほか {0} 個の sysctl" },
     /// The import card's title.
-    IMPORT_TITLE => { en: "Your cluster", zh: "你的集群", ja: "あなたのクラスター" },
+    IMPORT_TITLE => { en: "Your cluster", zh: "你的集群", ja: "お使いのクラスター" },
     /// Under it.
     IMPORT_INTRO => {
         en: "Paste the output of kubectl get nodes -o json, or load it from a file. It is read in this page only: nothing leaves the browser.",
@@ -647,13 +650,15 @@ texts! {
     /// Its note.
     IMPORT_NEXT_NOTE => {
         en: "after a controller restart the cursor is at index 0: the lowest free subnet",
-        zh: "控制器重启后游标位于索引 0：最低的空闲子网",
-        ja: "コントローラーの再起動後、カーソルはインデックス 0：空いている最小のサブネット",
+        zh: "控制器重启后游标位于索引 0：地址最低的空闲子网",
+        ja: "コントローラーの再起動後、カーソルはインデックス 0：アドレス順で最初の空きサブネット",
     },
     /// When no node fits.
     IMPORT_NEXT_NONE => { en: "none:", zh: "无：", ja: "なし：" },
     /// Figure.
     IMPORT_MORE_FIT => { en: "more nodes fit", zh: "还能容纳的节点数", ja: "追加できるノード数" },
+    /// Under a node subnet's usable addresses: {0} the kubelet's --max-pods, {1} whether they fit.
+    IMPORT_MAX_PODS => { en: "kubelet --max-pods {0}: {1}", zh: "kubelet --max-pods {0}：{1}", ja: "kubelet --max-pods {0}：{1}" },
 
     // Capacity.
     /// A family's heading: {0} node mask.
@@ -831,5 +836,19 @@ pub fn preset_note(name: &str) -> Option<Text> {
         "calico-ipam" => Some(PRESET_NOTE_CALICO),
         "cilium-cluster-pool" => Some(PRESET_NOTE_CILIUM),
         _ => None,
+    }
+}
+
+/// What an address of host-local's range is, in words (the address grid's readout, the stage's
+/// tooltips).
+pub fn cell_status(status: CellStatus) -> Text {
+    match status {
+        CellStatus::Network => CELL_NETWORK,
+        CellStatus::Gateway => CELL_GATEWAY,
+        CellStatus::Broadcast => CELL_BROADCAST,
+        CellStatus::Reserved => CELL_RESERVED,
+        CellStatus::Orphaned => CELL_ORPHANED,
+        CellStatus::Freed => CELL_FREED,
+        CellStatus::Free => CELL_FREE,
     }
 }

@@ -1,22 +1,9 @@
 //! host-local's range as a grid of addresses: one SVG with a path per kind of mark, not an element per
 //! address (eight cards of 256 addresses changing together were thousands of elements to restyle).
 
-use crate::i18n::{ui as t, Lang, Text};
+use crate::i18n::{ui as t, Lang};
 use crate::sim::grid::{AddressGrid, CellStatus};
 use yew::prelude::*;
-
-/// A grid cell's role in words.
-fn cell_label(status: CellStatus) -> Text {
-    match status {
-        CellStatus::Network => t::CELL_NETWORK,
-        CellStatus::Gateway => t::CELL_GATEWAY,
-        CellStatus::Broadcast => t::CELL_BROADCAST,
-        CellStatus::Reserved => t::CELL_RESERVED,
-        CellStatus::Orphaned => t::CELL_ORPHANED,
-        CellStatus::Freed => t::CELL_FREED,
-        CellStatus::Free => t::CELL_FREE,
-    }
-}
 
 /// A grid cell's whole class attribute, as one static string: a card redraws 256 of them, and building
 /// a class list per cell was most of a busy card's cost.
@@ -110,7 +97,11 @@ pub fn address_grid_view(props: &AddressGridProps) -> Html {
         } else {
             String::new()
         };
-        format!("{} — {}{next}", cell.ip, cell_label(cell.status).get(lang))
+        format!(
+            "{} — {}{next}",
+            cell.ip,
+            t::cell_status(cell.status).get(lang)
+        )
     });
     html! {
         <>
@@ -140,7 +131,7 @@ pub fn address_grid_view(props: &AddressGridProps) -> Html {
                     // Files of sandboxes gone with a reboot are rare: keyed only when there are some.
                     .filter(|status| *status != CellStatus::Orphaned || any_orphaned)
                     .map(|status| {
-                    let label = cell_label(status);
+                    let label = t::cell_status(status);
                     html! { <span class="grid-key"><span class={cell_class(status, false)} aria-hidden="true"></span>{ label.get(lang) }</span> }
                 }) }
                 <span class="grid-key"><span class="cell free cursor" aria-hidden="true"></span>{ t::CELL_NEXT.get(lang) }</span>

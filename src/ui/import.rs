@@ -241,7 +241,7 @@ fn report_view(import: &Import, lang: Lang) -> Html {
                         <tr data-figure="per-node">
                             <th scope="row">{ t::USABLE_PER_NODE.get(lang) }{ " " }<code>{ format!("/{}", f.node_mask_size) }</code></th>
                             <td class="value">{ f.usable_pod_ips_per_node.to_string() }
-                                <div class="note">{ t::MAX_PODS.get(lang) }{ format!(" {}: ", report.capacity.max_pods) }{ max_pods_note(f.max_pods_fit, report.capacity.max_pods).get(lang) }</div>
+                                <div class="note">{ t::IMPORT_MAX_PODS.fill(lang, &[&report.capacity.max_pods.to_string(), max_pods_note(f.max_pods_fit, report.capacity.max_pods).get(lang)]) }</div>
                             </td>
                         </tr>
                     }) }

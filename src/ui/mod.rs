@@ -32,6 +32,8 @@ mod ruler;
 mod settings;
 pub mod sharing;
 mod stage;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod stage_tooltips;
 mod studio;
 mod timeline;
 mod tours;

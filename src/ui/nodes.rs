@@ -154,7 +154,7 @@ fn node_card_view(props: &NodeCardProps) -> Html {
             <header class="node-head">
                 <h3>{ &card.name }</h3>
                 <span class="podcidr">
-                    { "spec.podCIDRs: " }
+                    { t::NODE_POD_CIDRS.get(lang) }
                     if card.pod_cidrs.is_empty() {
                         <em>{ t::NONE_YET.get(lang) }</em>
                     } else {

@@ -247,7 +247,7 @@ fn kcm(props: &KcmProps) -> Html {
                 );
                 let title = match owned {
                     Some((o, _)) => format!("{} · {} · {o}", cell.index, cell.block),
-                    None if cell.service => format!("{} · {} · service", cell.index, cell.block),
+                    None if cell.service => format!("{} · {}{}", cell.index, cell.block, t::MAP_CELL_SERVICE.get(lang)),
                     None => format!("{} · {}", cell.index, cell.block),
                 };
                 html! {
@@ -501,7 +501,7 @@ fn range_strip(
                 };
                 html! {
                     <g key={cell.ip.clone()} class={classes!("addr", status, (touched_file == Some(cell.ip.as_str())).then_some("touched"))} data-ip={cell.ip.clone()}>
-                        <title>{ format!("{} · {status}", cell.ip) }</title>
+                        <title>{ format!("{} · {}", cell.ip, t::cell_status(cell.status).get(lang)) }</title>
                         { rect("", cx + 1.0, y + 16.0, cell_w - 3.0, 20.0, 3) }
                         if cell_w >= 22.0 {
                             { text("addr-label", cx + cell_w / 2.0 - 1.0, y + 48.0, "middle", cell.label.clone()) }
@@ -616,7 +616,7 @@ fn pods(
                         html! {
                             <g key={pod.name.clone()} class={classes!("pod-cell", pod.phase.as_str(), (touched_pod == Some(pod.name.as_str())).then_some("touched"))}
                                 data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={pod.phase.as_str()}>
-                                <title>{ format!("{} {} {}", pod.name, pod.ips.join(", "), pod.phase.as_str()) }</title>
+                                <title>{ format!("{} {} {}", pod.name, pod.ips.join(", "), pod_status(pod, lang)) }</title>
                                 { rect("", cx, cy, 12.0, 12.0, 2) }
                                 if pod.veth.is_some() {
                                     <g data-testid="stage-veth" data-pod={pod.name.clone()} />
@@ -713,14 +713,7 @@ fn pod_shape(
         })
     };
     let phase = pod.phase.as_str();
-    let status = match pod.phase {
-        StagePhase::Pending => t::STAGE_PENDING.get(lang),
-        StagePhase::Adding => t::STAGE_ADDING.get(lang),
-        StagePhase::Running => "Running",
-        StagePhase::Deleting if pod.object => "Terminating",
-        StagePhase::Deleting => t::OBJECT_GONE.get(lang),
-        StagePhase::Gone => t::STAGE_GONE.get(lang),
-    };
+    let status = pod_status(pod, lang);
     let label = format!("{} {} {}", pod.name, pod.ips.join(", "), status);
     html! {
         <g key={pod.name.clone()} class={classes!("stage-pod", phase, touched.then_some("touched"), (!pod.object).then_some("ghost"))}
@@ -767,6 +760,18 @@ fn pod_shape(
                 { text("small phase", x + 8.0, pod_y + 68.0, "start", clip(status, (w - 12.0) / 6.2)) }
             }
         </g>
+    }
+}
+
+/// Where a pod is in its life, in words: Kubernetes' own for the phases `kubectl` prints.
+fn pod_status(pod: &StagePod, lang: Lang) -> &'static str {
+    match pod.phase {
+        StagePhase::Pending => t::STAGE_PENDING.get(lang),
+        StagePhase::Adding => t::STAGE_ADDING.get(lang),
+        StagePhase::Running => "Running",
+        StagePhase::Deleting if pod.object => "Terminating",
+        StagePhase::Deleting => t::OBJECT_GONE.get(lang),
+        StagePhase::Gone => t::STAGE_GONE.get(lang),
     }
 }
 
