@@ -18,5 +18,6 @@ pub mod ipam;
 mod order;
 pub mod share;
 pub mod sim;
+pub mod tours;
 
 pub mod ui;

@@ -8,6 +8,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use podip::i18n::{narration, ui, Lang, Text};
+use podip::tours::TourId;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -17,6 +18,9 @@ fn every_text() -> Vec<(String, Text)> {
         .iter()
         .map(|(name, text)| (name.to_string(), *text))
         .collect();
+    for id in TourId::ALL {
+        all.extend(id.tour().texts());
+    }
     all.extend(narration::all());
     all
 }

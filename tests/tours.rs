@@ -1,150 +1,320 @@
-//! Every guided tour's steps happen in its scenario, in order, and each has its words.
+//! Every guided tour is one definition (`src/tours/`): its steps happen in its scenario, in order; its
+//! questions are attached to steps by id; its words say what its steps show.
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
-use podip::i18n::narration;
-use podip::sim::{builtin, Scenario, Simulation};
+use podip::sim::state::State;
+use podip::sim::{Reason, Scenario, Simulation, VirtualTime};
+use podip::tours::{Tour, TourId};
 use std::rc::Rc;
+
+/// Each tour's steps by id, in order: inserting, removing or reordering a step changes links
+/// (`step=N`) and must be done here too, on purpose.
+const STEPS: &[(TourId, &[&str])] = &[
+    (
+        TourId::Kind,
+        &[
+            "control-plane-subnet",
+            "workers-patched",
+            "conflist-written",
+            "a-reserved",
+            "a-veth",
+            "a-route",
+            "c-running",
+            "b-deleted",
+            "b-released",
+            "d-gets-the-next",
+        ],
+    ),
+    (
+        TourId::Planning,
+        &[
+            "fourth-node",
+            "cidr-not-available",
+            "node-b-released",
+            "node-e-gets-index-1",
+        ],
+    ),
+    (
+        TourId::Exhaustion,
+        &["p6-fails", "p-2-released", "p6-wraps", "p7-wraps-again"],
+    ),
+    (
+        TourId::DualStack,
+        &[
+            "both-families-patched",
+            "a-reserves-two",
+            "a-gets-both",
+            "a-released",
+        ],
+    ),
+    (
+        TourId::KcmRestart,
+        &[
+            "node-b-released",
+            "node-d-after-cursor",
+            "kcm-restarted",
+            "node-e-lowest-free",
+        ],
+    ),
+    (
+        TourId::MaxPods,
+        &[
+            "node-gets-a-26",
+            "web-61-takes-the-last",
+            "web-62-fails",
+            "web-1-released",
+            "web-62-retried",
+        ],
+    ),
+    (
+        TourId::RebootLeak,
+        &[
+            "five-pods-each",
+            "first-reboot",
+            "kubelet-back",
+            "old-sandbox-deleted",
+            "new-addresses",
+            "records-lost",
+            "ten-files",
+            "third-reboot",
+            "disk-node-full",
+            "tmpfs-node-fine",
+            "cleaning",
+            "what-else-clears-it",
+        ],
+    ),
+    (
+        TourId::WhyRoundRobin,
+        &[
+            "job-1-gets-2",
+            "job-1-released",
+            "job-2-gets-3",
+            "walk-reaches-end",
+            "all-freed",
+            "next-1-wraps-to-2",
+            "freed-seconds-ago",
+        ],
+    ),
+];
+
+/// The run of `tour`'s scenario and the time of each of its steps.
+fn run(tour: &Tour) -> (Rc<Scenario>, Vec<Option<VirtualTime>>) {
+    let scenario = Rc::new(Scenario::parse(tour.scenario).expect("built-in scenarios parse"));
+    let (_, events) = Simulation::timeline(scenario.clone());
+    let times = tour.step_times(events.iter());
+    (scenario, times)
+}
+
+#[test]
+fn each_tour_has_the_steps_it_is_known_by_in_order() {
+    assert_eq!(STEPS.len(), TourId::ALL.len());
+    for (id, steps) in STEPS {
+        let ids: Vec<&str> = id.tour().steps.iter().map(|s| s.id).collect();
+        assert_eq!(&ids, steps, "{}", id.name());
+    }
+    for id in TourId::ALL {
+        assert_eq!(id.tour().id, id);
+        assert_eq!(TourId::from_name(id.name()), Some(id));
+        assert_eq!(
+            podip::sim::builtin::by_name(id.name()),
+            Some(id.tour().scenario)
+        );
+    }
+}
 
 #[test]
 fn each_tour_step_is_anchored_on_an_event_its_scenario_makes_happen_in_order() {
-    for (name, anchors) in builtin::TOURS {
-        let text = builtin::by_name(name).expect("a tour plays a built-in scenario");
-        let scenario = Scenario::parse(text).expect("built-in scenarios parse");
-        let (_, events) = Simulation::timeline(Rc::new(scenario));
-        let times = builtin::tour_step_times(anchors, events.iter());
+    for id in TourId::ALL {
+        let (_, times) = run(id.tour());
         assert!(
             times.iter().all(Option::is_some),
-            "{name}: a step's event never happens: {times:?}"
+            "{}: a step's event never happens: {times:?}",
+            id.name()
         );
         assert!(
             times.windows(2).all(|w| w[0] <= w[1]),
-            "{name}: steps out of order: {times:?}"
+            "{}: steps out of order: {times:?}",
+            id.name()
         );
     }
 }
 
 #[test]
-fn each_tour_has_as_many_narrated_steps_as_anchors() {
-    assert_eq!(builtin::TOURS.len(), narration::TOURS.len());
-    for ((name, anchors), words) in builtin::TOURS.iter().zip(&narration::TOURS) {
-        assert_eq!(*name, words.name);
-        assert_eq!(anchors.len(), words.steps.len(), "{name}");
-    }
-}
-
-#[test]
-fn the_kind_tour_reaches_d_at_its_last_step() {
-    let (_, anchors) = builtin::TOURS[0];
-    let scenario = Scenario::parse(builtin::KIND).expect("parses");
-    let (_, events) = Simulation::timeline(Rc::new(scenario.clone()));
-    let last = builtin::tour_step_times(anchors, events.iter())
-        .last()
-        .copied()
-        .flatten()
-        .expect("the last step happens");
-    let state = Simulation::at(&scenario, last).state();
-    let d = state.pods.iter().find(|p| p.name == "d").expect("d exists");
-    assert_eq!(d.ips, ["10.244.1.5"]);
-}
-
-#[test]
-fn each_tour_asks_at_least_two_questions_before_steps_it_has() {
-    for words in &narration::TOURS {
-        assert!(words.questions.len() >= 2, "{}", words.name);
-        for question in words.questions {
-            assert!(question.before_step < words.steps.len(), "{}", words.name);
+fn each_tour_asks_at_least_two_questions_each_before_a_step_it_has() {
+    for id in TourId::ALL {
+        let tour = id.tour();
+        assert!(tour.questions.len() >= 2, "{}", id.name());
+        for question in tour.questions {
+            let at = tour.step_index(question.before);
+            assert!(at.is_some(), "{}: no step {}", id.name(), question.before);
+            assert_eq!(
+                tour.question_before(at.unwrap_or_default())
+                    .map(|q| q.before),
+                Some(question.before)
+            );
             assert!(question.choices.len() >= 2 && question.correct < question.choices.len());
         }
     }
 }
 
-/// The state of tour `name` at the moment of its step `step`.
-fn at_step(name: &str, step: usize) -> podip::sim::state::State {
-    let (_, anchors) = builtin::TOURS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .expect("a tour");
-    let scenario =
-        Rc::new(Scenario::parse(builtin::by_name(name).expect("built in")).expect("parses"));
-    let (_, events) = Simulation::timeline(scenario.clone());
-    let time = builtin::tour_step_times(anchors, events.iter())[step].expect("the step happens");
-    Simulation::at(&scenario, time).state()
+/// A step that waits for a pod's address says which address it is: a step's words moved to
+/// another step name another pod's address, or one not handed out yet.
+#[test]
+fn a_step_shown_at_a_pods_new_address_names_that_address() {
+    let mut unnamed: Vec<String> = Vec::new();
+    for id in TourId::ALL {
+        let tour = id.tour();
+        let (scenario, times) = run(tour);
+        for (step, time) in tour.steps.iter().zip(times) {
+            let (reason, object) = step.waits_for;
+            let Some(pod) = object.strip_prefix("pod/") else {
+                continue;
+            };
+            if !matches!(reason, Reason::IPAMReserve | Reason::PodIPsAssigned) {
+                continue;
+            }
+            let state = Simulation::at(&scenario, time.expect("the step happens")).state();
+            let holder = state
+                .pods
+                .iter()
+                .find(|p| p.name == pod)
+                .and_then(|p| p.container_id.clone());
+            let ips: Vec<&String> = state
+                .nodes
+                .iter()
+                .flat_map(|n| n.ipam.reserved.iter())
+                .filter(|(_, h)| Some(*h) == holder.as_ref())
+                .map(|(ip, _)| ip)
+                .collect();
+            assert!(
+                !ips.is_empty(),
+                "{} {}: {pod} holds no address",
+                id.name(),
+                step.id
+            );
+            for ip in ips {
+                let last = ip.rsplit(['.', ':']).next().unwrap_or_default();
+                let mentioned = step
+                    .words
+                    .en
+                    .match_indices(&format!(".{last}"))
+                    .chain(step.words.en.match_indices(&format!(":{last}")))
+                    .any(|(at, m)| {
+                        !step.words.en[at + m.len()..].starts_with(|c: char| c.is_ascii_hexdigit())
+                    });
+                if !mentioned {
+                    unnamed.push(format!(
+                        "{} {}: {pod}'s {ip}: {}",
+                        id.name(),
+                        step.id,
+                        step.words.en
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        unnamed.is_empty(),
+        "the words do not name the address:\n{}",
+        unnamed.join("\n")
+    );
 }
 
-/// The right answer of the question asked before `step`, in English.
-fn answer(name: &str, step: usize) -> &'static str {
-    let question = narration::question(name, step).expect("a question");
+/// The state of `tour` at the moment of its step `step`.
+fn at_step(tour: TourId, step: &str) -> State {
+    let tour = tour.tour();
+    let (scenario, times) = run(tour);
+    let index = tour.step_index(step).expect("a step of the tour");
+    Simulation::at(&scenario, times[index].expect("the step happens")).state()
+}
+
+/// The right answer, in English, of the question asked before step `step`.
+fn answer(tour: TourId, step: &str) -> &'static str {
+    let question = tour
+        .tour()
+        .questions
+        .iter()
+        .find(|q| q.before == step)
+        .expect("a question");
     question.choices[question.correct].en
+}
+
+fn pod_ip(state: &State, pod: &str) -> String {
+    state
+        .pods
+        .iter()
+        .find(|p| p.name == pod)
+        .map(|p| p.ips.join(","))
+        .unwrap_or_default()
+}
+
+fn pod_cidrs(state: &State, node: &str) -> Vec<String> {
+    state
+        .nodes
+        .iter()
+        .find(|n| n.name == node)
+        .map(|n| n.pod_cidrs.clone())
+        .unwrap_or_default()
+}
+
+fn last_reserved(state: &State) -> String {
+    state.nodes[0]
+        .ipam
+        .last_reserved_ip
+        .get("0")
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_kind_tour_reaches_d_at_its_last_step() {
+    let state = at_step(TourId::Kind, "d-gets-the-next");
+    assert_eq!(pod_ip(&state, "d"), "10.244.1.5");
 }
 
 #[test]
 fn the_right_answers_are_what_the_steps_show() {
-    let pod_ip = |state: &podip::sim::state::State, pod: &str| {
-        state
-            .pods
-            .iter()
-            .find(|p| p.name == pod)
-            .map(|p| p.ips.join(","))
-            .unwrap_or_default()
-    };
-    let pod_cidrs = |state: &podip::sim::state::State, node: &str| {
-        state
-            .nodes
-            .iter()
-            .find(|n| n.name == node)
-            .map(|n| n.pod_cidrs.clone())
-            .unwrap_or_default()
-    };
-    // kind: kind-worker2's subnet; d's address after b's release.
+    use TourId::*;
+    // kind: kind-worker2's subnet; d's address after b's release; b's files go 2.3 s after its object.
     assert_eq!(
-        pod_cidrs(&at_step("kind", 1), "kind-worker2"),
-        [answer("kind", 1)]
+        pod_cidrs(&at_step(Kind, "workers-patched"), "kind-worker2"),
+        [answer(Kind, "workers-patched")]
     );
-    let d = pod_ip(&at_step("kind", 9), "d");
-    assert!(d.ends_with(answer("kind", 9)), "{d}");
-    // b's files go with CNI DEL, 2.3 s after its object.
-    assert!(answer("kind", 8).contains("2.3 s"));
-    // planning: node-e's subnet once node-b's is released; the fifth node gets none at first.
-    assert!(pod_cidrs(&at_step("planning", 1), "node-e").is_empty());
+    let d = pod_ip(&at_step(Kind, "d-gets-the-next"), "d");
+    assert!(d.ends_with(answer(Kind, "d-gets-the-next")), "{d}");
+    assert!(answer(Kind, "b-released").contains("2.3 s"));
+    // planning: the fifth node gets none at first, then node-b's subnet once it is released.
+    assert!(pod_cidrs(&at_step(Planning, "cidr-not-available"), "node-e").is_empty());
     assert_eq!(
-        pod_cidrs(&at_step("planning", 3), "node-e"),
-        [answer("planning", 3)]
+        pod_cidrs(&at_step(Planning, "node-e-gets-index-1"), "node-e"),
+        [answer(Planning, "node-e-gets-index-1")]
     );
-    // exhaustion: p6 gets .3 on its retry.
-    // (status.podIPs comes 5 ms after host-local's reservation: read last_reserved_ip.)
-    let last = at_step("exhaustion", 2).nodes[0]
-        .ipam
-        .last_reserved_ip
-        .get("0")
-        .cloned()
-        .unwrap_or_default();
-    assert!(last.ends_with(answer("exhaustion", 2)), "{last}");
+    // exhaustion: p6 gets .3 on its retry (status.podIPs comes 5 ms after host-local's reservation).
+    let last = last_reserved(&at_step(Exhaustion, "p6-wraps"));
+    assert!(last.ends_with(answer(Exhaustion, "p6-wraps")), "{last}");
     // kcm-restart: node-d gets a fresh subnet; node-e, after the restart, node-b's old one.
     assert_eq!(
-        pod_cidrs(&at_step("kcm-restart", 1), "node-d"),
-        [answer("kcm-restart", 1)]
+        pod_cidrs(&at_step(KcmRestart, "node-d-after-cursor"), "node-d"),
+        [answer(KcmRestart, "node-d-after-cursor")]
     );
-    assert!(
-        answer("kcm-restart", 3).starts_with(&pod_cidrs(&at_step("kcm-restart", 3), "node-e")[0])
-    );
+    assert!(answer(KcmRestart, "node-e-lowest-free")
+        .starts_with(&pod_cidrs(&at_step(KcmRestart, "node-e-lowest-free"), "node-e")[0]));
     // max-pods: web-62 admitted but without an address, then .2 on its retry.
-    let failed = at_step("max-pods", 2);
+    let failed = at_step(MaxPods, "web-62-fails");
     assert!(failed
         .pods
         .iter()
         .any(|p| p.name == "web-62" && p.ips.is_empty()));
-    let retried = at_step("max-pods", 4).nodes[0]
-        .ipam
-        .last_reserved_ip
-        .get("0")
-        .cloned()
-        .unwrap_or_default();
-    assert!(retried.ends_with(answer("max-pods", 4)), "{retried}");
+    let retried = last_reserved(&at_step(MaxPods, "web-62-retried"));
+    assert!(
+        retried.ends_with(answer(MaxPods, "web-62-retried")),
+        "{retried}"
+    );
     // reboot-leak: web-1 comes back on .7; ten files for five pods; three pods get .4–.6, two fail.
-    let rebooted = at_step("reboot-leak", 4);
-    assert!(pod_ip(&rebooted, "web-1").ends_with(answer("reboot-leak", 4)));
-    let disk_files = |state: &podip::sim::state::State| {
+    let rebooted = at_step(RebootLeak, "new-addresses");
+    assert!(pod_ip(&rebooted, "web-1").ends_with(answer(RebootLeak, "new-addresses")));
+    let disk_files = |state: &State| {
         state
             .nodes
             .iter()
@@ -152,25 +322,30 @@ fn the_right_answers_are_what_the_steps_show() {
             .map_or(0, |n| n.ipam.reserved.len())
     };
     assert_eq!(
-        disk_files(&at_step("reboot-leak", 6)).to_string(),
-        answer("reboot-leak", 6)
+        disk_files(&at_step(RebootLeak, "ten-files")).to_string(),
+        answer(RebootLeak, "ten-files")
     );
-    let full = at_step("reboot-leak", 9);
+    let full = at_step(RebootLeak, "disk-node-full");
     let running: Vec<String> = (1..=5)
         .map(|n| pod_ip(&full, &format!("web-{n}")))
         .filter(|ip| !ip.is_empty())
         .collect();
     assert_eq!(running, ["10.244.0.4", "10.244.0.5", "10.244.0.6"]);
-    assert!(answer("reboot-leak", 8).starts_with("Three get .4–.6"));
+    assert!(answer(RebootLeak, "disk-node-full").starts_with("Three get .4–.6"));
     assert_eq!(disk_files(&full), 13);
     // why-round-robin: job-2 gets .3; next-1 wraps to .2.
-    assert!(pod_ip(&at_step("why-round-robin", 2), "job-2").ends_with(answer("why-round-robin", 2)));
+    assert!(pod_ip(&at_step(WhyRoundRobin, "job-2-gets-3"), "job-2")
+        .ends_with(answer(WhyRoundRobin, "job-2-gets-3")));
     assert!(
-        pod_ip(&at_step("why-round-robin", 5), "next-1").ends_with(answer("why-round-robin", 5))
+        pod_ip(&at_step(WhyRoundRobin, "next-1-wraps-to-2"), "next-1")
+            .ends_with(answer(WhyRoundRobin, "next-1-wraps-to-2"))
     );
     // dual-stack: two podCIDRs per node, two IP files for a.
-    assert_eq!(pod_cidrs(&at_step("dual-stack", 0), "kind-worker").len(), 2);
-    let state = at_step("dual-stack", 2);
+    assert_eq!(
+        pod_cidrs(&at_step(DualStack, "both-families-patched"), "kind-worker").len(),
+        2
+    );
+    let state = at_step(DualStack, "a-gets-both");
     let a = state
         .pods
         .iter()

@@ -8,7 +8,8 @@
 //! stay in their original form in every language, as the real tools print them.
 //!
 //! * [`ui`] — labels, buttons, headings and messages of the page;
-//! * [`narration`] — the guided tours' narration and the explanation of each event reason.
+//! * [`narration`] — the explanation of each event reason;
+//! * the guided tours' words live with their tours, in [`crate::tours`].
 //!
 //! Pure data: no browser, so the tests run natively too. In the browser only the English is compiled
 //! in (see [`Text::new`]): the Chinese and Japanese come from the JSON catalogs in `static/i18n/`,
@@ -17,8 +18,6 @@
 #[cfg(target_arch = "wasm32")]
 pub mod catalog;
 pub mod narration;
-pub mod stories;
-pub mod tour;
 pub mod ui;
 
 use serde::Serialize;

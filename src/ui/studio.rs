@@ -2,10 +2,10 @@
 //! what is selected), and forwards each action to the core. Components read view models off the core
 //! and send actions; nothing here validates, formats or simulates.
 
-use crate::i18n::narration;
 use crate::sim::command::Command;
 use crate::sim::playback::{ClusterSettings, DeletionMode, Playback, DEFAULT_SPEED, SPEEDS};
 use crate::sim::{Touched, VirtualTime};
+use crate::tours::TourId;
 use std::cell::{Cell, Ref, RefCell};
 use std::rc::Rc;
 use yew::Reducible;
@@ -147,7 +147,10 @@ impl Studio {
         let step = core.current_step().map_or(0, |i| i + 1);
         (self.quiz
             && !self.answered.contains(&step)
-            && narration::question(core.tour()?, step).is_some())
+            && TourId::from_name(core.tour()?)?
+                .tour()
+                .question_before(step)
+                .is_some())
         .then_some(step)
     }
 

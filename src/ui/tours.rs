@@ -1,23 +1,23 @@
-//! Guided tours: the source articles' stories replayed from the built-in scenarios, with the narration of
-//! [`crate::i18n::narration`]; where each step happens is the core's (`sim::playback::tour`).
+//! Guided tours: the source articles' stories replayed from the built-in scenarios, with the words of
+//! [`crate::tours`]; where each step happens is the core's (`sim::playback::tour`).
 
 use super::studio::{Action, Studio};
-use crate::i18n::narration::{self, TourNarration};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::views::seconds;
 use crate::sim::{builtin, VirtualTime};
+use crate::tours::{Tour, TourId};
 use yew::prelude::*;
 
-/// A tour's words.
-pub(super) fn words(name: &str) -> Option<&'static TourNarration> {
-    narration::TOURS.iter().find(|t| t.name == name)
+/// The tour of a loaded built-in scenario, if it has one.
+pub(super) fn words(name: &str) -> Option<&'static Tour> {
+    TourId::from_name(name).map(TourId::tour)
 }
 
 /// The question asked before the next step: its choices, and once answered, whether the prediction
 /// held and why. The answer changes nothing in the simulation.
-fn quiz(studio: &UseReducerHandle<Studio>, tour: &str, lang: Lang) -> Option<Html> {
+fn quiz(studio: &UseReducerHandle<Studio>, tour: &Tour, lang: Lang) -> Option<Html> {
     let asked = studio.asked.as_ref()?;
-    let question = narration::question(tour, asked.step)?;
+    let question = tour.question_before(asked.step)?;
     let answered = asked.answer;
     let feedback = answered.map(|chosen| {
         let right = chosen == question.correct;
@@ -103,14 +103,14 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
                     }</p>
                 </div>
                 // The question comes first, beside the stage it asks about.
-                { for quiz(studio, words.name, lang) }
+                { for quiz(studio, words, lang) }
                 // Every step's text laid in the same grid cell, hidden, under the current one: the box is
                 // as tall as the longest, so a step with more lines does not push the page below it down.
                 <div class="stack">
                     <p class="step-text" data-testid="step-text" aria-live="polite">
-                        { current.and_then(|i| words.steps.get(i)).unwrap_or(&words.intro).get(lang) }
+                        { current.and_then(|i| words.steps.get(i)).map_or(&words.intro, |step| &step.words).get(lang) }
                     </p>
-                    { for std::iter::once(&words.intro).chain(words.steps.iter()).map(|text| html! {
+                    { for std::iter::once(&words.intro).chain(words.steps.iter().map(|step| &step.words)).map(|text| html! {
                         <p class="step-text sizer" aria-hidden="true">{ text.get(lang) }</p>
                     }) }
                 </div>
@@ -137,11 +137,11 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
             <h2 id="tours-title">{ t::GUIDED_TOURS.get(lang) }</h2>
             if chooser {
                 <div class="tour-buttons">
-                    { for narration::TOURS.iter().map(|words| html! {
-                        <button data-testid={format!("tour-{}", words.name)}
-                            class={classes!((loaded == Some(words.name)).then_some("active"))}
-                            aria-pressed={(loaded == Some(words.name)).to_string()}
-                            onclick={start(words.name)}>{ words.title.get(lang) }</button>
+                    { for TourId::ALL.into_iter().map(|id| html! {
+                        <button data-testid={format!("tour-{}", id.name())}
+                            class={classes!((loaded == Some(id.name())).then_some("active"))}
+                            aria-pressed={(loaded == Some(id.name())).to_string()}
+                            onclick={start(id.name())}>{ id.tour().title.get(lang) }</button>
                     }) }
                 </div>
             }

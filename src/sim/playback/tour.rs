@@ -1,16 +1,17 @@
 //! A guided tour's steps over the playback: each step is anchored on an event of the run
-//! ([`builtin::TOURS`]), never on a hard-coded time, so the narration follows the simulation when a
+//! ([`crate::tours`]), never on a hard-coded time, so the narration follows the simulation when a
 //! setting changes.
 
 use super::Playback;
-use crate::sim::{builtin, VirtualTime};
+use crate::sim::VirtualTime;
+use crate::tours::TourId;
 
 impl Playback {
     /// When each step of the loaded tour happens in the whole run (`None`: it does not happen).
     pub fn step_times(&self) -> Vec<Option<VirtualTime>> {
         self.tour
-            .and_then(|name| builtin::TOURS.iter().find(|(n, _)| *n == name))
-            .map(|(_, steps)| builtin::tour_step_times(steps, self.timeline.iter()))
+            .and_then(TourId::from_name)
+            .map(|id| id.tour().step_times(self.timeline.iter()))
             .unwrap_or_default()
     }
 

@@ -1,0 +1,173 @@
+//! The `kind` tour: its scenario, its steps (each waiting for an event of the run) and their words,
+//! and the questions asked before the steps that answer them.
+
+use super::{Question, Step, Tour, TourId};
+use crate::i18n::text;
+use crate::sim::{builtin, Reason};
+
+pub(super) const KIND: Tour = Tour {
+    id: TourId::Kind,
+    scenario: builtin::KIND,
+    title: text! {
+        en: "the kind cluster",
+        zh: "kind 集群",
+        ja: "kind クラスター",
+    },
+    intro: text! {
+        en: "A three-node kind cluster as measured: kube-controller-manager runs with --cluster-cidr=10.244.0.0/16 and no node mask, so every node gets a /24. Press play or step.",
+        zh: "按实测还原的三节点 kind 集群：kube-controller-manager 以 --cluster-cidr=10.244.0.0/16 启动，没有指定节点掩码，所以每个节点分到一个 /24。点击播放，或单步执行。",
+        ja: "実測どおりの 3 ノードの kind クラスターです。kube-controller-manager は --cluster-cidr=10.244.0.0/16 で起動し、ノードのマスク長は指定されていないので、各ノードには /24 が割り当てられます。再生するか、1 ステップずつ進めてください。",
+    },
+    steps: &[
+        Step {
+            id: "control-plane-subnet",
+            waits_for: (Reason::CIDRAllocated, "node/kind-control-plane"),
+            words: text! {
+                en: "The control-plane node registers first. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate 0 and hands out index 0: 10.244.0.0/24.",
+                zh: "控制平面节点最先注册。AllocateNext（cidr_set.go）从 nextCandidate 0 开始扫描位图，分出索引 0：10.244.0.0/24。",
+                ja: "最初にコントロールプレーンノードが登録されます。AllocateNext（cidr_set.go）は nextCandidate 0 からビットマップを走査し、インデックス 0 の 10.244.0.0/24 を払い出します。",
+            },
+        },
+        Step {
+            id: "workers-patched",
+            waits_for: (Reason::PodCIDRPatched, "node/kind-worker2"),
+            words: text! {
+                en: "The workers follow in registration order: 10.244.1.0/24 and 10.244.2.0/24. kcm PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
+                zh: "两个工作节点按注册顺序依次拿到 10.244.1.0/24 和 10.244.2.0/24。kcm 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
+                ja: "ワーカーが登録順に続き、10.244.1.0/24 と 10.244.2.0/24 を受け取ります。kcm は各ノードの spec.podCIDR と spec.podCIDRs を PATCH で設定します。カーソルはいまインデックス 3 を指しています。",
+            },
+        },
+        Step {
+            id: "conflist-written",
+            waits_for: (Reason::CNIConfigWritten, "node/kind-worker"),
+            words: text! {
+                en: "kindnetd on kind-worker sees its podCIDR and writes /etc/cni/net.d/10-kindnet.conflist: ptp with host-local over 10.244.1.0/24, then portmap. Until now a pod could not have started there.",
+                zh: "kind-worker 上的 kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist：先是 ptp（IPAM 为 host-local，范围 10.244.1.0/24），然后是 portmap。在此之前，这个节点上的 Pod 无法启动。",
+                ja: "kind-worker 上の kindnetd が自ノードの podCIDR を見て、/etc/cni/net.d/10-kindnet.conflist を書き出します。中身は 10.244.1.0/24 を範囲とする host-local 付きの ptp、続いて portmap です。それまでは、このノードで Pod は起動できませんでした。",
+            },
+        },
+        Step {
+            id: "a-reserved",
+            waits_for: (Reason::IPAMReserve, "pod/a"),
+            words: text! {
+                en: "Pod a's sandbox starts and containerd runs CNI ADD. host-local has no last_reserved_ip.0 yet, starts at rangeStart, skips the gateway .1 and creates the file 10.244.1.2 — content: the sandbox ID, \\r\\n, eth0. Open it in the listing.",
+                zh: "Pod a 的沙箱启动，containerd 执行 CNI ADD。host-local 还没有 last_reserved_ip.0，于是从 rangeStart 开始，跳过网关 .1，创建文件 10.244.1.2——内容是沙箱 ID、\\r\\n、eth0。可以在文件列表里打开看看。",
+                ja: "Pod a のサンドボックスが起動し、containerd が CNI ADD を実行します。host-local にはまだ last_reserved_ip.0 がないので rangeStart から始め、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックス ID、\\r\\n、eth0 です。一覧から開いてみてください。",
+            },
+        },
+        Step {
+            id: "a-veth",
+            waits_for: (Reason::VethCreated, "pod/a"),
+            words: text! {
+                en: "ptp makes the veth pair: eth0 in the pod, vethXXXXXXXX on the node; each end's name says @if and the other end's ifindex.",
+                zh: "ptp 创建一对 veth：Pod 里是 eth0，节点上是 vethXXXXXXXX；每一端的名字里都带着 @if 和对端的 ifindex，两头互指。",
+                ja: "ptp が veth ペアを作ります。Pod の中は eth0、ノード上は vethXXXXXXXX です。どちらの端の名前にも、@if と相手側の ifindex が付いています。",
+            },
+        },
+        Step {
+            id: "a-route",
+            waits_for: (Reason::RouteAdded, "pod/a"),
+            words: text! {
+                en: "On the node: a /32 'scope host' route to the pod through its veth — no bridge. Every pod's host veth carries the same gateway address, 10.244.1.1/32.",
+                zh: "节点上有一条经由 veth 通往该 Pod 的 /32 主机路由（scope host）——没有网桥。每个 Pod 的节点侧 veth 都带着同一个网关地址 10.244.1.1/32。",
+                ja: "ノード上には、veth を経由して Pod へ向かう /32 の scope host ルートがあります。ブリッジはありません。各 Pod のホスト側 veth には、どれも同じゲートウェイアドレス 10.244.1.1/32 が付いています。",
+            },
+        },
+        Step {
+            id: "c-running",
+            waits_for: (Reason::PodIPsAssigned, "pod/c"),
+            words: text! {
+                en: "b and c get .3 and .4, one after another. last_reserved_ip.0 now holds 10.244.1.4.",
+                zh: "b 和 c 依次拿到 .3 和 .4。last_reserved_ip.0 现在记录的是 10.244.1.4。",
+                ja: "b と c が続けて .3 と .4 を受け取ります。last_reserved_ip.0 の中身はいま 10.244.1.4 です。",
+            },
+        },
+        Step {
+            id: "b-deleted",
+            waits_for: (Reason::PodDeleted, "pod/b"),
+            words: text! {
+                en: "b is deleted with --grace-period=0 --force: its Pod object is gone at once. But its IP file, veth and route are still on the node — watch the countdown.",
+                zh: "b 以 --grace-period=0 --force 删除：它的 Pod 对象立刻消失。但它的 IP 文件、veth 和路由还留在节点上——请看倒计时。",
+                ja: "b を --grace-period=0 --force で削除します。Pod オブジェクトはすぐに消えます。しかし IP ファイル、veth、ルートはまだノード上に残っています。カウントダウンに注目してください。",
+            },
+        },
+        Step {
+            id: "b-released",
+            waits_for: (Reason::IPAMRelease, "pod/b"),
+            words: text! {
+                en: "2.3 s after the object disappeared — the kubelet killed the container (at least 2 s) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together.",
+                zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：在这 2.3 秒里，kubelet 先停掉容器（至少 2 秒），再由 StopPodSandbox 执行 CNI DEL。",
+                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。この 2.3 秒のうちに、kubelet がコンテナーを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行したのです。",
+            },
+        },
+        Step {
+            id: "d-gets-the-next",
+            waits_for: (Reason::PodIPsAssigned, "pod/d"),
+            words: text! {
+                en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192: the kind-measured scenario replays that.)",
+                zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续往后分配。释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。（实测的工作节点之前跑过 Pod，所以那里是 .189/.190/.191，d 拿到 .192：kind-measured 场景重现了这一过程。）",
+                ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測したワーカーでは以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。kind-measured シナリオでそれを再現できます。）",
+            },
+        },
+    ],
+    questions: &[
+        Question {
+            before: "workers-patched",
+            text: text! {
+                en: "kind-control-plane got 10.244.0.0/24. The two workers register next, kind-worker first. Which subnet will kind-worker2 get?",
+                zh: "kind-control-plane 分到了 10.244.0.0/24。接下来两个工作节点注册，kind-worker 在前。kind-worker2 会分到哪个子网？",
+                ja: "kind-control-plane は 10.244.0.0/24 を受け取りました。次に 2 台のワーカーが登録され、kind-worker が先です。kind-worker2 が受け取るサブネットはどれでしょう？",
+            },
+            choices: &[
+                text! { en: "10.244.1.0/24", zh: "10.244.1.0/24", ja: "10.244.1.0/24" },
+                text! { en: "10.244.2.0/24", zh: "10.244.2.0/24", ja: "10.244.2.0/24" },
+                text! { en: "10.244.0.0/24, shared with the control plane", zh: "10.244.0.0/24，与控制平面共用", ja: "10.244.0.0/24（コントロールプレーンと共用）" },
+            ],
+            correct: 1,
+            why: text! {
+                en: "AllocateNext (cidr_set.go) scans the bitmap from nextCandidate and takes the first free index, node by node in the order they are synced: kind-worker index 1, kind-worker2 index 2. A subnet is never shared.",
+                zh: "AllocateNext（cidr_set.go）从 nextCandidate 开始扫描位图，按节点同步的顺序逐个取第一个空闲索引：kind-worker 是索引 1，kind-worker2 是索引 2。子网从不共用。",
+                ja: "AllocateNext（cidr_set.go）は nextCandidate からビットマップを走査し、同期された順にノードごとに最初の空きインデックスを取ります。kind-worker はインデックス 1、kind-worker2 はインデックス 2 です。サブネットが共用されることはありません。",
+            },
+        },
+        Question {
+            before: "b-released",
+            text: text! {
+                en: "b's Pod object is gone. When do its IP file, veth and route go?",
+                zh: "b 的 Pod 对象已经不在了。它的 IP 文件、veth 和路由什么时候消失？",
+                ja: "b の Pod オブジェクトはもうありません。IP ファイル、veth、ルートはいつ消えるでしょう？",
+            },
+            choices: &[
+                text! { en: "At once, with the object", zh: "立即，与对象一起", ja: "オブジェクトと同時に、すぐ" },
+                text! { en: "When CNI DEL runs, 2.3 s later", zh: "CNI DEL 执行时，即 2.3 秒后", ja: "CNI DEL が実行されるとき（2.3 秒後）" },
+                text! { en: "Never: host-local keeps the file until the range wraps", zh: "永不：host-local 保留文件直到地址范围绕回", ja: "消えない：範囲が一周するまで host-local がファイルを残す" },
+            ],
+            correct: 1,
+            why: text! {
+                en: "The kubelet first kills b's containers (at least minimumGracePeriodInSeconds, 2 s); only then StopPodSandbox runs CNI DEL: host-local's Release removes the file, ptp's cmdDel the veth pair and its /32 route, together.",
+                zh: "kubelet 先杀掉 b 的容器（至少 minimumGracePeriodInSeconds，即 2 秒）；之后 StopPodSandbox 才执行 CNI DEL：host-local 的 Release 删除文件，ptp 的 cmdDel 删除 veth 对和 /32 路由，三者一起消失。",
+                ja: "kubelet はまず b のコンテナーを停止します（少なくとも minimumGracePeriodInSeconds の 2 秒）。その後で StopPodSandbox が CNI DEL を実行し、host-local の Release がファイルを、ptp の cmdDel が veth ペアと /32 ルートを、まとめて削除します。",
+            },
+        },
+        Question {
+            before: "d-gets-the-next",
+            text: text! {
+                en: "Pod b (.3) was deleted and a, c hold .2 and .4. Which address will d get: .3, .5 or .2?",
+                zh: "Pod b（.3）已被删除，a、c 占用 .2 和 .4。d 会拿到哪个地址：.3、.5 还是 .2？",
+                ja: "Pod b（.3）は削除され、a と c には .2 と .4 が割り当てられています。d が受け取るのは .3、.5、.2 のどれでしょう？",
+            },
+            choices: &[
+                text! { en: ".3, the one b freed", zh: ".3，b 释放的地址", ja: ".3（b が解放したアドレス）" },
+                text! { en: ".5", zh: ".5", ja: ".5" },
+                text! { en: ".2", zh: ".2", ja: ".2" },
+            ],
+            correct: 1,
+            why: text! {
+                en: "host-local's Get starts after last_reserved_ip (.4) and hands out .5; b's .3 is handed out again only after the walk wraps past the end of the range.",
+                zh: "host-local 的 Get 从 last_reserved_ip（.4）之后开始分配，拿到 .5；b 的 .3 要等遍历绕回范围开头之后才会再次分配。",
+                ja: "host-local の Get は last_reserved_ip（.4）の次から割り当てるので .5 になります。b の .3 が再び割り当てられるのは、走査が範囲の終わりを越えて一周した後です。",
+            },
+        },
+    ],
+    sources: &[],
+};

@@ -1,0 +1,201 @@
+//! The guided tours, each one definition in a file of its own: its built-in scenario, its steps — each
+//! with a stable id, the event of the run it waits for and its words in the three languages — and the
+//! questions it asks, each attached to the step that answers it by that step's id.
+//!
+//! A step is shown from the first event it waits for on, searched after the previous step's, so the
+//! narration follows the simulation when a setting changes; it never names a time. Links count steps
+//! from 1 in the order written here (`?tour=kind&step=8`).
+//!
+//! The English is the reference; the Chinese and Japanese say the same thing in the terms of
+//! `docs/glossary.md`. Kubernetes terms, flags, file names, function names, error texts and numbers stay
+//! in their English form in every language, as the tools print them.
+
+mod dual_stack;
+mod exhaustion;
+mod kcm_restart;
+mod kind;
+mod max_pods;
+mod planning;
+mod reboot_leak;
+mod why_round_robin;
+
+use crate::i18n::Text;
+use crate::sim::{Event, Reason, VirtualTime};
+
+/// A guided tour, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TourId {
+    /// The kind cluster of the measurements: pods a–d, b deleted, d gets the next address.
+    Kind,
+    /// Sizing a cluster: `CIDRNotAvailable` and the round-robin cursor.
+    Planning,
+    /// A /29 node: host-local's range exhausted, then the wrap.
+    Exhaustion,
+    /// IPv4 and IPv6 side by side.
+    DualStack,
+    /// kube-controller-manager restarts and forgets its cursor.
+    KcmRestart,
+    /// `--max-pods` above what a /26 node range holds.
+    MaxPods,
+    /// A node's reboot leaks host-local's files on disk.
+    RebootLeak,
+    /// Why both allocators walk round robin.
+    WhyRoundRobin,
+}
+
+impl TourId {
+    /// Every tour, in the order of the tour chooser.
+    pub const ALL: [TourId; 8] = [
+        TourId::Kind,
+        TourId::Planning,
+        TourId::Exhaustion,
+        TourId::DualStack,
+        TourId::KcmRestart,
+        TourId::MaxPods,
+        TourId::RebootLeak,
+        TourId::WhyRoundRobin,
+    ];
+
+    /// The tour's definition.
+    pub fn tour(self) -> &'static Tour {
+        match self {
+            TourId::Kind => &kind::KIND,
+            TourId::Planning => &planning::PLANNING,
+            TourId::Exhaustion => &exhaustion::EXHAUSTION,
+            TourId::DualStack => &dual_stack::DUAL_STACK,
+            TourId::KcmRestart => &kcm_restart::KCM_RESTART,
+            TourId::MaxPods => &max_pods::MAX_PODS,
+            TourId::RebootLeak => &reboot_leak::REBOOT_LEAK,
+            TourId::WhyRoundRobin => &why_round_robin::WHY_ROUND_ROBIN,
+        }
+    }
+
+    /// The name links and the scenario list use: the built-in scenario's (`kind`, `reboot-leak`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TourId::Kind => "kind",
+            TourId::Planning => "planning",
+            TourId::Exhaustion => "exhaustion",
+            TourId::DualStack => "dual-stack",
+            TourId::KcmRestart => "kcm-restart",
+            TourId::MaxPods => "max-pods",
+            TourId::RebootLeak => "reboot-leak",
+            TourId::WhyRoundRobin => "why-round-robin",
+        }
+    }
+
+    /// The tour of a built-in scenario's name, if that scenario has one.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::tours::TourId;
+    /// assert_eq!(TourId::from_name("reboot-leak"), Some(TourId::RebootLeak));
+    /// assert_eq!(TourId::from_name("kind-measured"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<TourId> {
+        TourId::ALL.into_iter().find(|id| id.name() == name)
+    }
+}
+
+/// One tour: a built-in scenario told step by step.
+pub struct Tour {
+    /// Which tour.
+    pub id: TourId,
+    /// Its scenario's text (one of [`crate::sim::builtin`]'s).
+    pub scenario: &'static str,
+    /// The tour chooser's title.
+    pub title: Text,
+    /// Said before the first step.
+    pub intro: Text,
+    /// The steps, in the order they are shown.
+    pub steps: &'static [Step],
+    /// Questions asked before the steps that answer them.
+    pub questions: &'static [Question],
+    /// The user reports and upstream threads the story is told from.
+    pub sources: &'static [Source],
+}
+
+/// One step of a tour.
+pub struct Step {
+    /// Stable within its tour: questions and tests name the step by it.
+    pub id: &'static str,
+    /// The event the step is shown at: its reason and object (`pod/b`, `node/kind-worker`).
+    pub waits_for: (Reason, &'static str),
+    /// What the step says.
+    pub words: Text,
+}
+
+/// A user report or upstream thread a story is told from.
+pub struct Source {
+    /// `owner/repo#number`.
+    pub label: &'static str,
+    /// Where to read it.
+    pub url: &'static str,
+}
+
+/// A question the tour asks before the step `before`: the learner predicts, then the step plays and
+/// `why` says what happened, naming the upstream function.
+pub struct Question {
+    /// The id of the step that answers it.
+    pub before: &'static str,
+    /// The question.
+    pub text: Text,
+    /// The choices, in the order shown.
+    pub choices: &'static [Text],
+    /// The index of the right one.
+    pub correct: usize,
+    /// Why, shown once answered.
+    pub why: Text,
+}
+
+impl Tour {
+    /// When each step first happens in `events` (each searched after the previous step's), `None` for a
+    /// step whose event never comes.
+    pub fn step_times<'a>(
+        &self,
+        mut events: impl Iterator<Item = &'a Event> + Clone,
+    ) -> Vec<Option<VirtualTime>> {
+        self.steps
+            .iter()
+            .map(|step| {
+                let (reason, object) = step.waits_for;
+                let mut rest = events.clone();
+                let found = rest.find(|e| e.reason == reason && e.object == object)?;
+                events = rest;
+                Some(found.time_ms)
+            })
+            .collect()
+    }
+
+    /// The index of the step `id`.
+    pub fn step_index(&self, id: &str) -> Option<usize> {
+        self.steps.iter().position(|step| step.id == id)
+    }
+
+    /// The question asked before step `index`, if any.
+    pub fn question_before(&self, index: usize) -> Option<&'static Question> {
+        let id = self.steps.get(index)?.id;
+        self.questions.iter().find(|q| q.before == id)
+    }
+
+    /// Every text of the tour with a readable name (`tour kind step 3`), for the tests.
+    pub fn texts(&self) -> Vec<(String, Text)> {
+        let name = self.id.name();
+        let mut texts = vec![
+            (format!("tour {name} title"), self.title),
+            (format!("tour {name} intro"), self.intro),
+        ];
+        for (index, step) in self.steps.iter().enumerate() {
+            texts.push((format!("tour {name} step {}", index + 1), step.words));
+        }
+        for (index, question) in self.questions.iter().enumerate() {
+            let key = format!("tour {name} question {}", index + 1);
+            texts.push((key.clone(), question.text));
+            for (choice, text) in question.choices.iter().enumerate() {
+                texts.push((format!("{key} choice {}", choice + 1), *text));
+            }
+            texts.push((format!("{key} why"), question.why));
+        }
+        texts
+    }
+}

@@ -1,0 +1,159 @@
+//! The `why-round-robin` tour: its scenario, its steps (each waiting for an event of the run) and their words,
+//! and the questions asked before the steps that answer them.
+
+use super::{Question, Source, Step, Tour, TourId};
+use crate::i18n::text;
+use crate::sim::{builtin, Reason};
+
+pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
+    id: TourId::WhyRoundRobin,
+    scenario: builtin::WHY_ROUND_ROBIN,
+    title: text! {
+        en: "why round robin?",
+        zh: "为什么要轮询？",
+        ja: "なぜラウンドロビンか",
+    },
+    intro: text! {
+        en: "One node with a /28 subnet: host-local's range is .1–.14, the gateway .1 is skipped, so pods get .2–.14. Pods come and go quickly. Press play or step.",
+        zh: "一个节点，子网为 /28：host-local 的范围是 .1–.14，跳过网关 .1，所以 Pod 使用 .2–.14。Pod 来去频繁。点击播放，或单步执行。",
+        ja: "/28 のサブネットを持つノードが 1 台です。host-local の範囲は .1–.14 で、ゲートウェイ .1 は飛ばされるので Pod は .2–.14 を使います。Pod が次々に作られては消えます。再生するか、1 ステップずつ進めてください。",
+    },
+    steps: &[
+        Step {
+            id: "job-1-gets-2",
+            waits_for: (Reason::PodIPsAssigned, "pod/job-1"),
+            words: text! {
+                en: "job-1 gets 10.244.0.2, the first address after the gateway .1. last_reserved_ip is now .2.",
+                zh: "job-1 拿到 10.244.0.2，也就是网关 .1 之后的第一个地址。此时 last_reserved_ip 是 .2。",
+                ja: "job-1 は、ゲートウェイ .1 の次にある最初のアドレス 10.244.0.2 を受け取ります。これで last_reserved_ip は .2 です。",
+            },
+        },
+        Step {
+            id: "job-1-released",
+            waits_for: (Reason::IPAMRelease, "pod/job-1"),
+            words: text! {
+                en: "job-1 is deleted; 2.3 s later CNI DEL removes the file 10.244.0.2. last_reserved_ip stays .2: host-local's Release removes the file and nothing else.",
+                zh: "job-1 被删除；2.3 秒后 CNI DEL 删除文件 10.244.0.2。last_reserved_ip 仍是 .2：host-local 的 Release 只删除文件，别的都不动。",
+                ja: "job-1 が削除され、2.3 秒後に CNI DEL がファイル 10.244.0.2 を消します。last_reserved_ip は .2 のままです。host-local の Release が消すのはファイルだけです。",
+            },
+        },
+        Step {
+            id: "job-2-gets-3",
+            waits_for: (Reason::PodIPsAssigned, "pod/job-2"),
+            words: text! {
+                en: "job-2 gets .3, not the free .2: Get starts at the address after last_reserved_ip and walks forward. The cursor has already passed .2.",
+                zh: "job-2 拿到的是 .3，而不是空闲的 .2：Get 从 last_reserved_ip 之后的地址开始向前遍历，游标已经越过了 .2。",
+                ja: "job-2 が受け取るのは、空いている .2 ではなく .3 です。Get は last_reserved_ip の次のアドレスから先へ走査するので、カーソルはすでに .2 を通り過ぎています。",
+            },
+        },
+        Step {
+            id: "walk-reaches-end",
+            waits_for: (Reason::PodIPsAssigned, "pod/batch-11"),
+            words: text! {
+                en: "Eleven pods walk the rest of the range, .4 to .14: the cursor has reached rangeEnd.",
+                zh: "又来了十一个 Pod，依次拿到剩下的 .4 到 .14：游标走到了 rangeEnd。",
+                ja: "さらに 11 個の Pod が残りの .4 から .14 を順に受け取り、カーソルは rangeEnd に達します。",
+            },
+        },
+        Step {
+            id: "all-freed",
+            waits_for: (Reason::IPAMRelease, "pod/batch-11"),
+            words: text! {
+                en: "job-2 and the eleven are deleted: .2–.14 are all free again, and last_reserved_ip is .14.",
+                zh: "job-2 和这十一个 Pod 被删除：.2–.14 再次全部空闲，last_reserved_ip 是 .14。",
+                ja: "job-2 と 11 個の Pod が削除され、.2–.14 はすべて空きに戻ります。last_reserved_ip は .14 です。",
+            },
+        },
+        Step {
+            id: "next-1-wraps-to-2",
+            waits_for: (Reason::PodIPsAssigned, "pod/next-1"),
+            words: text! {
+                en: "next-1 gets .2: after rangeEnd the walk wraps to rangeStart. .2 comes back a whole walk round the range after it was freed.",
+                zh: "next-1 分到 .2：越过 rangeEnd 后遍历绕回 rangeStart。.2 在释放之后，要等遍历绕完整个范围一圈才回来。",
+                ja: "next-1 は .2 を受け取ります。rangeEnd の後、走査は一周して rangeStart に戻ります。.2 が戻ってくるのは、解放されてから範囲を丸ごと一周した後です。",
+            },
+        },
+        Step {
+            id: "freed-seconds-ago",
+            waits_for: (Reason::PodIPsAssigned, "pod/next-3"),
+            words: text! {
+                en: "next-2 and next-3 get .3 and .4, freed only seconds ago: round robin delays reuse by one walk round the range, not by a time. Why delay at all? An address handed straight to a new pod confuses audits and logs, and the old pod's delete event may arrive only after a new pod is up on the same address (ovn-kubernetes#1502). Bridge networks (cbr0, containernetworking/cni#88) add ARP: other hosts' caches still map the address to the old pod's MAC. Not with kindnet: ptp gives each pod a /32 route on its own veth, the neighbour entry goes with the veth, and other nodes never ARP for a pod's address. kube-controller-manager's cidrset walks node subnets the same way from nextCandidate.",
+                zh: "next-2 和 next-3 拿到 .3 和 .4，而它们几秒前才被释放：轮询把复用推迟的是绕范围一圈，而不是一段时间。那为什么要推迟？地址一释放就交给新 Pod，审计和日志会分不清是哪个 Pod；旧 Pod 的删除事件也可能在新 Pod 已经用上同一地址之后才到达（ovn-kubernetes#1502）。网桥网络（cbr0，containernetworking/cni#88）还多一个 ARP 的问题：其他主机的缓存仍把这个地址对应到旧 Pod 的 MAC。kindnet 没有这个问题：ptp 给每个 Pod 在它自己的 veth 上配一条 /32 路由，邻居表项随 veth 一起消失，其他节点从不为 Pod 的地址发 ARP。kube-controller-manager 的 cidrset 也以同样的方式从 nextCandidate 遍历节点子网。",
+                ja: "next-2 と next-3 は、数秒前に解放されたばかりの .3 と .4 を受け取ります。ラウンドロビンが再利用を遅らせるのは範囲 1 周分であって、時間ではありません。では、なぜ遅らせるのでしょうか。解放したアドレスをすぐ新しい Pod に渡すと、監査やログでどの Pod のことか分からなくなります。また、古い Pod の削除イベントが、同じアドレスで新しい Pod が動き出した後に届くこともあります（ovn-kubernetes#1502）。ブリッジのネットワーク（cbr0、containernetworking/cni#88）ではさらに ARP の問題があり、他ホストのキャッシュがそのアドレスを古い Pod の MAC に対応付けたままになります。kindnet ではそうなりません。ptp は各 Pod に自分の veth 上の /32 ルートを与え、近隣エントリーは veth と一緒に消え、他のノードが Pod のアドレスを ARP で問い合わせることはありません。kube-controller-manager の cidrset も同じように nextCandidate からノードサブネットを走査します。",
+            },
+        },
+    ],
+    questions: &[
+        Question {
+            before: "job-2-gets-3",
+            text: text! {
+                en: "job-1's .2 was released. Which address does job-2 get?",
+                zh: "job-1 的 .2 已被释放。job-2 会分到哪个地址？",
+                ja: "job-1 の .2 は解放されました。job-2 が受け取るアドレスはどれでしょう？",
+            },
+            choices: &[
+                text! { en: ".2", zh: ".2", ja: ".2" },
+                text! { en: ".3", zh: ".3", ja: ".3" },
+                text! { en: ".14", zh: ".14", ja: ".14" },
+            ],
+            correct: 1,
+            why: text! {
+                en: "host-local's Get starts at the address after last_reserved_ip (.2), which is .3, and skips any address that has a file; the cursor has already passed the freed .2.",
+                zh: "host-local 的 Get 从 last_reserved_ip（.2）之后的地址 .3 开始，跳过有文件的地址；游标已经越过了释放的 .2。",
+                ja: "host-local の Get は last_reserved_ip（.2）の次のアドレス .3 から始まり、ファイルのあるアドレスは飛ばします。カーソルは、解放された .2 をすでに通り過ぎています。",
+            },
+        },
+        Question {
+            before: "next-1-wraps-to-2",
+            text: text! {
+                en: ".2–.14 are free and last_reserved_ip is .14, the end of the range. Which address does next-1 get?",
+                zh: ".2–.14 全部空闲，last_reserved_ip 是范围末尾的 .14。next-1 会拿到哪个地址？",
+                ja: ".2–.14 はすべて空いていて、last_reserved_ip は範囲の末尾の .14 です。next-1 が受け取るのはどのアドレスでしょう？",
+            },
+            choices: &[
+                text! { en: ".2", zh: ".2", ja: ".2" },
+                text! { en: ".15", zh: ".15", ja: ".15" },
+                text! { en: "None: the walk is at the end", zh: "没有：遍历已到末尾", ja: "なし：走査が末尾に到達" },
+            ],
+            correct: 0,
+            why: text! {
+                en: "After rangeEnd (.14) Get's iterator wraps to rangeStart (.1); the gateway .1 is skipped, so .2, free since job-1 went. .15 is the broadcast address, outside the range.",
+                zh: "越过 rangeEnd（.14）之后，Get 的迭代器绕回 rangeStart（.1）；网关 .1 被跳过，于是拿到自 job-1 离开后一直空闲的 .2。.15 是广播地址，不在范围内。",
+                ja: "rangeEnd（.14）を過ぎると、Get のイテレーターは一周して rangeStart（.1）に戻ります。ゲートウェイ .1 は飛ばすので、job-1 がいなくなってから空いている .2 になります。.15 はブロードキャストアドレスで、範囲の外です。",
+            },
+        },
+        Question {
+            before: "freed-seconds-ago",
+            text: text! {
+                en: "Why does host-local hand a freed address out again only after a whole walk?",
+                zh: "为什么 host-local 释放的地址，要等遍历整整一圈之后才会再分配出去？",
+                ja: "host-local が解放したアドレスを、範囲を 1 周するまで割り当て直さないのはなぜでしょう？",
+            },
+            choices: &[
+                text! { en: "It cannot see that an address is free until the walk comes back", zh: "遍历回来之前，它看不出地址已经空闲", ja: "走査が戻ってくるまで、アドレスが空いたことが分からないから" },
+                text! { en: "So that an address does not go to a new pod while logs, audits or a late delete still mean the old one", zh: "免得日志、审计或迟到的删除事件还指向旧 Pod 时，地址就已经给了新 Pod", ja: "ログや監査、遅れて届く削除がまだ古い Pod を指しているうちに、アドレスが新しい Pod に渡らないようにするため" },
+                text! { en: "To spread pods evenly for routing", zh: "为了让 Pod 均匀分布，方便路由", ja: "ルーティングのために Pod を均等に散らすため" },
+            ],
+            correct: 1,
+            why: text! {
+                en: "ovn-kubernetes made its allocator round robin against audit and log confusion and races between a delete and an add (#1502). host-local took last_reserved_ip after addresses handed out again at once hit stale ARP entries on kubenet's bridge (containernetworking/cni#194); with ptp's /32 routes no other node ARPs for a pod's address. Either way it only delays reuse: next-2 got .3 seconds after it was freed, once the walk had wrapped.",
+                zh: "ovn-kubernetes 把分配器改成轮询，是为了避免审计和日志混淆，以及删除与添加事件之间的竞争（#1502）。host-local 引入 last_reserved_ip，则是因为在 kubenet 的网桥上立即复用地址会撞上过期的 ARP 表项（containernetworking/cni#194）；用 ptp 的 /32 路由时，其他节点不会为 Pod 的地址发 ARP。无论哪种理由，它都只是推迟复用：遍历绕回之后，next-2 在 .3 被释放几秒后就拿到了它。",
+                ja: "ovn-kubernetes がアロケーターをラウンドロビンにしたのは、監査やログの混乱と、削除と追加の競合を避けるためです（#1502）。host-local が last_reserved_ip を持つようになったのは、kubenet のブリッジでアドレスをすぐ割り当て直すと古い ARP エントリーに当たったからです（containernetworking/cni#194）。ptp の /32 ルートなら、他のノードが Pod のアドレスを ARP で問い合わせることはありません。いずれにしても再利用を遅らせるだけで、走査が一周した後は、next-2 が解放から数秒で .3 を受け取りました。",
+            },
+        },
+    ],
+    sources: &[
+        Source {
+            label: "containernetworking/cni#194",
+            url: "https://github.com/containernetworking/cni/issues/194",
+        },
+        Source {
+            label: "containernetworking/cni#88",
+            url: "https://github.com/containernetworking/cni/issues/88",
+        },
+        Source {
+            label: "ovn-kubernetes/ovn-kubernetes#1502",
+            url: "https://github.com/ovn-kubernetes/ovn-kubernetes/pull/1502",
+        },
+    ],
+};
