@@ -163,7 +163,13 @@ test("the event log follows the newest entry; scrolled up, its rows stay put wit
   await page.getByTestId("play").click();
   await page.getByTestId("play").waitFor({ timeout: 30_000 });
   const log = page.getByTestId("event-log");
-  // Oldest first: the newest entry is the last row, and the list is scrolled to it.
+  // Oldest first: the newest entry is the last row, and the list is scrolled to it once drawn.
+  await page
+    .waitForFunction(() => {
+      const el = document.querySelector("[data-testid=event-log]");
+      return /NodeRouteAdded/.test(el.lastElementChild?.textContent) && el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+    }, null, { timeout: 10_000 })
+    .catch(() => {});
   const end = await log.evaluate((el) => ({
     last: el.lastElementChild.textContent,
     atEnd: el.scrollTop + el.clientHeight >= el.scrollHeight - 2,
