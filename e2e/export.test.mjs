@@ -7,18 +7,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 const require = createRequire(import.meta.url);
-
-/** `n` steps on, each once the page shows the step before. */
-async function tourStep(page, n) {
-  for (let i = 0; i < n; i++) {
-    await page.getByTestId("tour-next").click();
-    await settled(page);
-  }
-}
 
 /** Click the export menu's item `testid` and wait for its download: { name, bytes }. */
 async function download(page, testid) {
@@ -51,7 +43,7 @@ function pngSize(bytes) {
 
 test("the kind tour at step 8: every file, the scenario loading back to the same state, the picture", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
-  await page.getByTestId("tour-kind").click();
+  await startTour(page, "kind");
   await tourStep(page, 8);
   const clock = (await page.getByTestId("clock").textContent()).match(/t = (\d+)\.(\d{3}) s/);
   const ms = Number(clock[1]) * 1000 + Number(clock[2]);
@@ -106,11 +98,14 @@ test("the kind tour at step 8: every file, the scenario loading back to the same
   await page.getByTestId("scenario-editor").fill(scenario.bytes.toString());
   await page.getByTestId("run-scenario").click();
   await settled(page);
+  // The run from the editor is in place once the tour's button is no longer pressed.
+  await page.locator("[data-testid=tour-kind][aria-pressed=false]").waitFor();
   await page.getByTestId("scrubber").evaluate((scrubber, ms) => {
     scrubber.value = String(ms);
     scrubber.dispatchEvent(new Event("input", { bubbles: true }));
   }, ms);
   await settled(page);
+  await shows(page, "clock", `t = ${(ms / 1000).toFixed(3)} s`);
   const again = await download(page, "export-state");
   assert.equal(again.name, `podip-scenario-t${t}.json`);
   assert.equal(again.bytes.toString(), state.bytes.toString(), "the same state at the same time");
@@ -172,6 +167,7 @@ test("the open menu, in Japanese and dark, with the embed code shown: labelled, 
   const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0&tour=kind&step=8&lang=ja&theme=dark`);
   await settled(page);
+  await page.locator("html[lang=ja]").waitFor({ state: "attached" });
   await page.getByTestId("export").click();
   await page.getByTestId("copy-embed").click();
   await page.getByTestId("embed-code").waitFor();

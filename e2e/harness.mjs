@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { before, after } from "node:test";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 const TYPES = {
@@ -93,10 +94,60 @@ export function useServerAndBrowser(root = "dist", prefix = "/") {
   return shared;
 }
 
-/** Wait until the page has no simulation work in hand (its progress indicator gone). Small work is
- *  done before the page draws again; a big scenario is simulated in slices over many frames. */
+/** Wait until the app has started and has no simulation work in hand (its progress indicator gone), so
+ *  that what was last asked is what the page shows. The app takes `data-view` off `<html>` (set by
+ *  index.html's head script) as it mounts, in the task that draws its first view; small work is done
+ *  before the page draws again; a big scenario is simulated in slices over many frames, with progress. */
 export async function settled(page, timeout = 60_000) {
-  // Two frames first: what was just asked is drawn by then (with its progress, if it has work).
+  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-view"), null, { timeout });
+  // Two frames: what was just asked is drawn by then (with its progress, if it has work).
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.waitForFunction(() => !document.querySelector("[data-testid=progress]"), null, { timeout });
+}
+
+/** Wait until the element `testId` shows `text` (a substring or a RegExp). */
+export async function shows(page, testId, text, timeout = 30_000) {
+  await page.getByTestId(testId).filter({ hasText: text }).first().waitFor({ state: "attached", timeout });
+}
+
+/** The tour step the narration shows (1 for the first), or 0 at the introduction; English pages. */
+export async function stepShown(page) {
+  const count = await page.getByTestId("step-count").textContent();
+  return Number(count.match(/step (\d+) of/)?.[1] ?? 0);
+}
+
+/** Start tour `name` from its button; resolves once its run is in place: its button pressed, no work in
+ *  hand, the clock at its start. */
+export async function startTour(page, name) {
+  await settled(page);
+  await page.getByTestId(`tour-${name}`).click();
+  await settled(page);
+  await page.locator(`[data-testid="tour-${name}"][aria-pressed=true]`).waitFor();
+  await shows(page, "clock", /^t = 0\.000 s/);
+}
+
+/** `n` steps on with questions off (`quiz=0`), each pressed once the step before is shown, and each
+ *  waited for until the narration shows it. */
+export async function tourStep(page, n) {
+  await settled(page);
+  for (let i = 0; i < n; i++) {
+    const next = (await stepShown(page)) + 1;
+    await page.getByTestId("tour-next").click();
+    await settled(page);
+    await shows(page, "step-count", `step ${next} of`);
+  }
+}
+
+/** Load built-in scenario `name` from the editor's buttons and run it from the editor; resolves once
+ *  its run is in place (the editor holds its text, which `scenarios/NAME.podip` is, and no work is in hand). */
+export async function runBuiltin(page, name) {
+  const text = await readFile(new URL(`../scenarios/${name}.podip`, import.meta.url), "utf8");
+  const editor = page.getByTestId("scenario-editor");
+  await settled(page);
+  await page.getByTestId(`load-${name}`).click();
+  await settled(page);
+  await page.waitForFunction((want) => document.querySelector("[data-testid=scenario-editor]")?.value === want, text);
+  await page.getByTestId("run-scenario").click();
+  await settled(page);
+  assert.equal(await editor.inputValue(), text);
 }

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 const KIND_DUAL = await readFile(new URL("../tests/data/nodes-kubectl.json", import.meta.url), "utf8");
@@ -13,8 +13,10 @@ const reportFigure = (page, key) => page.getByTestId("import-report").locator(`[
 
 test("a preset fills kube-controller-manager's flags and --max-pods, with its sources", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  await settled(page);
   await figure(page, "node-subnets").waitFor();
   await page.getByTestId("preset").selectOption("openshift");
+  await settled(page);
   assert.equal(await page.getByTestId("cluster-cidr").inputValue(), "10.128.0.0/14");
   assert.equal(await page.getByTestId("node-mask").inputValue(), "23");
   assert.equal(await page.getByTestId("max-pods").inputValue(), "250");
@@ -24,12 +26,11 @@ test("a preset fills kube-controller-manager's flags and --max-pods, with its so
   assert.match(await note.textContent(), /hostPrefix 23/);
   assert.ok((await note.locator("a").count()) >= 1);
   // The scenario now carries the kubelet's --max-pods.
-  await settled(page);
   assert.match(await page.getByTestId("scenario-editor").inputValue(), /^set max-pods=250$/m);
 
   // A platform whose Pod IPs do not come from node subnets: said in one sentence, nothing changes.
   await page.getByTestId("preset").selectOption("eks-vpc-cni");
-  assert.match(await note.textContent(), /no node subnets to split/);
+  await shows(page, "preset-note", /no node subnets to split/);
   assert.equal(await page.getByTestId("cluster-cidr").inputValue(), "10.128.0.0/14");
   await page.locator("section.settings").screenshot({ path: `${ARTIFACTS}/preset-1280.png` });
   assertClean();
@@ -38,7 +39,7 @@ test("a preset fills kube-controller-manager's flags and --max-pods, with its so
 test("a pasted node list is shown on the stage with what the next node gets", async () => {
   for (const [theme, width, height] of [["light", 1280, 800], ["dark", 390, 844]]) {
     const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?theme=${theme}`, { width, height });
-    await page.getByTestId("import-text").waitFor();
+    await settled(page);
     await page.getByTestId("import-text").fill(KIND_DUAL);
     await page.getByTestId("import-run").click();
     await settled(page);
@@ -89,20 +90,25 @@ test("bad input is refused in place and changes nothing", async () => {
   for (const [text, expected] of cases) {
     await page.getByTestId("import-text").fill(text);
     await page.getByTestId("import-run").click();
-    assert.match(await error.textContent(), expected, text);
     await settled(page);
+    await shows(page, "import-error", expected);
+    assert.match(await error.textContent(), expected, text);
     assert.equal(await page.getByTestId("stage").innerHTML(), before, `${text}: the stage is unchanged`);
   }
   // The same one in Japanese, by the glossary.
   await page.goto(`${shared.server.url}?lang=ja`);
+  await settled(page);
+  await page.locator("html[lang=ja]").waitFor({ state: "attached" });
   await page.getByTestId("import-text").fill("{");
   await page.getByTestId("import-run").click();
+  await shows(page, "import-error", /JSON ではありません/);
   assert.match(await page.getByTestId("import-error").textContent(), /JSON ではありません/);
   assertClean();
 });
 
 test("a node's card shows the sysctls ptp wrote: forwarding, and accept_ra=0 on each host veth", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&t=10s`);
+  await settled(page);
   const sysctl = page.locator('[data-testid=node][data-node="kind-worker"] [data-testid=sysctl] pre');
   await sysctl.waitFor();
   const lines = (await sysctl.textContent()).split("\n");

@@ -4,7 +4,7 @@
 //   node --test --test-reporter=spec e2e/quiz.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
@@ -13,10 +13,13 @@ const stepCount = async (page) => (await page.getByTestId("step-count").textCont
 
 test("a wrong and a right prediction in the kind tour, each followed by its step and why", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url);
-  await page.getByTestId("tour-kind").click();
+  await startTour(page, "kind");
   await page.getByTestId("tour-next").click(); // step 1
+  await settled(page);
+  await shows(page, "step-count", "step 1 of");
   await page.getByTestId("tour-next").click(); // the question before step 2
   await settled(page);
+  await page.getByTestId("quiz").waitFor();
   assert.match(await page.getByTestId("quiz").textContent(), /Which subnet will kind-worker2 get\?/);
   assert.equal(await stepCount(page), "1", "the step waits for the answer");
   assert.equal(await choices(page).count(), 3);
@@ -54,7 +57,7 @@ test("answering with the keyboard, and playing pauses at a question", async () =
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=exhaustion`);
   await settled(page);
   await page.getByTestId("play").click();
-  await page.getByTestId("quiz").waitFor({ timeout: 15_000 });
+  await page.getByTestId("quiz").waitFor({ timeout: 30_000 });
   await page.getByTestId("play").waitFor(); // paused
   assert.match(await page.getByTestId("quiz").textContent(), /one more pod arrives/);
   assert.doesNotMatch(await page.getByTestId("stage").textContent(), /FailedCreatePodSandBox/, "paused before p6's sandbox fails");
@@ -68,16 +71,16 @@ test("answering with the keyboard, and playing pauses at a question", async () =
 
 test("quiz=0 turns the questions off; the embedded player asks them", async () => {
   const off = await openPage(shared.browser, `${shared.server.url}?tour=kind&quiz=0`);
-  for (let i = 0; i < 10; i++) await off.page.getByTestId("tour-next").click();
-  await settled(off.page);
+  await tourStep(off.page, 10);
   assert.equal(await off.page.getByTestId("quiz").count(), 0);
   assert.equal(await stepCount(off.page), "10");
   off.assertClean();
 
   const embed = await openPage(shared.browser, `${shared.server.url}?embed=1&tour=kind`);
-  await embed.page.getByTestId("tour-next").click();
-  await embed.page.getByTestId("tour-next").click();
+  await tourStep(embed.page, 1);
+  await embed.page.getByTestId("tour-next").click(); // the question before step 2
   await settled(embed.page);
+  await embed.page.getByTestId("quiz").waitFor();
   assert.match(await embed.page.getByTestId("quiz").textContent(), /kind-worker2/);
   embed.assertClean();
 });

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
 import { deflateRawSync } from "node:zlib";
-import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, startTour, tourStep, ARTIFACTS } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const shared = useServerAndBrowser();
@@ -22,10 +22,11 @@ async function view(page) {
 
 test("a shared link reproduces the same addresses at the same time, with settings and a scenario", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
-  await page.getByTestId("tour-kind").click();
-  for (let i = 0; i < 7; i++) await page.getByTestId("tour-next").click();
+  await startTour(page, "kind");
+  await tourStep(page, 7);
   // Change a setting: the link carries it as a readable parameter.
   await page.getByTestId("node-mask").fill("25");
+  await settled(page);
   await page.getByTestId("copy-link").click();
   const link = await page.getByTestId("link").inputValue();
   assert.match(link, /[?&]tour=kind(&|$)/);
@@ -37,20 +38,24 @@ test("a shared link reproduces the same addresses at the same time, with setting
   assert.ok(before.pods.some((p) => p.startsWith("c 10.244.0.")), JSON.stringify(before.pods));
 
   const { page: other, assertClean: otherClean } = await openPage(shared.browser, link);
+  await settled(other);
   await other.getByTestId("narration").waitFor();
   assert.deepEqual(await view(other), before);
   assert.equal(await other.getByTestId("node-mask").inputValue(), "25");
   await other.screenshot({ path: `${ARTIFACTS}/shared-link.png` });
 
   // A scenario of one's own travels deflated in s=, and comes back byte for byte.
-  await other.getByTestId("add-node").click();
-  await other.getByTestId("add-pod").click();
-  await other.getByTestId("step").click();
+  // Each press once the page shows what the one before asked (a step is refused while work is in hand).
+  for (const testId of ["add-node", "add-pod", "step"]) {
+    await other.getByTestId(testId).click();
+    await settled(other);
+  }
   await other.getByTestId("copy-link").click();
   const ownLink = await other.getByTestId("link").inputValue();
   assert.match(ownLink, /[?&]s=[A-Za-z0-9_-]+/);
   const ownView = await view(other);
   const { page: third, assertClean: thirdClean } = await openPage(shared.browser, ownLink);
+  await settled(third);
   await third.getByTestId("scenario-editor").waitFor();
   assert.equal(await third.getByTestId("scenario-editor").inputValue(), await other.getByTestId("scenario-editor").inputValue());
   assert.deepEqual(await view(third), ownView);
@@ -61,6 +66,7 @@ test("a shared link reproduces the same addresses at the same time, with setting
 
 test("embed mode hides the page chrome, links to the full app and posts its height to the host", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?embed=1&tour=kind&controls=0`);
+  await settled(page);
   await page.getByTestId("narration").waitFor();
   assert.equal(await page.locator(".masthead").count(), 0, "no masthead");
   assert.equal(await page.getByTestId("scenario-editor").count(), 0, "no editor");
@@ -102,7 +108,9 @@ test("each language renders the kind tour with every word in that language", asy
   };
   for (const [tag, want] of Object.entries(expected)) {
     const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&lang=${tag}&quiz=0`);
+    await settled(page);
     await page.getByTestId("narration").waitFor();
+    await page.locator(`html[lang="${want.lang}"]`).waitFor({ state: "attached" });
     assert.equal(await page.locator("html").getAttribute("lang"), want.lang);
     assert.equal((await page.getByTestId("play").locator(":scope > :not(.sizer)").textContent()).trim(), want.play);
     assert.equal(await page.locator("#tours-title").textContent(), want.tours);
@@ -113,6 +121,7 @@ test("each language renders the kind tour with every word in that language", asy
       // Terms stay as the tools print them.
       if (step === 4) assert.match(text, /last_reserved_ip\.0/);
       await page.getByTestId("tour-next").click();
+      await settled(page);
     }
     assert.equal(await page.getByTestId("pod").filter({ hasText: "10.244.1.5" }).count(), 1, "d has .5");
     await page.screenshot({ path: `${ARTIFACTS}/kind-${tag}.png` });
@@ -123,6 +132,7 @@ test("each language renders the kind tour with every word in that language", asy
   const page = await context.newPage();
   await page.goto(shared.server.url);
   await page.getByTestId("narration").waitFor();
+  await page.locator("html[lang=ja]").waitFor({ state: "attached" });
   assert.equal(await page.locator("html").getAttribute("lang"), "ja");
   await context.close();
 });
@@ -133,7 +143,9 @@ test("a language whose texts cannot be loaded leaves the page in English, saying
   const page = await shared.browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.route("**/i18n/ja.json", (route) => route.fulfill({ status: 503, body: "" }));
   await page.goto(`${shared.server.url}?tour=kind&lang=ja`);
+  await settled(page);
   await page.getByTestId("narration").waitFor();
+  await page.getByTestId("lang-problem").waitFor();
   assert.equal(await page.locator("html").getAttribute("lang"), "en");
   assert.equal(await page.locator("#tours-title").textContent(), "Guided tours");
   assert.match(await page.getByTestId("lang-problem").textContent(), /日本語 texts could not be loaded \(i18n\/ja\.json: HTTP 503\)/);
@@ -153,6 +165,7 @@ test("a language whose texts cannot be loaded leaves the page in English, saying
 
 test("the kind tour works from the keyboard alone", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
+  await settled(page);
   await page.getByTestId("narration").waitFor();
   // Tab to the kind tour's button and press Enter.
   let focused = "";
@@ -164,6 +177,7 @@ test("the kind tour works from the keyboard alone", async () => {
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
   assert.notEqual(outline, "none", "focus is visible");
   await page.keyboard.press("Enter");
+  await settled(page);
   // → steps to the next event, ← back; the live region announces each step.
   await page.keyboard.press("ArrowRight");
   await settled(page);
@@ -221,6 +235,7 @@ test("hostile links are refused in words, never as markup, and the defaults stay
   ];
   for (const [what, query] of cases) {
     const { page, assertClean } = await openPage(shared.browser, shared.server.url + query);
+    await settled(page);
     await page.getByTestId("narration").or(page.getByTestId("scenario-error")).first().waitFor();
     assert.equal(await page.evaluate(() => window.pwned), undefined, `${what}: nothing ran`);
     assert.equal(await page.locator("main script, main img").count(), 0, `${what}: nothing injected`);
@@ -236,7 +251,10 @@ test("axe-core finds no serious or critical violation, in light and dark, in Eng
   const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
   for (const query of ["?tour=kind&step=8&theme=light", "?tour=kind&step=8&theme=dark&lang=ja", "?embed=1&tour=kind&step=4"]) {
     const { page, assertClean } = await openPage(shared.browser, shared.server.url + query);
+    await settled(page);
     await page.getByTestId("narration").waitFor();
+    const lang = new URLSearchParams(query).get("lang") ?? "en";
+    await page.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
     // Audit the page at rest: a pod fading in (0.35 s) has, for that moment, less contrast, and whether
     // the audit caught one mid-fade depended on the machine's speed.
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));

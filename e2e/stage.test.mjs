@@ -5,7 +5,7 @@
 //   node --test --test-reporter=spec e2e/stage.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, startTour, tourStep, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
@@ -15,14 +15,6 @@ const veth = (page, name) => page.locator(`[data-testid=stage-veth][data-pod="${
 const countdown = (page, name) => page.locator(`[data-testid=stage-countdown][data-pod="${name}"]`);
 const clock = async (page) => Number((await page.getByTestId("clock").textContent()).match(/t = ([\d.]+) s/)[1]);
 
-/** `n` steps on, each once the page shows the step before (a press counts from the step shown). */
-async function tourStep(page, n) {
-  for (let i = 0; i < n; i++) {
-    await page.getByTestId("tour-next").click();
-    await settled(page);
-  }
-}
-
 /** Each stage pod as `name phase ip…`, in the order drawn. */
 const pods = (page) =>
   page.getByTestId("stage-pod").evaluateAll((els) =>
@@ -31,7 +23,7 @@ const pods = (page) =>
 
 test("the kind tour on the stage: subnets from the cidrset, addresses, cables, b's countdown, d's .5", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
-  await page.getByTestId("tour-kind").click();
+  await startTour(page, "kind");
   await tourStep(page, 2);
   for (const [name, cidr] of [["kind-control-plane", "10.244.0.0/24"], ["kind-worker", "10.244.1.0/24"], ["kind-worker2", "10.244.2.0/24"]]) {
     assert.match(await stageNode(page, name).textContent(), new RegExp(cidr.replaceAll(".", "\\.")));
@@ -69,7 +61,7 @@ test("a CNI ADD animates at 1x, each step held on screen; with reduced motion no
   for (const reducedMotion of ["no-preference", "reduce"]) {
     const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
     await page.emulateMedia({ reducedMotion });
-    await page.getByTestId("tour-kind").click();
+    await startTour(page, "kind");
     await tourStep(page, 2); // 1.010 s: the workers have their subnets; a, b, c come at 2 s
     // Record pod a's phase as it changes, with the animations running at that moment.
     await page.evaluate(() => {
@@ -83,7 +75,7 @@ test("a CNI ADD animates at 1x, each step held on screen; with reduced motion no
       }).observe(stage, { subtree: true, childList: true, attributes: true });
     });
     await page.getByTestId("play").click();
-    await stagePod(page, "a").and(page.locator("[data-phase=running]")).waitFor({ timeout: 10_000 });
+    await stagePod(page, "a").and(page.locator("[data-phase=running]")).waitFor({ timeout: 30_000 });
     await page.getByTestId("pause").click();
     const phases = await page.evaluate(() => window.__phases);
     assert.deepEqual(phases.map((p) => p.phase), ["pending", "adding", "running"]);
@@ -126,6 +118,7 @@ test("picking on the stage opens details and marks the log; the keyboard reaches
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?step=7`);
   await settled(page);
   await stagePod(page, "b").click();
+  await page.getByTestId("pod-view").waitFor();
   assert.match(await page.getByTestId("pod-view").textContent(), /inet 10\.244\.1\.3\/24/);
   const related = await page.locator(".event.related .event-object").allTextContents();
   assert.ok(related.length > 0 && related.every((o) => o === "pod/b"), `b's log entries are marked: ${related}`);
@@ -153,13 +146,13 @@ test("picking on the stage opens details and marks the log; the keyboard reaches
 
 test("the other tours: a pod without an address says host-local's text; a node without a subnet says CIDRNotAvailable", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
-  await page.getByTestId("tour-exhaustion").click();
+  await startTour(page, "exhaustion");
   await tourStep(page, 1);
   assert.equal(await stagePod(page, "p6").getAttribute("data-phase"), "pending");
   assert.match(await page.getByTestId("stage").textContent(), /FailedCreatePodSandBox[\s\S]*no IP addresses available in range set/);
   await page.screenshot({ path: `${ARTIFACTS}/stage-exhaustion.png` });
 
-  await page.getByTestId("tour-planning").click();
+  await startTour(page, "planning");
   await tourStep(page, 2);
   assert.equal(await page.getByTestId("stage-node").count(), 5);
   assert.match(await stageNode(page, "node-e").textContent(), /CIDRNotAvailable/);
@@ -178,6 +171,7 @@ test("a cluster of many nodes is drawn as tiles, one zoomed in; a tile picks the
   assert.equal(await stageNode(page, "n07").count(), 1, "the busiest node is zoomed in");
   assert.equal(await stageNode(page, "n07").getByTestId("stage-pod").count(), 30);
   await page.locator("[data-testid=stage-tile][data-node=n31]").click();
+  await stageNode(page, "n31").waitFor();
   assert.match(await stageNode(page, "n31").textContent(), /10\.0\.31\.0\/24/);
   await page.screenshot({ path: `${ARTIFACTS}/stage-tiles.png` });
   assertClean();

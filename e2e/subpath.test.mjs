@@ -2,13 +2,14 @@
 // scripts/test-all.sh) works when a host serves it from that sub-path: assets, links and the embed page.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled } from "./harness.mjs";
 
 const shared = useServerAndBrowser("dist-subpath", "/podip/");
 
 test("served under /podip/, the app, its shared links and the embed example work", async () => {
   assert.match(shared.server.url, /\/podip\/$/);
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&step=3`);
+  await settled(page);
   await page.getByTestId("narration").waitFor();
   assert.match(await page.getByTestId("step-count").textContent(), /step 3 of 10/);
   await page.getByTestId("copy-link").click();

@@ -2,7 +2,7 @@
 // tours, the actions, the editor, and a bad mask — with screenshots kept in e2e/artifacts/.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage, settled, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, runBuiltin, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
@@ -13,17 +13,9 @@ const clock = async (page) => Number((await page.getByTestId("clock").textConten
 const files = async (page, nodeName) =>
   node(page, nodeName).locator("[data-testid=ipam-dir] .file summary").allTextContents();
 
-/** `n` steps on, each once the page shows the step before (a press counts from the step shown). */
-async function tourStep(page, n) {
-  for (let i = 0; i < n; i++) {
-    await page.getByTestId("tour-next").click();
-    await settled(page);
-  }
-}
-
 test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after its object, d gets .5", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
-  await page.getByTestId("tour-kind").click();
+  await startTour(page, "kind");
   await tourStep(page, 2);
   assert.equal(await node(page, "kind-control-plane").locator(".podcidr code").textContent(), "10.244.0.0/24");
   assert.equal(await node(page, "kind-worker").locator(".podcidr code").textContent(), "10.244.1.0/24");
@@ -101,15 +93,15 @@ test("kind tour: /24 per node, .2 .3 .4, b's file, veth and route go 2.3 s after
 
 test("kind-measured: the Chinese measurement's numbers, .189–.192 and eth0@if704 ↔ veth…@if11", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
-  await page.getByTestId("load-kind-measured").click();
-  await page.getByTestId("run-scenario").click();
-  await settled(page);
-  // After the history and a, b, c: scrub to 31 s.
+  await runBuiltin(page, "kind-measured");
+  // After the history and a, b, c: scrub to 31 s, once the scrubber spans the loaded run.
+  assert.ok(Number(await page.getByTestId("scrubber").getAttribute("max")) >= 31000, "the run reaches 31 s");
   await page.getByTestId("scrubber").evaluate((el) => {
     el.value = "31000";
     el.dispatchEvent(new Event("input", { bubbles: true }));
   });
   await settled(page);
+  await shows(page, "clock", /^t = 31\.000 s/);
   assert.equal(await clock(page), 31);
   assert.equal(await podIp(page, "a"), "10.244.1.189");
   assert.equal(await podIp(page, "b"), "10.244.1.190");
@@ -153,6 +145,7 @@ async function shiftsWhilePlaying(page) {
 test("the page holds still while a tour plays: narration, actions, the log's rows and settings keep their places", async () => {
   for (const [viewport, tour] of [[{ width: 1280, height: 800 }, "kind"], [{ width: 1280, height: 800 }, "exhaustion"], [{ width: 390, height: 844 }, "kind"]]) {
     const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=${tour}&quiz=0`, viewport);
+    await settled(page);
     await page.getByTestId("narration").waitFor();
     await page.getByTestId("event-log").waitFor({ state: "attached" });
     const moved = await shiftsWhilePlaying(page);
@@ -164,12 +157,19 @@ test("the page holds still while a tour plays: narration, actions, the log's row
 
 test("the event log follows the newest entry; scrolled up, its rows stay put with no blank above them", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&quiz=0`);
+  await settled(page);
   await page.getByTestId("cluster-cidr").waitFor();
   await page.getByTestId("speed").selectOption({ label: "4×" });
   await page.getByTestId("play").click();
   await page.getByTestId("play").waitFor({ timeout: 30_000 });
   const log = page.getByTestId("event-log");
-  // Oldest first: the newest entry is the last row, and the list is scrolled to it.
+  // Oldest first: the newest entry is the last row, and the list is scrolled to it once drawn.
+  await page
+    .waitForFunction(() => {
+      const el = document.querySelector("[data-testid=event-log]");
+      return /NodeRouteAdded/.test(el.lastElementChild?.textContent) && el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+    }, null, { timeout: 10_000 })
+    .catch(() => {});
   const end = await log.evaluate((el) => ({
     last: el.lastElementChild.textContent,
     atEnd: el.scrollTop + el.clientHeight >= el.scrollHeight - 2,
@@ -199,10 +199,12 @@ test("the other tours tell their stories", async () => {
     ["dual-stack", /fd00:10:244:1::\/64/],
   ];
   for (const [name, expected] of cases) {
-    await page.getByTestId(`tour-${name}`).click();
+    await startTour(page, name);
     await page.getByTestId("speed").selectOption({ label: "instant" });
     await page.getByTestId("play").click();
-    await page.getByTestId("play").waitFor(); // back to paused at the end
+    // Played to its end: the clock at the horizon, back to paused.
+    await page.waitForFunction(() => /^t = ([\d.]+) s \/ \1 s$/.test(document.querySelector("[data-testid=clock]").textContent));
+    await page.getByTestId("play").waitFor();
     assert.match(await page.locator("main").textContent(), expected, name);
     await page.screenshot({ path: `${ARTIFACTS}/tour-${name}.png`, fullPage: true });
   }
@@ -211,20 +213,28 @@ test("the other tours tell their stories", async () => {
 
 test("actions: add a node, add a pod, delete it immediately", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
+  await settled(page);
   await page.getByTestId("speed").selectOption({ label: "instant" });
   await page.getByTestId("play").click();
+  await page.waitForFunction(() => /^t = ([\d.]+) s \/ \1 s$/.test(document.querySelector("[data-testid=clock]").textContent));
   await page.getByTestId("play").waitFor();
+  // Each press once the page shows what the one before asked (a step is refused while work is in hand).
+  const press = async (testId) => {
+    await page.getByTestId(testId).click();
+    await settled(page);
+  };
 
-  await page.getByTestId("add-node").click();
-  for (let i = 0; i < 4; i++) await page.getByTestId("step").click();
+  await press("add-node");
+  for (let i = 0; i < 4; i++) await press("step");
   assert.equal(await node(page, "node-1").locator(".podcidr code").textContent(), "10.244.3.0/24");
 
   await page.getByTestId("pod-node-select").selectOption("kind-worker");
-  await page.getByTestId("add-pod").click();
-  for (let i = 0; i < 6; i++) await page.getByTestId("step").click();
+  await press("add-pod");
+  for (let i = 0; i < 6; i++) await press("step");
   assert.equal(await podIp(page, "pod-1"), "10.244.1.6");
 
   await pod(page, "pod-1").getByRole("button", { name: "delete pod pod-1" }).click();
+  await settled(page);
   assert.equal(await pod(page, "pod-1").count(), 0);
   assert.match(await page.getByTestId("countdown").textContent(), /CNI DEL in 2\.300 s/);
   await page.screenshot({ path: `${ARTIFACTS}/actions.png`, fullPage: true });
@@ -233,6 +243,7 @@ test("actions: add a node, add a pod, delete it immediately", async () => {
 
 test("a bad mask shows upstream's text and keeps the cluster; the editor reports lines", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  await settled(page);
   await page.getByTestId("node-mask").fill("abc");
   assert.match(
     await page.getByTestId("settings-error").textContent(),
@@ -240,7 +251,7 @@ test("a bad mask shows upstream's text and keeps the cluster; the editor reports
   );
   await page.getByTestId("scenario-editor").fill("cluster --cluster-cidr=10.244.0.0/16\nnode add\n");
   await page.getByTestId("run-scenario").click();
-  assert.match(await page.getByTestId("scenario-error").textContent(), /^line 2: /);
+  await shows(page, "scenario-error", /^line 2: /);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${ARTIFACTS}/mobile-390.png`, fullPage: true });
   assertClean();

@@ -1,6 +1,6 @@
 //! podip — how Kubernetes gives a Pod its IP address, simulated faithfully.
 //!
-//! The crate has three floors and data flows one way (see `STYLE.md` of the project):
+//! The crate has three floors and data flows one way (`docs/architecture.md` says what each may use):
 //!
 //! * [`ipam`] — the pure allocators, each modelled on one upstream file: kube-controller-manager's
 //!   cidrset and range allocator, and the CNI host-local, ptp and kindnet pieces. No time, no browser.
@@ -9,9 +9,11 @@
 //!   language, and the state snapshot every view draws from. No wall clock, threads or files.
 //! * [`i18n`] — every word of the interface in English, Simplified Chinese and Japanese; [`share`] —
 //!   the view as a link (query parameters) and back. Both are plain data, tested natively.
-//! * `ui` — the Yew front end, compiled only for `wasm32`; it renders state and sends actions.
+//! * [`ui`] — the Yew front end: it renders state and sends actions. It runs in the browser (`wasm32`) and
+//!   is also built natively, to render the default view to HTML at build time (`src/bin/prerender.rs`).
 //!
-//! The native command-line tool (`src/bin/podip/main.rs`) is another thin view over the same core.
+//! The native command-line tool (`src/bin/podip/main.rs`) is another thin view over the same core. Where
+//! each upstream behaviour comes from: `docs/upstream-notes.md`.
 
 pub mod i18n;
 pub mod ipam;

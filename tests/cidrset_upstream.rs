@@ -297,7 +297,7 @@ fn cidr_set_v6() {
 #[test]
 fn subnet_too_big_is_ipv6_only() {
     // ErrCIDRSetSubNetTooBig: node mask − cluster mask > clusterSubnetMaxDiff (16), IPv6 only
-    // (BEHAVIOUR.md §1 "IPv6 mask-difference limit"). (cluster, node mask, accepted?)
+    // (docs/upstream-notes.md §16, IPv6 only). (cluster, node mask, accepted?)
     let rows = [
         ("fd00:10:244::/48", 64, true), // exactly 16: the smallest default-mask IPv6 cluster
         ("fd00:10:244::/47", 64, false), // 17
@@ -368,7 +368,7 @@ fn cidr_set_metrics_dual() {
 
 #[test]
 fn occupy_and_release_keep_the_cursor() {
-    // BEHAVIOUR.md §2 / §8.2 (no upstream test of its own; TestCidrSetMetricsHistogram relies on it):
+    // docs/upstream-notes.md §16 (no upstream test of its own; TestCidrSetMetricsHistogram relies on it):
     // a released subnet comes back only after the cursor wraps. (cluster, node mask)
     for (cluster, mask) in [("10.244.0.0/22", 24), ("fd00:10:244::/62", 64)] {
         let mut a = set(cluster, mask);

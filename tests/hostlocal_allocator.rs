@@ -1,5 +1,5 @@
 //! `IpAllocator` and `RangeIter`, row for row from upstream's `allocator_test.go`
-//! ("host-local ip allocator"), then the kind story of BEHAVIOUR.md §4.
+//! ("host-local ip allocator"), then the kind story (docs/upstream-notes.md §18).
 
 // The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
 #[cfg(target_arch = "wasm32")]
@@ -321,7 +321,7 @@ fn get_requested_ip() {
             .to_string(),
         "10.0.0.1 not in range set 192.168.1.1-192.168.1.6"
     );
-    // The requested path has no duplicate check, and it moves the cursor (BEHAVIOUR §8.1).
+    // The requested path has no duplicate check, and it moves the cursor (docs/upstream-notes.md §18).
     assert_eq!(
         alloc
             .get("ID", "eth0", Some(ip("::ffff:192.168.1.3")))
@@ -395,7 +395,7 @@ fn start_ip_after_first_next() {
     assert_eq!(iter.start_ip(), Some(ip("192.168.1.0")));
 }
 
-/// BEHAVIOUR §4: duplicate check (not idempotent), other ifname allowed, legacy files count.
+/// docs/upstream-notes.md §18: duplicate check (not idempotent), other ifname allowed, legacy files count.
 #[test]
 fn duplicate_allocation() {
     let set = set(&["10.244.1.0/24"]);
@@ -419,7 +419,7 @@ fn duplicate_allocation() {
     );
 }
 
-/// BEHAVIOUR §4 usable addresses: a gateway other than .1 is skipped mid-range and .1 is handed out;
+/// docs/upstream-notes.md §18, usable addresses: a gateway other than .1 is skipped mid-range and .1 is handed out;
 /// IPv6 hands out the all-ones address.
 #[test]
 fn gateway_skipping_and_ipv6_all_ones() {

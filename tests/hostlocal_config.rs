@@ -97,7 +97,7 @@ fn cni_args_ip() {
         load(ONE_RANGE, "IP=10.1.2.11/24").ip_args,
         ips(&["10.1.2.11"])
     );
-    // kubelet/containerd's CNI_ARGS (BEHAVIOUR §7): unknown keys tolerated with IgnoreUnknown=1.
+    // kubelet/containerd's CNI_ARGS (docs/upstream-notes.md §21): unknown keys tolerated with IgnoreUnknown=1.
     let containerd = "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME=web;K8S_POD_INFRA_CONTAINER_ID=abc;K8S_POD_UID=u";
     assert!(load(ONE_RANGE, containerd).ip_args.is_empty());
     assert!(load(ONE_RANGE, "IgnoreUnknown=TRUE;X=1;IP=")
@@ -305,7 +305,7 @@ fn decoding() {
     assert_eq!(conf.routes[1].gw, Some("10.0.0.254".parse().unwrap()));
 }
 
-/// The ptp entry of kindnet's conflist (BEHAVIOUR §6), as libcni hands it to the plugin.
+/// The ptp entry of kindnet's conflist (docs/upstream-notes.md §20), as libcni hands it to the plugin.
 #[test]
 fn kindnet_conflist_plugin_entry() {
     let conflist = r#"{"cniVersion": "0.3.1", "name": "kindnet", "plugins": [

@@ -1,5 +1,5 @@
 //! `Range` and `RangeSet`, row for row from upstream's `range_test.go` ("IP ranges") and
-//! `range_set_test.go` ("range sets"), plus the edges BEHAVIOUR.md §4 names.
+//! `range_set_test.go` ("range sets"), plus the edges docs/upstream-notes.md §3 + 6 and §18 name.
 
 // The same tables run natively and, compiled to wasm32, under wasm-bindgen-test in Node.
 #[cfg(target_arch = "wasm32")]
@@ -72,7 +72,7 @@ fn canonicalize_fills_defaults() {
             gateway: "192.0.2.254",
         },
         Row {
-            upstream: "(BEHAVIOUR §4) explicit bounds may include network and broadcast",
+            upstream: "(upstream-notes §3 + 6) explicit bounds may include network and broadcast",
             config: cfg("10.0.0.0/30", Some("10.0.0.0"), Some("10.0.0.3"), None),
             subnet: "10.0.0.0/30",
             start: "10.0.0.0",
@@ -80,7 +80,7 @@ fn canonicalize_fills_defaults() {
             gateway: "10.0.0.1",
         },
         Row {
-            upstream: "(BEHAVIOUR §4) a gateway outside the subnet is accepted since v0.8.0",
+            upstream: "(upstream-notes §18) a gateway outside the subnet is accepted since v0.8.0",
             config: cfg("10.0.0.0/24", None, None, Some("192.168.0.1")),
             subnet: "10.0.0.0/24",
             start: "10.0.0.1",
@@ -266,7 +266,7 @@ fn overlaps() {
     }
 }
 
-/// BEHAVIOUR §4 "Which addresses are usable".
+/// Which addresses are usable (docs/upstream-notes.md §18).
 #[test]
 fn usable_counts() {
     let rows = [

@@ -5,7 +5,7 @@
 //!   and, when they pass, through `RangeAllocator::new`.
 //! * `cmd/kube-controller-manager/app/core.go` `validateCIDRs` / `setNodeCIDRMaskSizes`: upstream's
 //!   `core_test.go` has no table for these (it only tests discovery errors), so the rows below are one per
-//!   branch of the newest `setNodeCIDRMaskSizes` and `validateCIDRs`, as read in core.go and BEHAVIOUR.md §1.
+//!   branch of the newest `setNodeCIDRMaskSizes` and `validateCIDRs`, as read in core.go (docs/upstream-notes.md §15).
 //!   `setNodeCIDRMaskSizes` is also called directly, with the one upstream table of it:
 //!   cloud-provider-azure's `cmd/cloud-controller-manager/app/core_test.go` `TestSetNodeCIDRMaskSizesDualStack`.
 
@@ -35,7 +35,7 @@ fn parse_or_nil(s: &str) -> Option<IpNet> {
 fn new_node_ipam_controller_with_cidr_masks() {
     // node_ipam_controller_test.go TestNewNodeIpamControllerWithCIDRMasks:
     // (desc, clusterCIDR, serviceCIDR, secondaryServiceCIDR, maskSize, expected error or None)
-    // The rows for CloudAllocator are left out: kcm no longer runs it (BEHAVIOUR.md §1). The
+    // The rows for CloudAllocator are left out: kcm no longer runs it (docs/upstream-notes.md §15). The
     // IPAMFromCluster/IPAMFromCloud rows share these checks, so they are kept and run as RangeAllocator,
     // except invalid_serviceCIDR_contains_clusterCIDR, whose failure is the legacy allocator's own
     // (see range_allocator_upstream.rs for what RangeAllocator does with it).
@@ -336,7 +336,7 @@ fn an_unparsable_service_range_is_logged_as_kcm_logs_it() {
 
 #[test]
 fn cidr_set_limits_stop_the_controller() {
-    // BEHAVIOUR.md §1: the IPv6 16-bit limit lives in NewCIDRSet and stops kcm's node IPAM.
+    // docs/upstream-notes.md §16: the IPv6 16-bit limit lives in NewCIDRSet and stops kcm's node IPAM.
     let err = flags("fd00::/32", "", "", "").validate().unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -1,5 +1,9 @@
-//! Rooms do not import each other in circles (STYLE.md): within each directory of [`CHECKED`], no file
-//! reaches itself through the `use crate::…`, `use super::…` and `crate::`/`super::` paths of its code.
+//! Rooms do not import each other in circles: within each directory of [`CHECKED`], no file reaches
+//! itself through the `use crate::…`, `use super::…` and `crate::`/`super::` paths of its code.
+//!
+//! Every crate of the package is read: the library (`src/lib.rs`), the web entry (`src/main.rs`) and
+//! each binary of `src/bin/` (`src/bin/NAME.rs` or `src/bin/NAME/main.rs`, with its modules beside
+//! it). A path stays in its own crate; `podip::…` from a binary names another crate and is not followed.
 //!
 //! A module is a file: `src/sim/foo.rs` and `src/sim/foo/mod.rs` are `crate::sim::foo`, and an inline
 //! `mod tests { … }` belongs to its file. A path names the file of the deepest module it reaches; a name
@@ -78,6 +82,107 @@ fn the_reader_follows_uses_as_rustc_resolves_them() {
     assert!(graph.cycle_within("src").is_some());
 }
 
+/// A binary is a crate of its own: its `super::` and `crate::` reach its own files, not the library's,
+/// and two of its files importing each other are a circle.
+#[test]
+fn a_binary_is_read_as_its_own_crate() {
+    let files = [
+        (
+            "src/lib.rs",
+            "pub mod cli;
+pub mod output;
+",
+        ),
+        (
+            "src/cli.rs",
+            "pub fn main() {}
+",
+        ),
+        (
+            "src/output.rs",
+            "pub fn to_json() {}
+",
+        ),
+        (
+            "src/main.rs",
+            "mod cli;
+fn main() { cli::main() }
+",
+        ),
+        (
+            "src/bin/tool/main.rs",
+            "mod cli;
+mod output;
+mod run_cmd;
+fn main() { cli::main() }
+",
+        ),
+        (
+            "src/bin/tool/cli.rs",
+            "use super::run_cmd;
+use podip::output::to_json;
+pub fn main() { run_cmd::run() }
+pub fn to_text() {}
+",
+        ),
+        (
+            "src/bin/tool/run_cmd.rs",
+            "use super::cli::to_text;
+pub fn run() {}
+",
+        ),
+        (
+            "src/bin/tool/output.rs",
+            "use crate::cli;
+",
+        ),
+        (
+            "src/bin/single.rs",
+            "mod helper;
+fn main() { helper::go() }
+",
+        ),
+        (
+            "src/bin/single/helper.rs",
+            "use crate::cli;
+pub fn go() {}
+",
+        ),
+    ];
+    let files: Vec<(String, String)> = files
+        .iter()
+        .map(|(path, text)| (path.to_string(), text.to_string()))
+        .collect();
+    let graph = Graph::read(&files);
+    let edges = |from: &str| -> Vec<&str> {
+        let mut to: Vec<&str> = graph
+            .edges
+            .get(from)
+            .into_iter()
+            .flat_map(|edges| edges.keys().map(String::as_str))
+            .collect();
+        to.sort();
+        to
+    };
+    assert_eq!(edges("src/bin/tool/cli.rs"), ["src/bin/tool/run_cmd.rs"]);
+    assert_eq!(edges("src/bin/tool/output.rs"), ["src/bin/tool/cli.rs"]);
+    // A binary's `crate::cli` is its own root's item, never the library's `src/cli.rs`.
+    assert_eq!(edges("src/bin/single/helper.rs"), ["src/bin/single.rs"]);
+    assert_eq!(edges("src/cli.rs"), Vec::<&str>::new());
+    let cycle = graph
+        .cycle_within("src/bin/tool")
+        .expect("cli.rs ⇄ run_cmd.rs");
+    assert!(
+        cycle.contains("src/bin/tool/cli.rs → src/bin/tool/run_cmd.rs"),
+        "{cycle}"
+    );
+    assert!(
+        cycle.contains("src/bin/tool/run_cmd.rs → src/bin/tool/cli.rs"),
+        "{cycle}"
+    );
+    assert!(graph.cycle_within("src/bin/single").is_none());
+}
+
 /// Every `.rs` file under `dir`, with its path relative to the crate and its text.
 fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
     let mut entries: Vec<_> = fs::read_dir(dir)
@@ -112,7 +217,7 @@ struct Reference {
 }
 
 impl Graph {
-    /// Reads the library's files (`src/main.rs` and `src/bin/` are crates of their own).
+    /// Reads every crate's files; each crate's modules are named from its root, under the crate's name.
     fn read(files: &[(String, String)]) -> Graph {
         let library: Vec<(&str, Vec<String>, &str)> = files
             .iter()
@@ -230,7 +335,8 @@ struct Resolver {
 impl Resolver {
     /// The deepest module `path` reaches, following a re-exported name to where it comes from.
     fn resolve(&self, path: &[String], depth: usize) -> Option<Vec<String>> {
-        let mut module = Vec::new();
+        let (krate, path) = path.split_first()?;
+        let mut module = vec![krate.clone()];
         let mut rest = path.iter();
         for segment in rest.by_ref() {
             let mut deeper = module.clone();
@@ -252,14 +358,28 @@ impl Resolver {
     }
 }
 
-/// The module a library file is: `src/lib.rs` the crate, `src/a/mod.rs` and `src/a.rs` `crate::a`.
+/// The module a file is, named from its crate's root: the crate's name first (`lib`, `main`, `bin/NAME`),
+/// then the modules. `src/lib.rs` is the library's root, `src/a/mod.rs` and `src/a.rs` its `a`;
+/// `src/bin/NAME.rs` and `src/bin/NAME/main.rs` a binary's root, `src/bin/NAME/a.rs` its `a`.
 fn module_of(path: &str) -> Option<Vec<String>> {
     let inside = path.strip_prefix("src/")?.strip_suffix(".rs")?;
-    if inside == "main" || inside.starts_with("bin/") {
-        return None;
-    }
-    let mut module: Vec<String> = inside.split('/').map(str::to_string).collect();
-    if matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
+    let (krate, inside) = match inside.strip_prefix("bin/") {
+        Some(binary) => match binary.split_once('/') {
+            Some((name, "main")) => (format!("bin/{name}"), ""),
+            Some((name, rest)) => (format!("bin/{name}"), rest),
+            None => (format!("bin/{binary}"), ""),
+        },
+        None if inside == "main" => ("main".to_string(), ""),
+        None => ("lib".to_string(), inside),
+    };
+    let mut module = vec![krate];
+    module.extend(
+        inside
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string),
+    );
+    if module.len() > 1 && matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
         module.pop();
     }
     Some(module)
@@ -502,21 +622,23 @@ fn use_tree(tokens: &[String], at: &mut usize, prefix: Vec<String>, leaves: &mut
     leaves.push(path);
 }
 
-/// `path` as seen from `module`, from the crate's root; `None` for another crate's.
+/// `path` as seen from `module` (its crate's name first), from the crate's root; `None` for another
+/// crate's.
 fn absolute(module: &[String], path: &[String]) -> Option<Vec<String>> {
     let mut base: Vec<String> = module.to_vec();
     let mut rest = path;
     match rest.first().map(String::as_str) {
         Some("crate") => {
-            base.clear();
+            base.truncate(1);
             rest = &rest[1..];
         }
         Some("super" | "self") => {
             while let Some(step) = rest.first().map(String::as_str) {
                 match step {
-                    "super" => {
-                        base.pop()?;
+                    "super" if base.len() > 1 => {
+                        base.pop();
                     }
+                    "super" => return None,
                     "self" => {}
                     _ => break,
                 }

@@ -440,7 +440,7 @@ fn secondary_service_cidr_is_filtered_in_its_own_family() {
 
 #[test]
 fn dual_stack_partial_failure_leaks_the_first_family() {
-    // BEHAVIOUR.md §3 / §8.8: the second family is full; the first family's CIDR is not given back, and
+    // docs/upstream-notes.md §17: the second family is full; the first family's CIDR is not given back, and
     // every retry (the workqueue's backoff) leaks one more.
     let config = params(
         &["10.244.0.0/16", "fd00:10:244::/64"],
@@ -466,7 +466,7 @@ fn dual_stack_partial_failure_leaks_the_first_family() {
 
 #[test]
 fn restarted_kcm_gives_the_lowest_free_subnet() {
-    // BEHAVIOUR.md §3 startup occupancy: existing nodes are occupied without moving the cursor.
+    // docs/upstream-notes.md §7 and §17, at start: existing nodes are occupied without moving the cursor.
     let config = params(&["10.244.0.0/16"], &[24], None, None);
     let existing = [
         Node::with_pod_cidrs("n0", ["10.244.0.0/24"]),

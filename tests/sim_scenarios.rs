@@ -1,4 +1,4 @@
-//! The simulation against the behaviours of issue 4 and BEHAVIOUR.md §3, §4, §7: each test is a short
+//! The simulation against the behaviours of issue 4 and docs/upstream-notes.md §17, §18, §21: each test is a short
 //! scenario and what the cluster shows afterwards.
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -403,7 +403,7 @@ fn requested_ip_is_honoured_and_moves_the_cursor() {
 
 #[test]
 fn a_requested_ip_with_a_prefix_is_taken_without_it_as_host_local_does() {
-    // BEHAVIOUR.md §4: `IP=` accepts `<ip>/<prefix>` and drops the prefix.
+    // docs/upstream-notes.md §18: `IP=` accepts `<ip>/<prefix>` and drops the prefix.
     let state = run("cluster --cluster-cidr=10.244.0.0/16
 node add w
 wait 1s
@@ -589,7 +589,7 @@ fn node_without_pod_cidr_gets_an_empty_subnet_and_its_pods_fail_until_kindnet_re
     assert_eq!(pod_ips(&sim.state(), "p"), ["10.244.0.2"]);
 }
 
-/// The routes kindnetd's `syncRoute` gives a node, to the other nodes' podCIDRs (BEHAVIOUR.md §6).
+/// The routes kindnetd's `syncRoute` gives a node, to the other nodes' podCIDRs (docs/upstream-notes.md, "Other observations").
 fn node_routes_via(state: &State, name: &str) -> Vec<String> {
     node(state, name)
         .routes
@@ -700,7 +700,7 @@ fn a_pod_cidr_handed_to_a_new_node_has_its_route_moved_to_the_new_internal_ip() 
 
 #[test]
 fn the_kubelet_rejects_a_pod_over_max_pods_and_counts_what_is_deleted_only_once_its_object_goes() {
-    // BEHAVIOUR.md §7: --max-pods 110. The 111th pod is rejected at admission: no sandbox, no address.
+    // docs/upstream-notes.md §8 and §21: --max-pods 110. The 111th pod is rejected at admission: no sandbox, no address.
     let text = "cluster --cluster-cidr=10.244.0.0/16\nnode add a\nwait 1s\n\
                 pod add-many p --node=a --count=111\nwait 1s\n\
                 pod delete p-1 --grace-period=30\nwait 1s\npod add q --node=a\nwait 1s\n\
@@ -753,7 +753,7 @@ fn cni_del_at(sim: &Simulation) -> u64 {
 
 #[test]
 fn killcontainer_gives_at_least_2s_and_a_container_that_exits_on_sigterm_ends_either_wait() {
-    // BEHAVIOUR.md §7: killContainer raises any grace period to minimumGracePeriodInSeconds = 2.
+    // docs/upstream-notes.md §21: killContainer raises any grace period to minimumGracePeriodInSeconds = 2.
     let start =
         "cluster --cluster-cidr=10.244.0.0/16\nnode add w\nwait 1s\npod add a --node=w\nwait 1s\n";
     let graceful_1s = run(&format!("{start}pod delete a --grace-period=1\nwait 5s\n"));
@@ -787,7 +787,7 @@ fn deleting_a_terminating_pod_again_can_only_shorten_its_termination() {
 
 #[test]
 fn cni_args_carry_the_pods_uid_a_version_4_uuid_kept_across_sandbox_retries() {
-    // BEHAVIOUR.md §7: CNI_ARGS=IgnoreUnknown=1;K8S_POD_NAMESPACE=…;K8S_POD_NAME=…;
+    // docs/upstream-notes.md §21: CNI_ARGS=IgnoreUnknown=1;K8S_POD_NAMESPACE=…;K8S_POD_NAME=…;
     // K8S_POD_INFRA_CONTAINER_ID=…;K8S_POD_UID=…
     let sim = run(builtin::EXHAUSTION);
     let uid_of = |message: &str| -> String {

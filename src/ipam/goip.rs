@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn go_prints_a_single_zero_group_in_full() {
-        // BEHAVIOUR.md conventions: `2001:db8:1:0:ffff:…`, never `2001:db8:1::ffff:…`.
+        // Go's form (docs/upstream-notes.md §22): `2001:db8:1:0:ffff:…`, never `2001:db8:1::ffff:…`.
         let ip: IpAddr = "2001:db8:1:0:ffff:0:0:1".parse().unwrap();
         assert_eq!(ip_string(ip), "2001:db8:1:0:ffff::1");
         let ip: IpAddr = "2001:db8:0:0:1:0:0:1".parse().unwrap();

@@ -1,4 +1,4 @@
-//! A pod's two deletion paths (BEHAVIOUR.md §7):
+//! A pod's two deletion paths (docs/upstream-notes.md §21):
 //!
 //! * **Immediate** (`--grace-period=0`, the default here): the object is gone at once; the kubelet sees
 //!   `SyncLoop REMOVE`, kills the container with the 2 s minimum grace, then `StopPodSandbox` runs CNI DEL —

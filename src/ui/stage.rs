@@ -179,7 +179,6 @@ fn px(v: f64) -> String {
     (v.round() as i64).to_string()
 }
 
-/// kube-controller-manager's cidrset as a strip of cells, its cursor under the next candidate.
 /// What the cidrset strip draws.
 struct KcmProps {
     strip: Option<Rc<KcmStrip>>,
@@ -190,6 +189,7 @@ struct KcmProps {
     lang: Lang,
 }
 
+/// kube-controller-manager's cidrset as a strip of cells, its cursor under the next candidate.
 fn kcm(props: &KcmProps) -> Html {
     let KcmProps {
         strip: kcm,
@@ -278,7 +278,6 @@ fn kcm(props: &KcmProps) -> Html {
     }
 }
 
-/// Every node as a tile (a big cluster): name, podCIDR, addresses held.
 /// What the tiles draw.
 struct TilesProps<'a> {
     tiles: &'a [NodeTile],
@@ -288,6 +287,7 @@ struct TilesProps<'a> {
     lang: Lang,
 }
 
+/// Every node as a tile (a big cluster): name, podCIDR, addresses held.
 fn node_tiles(props: &TilesProps<'_>) -> Html {
     let TilesProps {
         tiles,

@@ -191,7 +191,6 @@ impl Studio {
     }
 }
 
-/// Do `ms` of the core's work in hand; whether it is all done.
 /// Milliseconds on a clock that only moves forward: the browser's, or natively (the page rendered at
 /// build time) the process's.
 pub(super) fn now_ms() -> f64 {
@@ -208,6 +207,7 @@ pub(super) fn now_ms() -> f64 {
     }
 }
 
+/// Do `ms` of the core's work in hand; whether it is all done.
 fn work_for(core: &mut Playback, ms: f64) -> bool {
     let deadline = now_ms() + ms;
     core.work(|| now_ms() < deadline)

@@ -1,6 +1,7 @@
 //! `podip presets`, the `--preset` and `--max-pods` of `capacity` and `import`, and `podip import`.
 
-use super::cli::{render_capacity, to_json, KcmArgs};
+use super::kcm_args::KcmArgs;
+use super::output::{render_capacity, to_json};
 use clap::Args;
 use podip::i18n::ui::preset_note;
 use podip::i18n::Lang;

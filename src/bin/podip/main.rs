@@ -7,6 +7,10 @@ mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod import_cmd;
 #[cfg(not(target_arch = "wasm32"))]
+mod kcm_args;
+#[cfg(not(target_arch = "wasm32"))]
+mod output;
+#[cfg(not(target_arch = "wasm32"))]
 mod scenario_cmd;
 
 /// The CLI allocates with mimalloc: with glibc's malloc the simulation budget's churn run (issue 4) took
