@@ -7,8 +7,8 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use podip::i18n::ui::preset_note;
 use podip::ipam::capacity::CapacityPlan;
-use podip::sim::playback::ClusterSettings;
 use podip::sim::preset::{self, gke_node_mask_size, PodIps};
+use podip::sim::ClusterSettings;
 use podip::sim::Scenario;
 
 #[test]
@@ -129,8 +129,9 @@ fn every_preset_sets_what_its_source_says() {
             .with_preset(preset)
             .validate(&base)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(settings.max_pods, max_pods, "{name}");
-        let plan = CapacityPlan::from_config(&settings.config).with_max_pods(settings.max_pods);
+        assert_eq!(settings.knobs.max_pods, max_pods, "{name}");
+        let plan =
+            CapacityPlan::from_config(&settings.config).with_max_pods(settings.knobs.max_pods);
         assert_eq!(
             (
                 plan.families[0].node_subnets,
@@ -210,7 +211,7 @@ fn on_gke_the_node_mask_follows_the_maximum_pods_per_node() {
     assert_eq!(
         (
             draft.flags.node_cidr_mask_size.as_str(),
-            draft.max_pods.as_str()
+            draft.knob("max-pods")
         ),
         ("26", "32")
     );

@@ -4,7 +4,8 @@
 
 use crate::i18n::narration;
 use crate::sim::command::Command;
-use crate::sim::playback::{ClusterSettings, DeletionMode, Playback, DEFAULT_SPEED, SPEEDS};
+use crate::sim::playback::{Playback, DEFAULT_SPEED, SPEEDS};
+use crate::sim::{ClusterSettings, DeletionMode};
 use crate::sim::{Touched, VirtualTime};
 use std::cell::{Cell, Ref, RefCell};
 use std::rc::Rc;
