@@ -27,7 +27,7 @@ pub struct Reach {
 /// When a scenario's preamble has a setting's `set` line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Written {
-    /// Always, first: the line a learner edits stays in sight.
+    /// Always, before the others: the scenario shows the value in force.
     Always,
     /// When its value is not the default.
     UnlessDefault,
@@ -67,41 +67,38 @@ impl Knob {
     }
 }
 
-/// A value written after `NAME=`, as its row's reader reads it back.
+/// A value as written after `NAME=`, which its row's reader reads back.
 trait ValueText {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn text(&self) -> String;
 }
 
 impl ValueText for u64 {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
+    fn text(&self) -> String {
+        self.to_string()
     }
 }
 
 impl ValueText for u32 {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
+    fn text(&self) -> String {
+        self.to_string()
     }
 }
 
 impl ValueText for VirtualDuration {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
+    fn text(&self) -> String {
+        self.to_string()
     }
 }
 
 impl ValueText for Option<VirtualDuration> {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Some(duration) => write!(f, "{duration}"),
-            None => f.write_str("never"),
-        }
+    fn text(&self) -> String {
+        self.map_or_else(|| "never".to_string(), |duration| duration.to_string())
     }
 }
 
 impl ValueText for IpamDataDir {
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.path())
+    fn text(&self) -> String {
+        self.path().to_string()
     }
 }
 
@@ -151,9 +148,9 @@ macro_rules! knobs {
                 match self { $( Setting::$variant(_) => $reach, )* }
             }
 
-            /// Its value as `set` writes it, after `NAME=`.
-            fn write_value(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self { $( Setting::$variant(value) => value.write(f), )* }
+            /// Its value as `set` writes it (`2.3s`, `never`, `250`), without `NAME=`.
+            pub fn value_text(&self) -> String {
+                match self { $( Setting::$variant(value) => value.text(), )* }
             }
         }
 
@@ -435,24 +432,12 @@ impl Setting {
         let knob = Knob::named(name).ok_or_else(|| SettingError::Unknown(name.to_string()))?;
         (knob.parse)(value)
     }
-
-    /// Its value as `set` writes it (`2.3s`, `never`, `250`), without `NAME=`.
-    pub fn value_text(&self) -> String {
-        struct Value<'a>(&'a Setting);
-        impl fmt::Display for Value<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                self.0.write_value(f)
-            }
-        }
-        Value(self).to_string()
-    }
 }
 
 /// `NAME=VALUE`, as `set` reads it.
 impl fmt::Display for Setting {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}=", self.name())?;
-        self.write_value(f)
+        write!(f, "{}={}", self.name(), self.value_text())
     }
 }
 
