@@ -11,10 +11,10 @@
 use crate::i18n::Lang;
 use crate::ipam::goip::GoQuoted;
 use crate::ipam::kcm::KcmFlag;
-use crate::sim::{Knob, VirtualDuration, VirtualTime, KNOBS};
+use crate::sim::settings::KnobTexts;
+use crate::sim::{Knob, VirtualDuration, VirtualTime};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// A link longer than this is not read at all (a URL has no business being larger; browsers and
@@ -52,7 +52,7 @@ pub struct Overrides {
     flags: [Option<String>; KcmFlag::ALL.len()],
     /// The settings a link carries ([`crate::sim::settings::Reach::link`]), by name: `del-lag=` → the
     /// simulation's `del-lag`.
-    knobs: BTreeMap<&'static str, String>,
+    knobs: KnobTexts,
 }
 
 impl Overrides {
@@ -73,25 +73,19 @@ impl Overrides {
 
     /// The value the link gives the setting `name`, if any.
     pub fn knob(&self, name: &str) -> Option<&str> {
-        self.knobs.get(name).map(String::as_str)
+        self.knobs.get(name)
     }
 
-    /// The settings the link gives a value, with it, in [`KNOBS`]' order.
+    /// The settings the link gives a value, with it, in the table's order.
     pub fn knobs(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        KNOBS
-            .iter()
-            .filter_map(|knob| Some((knob.name, self.knob(knob.name)?)))
+        self.knobs.iter().map(|(knob, text)| (knob.name, text))
     }
 
     /// Give the setting `name` a value (or none); nothing for a setting a link does not carry.
     pub fn set_knob(&mut self, name: &str, value: Option<String>) {
-        let Some(knob) = Knob::named(name).filter(|knob| knob.reach.link) else {
-            return;
-        };
-        match value {
-            Some(value) => self.knobs.insert(knob.name, value),
-            None => self.knobs.remove(knob.name),
-        };
+        if Knob::named(name).is_some_and(|knob| knob.reach.link) {
+            self.knobs.set(name, value);
+        }
     }
 }
 

@@ -28,19 +28,19 @@ const SAMPLES: &[&str] = &[
 
 #[test]
 fn whatever_a_setting_reads_it_writes_back_the_same() {
-    for knob in KNOBS {
+    for knob in &KNOBS {
         let default = knob.default_value();
         assert_eq!(default.name(), knob.name);
         assert_eq!(default.reach(), knob.reach, "{}", knob.name);
         assert_eq!(
-            (knob.parse)(&default.value_text()),
+            knob.parse(&default.value_text()),
             Ok(default),
             "{}",
             knob.name
         );
         let read: Vec<Setting> = SAMPLES
             .iter()
-            .filter_map(|text| (knob.parse)(text).ok())
+            .filter_map(|text| knob.parse(text).ok())
             .collect();
         assert!(
             read.iter().any(|setting| *setting != default),
@@ -53,7 +53,7 @@ fn whatever_a_setting_reads_it_writes_back_the_same() {
             assert_eq!(Setting::parse(name, value), Ok(setting), "{line}");
             let mut settings = SimSettings::default();
             settings.apply(setting);
-            assert_eq!((knob.get)(&settings), setting, "{line}");
+            assert_eq!(knob.get(&settings), setting, "{line}");
         }
     }
 }
@@ -78,12 +78,15 @@ fn names_are_kebab_case_and_unique_and_a_refusal_lists_them_all() {
 
 #[test]
 fn what_the_card_or_a_link_changes_the_cluster_carries_in_its_preamble() {
-    for knob in KNOBS {
+    for knob in &KNOBS {
         if knob.reach.card || knob.reach.link {
             assert!(knob.reach.preamble.is_some(), "{}", knob.name);
         }
     }
-    let card: Vec<&str> = SettingsDraft::card_knobs().map(|knob| knob.name).collect();
+    let card: Vec<&str> = SettingsDraft::card_knobs()
+        .iter()
+        .map(|knob| knob.name)
+        .collect();
     assert_eq!(card, ["max-pods", "del-lag"]);
     // Every setting the cluster carries comes back from the preamble its settings write.
     let kind = ClusterSettings::of(&Scenario::default());
@@ -91,7 +94,7 @@ fn what_the_card_or_a_link_changes_the_cluster_carries_in_its_preamble() {
     for knob in KNOBS.iter().filter(|knob| knob.reach.preamble.is_some()) {
         let changed = SAMPLES
             .iter()
-            .find(|text| (knob.parse)(text).is_ok_and(|s| s != knob.default_value()))
+            .find(|text| knob.parse(text).is_ok_and(|s| s != knob.default_value()))
             .expect("a sample other than the default");
         draft = draft.with_knob(knob.name, changed.to_string());
     }
@@ -107,7 +110,7 @@ fn what_the_card_or_a_link_changes_the_cluster_carries_in_its_preamble() {
 
 #[test]
 fn a_link_carries_exactly_the_settings_marked_for_links() {
-    for knob in KNOBS {
+    for knob in &KNOBS {
         let query = format!("?{}=2.3s", knob.name);
         let (link, _) = Link::parse(&query);
         assert_eq!(
@@ -159,7 +162,7 @@ fn the_readme_has_one_row_per_setting_with_its_default_and_where_else_it_is_read
 #[test]
 fn the_card_has_words_for_its_settings_in_every_language_and_none_for_others() {
     use podip::i18n::{ui::knob_words, Lang};
-    for knob in KNOBS {
+    for knob in &KNOBS {
         let words = knob_words(knob.name);
         assert_eq!(words.is_some(), knob.reach.card, "{}", knob.name);
         for text in words.into_iter().flat_map(|(label, hint)| [label, hint]) {

@@ -6,9 +6,8 @@
 use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
 use crate::sim::command::Command;
 use crate::sim::preset::{self, PodIps, Preset, Splitter};
-use crate::sim::settings::{Knob, Setting, SimSettings, Written, KNOBS};
+use crate::sim::settings::{Knob, KnobTexts, Setting, SimSettings, Written, KNOBS};
 use crate::sim::Scenario;
-use std::collections::BTreeMap;
 
 /// How a pod is deleted by the "delete pod" action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -56,7 +55,7 @@ pub struct SettingsDraft {
     /// kube-controller-manager's flags as typed.
     pub flags: KcmFlags,
     /// The settings a cluster carries, as typed (`2.3s`), by name.
-    knobs: BTreeMap<&'static str, String>,
+    knobs: KnobTexts,
 }
 
 /// A field of the settings card.
@@ -78,27 +77,32 @@ fn carried() -> impl Iterator<Item = (&'static Knob, Written)> {
 impl SettingsDraft {
     /// The settings the card shows after kube-controller-manager's flags: the kubelet's `--max-pods`
     /// first, as a preset sets it with them, then the others in the table's order.
-    pub fn card_knobs() -> impl Iterator<Item = &'static Knob> {
-        let card = || KNOBS.iter().filter(|knob| knob.reach.card);
-        card()
-            .filter(|knob| knob.name == Setting::MAX_PODS)
-            .chain(card().filter(|knob| knob.name != Setting::MAX_PODS))
+    pub fn card_knobs() -> Vec<&'static Knob> {
+        let mut knobs = Vec::new();
+        for knob in KNOBS.iter().filter(|knob| knob.reach.card) {
+            if knob.name == Setting::MAX_PODS {
+                knobs.insert(0, knob);
+            } else {
+                knobs.push(knob);
+            }
+        }
+        knobs
     }
 
     /// The setting `name` as typed (empty for one a cluster does not carry).
     pub fn knob(&self, name: &str) -> &str {
-        self.knobs.get(name).map_or("", String::as_str)
+        self.knobs.get(name).unwrap_or("")
     }
 
     /// The settings a cluster carries as typed, by name.
     pub fn knobs(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        self.knobs.iter().map(|(name, text)| (*name, text.as_str()))
+        self.knobs.iter().map(|(knob, text)| (knob.name, text))
     }
 
     /// This draft with the setting `name` typed as `text` (no change for one a cluster does not carry).
     pub fn with_knob(mut self, name: &str, text: String) -> Self {
-        if let Some((knob, _)) = carried().find(|(knob, _)| knob.name == name) {
-            self.knobs.insert(knob.name, text);
+        if carried().any(|(knob, _)| knob.name == name) {
+            self.knobs.set(name, Some(text));
         }
         self
     }
@@ -107,11 +111,9 @@ impl SettingsDraft {
     /// text, or the setting's.
     pub fn validate(&self, base: &ClusterSettings) -> Result<ClusterSettings, String> {
         let config = self.flags.validate().map_err(|e| e.to_string())?;
-        let mut knobs = base.knobs.clone();
-        for (knob, _) in carried() {
-            if let Some(text) = self.knobs.get(knob.name) {
-                knobs.apply((knob.parse)(text.trim()).map_err(|err| err.to_string())?);
-            }
+        let mut knobs = base.knobs;
+        for (knob, text) in self.knobs.iter() {
+            knobs.apply(knob.parse(text.trim()).map_err(|err| err.to_string())?);
         }
         Ok(ClusterSettings {
             flags: trimmed(&self.flags),
@@ -206,22 +208,19 @@ impl ClusterSettings {
     pub fn of(scenario: &Scenario) -> ClusterSettings {
         let mut flags = None;
         let mut knobs = SimSettings::default();
-        let mut seen = Vec::new();
-        for timed in &scenario.commands {
+        // Read from the end, so that the first line of each kind is the one that stays.
+        for timed in scenario.commands.iter().rev() {
             match &timed.command {
-                Command::Cluster { flags: f, config } if flags.is_none() => {
-                    flags = Some((f.clone(), config.clone()))
-                }
-                Command::Set(setting)
-                    if setting.reach().preamble.is_some() && !seen.contains(&setting.name()) =>
-                {
-                    seen.push(setting.name());
-                    knobs.apply(*setting);
+                Command::Cluster { flags: f, config } => flags = Some((f, config)),
+                Command::Set(setting) if setting.reach().preamble.is_some() => {
+                    knobs.apply(*setting)
                 }
                 _ => {}
             }
         }
-        let (flags, config) = flags.unwrap_or_else(kind_defaults);
+        let (flags, config) = flags
+            .map(|(flags, config)| (flags.clone(), config.clone()))
+            .unwrap_or_else(kind_defaults);
         ClusterSettings {
             flags,
             config,
@@ -232,34 +231,33 @@ impl ClusterSettings {
 
     /// The card's fields for these settings.
     pub fn draft(&self) -> SettingsDraft {
+        let mut knobs = KnobTexts::default();
+        for (knob, _) in carried() {
+            knobs.set(knob.name, Some(knob.get(&self.knobs).value_text()));
+        }
         SettingsDraft {
             flags: self.flags.clone(),
-            knobs: carried()
-                .map(|(knob, _)| (knob.name, (knob.get)(&self.knobs).value_text()))
-                .collect(),
+            knobs,
         }
     }
 
     /// The scenario lines these settings own: the `set` lines always written, those of the settings
     /// not at their defaults, then `cluster`.
     pub fn preamble(&self) -> Vec<Command> {
-        let line = |knob: &Knob| Command::Set((knob.get)(&self.knobs));
-        let always = carried()
-            .filter(|(_, written)| *written == Written::Always)
-            .map(|(knob, _)| line(knob));
-        let changed = carried()
-            .filter(|(knob, written)| {
-                *written == Written::UnlessDefault
-                    && (knob.get)(&self.knobs) != knob.default_value()
-            })
-            .map(|(knob, _)| line(knob));
-        always
-            .chain(changed)
-            .chain([Command::Cluster {
-                flags: self.flags.clone(),
-                config: self.config.clone(),
-            }])
-            .collect()
+        let mut lines = Vec::new();
+        for written in [Written::Always, Written::UnlessDefault] {
+            for (knob, when) in carried() {
+                let changed = || knob.differs(&self.knobs, &SimSettings::default());
+                if when == written && (written == Written::Always || changed()) {
+                    lines.push(Command::Set(knob.get(&self.knobs)));
+                }
+            }
+        }
+        lines.push(Command::Cluster {
+            flags: self.flags.clone(),
+            config: self.config.clone(),
+        });
+        lines
     }
 
     /// Whether a scenario line is one [`ClusterSettings::preamble`] owns.

@@ -47,12 +47,10 @@ impl Reach {
 pub struct Knob {
     /// The kebab-case name `set`, the card and links use.
     pub name: &'static str,
-    /// Read its value as `set NAME=VALUE` gives it.
-    pub parse: fn(&str) -> Result<Setting, SettingError>,
-    /// Its value in `settings`.
-    pub get: fn(&SimSettings) -> Setting,
     /// Where it is read besides `set`.
     pub reach: Reach,
+    /// Its row, which also says its place in [`KNOBS`].
+    row: Row,
 }
 
 impl Knob {
@@ -63,40 +61,160 @@ impl Knob {
 
     /// Its value when no scenario sets it.
     pub fn default_value(&self) -> Setting {
-        (self.get)(&SimSettings::default())
+        self.get(&SimSettings::default())
+    }
+
+    /// Whether `a` and `b` hold different values for it. Compared as text, which names one value
+    /// each (`tests/settings_table.rs`), so the page's wasm holds no comparison of every kind of value.
+    pub fn differs(&self, a: &SimSettings, b: &SimSettings) -> bool {
+        self.get(a).value_text() != self.get(b).value_text()
     }
 }
 
-/// A value as written after `NAME=`, which its row's reader reads back.
-trait ValueText {
+/// Texts for some rows of [`KNOBS`] (a draft's fields, a link's parameters), one slot per row: a
+/// map without a map's code in the page's wasm.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnobTexts([Option<String>; Knob::COUNT]);
+
+impl Default for KnobTexts {
+    fn default() -> Self {
+        KnobTexts([const { None }; Knob::COUNT])
+    }
+}
+
+impl KnobTexts {
+    /// The text of the row named `name`, if any.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0[Knob::named(name)?.row as usize].as_deref()
+    }
+
+    /// Give the row named `name` a text (or none); nothing for a name no row has.
+    pub fn set(&mut self, name: &str, text: Option<String>) {
+        if let Some(knob) = Knob::named(name) {
+            self.0[knob.row as usize] = text;
+        }
+    }
+
+    /// The rows with a text, and it, in the table's order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static Knob, &str)> {
+        KNOBS
+            .iter()
+            .zip(&self.0)
+            .filter_map(|(knob, text)| Some((knob, text.as_deref()?)))
+    }
+}
+
+/// A setting's type: how its text is read, under a rule of the row's, and written back.
+trait Value: Sized {
+    /// What a row may ask of a value beyond its type.
+    type Rule;
+    /// Read `text` for the setting `name` (named in the refusal).
+    fn read(name: &'static str, text: &str, rule: Self::Rule) -> Result<Self, SettingError>;
+    /// As written after `NAME=`.
     fn text(&self) -> String;
 }
 
-impl ValueText for u64 {
+/// No rule beyond the value's type.
+pub struct Any;
+
+/// What a row asks of a duration.
+pub enum DurationRule {
+    /// Any duration, as in `wait` (`2.3s`).
+    Any,
+    /// At least 1 ms (0 reads as 1 ms): a zero delay would retry a full cluster at one instant forever.
+    Positive,
+    /// At least [`MIN_PERIOD`]: a shorter period of work repeated over the whole run multiplies it
+    /// past what can be shown.
+    Period,
+}
+
+/// What a row asks of a count.
+pub enum CountRule {
+    /// At least this many.
+    AtLeast(u32),
+    /// What the kernel can hand out (`dev_index_reserve`: up to `INT_MAX`); 1 is always `lo`.
+    Ifindex,
+}
+
+impl Value for u64 {
+    type Rule = Any;
+    fn read(name: &'static str, text: &str, _: Any) -> Result<u64, SettingError> {
+        text.parse::<u64>().map_err(|_| SettingError::Number {
+            name,
+            value: text.to_string(),
+        })
+    }
     fn text(&self) -> String {
         self.to_string()
     }
 }
 
-impl ValueText for u32 {
+impl Value for u32 {
+    type Rule = CountRule;
+    fn read(name: &'static str, text: &str, rule: CountRule) -> Result<u32, SettingError> {
+        let (min, max) = match rule {
+            CountRule::AtLeast(min) => (min, u32::MAX),
+            CountRule::Ifindex => (2, MAX_IFINDEX),
+        };
+        u64::read(name, text, Any).and_then(|n| {
+            u32::try_from(n)
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or(SettingError::Number {
+                    name,
+                    value: text.to_string(),
+                })
+        })
+    }
     fn text(&self) -> String {
         self.to_string()
     }
 }
 
-impl ValueText for VirtualDuration {
+impl Value for VirtualDuration {
+    type Rule = DurationRule;
+    fn read(name: &'static str, text: &str, rule: DurationRule) -> Result<Self, SettingError> {
+        let duration = text
+            .parse::<VirtualDuration>()
+            .map_err(SettingError::Duration)?;
+        match rule {
+            DurationRule::Any => Ok(duration),
+            DurationRule::Positive => Ok(duration.max(VirtualDuration::from_millis(1))),
+            DurationRule::Period if duration < MIN_PERIOD => Err(SettingError::TooShort {
+                name,
+                min: MIN_PERIOD,
+            }),
+            DurationRule::Period => Ok(duration),
+        }
+    }
     fn text(&self) -> String {
         self.to_string()
     }
 }
 
-impl ValueText for Option<VirtualDuration> {
+/// A duration, or `never` (a container that ignores SIGTERM).
+impl Value for Option<VirtualDuration> {
+    type Rule = Any;
+    fn read(name: &'static str, text: &str, _: Any) -> Result<Self, SettingError> {
+        match text {
+            "never" => Ok(None),
+            _ => VirtualDuration::read(name, text, DurationRule::Any).map(Some),
+        }
+    }
     fn text(&self) -> String {
         self.map_or_else(|| "never".to_string(), |duration| duration.to_string())
     }
 }
 
-impl ValueText for IpamDataDir {
+/// One of the directories podip models.
+impl Value for IpamDataDir {
+    type Rule = Any;
+    fn read(_: &'static str, text: &str, _: Any) -> Result<Self, SettingError> {
+        IpamDataDir::ALL
+            .into_iter()
+            .find(|dir| dir.path() == text)
+            .ok_or_else(|| SettingError::DataDir(text.to_string()))
+    }
     fn text(&self) -> String {
         self.path().to_string()
     }
@@ -107,10 +225,10 @@ impl ValueText for IpamDataDir {
 macro_rules! knobs {
     ($(
         $(#[doc = $doc:literal])*
-        $name:literal $variant:ident($field:ident: $ty:ty = $default:expr), read $read:expr, $reach:expr;
+        $name:literal $variant:ident($field:ident: $ty:ty = $default:expr), read $rule:expr, $reach:expr;
     )*) => {
         /// The simulation's settings, one field per row of [`KNOBS`]. Durations are virtual time.
-        #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
         pub struct SimSettings {
             $( $(#[doc = $doc])* pub $field: $ty, )*
         }
@@ -127,13 +245,35 @@ macro_rules! knobs {
             $( #[doc = concat!("`", $name, "`.")] $variant($ty), )*
         }
 
+        /// The rows of [`KNOBS`], in order.
+        #[derive(Debug, Clone, Copy)]
+        enum Row {
+            $( $variant, )*
+        }
+
+        impl Knob {
+            /// How many rows [`KNOBS`] has.
+            pub const COUNT: usize = [$($name),*].len();
+
+            /// Its value in `settings`.
+            pub fn get(&self, settings: &SimSettings) -> Setting {
+                match self.row { $( Row::$variant => Setting::$variant(settings.$field), )* }
+            }
+
+            /// Read its value as `set NAME=VALUE` gives it.
+            pub fn parse(&self, text: &str) -> Result<Setting, SettingError> {
+                match self.row {
+                    $( Row::$variant => <$ty>::read($name, text, $rule).map(Setting::$variant), )*
+                }
+            }
+        }
+
         /// Every setting, in the order `set`'s refusal lists them.
-        pub static KNOBS: &[Knob] = &[
+        pub static KNOBS: [Knob; Knob::COUNT] = [
             $( Knob {
                 name: $name,
-                parse: |value| ($read)($name, value).map(Setting::$variant),
-                get: |settings| Setting::$variant(settings.$field),
                 reach: $reach,
+                row: Row::$variant,
             }, )*
         ];
 
@@ -166,80 +306,80 @@ macro_rules! knobs {
 knobs! {
     /// Seed of every random draw (sandbox IDs, netns names, veth names, MACs). Same seed and scenario →
     /// same run, byte for byte.
-    "seed" Seed(seed: u64 = 1), read number,
+    "seed" Seed(seed: u64 = 1), read Any,
         Reach { preamble: Some(Written::UnlessDefault), ..Reach::SET };
     /// API server → informer → handler: how long a watch event takes to reach a controller or kubelet.
     "watch-latency" WatchLatency(watch_latency: VirtualDuration = VirtualDuration::from_millis(10)),
-        read duration, Reach::SET;
+        read DurationRule::Any, Reach::SET;
     /// One API request (the node IPAM controller's PATCH of `spec.podCIDRs`, the kubelet's status
     /// update, the status manager's final delete) until it is visible in the API.
     "api-latency" ApiLatency(api_latency: VirtualDuration = VirtualDuration::from_millis(5)),
-        read duration, Reach::SET;
+        read DurationRule::Any, Reach::SET;
     /// `cidrallocator_node` workqueue: the first retry delay of a failed node (client-go's
     /// `DefaultControllerRateLimiter`, per item 5 ms doubling; ≥ 1.30 `range_allocator.go`).
     "node-ipam-backoff-base"
         NodeIpamBackoffBase(node_ipam_backoff_base: VirtualDuration = VirtualDuration::from_millis(5)),
-        read positive, Reach::SET;
+        read DurationRule::Positive, Reach::SET;
     /// The cap of that doubling (1000 s upstream).
     "node-ipam-backoff-max"
         NodeIpamBackoffMax(node_ipam_backoff_max: VirtualDuration = VirtualDuration::from_secs(1000)),
-        read period, Reach::SET;
+        read DurationRule::Period, Reach::SET;
     /// How long after its node registers kindnetd (a DaemonSet pod on the host network) runs its first
     /// reconcile and writes the conflist if the node already has a podCIDR.
     "kindnet-start-delay"
         KindnetStartDelay(kindnet_start_delay: VirtualDuration = VirtualDuration::from_millis(300)),
-        read duration, Reach::SET;
+        read DurationRule::Any, Reach::SET;
     /// kindnetd's main loop sleeps this long between reconciles (`time.Sleep(10 * time.Second)`).
     "kindnet-resync-period"
         KindnetResyncPeriod(kindnet_resync_period: VirtualDuration = VirtualDuration::from_secs(10)),
-        read period, Reach::SET;
+        read DurationRule::Period, Reach::SET;
     /// The node's `eth0` MTU, which kindnetd copies into the conflist (`computeBridgeMTU`). Docker's
     /// default bridge gives 1500; the measured Docker Desktop kind node had 65535.
-    "node-mtu" NodeMtu(node_mtu: u32 = 1500), read at_least::<68>, Reach::SET;
+    "node-mtu" NodeMtu(node_mtu: u32 = 1500), read CountRule::AtLeast(68), Reach::SET;
     /// The kubelet's `RunPodSandbox` until containerd invokes CNI ADD: pause container created, netns
     /// made (`/var/run/netns/cni-<uuid>`).
     "sandbox-setup" SandboxSetup(sandbox_setup: VirtualDuration = VirtualDuration::from_millis(100)),
-        read duration, Reach::SET;
+        read DurationRule::Any, Reach::SET;
     /// After a failed sync the pod worker requeues the pod after `backOffPeriod` (10 s in `kubelet.go`;
     /// upstream adds up to 50 % jitter, left out so runs replay exactly).
     "sandbox-retry-period"
         SandboxRetryPeriod(sandbox_retry_period: VirtualDuration = VirtualDuration::from_secs(10)),
-        read period, Reach::SET;
+        read DurationRule::Period, Reach::SET;
     /// Immediate delete (`--grace-period=0 --force`): from the Pod object's removal to CNI DEL. The kubelet
     /// kills the container with at least `minimumGracePeriodInSeconds = 2`, then `StopPodSandbox` runs
     /// CNI DEL; measured in kind at 2.2–2.3 s.
-    "del-lag" DelLag(del_lag: VirtualDuration = VirtualDuration::from_millis(2300)), read duration,
+    "del-lag" DelLag(del_lag: VirtualDuration = VirtualDuration::from_millis(2300)), read DurationRule::Any,
         Reach { preamble: Some(Written::Always), card: true, link: true };
     /// When a container exits after SIGTERM. `None` (`never`): it ignores SIGTERM (like `sleep` as PID 1,
     /// the measured case) and is killed at the end of the grace period, at least 2 s after SIGTERM.
     /// Either way it caps both paths: a graceful delete's wait, and an immediate delete's `del_lag`.
-    "sigterm-exit" SigtermExit(sigterm_exit: Option<VirtualDuration> = None), read duration_or_never,
+    "sigterm-exit" SigtermExit(sigterm_exit: Option<VirtualDuration> = None), read Any,
         Reach::SET;
     /// Graceful delete: from the containers' exit to `StopPodSandbox`'s CNI DEL.
     "sandbox-stop" SandboxStop(sandbox_stop: VirtualDuration = VirtualDuration::from_millis(100)),
-        read duration, Reach::SET;
+        read DurationRule::Any, Reach::SET;
     /// `podgc` deletes pods bound to a node that no longer exists after this quarantine
     /// (`quarantineTime`, 40 s in `gc_controller.go`).
     "podgc-quarantine" PodgcQuarantine(podgc_quarantine: VirtualDuration = VirtualDuration::from_secs(40)),
-        read duration, Reach::SET;
+        read DurationRule::Any, Reach::SET;
     /// ifindex of a pod's `eth0`: 2 on a plain kernel; the measured Docker Desktop kernel's per-netns
     /// tunnel devices pushed it to 11.
-    "pod-first-ifindex" PodFirstIfindex(pod_first_ifindex: u32 = 2), read ifindex, Reach::SET;
+    "pod-first-ifindex" PodFirstIfindex(pod_first_ifindex: u32 = 2), read CountRule::Ifindex, Reach::SET;
     /// ifindex of the node's own `eth0`; the pods' veths on the node follow it, one new index each (the
     /// kernel does not reuse a freed one until the counter wraps). 2 on a plain kernel.
-    "node-first-ifindex" NodeFirstIfindex(node_first_ifindex: u32 = 2), read ifindex, Reach::SET;
+    "node-first-ifindex" NodeFirstIfindex(node_first_ifindex: u32 = 2), read CountRule::Ifindex, Reach::SET;
     /// host-local's `dataDir` in the conflist of nodes added from now on: kind's tmpfs directory, or
     /// host-local's default on disk, which outlives a reboot (see [`IpamDataDir`]).
     "ipam-data-dir" IpamDataDir(ipam_data_dir: IpamDataDir = IpamDataDir::RunCniIpamState),
-        read data_dir, Reach::SET;
+        read Any, Reach::SET;
     /// `node reboot`: from the machine going down to its kubelet and containerd running again.
     /// Machine-specific (a kind node container restarts in seconds, a VM in tens of seconds).
     "reboot-downtime" RebootDowntime(reboot_downtime: VirtualDuration = VirtualDuration::from_secs(20)),
-        read duration, Reach::SET;
+        read DurationRule::Any, Reach::SET;
     /// The kubelet's `--max-pods` (`maxPods`): how many pods it admits on its node, whatever the node's
     /// range holds (110 by default, `pkg/kubelet/apis/config/v1beta1/defaults.go`). The kubelet refuses
     /// a negative one; 0 would admit nothing, which teaches nothing.
-    "max-pods" MaxPods(max_pods: u32 = KUBELET_DEFAULT_MAX_PODS), read at_least::<1>,
+    "max-pods" MaxPods(max_pods: u32 = KUBELET_DEFAULT_MAX_PODS), read CountRule::AtLeast(1),
         Reach { preamble: Some(Written::UnlessDefault), card: true, link: false };
 }
 
@@ -275,83 +415,6 @@ impl IpamDataDir {
 /// The shortest period of work that repeats over a whole run (kindnetd's resync, the kubelet's sandbox
 /// retry, the node IPAM workqueue's backoff cap).
 pub const MIN_PERIOD: VirtualDuration = VirtualDuration::from_secs(1);
-
-/// A duration as in `wait` (`2.3s`).
-fn duration(_: &'static str, value: &str) -> Result<VirtualDuration, SettingError> {
-    value
-        .parse::<VirtualDuration>()
-        .map_err(SettingError::Duration)
-}
-
-/// A duration of at least 1 ms: a zero delay would retry a full cluster at one instant forever.
-fn positive(name: &'static str, value: &str) -> Result<VirtualDuration, SettingError> {
-    duration(name, value).map(|d| d.max(VirtualDuration::from_millis(1)))
-}
-
-/// A period that repeats work over the whole run: a shorter one than [`MIN_PERIOD`] multiplies it past
-/// what can be shown.
-fn period(name: &'static str, value: &str) -> Result<VirtualDuration, SettingError> {
-    duration(name, value).and_then(|d| {
-        if d < MIN_PERIOD {
-            Err(SettingError::TooShort {
-                name,
-                min: MIN_PERIOD,
-            })
-        } else {
-            Ok(d)
-        }
-    })
-}
-
-/// A duration, or `never` (a container that ignores SIGTERM).
-fn duration_or_never(
-    name: &'static str,
-    value: &str,
-) -> Result<Option<VirtualDuration>, SettingError> {
-    match value {
-        "never" => Ok(None),
-        _ => duration(name, value).map(Some),
-    }
-}
-
-/// Any unsigned 64-bit number.
-fn number(name: &'static str, value: &str) -> Result<u64, SettingError> {
-    value.parse::<u64>().map_err(|_| SettingError::Number {
-        name,
-        value: value.to_string(),
-    })
-}
-
-/// A number from `MIN` up to `u32::MAX`.
-fn at_least<const MIN: u32>(name: &'static str, value: &str) -> Result<u32, SettingError> {
-    number(name, value).and_then(|n| {
-        u32::try_from(n)
-            .ok()
-            .filter(|n| *n >= MIN)
-            .ok_or(SettingError::Number {
-                name,
-                value: value.to_string(),
-            })
-    })
-}
-
-/// What the kernel can hand out (`dev_index_reserve`: up to `INT_MAX`); 1 is always `lo`.
-fn ifindex(name: &'static str, value: &str) -> Result<u32, SettingError> {
-    at_least::<2>(name, value).and_then(|n| {
-        (n <= MAX_IFINDEX).then_some(n).ok_or(SettingError::Number {
-            name,
-            value: value.to_string(),
-        })
-    })
-}
-
-/// One of the directories podip models.
-fn data_dir(_: &'static str, value: &str) -> Result<IpamDataDir, SettingError> {
-    IpamDataDir::ALL
-        .into_iter()
-        .find(|dir| dir.path() == value)
-        .ok_or_else(|| SettingError::DataDir(value.to_string()))
-}
 
 /// Why `set NAME=VALUE` was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -430,7 +493,7 @@ impl Setting {
     /// ```
     pub fn parse(name: &str, value: &str) -> Result<Setting, SettingError> {
         let knob = Knob::named(name).ok_or_else(|| SettingError::Unknown(name.to_string()))?;
-        (knob.parse)(value)
+        knob.parse(value)
     }
 }
 

@@ -186,7 +186,7 @@ pub fn settings(props: &SettingsProps) -> Html {
                     { flag_input(KcmFlag::NodeCidrMaskSizeIpv6) }
                 </div>
                 { flag_input(KcmFlag::ServiceClusterIpRange) }
-                { for SettingsDraft::card_knobs().filter_map(|knob| {
+                { for SettingsDraft::card_knobs().into_iter().filter_map(|knob| {
                     let (label, hint) = knob_words(knob.name)?;
                     Some(input(knob.name, label.get(lang), fields.knob(knob.name), DraftField::Knob(knob.name), hint))
                 }) }

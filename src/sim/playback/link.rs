@@ -65,8 +65,7 @@ impl Playback {
                     // Only the flags and the settings a link carries travel as parameters; anything
                     // else, the text.
                     let differs = KNOBS.iter().any(|knob| {
-                        !knob.reach.link
-                            && (knob.get)(&tour.knobs) != (knob.get)(&self.settings.knobs)
+                        !knob.reach.link && knob.differs(&tour.knobs, &self.settings.knobs)
                     });
                     if with_preamble(text, &self.settings.preamble()) != self.text || differs {
                         return self.link_with_text();
