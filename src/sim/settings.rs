@@ -220,8 +220,9 @@ impl Value for IpamDataDir {
     }
 }
 
-/// The table: from one entry per setting it makes [`SimSettings`] (a field, documented, and its
-/// default), [`Setting`] (a variant holding the typed value) and the row of [`KNOBS`].
+/// The table: from one entry per setting (its doc, name, variant, field, type, default, the rule its
+/// text is read by, and its reach) it makes [`SimSettings`]' field and default, [`Setting`]'s variant,
+/// the row of [`KNOBS`], and their arms in the matches that read, write and apply a value.
 macro_rules! knobs {
     ($(
         $(#[doc = $doc:literal])*
