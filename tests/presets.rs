@@ -232,3 +232,38 @@ fn on_gke_the_node_mask_follows_the_maximum_pods_per_node() {
     assert_eq!(draft.flags.node_cidr_mask_size, "");
     assert_eq!(draft.matching_preset(), None);
 }
+
+#[test]
+fn a_preset_with_max_pods_is_merged_the_same_for_the_card_and_the_cli() {
+    use podip::sim::DraftField;
+    let gke = preset::by_name("gke").expect("gke");
+    let base = ClusterSettings::of(&Scenario::default());
+    let on_gke = base.draft().with_preset(gke);
+    // The card: typing 32 pods per node on GKE's values moves the node mask, as --preset=gke
+    // --max-pods=32 does on the command line.
+    let typed = on_gke
+        .clone()
+        .edit(DraftField::Knob("max-pods"), "32".into());
+    let given = on_gke.clone().with_preset_pods(gke, "32").expect("32 pods");
+    assert_eq!(typed, given);
+    assert_eq!(
+        (
+            typed.flags.node_cidr_mask_size.as_str(),
+            typed.knob("max-pods")
+        ),
+        ("26", "32")
+    );
+    // Not a count: the flags stay and the text is refused where it is validated.
+    let not_a_count = on_gke.clone().with_preset_pods(gke, "many").expect("kept");
+    assert_eq!(not_a_count.flags, on_gke.flags);
+    assert_eq!(
+        not_a_count.validate(&base).expect_err("refused"),
+        "max-pods: invalid number \"many\""
+    );
+    // More than GKE takes: its refusal, and the card keeps what was typed.
+    assert!(on_gke.clone().with_preset_pods(gke, "300").is_err());
+    let over = on_gke
+        .clone()
+        .edit(DraftField::Knob("max-pods"), "300".into());
+    assert_eq!((&over.flags, over.knob("max-pods")), (&on_gke.flags, "300"));
+}
