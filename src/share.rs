@@ -11,7 +11,8 @@
 use crate::i18n::Lang;
 use crate::ipam::goip::GoQuoted;
 use crate::ipam::kcm::KcmFlag;
-use crate::sim::{Setting, VirtualDuration, VirtualTime};
+use crate::sim::settings::KnobTexts;
+use crate::sim::{Knob, VirtualDuration, VirtualTime};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use std::fmt;
@@ -49,8 +50,9 @@ pub struct Overrides {
     /// One slot per [`KcmFlag`], in [`KcmFlag::ALL`] order; its parameter is [`KcmFlag::short_name`]
     /// (`cluster-cidr=`, `node-mask=` …).
     flags: [Option<String>; KcmFlag::ALL.len()],
-    /// `del-lag=` → the simulation's `del-lag`.
-    pub del_lag: Option<String>,
+    /// The settings a link carries ([`crate::sim::settings::Reach::link`]), by name: `del-lag=` → the
+    /// simulation's `del-lag`.
+    knobs: KnobTexts,
 }
 
 impl Overrides {
@@ -67,6 +69,23 @@ impl Overrides {
     /// Give `flag` a value (or none).
     pub fn set_flag(&mut self, flag: KcmFlag, value: Option<String>) {
         self.flags[flag as usize] = value;
+    }
+
+    /// The value the link gives the setting `name`, if any.
+    pub fn knob(&self, name: &str) -> Option<&str> {
+        self.knobs.get(name)
+    }
+
+    /// The settings the link gives a value, with it, in the table's order.
+    pub fn knobs(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.knobs.iter().map(|(knob, text)| (knob.name, text))
+    }
+
+    /// Give the setting `name` a value (or none); nothing for a setting a link does not carry.
+    pub fn set_knob(&mut self, name: &str, value: Option<String>) {
+        if Knob::named(name).is_some_and(|knob| knob.reach.link) {
+            self.knobs.set(name, value);
+        }
     }
 }
 
@@ -264,7 +283,6 @@ impl Link {
         let mut problems = Vec::new();
         for (name, value) in parameters {
             let bad = |name: &'static str| LinkProblem::BadValue(name, shown(&value));
-            let flag = |slot: &mut Option<String>| *slot = Some(value.trim().to_string());
             match name.as_ref() {
                 "tour" => match crate::sim::builtin::by_name(&value) {
                     Some(_) => link.tour = Some(value.to_string()),
@@ -275,7 +293,6 @@ impl Link {
                     Ok(text) => link.scenario = Some(text),
                     Err(problem) => problems.push(problem),
                 },
-                Setting::DEL_LAG => flag(&mut link.overrides.del_lag),
                 "t" => match value.trim().parse::<VirtualDuration>() {
                     Ok(d) => link.time = Some(VirtualTime(d.as_millis())),
                     Err(_) => problems.push(bad("t")),
@@ -301,6 +318,9 @@ impl Link {
                     if let Some(kcm_flag) = KcmFlag::by_short_name(name) {
                         link.overrides
                             .set_flag(kcm_flag, Some(value.trim().to_string()));
+                    } else {
+                        link.overrides
+                            .set_knob(name, Some(value.trim().to_string()));
                     }
                 }
             }
@@ -352,8 +372,8 @@ impl Link {
                 query.append_pair(flag.short_name(), value);
             }
         }
-        if let Some(value) = &o.del_lag {
-            query.append_pair(Setting::DEL_LAG, value);
+        for (name, value) in o.knobs() {
+            query.append_pair(name, value);
         }
         if let Some(text) = &self.scenario {
             match deflated.filter(|_| text.len() > PLAIN_SCENARIO_MAX) {

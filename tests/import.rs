@@ -8,7 +8,7 @@ use podip::ipam::kcm::KcmFlags;
 use podip::sim::import::{
     parse_nodes, ClusterSource, Import, ImportError, ImportReport, MAX_IMPORT_BYTES,
 };
-use podip::sim::playback::ClusterSettings;
+use podip::sim::ClusterSettings;
 use podip::sim::{Scenario, Simulation};
 
 const KIND_DUAL: &str = include_str!("data/nodes-kubectl.json");

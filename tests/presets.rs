@@ -7,8 +7,8 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use podip::i18n::ui::preset_note;
 use podip::ipam::capacity::CapacityPlan;
-use podip::sim::playback::ClusterSettings;
 use podip::sim::preset::{self, gke_node_mask_size, PodIps};
+use podip::sim::ClusterSettings;
 use podip::sim::Scenario;
 
 #[test]
@@ -129,8 +129,9 @@ fn every_preset_sets_what_its_source_says() {
             .with_preset(preset)
             .validate(&base)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(settings.max_pods, max_pods, "{name}");
-        let plan = CapacityPlan::from_config(&settings.config).with_max_pods(settings.max_pods);
+        assert_eq!(settings.knobs.max_pods, max_pods, "{name}");
+        let plan =
+            CapacityPlan::from_config(&settings.config).with_max_pods(settings.knobs.max_pods);
         assert_eq!(
             (
                 plan.families[0].node_subnets,
@@ -210,7 +211,7 @@ fn on_gke_the_node_mask_follows_the_maximum_pods_per_node() {
     assert_eq!(
         (
             draft.flags.node_cidr_mask_size.as_str(),
-            draft.max_pods.as_str()
+            draft.knob("max-pods")
         ),
         ("26", "32")
     );
@@ -230,4 +231,39 @@ fn on_gke_the_node_mask_follows_the_maximum_pods_per_node() {
     let draft = base.draft().with_preset_max_pods(k3s, 32).expect("k3s");
     assert_eq!(draft.flags.node_cidr_mask_size, "");
     assert_eq!(draft.matching_preset(), None);
+}
+
+#[test]
+fn a_preset_with_max_pods_is_merged_the_same_for_the_card_and_the_cli() {
+    use podip::sim::DraftField;
+    let gke = preset::by_name("gke").expect("gke");
+    let base = ClusterSettings::of(&Scenario::default());
+    let on_gke = base.draft().with_preset(gke);
+    // The card: typing 32 pods per node on GKE's values moves the node mask, as --preset=gke
+    // --max-pods=32 does on the command line.
+    let typed = on_gke
+        .clone()
+        .edit(DraftField::Knob("max-pods"), "32".into());
+    let given = on_gke.clone().with_preset_pods(gke, "32").expect("32 pods");
+    assert_eq!(typed, given);
+    assert_eq!(
+        (
+            typed.flags.node_cidr_mask_size.as_str(),
+            typed.knob("max-pods")
+        ),
+        ("26", "32")
+    );
+    // Not a count: the flags stay and the text is refused where it is validated.
+    let not_a_count = on_gke.clone().with_preset_pods(gke, "many").expect("kept");
+    assert_eq!(not_a_count.flags, on_gke.flags);
+    assert_eq!(
+        not_a_count.validate(&base).expect_err("refused"),
+        "max-pods: invalid number \"many\""
+    );
+    // More than GKE takes: its refusal, and the card keeps what was typed.
+    assert!(on_gke.clone().with_preset_pods(gke, "300").is_err());
+    let over = on_gke
+        .clone()
+        .edit(DraftField::Knob("max-pods"), "300".into());
+    assert_eq!((&over.flags, over.knob("max-pods")), (&on_gke.flags, "300"));
 }

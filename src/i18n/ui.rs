@@ -821,6 +821,15 @@ texts! {
     QUIZ_WRONG => { en: "Not this time: the answer is {0}.", zh: "这次没猜中：答案是 {0}。", ja: "今回は外れです。正解は {0} です。" },
 }
 
+/// The label and the hint of a setting the settings card shows (`sim::settings::KNOBS`), by its name.
+pub fn knob_words(name: &str) -> Option<(Text, Text)> {
+    match name {
+        "max-pods" => Some((MAX_PODS, HINT_MAX_PODS)),
+        "del-lag" => Some((DEL_LAG, HINT_DEL_LAG)),
+        _ => None,
+    }
+}
+
 /// The one-sentence note of a preset (`sim::preset`), by its name.
 pub fn preset_note(name: &str) -> Option<Text> {
     match name {

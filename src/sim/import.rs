@@ -18,7 +18,7 @@ use crate::ipam::capacity::CapacityPlan;
 use crate::ipam::goip::net_string;
 use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
 use crate::ipam::range_allocator::{Node, RangeAllocator, RangeAllocatorError};
-use crate::sim::playback::ClusterSettings;
+use crate::sim::ClusterSettings;
 use ipnet::IpNet;
 use serde::Serialize;
 use std::fmt;
@@ -226,7 +226,7 @@ impl Import {
         base: &ClusterSettings,
     ) -> Result<Import, ImportRefused> {
         if let Some(given) = given {
-            return match ImportReport::new(&nodes, &given.config, given.max_pods) {
+            return match ImportReport::new(&nodes, &given.config, given.knobs.max_pods) {
                 Ok(report) => Ok(Import {
                     settings: given.clone(),
                     source: ClusterSource::Given,
@@ -265,12 +265,10 @@ impl Import {
         flags: &KcmFlags,
         base: &ClusterSettings,
     ) -> Result<(ClusterSettings, ImportReport), String> {
-        let draft = crate::sim::playback::SettingsDraft {
-            flags: flags.clone(),
-            ..base.draft()
-        };
+        let mut draft = base.draft();
+        draft.flags = flags.clone();
         let settings = draft.validate(base)?;
-        let report = ImportReport::new(nodes, &settings.config, settings.max_pods)?;
+        let report = ImportReport::new(nodes, &settings.config, settings.knobs.max_pods)?;
         Ok((settings, report))
     }
 

@@ -21,8 +21,9 @@
 //! * [`event`] (the log's entries), [`message`] (their texts), [`log`] (the log), [`name`] (the shared
 //!   names they carry) and [`upstream`] (the upstream file and function of each entry).
 //! * [`clock`] and [`queue`] — virtual time and the stable ordered queue of what happens next.
-//! * [`settings`] — every timing, named and documented ([`SimSettings`]), and a `set` line's value
-//!   ([`Setting`]).
+//! * [`settings`] — every timing and knob in one table ([`KNOBS`]): named, documented, read and written
+//!   there ([`SimSettings`], a `set` line's value [`Setting`]); [`cluster_settings`] — the settings a
+//!   learner changes in the card, a link or the CLI ([`ClusterSettings`]), and a scenario's preamble.
 //! * [`command`] — one line of the scenario language as a value; [`scenario`] — a text read in order
 //!   ([`Scenario::parse`]), [`scenario_error`] its refusals, [`limits`] how much it may ask for;
 //!   [`builtin`] holds the shipped scenarios; [`preset`] the settings real distributions start from;
@@ -34,6 +35,7 @@
 pub mod builtin;
 pub mod clock;
 pub mod cluster;
+pub mod cluster_settings;
 pub mod command;
 pub mod event;
 pub mod grid;
@@ -65,12 +67,13 @@ pub mod transcript;
 pub mod upstream;
 
 pub use clock::{DurationError, VirtualDuration, VirtualTime};
+pub use cluster_settings::{ClusterSettings, DeletionMode, DraftField, SettingsDraft};
 pub use event::{Event, EventKind, Reason, Touched};
 pub use log::EventLog;
 pub use name::Name;
 pub use objects::PodPhase;
 pub use scenario::{Command, Scenario, ScenarioError, ScenarioErrorKind, TimedCommand};
-pub use settings::{Setting, SettingError, SimSettings};
+pub use settings::{Knob, Setting, SettingError, SimSettings, KNOBS};
 pub use simulation::Simulation;
 pub use state::State;
 pub use transcript::transcript;

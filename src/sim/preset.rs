@@ -2,7 +2,7 @@
 //! set them, each with where that default is defined or documented — and the platforms whose Pod IPs do
 //! not come from the node IPAM controller at all, named so that podip does not pretend they do.
 //!
-//! A preset only fills the cluster settings ([`crate::sim::playback::SettingsDraft::with_preset`]): the
+//! A preset only fills the cluster settings ([`crate::sim::SettingsDraft::with_preset`]): the
 //! scenario then carries them as its `set max-pods=…` and `cluster …` lines, like settings typed by hand.
 
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;

@@ -1,6 +1,8 @@
-//! Every timing and knob of the simulation, named and documented in one place, with realistic defaults.
-//!
-//! A scenario changes them with `set NAME=VALUE` (the kebab-case names of [`SimSettings::set`]).
+//! Every timing and knob of the simulation in one table, [`KNOBS`]: each entry is a setting's name,
+//! its type and default, how its text is read (and written back), and where besides a scenario's
+//! `set NAME=VALUE` line it is read — the cluster's settings ([`crate::sim::ClusterSettings`]), the
+//! settings card, a link. Adding a setting is one entry below, its words in `i18n::ui::knob_words` when
+//! the card shows it, and its row in the README's table of settings.
 
 use super::clock::{DurationError, VirtualDuration};
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
@@ -9,64 +11,377 @@ use crate::ipam::ptp::netns::MAX_IFINDEX;
 use serde::Serialize;
 use std::fmt;
 
-/// The simulation's settings. Durations are virtual time.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SimSettings {
+/// Where a setting is read besides a scenario's `set` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reach {
+    /// Whether the cluster's settings carry it, and when a scenario's preamble written from them has
+    /// its `set` line (`None`: only a scenario sets it).
+    pub preamble: Option<Written>,
+    /// Whether the settings card has a field for it.
+    pub card: bool,
+    /// Whether a link carries it as a parameter of its own name (otherwise a link whose value differs
+    /// from its tour's carries the scenario text).
+    pub link: bool,
+}
+
+/// When a scenario's preamble has a setting's `set` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// Always, before the others: the scenario shows the value in force.
+    Always,
+    /// When its value is not the default.
+    UnlessDefault,
+}
+
+impl Reach {
+    /// Only a scenario's `set` line.
+    pub const SET: Reach = Reach {
+        preamble: None,
+        card: false,
+        link: false,
+    };
+}
+
+/// One row of [`KNOBS`].
+#[derive(Debug)]
+pub struct Knob {
+    /// The kebab-case name `set`, the card and links use.
+    pub name: &'static str,
+    /// Where it is read besides `set`.
+    pub reach: Reach,
+    /// Its row, which also says its place in [`KNOBS`].
+    row: Row,
+}
+
+impl Knob {
+    /// The row named `name`.
+    pub fn named(name: &str) -> Option<&'static Knob> {
+        KNOBS.iter().find(|knob| knob.name == name)
+    }
+
+    /// Its value when no scenario sets it.
+    pub fn default_value(&self) -> Setting {
+        self.get(&SimSettings::default())
+    }
+
+    /// Whether `a` and `b` hold different values for it. Compared as text, which names one value
+    /// each (`tests/settings_table.rs`), so the page's wasm holds no comparison of every kind of value.
+    pub fn differs(&self, a: &SimSettings, b: &SimSettings) -> bool {
+        self.get(a).value_text() != self.get(b).value_text()
+    }
+}
+
+/// Texts for some rows of [`KNOBS`] (a draft's fields, a link's parameters), one slot per row: a
+/// map without a map's code in the page's wasm.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnobTexts([Option<String>; Knob::COUNT]);
+
+impl Default for KnobTexts {
+    fn default() -> Self {
+        KnobTexts([const { None }; Knob::COUNT])
+    }
+}
+
+impl KnobTexts {
+    /// The text of the row named `name`, if any.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0[Knob::named(name)?.row as usize].as_deref()
+    }
+
+    /// Give the row named `name` a text (or none); nothing for a name no row has.
+    pub fn set(&mut self, name: &str, text: Option<String>) {
+        if let Some(knob) = Knob::named(name) {
+            self.0[knob.row as usize] = text;
+        }
+    }
+
+    /// The rows with a text, and it, in the table's order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static Knob, &str)> {
+        KNOBS
+            .iter()
+            .zip(&self.0)
+            .filter_map(|(knob, text)| Some((knob, text.as_deref()?)))
+    }
+}
+
+/// A setting's type: how its text is read, under a rule of the row's, and written back.
+trait Value: Sized {
+    /// What a row may ask of a value beyond its type.
+    type Rule;
+    /// Read `text` for the setting `name` (named in the refusal).
+    fn read(name: &'static str, text: &str, rule: Self::Rule) -> Result<Self, SettingError>;
+    /// As written after `NAME=`.
+    fn text(&self) -> String;
+}
+
+/// No rule beyond the value's type.
+pub struct Any;
+
+/// What a row asks of a duration.
+pub enum DurationRule {
+    /// Any duration, as in `wait` (`2.3s`).
+    Any,
+    /// At least 1 ms (0 reads as 1 ms): a zero delay would retry a full cluster at one instant forever.
+    Positive,
+    /// At least [`MIN_PERIOD`]: a shorter period of work repeated over the whole run multiplies it
+    /// past what can be shown.
+    Period,
+}
+
+/// What a row asks of a count.
+pub enum CountRule {
+    /// At least this many.
+    AtLeast(u32),
+    /// What the kernel can hand out (`dev_index_reserve`: up to `INT_MAX`); 1 is always `lo`.
+    Ifindex,
+}
+
+impl Value for u64 {
+    type Rule = Any;
+    fn read(name: &'static str, text: &str, _: Any) -> Result<u64, SettingError> {
+        text.parse::<u64>().map_err(|_| SettingError::Number {
+            name,
+            value: text.to_string(),
+        })
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Value for u32 {
+    type Rule = CountRule;
+    fn read(name: &'static str, text: &str, rule: CountRule) -> Result<u32, SettingError> {
+        let (min, max) = match rule {
+            CountRule::AtLeast(min) => (min, u32::MAX),
+            CountRule::Ifindex => (2, MAX_IFINDEX),
+        };
+        u64::read(name, text, Any).and_then(|n| {
+            u32::try_from(n)
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or(SettingError::Number {
+                    name,
+                    value: text.to_string(),
+                })
+        })
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Value for VirtualDuration {
+    type Rule = DurationRule;
+    fn read(name: &'static str, text: &str, rule: DurationRule) -> Result<Self, SettingError> {
+        let duration = text
+            .parse::<VirtualDuration>()
+            .map_err(SettingError::Duration)?;
+        match rule {
+            DurationRule::Any => Ok(duration),
+            DurationRule::Positive => Ok(duration.max(VirtualDuration::from_millis(1))),
+            DurationRule::Period if duration < MIN_PERIOD => Err(SettingError::TooShort {
+                name,
+                min: MIN_PERIOD,
+            }),
+            DurationRule::Period => Ok(duration),
+        }
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// A duration, or `never` (a container that ignores SIGTERM).
+impl Value for Option<VirtualDuration> {
+    type Rule = Any;
+    fn read(name: &'static str, text: &str, _: Any) -> Result<Self, SettingError> {
+        match text {
+            "never" => Ok(None),
+            _ => VirtualDuration::read(name, text, DurationRule::Any).map(Some),
+        }
+    }
+    fn text(&self) -> String {
+        self.map_or_else(|| "never".to_string(), |duration| duration.to_string())
+    }
+}
+
+/// One of the directories podip models.
+impl Value for IpamDataDir {
+    type Rule = Any;
+    fn read(_: &'static str, text: &str, _: Any) -> Result<Self, SettingError> {
+        IpamDataDir::ALL
+            .into_iter()
+            .find(|dir| dir.path() == text)
+            .ok_or_else(|| SettingError::DataDir(text.to_string()))
+    }
+    fn text(&self) -> String {
+        self.path().to_string()
+    }
+}
+
+/// The table: from one entry per setting (its doc, name, variant, field, type, default, the rule its
+/// text is read by, and its reach) it makes [`SimSettings`]' field and default, [`Setting`]'s variant,
+/// the row of [`KNOBS`], and their arms in the matches that read, write and apply a value.
+macro_rules! knobs {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:literal $variant:ident($field:ident: $ty:ty = $default:expr), read $rule:expr, $reach:expr;
+    )*) => {
+        /// The simulation's settings, one field per row of [`KNOBS`]. Durations are virtual time.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+        pub struct SimSettings {
+            $( $(#[doc = $doc])* pub $field: $ty, )*
+        }
+
+        impl Default for SimSettings {
+            fn default() -> Self {
+                Self { $( $field: $default, )* }
+            }
+        }
+
+        /// One `set NAME=VALUE`, typed: the value is parsed once, where the line is read.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Setting {
+            $( #[doc = concat!("`", $name, "`.")] $variant($ty), )*
+        }
+
+        /// The rows of [`KNOBS`], in order.
+        #[derive(Debug, Clone, Copy)]
+        enum Row {
+            $( $variant, )*
+        }
+
+        impl Knob {
+            /// How many rows [`KNOBS`] has.
+            pub const COUNT: usize = [$($name),*].len();
+
+            /// Its value in `settings`.
+            pub fn get(&self, settings: &SimSettings) -> Setting {
+                match self.row { $( Row::$variant => Setting::$variant(settings.$field), )* }
+            }
+
+            /// Read its value as `set NAME=VALUE` gives it.
+            pub fn parse(&self, text: &str) -> Result<Setting, SettingError> {
+                match self.row {
+                    $( Row::$variant => <$ty>::read($name, text, $rule).map(Setting::$variant), )*
+                }
+            }
+        }
+
+        /// Every setting, in the order `set`'s refusal lists them.
+        pub static KNOBS: [Knob; Knob::COUNT] = [
+            $( Knob {
+                name: $name,
+                reach: $reach,
+                row: Row::$variant,
+            }, )*
+        ];
+
+        impl Setting {
+            /// Its kebab-case name.
+            pub fn name(&self) -> &'static str {
+                match self { $( Setting::$variant(_) => $name, )* }
+            }
+
+            /// Where it is read besides `set`.
+            pub fn reach(&self) -> Reach {
+                match self { $( Setting::$variant(_) => $reach, )* }
+            }
+
+            /// Its value as `set` writes it (`2.3s`, `never`, `250`), without `NAME=`.
+            pub fn value_text(&self) -> String {
+                match self { $( Setting::$variant(value) => value.text(), )* }
+            }
+        }
+
+        impl SimSettings {
+            /// Put one setting in force.
+            pub fn apply(&mut self, setting: Setting) {
+                match setting { $( Setting::$variant(value) => self.$field = value, )* }
+            }
+        }
+    };
+}
+
+knobs! {
     /// Seed of every random draw (sandbox IDs, netns names, veth names, MACs). Same seed and scenario →
     /// same run, byte for byte.
-    pub seed: u64,
+    "seed" Seed(seed: u64 = 1), read Any,
+        Reach { preamble: Some(Written::UnlessDefault), ..Reach::SET };
     /// API server → informer → handler: how long a watch event takes to reach a controller or kubelet.
-    pub watch_latency: VirtualDuration,
+    "watch-latency" WatchLatency(watch_latency: VirtualDuration = VirtualDuration::from_millis(10)),
+        read DurationRule::Any, Reach::SET;
     /// One API request (the node IPAM controller's PATCH of `spec.podCIDRs`, the kubelet's status
     /// update, the status manager's final delete) until it is visible in the API.
-    pub api_latency: VirtualDuration,
+    "api-latency" ApiLatency(api_latency: VirtualDuration = VirtualDuration::from_millis(5)),
+        read DurationRule::Any, Reach::SET;
     /// `cidrallocator_node` workqueue: the first retry delay of a failed node (client-go's
     /// `DefaultControllerRateLimiter`, per item 5 ms doubling; ≥ 1.30 `range_allocator.go`).
-    pub node_ipam_backoff_base: VirtualDuration,
+    "node-ipam-backoff-base"
+        NodeIpamBackoffBase(node_ipam_backoff_base: VirtualDuration = VirtualDuration::from_millis(5)),
+        read DurationRule::Positive, Reach::SET;
     /// The cap of that doubling (1000 s upstream).
-    pub node_ipam_backoff_max: VirtualDuration,
+    "node-ipam-backoff-max"
+        NodeIpamBackoffMax(node_ipam_backoff_max: VirtualDuration = VirtualDuration::from_secs(1000)),
+        read DurationRule::Period, Reach::SET;
     /// How long after its node registers kindnetd (a DaemonSet pod on the host network) runs its first
     /// reconcile and writes the conflist if the node already has a podCIDR.
-    pub kindnet_start_delay: VirtualDuration,
+    "kindnet-start-delay"
+        KindnetStartDelay(kindnet_start_delay: VirtualDuration = VirtualDuration::from_millis(300)),
+        read DurationRule::Any, Reach::SET;
     /// kindnetd's main loop sleeps this long between reconciles (`time.Sleep(10 * time.Second)`).
-    pub kindnet_resync_period: VirtualDuration,
+    "kindnet-resync-period"
+        KindnetResyncPeriod(kindnet_resync_period: VirtualDuration = VirtualDuration::from_secs(10)),
+        read DurationRule::Period, Reach::SET;
     /// The node's `eth0` MTU, which kindnetd copies into the conflist (`computeBridgeMTU`). Docker's
     /// default bridge gives 1500; the measured Docker Desktop kind node had 65535.
-    pub node_mtu: u32,
+    "node-mtu" NodeMtu(node_mtu: u32 = 1500), read CountRule::AtLeast(68), Reach::SET;
     /// The kubelet's `RunPodSandbox` until containerd invokes CNI ADD: pause container created, netns
     /// made (`/var/run/netns/cni-<uuid>`).
-    pub sandbox_setup: VirtualDuration,
+    "sandbox-setup" SandboxSetup(sandbox_setup: VirtualDuration = VirtualDuration::from_millis(100)),
+        read DurationRule::Any, Reach::SET;
     /// After a failed sync the pod worker requeues the pod after `backOffPeriod` (10 s in `kubelet.go`),
     /// plus up to half of it again (`wait.Jitter`, drawn from the seed: see `sim::jitter`).
-    pub sandbox_retry_period: VirtualDuration,
+    "sandbox-retry-period"
+        SandboxRetryPeriod(sandbox_retry_period: VirtualDuration = VirtualDuration::from_secs(10)),
+        read DurationRule::Period, Reach::SET;
     /// Immediate delete (`--grace-period=0 --force`): from the Pod object's removal to CNI DEL. The kubelet
     /// kills the container with at least `minimumGracePeriodInSeconds = 2`, then `StopPodSandbox` runs
     /// CNI DEL; measured in kind at 2.2–2.3 s.
-    pub del_lag: VirtualDuration,
-    /// When a container exits after SIGTERM. `None`: it ignores SIGTERM (like `sleep` as PID 1, the
-    /// measured case) and is killed at the end of the grace period, at least 2 s after SIGTERM. Either
-    /// way it caps both paths: a graceful delete's wait, and an immediate delete's `del_lag`.
-    pub sigterm_exit: Option<VirtualDuration>,
+    "del-lag" DelLag(del_lag: VirtualDuration = VirtualDuration::from_millis(2300)), read DurationRule::Any,
+        Reach { preamble: Some(Written::Always), card: true, link: true };
+    /// When a container exits after SIGTERM. `None` (`never`): it ignores SIGTERM (like `sleep` as PID 1,
+    /// the measured case) and is killed at the end of the grace period, at least 2 s after SIGTERM.
+    /// Either way it caps both paths: a graceful delete's wait, and an immediate delete's `del_lag`.
+    "sigterm-exit" SigtermExit(sigterm_exit: Option<VirtualDuration> = None), read Any,
+        Reach::SET;
     /// Graceful delete: from the containers' exit to `StopPodSandbox`'s CNI DEL.
-    pub sandbox_stop: VirtualDuration,
+    "sandbox-stop" SandboxStop(sandbox_stop: VirtualDuration = VirtualDuration::from_millis(100)),
+        read DurationRule::Any, Reach::SET;
     /// `podgc` deletes pods bound to a node that no longer exists after this quarantine
     /// (`quarantineTime`, 40 s in `gc_controller.go`).
-    pub podgc_quarantine: VirtualDuration,
+    "podgc-quarantine" PodgcQuarantine(podgc_quarantine: VirtualDuration = VirtualDuration::from_secs(40)),
+        read DurationRule::Any, Reach::SET;
     /// ifindex of a pod's `eth0`: 2 on a plain kernel; the measured Docker Desktop kernel's per-netns
     /// tunnel devices pushed it to 11.
-    pub pod_first_ifindex: u32,
+    "pod-first-ifindex" PodFirstIfindex(pod_first_ifindex: u32 = 2), read CountRule::Ifindex, Reach::SET;
     /// ifindex of the node's own `eth0`; the pods' veths on the node follow it, one new index each (the
     /// kernel does not reuse a freed one until the counter wraps). 2 on a plain kernel.
-    pub node_first_ifindex: u32,
-    /// The kubelet's `--max-pods` (`maxPods`): how many pods it admits on its node, whatever the node's
-    /// range holds (110 by default, `pkg/kubelet/apis/config/v1beta1/defaults.go`).
-    pub max_pods: u32,
+    "node-first-ifindex" NodeFirstIfindex(node_first_ifindex: u32 = 2), read CountRule::Ifindex, Reach::SET;
     /// host-local's `dataDir` in the conflist of nodes added from now on: kind's tmpfs directory, or
     /// host-local's default on disk, which outlives a reboot (see [`IpamDataDir`]).
-    pub ipam_data_dir: IpamDataDir,
+    "ipam-data-dir" IpamDataDir(ipam_data_dir: IpamDataDir = IpamDataDir::RunCniIpamState),
+        read Any, Reach::SET;
     /// `node reboot`: from the machine going down to its kubelet and containerd running again.
     /// Machine-specific (a kind node container restarts in seconds, a VM in tens of seconds).
-    pub reboot_downtime: VirtualDuration,
+    "reboot-downtime" RebootDowntime(reboot_downtime: VirtualDuration = VirtualDuration::from_secs(20)),
+        read DurationRule::Any, Reach::SET;
+    /// The kubelet's `--max-pods` (`maxPods`): how many pods it admits on its node, whatever the node's
+    /// range holds (110 by default, `pkg/kubelet/apis/config/v1beta1/defaults.go`). The kubelet refuses
+    /// a negative one; 0 would admit nothing, which teaches nothing.
+    "max-pods" MaxPods(max_pods: u32 = KUBELET_DEFAULT_MAX_PODS), read CountRule::AtLeast(1),
+        Reach { preamble: Some(Written::UnlessDefault), card: true, link: false };
 }
 
 /// Where host-local keeps its files (`dataDir`), and so whether they outlive a reboot.
@@ -95,32 +410,6 @@ impl IpamDataDir {
     /// Whether its files are still there after a reboot (everything under `/run` is a fresh tmpfs).
     pub fn survives_reboot(self) -> bool {
         !self.path().starts_with("/run/")
-    }
-}
-
-impl Default for SimSettings {
-    fn default() -> Self {
-        Self {
-            seed: 1,
-            watch_latency: VirtualDuration::from_millis(10),
-            api_latency: VirtualDuration::from_millis(5),
-            node_ipam_backoff_base: VirtualDuration::from_millis(5),
-            node_ipam_backoff_max: VirtualDuration::from_secs(1000),
-            kindnet_start_delay: VirtualDuration::from_millis(300),
-            kindnet_resync_period: VirtualDuration::from_secs(10),
-            node_mtu: 1500,
-            sandbox_setup: VirtualDuration::from_millis(100),
-            sandbox_retry_period: VirtualDuration::from_secs(10),
-            del_lag: VirtualDuration::from_millis(2300),
-            sigterm_exit: None,
-            sandbox_stop: VirtualDuration::from_millis(100),
-            podgc_quarantine: VirtualDuration::from_secs(40),
-            pod_first_ifindex: 2,
-            node_first_ifindex: 2,
-            ipam_data_dir: IpamDataDir::RunCniIpamState,
-            reboot_downtime: VirtualDuration::from_secs(20),
-            max_pods: KUBELET_DEFAULT_MAX_PODS,
-        }
     }
 }
 
@@ -160,7 +449,11 @@ impl fmt::Display for SettingError {
                 f,
                 "unknown setting {} (known: {})",
                 GoQuoted(name),
-                Setting::NAMES.join(", ")
+                KNOBS
+                    .iter()
+                    .map(|knob| knob.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             Self::Duration(err) => err.fmt(f),
             Self::TooShort { name, min } => {
@@ -184,80 +477,12 @@ impl fmt::Display for SettingError {
 
 impl std::error::Error for SettingError {}
 
-/// One `set NAME=VALUE`, typed: the value is parsed once, where the line is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Setting {
-    /// `seed`.
-    Seed(u64),
-    /// `watch-latency`.
-    WatchLatency(VirtualDuration),
-    /// `api-latency`.
-    ApiLatency(VirtualDuration),
-    /// `node-ipam-backoff-base`.
-    NodeIpamBackoffBase(VirtualDuration),
-    /// `node-ipam-backoff-max`.
-    NodeIpamBackoffMax(VirtualDuration),
-    /// `kindnet-start-delay`.
-    KindnetStartDelay(VirtualDuration),
-    /// `kindnet-resync-period`.
-    KindnetResyncPeriod(VirtualDuration),
-    /// `node-mtu`.
-    NodeMtu(u32),
-    /// `sandbox-setup`.
-    SandboxSetup(VirtualDuration),
-    /// `sandbox-retry-period`.
-    SandboxRetryPeriod(VirtualDuration),
-    /// `del-lag`.
-    DelLag(VirtualDuration),
-    /// `sigterm-exit` (`never`: the container ignores SIGTERM).
-    SigtermExit(Option<VirtualDuration>),
-    /// `sandbox-stop`.
-    SandboxStop(VirtualDuration),
-    /// `podgc-quarantine`.
-    PodgcQuarantine(VirtualDuration),
-    /// `pod-first-ifindex`.
-    PodFirstIfindex(u32),
-    /// `node-first-ifindex`.
-    NodeFirstIfindex(u32),
-    /// `ipam-data-dir`.
-    IpamDataDir(IpamDataDir),
-    /// `reboot-downtime`.
-    RebootDowntime(VirtualDuration),
-    /// `max-pods`: the kubelet's `--max-pods`.
-    MaxPods(u32),
-}
-
 impl Setting {
-    /// `del-lag`, which links and the settings card also name.
-    pub const DEL_LAG: &'static str = "del-lag";
-    /// `max-pods`, which presets and the settings card also set.
+    /// `max-pods`, which presets set with kube-controller-manager's flags.
     pub const MAX_PODS: &'static str = "max-pods";
 
-    /// The names `set` accepts.
-    pub const NAMES: [&'static str; 19] = [
-        "seed",
-        "watch-latency",
-        "api-latency",
-        "node-ipam-backoff-base",
-        "node-ipam-backoff-max",
-        "kindnet-start-delay",
-        "kindnet-resync-period",
-        "node-mtu",
-        "sandbox-setup",
-        "sandbox-retry-period",
-        Self::DEL_LAG,
-        "sigterm-exit",
-        "sandbox-stop",
-        "podgc-quarantine",
-        "pod-first-ifindex",
-        "node-first-ifindex",
-        "ipam-data-dir",
-        "reboot-downtime",
-        Self::MAX_PODS,
-    ];
-
-    /// Read `NAME=VALUE`'s parts: durations as in `wait` (`2.3s`), `sigterm-exit=never` for a container
-    /// that ignores SIGTERM.
+    /// Read `NAME=VALUE`'s parts with the row of [`KNOBS`] named `name`: durations as in `wait`
+    /// (`2.3s`), `sigterm-exit=never` for a container that ignores SIGTERM.
     ///
     /// # Examples
     /// ```
@@ -268,170 +493,19 @@ impl Setting {
     /// assert!(Setting::parse("del-lag", "soon").is_err());
     /// ```
     pub fn parse(name: &str, value: &str) -> Result<Setting, SettingError> {
-        let duration = || {
-            value
-                .parse::<VirtualDuration>()
-                .map_err(SettingError::Duration)
-        };
-        // A zero delay would retry a full cluster at one instant forever.
-        let positive = || duration().map(|d| d.max(VirtualDuration::from_millis(1)));
-        // Periods that repeat work over the whole run: shorter ones multiply it past what can be shown.
-        let period = |name: &'static str| {
-            duration().and_then(|d| {
-                if d < MIN_PERIOD {
-                    Err(SettingError::TooShort {
-                        name,
-                        min: MIN_PERIOD,
-                    })
-                } else {
-                    Ok(d)
-                }
-            })
-        };
-        let number = |name: &'static str| {
-            value.parse::<u64>().map_err(|_| SettingError::Number {
-                name,
-                value: value.to_string(),
-            })
-        };
-        let small = |name: &'static str, min: u64| {
-            number(name).and_then(|n| {
-                u32::try_from(n)
-                    .ok()
-                    .filter(|n| u64::from(*n) >= min)
-                    .ok_or(SettingError::Number {
-                        name,
-                        value: value.to_string(),
-                    })
-            })
-        };
-        // What the kernel can hand out (`dev_index_reserve`: up to `INT_MAX`); 1 is always `lo`.
-        let ifindex = |name: &'static str| {
-            small(name, 2).and_then(|n| {
-                (n <= MAX_IFINDEX).then_some(n).ok_or(SettingError::Number {
-                    name,
-                    value: value.to_string(),
-                })
-            })
-        };
-        Ok(match name {
-            "seed" => Setting::Seed(number("seed")?),
-            "watch-latency" => Setting::WatchLatency(duration()?),
-            "api-latency" => Setting::ApiLatency(duration()?),
-            "node-ipam-backoff-base" => Setting::NodeIpamBackoffBase(positive()?),
-            "node-ipam-backoff-max" => {
-                Setting::NodeIpamBackoffMax(period("node-ipam-backoff-max")?)
-            }
-            "kindnet-start-delay" => Setting::KindnetStartDelay(duration()?),
-            "kindnet-resync-period" => {
-                Setting::KindnetResyncPeriod(period("kindnet-resync-period")?)
-            }
-            "node-mtu" => Setting::NodeMtu(small("node-mtu", 68)?),
-            "sandbox-setup" => Setting::SandboxSetup(duration()?),
-            "sandbox-retry-period" => Setting::SandboxRetryPeriod(period("sandbox-retry-period")?),
-            Self::DEL_LAG => Setting::DelLag(duration()?),
-            "sigterm-exit" if value == "never" => Setting::SigtermExit(None),
-            "sigterm-exit" => Setting::SigtermExit(Some(duration()?)),
-            "sandbox-stop" => Setting::SandboxStop(duration()?),
-            "podgc-quarantine" => Setting::PodgcQuarantine(duration()?),
-            "pod-first-ifindex" => Setting::PodFirstIfindex(ifindex("pod-first-ifindex")?),
-            "node-first-ifindex" => Setting::NodeFirstIfindex(ifindex("node-first-ifindex")?),
-            "ipam-data-dir" => Setting::IpamDataDir(
-                IpamDataDir::ALL
-                    .into_iter()
-                    .find(|dir| dir.path() == value)
-                    .ok_or_else(|| SettingError::DataDir(value.to_string()))?,
-            ),
-            "reboot-downtime" => Setting::RebootDowntime(duration()?),
-            // The kubelet refuses a negative maxPods; 0 would admit nothing, which teaches nothing.
-            Self::MAX_PODS => Setting::MaxPods(small(Self::MAX_PODS, 1)?),
-            _ => return Err(SettingError::Unknown(name.to_string())),
-        })
-    }
-
-    /// Its kebab-case name.
-    pub fn name(&self) -> &'static str {
-        Self::NAMES[match self {
-            Setting::Seed(_) => 0,
-            Setting::WatchLatency(_) => 1,
-            Setting::ApiLatency(_) => 2,
-            Setting::NodeIpamBackoffBase(_) => 3,
-            Setting::NodeIpamBackoffMax(_) => 4,
-            Setting::KindnetStartDelay(_) => 5,
-            Setting::KindnetResyncPeriod(_) => 6,
-            Setting::NodeMtu(_) => 7,
-            Setting::SandboxSetup(_) => 8,
-            Setting::SandboxRetryPeriod(_) => 9,
-            Setting::DelLag(_) => 10,
-            Setting::SigtermExit(_) => 11,
-            Setting::SandboxStop(_) => 12,
-            Setting::PodgcQuarantine(_) => 13,
-            Setting::PodFirstIfindex(_) => 14,
-            Setting::NodeFirstIfindex(_) => 15,
-            Setting::IpamDataDir(_) => 16,
-            Setting::RebootDowntime(_) => 17,
-            Setting::MaxPods(_) => 18,
-        }]
+        let knob = Knob::named(name).ok_or_else(|| SettingError::Unknown(name.to_string()))?;
+        knob.parse(value)
     }
 }
 
 /// `NAME=VALUE`, as `set` reads it.
 impl fmt::Display for Setting {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}=", self.name())?;
-        match *self {
-            Setting::Seed(n) => write!(f, "{n}"),
-            Setting::NodeMtu(n)
-            | Setting::PodFirstIfindex(n)
-            | Setting::NodeFirstIfindex(n)
-            | Setting::MaxPods(n) => {
-                write!(f, "{n}")
-            }
-            Setting::SigtermExit(None) => f.write_str("never"),
-            Setting::IpamDataDir(dir) => f.write_str(dir.path()),
-            Setting::SigtermExit(Some(d))
-            | Setting::WatchLatency(d)
-            | Setting::ApiLatency(d)
-            | Setting::NodeIpamBackoffBase(d)
-            | Setting::NodeIpamBackoffMax(d)
-            | Setting::KindnetStartDelay(d)
-            | Setting::KindnetResyncPeriod(d)
-            | Setting::SandboxSetup(d)
-            | Setting::SandboxRetryPeriod(d)
-            | Setting::DelLag(d)
-            | Setting::SandboxStop(d)
-            | Setting::PodgcQuarantine(d)
-            | Setting::RebootDowntime(d) => write!(f, "{d}"),
-        }
+        write!(f, "{}={}", self.name(), self.value_text())
     }
 }
 
 impl SimSettings {
-    /// Put one setting in force.
-    pub fn apply(&mut self, setting: Setting) {
-        match setting {
-            Setting::Seed(n) => self.seed = n,
-            Setting::WatchLatency(d) => self.watch_latency = d,
-            Setting::ApiLatency(d) => self.api_latency = d,
-            Setting::NodeIpamBackoffBase(d) => self.node_ipam_backoff_base = d,
-            Setting::NodeIpamBackoffMax(d) => self.node_ipam_backoff_max = d,
-            Setting::KindnetStartDelay(d) => self.kindnet_start_delay = d,
-            Setting::KindnetResyncPeriod(d) => self.kindnet_resync_period = d,
-            Setting::NodeMtu(n) => self.node_mtu = n,
-            Setting::SandboxSetup(d) => self.sandbox_setup = d,
-            Setting::SandboxRetryPeriod(d) => self.sandbox_retry_period = d,
-            Setting::DelLag(d) => self.del_lag = d,
-            Setting::SigtermExit(d) => self.sigterm_exit = d,
-            Setting::SandboxStop(d) => self.sandbox_stop = d,
-            Setting::PodgcQuarantine(d) => self.podgc_quarantine = d,
-            Setting::PodFirstIfindex(n) => self.pod_first_ifindex = n,
-            Setting::NodeFirstIfindex(n) => self.node_first_ifindex = n,
-            Setting::IpamDataDir(dir) => self.ipam_data_dir = dir,
-            Setting::RebootDowntime(d) => self.reboot_downtime = d,
-            Setting::MaxPods(n) => self.max_pods = n,
-        }
-    }
-
     /// Change one setting by its kebab-case name ([`Setting::parse`], then [`SimSettings::apply`]).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
         self.apply(Setting::parse(name, value)?);

@@ -6,7 +6,7 @@ use super::address_grid::AddressGridView;
 use super::studio::{Action, Studio};
 use crate::i18n::{ui as t, Lang, Text};
 use crate::sim::playback::views::{seconds, NodeCard, MAX_NODE_CARDS, MAX_ROUTE_LINES, MAX_ROWS};
-use crate::sim::playback::DeletionMode;
+use crate::sim::DeletionMode;
 use crate::sim::{Touched, VirtualTime};
 use std::rc::Rc;
 use yew::prelude::*;

@@ -1,16 +1,16 @@
-//! Cluster settings: a preset of a real distribution, kube-controller-manager's flags, the kubelet's
-//! `--max-pods`, the DEL lag and the deletion mode, with the capacity they give. The fields are a [`SettingsDraft`]; a valid one is put in force (the core
+//! Cluster settings: a preset of a real distribution, kube-controller-manager's flags, the settings of
+//! `sim::settings::KNOBS` the card shows (the kubelet's `--max-pods`, the DEL lag) and the deletion mode,
+//! with the capacity they give. The fields are a [`SettingsDraft`]; a valid one is put in force (the core
 //! rewrites the scenario's preamble and replays the story); an invalid one shows upstream's text in
 //! place and leaves the last valid cluster on screen.
 
 use super::capacity::family_view;
 use super::studio::{Action, Studio};
-use crate::i18n::ui::preset_note;
+use crate::i18n::ui::{knob_words, preset_note};
 use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
-use crate::sim::playback::{DeletionMode, SettingsDraft};
 use crate::sim::preset::{self, PodIps, Preset};
-use crate::sim::Setting;
+use crate::sim::{DeletionMode, DraftField, SettingsDraft};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -21,14 +21,6 @@ pub struct SettingsProps {
     pub lang: Lang,
     /// The studio.
     pub studio: UseReducerHandle<Studio>,
-}
-
-/// Which field an input edits.
-#[derive(Clone, Copy)]
-enum Field {
-    Flag(KcmFlag),
-    MaxPods,
-    DelLag,
 }
 
 /// The edited fields go in force if the core accepts them; else the card says why. Either way the card
@@ -82,35 +74,19 @@ pub fn settings(props: &SettingsProps) -> Html {
             elsewhere.set(None);
         });
     }
-    let on_edit = |field: Field| {
+    let on_edit = |field: DraftField| {
         let (fields, refusal, studio) = (fields.clone(), refusal.clone(), studio.clone());
         Callback::from(move |e: InputEvent| {
             let value = e.target_unchecked_into::<HtmlInputElement>().value();
-            let edited = match field {
-                Field::Flag(flag) => (*fields).clone().with_flag(flag, value),
-                Field::MaxPods => {
-                    let typed = SettingsDraft {
-                        max_pods: value.clone(),
-                        ..(*fields).clone()
-                    };
-                    // On GKE the node mask follows the maximum Pods per node.
-                    match (fields.matching_preset(), value.trim().parse::<u32>()) {
-                        (Some(preset), Ok(max_pods)) => (*fields)
-                            .clone()
-                            .with_preset_max_pods(preset, max_pods)
-                            .unwrap_or(typed),
-                        _ => typed,
-                    }
-                }
-                Field::DelLag => SettingsDraft {
-                    del_lag: value,
-                    ..(*fields).clone()
-                },
-            };
+            let edited = (*fields).clone().edit(field, value);
             submit(&studio, &refusal, &fields, edited);
         })
     };
-    let input = |id: &'static str, flag: &'static str, value: &str, field: Field, hint: Text| {
+    let input = |id: &'static str,
+                 flag: &'static str,
+                 value: &str,
+                 field: DraftField,
+                 hint: Text| {
         html! {
             <label class="flag" for={id}>
                 <span class="flag-name">{ flag }</span>
@@ -125,7 +101,7 @@ pub fn settings(props: &SettingsProps) -> Html {
             flag.short_name(),
             flag.flag(),
             flag.value(&fields.flags),
-            Field::Flag(flag),
+            DraftField::Flag(flag),
             hint(flag),
         )
     };
@@ -210,8 +186,10 @@ pub fn settings(props: &SettingsProps) -> Html {
                     { flag_input(KcmFlag::NodeCidrMaskSizeIpv6) }
                 </div>
                 { flag_input(KcmFlag::ServiceClusterIpRange) }
-                { input(Setting::MAX_PODS, t::MAX_PODS.get(lang), &fields.max_pods, Field::MaxPods, t::HINT_MAX_PODS) }
-                { input(Setting::DEL_LAG, t::DEL_LAG.get(lang), &fields.del_lag, Field::DelLag, t::HINT_DEL_LAG) }
+                { for SettingsDraft::card_knobs().into_iter().filter_map(|knob| {
+                    let (label, hint) = knob_words(knob.name)?;
+                    Some(input(knob.name, label.get(lang), fields.knob(knob.name), DraftField::Knob(knob.name), hint))
+                }) }
                 <label class="flag" for="deletion-mode">
                     <span class="flag-name">{ t::POD_DELETION.get(lang) }</span>
                     <select id="deletion-mode" data-testid="deletion-mode" onchange={on_mode}>

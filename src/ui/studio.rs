@@ -3,7 +3,8 @@
 //! and send actions; nothing here validates, formats or simulates.
 
 use crate::sim::command::Command;
-use crate::sim::playback::{ClusterSettings, DeletionMode, Playback, DEFAULT_SPEED, SPEEDS};
+use crate::sim::playback::{Playback, DEFAULT_SPEED, SPEEDS};
+use crate::sim::{ClusterSettings, DeletionMode};
 use crate::sim::{Touched, VirtualTime};
 use crate::tours::TourId;
 use std::cell::{Cell, Ref, RefCell};

@@ -67,8 +67,8 @@ pub fn main() -> ExitCode {
         Command::State { scenario } => print_or_fail(scenario_cmd::state(&scenario)),
         Command::Capacity { cluster, json } => {
             print_or_fail(cluster.settings_or_kind().and_then(|settings| {
-                let plan =
-                    CapacityPlan::from_config(&settings.config).with_max_pods(settings.max_pods);
+                let plan = CapacityPlan::from_config(&settings.config)
+                    .with_max_pods(settings.knobs.max_pods);
                 if json {
                     to_json(&plan)
                 } else {

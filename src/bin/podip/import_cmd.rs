@@ -9,9 +9,8 @@ use podip::ipam::kcm::{KcmFlag, KcmFlags};
 use podip::sim::import::{
     flags_text, parse_nodes, ClusterSource, Import, ImportReport, MAX_IMPORT_BYTES,
 };
-use podip::sim::playback::ClusterSettings;
 use podip::sim::preset::{self, PodIps, Preset};
-use podip::sim::Scenario;
+use podip::sim::{ClusterSettings, Scenario, Setting};
 use serde::Serialize;
 use std::io::Read;
 
@@ -44,11 +43,10 @@ impl ClusterArgs {
             if preset.pod_ips == PodIps::Elsewhere {
                 return Err(format!("{}: {}", preset.title, note(preset)));
             }
-            draft = match self.max_pods.as_deref().map(str::parse::<u32>) {
-                // GKE's node mask follows its maximum Pods per node.
-                Some(Ok(max_pods)) => draft.with_preset_max_pods(preset, max_pods)?,
-                _ => draft.with_preset(preset),
-            };
+            draft = draft.with_preset(preset);
+            if let Some(max_pods) = &self.max_pods {
+                draft = draft.with_preset_pods(preset, max_pods)?;
+            }
         } else if !given_flags && self.max_pods.is_none() {
             return Ok(None);
         } else {
@@ -64,7 +62,7 @@ impl ClusterArgs {
             draft.flags.cluster_cidr = KcmFlags::kind_defaults().cluster_cidr;
         }
         if let Some(max_pods) = &self.max_pods {
-            draft.max_pods.clone_from(max_pods);
+            draft = draft.with_knob(Setting::MAX_PODS, max_pods.clone());
         }
         draft.validate(&base).map(Some)
     }
@@ -134,7 +132,7 @@ pub fn run(
         return to_json(&ImportJson {
             cluster_cidr: &import.settings.flags.cluster_cidr,
             source: &import.source,
-            max_pods: import.settings.max_pods,
+            max_pods: import.settings.knobs.max_pods,
             report: &import.report,
         });
     }

@@ -1,10 +1,10 @@
 //! The view as a link and back: which tour or scenario, the settings that differ from it, the time and
 //! the tour step. Everything a link carries goes through the same parsers as typed input.
 
-use super::{with_preamble, ClusterSettings, LinkRefusal, Playback, SettingsDraft};
+use super::{with_preamble, LinkRefusal, Playback};
 use crate::ipam::kcm::KcmFlag;
 use crate::share::{Link, Overrides};
-use crate::sim::{builtin, Scenario, VirtualTime};
+use crate::sim::{builtin, ClusterSettings, Scenario, SettingsDraft, VirtualTime, KNOBS};
 
 impl Playback {
     /// The playback a link describes. Reading and simulating its scenario is work in hand
@@ -35,8 +35,8 @@ impl Playback {
                     draft = draft.with_flag(flag, value.to_string());
                 }
             }
-            if let Some(lag) = &link.overrides.del_lag {
-                draft.del_lag.clone_from(lag);
+            for (name, value) in link.overrides.knobs() {
+                draft = draft.with_knob(name, value.to_string());
             }
             match draft.validate(&playback.settings) {
                 Ok(settings) => playback.set_settings(settings),
@@ -62,10 +62,12 @@ impl Playback {
             Some(text) => match Scenario::parse(text) {
                 Ok(scenario) => {
                     let tour = ClusterSettings::of(&scenario);
-                    // Only the flags and the DEL lag travel as parameters; anything else, the text.
-                    if with_preamble(text, &self.settings.preamble()) != self.text
-                        || tour.max_pods != self.settings.max_pods
-                    {
+                    // Only the flags and the settings a link carries travel as parameters; anything
+                    // else, the text.
+                    let differs = KNOBS.iter().any(|knob| {
+                        !knob.reach.link && knob.differs(&tour.knobs, &self.settings.knobs)
+                    });
+                    if with_preamble(text, &self.settings.preamble()) != self.text || differs {
                         return self.link_with_text();
                     }
                     overrides_between(&tour.draft(), &self.settings.draft())
@@ -95,7 +97,9 @@ impl Playback {
 /// The link parameters that turn settings `from` into `to`.
 fn overrides_between(from: &SettingsDraft, to: &SettingsDraft) -> Overrides {
     let mut overrides = Overrides::default();
-    overrides.del_lag = (from.del_lag != to.del_lag).then(|| to.del_lag.clone());
+    for (name, value) in to.knobs() {
+        overrides.set_knob(name, (from.knob(name) != value).then(|| value.to_string()));
+    }
     for flag in KcmFlag::ALL {
         let (a, b) = (flag.value(&from.flags), flag.value(&to.flags));
         overrides.set_flag(flag, (a != b).then(|| b.to_string()));
@@ -149,7 +153,7 @@ mod tests {
         assert!(text.contains("set max-pods=250\n"), "{text}");
         let mut again = Playback::from_link(&back);
         again.finish();
-        assert_eq!(again.settings().max_pods, 250);
+        assert_eq!(again.settings().knobs.max_pods, 250);
         assert_eq!(again.settings().flags.node_cidr_mask_size, "23");
     }
 

@@ -4,7 +4,6 @@
 //! moves, and computes the view models the page draws ([`views`]). The Yew front end holds one and
 //! renders what it returns, as Yew's `game_of_life` keeps `conway.rs` free of Yew.
 //!
-//! * [`settings`] — [`ClusterSettings`]: the flags, the DEL lag, the seed, the deletion mode.
 //! * [`link`] — the view as a [`crate::share::Link`] and back.
 //! * [`tour`] — where each step of a guided tour happens, and which step is shown.
 //! * [`views`] — node cards, a pod's network, the capacity plan, the names actions use next.
@@ -14,17 +13,18 @@
 pub mod export;
 mod jobs;
 pub mod link;
-pub mod settings;
 pub mod stage;
 pub mod tour;
 pub mod views;
 pub mod work;
 
 use super::command::Command;
-use super::{builtin, EventLog, Scenario, ScenarioError, Simulation, VirtualDuration, VirtualTime};
+use super::{
+    builtin, ClusterSettings, DeletionMode, EventLog, Scenario, ScenarioError, Simulation,
+    VirtualDuration, VirtualTime,
+};
 pub use jobs::Progress;
 use jobs::{Build, Job, Parse};
-pub use settings::{ClusterSettings, DeletionMode, SettingsDraft};
 use std::rc::Rc;
 
 /// Playback speeds offered, as virtual milliseconds per real millisecond; `None` is "instant".
@@ -559,7 +559,7 @@ mod tests {
             .with_flag(crate::ipam::kcm::KcmFlag::NodeCidrMaskSize, "23".into())
             .validate(playback.settings())
             .expect("valid");
-        settings.del_lag = VirtualDuration::from_millis(5000);
+        settings.knobs.del_lag = VirtualDuration::from_millis(5000);
         playback.set_settings(settings);
         playback.finish();
         assert_eq!(

@@ -422,7 +422,7 @@ impl Playback {
         let state = sim.node_state(name)?;
         let objects = sim.pods_on(name);
         let held = Held::of(&state);
-        let del_lag = self.settings().del_lag;
+        let del_lag = self.settings().knobs.del_lag;
         let now = self.now();
         let mut pods: Vec<StagePod> = objects
             .iter()

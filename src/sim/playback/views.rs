@@ -327,7 +327,8 @@ impl Playback {
 
     /// The capacity the cluster's flags give.
     pub fn capacity_plan(&self) -> CapacityPlan {
-        CapacityPlan::from_config(&self.settings().config).with_max_pods(self.settings().max_pods)
+        CapacityPlan::from_config(&self.settings().config)
+            .with_max_pods(self.settings().knobs.max_pods)
     }
 
     /// The names the actions use next, with `chosen` the node picked for new pods.
