@@ -2,11 +2,11 @@
 //! places shapes; every address, phase and countdown comes from the model. Motion is CSS (appear,
 //! travel, draw, retract, fade), so `prefers-reduced-motion` turns it off in one rule.
 
-use super::studio::{Action, Studio};
+use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::grid::CellStatus;
 use crate::sim::playback::stage::{
-    KcmStrip, NodeTile, RangeStrip, StageNode, StagePhase, StagePod, STRIP_CELLS,
+    KcmStrip, NodeTile, RangeStrip, Stage, StageNode, StagePhase, StagePod, STRIP_CELLS,
 };
 use crate::sim::playback::views::seconds;
 use crate::sim::{Touched, VirtualTime};
@@ -29,8 +29,10 @@ const OWNER_COLOURS: usize = 6;
 pub struct StageProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// The picture at the current time.
+    pub stage: Rc<Stage>,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
     /// One node at a time (a phone's width).
     #[prop_or_default]
     pub narrow: bool,
@@ -41,15 +43,12 @@ pub struct StageProps {
 pub fn stage_view(props: &StageProps) -> Html {
     let StageProps {
         lang,
-        studio,
+        stage,
+        dispatch,
         narrow,
     } = props;
     let lang = *lang;
-    let stage = studio
-        .core()
-        .stage(studio.selected_event, studio.selected_node.as_deref());
     let width = if *narrow { NARROW } else { WIDE };
-    let dispatch = studio.dispatcher();
     let tiles = !stage.tiles.is_empty();
     // Which node boxes are drawn, and where.
     let present: Vec<&StageNode> = stage.nodes.iter().flatten().collect();
@@ -94,7 +93,7 @@ pub fn stage_view(props: &StageProps) -> Html {
                 { for present.iter().map(|node| {
                     let on_click = {
                         let (dispatch, name) = (dispatch.clone(), node.name.clone());
-                        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SelectNode(Some(name.clone()))))
+                        Callback::from(move |_: MouseEvent| dispatch.emit(Action::SelectNode(Some(name.clone()))))
                     };
                     let pressed = Some(&node.name) == focus;
                     html! { <button onclick={on_click} aria-pressed={pressed.to_string()} class={owner(node.slot)}>{ &node.name }</button> }
@@ -284,7 +283,7 @@ struct TilesProps<'a> {
     tiles: &'a [NodeTile],
     hidden: usize,
     width: f64,
-    dispatch: UseReducerDispatcher<Studio>,
+    dispatch: Callback<Action>,
     lang: Lang,
 }
 
@@ -328,7 +327,7 @@ struct NodeBoxProps<'a> {
     token_from: Option<(f64, f64)>,
     /// What the selected event touched, when it is on this node.
     touched: Option<Touched>,
-    dispatch: UseReducerDispatcher<Studio>,
+    dispatch: Callback<Action>,
     lang: Lang,
 }
 
@@ -339,7 +338,7 @@ struct TileProps<'a> {
     y: f64,
     tw: f64,
     th: f64,
-    dispatch: UseReducerDispatcher<Studio>,
+    dispatch: Callback<Action>,
 }
 
 /// A node as a tile: its name, podCIDR and how full host-local's range is; picking it zooms in.
@@ -360,7 +359,7 @@ fn tile_view(props: &TileProps<'_>) -> Html {
     };
     let pick = {
         let (dispatch, name) = (dispatch.clone(), tile.name.clone());
-        move || dispatch.dispatch(Action::SelectNode(Some(name.clone())))
+        move || dispatch.emit(Action::SelectNode(Some(name.clone())))
     };
     let on_click = {
         let pick = pick.clone();
@@ -413,15 +412,13 @@ fn node_box(props: &NodeBoxProps<'_>) -> Html {
     let touched_veth = touched.and_then(|t| t.veth.as_deref());
     let select_node = {
         let (dispatch, name) = (dispatch.clone(), node.name.clone());
-        Callback::from(move |_: MouseEvent| {
-            dispatch.dispatch(Action::SelectNode(Some(name.clone())))
-        })
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::SelectNode(Some(name.clone()))))
     };
     let key_node = {
         let (dispatch, name) = (dispatch.clone(), node.name.clone());
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Enter" {
-                dispatch.dispatch(Action::SelectNode(Some(name.clone())))
+                dispatch.emit(Action::SelectNode(Some(name.clone())))
             }
         })
     };
@@ -569,7 +566,7 @@ fn pods(
     w: f64,
     touched_pod: Option<&str>,
     touched_veth: Option<&str>,
-    dispatch: &UseReducerDispatcher<Studio>,
+    dispatch: &Callback<Action>,
     lang: Lang,
 ) -> Html {
     let band_y = y + 224.0;
@@ -692,7 +689,7 @@ fn pod_shape(
     pod_y: f64,
     touched: bool,
     touched_veth: bool,
-    dispatch: &UseReducerDispatcher<Studio>,
+    dispatch: &Callback<Action>,
     lang: Lang,
 ) -> Html {
     let cx = x + w / 2.0;
@@ -700,7 +697,7 @@ fn pod_shape(
         let (dispatch, name) = (dispatch.clone(), pod.name.clone());
         Callback::from(move |e: MouseEvent| {
             e.stop_propagation();
-            dispatch.dispatch(Action::SelectPod(Some(name.clone())))
+            dispatch.emit(Action::SelectPod(Some(name.clone())))
         })
     };
     let key = {
@@ -708,7 +705,7 @@ fn pod_shape(
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Enter" {
                 e.stop_propagation();
-                dispatch.dispatch(Action::SelectPod(Some(name.clone())))
+                dispatch.emit(Action::SelectPod(Some(name.clone())))
             }
         })
     };
