@@ -1,11 +1,11 @@
 //! Actions a learner takes: add or delete a node, add one pod or many (to a chosen node, with an optional
 //! requested IP). Each is a typed command the core runs at the current time, as a line of the scenario.
 
+use super::shown::Shared;
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::command::Command;
 use crate::sim::playback::views::ActionNames;
-use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -15,7 +15,7 @@ pub struct ActionsProps {
     /// The page's language.
     pub lang: Lang,
     /// The names the actions use next, on the node chosen for new pods.
-    pub names: Rc<ActionNames>,
+    pub names: Shared<ActionNames>,
     /// Why the last action (or text) was refused.
     pub error: Option<String>,
     /// Sends actions.

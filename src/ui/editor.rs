@@ -1,10 +1,9 @@
 //! The scenario editor: load a built-in scenario, edit any scenario, run it; errors are shown by line.
 
-use super::shown::EditorShown;
+use super::shown::{EditorShown, Shared};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::{builtin, limits};
-use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -14,7 +13,7 @@ pub struct EditorProps {
     /// The page's language.
     pub lang: Lang,
     /// The scenario text and why the last one was refused.
-    pub editor: Rc<EditorShown>,
+    pub editor: Shared<EditorShown>,
     /// Sends actions.
     pub dispatch: Callback<Action>,
 }

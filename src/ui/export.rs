@@ -4,13 +4,12 @@
 
 use super::picture::{document, rasterise, stage_svg, text_blob};
 use super::sharing::view_url;
-use super::shown::{ExportShown, TourShown};
+use super::shown::{ExportShown, Shared, TourShown};
 use super::studio::{Action, ExportFile};
 use super::tours::words;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{embed_code, Link};
 use crate::sim::playback::views::seconds;
-use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, HtmlAnchorElement, Url};
 use yew::platform::spawn_local;
@@ -22,9 +21,9 @@ pub struct ExportProps {
     /// The page's language.
     pub lang: Lang,
     /// The picture's file names, and why the last export failed.
-    pub export: Rc<ExportShown>,
+    pub export: Shared<ExportShown>,
     /// The tour and the step the picture's title names.
-    pub tour: Rc<TourShown>,
+    pub tour: Shared<TourShown>,
     /// Sends actions (a file to make, a problem to say).
     pub dispatch: Callback<Action>,
     /// Makes the view's link.

@@ -3,7 +3,7 @@
 //! card shows the core's report. The text is read in the page only.
 
 use super::capacity::max_pods_note;
-use super::shown::{EditorShown, SettingsShown};
+use super::shown::{EditorShown, SettingsShown, Shared};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::import::{
@@ -20,9 +20,9 @@ pub struct ImportProps {
     /// The page's language.
     pub lang: Lang,
     /// The settings on screen, which an import reads the nodes with.
-    pub settings: Rc<SettingsShown>,
+    pub settings: Shared<SettingsShown>,
     /// The scenario text on screen: the report stays while it is the one the import made.
-    pub text: Rc<EditorShown>,
+    pub text: Shared<EditorShown>,
     /// Sends actions.
     pub dispatch: Callback<Action>,
 }
@@ -61,7 +61,7 @@ fn refusal(err: &ImportError, lang: Lang) -> String {
 /// load it; what happened.
 fn import(
     text: &str,
-    (settings, dispatch): &(Rc<SettingsShown>, Callback<Action>),
+    (settings, dispatch): &(Shared<SettingsShown>, Callback<Action>),
     suggested: bool,
 ) -> Outcome {
     let nodes = match parse_nodes(text) {

@@ -1,13 +1,12 @@
 //! The address map of the cluster CIDR: node subnets coloured by the node holding them, free ones,
 //! service-range overlap and the round-robin cursor; aggregated and zoomable for big clusters.
 
-use super::shown::MapFamily as MapFamilyShown;
+use super::shown::{MapFamily as MapFamilyShown, Shared};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::ipam::address_map::AddressMap;
 use crate::ipam::goip::net_string;
 use ipnet::IpNet;
-use std::rc::Rc;
 use yew::prelude::*;
 
 /// Props of the address map.
@@ -16,7 +15,7 @@ pub struct MapProps {
     /// The page's language.
     pub lang: Lang,
     /// Each cluster CIDR's map over its zoom window.
-    pub map: Rc<Vec<MapFamilyShown>>,
+    pub map: Shared<Vec<MapFamilyShown>>,
     /// The node the selected log entry concerns: its subnet is marked.
     pub touched: Option<String>,
     /// Sends actions (the zoom).

@@ -5,7 +5,7 @@
 //! No component borrows the simulation, validates, computes an address or assembles scenario text.
 //! Words come from [`crate::i18n`] in the page's [`Lang`], passed down in props.
 //!
-//! * `page.rs` — the app, the host that owns the studio and ticks it (clock, work), and the page, with
+//! * `page.rs` — the app, which owns the studio and ticks it (clock, work), and the page, with
 //!   the hooks that tie it to the browser (keyboard, address bar); `embed.rs` — the embedded player;
 //!   `opened.rs` — reading the link the page opened with.
 //! * the cards: `tours.rs`, `timeline.rs` (transport and event log), `nodes.rs` with `address_grid.rs`,

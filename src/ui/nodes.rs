@@ -3,13 +3,12 @@
 //! their countdown; and a pod's own `ip addr` / `ip route` view.
 
 use super::address_grid::AddressGridView;
-use super::shown::{Cards, PodShown};
+use super::shown::{Cards, PodShown, Shared};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang, Text};
 use crate::sim::playback::views::{seconds, NodeCard, MAX_NODE_CARDS, MAX_ROUTE_LINES, MAX_ROWS};
 use crate::sim::playback::DeletionMode;
 use crate::sim::{Touched, VirtualTime};
-use std::rc::Rc;
 use yew::prelude::*;
 
 /// Props of the node cards.
@@ -18,7 +17,7 @@ pub struct NodesProps {
     /// The page's language.
     pub lang: Lang,
     /// The cards, each kept from the last change when its node did not change.
-    pub cards: Rc<Cards>,
+    pub cards: Shared<Cards>,
     /// What the selected log entry touched.
     pub touched: Option<Touched>,
     /// How the pods' delete buttons delete.
@@ -46,7 +45,7 @@ pub fn nodes(props: &NodesProps) -> Html {
             { for cards.cards.iter().map(|card| html! {
                 // The selected log entry's node, pod, file, veth or route are marked on its node's card.
                 <NodeCardView key={card.name.clone()} {lang}
-                    card={Rc::clone(card)}
+                    card={card.clone()}
                     touched={touched.as_ref().filter(|t| t.node.as_deref() == Some(&*card.name)).cloned()}
                     deletion_mode={*deletion_mode}
                     dispatch={dispatch.clone()} />
@@ -73,7 +72,7 @@ pub struct NodeCardProps {
     /// The page's language.
     pub lang: Lang,
     /// What the card draws.
-    pub card: Rc<NodeCard>,
+    pub card: Shared<NodeCard>,
     /// What the selected log entry touched, when it happened on this node.
     pub touched: Option<Touched>,
     /// How the pods' delete buttons delete.

@@ -1,5 +1,5 @@
-//! The page: the app waits for its link to be read, then the host owns the studio (the playback and
-//! the learner's picks) and ticks it; the page draws what the studio shows, part by part, and sends
+//! The page: the app waits for its link to be read, then owns the studio (the playback and the
+//! learner's picks) and ticks it; the page draws what the studio shows, part by part, and sends
 //! actions. The hooks here tie it to the browser: the keyboard, the address bar.
 
 use super::actions::Actions;
@@ -43,29 +43,12 @@ pub struct AppProps {
 }
 
 /// The whole page, once its link is read (a scenario in `s=` is inflated by the browser, which takes
-/// a moment).
-#[function_component(App)]
-pub fn app(props: &AppProps) -> Html {
-    let opened = use_state(|| props.opened.clone());
-    {
-        let opened = opened.clone();
-        use_effect_with((), move |_| {
-            if opened.is_none() {
-                spawn_local(async move { opened.set(Some(Opened::from_location().await)) });
-            }
-        });
-    }
-    match &*opened {
-        Some(opened) => html! { <Host opened={opened.clone()} /> },
-        None => Html::default(),
-    }
-}
-
-/// The playback's owner: it holds the studio by value, turns messages into actions on it, and ticks
-/// the clock while playing and the work while there is some. It draws [`Page`] with what the studio
-/// shows, a plain value.
-struct Host {
-    studio: Studio,
+/// a moment). The app owns the studio by value, turns messages into actions on it, and ticks the clock
+/// while playing and the work while there is some; it draws [`Page`] with what the studio shows, a
+/// plain value.
+pub struct App {
+    /// What the page was opened with, and the studio showing it, once the link is read.
+    opened: Option<(Opened, Studio)>,
     /// Sends actions (one callback for the page's life, so props holding it compare equal).
     dispatch: Callback<Action>,
     /// The animation clock, while playing.
@@ -74,47 +57,61 @@ struct Host {
     worker: Option<Interval>,
 }
 
-/// Props of the host.
-#[derive(Properties, PartialEq)]
-struct HostProps {
-    /// What the page was opened with.
-    opened: Opened,
+/// What the app is told.
+pub enum AppMessage {
+    /// The link is read.
+    Opened(Box<Opened>),
+    /// An action on the studio.
+    Action(Action),
 }
 
-impl Component for Host {
-    type Message = Action;
-    type Properties = HostProps;
+impl Component for App {
+    type Message = AppMessage;
+    type Properties = AppProps;
 
     fn create(ctx: &Context<Self>) -> Self {
-        let link = &ctx.props().opened.link;
-        Host {
-            studio: Studio::new(Player::from_link(link)).with_quiz(link.quiz),
-            dispatch: ctx.link().callback(|action| action),
+        let opened = ctx.props().opened.clone();
+        if opened.is_none() {
+            let link = ctx.link().clone();
+            spawn_local(async move {
+                link.send_message(AppMessage::Opened(Box::new(Opened::from_location().await)))
+            });
+        }
+        App {
+            opened: opened.map(studio_for),
+            dispatch: ctx.link().callback(AppMessage::Action),
             clock: None,
             worker: None,
         }
     }
 
-    fn update(&mut self, ctx: &Context<Self>, action: Action) -> bool {
-        let changed = match action {
-            Action::Export(file) => {
-                let saved = self
-                    .studio
+    fn update(&mut self, ctx: &Context<Self>, message: AppMessage) -> bool {
+        let changed = match (message, &mut self.opened) {
+            (AppMessage::Opened(opened), _) => {
+                self.opened = Some(studio_for(*opened));
+                true
+            }
+            (AppMessage::Action(Action::Export(file)), Some((_, studio))) => {
+                let saved = studio
                     .export(file)
                     .map_err(JsValue::from)
                     .and_then(|file| save(&file.file_name, &text_blob(&file.contents, file.mime)?));
                 let problem = saved.err().map(|err| js_error_text(&err));
-                self.studio.reduce(Action::ExportProblem(problem))
+                studio.reduce(Action::ExportProblem(problem))
             }
-            action => self.studio.reduce(action),
+            (AppMessage::Action(action), Some((_, studio))) => studio.reduce(action),
+            (AppMessage::Action(_), None) => false,
         };
         self.keep_ticking(ctx);
         changed
     }
 
-    fn view(&self, ctx: &Context<Self>) -> Html {
-        html! {
-            <Page opened={ctx.props().opened.clone()} shown={self.studio.shown().clone()} dispatch={self.dispatch.clone()} />
+    fn view(&self, _ctx: &Context<Self>) -> Html {
+        match &self.opened {
+            Some((opened, studio)) => html! {
+                <Page opened={opened.clone()} shown={studio.shown().clone()} dispatch={self.dispatch.clone()} />
+            },
+            None => Html::default(),
         }
     }
 
@@ -123,13 +120,24 @@ impl Component for Host {
     }
 }
 
-impl Host {
+/// The studio showing what the page was opened with.
+fn studio_for(opened: Opened) -> (Opened, Studio) {
+    let studio = Studio::new(Player::from_link(&opened.link)).with_quiz(opened.link.quiz);
+    (opened, studio)
+}
+
+impl App {
     /// The clock ticks while playing, the work while there is some.
     fn keep_ticking(&mut self, ctx: &Context<Self>) {
-        if !self.studio.playing {
+        let Some((_, studio)) = &self.opened else {
+            return;
+        };
+        if !studio.playing {
             self.clock = None;
         } else if self.clock.is_none() {
-            let tick = ctx.link().callback(Action::Tick);
+            let tick = ctx
+                .link()
+                .callback(|ms| AppMessage::Action(Action::Tick(ms)));
             let mut last = now_ms();
             self.clock = Some(Interval::new(TICK_MS, move || {
                 let now = now_ms();
@@ -137,10 +145,10 @@ impl Host {
                 last = now;
             }));
         }
-        if !self.studio.has_work() {
+        if !studio.has_work() {
             self.worker = None;
         } else if self.worker.is_none() {
-            let work = ctx.link().callback(|()| Action::Work);
+            let work = ctx.link().callback(|()| AppMessage::Action(Action::Work));
             self.worker = Some(Interval::new(0, move || work.emit(())));
         }
     }

@@ -4,7 +4,7 @@
 //! place and leaves the last valid cluster on screen.
 
 use super::capacity::family_view;
-use super::shown::SettingsShown;
+use super::shown::{SettingsShown, Shared};
 use super::studio::Action;
 use crate::i18n::ui::preset_note;
 use crate::i18n::{ui as t, Lang, Text};
@@ -12,7 +12,6 @@ use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
 use crate::sim::playback::{DeletionMode, SettingsDraft};
 use crate::sim::preset::{self, PodIps, Preset};
 use crate::sim::Setting;
-use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -22,7 +21,7 @@ pub struct SettingsProps {
     /// The page's language.
     pub lang: Lang,
     /// The settings in force and the capacity they give.
-    pub settings: Rc<SettingsShown>,
+    pub settings: Shared<SettingsShown>,
     /// Sends actions.
     pub dispatch: Callback<Action>,
 }
@@ -38,7 +37,7 @@ enum Field {
 /// The edited fields go in force if the core accepts them; else the card says why. Either way the card
 /// keeps what was typed.
 fn submit(
-    (base, dispatch): &(Rc<SettingsShown>, Callback<Action>),
+    (base, dispatch): &(Shared<SettingsShown>, Callback<Action>),
     refusal: &UseStateHandle<Option<String>>,
     fields: &UseStateHandle<SettingsDraft>,
     edited: SettingsDraft,

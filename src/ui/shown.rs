@@ -10,7 +10,8 @@ use crate::share::Link;
 use crate::sim::playback::stage::Stage;
 use crate::sim::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::sim::playback::{ClusterSettings, Cursor, DeletionMode, LinkRefusal, Run};
-use crate::sim::{Event, Scenario, Touched, VirtualTime};
+use crate::sim::upstream::Upstream;
+use crate::sim::{Reason, Scenario, Touched, VirtualTime};
 use ipnet::IpNet;
 use std::rc::Rc;
 
@@ -53,29 +54,29 @@ pub struct Shown {
     /// The transport's figures.
     pub clock: Clock,
     /// The tour loaded and where it is.
-    pub tour: Rc<TourShown>,
+    pub tour: Shared<TourShown>,
     /// The stage's picture.
-    pub stage: Rc<Stage>,
+    pub stage: Shared<Stage>,
     /// The node cards.
-    pub cards: Rc<Cards>,
+    pub cards: Shared<Cards>,
     /// The event log's rows.
-    pub log: Rc<LogShown>,
+    pub log: Shared<LogShown>,
     /// The selected pod's network view.
-    pub pod: Option<Rc<PodShown>>,
+    pub pod: Option<Shared<PodShown>>,
     /// The address map.
-    pub map: Rc<Vec<MapFamily>>,
+    pub map: Shared<Vec<MapFamily>>,
     /// The names the actions use next.
-    pub names: Rc<ActionNames>,
+    pub names: Shared<ActionNames>,
     /// The scenario text and why the last one was refused.
-    pub editor: Rc<EditorShown>,
+    pub editor: Shared<EditorShown>,
     /// The settings in force and the capacity they give.
-    pub settings: Rc<SettingsShown>,
+    pub settings: Shared<SettingsShown>,
     /// The view's link.
-    pub link: Rc<Link>,
+    pub link: Shared<Link>,
     /// What of the page's link could not be used.
-    pub refusals: Rc<Vec<LinkRefusal>>,
+    pub refusals: Shared<Vec<LinkRefusal>>,
     /// The picture's file names (SVG, PNG), and why the last export failed.
-    pub export: Rc<ExportShown>,
+    pub export: Shared<ExportShown>,
 }
 
 /// The transport's figures.
@@ -92,7 +93,7 @@ pub struct Clock {
 }
 
 /// The tour loaded, where each step happens and which is shown.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct TourShown {
     /// The tour loaded, if any.
     pub name: Option<&'static str>,
@@ -112,13 +113,13 @@ pub struct TourShown {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cards {
     /// At most [`MAX_NODE_CARDS`].
-    pub cards: Vec<Rc<NodeCard>>,
+    pub cards: Vec<Shared<NodeCard>>,
     /// How many nodes there are.
     pub total: usize,
 }
 
 /// The event log's latest rows.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct LogShown {
     /// The scenario they come from (another one starts the list's places afresh).
     pub scenario: Rc<Scenario>,
@@ -130,12 +131,12 @@ pub struct LogShown {
     pub drawn: usize,
     /// The rows, from `first` on.
     pub rows: Vec<LogRow>,
-    /// The selected event (its index), with the upstream code it models.
-    pub selected: Option<(usize, Event)>,
+    /// The selected event: its index, its reason and the upstream code it models.
+    pub selected: Option<(usize, Reason, &'static Upstream)>,
 }
 
 /// The selected pod's network view.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct PodShown {
     /// The pod.
     pub name: String,
@@ -185,7 +186,7 @@ pub struct SettingsShown {
 }
 
 /// The picture's file names, and why the last export failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ExportShown {
     /// `podip-kind-t12.4s.svg`.
     pub svg: String,
@@ -195,12 +196,44 @@ pub struct ExportShown {
     pub problem: Option<String>,
 }
 
-/// `next` behind `Rc`, or `last` when equal: a component drawing it is then skipped without comparing.
-pub(super) fn keep<T: PartialEq>(last: &Rc<T>, next: T) -> Rc<T> {
+/// A view model shared by `Rc` and compared by address: the studio keeps the last one when the new one
+/// is equal ([`keep`]), so the same address means the same value, and a component given it is skipped
+/// without comparing what it draws.
+#[derive(Debug, Default)]
+pub struct Shared<T>(Rc<T>);
+
+impl<T> Shared<T> {
+    /// `value`, shared.
+    pub fn new(value: T) -> Self {
+        Shared(Rc::new(value))
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// `next`, or `last` when equal: a component drawing it is then skipped.
+pub(super) fn keep<T: PartialEq>(last: &Shared<T>, next: T) -> Shared<T> {
     if **last == next {
         last.clone()
     } else {
-        Rc::new(next)
+        Shared::new(next)
     }
 }
 
@@ -224,7 +257,7 @@ impl Shown {
                 halted_at: None,
                 progress: None,
             },
-            tour: Rc::new(TourShown {
+            tour: Shared::new(TourShown {
                 name: None,
                 step_times: Vec::new(),
                 current: None,
@@ -232,12 +265,12 @@ impl Shown {
                 horizon: VirtualTime::ZERO,
                 asked: None,
             }),
-            stage: Rc::new(cursor.stage(None, None)),
-            cards: Rc::new(Cards {
+            stage: Shared::new(cursor.stage(None, None)),
+            cards: Shared::new(Cards {
                 cards: Vec::new(),
                 total: 0,
             }),
-            log: Rc::new(LogShown {
+            log: Shared::new(LogShown {
                 scenario: Rc::default(),
                 total: 0,
                 first: 0,
@@ -246,20 +279,20 @@ impl Shown {
                 selected: None,
             }),
             pod: None,
-            map: Rc::default(),
-            names: Rc::new(cursor.action_names("")),
-            editor: Rc::new(EditorShown {
+            map: Shared::default(),
+            names: Shared::new(cursor.action_names("")),
+            editor: Shared::new(EditorShown {
                 text: String::new(),
                 error: None,
             }),
-            settings: Rc::new(SettingsShown {
+            settings: Shared::new(SettingsShown {
                 settings: cursor.run().settings().clone(),
                 capacity: cursor.run().capacity_plan(),
                 load: 0,
             }),
-            link: Rc::default(),
-            refusals: Rc::default(),
-            export: Rc::new(ExportShown {
+            link: Shared::default(),
+            refusals: Shared::default(),
+            export: Shared::new(ExportShown {
                 svg: String::new(),
                 png: String::new(),
                 problem: None,
@@ -283,7 +316,7 @@ pub(super) fn cards(cursor: &Cursor, selected_node: Option<&String>, last: &Card
             let before = last.cards.iter().find(|c| c.name == card.name);
             Some(match before {
                 Some(before) => keep(before, card),
-                None => Rc::new(card),
+                None => Shared::new(card),
             })
         })
         .collect();
@@ -293,23 +326,40 @@ pub(super) fn cards(cursor: &Cursor, selected_node: Option<&String>, last: &Card
     }
 }
 
-/// The log's latest rows: a big cluster's runs to tens of thousands of entries.
-pub(super) fn log(cursor: &Cursor, selected_event: Option<usize>, playing_fast: bool) -> LogShown {
+/// The log's latest rows (a big cluster's runs to tens of thousands of entries), or `last` when they are
+/// the same: a run's events only grow as its cursor moves forward, and are the same again at the same
+/// count after a rewind (the simulation is deterministic).
+pub(super) fn log(
+    cursor: &Cursor,
+    selected_event: Option<usize>,
+    playing_fast: bool,
+    last: &Shared<LogShown>,
+) -> Shared<LogShown> {
     let total = cursor.events().len();
     let drawn = if playing_fast {
         MAX_EVENT_ROWS_FAST
     } else {
         MAX_EVENT_ROWS
     };
+    let scenario = cursor.run().scenario();
+    if Rc::ptr_eq(&last.scenario, scenario)
+        && (last.total, last.drawn) == (total, drawn)
+        && last.selected.map(|(i, _, _)| i) == selected_event
+    {
+        return last.clone();
+    }
     let first = total.saturating_sub(drawn);
-    LogShown {
-        scenario: cursor.run().scenario().clone(),
+    Shared::new(LogShown {
+        scenario: scenario.clone(),
         total,
         first,
         drawn,
         rows: cursor.log_rows(first..total),
-        selected: selected_event.and_then(|i| Some((i, cursor.events().get(i)?.clone()))),
-    }
+        selected: selected_event.and_then(|i| {
+            let event = cursor.events().get(i)?;
+            Some((i, event.reason, event.upstream))
+        }),
+    })
 }
 
 /// The address map of each cluster CIDR, over its zoom window.

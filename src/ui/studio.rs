@@ -5,8 +5,8 @@
 //! formats or simulates.
 
 use super::shown::{
-    cards, keep, log, map, Asked, Clock, EditorShown, ExportShown, PodShown, SettingsShown, Shown,
-    TourShown,
+    cards, keep, log, map, Asked, Clock, EditorShown, ExportShown, PodShown, SettingsShown, Shared,
+    Shown, TourShown,
 };
 use crate::i18n::narration;
 use crate::ipam::capacity::CapacityPlan;
@@ -15,7 +15,6 @@ use crate::sim::playback::export::Download;
 use crate::sim::playback::{ClusterSettings, DeletionMode, Player, DEFAULT_SPEED, SPEEDS};
 use crate::sim::VirtualTime;
 use ipnet::IpNet;
-use std::rc::Rc;
 
 /// Real milliseconds of simulation work per animation tick, leaving the rest of a frame to rendering.
 const FRAME_BUDGET_MS: f64 = 8.0;
@@ -380,17 +379,14 @@ impl Studio {
                 halted_at: run.halted_at(),
                 progress: player.progress().map(|p| p.percent()),
             },
-            tour: keep(
-                &last.tour,
-                TourShown {
-                    name: run.tour(),
-                    step_times: run.step_times().to_vec(),
-                    current: cursor.current_step(),
-                    now,
-                    horizon: run.horizon(),
-                    asked: studio.asked.clone(),
-                },
-            ),
+            tour: Shared::new(TourShown {
+                name: run.tour(),
+                step_times: run.step_times().to_vec(),
+                current: cursor.current_step(),
+                now,
+                horizon: run.horizon(),
+                asked: studio.asked.clone(),
+            }),
             stage: keep(
                 &last.stage,
                 cursor.stage(studio.selected_event, studio.selected_node.as_deref()),
@@ -399,16 +395,12 @@ impl Studio {
                 &last.cards,
                 cards(cursor, studio.selected_node.as_ref(), &last.cards),
             ),
-            log: keep(&last.log, log(cursor, studio.selected_event, playing_fast)),
+            log: log(cursor, studio.selected_event, playing_fast, &last.log),
             pod: studio.selected_pod.as_ref().map(|pod| {
-                let shown = PodShown {
+                Shared::new(PodShown {
                     name: pod.clone(),
                     network: cursor.pod_network(pod),
-                };
-                match &last.pod {
-                    Some(last) => keep(last, shown),
-                    None => Rc::new(shown),
-                }
+                })
             }),
             map: keep(&last.map, map(cursor, &studio.map_windows)),
             names: keep(&last.names, cursor.action_names(&studio.pod_node)),
@@ -429,15 +421,12 @@ impl Studio {
                 }
             }),
             link: keep(&last.link, player.link()),
-            refusals: keep(&last.refusals, player.link_refusals().to_vec()),
-            export: keep(
-                &last.export,
-                ExportShown {
-                    svg: cursor.export_file_name("svg"),
-                    png: cursor.export_file_name("png"),
-                    problem: studio.export_problem.clone(),
-                },
-            ),
+            refusals: Shared::new(player.link_refusals().to_vec()),
+            export: Shared::new(ExportShown {
+                svg: cursor.export_file_name("svg"),
+                png: cursor.export_file_name("png"),
+                problem: studio.export_problem.clone(),
+            }),
             touched,
         }
     }
@@ -574,7 +563,7 @@ mod tests {
         assert!(studio.player.cursor().now() < step_time);
     }
 
-    /// A node card that did not change between two ticks is the same value, so Yew skips it.
+    /// A node card that did not change between two ticks is shared at the same address, so Yew skips it.
     #[test]
     fn a_card_that_did_not_change_is_kept_between_ticks() {
         let mut studio = kind_tour(false);
@@ -589,7 +578,7 @@ mod tests {
                 cards.cards.iter().find(|c| c.name == name).cloned()
             };
             match (find(&before), find(after)) {
-                (Some(a), Some(b)) => std::rc::Rc::ptr_eq(&a, &b),
+                (Some(a), Some(b)) => a == b,
                 _ => false,
             }
         };

@@ -2,7 +2,7 @@
 //! in Kubernetes' words with the upstream code each entry models.
 
 use super::markup::fill_html;
-use super::shown::{LogShown, Shown};
+use super::shown::{LogShown, Shared, Shown};
 use super::studio::Action;
 use crate::i18n::{narration, ui as t, Lang};
 use crate::sim::playback::views::seconds;
@@ -93,7 +93,7 @@ pub struct EventLogProps {
     /// The page's language.
     pub lang: Lang,
     /// The latest rows.
-    pub log: Rc<LogShown>,
+    pub log: Shared<LogShown>,
     /// The pod picked: its entries are marked.
     pub selected_pod: Option<String>,
     /// The node picked on the stage: its entries are marked.
@@ -246,7 +246,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
             EventKind::Warning => ("Warning", "warning"),
             EventKind::Step => (t::KIND_STEP.get(lang), "step"),
         };
-        let selected = selected.is_some_and(|(at, _)| *at == index);
+        let selected = selected.is_some_and(|(at, _, _)| *at == index);
         // The entries of what was picked on the stage.
         let related = selected_pod.as_ref().is_some_and(|pod| row.object.strip_prefix("pod/") == Some(pod))
             || (selected_pod.is_none() && selected_node.is_some() && row.node == *selected_node);
@@ -265,14 +265,14 @@ pub fn event_log(props: &EventLogProps) -> Html {
     html! {
         <section class="card events" aria-labelledby="events-title">
             <h2 id="events-title">{ t::EVENTS.get(lang) }</h2>
-            if let Some((_, event)) = selected {
+            if let Some((_, reason, upstream)) = selected {
                 <div class="upstream" data-testid="upstream" aria-live="polite">
-                    <p class="explain" data-testid="explain">{ narration::explain(event.reason).get(lang) }</p>
+                    <p class="explain" data-testid="explain">{ narration::explain(*reason).get(lang) }</p>
                     <p>{ fill_html(t::THIS_IS, lang, vec![
-                        html! { <code>{ event.upstream.function }</code> },
+                        html! { <code>{ upstream.function }</code> },
                         html! {
-                            <a href={event.upstream.url} target="_blank" rel="noopener noreferrer">
-                                <code>{ format!("{}/{}", event.upstream.repo, event.upstream.file) }</code>
+                            <a href={upstream.url} target="_blank" rel="noopener noreferrer">
+                                <code>{ format!("{}/{}", upstream.repo, upstream.file) }</code>
                             </a>
                         },
                     ]) }</p>

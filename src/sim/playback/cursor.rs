@@ -24,8 +24,6 @@ pub struct Cursor {
     shown_ms: f64,
     /// Simulations it rewound from, to take apart.
     scrap: Scrap,
-    /// Counts the changes to what it shows.
-    version: u64,
 }
 
 /// A move in hand.
@@ -57,7 +55,6 @@ impl Cursor {
             tour_step,
             shown_ms: 0.0,
             scrap: Scrap::default(),
-            version: 0,
         }
     }
 
@@ -74,11 +71,6 @@ impl Cursor {
     /// The current virtual time.
     pub fn now(&self) -> VirtualTime {
         self.sim.now()
-    }
-
-    /// Counts the changes to what it shows: views compare it instead of the simulation.
-    pub fn version(&self) -> u64 {
-        self.version
     }
 
     /// The tour step navigated to, if any.
@@ -162,7 +154,6 @@ impl Cursor {
     pub fn go_to_step(&mut self, index: usize) {
         if let Some(time) = self.run.step_time(index) {
             self.tour_step = Some(index);
-            self.version += 1;
             self.seek(time);
         }
     }
@@ -220,12 +211,7 @@ impl Cursor {
             None => horizon,
         }
         .min(horizon);
-        let before = self.now();
-        let there = run_until(&mut self.sim, target, more_time);
-        if self.now() != before {
-            self.version += 1;
-        }
-        there
+        run_until(&mut self.sim, target, more_time)
     }
 
     /// Where the clock goes in `real_ms` at `rate` when each moment something happens is held on
@@ -257,11 +243,7 @@ impl Cursor {
         let done = match self.moving.take() {
             None => true,
             Some(Move::Forward(target)) => {
-                let before = self.now();
                 let there = run_until(&mut self.sim, target, more_time);
-                if self.now() != before {
-                    self.version += 1;
-                }
                 if !there {
                     self.moving = Some(Move::Forward(target));
                 }
@@ -271,7 +253,6 @@ impl Cursor {
                 if run_until(&mut sim, target, more_time) {
                     let old = std::mem::replace(&mut self.sim, *sim);
                     self.scrap.sim(old);
-                    self.version += 1;
                     true
                 } else {
                     self.moving = Some(Move::Rewind { sim, target });

@@ -14,6 +14,7 @@ mod pod;
 mod svg;
 mod tiles;
 
+use super::shown::Shared;
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
@@ -36,7 +37,7 @@ pub struct StageProps {
     /// The page's language.
     pub lang: Lang,
     /// The picture at the current time.
-    pub stage: Rc<Stage>,
+    pub stage: Shared<Stage>,
     /// Sends actions.
     pub dispatch: Callback<Action>,
     /// One node at a time (a phone's width).
