@@ -11,7 +11,7 @@ use crate::sim::playback::stage::Stage;
 use crate::sim::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::sim::playback::{ClusterSettings, Cursor, DeletionMode, LinkRefusal, Run};
 use crate::sim::upstream::Upstream;
-use crate::sim::{Reason, Scenario, Touched, VirtualTime};
+use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
 use ipnet::IpNet;
 use std::rc::Rc;
 
@@ -59,6 +59,8 @@ pub struct Shown {
     pub stage: Shared<Stage>,
     /// The node cards.
     pub cards: Shared<Cards>,
+    /// What the cards were made from.
+    pub(super) cards_seen: Seen,
     /// The event log's rows.
     pub log: Shared<LogShown>,
     /// The selected pod's network view.
@@ -110,12 +112,25 @@ pub struct TourShown {
 }
 
 /// The node cards: the first nodes by name, the one picked on the stage first.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Cards {
     /// At most [`MAX_NODE_CARDS`].
     pub cards: Vec<Shared<NodeCard>>,
     /// How many nodes there are.
     pub total: usize,
+}
+
+/// The run shown (by its scenario) and how many of its events there were, when the cards were made.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Seen {
+    scenario: Rc<Scenario>,
+    events: usize,
+}
+
+impl PartialEq for Seen {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.scenario, &other.scenario) && self.events == other.events
+    }
 }
 
 /// The event log's latest rows.
@@ -266,10 +281,8 @@ impl Shown {
                 asked: None,
             }),
             stage: Shared::new(cursor.stage(None, None)),
-            cards: Shared::new(Cards {
-                cards: Vec::new(),
-                total: 0,
-            }),
+            cards: Shared::default(),
+            cards_seen: Seen::default(),
             log: Shared::new(LogShown {
                 scenario: Rc::default(),
                 total: 0,
@@ -301,29 +314,73 @@ impl Shown {
     }
 }
 
-/// The node cards, the node picked on the stage first; each kept from `last` when it did not change.
-pub(super) fn cards(cursor: &Cursor, selected_node: Option<&String>, last: &Cards) -> Cards {
+/// The node cards, the node picked on the stage first. A card is computed again only when its node may
+/// have changed since `last`: an event of the run concerned it, or it counts down to a CNI DEL (the time
+/// left changes with the clock), or the cursor went back or is over another run; else `last`'s is kept.
+/// Computing every card on every frame was most of a frame's work in a big cluster.
+pub(super) fn cards(
+    cursor: &Cursor,
+    selected_node: Option<&String>,
+    (last, seen): (&Cards, &Seen),
+) -> (Cards, Seen) {
     let mut names = cursor.node_names();
     if let Some(at) = names.iter().position(|n| Some(n) == selected_node) {
         let picked = names.remove(at);
         names.insert(0, picked);
     }
+    let events = cursor.events();
+    let scenario = cursor.run().scenario();
+    let touched: Option<Vec<&str>> = (Rc::ptr_eq(&seen.scenario, scenario)
+        && seen.events <= events.len())
+    .then(|| {
+        let mut touched = Vec::new();
+        for node in (seen.events..events.len()).filter_map(|i| events.get(i).and_then(node_of)) {
+            if !touched.contains(&node) {
+                touched.push(node);
+            }
+        }
+        touched
+    });
     let cards = names
         .iter()
         .take(MAX_NODE_CARDS)
         .filter_map(|name| {
+            let before = last.cards.iter().find(|c| c.name == *name);
+            let unchanged = |card: &&Shared<NodeCard>| {
+                card.pending_dels.is_empty()
+                    && touched
+                        .as_ref()
+                        .is_some_and(|t| !t.contains(&name.as_str()))
+            };
+            if let Some(before) = before.filter(unchanged) {
+                return Some(before.clone());
+            }
             let card = cursor.node_card(name)?;
-            let before = last.cards.iter().find(|c| c.name == card.name);
             Some(match before {
                 Some(before) => keep(before, card),
                 None => Shared::new(card),
             })
         })
         .collect();
-    Cards {
-        cards,
-        total: names.len(),
-    }
+    let seen = Seen {
+        scenario: scenario.clone(),
+        events: events.len(),
+    };
+    (
+        Cards {
+            cards,
+            total: names.len(),
+        },
+        seen,
+    )
+}
+
+/// The node an event concerns, if any.
+fn node_of(event: &Event) -> Option<&str> {
+    event
+        .node
+        .as_deref()
+        .or_else(|| event.object.strip_prefix("node/"))
 }
 
 /// The log's latest rows (a big cluster's runs to tens of thousands of entries), or `last` when they are

@@ -364,6 +364,11 @@ impl Studio {
         let now = cursor.now();
         let touched = studio.selected_event.and_then(|i| cursor.touched(i));
         let playing_fast = studio.playing_fast();
+        let (cards, cards_seen) = cards(
+            cursor,
+            studio.selected_node.as_ref(),
+            (&last.cards, &last.cards_seen),
+        );
         Shown {
             playing: studio.playing,
             playing_fast,
@@ -391,10 +396,8 @@ impl Studio {
                 &last.stage,
                 cursor.stage(studio.selected_event, studio.selected_node.as_deref()),
             ),
-            cards: keep(
-                &last.cards,
-                cards(cursor, studio.selected_node.as_ref(), &last.cards),
-            ),
+            cards: keep(&last.cards, cards),
+            cards_seen,
             log: log(cursor, studio.selected_event, playing_fast, &last.log),
             pod: studio.selected_pod.as_ref().map(|pod| {
                 Shared::new(PodShown {
@@ -585,5 +588,33 @@ mod tests {
         // Pod a is added on kind-worker at 2.110 s; the control plane did not change.
         assert!(same("kind-control-plane"));
         assert!(!same("kind-worker"));
+    }
+
+    /// A card kept because no event concerned its node is the card computed afresh, at every moment
+    /// of every built-in story, forward and back.
+    #[test]
+    fn cards_kept_between_moments_are_the_cards_computed_afresh() {
+        use super::super::shown::{cards, Cards};
+        for (name, text) in crate::sim::builtin::ALL {
+            let mut studio =
+                Studio::new(Player::load(text.to_string(), Some(name)).expect("loads"));
+            let horizon = studio.player.cursor().run().horizon().as_millis();
+            let moments = (0..horizon)
+                .step_by(37)
+                .chain((0..horizon).rev().step_by(997));
+            for ms in moments {
+                studio.reduce(Action::Seek(VirtualTime(ms)));
+                finish(&mut studio);
+                let afresh = cards(
+                    studio.player.cursor(),
+                    None,
+                    (&Cards::default(), &Default::default()),
+                )
+                .0;
+                let kept: Vec<_> = studio.shown().cards.cards.iter().map(|c| &**c).collect();
+                let afresh: Vec<_> = afresh.cards.iter().map(|c| &**c).collect();
+                assert!(kept == afresh, "{name} at {ms} ms");
+            }
+        }
     }
 }
