@@ -55,6 +55,8 @@ pub struct App {
     clock: Option<Interval>,
     /// A slice of work at every turn of the event loop, while there is work.
     worker: Option<Interval>,
+    /// An animation frame is asked for, to draw what the ticks moved.
+    frame_asked: bool,
 }
 
 /// What the app is told.
@@ -82,6 +84,7 @@ impl Component for App {
             dispatch: ctx.link().callback(AppMessage::Action),
             clock: None,
             worker: None,
+            frame_asked: false,
         }
     }
 
@@ -98,6 +101,18 @@ impl Component for App {
                     .and_then(|file| save(&file.file_name, &text_blob(&file.contents, file.mime)?));
                 let problem = saved.err().map(|err| js_error_text(&err));
                 studio.reduce(Action::ExportProblem(problem))
+            }
+            (AppMessage::Action(Action::Tick(ms)), Some((_, studio))) => {
+                let changed = studio.reduce(Action::Tick(ms));
+                if !self.frame_asked {
+                    self.frame_asked =
+                        ask_frame(ctx.link().callback(|()| AppMessage::Action(Action::Draw)));
+                }
+                changed
+            }
+            (AppMessage::Action(Action::Draw), Some((_, studio))) => {
+                self.frame_asked = false;
+                studio.reduce(Action::Draw)
             }
             (AppMessage::Action(action), Some((_, studio))) => studio.reduce(action),
             (AppMessage::Action(_), None) => false,
@@ -118,6 +133,16 @@ impl Component for App {
     fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
         self.keep_ticking(ctx);
     }
+}
+
+/// Call `draw` at the next animation frame; whether one was asked for.
+fn ask_frame(draw: Callback<()>) -> bool {
+    let frame = Closure::once_into_js(move || draw.emit(()));
+    web_sys::window().is_some_and(|window| {
+        window
+            .request_animation_frame(frame.unchecked_ref())
+            .is_ok()
+    })
 }
 
 /// The studio showing what the page was opened with.

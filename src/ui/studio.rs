@@ -16,7 +16,7 @@ use crate::sim::playback::{ClusterSettings, DeletionMode, Player, DEFAULT_SPEED,
 use crate::sim::VirtualTime;
 use ipnet::IpNet;
 
-/// Real milliseconds of simulation work per animation tick, leaving the rest of a frame to rendering.
+/// Real milliseconds of simulation work per animation tick; the drawing comes at the next animation frame.
 const FRAME_BUDGET_MS: f64 = 8.0;
 /// Real milliseconds per tick of work in hand (reading, building, rewinding): with the redraw that
 /// may follow it, well inside a 50 ms task.
@@ -72,8 +72,12 @@ pub enum ExportFile {
 
 /// What the page can ask for.
 pub enum Action {
-    /// Real time passed while playing (milliseconds).
+    /// Real time passed while playing (milliseconds): the simulation moves on; what the page shows is
+    /// computed at the next [`Action::Draw`].
     Tick(f64),
+    /// Compute what the page shows (once per animation frame while playing: a frame then holds either
+    /// the simulation's slice or the drawing, not both).
+    Draw,
     /// Do a slice of the playback's work in hand.
     Work,
     /// Start or resume playing (from the start when at the end).
@@ -266,7 +270,9 @@ impl Studio {
                 if self.player.cursor().at_end() {
                     self.playing = false;
                 }
+                return false;
             }
+            Action::Draw => {}
             Action::Play => {
                 if self.player.cursor().at_end() {
                     self.change(|player| player.seek(VirtualTime::ZERO));
