@@ -17,7 +17,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod native {
     use super::churn::{churn_scenario, largest_scenario};
     use criterion::{black_box, criterion_group, Criterion};
-    use podip::sim::playback::Playback;
+    use podip::sim::playback::Player;
     use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
     use std::rc::Rc;
     use std::time::{Duration, Instant};
@@ -54,8 +54,8 @@ mod native {
         let largest = largest_scenario();
         group.bench_function("the largest accepted scenario, loaded", |b| {
             b.iter(|| {
-                let playback = Playback::load(largest.clone(), None).expect("within the limits");
-                black_box(playback.timeline().len())
+                let playback = Player::load(largest.clone(), None).expect("within the limits");
+                black_box(playback.cursor().run().timeline().len())
             })
         });
         group.finish();
@@ -80,7 +80,7 @@ mod native {
             text.push_str(&format!("pod add-many p{n} --node=n{n} --count=110\n"));
         }
         text.push_str("wait 5s\n");
-        let mut big = Playback::load(text, None).expect("it parses");
+        let mut big = Player::load(text, None).expect("it parses").into_cursor();
         big.seek(VirtualTime(3_000));
         big.finish();
         c.bench_function("the stage of 64 nodes x 110 pods", |b| {

@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use assert_cmd::Command;
-use podip::sim::playback::Playback;
+use podip::sim::playback::{Cursor, Player};
 use podip::sim::{builtin, VirtualTime};
 
 fn podip(args: &[&str]) -> String {
@@ -22,18 +22,20 @@ fn podip(args: &[&str]) -> String {
 }
 
 /// The tour `name` with the playhead at `time`, its work done.
-fn tour_at(name: &'static str, time: VirtualTime) -> Playback {
+fn tour_at(name: &'static str, time: VirtualTime) -> Cursor {
     let text = builtin::by_name(name).expect("a built-in scenario");
-    let mut playback = Playback::load(text.to_string(), Some(name)).expect("parses");
-    playback.seek(time);
-    playback.finish();
-    playback
+    let mut cursor = Player::load(text.to_string(), Some(name))
+        .expect("parses")
+        .into_cursor();
+    cursor.seek(time);
+    cursor.finish();
+    cursor
 }
 
 #[test]
 fn at_the_end_the_page_exports_what_the_cli_prints() {
     for (name, _) in builtin::ALL {
-        let end = tour_at(name, VirtualTime::ZERO).scenario().end;
+        let end = tour_at(name, VirtualTime::ZERO).run().scenario().end;
         let playback = tour_at(name, end);
         assert_eq!(playback.now(), end, "{name}");
         let state = playback.export_state().expect("serialises").contents;
@@ -57,8 +59,10 @@ fn a_downloaded_scenario_loads_back_to_the_same_state_at_the_same_time() {
         ("dual-stack", 2_100),
     ] {
         let shown = tour_at(name, VirtualTime(time));
-        let file = shown.export_scenario();
-        let mut loaded = Playback::load(file.contents, None).expect("the exported text parses");
+        let file = shown.run().export_scenario();
+        let mut loaded = Player::load(file.contents, None)
+            .expect("the exported text parses")
+            .into_cursor();
         loaded.seek(VirtualTime(time));
         loaded.finish();
         assert_eq!(

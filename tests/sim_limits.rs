@@ -102,7 +102,7 @@ fn the_stories_and_the_budget_fit() {
 #[test]
 fn a_run_over_the_most_events_halts_where_it_reached_them() {
     use podip::sim::limits::MAX_EVENTS;
-    use podip::sim::playback::Playback;
+    use podip::sim::playback::Player;
     let mut text = String::from("cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=29\n");
     text.push_str(&nodes(256));
     text.push_str("wait 1s\n");
@@ -110,14 +110,16 @@ fn a_run_over_the_most_events_halts_where_it_reached_them() {
         text.push_str(&format!("pod add-many p{i} --node=n{i} --count=110\n"));
     }
     text.push_str("wait 4m50s\n");
-    let playback = Playback::load(text, None).expect("within the limits");
-    let halted_at = playback.halted_at().expect("the run halts");
-    assert!(halted_at < playback.scenario().end, "{halted_at}");
-    assert!(playback.timeline().len() >= MAX_EVENTS);
-    assert!(playback.timeline().len() < MAX_EVENTS + 100);
-    let mut playback = playback;
-    playback.seek(playback.horizon());
-    playback.finish();
-    assert_eq!(playback.now(), halted_at);
-    assert!(playback.at_end());
+    let mut cursor = Player::load(text, None)
+        .expect("within the limits")
+        .into_cursor();
+    let run = cursor.run().clone();
+    let halted_at = run.halted_at().expect("the run halts");
+    assert!(halted_at < run.scenario().end, "{halted_at}");
+    assert!(run.timeline().len() >= MAX_EVENTS);
+    assert!(run.timeline().len() < MAX_EVENTS + 100);
+    cursor.seek(run.horizon());
+    cursor.finish();
+    assert_eq!(cursor.now(), halted_at);
+    assert!(cursor.at_end());
 }

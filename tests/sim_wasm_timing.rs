@@ -76,15 +76,16 @@ async fn largest_accepted_scenario_in_chromium() {
     for run in 1..=3 {
         let started = js_sys::Date::now();
         let playback =
-            podip::sim::playback::Playback::load(text.clone(), None).expect("within the limits");
+            podip::sim::playback::Player::load(text.clone(), None).expect("within the limits");
+        let built = playback.cursor().run();
         let loaded = js_sys::Date::now() - started;
         // The wasm's memory only grows: its size now is the peak so far.
         let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
         let buffer: js_sys::ArrayBuffer = memory.buffer().unchecked_into();
         console_log!(
             "largest run {run}: loaded in {loaded} ms ({} events, halted at {:?}); wasm memory {} MiB",
-            playback.timeline().len(),
-            playback.halted_at(),
+            built.timeline().len(),
+            built.halted_at(),
             buffer.byte_length() / (1 << 20)
         );
         drop(playback);

@@ -1,40 +1,45 @@
 //! Actions a learner takes: add or delete a node, add one pod or many (to a chosen node, with an optional
 //! requested IP). Each is a typed command the core runs at the current time, as a line of the scenario.
 
-use super::studio::{Action, Studio};
+use super::shown::Shared;
+use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::command::Command;
+use crate::sim::playback::views::ActionNames;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// Props: the studio and its dispatcher.
+/// Props of the actions bar.
 #[derive(Properties, PartialEq)]
 pub struct ActionsProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// The names the actions use next, on the node chosen for new pods.
+    pub names: Shared<ActionNames>,
+    /// Why the last action (or text) was refused.
+    pub error: Option<String>,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
 }
 
 /// The actions bar.
 #[function_component(Actions)]
 pub fn actions(props: &ActionsProps) -> Html {
     let lang = props.lang;
-    let studio = &props.studio;
-    let chosen_node = use_state(String::new);
+    let (names, dispatch) = (&props.names, &props.dispatch);
     let requested_ip = use_state(String::new);
     let count = use_state(|| "10".to_string());
-    let core = studio.core();
-    let names = core.action_names(&chosen_node);
     let target = names.target.clone();
     let apply = |commands: Vec<Command>| {
-        let studio = studio.clone();
-        Callback::from(move |_: MouseEvent| studio.dispatch(Action::Apply(commands.clone())))
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::Apply(commands.clone())))
     };
     let on_node = {
-        let chosen_node = chosen_node.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            chosen_node.set(e.target_unchecked_into::<HtmlSelectElement>().value())
+            dispatch.emit(Action::PodNode(
+                e.target_unchecked_into::<HtmlSelectElement>().value(),
+            ))
         })
     };
     let on_ip = {
@@ -90,7 +95,7 @@ pub fn actions(props: &ActionsProps) -> Html {
                 </label>
                 <button data-testid="add-many" disabled={target.is_empty()} onclick={apply(vec![many])}>{ t::ADD_MANY.get(lang) }</button>
             </span>
-            if let Some(error) = core.error() {
+            if let Some(error) = &props.error {
                 <p class="action-error" data-testid="action-error" role="alert"><span class="error-label">{ t::ERROR.get(lang) }</span>{ " " }<code>{ error }</code></p>
             }
         </section>

@@ -3,7 +3,8 @@
 
 use super::language;
 use super::sharing::view_url;
-use super::studio::{Action, Studio};
+use super::shown::Shown;
+use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{Link, Theme};
 use web_sys::HtmlSelectElement;
@@ -22,7 +23,7 @@ pub struct ToolbarProps {
     /// Makes the view's link.
     pub link: Callback<(), Link>,
     /// Opens the shortcuts dialog.
-    pub dispatch: UseReducerDispatcher<Studio>,
+    pub dispatch: Callback<Action>,
     /// What sits beside "Copy link" (the export menu).
     #[prop_or_default]
     pub children: Html,
@@ -89,7 +90,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
     };
     let on_help = {
         let dispatch = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Help(Some(true))))
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::Help(Some(true))))
     };
     let theme_value = props.theme.map_or("system", Theme::as_str);
     html! {
@@ -129,7 +130,7 @@ pub struct HelpProps {
     /// The page's language.
     pub lang: Lang,
     /// Closes it.
-    pub dispatch: UseReducerDispatcher<Studio>,
+    pub dispatch: Callback<Action>,
 }
 
 /// The keyboard shortcuts, in a modal dialog that takes the focus.
@@ -147,7 +148,7 @@ pub fn help(props: &HelpProps) -> Html {
     }
     let on_close = {
         let dispatch = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Help(Some(false))))
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::Help(Some(false))))
     };
     let keys = [
         ("Space", t::KEY_SPACE),
@@ -176,13 +177,11 @@ pub fn help(props: &HelpProps) -> Html {
 
 /// What the live region says: the latest event, once the clock stops on it (while playing, the
 /// screen reader would only fall behind).
-pub fn announcement(studio: &Studio, lang: Lang) -> String {
-    if studio.playing {
+pub fn announcement(shown: &Shown, lang: Lang) -> String {
+    if shown.playing {
         return String::new();
     }
-    let core = studio.core();
-    let last = core.events().len();
-    let Some(row) = core.log_rows(last.saturating_sub(1)..last).pop() else {
+    let Some(row) = shown.log.rows.last() else {
         return String::new();
     };
     t::ANNOUNCE.fill(lang, &[&row.time, &row.reason, &row.object, &row.message])

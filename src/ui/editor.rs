@@ -1,29 +1,29 @@
 //! The scenario editor: load a built-in scenario, edit any scenario, run it; errors are shown by line.
 
-use super::studio::{Action, Studio};
+use super::shown::{EditorShown, Shared};
+use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::{builtin, limits};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-/// Props: the studio and its dispatcher.
+/// Props of the editor.
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// The scenario text and why the last one was refused.
+    pub editor: Shared<EditorShown>,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
 }
 
 /// The editor card.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
     let lang = props.lang;
-    let studio = &props.studio;
-    let (text, error) = {
-        let core = studio.core();
-        (core.text().to_string(), core.error().map(str::to_string))
-    };
+    let dispatch = &props.dispatch;
+    let (text, error) = (props.editor.text.clone(), props.editor.error.clone());
     let draft = use_state(|| text.clone());
     {
         // Follow the studio's text when it changes underneath (tours, actions, settings).
@@ -37,18 +37,18 @@ pub fn editor(props: &EditorProps) -> Html {
         })
     };
     let on_run = {
-        let (studio, draft) = (studio.clone(), draft.clone());
+        let (dispatch, draft) = (dispatch.clone(), draft.clone());
         Callback::from(move |_: MouseEvent| {
-            studio.dispatch(Action::Load {
+            dispatch.emit(Action::Load {
                 text: (*draft).clone(),
                 tour: None,
             })
         })
     };
     let load = |name: &'static str, text: &'static str| {
-        let studio = studio.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| {
-            studio.dispatch(Action::Load {
+            dispatch.emit(Action::Load {
                 text: text.to_string(),
                 tour: Some(name),
             })

@@ -1,8 +1,8 @@
 //! `?embed=1`: the compact player for docs and slides, which tells its host page how tall it is.
 
 use super::sharing::view_query;
-use super::stage::StageView;
-use super::studio::Studio;
+use super::shown::Shown;
+use super::studio::Action;
 use super::timeline::transport;
 use super::tours::tours;
 use crate::i18n::{ui as t, Lang};
@@ -19,14 +19,16 @@ use yew::prelude::*;
 pub struct EmbeddedProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// What the studio shows.
+    pub shown: Shown,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
     /// Whether the controls show.
     pub controls: bool,
     /// The same view in the full app.
     pub link: Link,
-    /// One node at a time (a narrow frame).
-    pub narrow: bool,
+    /// The stage.
+    pub children: Html,
 }
 
 /// `?embed=1`: the tour's narration, the controls and the stage, with a link to the full app; the page
@@ -62,19 +64,19 @@ pub fn embedded(props: &EmbeddedProps) -> Html {
             }
         });
     }
-    let studio = &props.studio;
+    let (shown, dispatch) = (&props.shown, &props.dispatch);
     let path = web_sys::window()
         .and_then(|w| w.location().pathname().ok())
         .unwrap_or_default();
     html! {
         <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
-            if studio.core().tour().is_some() {
-                { tours(studio, lang, false) }
+            if shown.tour.name.is_some() {
+                { tours(&shown.tour, dispatch, lang, false) }
             }
             if props.controls {
-                <div class="timebar">{ transport(studio, lang) }</div>
+                <div class="timebar">{ transport(shown, dispatch, lang) }</div>
             }
-            <StageView {lang} studio={studio.clone()} narrow={props.narrow} />
+            { props.children.clone() }
             <p class="open-full">
                 <a href={format!("{path}{}", *full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
             </p>

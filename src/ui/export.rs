@@ -4,11 +4,11 @@
 
 use super::picture::{document, rasterise, stage_svg, text_blob};
 use super::sharing::view_url;
-use super::studio::Studio;
+use super::shown::{ExportShown, Shared, TourShown};
+use super::studio::{Action, ExportFile};
 use super::tours::words;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{embed_code, Link};
-use crate::sim::playback::export::Download;
 use crate::sim::playback::views::seconds;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, HtmlAnchorElement, Url};
@@ -20,19 +20,21 @@ use yew::prelude::*;
 pub struct ExportProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// The picture's file names, and why the last export failed.
+    pub export: Shared<ExportShown>,
+    /// The tour and the step the picture's title names.
+    pub tour: Shared<TourShown>,
+    /// Sends actions (a file to make, a problem to say).
+    pub dispatch: Callback<Action>,
     /// Makes the view's link.
     pub link: Callback<(), Link>,
 }
 
-/// What the menu says after an export.
+/// What the menu says after an export, beside a failure (the studio's, [`ExportShown::problem`]).
 #[derive(Clone, PartialEq)]
 enum Said {
     /// The embed code, copied (and shown, for when the clipboard is refused).
     EmbedCode(String),
-    /// Why a file could not be made.
-    Failed(String),
 }
 
 /// "Export": a menu of downloads and the embed code.
@@ -40,36 +42,32 @@ enum Said {
 pub fn export_menu(props: &ExportProps) -> Html {
     let lang = props.lang;
     let said = use_state(|| None::<Said>);
+    let dispatch = &props.dispatch;
     let fail = {
-        let said = said.clone();
-        move |err: JsValue| {
-            let why = err
-                .as_string()
-                .or_else(|| err.dyn_ref::<js_sys::Error>().map(|e| e.message().into()))
-                .unwrap_or_default();
-            said.set(Some(Said::Failed(why)));
-        }
+        let dispatch = dispatch.clone();
+        move |err: JsValue| dispatch.emit(Action::ExportProblem(Some(js_error_text(&err))))
     };
-    let file = |make: fn(&Studio) -> Result<Download, String>| {
-        let (studio, said, fail) = (props.studio.clone(), said.clone(), fail.clone());
+    // The studio makes the file at the playhead and saves it, or says why it could not.
+    let file = |file: ExportFile| {
+        let (dispatch, said) = (dispatch.clone(), said.clone());
         Callback::from(move |_: MouseEvent| {
             said.set(None);
-            let saved = make(&studio)
-                .map_err(JsValue::from)
-                .and_then(|file| save(&file.file_name, &text_blob(&file.contents, file.mime)?));
-            if let Err(err) = saved {
-                fail(err);
-            }
+            dispatch.emit(Action::Export(file));
         })
     };
     let picture = |png: bool| {
-        let (studio, said, fail) = (props.studio.clone(), said.clone(), fail.clone());
+        let (dispatch, said, fail) = (dispatch.clone(), said.clone(), fail.clone());
+        let name = if png {
+            &props.export.png
+        } else {
+            &props.export.svg
+        }
+        .clone();
+        let title = picture_title(&props.tour, lang);
         Callback::from(move |_: MouseEvent| {
             said.set(None);
-            let core = studio.core();
-            let name = core.export_file_name(if png { "png" } else { "svg" });
-            let title = picture_title(&studio, lang);
-            drop(core);
+            dispatch.emit(Action::ExportProblem(None));
+            let (name, title) = (name.clone(), title.clone());
             let fail = fail.clone();
             spawn_local(async move {
                 let saved = match stage_svg(&title) {
@@ -89,8 +87,9 @@ pub fn export_menu(props: &ExportProps) -> Html {
         })
     };
     let on_embed = {
-        let (said, link) = (said.clone(), props.link.clone());
+        let (said, link, dispatch) = (said.clone(), props.link.clone(), dispatch.clone());
         Callback::from(move |_: MouseEvent| {
+            dispatch.emit(Action::ExportProblem(None));
             let said = said.clone();
             let link = Link {
                 embed: true,
@@ -111,23 +110,23 @@ pub fn export_menu(props: &ExportProps) -> Html {
         <details class="export-menu">
             <summary data-testid="export">{ t::EXPORT.get(lang) }</summary>
             <div class="export-items" role="group" aria-label={t::EXPORT_LABEL.get(lang)}>
-                <button data-testid="export-scenario" onclick={file(|s| Ok(s.core().export_scenario()))}>{ t::EXPORT_SCENARIO.get(lang) }</button>
-                <button data-testid="export-state" onclick={file(|s| s.core().export_state().map_err(|e| e.to_string()))}>{ t::EXPORT_STATE.get(lang) }</button>
-                <button data-testid="export-transcript" onclick={file(|s| Ok(s.core().export_transcript()))}>{ t::EXPORT_TRANSCRIPT.get(lang) }</button>
+                <button data-testid="export-scenario" onclick={file(ExportFile::Scenario)}>{ t::EXPORT_SCENARIO.get(lang) }</button>
+                <button data-testid="export-state" onclick={file(ExportFile::State)}>{ t::EXPORT_STATE.get(lang) }</button>
+                <button data-testid="export-transcript" onclick={file(ExportFile::Transcript)}>{ t::EXPORT_TRANSCRIPT.get(lang) }</button>
                 <button data-testid="export-svg" onclick={picture(false)}>{ t::EXPORT_SVG.get(lang) }</button>
                 <button data-testid="export-png" onclick={picture(true)}>{ t::EXPORT_PNG.get(lang) }</button>
                 <button data-testid="copy-embed" onclick={on_embed}>{ t::COPY_EMBED.get(lang) }</button>
-                { match &*said {
-                    Some(Said::EmbedCode(code)) => html! {
+                { match (&*said, &props.export.problem) {
+                    (_, Some(why)) => html! {
+                        <p class="export-problem" data-testid="export-problem" role="alert">{ t::EXPORT_FAILED.fill(lang, &[why]) }</p>
+                    },
+                    (Some(Said::EmbedCode(code)), None) => html! {
                         <label class="copied">
                             <span role="status">{ t::EMBED_COPIED.get(lang) }</span>
                             <textarea data-testid="embed-code" readonly=true rows="4" value={code.clone()} aria-label={t::EMBED_FIELD.get(lang)} />
                         </label>
                     },
-                    Some(Said::Failed(why)) => html! {
-                        <p class="export-problem" data-testid="export-problem" role="alert">{ t::EXPORT_FAILED.fill(lang, &[why]) }</p>
-                    },
-                    None => Html::default(),
+                    (None, None) => Html::default(),
                 } }
             </div>
         </details>
@@ -135,12 +134,11 @@ pub fn export_menu(props: &ExportProps) -> Html {
 }
 
 /// The picture's title: the tour or the scenario; and under it the step and the time.
-fn picture_title(studio: &Studio, lang: Lang) -> (String, String) {
-    let core = studio.core();
-    let now = seconds(core.now());
-    let tour = core.tour().and_then(words);
+fn picture_title(shown: &TourShown, lang: Lang) -> (String, String) {
+    let now = seconds(shown.now);
+    let tour = shown.name.and_then(words);
     let story = tour.map_or(t::SCENARIO.get(lang), |words| words.title.get(lang));
-    let when = match (tour, core.current_step()) {
+    let when = match (tour, shown.current) {
         (Some(words), Some(step)) => t::EXPORT_STEP_TIME.fill(
             lang,
             &[
@@ -154,8 +152,15 @@ fn picture_title(studio: &Studio, lang: Lang) -> (String, String) {
     (format!("podip · {story}"), when)
 }
 
+/// The words of a browser's error.
+pub(super) fn js_error_text(err: &JsValue) -> String {
+    err.as_string()
+        .or_else(|| err.dyn_ref::<js_sys::Error>().map(|e| e.message().into()))
+        .unwrap_or_default()
+}
+
 /// Download `blob` as `name`, by a link with `download` clicked.
-fn save(name: &str, blob: &Blob) -> Result<(), JsValue> {
+pub(super) fn save(name: &str, blob: &Blob) -> Result<(), JsValue> {
     let url = Url::create_object_url_with_blob(blob)?;
     let link: HtmlAnchorElement = document()?.create_element("a")?.unchecked_into();
     link.set_href(&url);

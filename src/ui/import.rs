@@ -3,7 +3,8 @@
 //! card shows the core's report. The text is read in the page only.
 
 use super::capacity::max_pods_note;
-use super::studio::{Action, Studio};
+use super::shown::{EditorShown, SettingsShown, Shared};
+use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::import::{
     flags_text, parse_nodes, ClusterSource, Import, ImportError, MAX_IMPORT_BYTES,
@@ -13,13 +14,17 @@ use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-/// Props: the studio and its dispatcher.
+/// Props of the import card.
 #[derive(Properties, PartialEq)]
 pub struct ImportProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// The settings on screen, which an import reads the nodes with.
+    pub settings: Shared<SettingsShown>,
+    /// The scenario text on screen: the report stays while it is the one the import made.
+    pub text: Shared<EditorShown>,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
 }
 
 /// What the last attempt gave.
@@ -54,14 +59,18 @@ fn refusal(err: &ImportError, lang: Lang) -> String {
 
 /// Read `text` with the settings on screen (or, `suggested`, with what its podCIDRs suggest) and
 /// load it; what happened.
-fn import(text: &str, studio: &UseReducerHandle<Studio>, suggested: bool) -> Outcome {
+fn import(
+    text: &str,
+    (settings, dispatch): &(Shared<SettingsShown>, Callback<Action>),
+    suggested: bool,
+) -> Outcome {
     let nodes = match parse_nodes(text) {
         Ok(nodes) => nodes,
         Err(err) => return Outcome::NotNodes(err),
     };
-    let settings = studio.core().settings().clone();
-    let given = (!suggested).then_some(&settings);
-    let import = match Import::new(nodes, given, &settings) {
+    let settings = &settings.settings;
+    let given = (!suggested).then_some(settings);
+    let import = match Import::new(nodes, given, settings) {
         Ok(import) => import,
         Err(refused) => {
             return Outcome::Refused(refused.kcm, refused.suggested.as_deref().map(flags_text))
@@ -69,7 +78,7 @@ fn import(text: &str, studio: &UseReducerHandle<Studio>, suggested: bool) -> Out
     };
     match import.scenario() {
         Ok(scenario) => {
-            studio.dispatch(Action::Load {
+            dispatch.emit(Action::Load {
                 text: scenario.clone(),
                 tour: None,
             });
@@ -83,7 +92,7 @@ fn import(text: &str, studio: &UseReducerHandle<Studio>, suggested: bool) -> Out
 #[function_component(ImportCard)]
 pub fn import_card(props: &ImportProps) -> Html {
     let lang = props.lang;
-    let studio = &props.studio;
+    let submit_to = &(props.settings.clone(), props.dispatch.clone());
     let draft = use_state(String::new);
     let outcome = use_state(|| None::<Outcome>);
     let on_input = {
@@ -93,15 +102,15 @@ pub fn import_card(props: &ImportProps) -> Html {
         })
     };
     let on_run = {
-        let (studio, draft, outcome) = (studio.clone(), draft.clone(), outcome.clone());
-        Callback::from(move |_: MouseEvent| outcome.set(Some(import(&draft, &studio, false))))
+        let (submit_to, draft, outcome) = (submit_to.clone(), draft.clone(), outcome.clone());
+        Callback::from(move |_: MouseEvent| outcome.set(Some(import(&draft, &submit_to, false))))
     };
     let on_suggested = {
-        let (studio, draft, outcome) = (studio.clone(), draft.clone(), outcome.clone());
-        Callback::from(move |_: MouseEvent| outcome.set(Some(import(&draft, &studio, true))))
+        let (submit_to, draft, outcome) = (submit_to.clone(), draft.clone(), outcome.clone());
+        Callback::from(move |_: MouseEvent| outcome.set(Some(import(&draft, &submit_to, true))))
     };
     let on_file = {
-        let (studio, draft, outcome) = (studio.clone(), draft.clone(), outcome.clone());
+        let (submit_to, draft, outcome) = (submit_to.clone(), draft.clone(), outcome.clone());
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             let Some(file) = input.files().and_then(|files| files.get(0)) else {
@@ -113,22 +122,21 @@ pub fn import_card(props: &ImportProps) -> Html {
                 outcome.set(Some(Outcome::NotNodes(ImportError::TooLarge { bytes })));
                 return;
             }
-            let (studio, draft, outcome) = (studio.clone(), draft.clone(), outcome.clone());
+            let (submit_to, draft, outcome) = (submit_to.clone(), draft.clone(), outcome.clone());
             spawn_local(async move {
                 let text = JsFuture::from(file.text())
                     .await
                     .ok()
                     .and_then(|value| value.as_string())
                     .unwrap_or_default();
-                outcome.set(Some(import(&text, &studio, false)));
+                outcome.set(Some(import(&text, &submit_to, false)));
                 draft.set(text);
             });
         })
     };
     // The report stays while the scenario on screen is the one the import made.
-    let core = studio.core();
     let report = match &*outcome {
-        Some(Outcome::Shown(import, text)) if core.text() == text => {
+        Some(Outcome::Shown(import, text)) if props.text.text == *text => {
             Some(report_view(import, lang))
         }
         _ => None,

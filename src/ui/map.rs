@@ -1,63 +1,56 @@
 //! The address map of the cluster CIDR: node subnets coloured by the node holding them, free ones,
 //! service-range overlap and the round-robin cursor; aggregated and zoomable for big clusters.
 
-use super::studio::Studio;
+use super::shown::{MapFamily as MapFamilyShown, Shared};
+use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
-use crate::ipam::address_map::{zoom_out, AddressMap};
+use crate::ipam::address_map::AddressMap;
 use crate::ipam::goip::net_string;
 use ipnet::IpNet;
 use yew::prelude::*;
 
-/// Props: the studio.
+/// Props of the address map.
 #[derive(Properties, PartialEq)]
 pub struct MapProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// Each cluster CIDR's map over its zoom window.
+    pub map: Shared<Vec<MapFamilyShown>>,
+    /// The node the selected log entry concerns: its subnet is marked.
+    pub touched: Option<String>,
+    /// Sends actions (the zoom).
+    pub dispatch: Callback<Action>,
 }
 
 /// One grid per cluster CIDR.
 #[function_component(AddressMapView)]
 pub fn address_map_view(props: &MapProps) -> Html {
-    let lang = props.lang;
-    let studio = &props.studio;
-    // The zoom window per cluster CIDR; `None` shows the whole range.
-    let windows = use_state(Vec::<Option<IpNet>>::new);
-    let core = studio.core();
-    let node_names = core.node_names();
-    let node_index = |name: &str| node_names.iter().position(|n| n == name).unwrap_or(0);
+    let MapProps {
+        lang,
+        map,
+        touched,
+        dispatch,
+    } = props;
+    let lang = *lang;
     let on_zoom = {
-        let windows = windows.clone();
-        use_callback(
-            windows,
-            |(family, target): (usize, Option<IpNet>), windows| {
-                let mut next = (**windows).clone();
-                next.resize(next.len().max(family + 1), None);
-                next[family] = target;
-                windows.set(next);
-            },
-        )
+        let dispatch = dispatch.clone();
+        use_callback((), move |(family, target): (usize, Option<IpNet>), _| {
+            dispatch.emit(Action::Zoom(family, target))
+        })
     };
-    let sets = core.cidr_sets();
-    // The node the selected log entry concerns: its subnet is marked.
-    let touched = studio.touched().and_then(|touched| touched.node);
     html! {
         <section class="card map" aria-labelledby="map-title">
             <h2 id="map-title">{ t::MAP_TITLE.get(lang) }</h2>
-            if sets.is_empty() {
+            if map.is_empty() {
                 <p class="empty">{ t::MAP_NOT_STARTED.get(lang) }</p>
             }
-            { for sets.iter().enumerate().filter_map(|(family, set)| {
-                let map = core.address_map(family, windows.get(family).copied().flatten())?;
-                let colours: Vec<_> = map.cells.iter().map(|cell| cell.owners.first().map(|o| node_index(o) % 8)).collect();
-                let zoom_out = Some(zoom_out(set, map.window)).filter(|w| *w != set.cluster_cidr());
+            { for map.iter().enumerate().map(|(family, shown)| {
                 let caption = t::MAP_CAPTION.fill(lang, &[
-                    &map.cell_len.to_string(), &set.node_mask_size().to_string(),
-                    &set.allocated_cidrs().to_string(), &set.max_cidrs().to_string(), &set.next_candidate().to_string()]);
-                Some(html! {
-                    <MapFamily {lang} {family} zoomed={map.window != set.cluster_cidr()} {map} {colours} {caption} {zoom_out} touched={touched.clone()} on_zoom={on_zoom.clone()} />
-                })
+                    &shown.map.cell_len.to_string(), &shown.node_mask.to_string(),
+                    &shown.allocated.to_string(), &shown.max.to_string(), &shown.next_candidate.to_string()]);
+                html! {
+                    <MapFamily {lang} {family} zoomed={shown.zoomed} map={shown.map.clone()} colours={shown.colours.clone()} {caption} zoom_out={shown.zoom_out} touched={touched.clone()} on_zoom={on_zoom.clone()} />
+                }
             }) }
             <p class="legend">
                 <span class="key free">{ t::LEGEND_FREE.get(lang) }</span>

@@ -1,10 +1,13 @@
 //! The Yew front end: a thin view over the playback core ([`crate::sim::playback`]). The reducer
-//! (`studio.rs`) holds the core; components render its view models and send typed actions; no component
-//! validates, computes an address or assembles scenario text. Words come from [`crate::i18n`] in the
-//! page's [`Lang`], passed down in props.
+//! (`studio.rs`) owns the playback and the learner's picks, and after each action computes what the
+//! page shows as a plain value (`shown.rs`): view models behind `Rc`, kept when unchanged, so each
+//! component gets only what it draws as `PartialEq` props and Yew skips the ones that did not change.
+//! No component borrows the simulation, validates, computes an address or assembles scenario text.
+//! Words come from [`crate::i18n`] in the page's [`Lang`], passed down in props.
 //!
-//! * `page.rs` — the app and the page, with the hooks that tie it to the browser (clock, keyboard,
-//!   address bar); `embed.rs` — the embedded player; `opened.rs` — reading the link the page opened with.
+//! * `page.rs` — the app, which owns the studio and ticks it (clock, work), and the page, with
+//!   the hooks that tie it to the browser (keyboard, address bar); `embed.rs` — the embedded player;
+//!   `opened.rs` — reading the link the page opened with.
 //! * the cards: `tours.rs`, `timeline.rs` (transport and event log), `nodes.rs` with `address_grid.rs`,
 //!   `map.rs`, `settings.rs` with `capacity.rs` and `ruler.rs`, `actions.rs`, `editor.rs`, `chrome.rs`.
 //! * `language.rs` and `sharing.rs` — the browser's side of translations and links; `export.rs` — the
@@ -31,6 +34,7 @@ pub mod prerender;
 mod ruler;
 mod settings;
 pub mod sharing;
+mod shown;
 mod stage;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod stage_tooltips;

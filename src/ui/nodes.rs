@@ -3,94 +3,55 @@
 //! their countdown; and a pod's own `ip addr` / `ip route` view.
 
 use super::address_grid::AddressGridView;
-use super::studio::{Action, Studio};
+use super::shown::{Cards, PodShown, Shared};
+use super::studio::Action;
 use crate::i18n::{ui as t, Lang, Text};
 use crate::sim::playback::views::{seconds, NodeCard, MAX_NODE_CARDS, MAX_ROUTE_LINES, MAX_ROWS};
 use crate::sim::DeletionMode;
 use crate::sim::{Touched, VirtualTime};
-use std::rc::Rc;
 use yew::prelude::*;
 
-/// Props: the studio and its dispatcher.
+/// Props of the node cards.
 #[derive(Properties, PartialEq)]
 pub struct NodesProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// The cards, each kept from the last change when its node did not change.
+    pub cards: Shared<Cards>,
+    /// What the selected log entry touched.
+    pub touched: Option<Touched>,
+    /// How the pods' delete buttons delete.
+    pub deletion_mode: DeletionMode,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
 }
 
-/// While playing fast, a redraw brings this many node cards up to date, in turn, and the others keep
-/// the picture of their last turn (at most three redraws old, a fraction of a second at 4× and up):
-/// eight busy cards restyled on every redraw made each redraw a long task.
-const FAST_CARDS_PER_REDRAW: usize = 2;
-
-/// The cards as last drawn, and whose turn it is to be brought up to date.
-#[derive(Default)]
-struct DrawnCards {
-    turn: usize,
-    /// At most [`MAX_NODE_CARDS`], in order.
-    cards: Vec<Rc<NodeCard>>,
-}
-
-/// Every node, in name order (the first [`MAX_NODE_CARDS`]).
+/// Every node, in name order (the first [`MAX_NODE_CARDS`]), the one picked on the stage first.
 #[function_component(Nodes)]
 pub fn nodes(props: &NodesProps) -> Html {
-    let lang = props.lang;
-    let studio = &props.studio;
-    let drawn = use_mut_ref(DrawnCards::default);
-    let core = studio.core();
-    // The node picked on the stage comes first.
-    let mut names = core.node_names();
-    if let Some(at) = names
-        .iter()
-        .position(|n| Some(n) == studio.selected_node.as_ref())
-    {
-        let picked = names.remove(at);
-        names.insert(0, picked);
-    }
-    // The selected log entry's node, pod, file, veth or route are marked on its node's card.
-    let touched = studio.touched();
-    let mut drawn = drawn.borrow_mut();
-    let turns = MAX_NODE_CARDS.div_ceil(FAST_CARDS_PER_REDRAW);
-    let turn = drawn.turn % turns;
-    let fast = studio.playing_fast();
-    let views: Vec<Rc<NodeCard>> = names
-        .iter()
-        .take(MAX_NODE_CARDS)
-        .enumerate()
-        .filter_map(|(index, name)| {
-            let stale = fast && index / FAST_CARDS_PER_REDRAW != turn;
-            let last = drawn.cards.iter().find(|card| &card.name == name);
-            match last.filter(|_| stale) {
-                Some(card) => Some(Rc::clone(card)),
-                None => core.node_card(name).map(Rc::new),
-            }
-        })
-        .collect();
-    let deletion_mode = core.settings().deletion_mode;
-    let cards: Vec<Html> = views
-        .iter()
-        .map(|card| {
-            html! {
-                <NodeCardView key={card.name.clone()} {lang}
-                    card={Rc::clone(card)}
-                    touched={touched.as_ref().filter(|t| t.node.as_deref() == Some(&*card.name)).cloned()}
-                    {deletion_mode}
-                    dispatch={studio.dispatcher()} />
-            }
-        })
-        .collect();
-    drawn.turn = if fast { drawn.turn + 1 } else { 0 };
-    drawn.cards = views;
+    let NodesProps {
+        lang,
+        cards,
+        touched,
+        deletion_mode,
+        dispatch,
+    } = props;
+    let lang = *lang;
     html! {
         <section class="nodes" aria-label={t::NODES.get(lang)}>
-            if names.is_empty() {
+            if cards.total == 0 {
                 <p class="empty">{ t::NO_NODES.get(lang) }</p>
             }
-            { for cards }
-            if names.len() > MAX_NODE_CARDS {
-                <p class="empty">{ t::MORE_NODES.fill(lang, &[&(names.len() - MAX_NODE_CARDS).to_string()]) }</p>
+            { for cards.cards.iter().map(|card| html! {
+                // The selected log entry's node, pod, file, veth or route are marked on its node's card.
+                <NodeCardView key={card.name.clone()} {lang}
+                    card={card.clone()}
+                    touched={touched.as_ref().filter(|t| t.node.as_deref() == Some(&*card.name)).cloned()}
+                    deletion_mode={*deletion_mode}
+                    dispatch={dispatch.clone()} />
+            }) }
+            if cards.total > MAX_NODE_CARDS {
+                <p class="empty">{ t::MORE_NODES.fill(lang, &[&(cards.total - MAX_NODE_CARDS).to_string()]) }</p>
             }
         </section>
     }
@@ -105,31 +66,19 @@ fn more(total: usize, shown: usize, text: Text, lang: Lang) -> Html {
     }
 }
 
-/// Props of one node card, compared by value, so that a card whose node did not change between two
-/// frames is not rendered again.
-#[derive(Properties)]
+/// Props of one node card: a card whose node did not change is the same `Rc`, so it is not drawn again.
+#[derive(Properties, PartialEq)]
 pub struct NodeCardProps {
     /// The page's language.
     pub lang: Lang,
     /// What the card draws.
-    pub card: Rc<NodeCard>,
+    pub card: Shared<NodeCard>,
     /// What the selected log entry touched, when it happened on this node.
     pub touched: Option<Touched>,
     /// How the pods' delete buttons delete.
     pub deletion_mode: DeletionMode,
-    /// Sends actions (stable across frames).
-    pub dispatch: UseReducerDispatcher<Studio>,
-}
-
-/// A card kept from the last redraw is equal by its address, without comparing ~110 pods' texts.
-impl PartialEq for NodeCardProps {
-    fn eq(&self, other: &Self) -> bool {
-        self.lang == other.lang
-            && self.touched == other.touched
-            && self.deletion_mode == other.deletion_mode
-            && self.dispatch == other.dispatch
-            && (Rc::ptr_eq(&self.card, &other.card) || self.card == other.card)
-    }
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
 }
 
 /// One node: podCIDRs, address grid, IPAM directory, pods with veth pairs, pending DELs, routes.
@@ -194,12 +143,12 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                     { for card.pods.iter().map(|pod| {
                         let on_select = {
                             let (dispatch, name) = (dispatch.clone(), pod.name.clone());
-                            Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SelectPod(Some(name.clone()))))
+                            Callback::from(move |_: MouseEvent| dispatch.emit(Action::SelectPod(Some(name.clone()))))
                         };
                         let on_delete = {
                             let dispatch = dispatch.clone();
                             let command = deletion_mode.delete(&pod.name);
-                            Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Apply(vec![command.clone()])))
+                            Callback::from(move |_: MouseEvent| dispatch.emit(Action::Apply(vec![command.clone()])))
                         };
                         html! {
                             <div key={pod.name.clone()} class={classes!("pod-row", pod.status.to_ascii_lowercase(), marked(touched_pod == Some(pod.name.as_str())))} data-testid="pod" data-pod={pod.name.clone()}>
@@ -271,21 +220,21 @@ fn route_lines(lines: &[String], touched: Option<&str>) -> Html {
 
 /// `ip addr` and `ip route` inside the selected pod's network namespace. A view function, as
 /// [`super::tours::tours`] is.
-pub fn pod_view(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
-    let Some(pod) = studio.selected_pod.clone() else {
+pub fn pod_view(pod: Option<&PodShown>, dispatch: &Callback<Action>, lang: Lang) -> Html {
+    let Some(PodShown { name: pod, network }) = pod else {
         return html! {};
     };
-    let Some(network) = studio.core().pod_network(&pod) else {
-        return html! { <section class="card pod-view"><p>{ t::POD_NO_NETNS.fill(lang, &[&pod]) }</p></section> };
+    let Some(network) = network else {
+        return html! { <section class="card pod-view"><p>{ t::POD_NO_NETNS.fill(lang, &[pod]) }</p></section> };
     };
     let on_close = {
-        let studio = studio.clone();
-        Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectPod(None)))
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::SelectPod(None)))
     };
     html! {
-        <section class="card pod-view" data-testid="pod-view" aria-label={t::NETWORK_OF_POD.fill(lang, &[&pod])}>
+        <section class="card pod-view" data-testid="pod-view" aria-label={t::NETWORK_OF_POD.fill(lang, &[pod])}>
             <header class="node-head">
-                <h3>{ t::INSIDE_POD.fill(lang, &[&pod, &network.netns]) }</h3>
+                <h3>{ t::INSIDE_POD.fill(lang, &[pod, &network.netns]) }</h3>
                 <button onclick={on_close}>{ t::CLOSE.get(lang) }</button>
             </header>
             <code class="prompt">{ "$ ip addr" }</code>

@@ -1,25 +1,28 @@
-//! The page: the app waits for its link to be read, then one reducer owns the playback and every part
-//! renders it and sends actions. The hooks here tie it to the browser: the clock, the keyboard, the
-//! address bar.
+//! The page: the app waits for its link to be read, then owns the studio (the playback and the
+//! learner's picks) and ticks it; the page draws what the studio shows, part by part, and sends
+//! actions. The hooks here tie it to the browser: the keyboard, the address bar.
 
 use super::actions::Actions;
 use super::chrome::{announcement, Help, Toolbar};
 use super::editor::Editor;
 use super::embed::Embedded;
 use super::export::ExportMenu;
+use super::export::{js_error_text, save};
 use super::import::ImportCard;
 use super::map::AddressMapView;
 use super::nodes::{pod_view, Nodes};
 use super::opened::{link_refusal, Opened};
+use super::picture::text_blob;
 use super::settings::Settings;
 use super::sharing::view_query;
+use super::shown::Shown;
 use super::stage::StageView;
 use super::studio::{now_ms, Action, Studio};
 use super::timeline::{transport, EventLog};
 use super::tours::tours;
 use crate::i18n::{ui as t, Lang};
 use crate::share::Link;
-use crate::sim::playback::Playback;
+use crate::sim::playback::Player;
 use gloo_timers::callback::Interval;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -40,21 +43,139 @@ pub struct AppProps {
 }
 
 /// The whole page, once its link is read (a scenario in `s=` is inflated by the browser, which takes
-/// a moment).
-#[function_component(App)]
-pub fn app(props: &AppProps) -> Html {
-    let opened = use_state(|| props.opened.clone());
-    {
-        let opened = opened.clone();
-        use_effect_with((), move |_| {
-            if opened.is_none() {
-                spawn_local(async move { opened.set(Some(Opened::from_location().await)) });
-            }
-        });
+/// a moment). The app owns the studio by value, turns messages into actions on it, and ticks the clock
+/// while playing and the work while there is some; it draws [`Page`] with what the studio shows, a
+/// plain value.
+pub struct App {
+    /// What the page was opened with, and the studio showing it, once the link is read.
+    opened: Option<(Opened, Studio)>,
+    /// Sends actions (one callback for the page's life, so props holding it compare equal).
+    dispatch: Callback<Action>,
+    /// The animation clock, while playing.
+    clock: Option<Interval>,
+    /// A slice of work at every turn of the event loop, while there is work.
+    worker: Option<Interval>,
+    /// An animation frame is asked for, to draw what the ticks moved.
+    frame_asked: bool,
+}
+
+/// What the app is told.
+pub enum AppMessage {
+    /// The link is read.
+    Opened(Box<Opened>),
+    /// An action on the studio.
+    Action(Action),
+}
+
+impl Component for App {
+    type Message = AppMessage;
+    type Properties = AppProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let opened = ctx.props().opened.clone();
+        if opened.is_none() {
+            let link = ctx.link().clone();
+            spawn_local(async move {
+                link.send_message(AppMessage::Opened(Box::new(Opened::from_location().await)))
+            });
+        }
+        App {
+            opened: opened.map(studio_for),
+            dispatch: ctx.link().callback(AppMessage::Action),
+            clock: None,
+            worker: None,
+            frame_asked: false,
+        }
     }
-    match &*opened {
-        Some(opened) => html! { <Page opened={opened.clone()} /> },
-        None => Html::default(),
+
+    fn update(&mut self, ctx: &Context<Self>, message: AppMessage) -> bool {
+        let changed = match (message, &mut self.opened) {
+            (AppMessage::Opened(opened), _) => {
+                self.opened = Some(studio_for(*opened));
+                true
+            }
+            (AppMessage::Action(Action::Export(file)), Some((_, studio))) => {
+                let saved = studio
+                    .export(file)
+                    .map_err(JsValue::from)
+                    .and_then(|file| save(&file.file_name, &text_blob(&file.contents, file.mime)?));
+                let problem = saved.err().map(|err| js_error_text(&err));
+                studio.reduce(Action::ExportProblem(problem))
+            }
+            (AppMessage::Action(Action::Tick(ms)), Some((_, studio))) => {
+                let changed = studio.reduce(Action::Tick(ms));
+                if !self.frame_asked {
+                    self.frame_asked =
+                        ask_frame(ctx.link().callback(|()| AppMessage::Action(Action::Draw)));
+                }
+                changed
+            }
+            (AppMessage::Action(Action::Draw), Some((_, studio))) => {
+                self.frame_asked = false;
+                studio.reduce(Action::Draw)
+            }
+            (AppMessage::Action(action), Some((_, studio))) => studio.reduce(action),
+            (AppMessage::Action(_), None) => false,
+        };
+        self.keep_ticking(ctx);
+        changed
+    }
+
+    fn view(&self, _ctx: &Context<Self>) -> Html {
+        match &self.opened {
+            Some((opened, studio)) => html! {
+                <Page opened={opened.clone()} shown={studio.shown().clone()} dispatch={self.dispatch.clone()} />
+            },
+            None => Html::default(),
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
+        self.keep_ticking(ctx);
+    }
+}
+
+/// Call `draw` at the next animation frame; whether one was asked for.
+fn ask_frame(draw: Callback<()>) -> bool {
+    let frame = Closure::once_into_js(move || draw.emit(()));
+    web_sys::window().is_some_and(|window| {
+        window
+            .request_animation_frame(frame.unchecked_ref())
+            .is_ok()
+    })
+}
+
+/// The studio showing what the page was opened with.
+fn studio_for(opened: Opened) -> (Opened, Studio) {
+    let studio = Studio::new(Player::from_link(&opened.link)).with_quiz(opened.link.quiz);
+    (opened, studio)
+}
+
+impl App {
+    /// The clock ticks while playing, the work while there is some.
+    fn keep_ticking(&mut self, ctx: &Context<Self>) {
+        let Some((_, studio)) = &self.opened else {
+            return;
+        };
+        if !studio.playing {
+            self.clock = None;
+        } else if self.clock.is_none() {
+            let tick = ctx
+                .link()
+                .callback(|ms| AppMessage::Action(Action::Tick(ms)));
+            let mut last = now_ms();
+            self.clock = Some(Interval::new(TICK_MS, move || {
+                let now = now_ms();
+                tick.emit(now - last);
+                last = now;
+            }));
+        }
+        if !studio.has_work() {
+            self.worker = None;
+        } else if self.worker.is_none() {
+            let work = ctx.link().callback(|()| AppMessage::Action(Action::Work));
+            self.worker = Some(Interval::new(0, move || work.emit(())));
+        }
     }
 }
 
@@ -63,27 +184,29 @@ pub fn app(props: &AppProps) -> Html {
 struct PageProps {
     /// What the page was opened with.
     opened: Opened,
+    /// What the studio shows.
+    shown: Shown,
+    /// Sends actions to the studio.
+    dispatch: Callback<Action>,
 }
 
-/// The page: one reducer owns the simulation; every part renders it and sends actions.
+/// The page: every part draws what the studio shows of it and sends actions.
 #[function_component(Page)]
 fn page(props: &PageProps) -> Html {
-    let opened = &props.opened;
+    let PageProps {
+        opened,
+        shown,
+        dispatch,
+    } = props;
     let lang = use_state(|| opened.lang);
     let theme = use_state(|| opened.link.theme);
-    let initial = use_memo((), |_| {
-        Studio::new(Playback::from_link(&opened.link)).with_quiz(opened.link.quiz)
-    });
-    // What of the link was refused stays said until closed; the core's part of it comes when it has
-    // read the link's scenario.
+    // What of the link was refused stays said until closed; the playback's part of it comes when it
+    // has read the link's scenario.
     let problems_closed = use_state(|| false);
     let unavailable = use_state(|| opened.unavailable.clone());
-    let studio = use_reducer(|| (*initial).clone());
     let painted = use_after_first_paint();
     let narrow = use_narrow();
-    use_clock(&studio);
-    use_work(&studio);
-    use_shortcuts(studio.dispatcher());
+    use_shortcuts(dispatch.clone());
     {
         // The document follows the language and theme: `<html lang>` for fonts and screen readers,
         // `data-theme` over `prefers-color-scheme` when one was chosen.
@@ -107,30 +230,26 @@ fn page(props: &PageProps) -> Html {
     }
     {
         // Autoplay once, after the first render.
-        let (studio, autoplay) = (studio.clone(), opened.link.autoplay);
+        let (dispatch, autoplay) = (dispatch.clone(), opened.link.autoplay);
         use_effect_with((), move |_| {
             if autoplay {
-                studio.dispatch(Action::Play);
+                dispatch.emit(Action::Play);
             }
         });
     }
-    // The view's link, made when asked for: while playing it changes on every tick, and a long
-    // scenario is deflated each time its query is made.
+    // The view's link, in the page's language and theme.
     let link = {
-        let (studio, lang, theme) = (studio.clone(), *lang, *theme);
+        let (view, lang, theme) = (shown.link.clone(), *lang, *theme);
         Callback::from(move |()| Link {
             lang: Some(lang),
             theme,
-            ..studio.core().link()
+            ..(*view).clone()
         })
     };
     {
         // The address bar keeps the view's link while paused, so reloading or bookmarking keeps it too.
         let (link, embed) = (link.clone(), opened.link.embed);
-        let paused_at = (!studio.playing).then(|| {
-            let core = studio.core();
-            (core.now(), core.text().to_string(), core.tour_step())
-        });
+        let paused_at = (!shown.playing).then(|| shown.link.clone());
         use_effect_with((paused_at, *lang, *theme), move |(paused_at, _, _)| {
             // A query still being deflated when the view changes again is not written.
             let current = Rc::new(Cell::new(true));
@@ -150,13 +269,7 @@ fn page(props: &PageProps) -> Html {
         .problems
         .iter()
         .cloned()
-        .chain(
-            studio
-                .core()
-                .link_refusals()
-                .iter()
-                .map(|r| link_refusal(r, *lang)),
-        )
+        .chain(shown.refusals.iter().map(|r| link_refusal(r, *lang)))
         .collect();
     let problems = (!refused.is_empty() && !*problems_closed).then(|| {
         let problems_closed = problems_closed.clone();
@@ -178,54 +291,59 @@ fn page(props: &PageProps) -> Html {
     });
     let live = html! {
         <div class="sr-only" role="status" aria-live="polite" data-testid="announcer">
-            { announcement(&studio, *lang) }
+            { announcement(shown, *lang) }
         </div>
+    };
+    let stage = html! {
+        <StageView lang={*lang} stage={shown.stage.clone()} dispatch={dispatch.clone()} {narrow} />
     };
     let body = if opened.link.embed {
         html! {
-            <Embedded lang={*lang} studio={studio.clone()} controls={opened.link.controls} link={link.emit(())} {narrow} />
+            <Embedded lang={*lang} shown={shown.clone()} dispatch={dispatch.clone()} controls={opened.link.controls} link={link.emit(())}>
+                { stage }
+            </Embedded>
         }
     } else {
         html! {
-            <div class={classes!("app", studio.playing_fast().then_some("fast"))}>
+            <div class={classes!("app", shown.playing_fast.then_some("fast"))}>
                 <header class="masthead">
                     <div class="title">
                         <h1>{ "podip" }</h1>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
-                    <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} link={link.clone()} dispatch={studio.dispatcher()}>
-                        <ExportMenu lang={*lang} studio={studio.clone()} {link} />
+                    <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} link={link.clone()} dispatch={dispatch.clone()}>
+                        <ExportMenu lang={*lang} export={shown.export.clone()} tour={shown.tour.clone()} dispatch={dispatch.clone()} {link} />
                     </Toolbar>
                 </header>
                 { for language_problem }
                 { for problems }
-                <div class="timebar">{ transport(&studio, *lang) }</div>
+                <div class="timebar">{ transport(shown, dispatch, *lang) }</div>
                 <main class="layout">
                     <section class="theatre">
-                        <div class="theatre-side">{ tours(&studio, *lang, true) }</div>
-                        <StageView lang={*lang} studio={studio.clone()} {narrow} />
+                        <div class="theatre-side">{ tours(&shown.tour, dispatch, *lang, true) }</div>
+                        { stage }
                     </section>
                     <div class="col-main">
-                        { pod_view(&studio, *lang) }
+                        { pod_view(shown.pod.as_deref(), dispatch, *lang) }
                         if *painted {
-                            <Actions lang={*lang} studio={studio.clone()} />
+                            <Actions lang={*lang} names={shown.names.clone()} error={shown.editor.error.clone()} dispatch={dispatch.clone()} />
                         }
-                        <Nodes lang={*lang} studio={studio.clone()} />
+                        <Nodes lang={*lang} cards={shown.cards.clone()} touched={shown.touched.clone()} deletion_mode={shown.deletion_mode} dispatch={dispatch.clone()} />
                         if *painted {
-                            <AddressMapView lang={*lang} studio={studio.clone()} />
+                            <AddressMapView lang={*lang} map={shown.map.clone()} touched={shown.touched.as_ref().and_then(|t| t.node.clone())} dispatch={dispatch.clone()} />
                         }
                     </div>
                     <div class="col-side">
                         if *painted {
-                            <EventLog lang={*lang} studio={studio.clone()} />
-                            <Settings lang={*lang} studio={studio.clone()} />
-                            <ImportCard lang={*lang} studio={studio.clone()} />
-                            <Editor lang={*lang} studio={studio.clone()} />
+                            <EventLog lang={*lang} log={shown.log.clone()} selected_pod={shown.selected_pod.clone()} selected_node={shown.selected_node.clone()} dispatch={dispatch.clone()} />
+                            <Settings lang={*lang} settings={shown.settings.clone()} dispatch={dispatch.clone()} />
+                            <ImportCard lang={*lang} settings={shown.settings.clone()} text={shown.editor.clone()} dispatch={dispatch.clone()} />
+                            <Editor lang={*lang} editor={shown.editor.clone()} dispatch={dispatch.clone()} />
                         }
                     </div>
                 </main>
-                if studio.help {
-                    <Help lang={*lang} dispatch={studio.dispatcher()} />
+                if shown.help {
+                    <Help lang={*lang} dispatch={dispatch.clone()} />
                 }
             </div>
         }
@@ -314,37 +432,9 @@ fn problem(
     }
 }
 
-/// While the core has work in hand, a slice of it at every turn of the event loop, so input, painting
-/// and leaving the page go on between slices.
-#[hook]
-fn use_work(studio: &UseReducerHandle<Studio>) {
-    let studio = studio.clone();
-    use_effect_with(studio.has_work(), move |working| {
-        let ticker = working.then(|| Interval::new(0, move || studio.dispatch(Action::Work)));
-        move || drop(ticker)
-    });
-}
-
-/// The animation clock: while playing, tell the reducer how much real time passed.
-#[hook]
-fn use_clock(studio: &UseReducerHandle<Studio>) {
-    let studio = studio.clone();
-    use_effect_with(studio.playing, move |playing| {
-        let ticker = playing.then(|| {
-            let mut last = now_ms();
-            Interval::new(TICK_MS, move || {
-                let now = now_ms();
-                studio.dispatch(Action::Tick(now - last));
-                last = now;
-            })
-        });
-        move || drop(ticker)
-    });
-}
-
 /// Keyboard shortcuts on the whole document (space, ←/→, +/-, ?, Esc), except while typing in a field.
 #[hook]
-fn use_shortcuts(dispatch: UseReducerDispatcher<Studio>) {
+fn use_shortcuts(dispatch: Callback<Action>) {
     use_effect_with(dispatch, |dispatch| {
         let dispatch = dispatch.clone();
         let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
@@ -373,7 +463,7 @@ fn use_shortcuts(dispatch: UseReducerDispatcher<Studio>) {
                 _ => return,
             };
             e.prevent_default();
-            dispatch.dispatch(action);
+            dispatch.emit(action);
         });
         let document = web_sys::window().and_then(|w| w.document());
         if let Some(document) = &document {

@@ -5,7 +5,8 @@
 //! place and leaves the last valid cluster on screen.
 
 use super::capacity::family_view;
-use super::studio::{Action, Studio};
+use super::shown::{SettingsShown, Shared};
+use super::studio::Action;
 use crate::i18n::ui::{knob_words, preset_note};
 use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
@@ -14,29 +15,29 @@ use crate::sim::{DeletionMode, DraftField, SettingsDraft};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// Props: the studio and its dispatcher.
+/// Props of the settings card.
 #[derive(Properties, PartialEq)]
 pub struct SettingsProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// The settings in force and the capacity they give.
+    pub settings: Shared<SettingsShown>,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
 }
 
 /// The edited fields go in force if the core accepts them; else the card says why. Either way the card
 /// keeps what was typed.
 fn submit(
-    studio: &UseReducerHandle<Studio>,
+    (base, dispatch): &(Shared<SettingsShown>, Callback<Action>),
     refusal: &UseStateHandle<Option<String>>,
     fields: &UseStateHandle<SettingsDraft>,
     edited: SettingsDraft,
 ) {
-    // The core's borrow ends here, before the dispatch borrows it again.
-    let validated = edited.validate(studio.core().settings());
-    match validated {
+    match edited.validate(&base.settings) {
         Ok(settings) => {
             refusal.set(None);
-            studio.dispatch(Action::Settings(Box::new(settings)));
+            dispatch.emit(Action::Settings(Box::new(settings)));
         }
         Err(err) => refusal.set(Some(err)),
     }
@@ -58,28 +59,29 @@ fn hint(flag: KcmFlag) -> Text {
 #[function_component(Settings)]
 pub fn settings(props: &SettingsProps) -> Html {
     let lang = props.lang;
-    let studio = &props.studio;
-    let core = studio.core();
-    let fields = use_state(|| core.settings().draft());
+    // What a submitted draft is validated over, and where it goes.
+    let submit_to = &(props.settings.clone(), props.dispatch.clone());
+    let shown = &props.settings;
+    let fields = use_state(|| shown.settings.draft());
     let refusal = use_state(|| None::<String>);
     // A platform without node subnets is only explained: it changes nothing.
     let elsewhere = use_state(|| None::<&'static Preset>);
     {
         // A new scenario (a tour, the editor, a link's) brings its own flags.
         let (fields, refusal, elsewhere) = (fields.clone(), refusal.clone(), elsewhere.clone());
-        let snapshot = core.settings().draft();
-        use_effect_with(core.generation(), move |_| {
+        let snapshot = shown.settings.draft();
+        use_effect_with(shown.load, move |_| {
             fields.set(snapshot);
             refusal.set(None);
             elsewhere.set(None);
         });
     }
     let on_edit = |field: DraftField| {
-        let (fields, refusal, studio) = (fields.clone(), refusal.clone(), studio.clone());
+        let (fields, refusal, submit_to) = (fields.clone(), refusal.clone(), submit_to.clone());
         Callback::from(move |e: InputEvent| {
             let value = e.target_unchecked_into::<HtmlInputElement>().value();
             let edited = (*fields).clone().edit(field, value);
-            submit(&studio, &refusal, &fields, edited);
+            submit(&submit_to, &refusal, &fields, edited);
         })
     };
     let input = |id: &'static str,
@@ -106,7 +108,7 @@ pub fn settings(props: &SettingsProps) -> Html {
         )
     };
     let on_mode = {
-        let studio = studio.clone();
+        let submit_to = submit_to.clone();
         Callback::from(move |e: Event| {
             let mode = match e
                 .target_unchecked_into::<HtmlSelectElement>()
@@ -116,14 +118,14 @@ pub fn settings(props: &SettingsProps) -> Html {
                 "graceful" => DeletionMode::Graceful,
                 _ => DeletionMode::Immediate,
             };
-            studio.dispatch(Action::DeletionMode(mode));
+            submit_to.1.emit(Action::DeletionMode(mode));
         })
     };
     let on_preset = {
-        let (fields, refusal, studio, elsewhere) = (
+        let (fields, refusal, submit_to, elsewhere) = (
             fields.clone(),
             refusal.clone(),
-            studio.clone(),
+            submit_to.clone(),
             elsewhere.clone(),
         );
         Callback::from(move |e: Event| {
@@ -138,7 +140,7 @@ pub fn settings(props: &SettingsProps) -> Html {
             }
             elsewhere.set(None);
             submit(
-                &studio,
+                &submit_to,
                 &refusal,
                 &fields,
                 (*fields).clone().with_preset(preset),
@@ -150,9 +152,9 @@ pub fn settings(props: &SettingsProps) -> Html {
         html! { <option value={p.name} selected={chosen.map(|c| c.name) == Some(p.name)}>{ p.title }</option> }
     };
     // The figures follow the cluster on screen (the last valid one), never the refused fields.
-    let plan = core.capacity_plan();
-    let warnings = &core.settings().config.warnings;
-    let deletion_mode = core.settings().deletion_mode;
+    let plan = &shown.capacity;
+    let warnings = &shown.settings.config.warnings;
+    let deletion_mode = shown.settings.deletion_mode;
     html! {
         <section class="card settings" aria-labelledby="settings-title">
             <h2 id="settings-title">{ t::SETTINGS.get(lang) }</h2>

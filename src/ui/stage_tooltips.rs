@@ -1,11 +1,13 @@
 //! The stage in Chinese and Japanese, rendered as the page is at build time (Yew's server-side
 //! rendering): every tooltip says what it names in the page's language, none in the stage's CSS words.
 
+use super::shown::Shared;
 use super::stage::StageView;
 use super::studio::Studio;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::builtin;
-use crate::sim::playback::Playback;
+use crate::sim::playback::stage::Stage;
+use crate::sim::playback::Player;
 use crate::sim::VirtualTime;
 use yew::prelude::*;
 
@@ -41,30 +43,26 @@ fn class_words(tooltip: &str) -> Vec<&str> {
 
 #[derive(Properties, PartialEq)]
 struct AtTheEnd {
-    scenario: &'static str,
+    stage: Shared<Stage>,
     lang: Lang,
 }
 
 /// The stage at the end of a built-in scenario.
 #[function_component]
 fn StageAtTheEnd(props: &AtTheEnd) -> Html {
-    let scenario = props.scenario;
-    let studio = use_reducer(move || {
-        let text = builtin::by_name(scenario).expect("a built-in scenario");
-        let mut playback =
-            Playback::load(text.to_string(), Some(scenario)).expect("a built-in scenario loads");
-        playback.seek(VirtualTime(u64::MAX));
-        playback.finish();
-        Studio::new(playback)
-    });
-    html! { <StageView lang={props.lang} studio={studio} /> }
+    html! { <StageView lang={props.lang} stage={props.stage.clone()} dispatch={Callback::noop()} /> }
 }
 
 /// The stage's tooltips (SVG `<title>`s) at the end of `scenario`, rendered in `lang`.
 fn tooltips(scenario: &'static str, lang: Lang) -> Vec<String> {
-    let renderer =
-        yew::LocalServerRenderer::<StageAtTheEnd>::with_props(AtTheEnd { scenario, lang })
-            .hydratable(false);
+    let text = builtin::by_name(scenario).expect("a built-in scenario");
+    let mut player =
+        Player::load(text.to_string(), Some(scenario)).expect("a built-in scenario loads");
+    player.seek(VirtualTime(u64::MAX));
+    player.finish();
+    let stage = Studio::new(player).shown().stage.clone();
+    let renderer = yew::LocalServerRenderer::<StageAtTheEnd>::with_props(AtTheEnd { stage, lang })
+        .hydratable(false);
     let html = futures::executor::block_on(renderer.render());
     html.split("<title>")
         .skip(1)

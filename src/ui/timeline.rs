@@ -2,7 +2,8 @@
 //! in Kubernetes' words with the upstream code each entry models.
 
 use super::markup::fill_html;
-use super::studio::{Action, Studio};
+use super::shown::{LogShown, Shared, Shown};
+use super::studio::Action;
 use crate::i18n::{narration, ui as t, Lang};
 use crate::sim::playback::views::seconds;
 use crate::sim::playback::SPEEDS;
@@ -11,47 +12,41 @@ use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// The event log draws at most this many of the latest entries.
-const MAX_EVENT_ROWS: usize = 50;
-/// While playing fast (4× and up) the log scrolls faster than anyone reads: fewer rows are drawn.
-const MAX_EVENT_ROWS_FAST: usize = 12;
-
-/// The transport bar and the scrubber. A view function, not a component: it draws the studio, which
-/// changes on every tick, so a component would re-render with its parent anyway, and each component
-/// type costs the wasm its own copy of Yew's lifecycle code.
-pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
-    let core = studio.core();
+/// The transport bar and the scrubber. A view function, not a component: the clock it draws changes on
+/// every tick, and each component type costs the wasm its own copy of Yew's lifecycle code.
+pub fn transport(shown: &Shown, dispatch: &Callback<Action>, lang: Lang) -> Html {
+    let clock = shown.clock;
     let send = |action: fn() -> Action| {
-        let studio = studio.clone();
-        Callback::from(move |_: MouseEvent| studio.dispatch(action()))
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(action()))
     };
     let on_speed = {
-        let studio = studio.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
             let index = e
                 .target_unchecked_into::<HtmlSelectElement>()
                 .value()
                 .parse()
                 .unwrap_or(2);
-            studio.dispatch(Action::Speed(index));
+            dispatch.emit(Action::Speed(index));
         })
     };
     let on_scrub = {
-        let studio = studio.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |e: InputEvent| {
             let ms = e
                 .target_unchecked_into::<HtmlInputElement>()
                 .value()
                 .parse()
                 .unwrap_or(0);
-            studio.dispatch(Action::Seek(VirtualTime(ms)));
+            dispatch.emit(Action::Seek(VirtualTime(ms)));
         })
     };
     html! {
         <div class="transport" role="group" aria-label={t::TIMELINE_CONTROLS.get(lang)}>
             // Each over the other's hidden label, so that both are as wide and the controls after them
             // stay put when playing starts or ends.
-            if studio.playing {
+            if shown.playing {
                 <button class="stack" data-testid="pause" onclick={send(|| Action::Pause)} aria-label={t::PAUSE_LABEL.get(lang)} aria-keyshortcuts="Space">
                     <span>{ t::PAUSE.get(lang) }</span><span class="sizer" aria-hidden="true">{ t::PLAY.get(lang) }</span>
                 </button>
@@ -66,26 +61,26 @@ pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
                 <span>{ t::SPEED.get(lang) }</span>
                 <select data-testid="speed" onchange={on_speed} aria-label={t::SPEED_LABEL.get(lang)}>
                     { for SPEEDS.iter().enumerate().map(|(i, (label, rate))| html! {
-                        <option value={i.to_string()} selected={i == studio.speed}>{ if rate.is_some() { *label } else { t::INSTANT.get(lang) } }</option>
+                        <option value={i.to_string()} selected={i == shown.speed}>{ if rate.is_some() { *label } else { t::INSTANT.get(lang) } }</option>
                     }) }
                 </select>
             </label>
             <input class="scrubber" data-testid="scrubber" type="range" min="0"
-                max={core.horizon().as_millis().to_string()} step="1"
-                value={core.now().as_millis().to_string()} oninput={on_scrub}
-                aria-label={t::VIRTUAL_TIME.get(lang)} aria-valuetext={seconds(core.now())} />
+                max={clock.horizon.as_millis().to_string()} step="1"
+                value={clock.now.as_millis().to_string()} oninput={on_scrub}
+                aria-label={t::VIRTUAL_TIME.get(lang)} aria-valuetext={seconds(clock.now)} />
             <output class="clock" data-testid="clock" aria-live="off">
-                { format!("t = {} / {}", seconds(core.now()), seconds(core.horizon())) }
+                { format!("t = {} / {}", seconds(clock.now), seconds(clock.horizon)) }
             </output>
-            if let Some(at) = core.halted_at() {
+            if let Some(at) = clock.halted_at {
                 <span class="halted" data-testid="halted" role="status">
                     { t::EVENTS_LIMIT.fill(lang, &[&seconds(at), &limits::MAX_EVENTS.to_string()]) }
                 </span>
             }
-            if let Some(progress) = core.progress() {
+            if let Some(percent) = clock.progress {
                 <span class="progress" data-testid="progress" role="status">
-                    <progress max="100" value={progress.percent().to_string()}></progress>
-                    { t::SIMULATING.fill(lang, &[&progress.percent().to_string()]) }
+                    <progress max="100" value={percent.to_string()}></progress>
+                    { t::SIMULATING.fill(lang, &[&percent.to_string()]) }
                 </span>
             }
         </div>
@@ -97,8 +92,14 @@ pub fn transport(studio: &UseReducerHandle<Studio>, lang: Lang) -> Html {
 pub struct EventLogProps {
     /// The page's language.
     pub lang: Lang,
-    /// The studio.
-    pub studio: UseReducerHandle<Studio>,
+    /// The latest rows.
+    pub log: Shared<LogShown>,
+    /// The pod picked: its entries are marked.
+    pub selected_pod: Option<String>,
+    /// The node picked on the stage: its entries are marked.
+    pub selected_node: Option<String>,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
 }
 
 /// Where the log's rows lie in the list, kept between renders so that a row, once drawn, keeps its
@@ -190,22 +191,22 @@ fn height_px(px: f64) -> String {
 /// The event log, oldest first; selecting an entry names the upstream code it models.
 #[function_component(EventLog)]
 pub fn event_log(props: &EventLogProps) -> Html {
-    let (studio, lang) = (&props.studio, props.lang);
+    let EventLogProps {
+        lang,
+        log,
+        selected_pod,
+        selected_node,
+        dispatch,
+    } = props;
+    let lang = *lang;
     let list = use_node_ref();
     let layout = use_mut_ref(LogLayout::default);
     let redraw = use_force_update();
-    let core = studio.core();
-    let events = core.events();
-    let selected = studio.selected_event.filter(|i| *i < events.len());
+    let selected = log.selected.as_ref();
     // The log of a big cluster runs to tens of thousands of entries: only the latest are drawn. Rows
     // are keyed by their index, so a new event adds a row and the oldest drawn one leaves.
-    let drawn = if studio.playing_fast() {
-        MAX_EVENT_ROWS_FAST
-    } else {
-        MAX_EVENT_ROWS
-    };
-    let first = events.len().saturating_sub(drawn);
-    let space = layout.borrow_mut().place(core.scenario(), first);
+    let (first, drawn, total) = (log.first, log.drawn, log.total);
+    let space = layout.borrow_mut().place(&log.scenario, first);
     {
         let (list, layout) = (list.clone(), layout.clone());
         use_effect(move || {
@@ -235,28 +236,28 @@ pub fn event_log(props: &EventLogProps) -> Html {
             }
         })
     };
-    let rows = core.log_rows(first..events.len()).into_iter().zip(first..).map(|(row, index)| {
+    let rows = log.rows.iter().zip(first..).map(|(row, index)| {
         let on_select = {
-            let studio = studio.clone();
-            Callback::from(move |_: MouseEvent| studio.dispatch(Action::SelectEvent(Some(index))))
+            let dispatch = dispatch.clone();
+            Callback::from(move |_: MouseEvent| dispatch.emit(Action::SelectEvent(Some(index))))
         };
         let (kind, kind_class) = match row.kind {
             EventKind::Normal => ("Normal", "normal"),
             EventKind::Warning => ("Warning", "warning"),
             EventKind::Step => (t::KIND_STEP.get(lang), "step"),
         };
-        let selected = selected == Some(index);
+        let selected = selected.is_some_and(|(at, _, _)| *at == index);
         // The entries of what was picked on the stage.
-        let related = studio.selected_pod.as_ref().is_some_and(|pod| row.object.strip_prefix("pod/") == Some(pod))
-            || (studio.selected_pod.is_none() && studio.selected_node.is_some() && row.node == studio.selected_node);
+        let related = selected_pod.as_ref().is_some_and(|pod| row.object.strip_prefix("pod/") == Some(pod))
+            || (selected_pod.is_none() && selected_node.is_some() && row.node == *selected_node);
         html! {
             <li key={index} class={classes!("event", kind_class, selected.then_some("selected"), related.then_some("related"))}>
                 <button onclick={on_select} aria-pressed={selected.to_string()}>
-                    <span class="event-time">{ row.time }</span>
+                    <span class="event-time">{ &row.time }</span>
                     <span class="event-kind">{ kind }</span>
-                    <span class="event-reason">{ row.reason }</span>
-                    <span class="event-object">{ row.object }</span>
-                    <span class="event-message">{ row.message }</span>
+                    <span class="event-reason">{ &row.reason }</span>
+                    <span class="event-object">{ &row.object }</span>
+                    <span class="event-message">{ &row.message }</span>
                 </button>
             </li>
         }
@@ -264,14 +265,14 @@ pub fn event_log(props: &EventLogProps) -> Html {
     html! {
         <section class="card events" aria-labelledby="events-title">
             <h2 id="events-title">{ t::EVENTS.get(lang) }</h2>
-            if let Some(event) = selected.and_then(|i| events.get(i)) {
+            if let Some((_, reason, upstream)) = selected {
                 <div class="upstream" data-testid="upstream" aria-live="polite">
-                    <p class="explain" data-testid="explain">{ narration::explain(event.reason).get(lang) }</p>
+                    <p class="explain" data-testid="explain">{ narration::explain(*reason).get(lang) }</p>
                     <p>{ fill_html(t::THIS_IS, lang, vec![
-                        html! { <code>{ event.upstream.function }</code> },
+                        html! { <code>{ upstream.function }</code> },
                         html! {
-                            <a href={event.upstream.url} target="_blank" rel="noopener noreferrer">
-                                <code>{ format!("{}/{}", event.upstream.repo, event.upstream.file) }</code>
+                            <a href={upstream.url} target="_blank" rel="noopener noreferrer">
+                                <code>{ format!("{}/{}", upstream.repo, upstream.file) }</code>
                             </a>
                         },
                     ]) }</p>
@@ -287,7 +288,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
             </ol>
             // Always there, empty until the log outgrows the rows drawn, so its line does not appear below
             // the log and push the cards under it down.
-            <p class="more">{ (events.len() > drawn).then(|| t::LATEST_EVENTS.fill(lang, &[&drawn.to_string(), &events.len().to_string()])) }</p>
+            <p class="more">{ (total > drawn).then(|| t::LATEST_EVENTS.fill(lang, &[&drawn.to_string(), &total.to_string()])) }</p>
         </section>
     }
 }

@@ -1,7 +1,8 @@
 //! Guided tours: the source articles' stories replayed from the built-in scenarios, with the words of
-//! [`crate::tours`]; where each step happens is the core's (`sim::playback::tour`).
+//! [`crate::tours`]; where each step happens is the run's ([`crate::sim::playback::Run::step_times`]).
 
-use super::studio::{Action, Studio};
+use super::shown::TourShown;
+use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::views::seconds;
 use crate::sim::{builtin, VirtualTime};
@@ -15,8 +16,8 @@ pub(super) fn words(name: &str) -> Option<&'static Tour> {
 
 /// The question asked before the next step: its choices, and once answered, whether the prediction
 /// held and why. The answer changes nothing in the simulation.
-fn quiz(studio: &UseReducerHandle<Studio>, tour: &Tour, lang: Lang) -> Option<Html> {
-    let asked = studio.asked.as_ref()?;
+fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang) -> Option<Html> {
+    let asked = shown.asked.as_ref()?;
     let question = tour.question_before(asked.step)?;
     let answered = asked.answer;
     let feedback = answered.map(|chosen| {
@@ -39,8 +40,8 @@ fn quiz(studio: &UseReducerHandle<Studio>, tour: &Tour, lang: Lang) -> Option<Ht
             <div class="quiz-choices">
                 { for question.choices.iter().enumerate().map(|(index, choice)| {
                     let on_pick = {
-                        let studio = studio.clone();
-                        Callback::from(move |_: MouseEvent| studio.dispatch(Action::Answer(index)))
+                        let dispatch = dispatch.clone();
+                        Callback::from(move |_: MouseEvent| dispatch.emit(Action::Answer(index)))
                     };
                     let correct = answered.map(|_| (index == question.correct).to_string());
                     let picked = answered == Some(index);
@@ -56,33 +57,32 @@ fn quiz(studio: &UseReducerHandle<Studio>, tour: &Tour, lang: Lang) -> Option<Ht
 }
 
 /// The tour buttons (unless `chooser` is false: the embedded player shows only the narration) and,
-/// when a tour is loaded, its narration for the current time. A view function, not a component: it
-/// draws the studio, which changes on every tick, so a component would re-render with its parent
-/// anyway, and each component type costs the wasm its own copy of Yew's lifecycle code.
-pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Html {
+/// when a tour is loaded, its narration for the current time. A view function, not a component: the
+/// time it says changes on every tick, and each component type costs the wasm its own copy of Yew's
+/// lifecycle code.
+pub fn tours(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang, chooser: bool) -> Html {
     let start = |name: &'static str| {
-        let studio = studio.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(text) = builtin::by_name(name) {
-                studio.dispatch(Action::Load {
+                dispatch.emit(Action::Load {
                     text: text.to_string(),
                     tour: Some(name),
                 });
             }
         })
     };
-    let core = studio.core();
-    let loaded = core.tour();
+    let loaded = shown.name;
     let narration = loaded.and_then(words).map(|words| {
-        let times = core.step_times();
-        let now = core.now();
-        let current = core.current_step();
+        let times = &shown.step_times;
+        let now = shown.now;
+        let current = shown.current;
         let go = |index: Option<usize>| {
-            let studio = studio.clone();
+            let dispatch = dispatch.clone();
             let target = index.filter(|&i| times.get(i).copied().flatten().is_some());
             Callback::from(move |_: MouseEvent| match target {
-                Some(i) => studio.dispatch(Action::TourStep(i)),
-                None => studio.dispatch(Action::Seek(VirtualTime::ZERO)),
+                Some(i) => dispatch.emit(Action::TourStep(i)),
+                None => dispatch.emit(Action::Seek(VirtualTime::ZERO)),
             })
         };
         let previous = current.and_then(|i| i.checked_sub(1));
@@ -99,11 +99,11 @@ pub fn tours(studio: &UseReducerHandle<Studio>, lang: Lang, chooser: bool) -> Ht
                         None => t::INTRODUCTION.fill(lang, &[title]),
                     } }</p>
                     <p class="step-count sizer" aria-hidden="true">{
-                        t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(core.horizon())])
+                        t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(shown.horizon)])
                     }</p>
                 </div>
                 // The question comes first, beside the stage it asks about.
-                { for quiz(studio, words, lang) }
+                { for quiz(shown, dispatch, words, lang) }
                 // Every step's text laid in the same grid cell, hidden, under the current one: the box is
                 // as tall as the longest, so a step with more lines does not push the page below it down.
                 <div class="stack">

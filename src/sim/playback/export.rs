@@ -3,7 +3,8 @@
 //! the playhead: the state is the simulation shown, and the transcript runs from the start up to it.
 //! File names say which story and which time, in the link's `t=` form: `podip-kind-t12.4s.json`.
 
-use super::Playback;
+use super::cursor::Cursor;
+use super::run::Run;
 use crate::sim::{transcript, Simulation, VirtualDuration};
 
 /// One file to download.
@@ -25,17 +26,10 @@ const TEXT_MIME: &str = "text/plain;charset=utf-8";
 /// built-in story, tells 18 MB.
 pub const TRANSCRIPT_MAX_LEN: usize = 32 << 20;
 
-impl Playback {
+impl Run {
     /// The story's name in file names: the tour's, or `scenario` for a text of one's own.
     fn story(&self) -> &str {
-        self.tour.unwrap_or("scenario")
-    }
-
-    /// `podip-kind-t12.4s.EXTENSION`: a file of the view at the current time (the stage's picture
-    /// takes this name too).
-    pub fn export_file_name(&self, extension: &str) -> String {
-        let time = VirtualDuration(self.now().as_millis());
-        format!("podip-{}-t{time}.{extension}", self.story())
+        self.tour().unwrap_or("scenario")
     }
 
     /// The scenario, whole (`podip-kind.podip`): opened again, it replays the same story, and at the
@@ -44,8 +38,17 @@ impl Playback {
         Download {
             file_name: format!("podip-{}.podip", self.story()),
             mime: TEXT_MIME,
-            contents: self.text.clone(),
+            contents: self.text().to_string(),
         }
+    }
+}
+
+impl Cursor {
+    /// `podip-kind-t12.4s.EXTENSION`: a file of the view at the current time (the stage's picture
+    /// takes this name too).
+    pub fn export_file_name(&self, extension: &str) -> String {
+        let time = VirtualDuration(self.now().as_millis());
+        format!("podip-{}-t{time}.{extension}", self.run().story())
     }
 
     /// The state shown, as `podip state` prints it at the scenario's end.
@@ -53,7 +56,7 @@ impl Playback {
         Ok(Download {
             file_name: self.export_file_name("json"),
             mime: "application/json",
-            contents: self.sim.state().to_json()?,
+            contents: self.sim().state().to_json()?,
         })
     }
 
@@ -61,7 +64,7 @@ impl Playback {
     /// scenario's end (at most [`TRANSCRIPT_MAX_LEN`] and a batch). It is simulated afresh: the run
     /// shown keeps no views of the moments it passed.
     pub fn export_transcript(&self) -> Download {
-        let mut sim = Simulation::new(self.scenario.clone());
+        let mut sim = Simulation::new(self.run().scenario().clone());
         Download {
             file_name: self.export_file_name("txt"),
             mime: TEXT_MIME,
@@ -73,15 +76,26 @@ impl Playback {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::playback::Player;
     use crate::sim::{builtin, VirtualTime};
+
+    fn at(text: &str, tour: Option<&'static str>, time: VirtualTime) -> Cursor {
+        let mut cursor = Player::load(text.into(), tour)
+            .expect("parses")
+            .into_cursor();
+        cursor.seek(time);
+        cursor.finish();
+        cursor
+    }
 
     #[test]
     fn a_tour_at_a_time_names_its_files_by_tour_and_time() {
-        let mut playback = Playback::load(builtin::KIND.into(), Some("kind")).expect("parses");
-        playback.seek(VirtualTime(4_500));
-        playback.finish();
+        let playback = at(builtin::KIND, Some("kind"), VirtualTime(4_500));
         assert_eq!(playback.export_file_name("svg"), "podip-kind-t4.5s.svg");
-        assert_eq!(playback.export_scenario().file_name, "podip-kind.podip");
+        assert_eq!(
+            playback.run().export_scenario().file_name,
+            "podip-kind.podip"
+        );
         assert_eq!(
             playback.export_state().expect("serialises").file_name,
             "podip-kind-t4.5s.json"
@@ -95,16 +109,14 @@ mod tests {
     #[test]
     fn a_scenario_of_ones_own_is_named_scenario() {
         let text = "cluster --cluster-cidr=10.244.0.0/16\nnode add a\nwait 1s\n";
-        let playback = Playback::load(text.into(), None).expect("parses");
+        let playback = at(text, None, VirtualTime::ZERO);
         assert_eq!(playback.export_file_name("png"), "podip-scenario-t0s.png");
-        assert_eq!(playback.export_scenario().contents, text);
+        assert_eq!(playback.run().export_scenario().contents, text);
     }
 
     #[test]
     fn the_state_is_the_one_shown_and_the_transcript_stops_at_the_playhead() {
-        let mut playback = Playback::load(builtin::KIND.into(), Some("kind")).expect("parses");
-        playback.seek(VirtualTime(2_000));
-        playback.finish();
+        let playback = at(builtin::KIND, Some("kind"), VirtualTime(2_000));
         let state = playback.export_state().expect("serialises").contents;
         assert!(state.starts_with("{\n  \"time_ms\": 2000,"), "{state}");
         let transcript = playback.export_transcript().contents;

@@ -1,16 +1,16 @@
 //! The view as a link and back: which tour or scenario, the settings that differ from it, the time and
 //! the tour step. Everything a link carries goes through the same parsers as typed input.
 
-use super::{with_preamble, LinkRefusal, Playback};
+use super::{with_preamble, LinkRefusal, Player};
 use crate::ipam::kcm::KcmFlag;
 use crate::share::{Link, Overrides};
 use crate::sim::{builtin, ClusterSettings, Scenario, SettingsDraft, VirtualTime, KNOBS};
 
-impl Playback {
-    /// The playback a link describes. Reading and simulating its scenario is work in hand
-    /// ([`Playback::work`]): a link's scenario may be big. What of the link could not be used is in
-    /// [`Playback::link_refusals`] once that work is done.
-    pub fn from_link(link: &Link) -> Playback {
+impl Player {
+    /// The player a link describes. Reading and simulating its scenario is work in hand
+    /// ([`Player::work`]): a link's scenario may be big. What of the link could not be used is in
+    /// [`Player::link_refusals`] once that work is done.
+    pub fn from_link(link: &Link) -> Player {
         let tour = link
             .tour
             .as_deref()
@@ -20,16 +20,17 @@ impl Playback {
             .scenario
             .clone()
             .or_else(|| tour.and_then(builtin::by_name).map(str::to_string));
-        let mut playback = match text {
-            None => Playback::default(),
-            Some(text) => Playback::opening(text, tour),
+        let mut player = match text {
+            None => Player::default(),
+            Some(text) => Player::opening(text, tour),
         };
         if !link.overrides.is_empty() {
             // The settings go over the link's scenario: it is read first.
-            playback.settle_reading();
+            player.read_now();
         }
-        if !link.overrides.is_empty() && playback.error.is_none() {
-            let mut draft = playback.settings.draft();
+        if !link.overrides.is_empty() && player.error().is_none() {
+            let settings = player.settings();
+            let mut draft = settings.draft();
             for flag in KcmFlag::ALL {
                 if let Some(value) = link.overrides.flag(flag) {
                     draft = draft.with_flag(flag, value.to_string());
@@ -38,39 +39,41 @@ impl Playback {
             for (name, value) in link.overrides.knobs() {
                 draft = draft.with_knob(name, value.to_string());
             }
-            match draft.validate(&playback.settings) {
-                Ok(settings) => playback.set_settings(settings),
-                Err(err) => playback.refuse_link(LinkRefusal::Settings(err)),
+            match draft.validate(&settings) {
+                Ok(settings) => player.set_settings(settings),
+                Err(err) => player.refuse_link(LinkRefusal::Settings(err)),
             }
         }
         // A step that does not happen leaves the time the link gives.
         if let Some(time) = link.time {
-            playback.seek(time);
+            player.seek(time);
         }
         if let Some(index) = link.step {
-            playback.go_to_step(index);
+            player.go_to_step(index);
         }
-        playback
+        player
     }
 
     /// The link that reproduces this view: a tour by name (with the settings that differ from it), or
     /// the scenario text itself; the time and the tour step.
     pub fn link(&self) -> Link {
-        let tour_text = self.tour.and_then(builtin::by_name);
+        let run = self.cursor().run();
+        let settings = run.settings();
+        let tour_text = run.tour().and_then(builtin::by_name);
         let overrides = match tour_text {
-            Some(text) if text == self.text => Overrides::default(),
+            Some(text) if text == self.text() => Overrides::default(),
             Some(text) => match Scenario::parse(text) {
                 Ok(scenario) => {
                     let tour = ClusterSettings::of(&scenario);
                     // Only the flags and the settings a link carries travel as parameters; anything
                     // else, the text.
-                    let differs = KNOBS.iter().any(|knob| {
-                        !knob.reach.link && knob.differs(&tour.knobs, &self.settings.knobs)
-                    });
-                    if with_preamble(text, &self.settings.preamble()) != self.text || differs {
+                    let differs = KNOBS
+                        .iter()
+                        .any(|knob| !knob.reach.link && knob.differs(&tour.knobs, &settings.knobs));
+                    if with_preamble(text, &settings.preamble()) != self.text() || differs {
                         return self.link_with_text();
                     }
-                    overrides_between(&tour.draft(), &self.settings.draft())
+                    overrides_between(&tour.draft(), &settings.draft())
                 }
                 Err(_) => return self.link_with_text(),
             },
@@ -84,11 +87,13 @@ impl Playback {
     }
 
     fn link_with_text(&self) -> Link {
+        let cursor = self.cursor();
+        let now = cursor.now();
         Link {
-            tour: self.tour.map(str::to_string),
-            scenario: Some(self.text.clone()),
-            time: (self.now() > VirtualTime::ZERO).then_some(self.now()),
-            step: self.tour_step,
+            tour: cursor.run().tour().map(str::to_string),
+            scenario: Some(self.text().to_string()),
+            time: (now > VirtualTime::ZERO).then_some(now),
+            step: cursor.tour_step(),
             ..Link::default()
         }
     }
@@ -114,7 +119,7 @@ mod tests {
     #[test]
     fn a_tour_with_changed_settings_links_by_name_and_the_flags_that_differ() {
         let (link, _) = Link::parse("?tour=kind&node-mask=23&step=3");
-        let mut playback = Playback::from_link(&link);
+        let mut playback = Player::from_link(&link);
         playback.finish();
         assert!(
             playback.link_refusals().is_empty(),
@@ -127,23 +132,23 @@ mod tests {
         assert_eq!(back.overrides.flag(KcmFlag::NodeCidrMaskSize), Some("23"));
         assert_eq!(back.overrides.flag(KcmFlag::ClusterCidr), None);
         assert_eq!(back.step, Some(2));
-        let mut again = Playback::from_link(&back);
+        let mut again = Player::from_link(&back);
         again.finish();
         assert_eq!(again.text(), playback.text());
-        assert_eq!(again.now(), playback.now());
+        assert_eq!(again.cursor().now(), playback.cursor().now());
     }
 
     #[test]
     fn a_preset_on_a_tour_travels_as_the_text_with_its_max_pods() {
         let (link, _) = Link::parse("?tour=kind");
-        let mut playback = Playback::from_link(&link);
+        let mut playback = Player::from_link(&link);
         playback.finish();
         let openshift = crate::sim::preset::by_name("openshift").expect("preset");
         let settings = playback
             .settings()
             .draft()
             .with_preset(openshift)
-            .validate(playback.settings())
+            .validate(&playback.settings())
             .expect("valid");
         playback.set_settings(settings);
         playback.finish();
@@ -151,7 +156,7 @@ mod tests {
         let back = playback.link();
         let text = back.scenario.clone().expect("the text");
         assert!(text.contains("set max-pods=250\n"), "{text}");
-        let mut again = Playback::from_link(&back);
+        let mut again = Player::from_link(&back);
         again.finish();
         assert_eq!(again.settings().knobs.max_pods, 250);
         assert_eq!(again.settings().flags.node_cidr_mask_size, "23");
@@ -160,7 +165,7 @@ mod tests {
     #[test]
     fn refused_settings_keep_the_tour_and_say_why_in_upstream_words() {
         let (link, _) = Link::parse("?tour=kind&node-mask=8");
-        let mut playback = Playback::from_link(&link);
+        let mut playback = Player::from_link(&link);
         playback.finish();
         assert_eq!(playback.text(), builtin::KIND);
         let [LinkRefusal::Settings(why)] = playback.link_refusals() else {
@@ -175,7 +180,7 @@ mod tests {
     #[test]
     fn a_scenario_that_does_not_parse_stays_in_the_editor_over_the_default_view() {
         let (link, _) = Link::parse("?scenario=node+add+a");
-        let mut playback = Playback::from_link(&link);
+        let mut playback = Player::from_link(&link);
         playback.finish();
         assert_eq!(playback.text(), "node add a");
         assert!(playback.error().is_some());
@@ -183,6 +188,6 @@ mod tests {
             playback.link_refusals(),
             [LinkRefusal::Scenario(_)]
         ));
-        assert_eq!(playback.tour(), Some("kind"));
+        assert_eq!(playback.cursor().run().tour(), Some("kind"));
     }
 }

@@ -1,17 +1,13 @@
-//! View models: what each part of the page draws, computed from the playback natively and tested
-//! here, so a component only turns them into markup.
+//! View models: what each part of the page draws, computed from a cursor natively and tested here, so
+//! a component only turns them into markup.
 
-use super::Playback;
-use crate::ipam::address_map::AddressMap;
-use crate::ipam::capacity::CapacityPlan;
-use crate::ipam::cidrset::CidrSet;
+use super::Cursor;
 use crate::ipam::kindnet::CNI_CONFIG_PATH;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
 use crate::sim::command::Command;
 use crate::sim::grid::AddressGrid;
 use crate::sim::state::{NodeState, PodState, VethState};
 use crate::sim::{Event, EventKind, EventLog, Touched, VirtualDuration, VirtualTime};
-use ipnet::IpNet;
 use std::ops::Range;
 
 /// At most this many node cards are drawn; the address map shows every node.
@@ -124,8 +120,8 @@ pub struct PodNetwork {
 }
 
 impl NodeCard {
-    fn new(playback: &Playback, node: NodeState) -> NodeCard {
-        let sim = playback.sim();
+    fn new(cursor: &Cursor, node: NodeState) -> NodeCard {
+        let sim = cursor.sim();
         let store = sim.node_store(&node.name);
         let files = node
             .ipam
@@ -143,7 +139,7 @@ impl NodeCard {
             .take(MAX_ROWS)
             .map(|pod| pod_row(pod, &node))
             .collect();
-        let now = playback.now();
+        let now = cursor.now();
         NodeCard {
             pod_cidrs: node.pod_cidrs.clone(),
             conflist: node
@@ -255,16 +251,15 @@ impl ActionNames {
     }
 }
 
-impl Playback {
+impl Cursor {
     /// Every event so far.
     pub fn events(&self) -> &EventLog {
-        self.sim.events()
+        self.sim().events()
     }
 
-    /// The log's rows for events `range` (of [`Playback::events`]).
+    /// The log's rows for events `range` (of [`Cursor::events`]).
     pub fn log_rows(&self, range: Range<usize>) -> Vec<LogRow> {
-        self.sim
-            .events()
+        self.events()
             .iter()
             .skip(range.start)
             .take(range.len())
@@ -285,22 +280,12 @@ impl Playback {
 
     /// What event `index` touched, if there is one.
     pub fn touched(&self, index: usize) -> Option<Touched> {
-        self.sim.events().get(index).map(Event::touched)
-    }
-
-    /// kube-controller-manager's cidrsets, one per cluster CIDR (none before it starts).
-    pub fn cidr_sets(&self) -> &[CidrSet] {
-        self.sim.cidr_sets()
-    }
-
-    /// The address map of cluster CIDR `family`, over `window` (the whole CIDR when `None`).
-    pub fn address_map(&self, family: usize, window: Option<IpNet>) -> Option<AddressMap> {
-        self.sim.address_map(family, window)
+        self.events().get(index).map(Event::touched)
     }
 
     /// The names of every node, in name order.
     pub fn node_names(&self) -> Vec<String> {
-        self.sim
+        self.sim()
             .cluster
             .nodes_in_name_order()
             .into_iter()
@@ -310,12 +295,12 @@ impl Playback {
 
     /// The card of node `name`, if it exists.
     pub fn node_card(&self, name: &str) -> Option<NodeCard> {
-        Some(NodeCard::new(self, self.sim.node_state(name)?))
+        Some(NodeCard::new(self, self.sim().node_state(name)?))
     }
 
     /// `ip addr` / `ip route` inside `pod`, or `None` while it has no namespace.
     pub fn pod_network(&self, pod: &str) -> Option<PodNetwork> {
-        let netns = self.sim.pod_netns(pod)?;
+        let netns = self.sim().pod_netns(pod)?;
         let mut routes = ip_route_lines(netns);
         routes.extend(ip6_route_lines(netns));
         Some(PodNetwork {
@@ -323,12 +308,6 @@ impl Playback {
             addr: ip_addr_lines(netns),
             routes,
         })
-    }
-
-    /// The capacity the cluster's flags give.
-    pub fn capacity_plan(&self) -> CapacityPlan {
-        CapacityPlan::from_config(&self.settings().config)
-            .with_max_pods(self.settings().knobs.max_pods)
     }
 
     /// The names the actions use next, with `chosen` the node picked for new pods.
@@ -352,7 +331,7 @@ impl Playback {
         let unused = |prefix: &str| {
             (1..)
                 .map(|i| format!("{prefix}{i}"))
-                .find(|name| !self.text.contains(&format!(" {name} ")))
+                .find(|name| !self.run().text().contains(&format!(" {name} ")))
                 .unwrap_or_default()
         };
         ActionNames {
@@ -368,12 +347,20 @@ impl Playback {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::playback::Player;
+
+    fn at_end() -> Cursor {
+        let mut cursor = Player::default().into_cursor();
+        cursor.seek(cursor.run().horizon());
+        cursor.finish();
+        cursor
+    }
 
     /// The kind tour at step 8 (index 7): b's object is gone, its IP file, veth and route wait for
     /// CNI DEL (the Chinese article counts 4 veths on the worker during the lag).
     #[test]
     fn the_worker_card_during_the_del_lag_keeps_bs_file_veth_and_route() {
-        let mut playback = Playback::default();
+        let mut playback = Player::default().into_cursor();
         playback.go_to_step(7);
         playback.finish();
         let card = playback
@@ -407,9 +394,7 @@ mod tests {
 
     #[test]
     fn a_pods_network_lists_its_address_and_its_default_route() {
-        let mut playback = Playback::default();
-        playback.seek(playback.horizon());
-        playback.finish();
+        let playback = at_end();
         let network = playback.pod_network("a").expect("a has a namespace");
         assert!(network.netns.starts_with("/var/run/netns/cni-"));
         assert!(network
@@ -424,9 +409,7 @@ mod tests {
 
     #[test]
     fn actions_pick_the_worker_and_unused_names() {
-        let mut at_end = Playback::default();
-        at_end.seek(at_end.horizon());
-        at_end.finish();
+        let at_end = at_end();
         let names = at_end.action_names("");
         assert_eq!(names.target, "kind-worker");
         assert_eq!(names.next_node, "node-1");
@@ -434,9 +417,11 @@ mod tests {
         assert_eq!(at_end.action_names("kind-worker2").target, "kind-worker2");
         let many = names.add_many(" 3 ").to_string();
         assert_eq!(many, "pod add-many batch1 --node=kind-worker --count=3");
-        at_end.apply(&[names.add_many("lots")]);
-        at_end.finish();
-        assert!(at_end
+        let mut player = Player::default();
+        player.seek(player.cursor().run().horizon());
+        player.apply(&[names.add_many("lots")]);
+        player.finish();
+        assert!(player
             .error()
             .is_some_and(|e| e.contains("invalid --count \"0\"")));
     }

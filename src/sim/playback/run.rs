@@ -1,0 +1,138 @@
+//! A scenario's whole run, immutable once built ([`super::Loader`]) and shared by `Rc` between the
+//! cursors that move over it: the scenario and its text, the timeline of every event up to the
+//! horizon, where the stage places each node, and when each step of its tour happens.
+
+use super::stage::Places;
+use crate::ipam::capacity::CapacityPlan;
+use crate::sim::{ClusterSettings, EventLog, Scenario, VirtualTime};
+use crate::tours::TourId;
+use std::rc::Rc;
+
+/// A scenario and everything that happens in it.
+pub struct Run {
+    /// The scenario text: the source of truth the editor shows and links carry.
+    text: String,
+    /// What it parsed to.
+    scenario: Rc<Scenario>,
+    /// The settings it sets.
+    settings: ClusterSettings,
+    /// The built-in scenario (tour) it is, if any.
+    tour: Option<&'static str>,
+    /// Every event up to the horizon (the tours' anchors, the scrubber's marks, the stage's places).
+    timeline: EventLog,
+    /// Where the timeline ends: after the last thing the scenario makes happen.
+    horizon: VirtualTime,
+    /// Where the run halted at podip's limit on events ([`crate::sim::limits::MAX_EVENTS`]), if it did.
+    halted_at: Option<VirtualTime>,
+    /// Where the stage draws each node, read off the timeline.
+    places: Places,
+    /// When each step of the tour happens (`None`: it does not happen).
+    step_times: Vec<Option<VirtualTime>>,
+}
+
+impl Run {
+    /// The run of `scenario` (read from `text`) whose events up to `horizon` are `timeline`.
+    pub(super) fn new(
+        text: String,
+        scenario: Rc<Scenario>,
+        settings: ClusterSettings,
+        tour: Option<&'static str>,
+        timeline: EventLog,
+        horizon: VirtualTime,
+        halted_at: Option<VirtualTime>,
+    ) -> Run {
+        // Each step waits for an event of the run ([`crate::tours`]), never for a hard-coded time, so
+        // the narration follows the simulation when a setting changes.
+        let step_times = tour
+            .and_then(TourId::from_name)
+            .map(|id| id.tour().step_times(timeline.iter()))
+            .unwrap_or_default();
+        Run {
+            places: Places::of(&timeline),
+            text,
+            scenario,
+            settings,
+            tour,
+            timeline,
+            horizon,
+            halted_at,
+            step_times,
+        }
+    }
+
+    /// The run of an empty scenario.
+    pub fn empty() -> Run {
+        let scenario = Rc::new(Scenario::default());
+        let settings = ClusterSettings::of(&scenario);
+        let horizon = scenario.end;
+        Run::new(
+            String::new(),
+            scenario,
+            settings,
+            None,
+            EventLog::default(),
+            horizon,
+            None,
+        )
+    }
+
+    /// The scenario text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The scenario that runs.
+    pub fn scenario(&self) -> &Rc<Scenario> {
+        &self.scenario
+    }
+
+    /// The settings it sets.
+    pub fn settings(&self) -> &ClusterSettings {
+        &self.settings
+    }
+
+    /// The tour it is, if any.
+    pub fn tour(&self) -> Option<&'static str> {
+        self.tour
+    }
+
+    /// Every event of the whole run.
+    pub fn timeline(&self) -> &EventLog {
+        &self.timeline
+    }
+
+    /// Where the timeline ends.
+    pub fn horizon(&self) -> VirtualTime {
+        self.horizon
+    }
+
+    /// Where the run halted at podip's limit on events, if it did: the view shows up to there.
+    pub fn halted_at(&self) -> Option<VirtualTime> {
+        self.halted_at
+    }
+
+    /// Where the stage draws each node.
+    pub fn places(&self) -> &Places {
+        &self.places
+    }
+
+    /// When each step of the tour happens in the whole run (`None`: it does not happen).
+    pub fn step_times(&self) -> &[Option<VirtualTime>] {
+        &self.step_times
+    }
+
+    /// When step `index` of the tour happens, if it does.
+    pub fn step_time(&self, index: usize) -> Option<VirtualTime> {
+        self.step_times.get(index).copied().flatten()
+    }
+
+    /// The capacity the cluster's flags give.
+    pub fn capacity_plan(&self) -> CapacityPlan {
+        CapacityPlan::from_config(&self.settings.config).with_max_pods(self.settings.knobs.max_pods)
+    }
+
+    /// Its timeline, to take apart ([`super::Scrap`]).
+    pub(super) fn into_timeline(self) -> EventLog {
+        self.timeline
+    }
+}

@@ -1,0 +1,139 @@
+//! The stage's view model: the picture of the cluster at a cursor's time, read off the simulation
+//! natively, so the component only places shapes.
+//!
+//! * `kcm.rs` — kube-controller-manager's cidrset as a strip of node subnets.
+//! * `node.rs` — each node's machine, each pod's namespace and veth pair; a node as a tile.
+//! * `places.rs` — where each node of a run is drawn.
+//! * `recent.rs` — what the latest events say that the objects do not keep.
+//!
+//! The picture is a function of the scenario and the time alone: the nodes' places come from the
+//! whole run's timeline (the order they first register), so a node joining never moves another one.
+
+use super::Cursor;
+use crate::sim::{Simulation, Touched};
+pub use kcm::{KcmStrip, StripCell, STRIP_CELLS};
+use node::Scene;
+pub use node::{
+    NodeTile, RangeCell, RangeStrip, StageNode, StagePhase, StagePod, MAX_FILES, MAX_POD_CELLS,
+    RANGE_CELLS,
+};
+use places::slot_of;
+pub use places::{Places, POD_BOXES};
+use recent::Recent;
+pub use recent::GONE_SHOWN;
+
+/// Up to this many nodes are drawn whole, side by side; more are drawn as tiles, with one zoomed in.
+pub const WHOLE_NODES: usize = 5;
+/// At most this many node tiles.
+pub const MAX_TILES: usize = 256;
+
+mod kcm;
+mod node;
+mod places;
+mod recent;
+#[cfg(test)]
+mod tests;
+
+/// The whole picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stage {
+    /// kube-controller-manager's first cidrset, once the node IPAM controller runs.
+    pub kcm: Option<KcmStrip>,
+    /// Node slots in the order nodes first register in the run; `None` before a slot's node has joined
+    /// (or after it left).
+    pub nodes: Vec<Option<StageNode>>,
+    /// Tiles of every node, when there are more than [`WHOLE_NODES`] (then `nodes` holds the zoomed one).
+    pub tiles: Vec<NodeTile>,
+    /// Nodes not tiled past [`MAX_TILES`].
+    pub tiles_hidden: usize,
+    /// The node in front: zoomed into as tiles, shown alone on a phone.
+    pub focus: Option<String>,
+    /// Each slot's share of the width: more for the nodes that run pods in the run, so the worker of
+    /// the kind tour has room for its pods and the control plane does not (fixed for the whole run).
+    pub weights: Vec<u32>,
+    /// What the selected event touched.
+    pub touched: Option<Touched>,
+}
+
+impl Cursor {
+    /// The stage at the current time; `focus` is the node picked, put in front ([`Stage::focus`]).
+    pub fn stage(&self, selected_event: Option<usize>, focus: Option<&str>) -> Stage {
+        let run = self.run();
+        let slots = &run.places().slots;
+        let touched = selected_event.and_then(|i| self.touched(i));
+        let sim = self.sim();
+        let focus = front_node(sim, slots, focus, touched.as_ref());
+        let scene = Scene {
+            sim,
+            del_lag: run.settings().knobs.del_lag,
+            recent: Recent::read(sim),
+        };
+        let whole = slots.len() <= WHOLE_NODES;
+        let (nodes, tiles, tiles_hidden) = if whole {
+            let nodes = slots
+                .iter()
+                .enumerate()
+                .map(|(slot, name)| StageNode::of(&scene, name, slot))
+                .collect();
+            (nodes, Vec::new(), 0)
+        } else {
+            let node = focus
+                .as_deref()
+                .and_then(|name| StageNode::of(&scene, name, slot_of(slots, name)));
+            let present: Vec<(usize, &String)> = slots
+                .iter()
+                .enumerate()
+                .filter(|(_, name)| sim.cluster.nodes.contains_key(name.as_str()))
+                .collect();
+            // host-local's addresses per node subnet of the first family, as the planner counts them.
+            let usable = run
+                .capacity_plan()
+                .families
+                .first()
+                .map_or(0, |f| f.usable_pod_ips_per_node);
+            let tiles = present
+                .iter()
+                .take(MAX_TILES)
+                .map(|&(slot, name)| NodeTile::of(sim, name, slot, usable))
+                .collect();
+            (vec![node], tiles, present.len().saturating_sub(MAX_TILES))
+        };
+        Stage {
+            kcm: KcmStrip::of(sim, slots),
+            nodes,
+            tiles,
+            tiles_hidden,
+            focus,
+            weights: if whole {
+                run.places().weights.clone()
+            } else {
+                Vec::new()
+            },
+            touched,
+        }
+    }
+}
+
+/// The node in front: the one picked, else the one the selected event touched, else the first running
+/// pods (a steady choice while a burst lands everywhere), else the first there is.
+fn front_node(
+    sim: &Simulation,
+    slots: &[String],
+    picked: Option<&str>,
+    touched: Option<&Touched>,
+) -> Option<String> {
+    let exists = |name: &str| sim.cluster.nodes.contains_key(name);
+    let running = |n: &&String| {
+        sim.cluster
+            .nodes
+            .get(n.as_str())
+            .is_some_and(|n| n.admitted_pods > 0)
+    };
+    picked
+        .filter(|f| exists(f))
+        .map(str::to_string)
+        .or_else(|| touched.and_then(|t| t.node.clone()))
+        .filter(|f| exists(f))
+        .or_else(|| slots.iter().find(running).cloned())
+        .or_else(|| slots.iter().find(|n| exists(n)).cloned())
+}

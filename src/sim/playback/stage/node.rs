@@ -1,0 +1,382 @@
+//! A node on the stage: its machine as the story needs it (addresses, podCIDRs, host-local's range and
+//! files), its pods with their network namespace, veth pair and route, and the tile a node becomes in
+//! a big cluster.
+
+use super::places::POD_BOXES;
+use super::recent::Recent;
+use crate::order;
+use crate::sim::grid::{AddressGrid, CellStatus};
+use crate::sim::objects::FxHashMap;
+use crate::sim::playback::views::VethPair;
+use crate::sim::state::{NodeState, PodState, VethState};
+use crate::sim::{Simulation, VirtualDuration, VirtualTime};
+use ipnet::IpNet;
+
+/// Where host-local keeps its files when the node has not written its store yet (kind's tmpfs).
+/// The host-local strip's cells: an aligned block of addresses around the cursor.
+pub const RANGE_CELLS: usize = 16;
+/// At most this many pod cells per node.
+pub const MAX_POD_CELLS: usize = 128;
+/// At most this many files of host-local's directory listed on a node.
+pub const MAX_FILES: usize = 6;
+const DEFAULT_IPAM_DIR: &str = "/run/cni-ipam-state/kindnet";
+
+/// A node whole: its machine as the story needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StageNode {
+    /// `metadata.name`.
+    pub name: String,
+    /// Its place (colour) in the run: the order it first registered.
+    pub slot: usize,
+    /// `status.addresses` InternalIP(s).
+    pub internal_ips: Vec<String>,
+    /// `spec.podCIDRs`, once patched.
+    pub pod_cidrs: Vec<String>,
+    /// Why it has none, if kube-controller-manager said (`CIDRNotAvailable`).
+    pub failure: Option<String>,
+    /// The machine is down, rebooting.
+    pub rebooting: bool,
+    /// kindnetd wrote the conflist.
+    pub conflist: bool,
+    /// host-local's range around its cursor.
+    pub range: Option<RangeStrip>,
+    /// host-local's directory.
+    pub dir: String,
+    /// Its first files.
+    pub files: Vec<String>,
+    /// How many files in all.
+    pub files_total: usize,
+    /// Its pods (objects, and ghosts waiting for CNI DEL or just gone), by name.
+    pub pods: Vec<StagePod>,
+    /// Whether the pods are many: drawn as cells, not namespaces.
+    pub pods_as_cells: bool,
+    /// Pods not drawn past [`MAX_POD_CELLS`].
+    pub pods_hidden: usize,
+}
+
+/// host-local's range as a strip of addresses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RangeStrip {
+    /// The range's subnet.
+    pub subnet: String,
+    /// The addresses drawn.
+    pub cells: Vec<RangeCell>,
+    /// `last_reserved_ip.0`, once written.
+    pub last_reserved_ip: Option<String>,
+    /// Addresses in the subnet in all.
+    pub size: u128,
+}
+
+/// One address of the range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RangeCell {
+    /// The address.
+    pub ip: String,
+    /// Its last part (`.2`, `:a`), the cell's label.
+    pub label: String,
+    /// Its role.
+    pub status: CellStatus,
+    /// host-local's next candidate.
+    pub next: bool,
+}
+
+/// Where a pod is in its life, as the stage draws it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StagePhase {
+    /// Scheduled, no sandbox yet (or its sandbox failed).
+    Pending,
+    /// Sandbox created, CNI ADD done or under way, `status.podIPs` not written yet.
+    Adding,
+    /// Its IPs are in `status.podIPs`.
+    Running,
+    /// Terminating, or its object gone while CNI DEL is still to come.
+    Deleting,
+    /// Its sandbox was torn down a moment ago.
+    Gone,
+}
+
+impl StagePhase {
+    /// The name the page's tests read (`data-phase`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StagePhase::Pending => "pending",
+            StagePhase::Adding => "adding",
+            StagePhase::Running => "running",
+            StagePhase::Deleting => "deleting",
+            StagePhase::Gone => "gone",
+        }
+    }
+}
+
+/// A pod: its network namespace, and what CNI ADD made for it on the node.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StagePod {
+    /// `metadata.name`.
+    pub name: String,
+    /// Where it is in its life.
+    pub phase: StagePhase,
+    /// Whether its object exists (a ghost's does not).
+    pub object: bool,
+    /// `status.podIPs`, or the IPs its files still hold while it waits for CNI DEL.
+    pub ips: Vec<String>,
+    /// Its IP files' names.
+    pub ip_files: Vec<String>,
+    /// Its veth pair, while it exists.
+    pub veth: Option<VethPair>,
+    /// Its `/32 scope host` route on the node, while it exists.
+    pub route: Option<String>,
+    /// Time left until CNI DEL, and that as a fraction of the DEL lag.
+    pub countdown: Option<(VirtualDuration, f64)>,
+    /// The sandbox's last failure (`FailedCreatePodSandBox` with host-local's text).
+    pub failure: Option<String>,
+}
+
+impl StagePod {
+    /// Its route's destination as a prefix (`10.244.1.2/32`): `ip route` prints a host route without
+    /// its length.
+    pub fn route_prefix(&self) -> Option<String> {
+        let dst = self.route.as_deref()?.split_whitespace().next()?;
+        Some(match dst {
+            _ if dst.contains('/') => dst.to_string(),
+            _ if dst.contains(':') => format!("{dst}/128"),
+            _ => format!("{dst}/32"),
+        })
+    }
+}
+
+/// A node as a tile of a big cluster.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeTile {
+    /// `metadata.name`.
+    pub name: String,
+    /// Its slot.
+    pub slot: usize,
+    /// `spec.podCIDRs`.
+    pub pod_cidrs: Vec<String>,
+    /// IP files in host-local's directory (addresses held).
+    pub held: usize,
+    /// Addresses host-local can hand out in its first range.
+    pub usable: u128,
+}
+
+/// What drawing a node reads: the simulation at a time, the DEL lag, what the latest events say.
+pub(super) struct Scene<'a> {
+    pub(super) sim: &'a Simulation,
+    pub(super) del_lag: VirtualDuration,
+    pub(super) recent: Recent,
+}
+
+impl StageNode {
+    /// Node `name` (in `slot`) as `scene` shows it, while it exists.
+    pub(super) fn of(scene: &Scene, name: &str, slot: usize) -> Option<StageNode> {
+        let (sim, del_lag, recent) = (scene.sim, scene.del_lag, &scene.recent);
+        let obj = sim.cluster.nodes.get(name)?;
+        let state = sim.node_state(name)?;
+        let objects = sim.pods_on(name);
+        let held = Held::of(&state);
+        let now = sim.now();
+        let mut pods: Vec<StagePod> = objects
+            .iter()
+            .map(|pod| stage_pod(pod, &state, &held, now, del_lag, recent))
+            .collect();
+        // Ghosts: pods whose object is gone while their sandbox waits for CNI DEL.
+        for pending in &state.pending_dels {
+            if !pods.iter().any(|p| p.name == pending.pod) {
+                let mut ghost = held.network_of(&pending.pod, Some(&pending.container_id));
+                ghost.phase = StagePhase::Deleting;
+                ghost.countdown = Some(countdown(pending.at_ms - now, del_lag));
+                pods.push(ghost);
+            }
+        }
+        for gone in recent.gone.iter().filter(|g| g.node == name) {
+            if !pods.iter().any(|p| p.name == gone.pod) {
+                pods.push(StagePod {
+                    name: gone.pod.clone(),
+                    phase: StagePhase::Gone,
+                    object: false,
+                    ips: Vec::new(),
+                    ip_files: Vec::new(),
+                    veth: None,
+                    route: None,
+                    countdown: None,
+                    failure: None,
+                });
+            }
+        }
+        let mut pods = order::sorted_by(pods, |a, b| a.name.cmp(&b.name));
+        let pods_as_cells = pods.len() > POD_BOXES;
+        let pods_hidden = pods.len().saturating_sub(MAX_POD_CELLS);
+        pods.truncate(MAX_POD_CELLS);
+        Some(StageNode {
+            name: name.to_string(),
+            slot,
+            internal_ips: obj.internal_ips.iter().map(ToString::to_string).collect(),
+            failure: if state.pod_cidrs.is_empty() {
+                recent.node_failure(name)
+            } else {
+                None
+            },
+            pod_cidrs: state.pod_cidrs.clone(),
+            rebooting: state.rebooting,
+            conflist: state.conflist.is_some(),
+            range: sim
+                .node_address_grid(name)
+                .map(|grid| range_strip(&grid, &state)),
+            dir: state
+                .ipam
+                .dir
+                .clone()
+                .unwrap_or_else(|| DEFAULT_IPAM_DIR.to_string()),
+            files: state.ipam.ls.iter().take(MAX_FILES).cloned().collect(),
+            files_total: state.ipam.ls.len(),
+            pods,
+            pods_as_cells,
+            pods_hidden,
+        })
+    }
+}
+
+impl NodeTile {
+    /// Node `name` (in `slot`) as a tile; `usable` is host-local's addresses per node subnet.
+    pub(super) fn of(sim: &Simulation, name: &str, slot: usize, usable: u128) -> NodeTile {
+        let node = sim.cluster.nodes.get(name);
+        let pod_cidrs = node.map(|n| n.pod_cidrs.clone()).unwrap_or_default();
+        NodeTile {
+            name: name.to_string(),
+            slot,
+            usable: if pod_cidrs.is_empty() { 0 } else { usable },
+            pod_cidrs,
+            held: node
+                .and_then(|n| n.store.as_ref())
+                .map_or(0, |s| s.reservations().count()),
+        }
+    }
+}
+
+fn countdown(remaining: VirtualDuration, del_lag: VirtualDuration) -> (VirtualDuration, f64) {
+    let total = del_lag.as_millis().max(1) as f64;
+    (
+        remaining,
+        (remaining.as_millis() as f64 / total).clamp(0.0, 1.0),
+    )
+}
+
+/// A node's files, veths and routes found by their holder, veth and device: a node of 110 pods would
+/// otherwise be searched 110 times on every frame.
+struct Held<'a> {
+    files: FxHashMap<&'a str, Vec<&'a String>>,
+    veths: FxHashMap<&'a str, &'a VethState>,
+    routes: FxHashMap<&'a str, &'a String>,
+}
+
+impl<'a> Held<'a> {
+    fn of(node: &'a NodeState) -> Held<'a> {
+        let mut files: FxHashMap<&str, Vec<&String>> = FxHashMap::default();
+        for (ip, holder) in &node.ipam.reserved {
+            files.entry(holder.as_str()).or_default().push(ip);
+        }
+        // `10.244.1.2 dev vethab2667e3 scope host`: the word after `dev`; a veth's first route is its
+        // pod's address (its `fe80::/64` comes after).
+        let mut routes: FxHashMap<&str, &String> = FxHashMap::default();
+        for route in &node.routes {
+            let mut words = route.split_whitespace();
+            if let Some(dev) = words.find(|w| *w == "dev").and(words.next()) {
+                routes.entry(dev).or_insert(route);
+            }
+        }
+        Held {
+            files,
+            veths: node.veths.iter().map(|v| (v.pod.as_str(), v)).collect(),
+            routes,
+        }
+    }
+
+    /// A pod's network as its node holds it: the files of its sandbox, its veth pair and its route.
+    fn network_of(&self, pod: &str, container_id: Option<&str>) -> StagePod {
+        let ip_files: Vec<String> = container_id
+            .and_then(|id| self.files.get(id))
+            .map(|ips| ips.iter().map(|ip| ip.to_string()).collect())
+            .unwrap_or_default();
+        let veth = self.veths.get(pod).map(|v| VethPair::of(v));
+        let route = veth
+            .as_ref()
+            .and_then(|v| self.routes.get(v.name.as_str()))
+            .map(|r| r.to_string());
+        StagePod {
+            name: pod.to_string(),
+            phase: StagePhase::Pending,
+            object: false,
+            ips: ip_files.clone(),
+            ip_files,
+            veth,
+            route,
+            countdown: None,
+            failure: None,
+        }
+    }
+}
+
+fn stage_pod(
+    pod: &PodState,
+    node: &NodeState,
+    held: &Held,
+    now: VirtualTime,
+    del_lag: VirtualDuration,
+    recent: &Recent,
+) -> StagePod {
+    let mut drawn = held.network_of(&pod.name, pod.container_id.as_deref());
+    drawn.object = true;
+    let pending = node.pending_dels.iter().find(|p| p.pod == pod.name);
+    drawn.phase = if pod.deletion_deadline_ms.is_some() || pending.is_some() {
+        StagePhase::Deleting
+    } else if !pod.ips.is_empty() {
+        StagePhase::Running
+    } else if pod.container_id.is_some() {
+        StagePhase::Adding
+    } else {
+        StagePhase::Pending
+    };
+    if !pod.ips.is_empty() {
+        drawn.ips = pod.ips.clone();
+    }
+    drawn.countdown = pending.map(|p| countdown(p.at_ms - now, del_lag));
+    if drawn.phase == StagePhase::Pending {
+        drawn.failure = recent.pod_failure(&pod.name);
+    }
+    drawn
+}
+
+fn range_strip(grid: &AddressGrid, node: &NodeState) -> RangeStrip {
+    // The aligned block of addresses holding the next candidate, so the cursor is always in view.
+    let cursor = grid.cells.iter().position(|c| c.next).unwrap_or(0);
+    let start = cursor / RANGE_CELLS * RANGE_CELLS;
+    let cells = grid
+        .cells
+        .iter()
+        .skip(start)
+        .take(RANGE_CELLS)
+        .map(|cell| RangeCell {
+            label: last_part(&cell.ip),
+            ip: cell.ip.clone(),
+            status: cell.status,
+            next: cell.next,
+        })
+        .collect();
+    let size = grid.subnet.parse::<IpNet>().map_or(0, |net| {
+        1u128 << (net.max_prefix_len() - net.prefix_len()).min(127)
+    });
+    RangeStrip {
+        subnet: grid.subnet.clone(),
+        cells,
+        last_reserved_ip: node.ipam.last_reserved_ip.get("0").cloned(),
+        size,
+    }
+}
+
+/// `.2` of `10.244.1.2`, `:a` of `fd00::a`.
+fn last_part(ip: &str) -> String {
+    match ip.rfind(['.', ':']) {
+        Some(at) => ip[at..].to_string(),
+        None => ip.to_string(),
+    }
+}

@@ -1,0 +1,449 @@
+//! What the page shows, as a plain value computed once per change of the studio (`studio.rs`): the
+//! view models of the playback (the stage, each node card, the log's rows, the capacity plan) behind
+//! `Rc`, each kept from the last value when equal to it. A component gets only the parts it draws as
+//! `PartialEq` props, so Yew skips the ones that did not change, as Yew's `function_todomvc` passes
+//! each `Entry`.
+
+use crate::ipam::address_map::{zoom_out, AddressMap};
+use crate::ipam::capacity::CapacityPlan;
+use crate::share::Link;
+use crate::sim::playback::stage::Stage;
+use crate::sim::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
+use crate::sim::playback::{Cursor, LinkRefusal, Run};
+use crate::sim::upstream::Upstream;
+use crate::sim::{ClusterSettings, DeletionMode};
+use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
+use ipnet::IpNet;
+use std::rc::Rc;
+
+/// The event log draws at most this many of the latest entries.
+pub const MAX_EVENT_ROWS: usize = 50;
+/// While playing fast (4× and up) the log scrolls faster than anyone reads: fewer rows are drawn.
+pub const MAX_EVENT_ROWS_FAST: usize = 12;
+
+/// A question of the tour, asked before the step that answers it; the answer does not change the
+/// simulation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asked {
+    /// The step that answers it.
+    pub step: usize,
+    /// The choice picked, once answered.
+    pub answer: Option<usize>,
+}
+
+/// Everything the page draws.
+#[derive(Clone, PartialEq)]
+pub struct Shown {
+    /// Playing or paused.
+    pub playing: bool,
+    /// Playing at 4× or faster: views draw less and animate nothing.
+    pub playing_fast: bool,
+    /// Index into the speeds.
+    pub speed: usize,
+    /// Whether the shortcuts dialog is open.
+    pub help: bool,
+    /// The event selected in the log.
+    pub selected_event: Option<usize>,
+    /// The pod whose network view is open.
+    pub selected_pod: Option<String>,
+    /// The node picked on the stage.
+    pub selected_node: Option<String>,
+    /// How "delete pod" deletes.
+    pub deletion_mode: DeletionMode,
+    /// What the selected log entry touched.
+    pub touched: Option<Touched>,
+    /// The transport's figures.
+    pub clock: Clock,
+    /// The tour loaded and where it is.
+    pub tour: Shared<TourShown>,
+    /// The stage's picture.
+    pub stage: Shared<Stage>,
+    /// The node cards.
+    pub cards: Shared<Cards>,
+    /// What the cards were made from.
+    pub(super) cards_seen: Seen,
+    /// The event log's rows.
+    pub log: Shared<LogShown>,
+    /// The selected pod's network view.
+    pub pod: Option<Shared<PodShown>>,
+    /// The address map.
+    pub map: Shared<Vec<MapFamily>>,
+    /// The names the actions use next.
+    pub names: Shared<ActionNames>,
+    /// The scenario text and why the last one was refused.
+    pub editor: Shared<EditorShown>,
+    /// The settings in force and the capacity they give.
+    pub settings: Shared<SettingsShown>,
+    /// The view's link.
+    pub link: Shared<Link>,
+    /// What of the page's link could not be used.
+    pub refusals: Shared<Vec<LinkRefusal>>,
+    /// The picture's file names (SVG, PNG), and why the last export failed.
+    pub export: Shared<ExportShown>,
+}
+
+/// The transport's figures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    /// The current virtual time.
+    pub now: VirtualTime,
+    /// Where the timeline ends.
+    pub horizon: VirtualTime,
+    /// Where the run halted at podip's limit on events, if it did.
+    pub halted_at: Option<VirtualTime>,
+    /// Work in hand, in percent.
+    pub progress: Option<u64>,
+}
+
+/// The tour loaded, where each step happens and which is shown.
+#[derive(Debug, Clone)]
+pub struct TourShown {
+    /// The tour loaded, if any.
+    pub name: Option<&'static str>,
+    /// When each step happens (`None`: it does not).
+    pub step_times: Vec<Option<VirtualTime>>,
+    /// The step shown, `None` before the first.
+    pub current: Option<usize>,
+    /// The current time and the horizon, as the narration says them.
+    pub now: VirtualTime,
+    /// Where the timeline ends.
+    pub horizon: VirtualTime,
+    /// The question asked now.
+    pub asked: Option<Asked>,
+}
+
+/// The node cards: the first nodes by name, the one picked on the stage first.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Cards {
+    /// At most [`MAX_NODE_CARDS`].
+    pub cards: Vec<Shared<NodeCard>>,
+    /// How many nodes there are.
+    pub total: usize,
+}
+
+/// The run shown (by its scenario) and how many of its events there were, when the cards were made.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Seen {
+    scenario: Rc<Scenario>,
+    events: usize,
+}
+
+impl PartialEq for Seen {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.scenario, &other.scenario) && self.events == other.events
+    }
+}
+
+/// The event log's latest rows.
+#[derive(Debug, Clone)]
+pub struct LogShown {
+    /// The scenario they come from (another one starts the list's places afresh).
+    pub scenario: Rc<Scenario>,
+    /// How many events there are.
+    pub total: usize,
+    /// The index of the first row.
+    pub first: usize,
+    /// How many rows are drawn at most.
+    pub drawn: usize,
+    /// The rows, from `first` on.
+    pub rows: Vec<LogRow>,
+    /// The selected event: its index, its reason and the upstream code it models.
+    pub selected: Option<(usize, Reason, &'static Upstream)>,
+}
+
+/// The selected pod's network view.
+#[derive(Debug, Clone)]
+pub struct PodShown {
+    /// The pod.
+    pub name: String,
+    /// Its namespace's `ip addr` and `ip route`, while it has one.
+    pub network: Option<PodNetwork>,
+}
+
+/// One cluster CIDR's address map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapFamily {
+    /// The window's cells.
+    pub map: AddressMap,
+    /// The colour (node index modulo the palette) of each cell's first owner.
+    pub colours: Vec<Option<usize>>,
+    /// Whether the window is a block inside the cluster CIDR.
+    pub zoomed: bool,
+    /// The window one level out.
+    pub zoom_out: Option<IpNet>,
+    /// `--node-cidr-mask-size`.
+    pub node_mask: u8,
+    /// `allocatedCIDRs`, `maxCIDRs` and `nextCandidate`.
+    pub allocated: u64,
+    /// `maxCIDRs`.
+    pub max: u64,
+    /// `nextCandidate`.
+    pub next_candidate: u64,
+}
+
+/// The scenario text and why the last one was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditorShown {
+    /// The text.
+    pub text: String,
+    /// `line N: …`.
+    pub error: Option<String>,
+}
+
+/// The settings in force.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SettingsShown {
+    /// The settings (coming into force with the scenario being built, while one is).
+    pub settings: ClusterSettings,
+    /// The capacity they give.
+    pub capacity: CapacityPlan,
+    /// Which load the text comes from: the card's fields start afresh on a new one.
+    pub load: u32,
+}
+
+/// The picture's file names, and why the last export failed.
+#[derive(Debug, Clone)]
+pub struct ExportShown {
+    /// `podip-kind-t12.4s.svg`.
+    pub svg: String,
+    /// `podip-kind-t12.4s.png`.
+    pub png: String,
+    /// Why the last export failed.
+    pub problem: Option<String>,
+}
+
+/// A view model shared by `Rc` and compared by address: the studio keeps the last one when the new one
+/// is equal ([`keep`]), so the same address means the same value, and a component given it is skipped
+/// without comparing what it draws.
+#[derive(Debug, Default)]
+pub struct Shared<T>(Rc<T>);
+
+impl<T> Shared<T> {
+    /// `value`, shared.
+    pub fn new(value: T) -> Self {
+        Shared(Rc::new(value))
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// `next`, or `last` when equal: a component drawing it is then skipped.
+pub(super) fn keep<T: PartialEq>(last: &Shared<T>, next: T) -> Shared<T> {
+    if **last == next {
+        last.clone()
+    } else {
+        Shared::new(next)
+    }
+}
+
+impl Shown {
+    /// Before anything is computed.
+    pub(super) fn of_nothing() -> Shown {
+        let cursor = Cursor::new(Rc::new(Run::empty()));
+        Shown {
+            playing: false,
+            playing_fast: false,
+            speed: 0,
+            help: false,
+            selected_event: None,
+            selected_pod: None,
+            selected_node: None,
+            deletion_mode: DeletionMode::default(),
+            touched: None,
+            clock: Clock {
+                now: VirtualTime::ZERO,
+                horizon: VirtualTime::ZERO,
+                halted_at: None,
+                progress: None,
+            },
+            tour: Shared::new(TourShown {
+                name: None,
+                step_times: Vec::new(),
+                current: None,
+                now: VirtualTime::ZERO,
+                horizon: VirtualTime::ZERO,
+                asked: None,
+            }),
+            stage: Shared::new(cursor.stage(None, None)),
+            cards: Shared::default(),
+            cards_seen: Seen::default(),
+            log: Shared::new(LogShown {
+                scenario: Rc::default(),
+                total: 0,
+                first: 0,
+                drawn: 0,
+                rows: Vec::new(),
+                selected: None,
+            }),
+            pod: None,
+            map: Shared::default(),
+            names: Shared::new(cursor.action_names("")),
+            editor: Shared::new(EditorShown {
+                text: String::new(),
+                error: None,
+            }),
+            settings: Shared::new(SettingsShown {
+                settings: cursor.run().settings().clone(),
+                capacity: cursor.run().capacity_plan(),
+                load: 0,
+            }),
+            link: Shared::default(),
+            refusals: Shared::default(),
+            export: Shared::new(ExportShown {
+                svg: String::new(),
+                png: String::new(),
+                problem: None,
+            }),
+        }
+    }
+}
+
+/// The node cards, the node picked on the stage first. A card is computed again only when its node may
+/// have changed since `last`: an event of the run concerned it, or it counts down to a CNI DEL (the time
+/// left changes with the clock), or the cursor went back or is over another run; else `last`'s is kept.
+/// Computing every card on every frame was most of a frame's work in a big cluster.
+pub(super) fn cards(
+    cursor: &Cursor,
+    selected_node: Option<&String>,
+    (last, seen): (&Cards, &Seen),
+) -> (Cards, Seen) {
+    let mut names = cursor.node_names();
+    if let Some(at) = names.iter().position(|n| Some(n) == selected_node) {
+        let picked = names.remove(at);
+        names.insert(0, picked);
+    }
+    let events = cursor.events();
+    let scenario = cursor.run().scenario();
+    let touched: Option<Vec<&str>> = (Rc::ptr_eq(&seen.scenario, scenario)
+        && seen.events <= events.len())
+    .then(|| {
+        let mut touched = Vec::new();
+        for node in (seen.events..events.len()).filter_map(|i| events.get(i).and_then(node_of)) {
+            if !touched.contains(&node) {
+                touched.push(node);
+            }
+        }
+        touched
+    });
+    let cards = names
+        .iter()
+        .take(MAX_NODE_CARDS)
+        .filter_map(|name| {
+            let before = last.cards.iter().find(|c| c.name == *name);
+            let unchanged = |card: &&Shared<NodeCard>| {
+                card.pending_dels.is_empty()
+                    && touched
+                        .as_ref()
+                        .is_some_and(|t| !t.contains(&name.as_str()))
+            };
+            if let Some(before) = before.filter(unchanged) {
+                return Some(before.clone());
+            }
+            let card = cursor.node_card(name)?;
+            Some(match before {
+                Some(before) => keep(before, card),
+                None => Shared::new(card),
+            })
+        })
+        .collect();
+    let seen = Seen {
+        scenario: scenario.clone(),
+        events: events.len(),
+    };
+    (
+        Cards {
+            cards,
+            total: names.len(),
+        },
+        seen,
+    )
+}
+
+/// The node an event concerns, if any.
+fn node_of(event: &Event) -> Option<&str> {
+    event
+        .node
+        .as_deref()
+        .or_else(|| event.object.strip_prefix("node/"))
+}
+
+/// The log's latest rows (a big cluster's runs to tens of thousands of entries), or `last` when they are
+/// the same: a run's events only grow as its cursor moves forward, and are the same again at the same
+/// count after a rewind (the simulation is deterministic).
+pub(super) fn log(
+    cursor: &Cursor,
+    selected_event: Option<usize>,
+    playing_fast: bool,
+    last: &Shared<LogShown>,
+) -> Shared<LogShown> {
+    let total = cursor.events().len();
+    let drawn = if playing_fast {
+        MAX_EVENT_ROWS_FAST
+    } else {
+        MAX_EVENT_ROWS
+    };
+    let scenario = cursor.run().scenario();
+    if Rc::ptr_eq(&last.scenario, scenario)
+        && (last.total, last.drawn) == (total, drawn)
+        && last.selected.map(|(i, _, _)| i) == selected_event
+    {
+        return last.clone();
+    }
+    let first = total.saturating_sub(drawn);
+    Shared::new(LogShown {
+        scenario: scenario.clone(),
+        total,
+        first,
+        drawn,
+        rows: cursor.log_rows(first..total),
+        selected: selected_event.and_then(|i| {
+            let event = cursor.events().get(i)?;
+            Some((i, event.reason, event.upstream))
+        }),
+    })
+}
+
+/// The address map of each cluster CIDR, over its zoom window.
+pub(super) fn map(cursor: &Cursor, windows: &[Option<IpNet>]) -> Vec<MapFamily> {
+    let sim = cursor.sim();
+    let node_names = cursor.node_names();
+    let node_index = |name: &str| node_names.iter().position(|n| n == name).unwrap_or(0);
+    sim.cidr_sets()
+        .iter()
+        .enumerate()
+        .filter_map(|(family, set)| {
+            let map = sim.address_map(family, windows.get(family).copied().flatten())?;
+            Some(MapFamily {
+                colours: map
+                    .cells
+                    .iter()
+                    .map(|cell| cell.owners.first().map(|o| node_index(o) % 8))
+                    .collect(),
+                zoomed: map.window != set.cluster_cidr(),
+                zoom_out: Some(zoom_out(set, map.window)).filter(|w| *w != set.cluster_cidr()),
+                node_mask: set.node_mask_size(),
+                allocated: set.allocated_cidrs(),
+                max: set.max_cidrs(),
+                next_candidate: set.next_candidate(),
+                map,
+            })
+        })
+        .collect()
+}
