@@ -5,8 +5,8 @@
 //! formats or simulates.
 
 use super::shown::{
-    cards, keep, log, map, Asked, Clock, EditorShown, ExportShown, PodShown, SettingsShown, Shared,
-    Shown, TourShown,
+    cards, keep, log, map, Asked, Clock, EditorShown, ExportShown, PodShown, Seen, SettingsShown,
+    Shared, Shown, TourShown,
 };
 use crate::i18n::narration;
 use crate::ipam::capacity::CapacityPlan;
@@ -15,6 +15,7 @@ use crate::sim::playback::export::Download;
 use crate::sim::playback::{ClusterSettings, DeletionMode, Player, DEFAULT_SPEED, SPEEDS};
 use crate::sim::VirtualTime;
 use ipnet::IpNet;
+use std::rc::Rc;
 
 /// Real milliseconds of simulation work per animation tick; the drawing comes at the next animation frame.
 const FRAME_BUDGET_MS: f64 = 8.0;
@@ -212,15 +213,13 @@ impl Studio {
         }
     }
 
-    /// Compute what the page shows; whether it changed.
+    /// Compute what the page shows; the page is drawn again (its parts compare what they draw).
     fn refresh(&mut self) -> bool {
-        let next = self.show(&self.shown);
-        let changed = next != self.shown;
-        self.shown = next;
-        changed
+        self.shown = self.show(&self.shown);
+        true
     }
 
-    /// Carry out `action`; whether what the page shows changed.
+    /// Carry out `action`; whether the page is to be drawn again.
     pub fn reduce(&mut self, action: Action) -> bool {
         match action {
             Action::Work => {
@@ -370,17 +369,26 @@ impl Studio {
         let now = cursor.now();
         let touched = studio.selected_event.and_then(|i| cursor.touched(i));
         let playing_fast = studio.playing_fast();
-        let (cards, cards_seen) = cards(
+        let stage_seen = (
+            run.scenario().clone(),
+            now,
+            studio.selected_event,
+            studio.selected_node.clone(),
+        );
+        let (scenario, time, event, node) = &last.stage_seen;
+        let same_stage = Rc::ptr_eq(scenario, run.scenario())
+            && (*time, *event, node) == (now, studio.selected_event, &studio.selected_node);
+        let seen = Seen::of(cursor, &studio.map_windows, &studio.pod_node);
+        let cards = cards(
             cursor,
             studio.selected_node.as_ref(),
-            (&last.cards, &last.cards_seen),
+            (&last.cards, &last.seen),
         );
         Shown {
             playing: studio.playing,
             playing_fast,
             speed: studio.speed,
             help: studio.help,
-            selected_event: studio.selected_event,
             selected_pod: studio.selected_pod.clone(),
             selected_node: studio.selected_node.clone(),
             deletion_mode: player.settings().deletion_mode,
@@ -398,12 +406,25 @@ impl Studio {
                 horizon: run.horizon(),
                 asked: studio.asked.clone(),
             }),
-            stage: keep(
-                &last.stage,
-                cursor.stage(studio.selected_event, studio.selected_node.as_deref()),
-            ),
+            // The picture is a function of the run, the time and what is picked: the same, it is kept.
+            stage: if same_stage {
+                last.stage.clone()
+            } else {
+                Shared::new(cursor.stage(studio.selected_event, studio.selected_node.as_deref()))
+            },
+            stage_seen,
             cards: keep(&last.cards, cards),
-            cards_seen,
+            map: if seen.same_map(&last.seen) {
+                last.map.clone()
+            } else {
+                Shared::new(map(cursor, &studio.map_windows))
+            },
+            names: if seen.same_names(&last.seen) {
+                last.names.clone()
+            } else {
+                Shared::new(cursor.action_names(&studio.pod_node))
+            },
+            seen,
             log: log(cursor, studio.selected_event, playing_fast, &last.log),
             pod: studio.selected_pod.as_ref().map(|pod| {
                 Shared::new(PodShown {
@@ -411,8 +432,6 @@ impl Studio {
                     network: cursor.pod_network(pod),
                 })
             }),
-            map: keep(&last.map, map(cursor, &studio.map_windows)),
-            names: keep(&last.names, cursor.action_names(&studio.pod_node)),
             editor: keep(
                 &last.editor,
                 EditorShown {
@@ -596,11 +615,12 @@ mod tests {
         assert!(!same("kind-worker"));
     }
 
-    /// A card kept because no event concerned its node is the card computed afresh, at every moment
-    /// of every built-in story, forward and back.
+    /// A card kept because no event concerned its node is the card computed afresh, and so are the
+    /// address map and the actions' names kept while no event happened, at every moment of every
+    /// built-in story, forward and back.
     #[test]
-    fn cards_kept_between_moments_are_the_cards_computed_afresh() {
-        use super::super::shown::{cards, Cards};
+    fn what_is_kept_between_moments_is_what_is_computed_afresh() {
+        use super::super::shown::{cards, map, Cards};
         for (name, text) in crate::sim::builtin::ALL {
             let mut studio =
                 Studio::new(Player::load(text.to_string(), Some(name)).expect("loads"));
@@ -615,11 +635,16 @@ mod tests {
                     studio.player.cursor(),
                     None,
                     (&Cards::default(), &Default::default()),
-                )
-                .0;
+                );
                 let kept: Vec<_> = studio.shown().cards.cards.iter().map(|c| &**c).collect();
                 let afresh: Vec<_> = afresh.cards.iter().map(|c| &**c).collect();
                 assert!(kept == afresh, "{name} at {ms} ms");
+                let cursor = studio.player.cursor();
+                assert!(*studio.shown().map == map(cursor, &[]), "{name} at {ms} ms");
+                assert!(
+                    *studio.shown().names == cursor.action_names(""),
+                    "{name} at {ms} ms"
+                );
             }
         }
     }
