@@ -7,6 +7,7 @@
 use crate::ipam::address_map::{zoom_out, AddressMap};
 use crate::ipam::capacity::CapacityPlan;
 use crate::share::Link;
+use crate::sim::command::Command;
 use crate::sim::playback::stage::Stage;
 use crate::sim::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::sim::playback::{ClusterSettings, Cursor, DeletionMode, LinkRefusal, Run};
@@ -216,10 +217,12 @@ pub struct EditorShown {
 }
 
 /// The settings in force.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct SettingsShown {
     /// The settings (coming into force with the scenario being built, while one is).
     pub settings: ClusterSettings,
+    /// The scenario lines they write: the same lines, the same settings (with the deletion mode).
+    pub(super) preamble: Vec<Command>,
     /// The capacity they give.
     pub capacity: CapacityPlan,
     /// Which load the text comes from: the card's fields start afresh on a new one.
@@ -325,6 +328,7 @@ impl Shown {
                 error: None,
             }),
             settings: Shared::new(SettingsShown {
+                preamble: cursor.run().settings().preamble(),
                 settings: cursor.run().settings().clone(),
                 capacity: cursor.run().capacity_plan(),
                 load: 0,

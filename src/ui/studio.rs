@@ -439,15 +439,24 @@ impl Studio {
                     error: player.error().map(str::to_string),
                 },
             ),
-            settings: keep(&last.settings, {
-                let settings = player.settings();
-                SettingsShown {
-                    capacity: CapacityPlan::from_config(&settings.config)
-                        .with_max_pods(settings.max_pods),
-                    settings,
-                    load: player.load_number(),
+            settings: {
+                let (settings, load) = (player.settings(), player.load_number());
+                let preamble = settings.preamble();
+                let last = &last.settings;
+                if (&last.preamble, last.settings.deletion_mode, last.load)
+                    == (&preamble, settings.deletion_mode, load)
+                {
+                    last.clone()
+                } else {
+                    Shared::new(SettingsShown {
+                        capacity: CapacityPlan::from_config(&settings.config)
+                            .with_max_pods(settings.max_pods),
+                        settings,
+                        preamble,
+                        load,
+                    })
                 }
-            }),
+            },
             link: keep(&last.link, player.link()),
             refusals: Shared::new(player.link_refusals().to_vec()),
             export: Shared::new(ExportShown {
