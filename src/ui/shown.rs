@@ -1,4 +1,4 @@
-//! What the page shows, as a plain value computed once per change of the studio (`studio.rs`): the
+//! What the page shows, as a plain value computed once per change of the studio (`studio/`): the
 //! view models of the playback (the stage, each node card, the log's rows, the capacity plan) behind
 //! `Rc`, each kept from the last value when equal to it. A component gets only the parts it draws as
 //! `PartialEq` props, so Yew skips the ones that did not change, as Yew's `function_todomvc` passes
