@@ -1,4 +1,4 @@
-//! What the page shows, as a plain value computed once per change of the studio (`studio.rs`): the
+//! What the page shows, as a plain value computed once per change of the studio (`studio/`): the
 //! view models of the playback (the stage, each node card, the log's rows, the capacity plan) behind
 //! `Rc`, each kept from the last value when equal to it. A component gets only the parts it draws as
 //! `PartialEq` props, so Yew skips the ones that did not change, as Yew's `function_todomvc` passes
@@ -7,6 +7,7 @@
 use crate::ipam::address_map::{zoom_out, AddressMap};
 use crate::ipam::capacity::CapacityPlan;
 use crate::share::Link;
+use crate::sim::command::Command;
 use crate::sim::playback::stage::Stage;
 use crate::sim::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::sim::playback::{Cursor, LinkRefusal, Run};
@@ -31,8 +32,9 @@ pub struct Asked {
     pub answer: Option<usize>,
 }
 
-/// Everything the page draws.
-#[derive(Clone, PartialEq)]
+/// Everything the page draws. Not compared as a whole: the app draws the page again on every change,
+/// and each part compares what it draws ([`Shared`]).
+#[derive(Clone)]
 pub struct Shown {
     /// Playing or paused.
     pub playing: bool,
@@ -42,8 +44,6 @@ pub struct Shown {
     pub speed: usize,
     /// Whether the shortcuts dialog is open.
     pub help: bool,
-    /// The event selected in the log.
-    pub selected_event: Option<usize>,
     /// The pod whose network view is open.
     pub selected_pod: Option<String>,
     /// The node picked on the stage.
@@ -58,10 +58,12 @@ pub struct Shown {
     pub tour: Shared<TourShown>,
     /// The stage's picture.
     pub stage: Shared<Stage>,
+    /// What the stage was drawn from: the run (by its scenario), the time, the event and node picked.
+    pub(super) stage_seen: (Rc<Scenario>, VirtualTime, Option<usize>, Option<String>),
     /// The node cards.
     pub cards: Shared<Cards>,
-    /// What the cards were made from.
-    pub(super) cards_seen: Seen,
+    /// What the cards, the map and the actions' names were made from.
+    pub(super) seen: Seen,
     /// The event log's rows.
     pub log: Shared<LogShown>,
     /// The selected pod's network view.
@@ -83,7 +85,7 @@ pub struct Shown {
 }
 
 /// The transport's figures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Clock {
     /// The current virtual time.
     pub now: VirtualTime,
@@ -121,16 +123,41 @@ pub struct Cards {
     pub total: usize,
 }
 
-/// The run shown (by its scenario) and how many of its events there were, when the cards were made.
+/// What a refresh read: the run shown (by its scenario), how many of its events there were, and the
+/// picks the map and the actions read. The cluster changes only with an event, so what is drawn from it
+/// alone is kept while these are the same.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Seen {
     scenario: Rc<Scenario>,
     events: usize,
+    windows: Vec<Option<IpNet>>,
+    pod_node: String,
 }
 
-impl PartialEq for Seen {
-    fn eq(&self, other: &Self) -> bool {
+impl Seen {
+    /// What `cursor` shows with these picks.
+    pub(super) fn of(cursor: &Cursor, windows: &[Option<IpNet>], pod_node: &str) -> Seen {
+        Seen {
+            scenario: cursor.run().scenario().clone(),
+            events: cursor.events().len(),
+            windows: windows.to_vec(),
+            pod_node: pod_node.to_string(),
+        }
+    }
+
+    /// The same run, with no event since.
+    pub(super) fn same_cluster(&self, other: &Seen) -> bool {
         Rc::ptr_eq(&self.scenario, &other.scenario) && self.events == other.events
+    }
+
+    /// The same cluster, and the same zoom windows of the map.
+    pub(super) fn same_map(&self, other: &Seen) -> bool {
+        self.same_cluster(other) && self.windows == other.windows
+    }
+
+    /// The same cluster, and the same node for new pods.
+    pub(super) fn same_names(&self, other: &Seen) -> bool {
+        self.same_cluster(other) && self.pod_node == other.pod_node
     }
 }
 
@@ -191,10 +218,12 @@ pub struct EditorShown {
 }
 
 /// The settings in force.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct SettingsShown {
     /// The settings (coming into force with the scenario being built, while one is).
     pub settings: ClusterSettings,
+    /// The scenario lines they write: the same lines, the same settings (with the deletion mode).
+    pub(super) preamble: Vec<Command>,
     /// The capacity they give.
     pub capacity: CapacityPlan,
     /// Which load the text comes from: the card's fields start afresh on a new one.
@@ -262,7 +291,6 @@ impl Shown {
             playing_fast: false,
             speed: 0,
             help: false,
-            selected_event: None,
             selected_pod: None,
             selected_node: None,
             deletion_mode: DeletionMode::default(),
@@ -282,8 +310,9 @@ impl Shown {
                 asked: None,
             }),
             stage: Shared::new(cursor.stage(None, None)),
+            stage_seen: Default::default(),
             cards: Shared::default(),
-            cards_seen: Seen::default(),
+            seen: Seen::default(),
             log: Shared::new(LogShown {
                 scenario: Rc::default(),
                 total: 0,
@@ -300,6 +329,7 @@ impl Shown {
                 error: None,
             }),
             settings: Shared::new(SettingsShown {
+                preamble: cursor.run().settings().preamble(),
                 settings: cursor.run().settings().clone(),
                 capacity: cursor.run().capacity_plan(),
                 load: 0,
@@ -323,7 +353,7 @@ pub(super) fn cards(
     cursor: &Cursor,
     selected_node: Option<&String>,
     (last, seen): (&Cards, &Seen),
-) -> (Cards, Seen) {
+) -> Cards {
     let mut names = cursor.node_names();
     if let Some(at) = names.iter().position(|n| Some(n) == selected_node) {
         let picked = names.remove(at);
@@ -363,17 +393,10 @@ pub(super) fn cards(
             })
         })
         .collect();
-    let seen = Seen {
-        scenario: scenario.clone(),
-        events: events.len(),
-    };
-    (
-        Cards {
-            cards,
-            total: names.len(),
-        },
-        seen,
-    )
+    Cards {
+        cards,
+        total: names.len(),
+    }
 }
 
 /// The node an event concerns, if any.

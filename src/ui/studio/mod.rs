@@ -5,8 +5,8 @@
 //! formats or simulates.
 
 use super::shown::{
-    cards, keep, log, map, Asked, Clock, EditorShown, ExportShown, PodShown, SettingsShown, Shared,
-    Shown, TourShown,
+    cards, keep, log, map, Asked, Clock, EditorShown, ExportShown, PodShown, Seen, SettingsShown,
+    Shared, Shown, TourShown,
 };
 use crate::ipam::capacity::CapacityPlan;
 use crate::sim::command::Command;
@@ -16,6 +16,7 @@ use crate::sim::VirtualTime;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::tours::TourId;
 use ipnet::IpNet;
+use std::rc::Rc;
 
 /// Real milliseconds of simulation work per animation tick; the drawing comes at the next animation frame.
 const FRAME_BUDGET_MS: f64 = 8.0;
@@ -216,15 +217,13 @@ impl Studio {
         }
     }
 
-    /// Compute what the page shows; whether it changed.
+    /// Compute what the page shows; the page is drawn again (its parts compare what they draw).
     fn refresh(&mut self) -> bool {
-        let next = self.show(&self.shown);
-        let changed = next != self.shown;
-        self.shown = next;
-        changed
+        self.shown = self.show(&self.shown);
+        true
     }
 
-    /// Carry out `action`; whether what the page shows changed.
+    /// Carry out `action`; whether the page is to be drawn again.
     pub fn reduce(&mut self, action: Action) -> bool {
         match action {
             Action::Work => {
@@ -374,17 +373,26 @@ impl Studio {
         let now = cursor.now();
         let touched = studio.selected_event.and_then(|i| cursor.touched(i));
         let playing_fast = studio.playing_fast();
-        let (cards, cards_seen) = cards(
+        let stage_seen = (
+            run.scenario().clone(),
+            now,
+            studio.selected_event,
+            studio.selected_node.clone(),
+        );
+        let (scenario, time, event, node) = &last.stage_seen;
+        let same_stage = Rc::ptr_eq(scenario, run.scenario())
+            && (*time, *event, node) == (now, studio.selected_event, &studio.selected_node);
+        let seen = Seen::of(cursor, &studio.map_windows, &studio.pod_node);
+        let cards = cards(
             cursor,
             studio.selected_node.as_ref(),
-            (&last.cards, &last.cards_seen),
+            (&last.cards, &last.seen),
         );
         Shown {
             playing: studio.playing,
             playing_fast,
             speed: studio.speed,
             help: studio.help,
-            selected_event: studio.selected_event,
             selected_pod: studio.selected_pod.clone(),
             selected_node: studio.selected_node.clone(),
             deletion_mode: player.settings().deletion_mode,
@@ -402,12 +410,25 @@ impl Studio {
                 horizon: run.horizon(),
                 asked: studio.asked.clone(),
             }),
-            stage: keep(
-                &last.stage,
-                cursor.stage(studio.selected_event, studio.selected_node.as_deref()),
-            ),
+            // The picture is a function of the run, the time and what is picked: the same, it is kept.
+            stage: if same_stage {
+                last.stage.clone()
+            } else {
+                Shared::new(cursor.stage(studio.selected_event, studio.selected_node.as_deref()))
+            },
+            stage_seen,
             cards: keep(&last.cards, cards),
-            cards_seen,
+            map: if seen.same_map(&last.seen) {
+                last.map.clone()
+            } else {
+                Shared::new(map(cursor, &studio.map_windows))
+            },
+            names: if seen.same_names(&last.seen) {
+                last.names.clone()
+            } else {
+                Shared::new(cursor.action_names(&studio.pod_node))
+            },
+            seen,
             log: log(cursor, studio.selected_event, playing_fast, &last.log),
             pod: studio.selected_pod.as_ref().map(|pod| {
                 Shared::new(PodShown {
@@ -415,8 +436,6 @@ impl Studio {
                     network: cursor.pod_network(pod),
                 })
             }),
-            map: keep(&last.map, map(cursor, &studio.map_windows)),
-            names: keep(&last.names, cursor.action_names(&studio.pod_node)),
             editor: keep(
                 &last.editor,
                 EditorShown {
@@ -424,15 +443,24 @@ impl Studio {
                     error: player.error().map(str::to_string),
                 },
             ),
-            settings: keep(&last.settings, {
-                let settings = player.settings();
-                SettingsShown {
-                    capacity: CapacityPlan::from_config(&settings.config)
-                        .with_max_pods(settings.knobs.max_pods),
-                    settings,
-                    load: player.load_number(),
+            settings: {
+                let (settings, load) = (player.settings(), player.load_number());
+                let preamble = settings.preamble();
+                let last = &last.settings;
+                if (&last.preamble, last.settings.deletion_mode, last.load)
+                    == (&preamble, settings.deletion_mode, load)
+                {
+                    last.clone()
+                } else {
+                    Shared::new(SettingsShown {
+                        capacity: CapacityPlan::from_config(&settings.config)
+                            .with_max_pods(settings.knobs.max_pods),
+                        settings,
+                        preamble,
+                        load,
+                    })
                 }
-            }),
+            },
             link: keep(&last.link, player.link()),
             refusals: Shared::new(player.link_refusals().to_vec()),
             export: Shared::new(ExportShown {
@@ -468,163 +496,4 @@ fn work_for(player: &mut Player, ms: f64) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn kind_tour(quiz: bool) -> Studio {
-        let mut studio = Studio::new(Player::default()).with_quiz(quiz);
-        studio.reduce(Action::Load {
-            text: crate::sim::builtin::KIND.to_string(),
-            tour: Some("kind"),
-        });
-        finish(&mut studio);
-        studio
-    }
-
-    fn finish(studio: &mut Studio) {
-        while studio.has_work() {
-            studio.reduce(Action::Work);
-        }
-    }
-
-    fn current_step(studio: &Studio) -> Option<usize> {
-        studio.player.cursor().current_step()
-    }
-
-    #[test]
-    fn a_question_is_asked_before_its_step_and_the_step_plays_once_answered() {
-        let mut studio = kind_tour(true);
-        studio.reduce(Action::TourStep(0));
-        assert_eq!(studio.asked, None);
-        // The kind tour asks before its second step (kind-worker2's subnet).
-        studio.reduce(Action::TourStep(1));
-        assert_eq!(
-            studio.asked,
-            Some(Asked {
-                step: 1,
-                answer: None
-            })
-        );
-        assert_eq!(
-            current_step(&studio),
-            Some(0),
-            "the step waits for the answer"
-        );
-        studio.reduce(Action::Answer(0));
-        finish(&mut studio);
-        assert_eq!(
-            studio.asked,
-            Some(Asked {
-                step: 1,
-                answer: Some(0)
-            })
-        );
-        assert_eq!(current_step(&studio), Some(1));
-        // Back and forth again: asked once.
-        studio.reduce(Action::TourStep(0));
-        studio.reduce(Action::TourStep(1));
-        assert_eq!(studio.asked, None);
-    }
-
-    #[test]
-    fn the_answer_changes_nothing_in_the_simulation() {
-        let answer = |choice| {
-            let mut studio = kind_tour(true);
-            studio.reduce(Action::TourStep(1));
-            studio.reduce(Action::Answer(choice));
-            finish(&mut studio);
-            studio
-        };
-        let (right, wrong) = (answer(1), answer(2));
-        let mut off = kind_tour(false);
-        off.reduce(Action::TourStep(1));
-        finish(&mut off);
-        assert_eq!(off.asked, None);
-        let off = off.player.cursor();
-        for studio in [&right, &wrong] {
-            let cursor = studio.player.cursor();
-            assert_eq!(cursor.now(), off.now());
-            assert_eq!(cursor.sim().state(), off.sim().state());
-        }
-    }
-
-    #[test]
-    fn playing_pauses_at_a_question_before_the_moment_of_its_step() {
-        let mut studio = kind_tour(true);
-        studio.reduce(Action::TourStep(0));
-        studio.reduce(Action::Play);
-        let step_time = studio
-            .player
-            .cursor()
-            .run()
-            .step_time(1)
-            .expect("step 1 happens");
-        for _ in 0..200 {
-            if !studio.playing {
-                break;
-            }
-            studio.reduce(Action::Tick(50.0));
-        }
-        assert!(!studio.playing);
-        assert_eq!(
-            studio.asked,
-            Some(Asked {
-                step: 1,
-                answer: None
-            })
-        );
-        assert!(studio.player.cursor().now() < step_time);
-    }
-
-    /// A node card that did not change between two ticks is shared at the same address, so Yew skips it.
-    #[test]
-    fn a_card_that_did_not_change_is_kept_between_ticks() {
-        let mut studio = kind_tour(false);
-        studio.reduce(Action::Seek(VirtualTime(2_000)));
-        finish(&mut studio);
-        let before = studio.shown().cards.clone();
-        studio.reduce(Action::Seek(VirtualTime(2_110)));
-        finish(&mut studio);
-        let after = &studio.shown().cards;
-        let same = |name: &str| {
-            let find = |cards: &super::super::shown::Cards| {
-                cards.cards.iter().find(|c| c.name == name).cloned()
-            };
-            match (find(&before), find(after)) {
-                (Some(a), Some(b)) => a == b,
-                _ => false,
-            }
-        };
-        // Pod a is added on kind-worker at 2.110 s; the control plane did not change.
-        assert!(same("kind-control-plane"));
-        assert!(!same("kind-worker"));
-    }
-
-    /// A card kept because no event concerned its node is the card computed afresh, at every moment
-    /// of every built-in story, forward and back.
-    #[test]
-    fn cards_kept_between_moments_are_the_cards_computed_afresh() {
-        use super::super::shown::{cards, Cards};
-        for (name, text) in crate::sim::builtin::ALL {
-            let mut studio =
-                Studio::new(Player::load(text.to_string(), Some(name)).expect("loads"));
-            let horizon = studio.player.cursor().run().horizon().as_millis();
-            let moments = (0..horizon)
-                .step_by(37)
-                .chain((0..horizon).rev().step_by(997));
-            for ms in moments {
-                studio.reduce(Action::Seek(VirtualTime(ms)));
-                finish(&mut studio);
-                let afresh = cards(
-                    studio.player.cursor(),
-                    None,
-                    (&Cards::default(), &Default::default()),
-                )
-                .0;
-                let kept: Vec<_> = studio.shown().cards.cards.iter().map(|c| &**c).collect();
-                let afresh: Vec<_> = afresh.cards.iter().map(|c| &**c).collect();
-                assert!(kept == afresh, "{name} at {ms} ms");
-            }
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,164 @@
+//! The reducer: tours' questions, and what the page shows kept between moments.
+use super::*;
+
+fn kind_tour(quiz: bool) -> Studio {
+    let mut studio = Studio::new(Player::default()).with_quiz(quiz);
+    studio.reduce(Action::Load {
+        text: crate::sim::builtin::KIND.to_string(),
+        tour: Some("kind"),
+    });
+    finish(&mut studio);
+    studio
+}
+
+fn finish(studio: &mut Studio) {
+    while studio.has_work() {
+        studio.reduce(Action::Work);
+    }
+}
+
+fn current_step(studio: &Studio) -> Option<usize> {
+    studio.player.cursor().current_step()
+}
+
+#[test]
+fn a_question_is_asked_before_its_step_and_the_step_plays_once_answered() {
+    let mut studio = kind_tour(true);
+    studio.reduce(Action::TourStep(0));
+    assert_eq!(studio.asked, None);
+    // The kind tour asks before its second step (kind-worker2's subnet).
+    studio.reduce(Action::TourStep(1));
+    assert_eq!(
+        studio.asked,
+        Some(Asked {
+            step: 1,
+            answer: None
+        })
+    );
+    assert_eq!(
+        current_step(&studio),
+        Some(0),
+        "the step waits for the answer"
+    );
+    studio.reduce(Action::Answer(0));
+    finish(&mut studio);
+    assert_eq!(
+        studio.asked,
+        Some(Asked {
+            step: 1,
+            answer: Some(0)
+        })
+    );
+    assert_eq!(current_step(&studio), Some(1));
+    // Back and forth again: asked once.
+    studio.reduce(Action::TourStep(0));
+    studio.reduce(Action::TourStep(1));
+    assert_eq!(studio.asked, None);
+}
+
+#[test]
+fn the_answer_changes_nothing_in_the_simulation() {
+    let answer = |choice| {
+        let mut studio = kind_tour(true);
+        studio.reduce(Action::TourStep(1));
+        studio.reduce(Action::Answer(choice));
+        finish(&mut studio);
+        studio
+    };
+    let (right, wrong) = (answer(1), answer(2));
+    let mut off = kind_tour(false);
+    off.reduce(Action::TourStep(1));
+    finish(&mut off);
+    assert_eq!(off.asked, None);
+    let off = off.player.cursor();
+    for studio in [&right, &wrong] {
+        let cursor = studio.player.cursor();
+        assert_eq!(cursor.now(), off.now());
+        assert_eq!(cursor.sim().state(), off.sim().state());
+    }
+}
+
+#[test]
+fn playing_pauses_at_a_question_before_the_moment_of_its_step() {
+    let mut studio = kind_tour(true);
+    studio.reduce(Action::TourStep(0));
+    studio.reduce(Action::Play);
+    let step_time = studio
+        .player
+        .cursor()
+        .run()
+        .step_time(1)
+        .expect("step 1 happens");
+    for _ in 0..200 {
+        if !studio.playing {
+            break;
+        }
+        studio.reduce(Action::Tick(50.0));
+    }
+    assert!(!studio.playing);
+    assert_eq!(
+        studio.asked,
+        Some(Asked {
+            step: 1,
+            answer: None
+        })
+    );
+    assert!(studio.player.cursor().now() < step_time);
+}
+
+/// A node card that did not change between two ticks is shared at the same address, so Yew skips it.
+#[test]
+fn a_card_that_did_not_change_is_kept_between_ticks() {
+    let mut studio = kind_tour(false);
+    studio.reduce(Action::Seek(VirtualTime(2_000)));
+    finish(&mut studio);
+    let before = studio.shown().cards.clone();
+    studio.reduce(Action::Seek(VirtualTime(2_110)));
+    finish(&mut studio);
+    let after = &studio.shown().cards;
+    let same = |name: &str| {
+        let find = |cards: &super::super::shown::Cards| {
+            cards.cards.iter().find(|c| c.name == name).cloned()
+        };
+        match (find(&before), find(after)) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+    };
+    // Pod a is added on kind-worker at 2.110 s; the control plane did not change.
+    assert!(same("kind-control-plane"));
+    assert!(!same("kind-worker"));
+}
+
+/// A card kept because no event concerned its node is the card computed afresh, and so are the
+/// address map and the actions' names kept while no event happened, at every moment of every
+/// built-in story, forward and back.
+#[test]
+fn what_is_kept_between_moments_is_what_is_computed_afresh() {
+    use super::super::shown::{cards, map, Cards};
+    for (name, text) in crate::sim::builtin::ALL {
+        let mut studio = Studio::new(Player::load(text.to_string(), Some(name)).expect("loads"));
+        let horizon = studio.player.cursor().run().horizon().as_millis();
+        let moments = (0..horizon)
+            .step_by(37)
+            .chain((0..horizon).rev().step_by(997));
+        for ms in moments {
+            studio.reduce(Action::Seek(VirtualTime(ms)));
+            finish(&mut studio);
+            let afresh = cards(
+                studio.player.cursor(),
+                None,
+                (&Cards::default(), &Default::default()),
+            );
+            let kept: Vec<_> = studio.shown().cards.cards.iter().map(|c| &**c).collect();
+            let afresh: Vec<_> = afresh.cards.iter().map(|c| &**c).collect();
+            assert!(kept == afresh, "{name} at {ms} ms");
+            let cursor = studio.player.cursor();
+            assert!(*studio.shown().map == map(cursor, &[]), "{name} at {ms} ms");
+            assert!(
+                *studio.shown().names == cursor.action_names(""),
+                "{name} at {ms} ms"
+            );
+        }
+    }
+}
