@@ -14,9 +14,9 @@ use std::path::PathBuf;
 
 /// Every text of the interface with its name.
 fn every_text() -> Vec<(String, Text)> {
-    let mut all: Vec<(String, Text)> = ui::ALL
-        .iter()
-        .map(|(name, text)| (name.to_string(), *text))
+    let mut all: Vec<(String, Text)> = ui::all()
+        .into_iter()
+        .map(|(name, text)| (name.to_string(), text))
         .collect();
     for id in TourId::ALL {
         all.extend(id.tour().texts());
