@@ -124,6 +124,9 @@ struct LogLayout {
     /// Where to scroll after the next render, which takes the space away (set when the reader scrolls
     /// up: the list's scroll position then, less the space).
     collapse_to: Option<i32>,
+    /// Where the list last scrolled itself to follow the newest entry. Its scroll event comes later,
+    /// when more rows may have come: found still there, it is the list's own move, not the reader's.
+    followed_to: Option<i32>,
 }
 
 impl LogLayout {
@@ -218,6 +221,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
                     list.set_scroll_top(to);
                 } else if !layout.scrolled_up {
                     list.set_scroll_top(list.scroll_height());
+                    layout.followed_to = Some(list.scroll_top());
                 }
             }
         });
@@ -227,6 +231,9 @@ pub fn event_log(props: &EventLogProps) -> Html {
         Callback::from(move |event: Event| {
             let list: web_sys::Element = event.target_unchecked_into();
             let mut layout = layout.borrow_mut();
+            if layout.followed_to.take() == Some(list.scroll_top()) {
+                return;
+            }
             // A pixel or two of rounding still counts as the end.
             layout.scrolled_up =
                 list.scroll_top() + list.client_height() < list.scroll_height() - 2;

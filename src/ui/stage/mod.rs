@@ -98,10 +98,13 @@ pub fn stage_view(props: &StageProps) -> Html {
     };
     let kcm_strip = stage.kcm.clone().map(Rc::new);
     let height = STRIP_H + GAP + NODE_H + PAD;
-    let switcher = (*narrow && present.len() > 1).then(|| {
+    // On a phone the switcher's row is there from the start, so the picture does not move down when a
+    // second node joins; its buttons come with the second node.
+    let switchable = present.len() > 1;
+    let switcher = narrow.then(|| {
         html! {
             <div class="stage-switch" role="group" aria-label={t::STAGE_NODES.get(lang)}>
-                { for present.iter().map(|node| {
+                { for present.iter().filter(|_| switchable).map(|node| {
                     let on_click = {
                         let (dispatch, name) = (dispatch.clone(), node.name.clone());
                         Callback::from(move |_: MouseEvent| dispatch.emit(Action::SelectNode(Some(name.clone()))))
