@@ -55,21 +55,8 @@ fn the_reader_follows_uses_as_rustc_resolves_them() {
         ("src/other.rs", "use crate::sim::a;\npub struct X;\n"),
         ("src/lib.rs", "pub mod other;\npub mod sim;\n"),
     ];
-    let files: Vec<(String, String)> = files
-        .iter()
-        .map(|(path, text)| (path.to_string(), text.to_string()))
-        .collect();
-    let graph = Graph::read(&files);
-    let edges = |from: &str| -> Vec<&str> {
-        let mut to: Vec<&str> = graph
-            .edges
-            .get(from)
-            .into_iter()
-            .flat_map(|edges| edges.keys().map(String::as_str))
-            .collect();
-        to.sort();
-        to
-    };
+    let graph = made_up(&files);
+    let edges = |from: &str| graph.edges_of(from);
     assert_eq!(
         edges("src/sim/a.rs"),
         ["src/sim/b.rs", "src/sim/c.rs", "src/sim/mod.rs"]
@@ -149,21 +136,8 @@ pub fn go() {}
 ",
         ),
     ];
-    let files: Vec<(String, String)> = files
-        .iter()
-        .map(|(path, text)| (path.to_string(), text.to_string()))
-        .collect();
-    let graph = Graph::read(&files);
-    let edges = |from: &str| -> Vec<&str> {
-        let mut to: Vec<&str> = graph
-            .edges
-            .get(from)
-            .into_iter()
-            .flat_map(|edges| edges.keys().map(String::as_str))
-            .collect();
-        to.sort();
-        to
-    };
+    let graph = made_up(&files);
+    let edges = |from: &str| graph.edges_of(from);
     assert_eq!(edges("src/bin/tool/cli.rs"), ["src/bin/tool/run_cmd.rs"]);
     assert_eq!(edges("src/bin/tool/output.rs"), ["src/bin/tool/cli.rs"]);
     // A binary's `crate::cli` is its own root's item, never the library's `src/cli.rs`.
@@ -184,6 +158,15 @@ pub fn go() {}
 }
 
 /// Every `.rs` file under `dir`, with its path relative to the crate and its text.
+/// The graph of a made-up crate of `(path, text)` files.
+fn made_up(files: &[(&str, &str)]) -> Graph {
+    let files: Vec<(String, String)> = files
+        .iter()
+        .map(|(path, text)| (path.to_string(), text.to_string()))
+        .collect();
+    Graph::read(&files)
+}
+
 fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
     let mut entries: Vec<_> = fs::read_dir(dir)
         .unwrap_or_else(|err| panic!("{}: {err}", dir.display()))
@@ -217,6 +200,18 @@ struct Reference {
 }
 
 impl Graph {
+    /// The files `from` uses, sorted.
+    fn edges_of(&self, from: &str) -> Vec<&str> {
+        let mut to: Vec<&str> = self
+            .edges
+            .get(from)
+            .into_iter()
+            .flat_map(|edges| edges.keys().map(String::as_str))
+            .collect();
+        to.sort();
+        to
+    }
+
     /// Reads every crate's files; each crate's modules are named from its root, under the crate's name.
     fn read(files: &[(String, String)]) -> Graph {
         let library: Vec<(&str, Vec<String>, &str)> = files
