@@ -173,12 +173,11 @@ fn write_conflist(cluster: &mut Cluster, name: &str) {
         ipam_data_dir: node.ipam_data_dir.path(),
         ..compute_cni_config_inputs(&node.pod_cidrs)
     };
-    let on_disk = node.writer.written().cloned();
     let Some(text) = node.writer.write(inputs) else {
         return;
     };
     // A restarted kindnetd writes the same file again: host-local's view of it still holds.
-    if node.writer.written() != on_disk.as_ref() {
+    if node.conflist.as_deref() != Some(text.as_str()) {
         node.chain = None;
     }
     // An empty subnet (no podCIDR yet) is shown as the file has it, not as no range at all.
