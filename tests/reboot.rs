@@ -37,6 +37,15 @@ fn addresses(state: &State) -> Vec<String> {
     ips
 }
 
+/// When each event of `reason` on `object` happened, in milliseconds.
+fn times(sim: &Simulation, reason: Reason, object: &str) -> Vec<u64> {
+    sim.events()
+        .iter()
+        .filter(|e| e.reason == reason && &*e.object == object)
+        .map(|e| e.time_ms.as_millis())
+        .collect()
+}
+
 const DISK: &str = "/var/lib/cni/networks";
 const TMPFS: &str = "/run/cni-ipam-state";
 
@@ -179,12 +188,7 @@ fn a_pod_deleted_while_its_node_is_down_gets_its_del_once_the_node_is_up() {
         "wait 2s\nnode reboot w\nwait 1s\npod delete p-1\nwait 30s\n",
     );
     let sim = run(&text);
-    let dels: Vec<u64> = sim
-        .events()
-        .iter()
-        .filter(|e| e.reason == Reason::CNIDel && &*e.object == "pod/p-1")
-        .map(|e| e.time_ms.as_millis())
-        .collect();
+    let dels = times(&sim, Reason::CNIDel, "pod/p-1");
     // Down from 3 s to 23 s: the DEL comes after the boot, with no netns to enter.
     assert_eq!(dels.len(), 1, "{dels:?}");
     assert!(dels[0] > 23_000, "{dels:?}");
@@ -282,12 +286,7 @@ fn sandbox_changed_is_recorded_only_for_pods_whose_old_sandbox_containerd_kept()
 #[test]
 fn a_rebooted_node_gets_its_conflist_written_again() {
     let sim = run(&story(TMPFS, &["", " --sandboxes=lost"]));
-    let written: Vec<u64> = sim
-        .events()
-        .iter()
-        .filter(|e| e.reason == Reason::CNIConfigWritten && &*e.object == "node/w")
-        .map(|e| e.time_ms.as_millis())
-        .collect();
+    let written = times(&sim, Reason::CNIConfigWritten, "node/w");
     assert_eq!(
         written.len(),
         3,
@@ -305,13 +304,10 @@ fn retry_waits_spread_over_the_jitter() {
                 "set seed={seed}\ncluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=30\n\
                  node add w\nwait 1s\npod add-many p --node=w --count=2\nwait 40s\n"
             ));
-            let times: Vec<u64> = sim
-                .events()
-                .iter()
-                .filter(|e| e.reason == Reason::FailedCreatePodSandBox)
-                .map(|e| e.time_ms.as_millis())
-                .collect();
-            times.windows(2).map(|w| w[1] - w[0]).collect::<Vec<_>>()
+            times(&sim, Reason::FailedCreatePodSandBox, "pod/p-2")
+                .windows(2)
+                .map(|w| w[1] - w[0])
+                .collect::<Vec<_>>()
         })
         .collect();
     assert!(gaps.len() >= 32, "{gaps:?}");
@@ -343,19 +339,13 @@ mod props {
                 "set seed={seed}\ncluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=30\n\
                  node add w\nwait 1s\npod add-many p --node=w --count=2\nwait 1m\n"
             );
-            let failures = |sim: &Simulation| -> Vec<u64> {
-                sim.events()
-                    .iter()
-                    .filter(|e| e.reason == Reason::FailedCreatePodSandBox && &*e.object == "pod/p-2")
-                    .map(|e| e.time_ms.as_millis())
-                    .collect()
-            };
-            let times = failures(&run(&text));
-            prop_assert!(times.len() >= 3, "{:?}", times);
-            for gap in times.windows(2).map(|w| w[1] - w[0]) {
+            let failures = |sim: &Simulation| times(sim, Reason::FailedCreatePodSandBox, "pod/p-2");
+            let failed_at = failures(&run(&text));
+            prop_assert!(failed_at.len() >= 3, "{:?}", failed_at);
+            for gap in failed_at.windows(2).map(|w| w[1] - w[0]) {
                 prop_assert!((10_000..15_000).contains(&gap), "{} ms between retries", gap);
             }
-            prop_assert_eq!(times, failures(&run(&text)));
+            prop_assert_eq!(failed_at, failures(&run(&text)));
         }
 
         #[test]
