@@ -114,6 +114,8 @@ pub struct Link {
     pub controls: bool,
     /// `quiz=0` turns the tours' questions off (default: on).
     pub quiz: bool,
+    /// `present=1`: the presenter view (the stage and the step's words, filling the window).
+    pub present: bool,
 }
 
 impl Default for Link {
@@ -130,6 +132,7 @@ impl Default for Link {
             autoplay: false,
             controls: true,
             quiz: true,
+            present: false,
         }
     }
 }
@@ -314,6 +317,7 @@ impl Link {
                 "autoplay" => link.autoplay = value == "1",
                 "controls" => link.controls = value != "0",
                 "quiz" => link.quiz = value != "0",
+                "present" => link.present = value == "1",
                 name => {
                     if let Some(kcm_flag) = KcmFlag::by_short_name(name) {
                         link.overrides
@@ -404,6 +408,9 @@ impl Link {
         }
         if !self.controls {
             query.append_pair("controls", "0");
+        }
+        if self.present {
+            query.append_pair("present", "1");
         }
         let query = query.finish();
         if query.is_empty() {

@@ -30,7 +30,13 @@ fn arb_link() -> impl Strategy<Value = Link> {
         proptest::option::of(0usize..50),
         proptest::option::of(prop::sample::select(Lang::ALL.to_vec())),
         proptest::option::of(prop::sample::select(vec![Theme::Light, Theme::Dark])),
-        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
+        (
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
     )
         .prop_map(
             |(
@@ -41,7 +47,7 @@ fn arb_link() -> impl Strategy<Value = Link> {
                 step,
                 lang,
                 theme,
-                (embed, autoplay, controls, quiz),
+                (embed, autoplay, controls, quiz, present),
             )| Link {
                 tour: tour.map(str::to_string),
                 scenario,
@@ -64,6 +70,7 @@ fn arb_link() -> impl Strategy<Value = Link> {
                 autoplay,
                 controls,
                 quiz,
+                present,
             },
         )
 }

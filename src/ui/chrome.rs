@@ -92,6 +92,10 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         let dispatch = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| dispatch.emit(Action::Help(Some(true))))
     };
+    let on_present = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::Present(Some(true))))
+    };
     let theme_value = props.theme.map_or("system", Theme::as_str);
     html! {
         <div class="toolbar">
@@ -113,6 +117,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
             </label>
             <button data-testid="copy-link" onclick={on_copy}>{ t::COPY_LINK.get(lang) }</button>
             { props.children.clone() }
+            <button data-testid="present" onclick={on_present} aria-keyshortcuts="P">{ t::PRESENT.get(lang) }</button>
             <button data-testid="help" onclick={on_help} aria-keyshortcuts="?">{ t::SHORTCUTS.get(lang) }</button>
             if let Some(url) = &*copied {
                 <label class="copied">
@@ -154,6 +159,7 @@ pub fn help(props: &HelpProps) -> Html {
         ("Space", t::KEY_SPACE),
         ("← / →", t::KEY_ARROWS),
         ("− / +", t::KEY_SPEED),
+        ("P", t::KEY_PRESENT),
         ("?", t::KEY_HELP),
         ("Esc", t::KEY_ESCAPE),
     ];

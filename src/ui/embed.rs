@@ -4,7 +4,7 @@ use super::sharing::view_query;
 use super::shown::Shown;
 use super::studio::Action;
 use super::timeline::transport;
-use super::tours::tours;
+use super::tours::narration;
 use crate::i18n::{ui as t, Lang};
 use crate::share::Link;
 use std::cell::Cell;
@@ -78,9 +78,7 @@ pub fn embedded(props: &EmbeddedProps) -> Html {
         .unwrap_or_default();
     html! {
         <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
-            if shown.tour.name.is_some() {
-                { tours(&shown.tour, dispatch, lang, false) }
-            }
+            { for narration(&shown.tour, dispatch, lang).map(|words| html! { <section class="card tours">{ words }</section> }) }
             if props.controls {
                 <div class="timebar">{ transport(shown, dispatch, lang) }</div>
             }

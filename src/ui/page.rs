@@ -19,7 +19,7 @@ use super::shown::Shown;
 use super::stage::StageView;
 use super::studio::{now_ms, Action, Studio};
 use super::timeline::{transport, EventLog};
-use super::tours::tours;
+use super::tours::{narration, tour_chooser};
 use crate::i18n::{ui as t, Lang};
 use crate::share::Link;
 use crate::sim::playback::Player;
@@ -147,7 +147,9 @@ fn ask_frame(draw: Callback<()>) -> bool {
 
 /// The studio showing what the page was opened with.
 fn studio_for(opened: Opened) -> (Opened, Studio) {
-    let studio = Studio::new(Player::from_link(&opened.link)).with_quiz(opened.link.quiz);
+    let studio = Studio::new(Player::from_link(&opened.link))
+        .with_quiz(opened.link.quiz)
+        .with_presenting(opened.link.present && !opened.link.embed);
     (opened, studio)
 }
 
@@ -247,31 +249,36 @@ fn page(props: &PageProps) -> Html {
     }
     // The view's link, in the page's language and theme.
     let link = {
-        let (view, lang, theme) = (shown.link.clone(), *lang, *theme);
+        let (view, lang, theme, present) = (shown.link.clone(), *lang, *theme, shown.presenting);
         Callback::from(move |()| Link {
             lang: Some(lang),
             theme,
+            present,
             ..(*view).clone()
         })
     };
+    use_fullscreen(shown.presenting, dispatch.clone());
     {
         // The address bar keeps the view's link while paused, so reloading or bookmarking keeps it too.
         let (link, embed) = (link.clone(), opened.link.embed);
         let paused_at = (!shown.playing).then(|| shown.link.clone());
-        use_effect_with((paused_at, *lang, *theme), move |(paused_at, _, _)| {
-            // A query still being deflated when the view changes again is not written.
-            let current = Rc::new(Cell::new(true));
-            if !embed && paused_at.is_some() {
-                let (current, link) = (current.clone(), link.emit(()));
-                spawn_local(async move {
-                    let query = view_query(link).await;
-                    if current.get() {
-                        replace_query(&query);
-                    }
-                });
-            }
-            move || current.set(false)
-        });
+        use_effect_with(
+            (paused_at, *lang, *theme, shown.presenting),
+            move |(paused_at, ..)| {
+                // A query still being deflated when the view changes again is not written.
+                let current = Rc::new(Cell::new(true));
+                if !embed && paused_at.is_some() {
+                    let (current, link) = (current.clone(), link.emit(()));
+                    spawn_local(async move {
+                        let query = view_query(link).await;
+                        if current.get() {
+                            replace_query(&query);
+                        }
+                    });
+                }
+                move || current.set(false)
+            },
+        );
     }
     let refused: Vec<String> = opened
         .problems
@@ -313,7 +320,7 @@ fn page(props: &PageProps) -> Html {
         }
     } else {
         html! {
-            <div class={classes!("app", shown.playing_fast.then_some("fast"))}>
+            <div class={classes!("app", shown.playing_fast.then_some("fast"), shown.presenting.then_some("presenting"))}>
                 <header class="masthead">
                     <div class="title">
                         <h1>{ "podip" }</h1>
@@ -326,11 +333,19 @@ fn page(props: &PageProps) -> Html {
                 { for language_problem }
                 { for problems }
                 <div class="timebar">{ transport(shown, dispatch, *lang) }</div>
+                // The first screen: the tours, the step's words and the stage, sized to the window.
+                <section class={classes!("theatre", shown.tour.name.is_none().then_some("untold"))} aria-labelledby="tours-title">
+                    { tour_chooser(shown.tour.name, dispatch, *lang) }
+                    <div class="theatre-side">{ for narration(&shown.tour, dispatch, *lang) }</div>
+                    { stage }
+                    if shown.presenting {
+                        <button class="leave-present" data-testid="leave-present" onclick={dispatch.reform(|_: MouseEvent| Action::Present(Some(false)))} aria-keyshortcuts="Escape">
+                            { t::LEAVE_PRESENT.get(*lang) }
+                        </button>
+                    }
+                </section>
+                // The bench: the cards, the log, the settings and the editor, below the first screen.
                 <main class="layout">
-                    <section class="theatre">
-                        <div class="theatre-side">{ tours(&shown.tour, dispatch, *lang, true) }</div>
-                        { stage }
-                    </section>
                     <div class="col-main">
                         { pod_view(shown.pod.as_deref(), dispatch, *lang) }
                         if *painted {
@@ -440,7 +455,7 @@ fn problem(
     }
 }
 
-/// Keyboard shortcuts on the whole document (space, ←/→, +/-, ?, Esc), except while typing in a field.
+/// Keyboard shortcuts on the whole document (space, ←/→, +/-, P, ?, Esc), except while typing in a field.
 #[hook]
 fn use_shortcuts(dispatch: Callback<Action>) {
     use_effect_with(dispatch, |dispatch| {
@@ -462,12 +477,13 @@ fn use_shortcuts(dispatch: Callback<Action>) {
             }
             let action = match e.key().as_str() {
                 " " if !on_button => Action::TogglePlay,
-                "ArrowRight" => Action::Step,
-                "ArrowLeft" => Action::StepBack,
+                "ArrowRight" => Action::Arrow(true),
+                "ArrowLeft" => Action::Arrow(false),
                 "+" | "=" => Action::SpeedBy(1),
                 "-" | "_" => Action::SpeedBy(-1),
                 "?" => Action::Help(None),
-                "Escape" => Action::Help(Some(false)),
+                "p" | "P" => Action::Present(None),
+                "Escape" => Action::Escape,
                 _ => return,
             };
             e.prevent_default();
@@ -490,6 +506,74 @@ fn use_shortcuts(dispatch: Callback<Action>) {
             }
         }
     });
+}
+
+/// The presenter view fills the screen where the browser allows it (entered by a key or a button; a
+/// link's `present=1` has no gesture to allow it, and fills the window). Leaving full screen by the
+/// browser's own Escape leaves the presenter view too.
+#[hook]
+fn use_fullscreen(presenting: bool, dispatch: Callback<Action>) {
+    // A link's `present=1` is not a gesture: the first view is not asked to fill the screen.
+    let mounted = use_mut_ref(|| false);
+    use_effect_with(presenting, move |&presenting| {
+        let asked_by_learner = std::mem::replace(&mut *mounted.borrow_mut(), true);
+        let document = web_sys::window().and_then(|w| w.document());
+        let listener = Closure::<dyn Fn()>::new({
+            let document = document.clone();
+            move || {
+                if document
+                    .as_ref()
+                    .is_some_and(|d| d.fullscreen_element().is_none())
+                {
+                    dispatch.emit(Action::Present(Some(false)));
+                }
+            }
+        });
+        if let Some(document) = &document {
+            let full = document.fullscreen_element().is_some();
+            if presenting && !full && asked_by_learner {
+                if let Some(root) = document.document_element() {
+                    request_fullscreen(&root);
+                }
+            } else if !presenting && full {
+                document.exit_fullscreen();
+            }
+            if presenting {
+                document
+                    .add_event_listener_with_callback(
+                        "fullscreenchange",
+                        listener.as_ref().unchecked_ref(),
+                    )
+                    .ok();
+            }
+        }
+        move || {
+            if let Some(document) = document {
+                document
+                    .remove_event_listener_with_callback(
+                        "fullscreenchange",
+                        listener.as_ref().unchecked_ref(),
+                    )
+                    .ok();
+            }
+        }
+    });
+}
+
+/// `element.requestFullscreen()`, its refusal (a browser or frame that does not allow it) handled:
+/// web-sys's binding drops the promise, whose rejection would be reported as an error of the page.
+fn request_fullscreen(element: &web_sys::Element) {
+    let request = js_sys::Reflect::get(element, &"requestFullscreen".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let promise = request
+        .and_then(|f| f.call0(element).ok())
+        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+    if let Some(promise) = promise {
+        spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        });
+    }
 }
 
 /// Replace the address bar's query (no new history entry).

@@ -44,6 +44,8 @@ pub struct Shown {
     pub speed: usize,
     /// Whether the shortcuts dialog is open.
     pub help: bool,
+    /// Whether the presenter view is on.
+    pub presenting: bool,
     /// The pod whose network view is open.
     pub selected_pod: Option<String>,
     /// The node picked on the stage.
@@ -291,6 +293,7 @@ impl Shown {
             playing_fast: false,
             speed: 0,
             help: false,
+            presenting: false,
             selected_pod: None,
             selected_node: None,
             deletion_mode: DeletionMode::default(),

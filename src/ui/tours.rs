@@ -56,11 +56,9 @@ fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang)
     })
 }
 
-/// The tour buttons (unless `chooser` is false: the embedded player shows only the narration) and,
-/// when a tour is loaded, its narration for the current time. A view function, not a component: the
-/// time it says changes on every tick, and each component type costs the wasm its own copy of Yew's
-/// lifecycle code.
-pub fn tours(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang, chooser: bool) -> Html {
+/// The tour chooser: one row of buttons (it scrolls sideways when they do not fit), under the tours'
+/// heading.
+pub fn tour_chooser(loaded: Option<&'static str>, dispatch: &Callback<Action>, lang: Lang) -> Html {
     let start = |name: &'static str| {
         let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| {
@@ -72,8 +70,26 @@ pub fn tours(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang, chooser
             }
         })
     };
-    let loaded = shown.name;
-    let narration = loaded.and_then(words).map(|words| {
+    html! {
+        <nav class="tour-chooser" aria-labelledby="tours-title">
+            <h2 id="tours-title">{ t::GUIDED_TOURS.get(lang) }</h2>
+            <div class="tour-buttons">
+                { for TourId::ALL.into_iter().map(|id| html! {
+                    <button data-testid={format!("tour-{}", id.name())}
+                        class={classes!((loaded == Some(id.name())).then_some("active"))}
+                        aria-pressed={(loaded == Some(id.name())).to_string()}
+                        onclick={start(id.name())}>{ id.tour().title.get(lang) }</button>
+                }) }
+            </div>
+        </nav>
+    }
+}
+
+/// The loaded tour's narration for the current time: where the tour is, the question asked, the
+/// step's words, and the previous / next controls. A view function, not a component: the time it says
+/// changes on every tick, and each component type costs the wasm its own copy of Yew's lifecycle code.
+pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> Option<Html> {
+    shown.name.and_then(words).map(|words| {
         let times = &shown.step_times;
         let now = shown.now;
         let current = shown.current;
@@ -102,6 +118,8 @@ pub fn tours(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang, chooser
                         t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(shown.horizon)])
                     }</p>
                 </div>
+                // The words scroll in their place when the room is short; the controls below stay put.
+                <div class="narration-body">
                 // The question comes first, beside the stage it asks about.
                 { for quiz(shown, dispatch, words, lang) }
                 // Every step's text laid in the same grid cell, hidden, under the current one: the box is
@@ -113,6 +131,7 @@ pub fn tours(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang, chooser
                     { for std::iter::once(&words.intro).chain(words.steps.iter().map(|step| &step.words)).map(|text| html! {
                         <p class="step-text sizer" aria-hidden="true">{ text.get(lang) }</p>
                     }) }
+                </div>
                 </div>
                 <div class="tour-nav">
                     <button data-testid="tour-prev" disabled={current.is_none()} onclick={go(previous)}>{ t::PREV_STEP.get(lang) }</button>
@@ -131,21 +150,5 @@ pub fn tours(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang, chooser
                 }
             </div>
         }
-    });
-    html! {
-        <section class="card tours" aria-labelledby="tours-title">
-            <h2 id="tours-title">{ t::GUIDED_TOURS.get(lang) }</h2>
-            if chooser {
-                <div class="tour-buttons">
-                    { for TourId::ALL.into_iter().map(|id| html! {
-                        <button data-testid={format!("tour-{}", id.name())}
-                            class={classes!((loaded == Some(id.name())).then_some("active"))}
-                            aria-pressed={(loaded == Some(id.name())).to_string()}
-                            onclick={start(id.name())}>{ id.tour().title.get(lang) }</button>
-                    }) }
-                </div>
-            }
-            { for narration }
-        </section>
-    }
+    })
 }

@@ -134,13 +134,19 @@ texts! {
     /// Space.
     KEY_SPACE => { en: "play / pause", zh: "播放 / 暂停", ja: "再生 / 一時停止" },
     /// Arrows.
-    KEY_ARROWS => { en: "step back / step to the next event", zh: "后退 / 前进到下一个事件", ja: "前のイベントへ戻る / 次のイベントへ進む" },
+    KEY_ARROWS => { en: "step back / step to the next event (in the presenter view: the tour's previous / next step)", zh: "后退 / 前进到下一个事件（演示视图中：导览的上一步 / 下一步）", ja: "前のイベントへ戻る / 次のイベントへ進む（プレゼンテーション表示では、ツアーの前 / 次のステップ）" },
     /// Plus and minus.
     KEY_SPEED => { en: "slower / faster", zh: "减速 / 加速", ja: "遅く / 速く" },
     /// Question mark.
     KEY_HELP => { en: "show or hide this help", zh: "显示或隐藏本帮助", ja: "このヘルプを表示 / 非表示" },
     /// Escape.
-    KEY_ESCAPE => { en: "close this help", zh: "关闭本帮助", ja: "このヘルプを閉じる" },
+    KEY_ESCAPE => { en: "close this help, or leave the presenter view", zh: "关闭本帮助，或退出演示视图", ja: "このヘルプを閉じる、またはプレゼンテーション表示を終了" },
+    /// The P key.
+    KEY_PRESENT => { en: "presenter view: the cluster's picture and the step's words, filling the screen", zh: "演示视图：只显示集群图和当前步骤的说明，占满屏幕", ja: "プレゼンテーション表示：クラスターの図とステップの説明だけを画面いっぱいに表示" },
+    /// The toolbar's button that enters the presenter view.
+    PRESENT => { en: "Present", zh: "演示", ja: "プレゼンテーション" },
+    /// The presenter view's button that leaves it.
+    LEAVE_PRESENT => { en: "Leave (Esc)", zh: "退出（Esc）", ja: "終了（Esc）" },
     /// Live-region announcement of a step: {0} time, {1} reason, {2} object, {3} message.
     ANNOUNCE => {
         en: "At {0}: {1}, {2}. {3}",

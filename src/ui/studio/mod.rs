@@ -51,6 +51,8 @@ pub struct Studio {
     pub help: bool,
     /// Whether the tours ask their questions (`quiz=0` turns them off).
     pub quiz: bool,
+    /// The presenter view: only the stage and the step's words, filling the window.
+    pub presenting: bool,
     /// The question asked now, and the answer once given.
     pub asked: Option<Asked>,
     /// The steps of the loaded tour whose question was answered: each is asked once.
@@ -92,6 +94,13 @@ pub enum Action {
     SpeedBy(i32),
     /// Open (`Some(true)`), close or toggle (`None`) the shortcuts dialog.
     Help(Option<bool>),
+    /// Enter (`Some(true)`), leave or toggle (`None`) the presenter view.
+    Present(Option<bool>),
+    /// An arrow key, forwards (`true`) or back: a tour's next or previous step in the presenter view,
+    /// the next or previous moment otherwise.
+    Arrow(bool),
+    /// The Escape key: closes the shortcuts dialog if open, else leaves the presenter view.
+    Escape,
     /// Run to the next moment something happens.
     Step,
     /// Go back to the previous moment something happened.
@@ -150,6 +159,7 @@ impl Studio {
             map_windows: Vec::new(),
             help: false,
             quiz: true,
+            presenting: false,
             asked: None,
             answered: Vec::new(),
             export_problem: None,
@@ -161,6 +171,13 @@ impl Studio {
     /// The same, with the tours' questions on or off.
     pub fn with_quiz(mut self, quiz: bool) -> Self {
         self.quiz = quiz;
+        self
+    }
+
+    /// The same, in the presenter view or not.
+    pub fn with_presenting(mut self, presenting: bool) -> Self {
+        self.presenting = presenting;
+        self.refresh();
         self
     }
 
@@ -299,6 +316,22 @@ impl Studio {
             }
             Action::Speed(index) => self.speed = index.min(SPEEDS.len() - 1),
             Action::Help(open) => self.help = open.unwrap_or(!self.help),
+            Action::Present(on) => self.presenting = on.unwrap_or(!self.presenting),
+            Action::Escape if self.help => self.help = false,
+            Action::Escape => self.presenting = false,
+            Action::Arrow(forwards) => {
+                let cursor = self.player.cursor();
+                let action = match (self.presenting && cursor.run().tour().is_some(), forwards) {
+                    (true, true) => Action::TourStep(cursor.current_step().map_or(0, |i| i + 1)),
+                    (true, false) => match cursor.current_step() {
+                        Some(i) if i > 0 => Action::TourStep(i - 1),
+                        _ => Action::Seek(VirtualTime::ZERO),
+                    },
+                    (false, true) => Action::Step,
+                    (false, false) => Action::StepBack,
+                };
+                return self.reduce(action);
+            }
             Action::Step => {
                 self.playing = false;
                 self.change(Player::step);
@@ -393,6 +426,7 @@ impl Studio {
             playing_fast,
             speed: studio.speed,
             help: studio.help,
+            presenting: studio.presenting,
             selected_pod: studio.selected_pod.clone(),
             selected_node: studio.selected_node.clone(),
             deletion_mode: player.settings().deletion_mode,

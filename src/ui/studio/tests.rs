@@ -162,3 +162,52 @@ fn what_is_kept_between_moments_is_what_is_computed_afresh() {
         }
     }
 }
+
+#[test]
+fn in_the_presenter_view_the_arrows_walk_the_tour_and_escape_leaves() {
+    let mut studio = kind_tour(false);
+    let last = TourId::Kind.tour().steps.len() - 1;
+    // Outside it, an arrow is the next moment: the tour's first step is a moment later than time 0.
+    studio.reduce(Action::Arrow(true));
+    finish(&mut studio);
+    let moment = studio.player.cursor().now();
+    assert!(moment > VirtualTime::ZERO);
+    studio.reduce(Action::Seek(VirtualTime::ZERO));
+    finish(&mut studio);
+
+    studio.reduce(Action::Present(None));
+    assert!(studio.shown().presenting);
+    for want in 0..=last {
+        studio.reduce(Action::Arrow(true));
+        finish(&mut studio);
+        assert_eq!(current_step(&studio), Some(want));
+    }
+    // Past the last step, nothing moves.
+    studio.reduce(Action::Arrow(true));
+    finish(&mut studio);
+    assert_eq!(current_step(&studio), Some(last));
+    studio.reduce(Action::Arrow(false));
+    finish(&mut studio);
+    assert_eq!(current_step(&studio), Some(last - 1));
+
+    // Escape closes the shortcuts first, then leaves the presenter view.
+    studio.reduce(Action::Help(Some(true)));
+    studio.reduce(Action::Escape);
+    assert!(!studio.shown().help && studio.shown().presenting);
+    studio.reduce(Action::Escape);
+    assert!(!studio.shown().presenting);
+}
+
+#[test]
+fn the_presenter_view_without_a_tour_steps_through_moments() {
+    let mut studio = Studio::new(Player::default()).with_presenting(true);
+    studio.reduce(Action::Load {
+        text: crate::sim::builtin::KIND.to_string(),
+        tour: None,
+    });
+    finish(&mut studio);
+    studio.reduce(Action::Arrow(true));
+    finish(&mut studio);
+    assert!(studio.player.cursor().now() > VirtualTime::ZERO);
+    assert_eq!(current_step(&studio), None);
+}
