@@ -1,7 +1,7 @@
 // The stage in a release build: the kind tour seen on the picture (three nodes and their /24s, the
 // cidrset's owners and cursor, a, b, c with .2 .3 .4 and their cables, b's countdown and its cable gone
-// 2.3 s after its object, d with .5), the motion of a CNI ADD and none with reduced motion, the stage in
-// the first screen on a laptop and a phone, selection from the stage, and the other tours' failures.
+// 2.3 s after its object, d with .5), the motion of a CNI ADD and none with reduced motion, selection
+// from the stage, and the other tours' failures (the first screen at every size: fit.test.mjs).
 //   node --test --test-reporter=spec e2e/stage.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -88,29 +88,6 @@ test("a CNI ADD animates at 1x, each step held on screen; with reduced motion no
     // ADD to status.podIPs is 5 ms of virtual time; at 1x the moment is held 0.6 s on screen.
     assert.ok(running.at - adding.at >= 400, `a was adding for ${Math.round(running.at - adding.at)} ms`);
     assertClean();
-  }
-});
-
-test("the stage is in the first screen on a laptop and on a phone, in both themes", async () => {
-  for (const [viewport, name] of [[{ width: 1280, height: 800 }, "laptop"], [{ width: 390, height: 844 }, "phone"]]) {
-    for (const colorScheme of ["light", "dark"]) {
-      const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?step=8`, viewport);
-      await page.emulateMedia({ colorScheme });
-      await settled(page);
-      const stage = await page.getByTestId("stage").boundingBox();
-      const narration = await page.getByTestId("narration").boundingBox();
-      const transport = await page.getByTestId("scrubber").boundingBox();
-      const worker = await stageNode(page, "kind-worker").boundingBox();
-      assert.ok(transport.y + transport.height <= viewport.height, `${name}: the transport is in the first screen`);
-      assert.ok(narration.y < viewport.height, `${name}: the narration is in the first screen`);
-      if (name === "laptop") {
-        assert.ok(stage.y + stage.height <= viewport.height, `${name}: the whole stage is in the first screen (${stage.y + stage.height})`);
-      } else {
-        assert.ok(worker.y + 120 <= viewport.height, `${name}: the worker's box starts in the first screen (${worker.y})`);
-      }
-      await page.screenshot({ path: `${ARTIFACTS}/stage-${name}-${colorScheme}.png` });
-      assertClean();
-    }
   }
 });
 

@@ -1,0 +1,156 @@
+// The tour fits the screen it is shown on: at each size a learner or a trainer has (laptops, a 1024 × 768
+// projector, a full-HD one, a phone upright and on its side), in the three languages and both themes, the
+// step's words, its previous / next controls, the transport and the whole stage lie in the window with no
+// scrolling, and no text of the stage renders below 11 CSS px. Then the presenter view: by its key, its
+// button and a link, its arrows and Escape, audited by axe-core. Screenshots of every case are kept in
+// e2e/artifacts/fit-*.png.
+//   node --test --test-reporter=spec e2e/fit.test.mjs
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { useServerAndBrowser, openPage, settled, shows, stepShown, ARTIFACTS } from "./harness.mjs";
+
+const require = createRequire(import.meta.url);
+const shared = useServerAndBrowser();
+
+const SIZES = [[1024, 768], [1280, 720], [1280, 800], [1366, 768], [1440, 900], [1920, 1080], [390, 844], [844, 390]];
+const LANGS = ["en", "zh", "ja"];
+const THEMES = ["light", "dark"];
+/** The smallest a label of the stage may render, in CSS px. */
+const MIN_LABEL_PX = 11;
+
+/** The page at rest: its language's fonts loaded, every animation that ends ended. */
+async function atRest(page, lang) {
+  await settled(page);
+  await page.locator(`html[lang="${lang === "zh" ? "zh-Hans" : lang}"]`).waitFor({ state: "attached" });
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished)),
+  );
+}
+
+/** What lies outside the window of those that must be in it, and the stage's texts drawn too small. */
+function measure(minPx) {
+  const inside = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  };
+  const must = {
+    "step words": document.querySelector("[data-testid=step-text]"),
+    "previous step": document.querySelector("[data-testid=tour-prev]"),
+    "next step": document.querySelector("[data-testid=tour-next]"),
+    play: document.querySelector("[data-testid=play], [data-testid=pause]"),
+    scrubber: document.querySelector("[data-testid=scrubber]"),
+    clock: document.querySelector("[data-testid=clock]"),
+    stage: document.querySelector("[data-testid=stage] svg"),
+  };
+  const outside = Object.entries(must)
+    .filter(([, el]) => !el || !inside(el))
+    .map(([name, el]) => `${name} ${el ? JSON.stringify(el.getBoundingClientRect()) : "missing"}`);
+  // The words wholly shown: their box does not scroll.
+  const body = document.querySelector(".narration-body");
+  if (body && body.scrollHeight > body.clientHeight + 1) outside.push(`step words cut (${body.scrollHeight} > ${body.clientHeight})`);
+  const small = [];
+  for (const text of document.querySelectorAll("[data-testid=stage] svg text")) {
+    const box = text.getBoundingClientRect();
+    if (!box.width || text.closest(".sr-only") || text.classList.contains("sr-only")) continue;
+    const px = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(text.getScreenCTM().a, text.getScreenCTM().b);
+    if (px < minPx - 0.05) small.push(`"${text.textContent}" ${px.toFixed(1)} px`);
+  }
+  return { outside, small: small.slice(0, 5), scrolled: scrollY };
+}
+
+test("the tour's words, controls, transport and whole stage fit the first screen at every size, language and theme", async () => {
+  const problems = [];
+  for (const [width, height] of SIZES) {
+    for (const lang of LANGS) {
+      for (const theme of THEMES) {
+        const name = `${width}x${height}-${lang}-${theme}`;
+        const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&step=5&quiz=0&lang=${lang}&theme=${theme}`, { width, height });
+        await atRest(page, lang);
+        await page.getByTestId("stage-veth").first().waitFor();
+        const { outside, small, scrolled } = await page.evaluate(measure, MIN_LABEL_PX);
+        await page.screenshot({ path: `${ARTIFACTS}/fit-${name}.png` });
+        if (scrolled) problems.push(`${name}: the page opened scrolled by ${scrolled} px`);
+        if (outside.length) problems.push(`${name}: outside the window: ${outside.join("; ")}`);
+        if (small.length) problems.push(`${name}: stage text below ${MIN_LABEL_PX} px: ${small.join(", ")}`);
+        assertClean();
+        await page.close();
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("the tour chooser takes one row", async () => {
+  for (const [width, height] of SIZES) {
+    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&quiz=0`, { width, height });
+    await settled(page);
+    const tops = await page.locator(".tour-buttons button").evaluateAll((els) => new Set(els.map((el) => Math.round(el.offsetTop))).size);
+    assert.equal(tops, 1, `${width}x${height}: the tour buttons lie in one row`);
+    assertClean();
+    await page.close();
+  }
+});
+
+/** Whether the presenter view is on: the page's class, and the stage filling the window's width. */
+async function presenting(page) {
+  const on = await page.locator(".app.presenting").count();
+  if (!on) return false;
+  const stage = await page.getByTestId("stage").boundingBox();
+  const { width } = page.viewportSize();
+  assert.ok(stage.width > width * 0.85, `the stage fills the width (${stage.width} of ${width})`);
+  assert.equal(await page.locator(".masthead").isVisible(), false, "the masthead is hidden");
+  assert.equal(await page.getByTestId("scrubber").isVisible(), false, "the transport is hidden");
+  return true;
+}
+
+test("the presenter view: P and the button enter it, the arrows walk the tour, Escape leaves", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&quiz=0`, { width: 1280, height: 720 });
+  await settled(page);
+  assert.equal(await presenting(page), false);
+  await page.keyboard.press("p");
+  await page.locator(".app.presenting").waitFor();
+  assert.ok(await presenting(page));
+  await page.keyboard.press("ArrowRight");
+  await shows(page, "step-count", "step 1 of");
+  await page.keyboard.press("ArrowRight");
+  await shows(page, "step-count", "step 2 of");
+  await page.keyboard.press("ArrowLeft");
+  await shows(page, "step-count", "step 1 of");
+  assert.equal(await stepShown(page), 1);
+  // The caption is sized for the back of a room.
+  const size = await page.getByTestId("step-text").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  assert.ok(size >= 24, `the caption's type is large (${size} px)`);
+  // Full screen was asked for by the key press, and leaving it leaves the view; without full screen, Escape.
+  await page.keyboard.press("Escape");
+  await page.locator(".app:not(.presenting)").waitFor();
+  assert.equal(await page.evaluate(() => document.fullscreenElement), null);
+  await page.getByTestId("present").click();
+  await page.locator(".app.presenting").waitFor();
+  await page.getByTestId("leave-present").click();
+  await page.locator(".app:not(.presenting)").waitFor();
+  assertClean();
+  await page.close();
+});
+
+test("a link with present=1 opens the presenter view, which axe-core finds clean in light and dark", async () => {
+  const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
+  for (const [query, lang] of [["?tour=reboot-leak&step=9&quiz=0&present=1&theme=light", "en"], ["?tour=kind&step=2&present=1&theme=dark&lang=ja", "ja"]]) {
+    const { page, assertClean } = await openPage(shared.browser, shared.server.url + query, { width: 1920, height: 1080 });
+    await atRest(page, lang);
+    assert.ok(await presenting(page), `${query}: presenting`);
+    await page.screenshot({ path: `${ARTIFACTS}/fit-present-${lang}.png` });
+    await page.addScriptTag({ content: axe });
+    const violations = await page.evaluate(async () => {
+      const result = await window.axe.run(document, { resultTypes: ["violations"] });
+      return result.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    });
+    assert.deepEqual(violations, [], `${query}: ${violations.join("\n")}`);
+    assertClean();
+    await page.close();
+  }
+});
