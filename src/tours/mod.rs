@@ -3,8 +3,10 @@
 //! questions it asks, each attached to the step that answers it by that step's id.
 //!
 //! A step is shown from the first event it waits for on, searched after the previous step's, so the
-//! narration follows the simulation when a setting changes; it never names a time. Links count steps
-//! from 1 in the order written here (`?tour=kind&step=8`).
+//! narration follows the simulation when a setting changes; it never names a time. Its picture is the
+//! stage once every event of that moment is done, so a step waits for the event of the outcome its
+//! words tell (`tests/tour_pictures.rs` holds the words to the picture). Links count steps from 1 in
+//! the order written here (`?tour=kind&step=8`).
 //!
 //! The English is the reference; the Chinese and Japanese say the same thing in the terms of
 //! `docs/glossary.md`. Kubernetes terms, flags, file names, function names, error texts and numbers stay
