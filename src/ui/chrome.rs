@@ -118,7 +118,10 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
             <button data-testid="copy-link" onclick={on_copy}>{ t::COPY_LINK.get(lang) }</button>
             { props.children.clone() }
             <button data-testid="present" onclick={on_present} aria-keyshortcuts="P">{ t::PRESENT.get(lang) }</button>
-            <button data-testid="help" onclick={on_help} aria-keyshortcuts="?">{ t::SHORTCUTS.get(lang) }</button>
+            // A narrow toolbar shows the key's own sign: the name stays the button's label.
+            <button data-testid="help" onclick={on_help} aria-keyshortcuts="?" aria-label={t::SHORTCUTS.get(lang)}>
+                <span class="wide-only">{ t::SHORTCUTS.get(lang) }</span><span class="narrow-only" aria-hidden="true">{ "?" }</span>
+            </button>
             if let Some(url) = &*copied {
                 <label class="copied">
                     <span role="status">{ t::LINK_COPIED.get(lang) }</span>
