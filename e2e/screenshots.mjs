@@ -40,6 +40,11 @@ try {
   const ja = await open(browser, `${server.url}?tour=kind&step=10&quiz=0&lang=ja`, laptop, "ja");
   await ja.screenshot({ path: join(out, "kind-ja.png") });
 
+  // The presenter view, as a projector shows it.
+  const present = await open(browser, `${server.url}?tour=kind&step=8&quiz=0&present=1`, { width: 1920, height: 1080 });
+  await present.getByTestId("stage-countdown").first().waitFor();
+  await present.screenshot({ path: join(out, "present.png") });
+
   const planner = await open(browser, server.url, laptop);
   await planner.locator("section.settings [data-figure=node-subnets]").waitFor();
   await planner.locator("section.settings").screenshot({ path: join(out, "planner.png") });
@@ -54,7 +59,7 @@ try {
   }
   await atRest(host);
   await host.screenshot({ path: join(out, "embed.png") });
-  console.log(`kind-tour.png, kind-ja.png, planner.png, embed.png written to ${out}/`);
+  console.log(`kind-tour.png, kind-ja.png, present.png, planner.png, embed.png written to ${out}/`);
 } finally {
   await browser.close();
   await server.close();
