@@ -10,8 +10,8 @@ mod rows;
 mod tests;
 
 pub(super) use rows::{
-    Level, NodeRows, BAND_H, CELL_PITCH, CHIP_ROWS, CHIP_ROW_H, INSET, POD_GAP, POD_LINE,
-    POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
+    flow_chips, Level, NodeRows, BAND_H, CELL_PITCH, CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP,
+    POD_LINE, POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
 };
 
 /// Wider than this the picture is laid out at this width and scaled up (bigger type on a projector).
@@ -61,9 +61,22 @@ pub(super) fn text_width(text: &str, size: f64) -> f64 {
         * size
 }
 
+/// The width of `text` set in the monospace font at `size` px (addresses, names of files).
+pub(super) fn mono_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * MONO_EM * size
+}
+
+/// A monospace character's advance, in em (DejaVu Sans Mono, Menlo and Consolas all are 0.6).
+const MONO_EM: f64 = 0.61;
+
 /// `text` cut with an ellipsis to fit `width` at `size` px (the whole goes in a `<title>`).
 pub(super) fn fit(text: &str, width: f64, size: f64) -> String {
     super::svg::clip(text, width / (0.62 * size))
+}
+
+/// `text` in the monospace font cut to fit `width` at `size` px.
+pub(super) fn fit_mono(text: &str, width: f64, size: f64) -> String {
+    super::svg::clip(text, width / (MONO_EM * size))
 }
 
 /// Label every Nth of cells `cell_w` wide whose widest label is `label_w`: 1 when all fit, 0 when even
@@ -319,7 +332,7 @@ fn strips(kcm: &[KcmStrip], width: f64) -> (Vec<StripPlace>, f64) {
             let cell_w = ((width - 2.0 * CELLS_X) / drawn.max(1) as f64).min(CELL_MAX_W);
             let widest = strip.cells[..drawn]
                 .iter()
-                .map(|c| text_width(&c.index.to_string(), font::SMALL))
+                .map(|c| mono_width(&c.index.to_string(), font::SMALL))
                 .fold(0.0, f64::max);
             top = cells_y + STRIP_CURSOR_H;
             StripPlace {

@@ -1,7 +1,7 @@
 //! One node whole: header, host-local's strip, its files, its root namespace with the veth ends, and
 //! its pods joined to them by cables (`pod.rs`).
 
-use super::layout::{fit, font, text_width, NodeRows, CHIP_ROWS, CHIP_ROW_H, INSET};
+use super::layout::{fit, flow_chips, font, NodeRows, CHIP_H, CHIP_ROW_H, INSET};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::grid::CellStatus;
@@ -15,10 +15,6 @@ use yew::prelude::*;
 const TOKEN_ABOVE: f64 = 12.0;
 const TOKEN_W: f64 = 52.0;
 const TOKEN_H: f64 = 16.0;
-/// A file chip's height, the gap between chips, and its padding beside the name.
-const CHIP_H: f64 = 16.0;
-const CHIP_GAP: f64 = 6.0;
-const CHIP_PADDING: f64 = 12.0;
 /// host-local's strip: a cell's top and height below the strip's label.
 const ADDR_Y: f64 = 16.0;
 const ADDR_H: f64 = 20.0;
@@ -194,24 +190,13 @@ fn range_strip(
 
 /// host-local's directory: a chip per file.
 fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -> Html {
-    // Chips flow left to right, as wide as their names, wrapping at the box's edge.
     let first_row = y + 8.0;
-    let (mut fx, mut fy) = (x, first_row);
     let placed: Vec<(&String, f64, f64, f64)> = node
         .files
         .iter()
-        .map(|file| {
-            let chip_w = text_width(file, font::SMALL) + CHIP_PADDING;
-            if fx + chip_w > x + w && fx > x {
-                fx = x;
-                fy += CHIP_ROW_H;
-            }
-            let at = (file, fx, fy, chip_w);
-            fx += chip_w + CHIP_GAP;
-            at
-        })
-        .take_while(|(_, fx, fy, chip_w)| {
-            *fy < first_row + CHIP_ROW_H * CHIP_ROWS as f64 && fx + chip_w <= x + w
+        .zip(flow_chips(&node.files, w))
+        .map(|(file, (fx, row, chip_w))| {
+            (file, x + fx, first_row + row as f64 * CHIP_ROW_H, chip_w)
         })
         .collect();
     let more = node.files_total.saturating_sub(placed.len());

@@ -2,8 +2,8 @@
 //! a box; many pods as cells.
 
 use super::layout::{
-    fit, font, text_width, BAND_H, CELL_PITCH, INSET, POD_GAP, POD_LINE, POD_NAME_Y, ROUTE_ROW,
-    ROUTE_Y,
+    fit, fit_mono, font, mono_width, BAND_H, CELL_PITCH, GRID_GAP, INSET, POD_GAP, POD_LINE,
+    POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
 };
 use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
@@ -97,20 +97,29 @@ impl NodeBox<'_> {
             };
         }
         let pw = rows.pod_w;
+        // In rows of boxes there is no room for a cable each: the band counts the veth pairs.
+        let cols = rows.pod_grid.unwrap_or(node.pods.len()).max(1);
         html! {
             <>
                 { band }
+                if rows.pod_grid.is_some() {
+                    <text class="muted small" x={px(x + 18.0)} y={px(band_y + 24.0)}>
+                        { t::STAGE_VETHS.fill(lang, &[&node.pods.iter().filter(|p| p.veth.is_some()).count().to_string()]) }
+                    </text>
+                }
                 { for node.pods.iter().enumerate().map(|(i, pod)| {
-                    self.pod_shape(pod, x + INSET + i as f64 * (pw + POD_GAP), pw)
+                    let (col, row) = ((i % cols) as f64, (i / cols) as f64);
+                    let pod_y = y + rows.pods_y + row * (rows.pod_h + GRID_GAP);
+                    self.pod_shape(pod, x + INSET + col * (pw + POD_GAP), pod_y, pw)
                 }) }
                 { for failure }
             </>
         }
     }
 
-    /// One pod, its box `w` wide at `x`: its namespace box, its veth pair as a cable to the node's end,
-    /// its route as a tag.
-    fn pod_shape(&self, pod: &StagePod, x: f64, w: f64) -> Html {
+    /// One pod, its box `w` wide at `(x, pod_y)`: its namespace box, its veth pair as a cable to the
+    /// node's end, its routes as tags (in rows of boxes, only named).
+    fn pod_shape(&self, pod: &StagePod, x: f64, pod_y: f64, w: f64) -> Html {
         let lang = self.lang;
         let touched = self.touched.as_ref();
         let touched_veth = pod
@@ -120,7 +129,7 @@ impl NodeBox<'_> {
         let touched = touched.and_then(|t| t.pod.as_deref()) == Some(pod.name.as_str());
         let rows = self.rows;
         let band_y = self.y + rows.band_y;
-        let pod_y = self.y + rows.pods_y;
+        let cabled = rows.pod_grid.is_none();
         let cx = x + w / 2.0;
         let select = {
             let (dispatch, name) = (self.dispatch.clone(), pod.name.clone());
@@ -145,26 +154,36 @@ impl NodeBox<'_> {
         let families = pod.ips.len().max(1);
         let status_y = pod_y + POD_NAME_Y + POD_LINE * (families + 2) as f64 - 2.0;
         let ip_size = if rows.tight { font::SMALL } else { font::BASE };
-        let cut = pod.ips.iter().any(|ip| text_width(ip, ip_size) > w - 10.0);
+        let cut = pod.ips.iter().any(|ip| mono_width(ip, ip_size) > w - 10.0);
         // The whole addresses, shown under the box while the pod has focus or the pointer, kept
         // inside the node's box.
         let whole = pod.ips.join(" · ");
-        let tip_w = text_width(&whole, font::SMALL) + 12.0;
+        let tip_w = mono_width(&whole, font::SMALL) + 12.0;
         let (left, right) = (self.x + INSET, self.x + self.w - INSET);
         let tip_x = x.min(right - tip_w).max(left);
         html! {
             <g key={pod.name.clone()} class={classes!("stage-pod", phase, touched.then_some("touched"), (!pod.object).then_some("ghost"))}
                 data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={phase}
                 tabindex="0" role="button" aria-label={label} onclick={select} onkeydown={key}>
-                if let Some(veth) = &pod.veth {
+                if let (Some(veth), false) = (&pod.veth, cabled) {
+                    <g class="veth" data-testid="stage-veth" data-pod={pod.name.clone()}>
+                        <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
+                        { for pod.routes.iter().zip(pod.route_prefixes()).map(|(route, prefix)| html! {
+                            <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix}><title>{ route }</title></g>
+                        }) }
+                    </g>
+                }
+                if let (Some(veth), true) = (&pod.veth, cabled) {
                     <g class={classes!("veth", touched_veth.then_some("touched"))} data-testid="stage-veth" data-pod={pod.name.clone()}>
                         <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
                         { rect("veth-end", x, band_y + VETH_END_Y, w, VETH_END_H, 4) }
-                        { text("mono small", cx, band_y + VETH_END_Y + 14.0, "middle", fit(&veth.node_end, w - 6.0, font::SMALL)) }
+                        { text("mono small", cx, band_y + VETH_END_Y + 14.0, "middle", fit_mono(&veth.node_end, w - 6.0, font::SMALL)) }
                         { cable("cable", cx, band_y + VETH_END_Y + VETH_END_H, pod_y) }
                         { for pod.routes.iter().zip(pod.route_prefixes()).enumerate().map(|(i, (route, prefix))| {
-                            let shown = fit(&prefix, w - 10.0, font::SMALL);
-                            let tag_w = (text_width(&shown, font::SMALL) + 12.0).min(w);
+                            // A tag may reach into the gaps beside its pod's box.
+                            let room = w + POD_GAP - 2.0;
+                            let shown = fit_mono(&prefix, room - 10.0, font::SMALL);
+                            let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
                             let tag_y = band_y + ROUTE_Y + i as f64 * ROUTE_ROW;
                             html! {
                                 <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix.clone()}>
@@ -176,7 +195,7 @@ impl NodeBox<'_> {
                         }) }
                     </g>
                 }
-                if pod.phase == StagePhase::Gone {
+                if pod.phase == StagePhase::Gone && cabled {
                     { cable("cable retracting", cx, band_y + VETH_END_Y + VETH_END_H, pod_y) }
                 }
                 { rect("pod-box", x, pod_y, w, rows.pod_h, 8) }
@@ -185,10 +204,10 @@ impl NodeBox<'_> {
                 // them, and one still too long is whole under the box while the pod has focus.
                 { for pod.ips.iter().enumerate().map(|(i, ip)| {
                     let (class, size) = if rows.tight { ("mono ip tight", font::SMALL) } else { ("mono ip", font::BASE) };
-                    html! { <text class={class} x={px(x + 6.0)} y={px(pod_y + POD_NAME_Y + POD_LINE * (i + 1) as f64)}>{ fit(ip, w - 10.0, size) }</text> }
+                    html! { <text class={class} x={px(x + 6.0)} y={px(pod_y + POD_NAME_Y + POD_LINE * (i + 1) as f64)}>{ fit_mono(ip, w - 10.0, size) }</text> }
                 }) }
                 if let Some(veth) = &pod.veth {
-                    { text("mono small muted", x + 8.0, pod_y + POD_NAME_Y + POD_LINE * (families + 1) as f64, "start", fit(&veth.pod_end, w - 12.0, font::SMALL)) }
+                    { text("mono small muted", x + 8.0, pod_y + POD_NAME_Y + POD_LINE * (families + 1) as f64, "start", fit_mono(&veth.pod_end, w - 12.0, font::SMALL)) }
                 }
                 if cut {
                     <g class="pod-tip" aria-hidden="true">

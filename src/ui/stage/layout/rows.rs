@@ -1,7 +1,7 @@
 //! A node box's rows for its width: as tall as what it holds (a node without pods is short), each
 //! label fitted to the box, and fewer rows at a more compact [`Level`].
 
-use super::{fit, font, label_every, text_width};
+use super::{fit, font, label_every, mono_width, text_width};
 use crate::sim::playback::stage::StageNode;
 
 /// The contents' inset from the box's sides.
@@ -11,6 +11,8 @@ pub(in crate::ui::stage) const POD_GAP: f64 = 10.0;
 const MIN_POD_SLOTS: usize = 3;
 /// A pod box's narrowest: its name and an IPv4 address at 11 px.
 const POD_MIN_W: f64 = 84.0;
+/// Pods in rows of boxes (no room for a cable each): the gap between rows.
+pub(in crate::ui::stage) const GRID_GAP: f64 = 8.0;
 /// Below this width a pod box sets its addresses at 11 px rather than 13.
 pub(in crate::ui::stage) const TIGHT_POD_W: f64 = 120.0;
 /// Line heights: the name's row, a small line, a podCIDR line.
@@ -20,10 +22,14 @@ const PODCIDR_LINE: f64 = 18.0;
 /// host-local's strip (label, cells, their labels); a cell's widest.
 const RANGE_H: f64 = 58.0;
 const ADDR_MAX_W: f64 = 30.0;
-/// The files' label and a row of chips; two rows at most.
+/// The files' label and a row of chips; two rows at most; a chip's height, the gap between chips, and
+/// its padding beside the name.
 const FILES_LABEL: f64 = 14.0;
 pub(in crate::ui::stage) const CHIP_ROW_H: f64 = 20.0;
 pub(in crate::ui::stage) const CHIP_ROWS: usize = 2;
+pub(in crate::ui::stage) const CHIP_H: f64 = 16.0;
+const CHIP_GAP: f64 = 6.0;
+const CHIP_PADDING: f64 = 12.0;
 /// The root namespace's band: its label above it, its height; a route tag's height with its gap.
 const BAND_LABEL: f64 = 18.0;
 pub(in crate::ui::stage) const BAND_H: f64 = 40.0;
@@ -71,8 +77,10 @@ pub(in crate::ui::stage) struct NodeRows {
     /// The root namespace's band top, the pods' top and the routes each pod has.
     pub band_y: f64,
     pub pods_y: f64,
-    /// Pods as boxes: width and slots; or as cells, in rows of this many.
+    /// Pods as boxes: their width; as boxes in rows of this many, without cables (no room for a
+    /// cable each); or as cells, in rows of this many.
     pub pod_w: f64,
+    pub pod_grid: Option<usize>,
     pub pods_as_cells: Option<usize>,
     /// A pod box's height, and whether its addresses are set at 11 px.
     pub pod_h: f64,
@@ -87,6 +95,26 @@ pub(in crate::ui::stage) fn pods_width(pods: usize) -> f64 {
         0 => 0.0,
         n => 2.0 * INSET + n as f64 * POD_MIN_W + (n - 1) as f64 * POD_GAP,
     }
+}
+
+/// `files` as chips flowing left to right in `w`, as wide as their names, wrapping at the edge: each
+/// one's left (from the row's start), row and width, as many as fit in [`CHIP_ROWS`].
+pub(in crate::ui::stage) fn flow_chips(files: &[String], w: f64) -> Vec<(f64, usize, f64)> {
+    let (mut x, mut row) = (0.0, 0);
+    files
+        .iter()
+        .map(|file| {
+            let chip_w = mono_width(file, font::SMALL) + CHIP_PADDING;
+            if x + chip_w > w && x > 0.0 {
+                x = 0.0;
+                row += 1;
+            }
+            let at = (x, row, chip_w);
+            x += chip_w + CHIP_GAP;
+            at
+        })
+        .take_while(|(x, row, chip_w)| *row < CHIP_ROWS && x + chip_w <= w)
+        .collect()
 }
 
 impl NodeRows {
@@ -143,22 +171,29 @@ impl NodeRows {
                     .iter()
                     .map(|c| text_width(&c.label, font::SMALL))
                     .fold(0.0, f64::max);
-                let top = y + 4.0;
+                let top = y + 8.0;
                 y = top + RANGE_H;
                 (top, cell_w, label_every(cell_w - 3.0, widest))
             });
         let files_y = (level == Level::Full).then(|| {
             y += FILES_LABEL;
             let at = y;
-            y += CHIP_ROW_H * CHIP_ROWS as f64;
+            let rows = flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1);
+            y += 8.0 + CHIP_ROW_H * rows as f64;
             at
         });
         y += BAND_LABEL;
         let band_y = y;
         let pods = node.pods.len();
         let fit_slots = ((inner + POD_GAP) / (POD_MIN_W + POD_GAP)).floor().max(1.0) as usize;
-        let as_cells = node.pods_as_cells || pods > fit_slots;
-        let slots = pods.max(MIN_POD_SLOTS.min(fit_slots)).max(1) as f64;
+        // Boxes in rows, without cables, before cells: a pod's address is what its box is for.
+        let grid =
+            (!node.pods_as_cells && pods > fit_slots && pods <= 2 * fit_slots).then_some(fit_slots);
+        let as_cells = node.pods_as_cells || pods > 2 * fit_slots;
+        let slots = match grid {
+            Some(cols) => cols,
+            None => pods.max(MIN_POD_SLOTS.min(fit_slots)).max(1),
+        } as f64;
         let pod_w = (inner - (slots - 1.0) * POD_GAP) / slots;
         let families = node
             .pods
@@ -202,6 +237,17 @@ impl NodeRows {
                 foot,
                 foot + if failure { BOTTOM } else { 0.0 },
             )
+        } else if let Some(cols) = grid {
+            let pods_y = band_y + BAND_H + 12.0;
+            let rows = pods.div_ceil(cols) as f64;
+            let end = pods_y + rows * (pod_h + GRID_GAP) - GRID_GAP;
+            let foot = end + FOOT_LINE - 4.0;
+            let bottom = if failure || cut {
+                foot + BOTTOM
+            } else {
+                end + BOTTOM
+            };
+            (pods_y, None, foot, bottom)
         } else {
             let pods_y = band_y + ROUTE_Y + routes as f64 * ROUTE_ROW + 10.0;
             let end = pods_y + pod_h;
@@ -226,6 +272,7 @@ impl NodeRows {
             band_y,
             pods_y,
             pod_w,
+            pod_grid: grid,
             pods_as_cells,
             pod_h,
             tight,

@@ -120,7 +120,7 @@ fn boxes_lie_inside_the_picture_apart_and_labels_fit_their_cells() {
             for (strip, place) in stage.kcm.iter().zip(&layout.strips) {
                 let widest = strip.cells[..place.cells]
                     .iter()
-                    .map(|c| text_width(&c.index.to_string(), font::SMALL))
+                    .map(|c| mono_width(&c.index.to_string(), font::SMALL))
                     .fold(0.0, f64::max);
                 assert!(
                     place.label_every == 0
