@@ -32,7 +32,9 @@ fn observe(target: &NodeRef, width: UseStateHandle<Option<u32>>) -> Option<Obser
     let measured = element.clone();
     let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
         // Rounded down: a picture a fraction wider than its room would be scaled below 1:1.
-        width.set(Some(measured.get_bounding_client_rect().width().max(0.0) as u32));
+        width.set(Some(
+            measured.get_bounding_client_rect().width().max(0.0) as u32
+        ));
     });
     let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
     observer.observe(&element);

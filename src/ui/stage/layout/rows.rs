@@ -190,11 +190,26 @@ impl NodeRows {
         let grid =
             (!node.pods_as_cells && pods > fit_slots && pods <= 2 * fit_slots).then_some(fit_slots);
         let as_cells = node.pods_as_cells || pods > 2 * fit_slots;
+        let width_of = |slots: usize| (inner - (slots as f64 - 1.0) * POD_GAP) / slots as f64;
+        let widest_ip = node
+            .pods
+            .iter()
+            .flat_map(|p| &p.ips)
+            .map(|ip| mono_width(ip, font::SMALL))
+            .fold(0.0, f64::max);
+        // Room for more pods than there are keeps boxes steady as pods join, unless it cuts an address.
         let slots = match grid {
             Some(cols) => cols,
-            None => pods.max(MIN_POD_SLOTS.min(fit_slots)).max(1),
-        } as f64;
-        let pod_w = (inner - (slots - 1.0) * POD_GAP) / slots;
+            None => {
+                let roomy = pods.max(MIN_POD_SLOTS.min(fit_slots)).max(1);
+                if width_of(roomy) - 10.0 < widest_ip {
+                    pods.max(1)
+                } else {
+                    roomy
+                }
+            }
+        };
+        let pod_w = width_of(slots);
         let families = node
             .pods
             .iter()
