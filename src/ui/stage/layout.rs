@@ -41,8 +41,9 @@ const STRIP_TITLE_Y: f64 = 20.0;
 const STRIP_CELLS_Y: f64 = 28.0;
 const STRIP_SUMMARY_LINE: f64 = 18.0;
 const STRIP_CURSOR_H: f64 = 44.0;
-/// A node box's narrowest, side by side.
+/// A node box's narrowest, side by side; and the pods of the run it must have room for in a row.
 const NODE_MIN_W: f64 = 150.0;
+const SIDE_BY_SIDE_PODS: usize = 4;
 
 /// Type sizes of the stage's CSS (`.stage …` in style.css), in CSS pixels; none below 11.
 pub(super) mod font {
@@ -205,7 +206,23 @@ impl Layout {
                 )]
             }
         };
-        let tallest = boxes.iter().map(|b| b.h).fold(0.0, f64::max);
+        // The picture is as tall as the tallest box gets in the run, so the page below it holds still.
+        let tallest = boxes
+            .iter()
+            .map(|b| {
+                // A box beside others reserves its slot's run; one alone, the busiest slot's.
+                let weights = match (b.slot, one_node) {
+                    (Some(slot), false) => &stage.weights[slot..=slot],
+                    _ => &stage.weights[..],
+                };
+                let pods = weights
+                    .iter()
+                    .map(|w| w.saturating_sub(3))
+                    .max()
+                    .unwrap_or(0);
+                b.h.max(rows::reserved(stage, pods as usize, b.w, level))
+            })
+            .fold(0.0, f64::max);
         if tiled && !one_node {
             let h = tallest.max(TILES_MIN_H);
             tiles = Some(((room - GAP) * TILES_SHARE, h));
@@ -259,7 +276,7 @@ fn side_by_side(stage: &Stage, room: f64) -> Option<Vec<(f64, f64)>> {
                 .as_ref()
                 .map_or(0, |n| n.pods.len())
                 .max(weight.saturating_sub(3) as usize)
-                .min(3);
+                .min(SIDE_BY_SIDE_PODS);
             NODE_MIN_W.max(rows::pods_width(pods))
         })
         .collect();

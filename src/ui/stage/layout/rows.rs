@@ -2,7 +2,9 @@
 //! label fitted to the box, and fewer rows at a more compact [`Level`].
 
 use super::{fit, font, label_every, mono_width, text_width};
-use crate::sim::playback::stage::StageNode;
+use crate::sim::playback::stage::{
+    RangeStrip, Stage, StageNode, StagePhase, StagePod, MAX_FILES, POD_BOXES,
+};
 
 /// The contents' inset from the box's sides.
 pub(in crate::ui::stage) const INSET: f64 = 16.0;
@@ -294,4 +296,58 @@ impl NodeRows {
             foot_y,
         }
     }
+}
+
+/// The height a node box `w` wide reserves at `level` for a node that runs `pods` in the run: that of
+/// the node at its busiest (those pods, up to those drawn as boxes, a podCIDR per family, host-local's
+/// strip, two rows of files, a failure's line).
+pub(in crate::ui::stage) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 {
+    let pods = pods.min(POD_BOXES);
+    let v6 = |cidr: &str| cidr.contains(':');
+    let ips: Vec<String> = stage
+        .kcm
+        .iter()
+        .map(|k| match v6(&k.cluster_cidr) {
+            true => "fd00:10:244:ff::ffff".to_string(),
+            false => "10.244.255.255".to_string(),
+        })
+        .collect();
+    let busiest = StageNode {
+        name: String::new(),
+        slot: 0,
+        internal_ips: Vec::new(),
+        pod_cidrs: stage
+            .kcm
+            .iter()
+            .filter_map(|k| k.cells.last().map(|c| c.block.clone()))
+            .collect(),
+        failure: None,
+        rebooting: false,
+        conflist: true,
+        range: Some(RangeStrip {
+            subnet: String::new(),
+            cells: Vec::new(),
+            last_reserved_ip: None,
+            size: 0,
+        }),
+        dir: String::new(),
+        files: vec!["last_reserved_ip.0".to_string(); MAX_FILES],
+        files_total: MAX_FILES,
+        pods: (0..pods)
+            .map(|i| StagePod {
+                name: format!("pod-{i}"),
+                phase: StagePhase::Pending,
+                object: true,
+                ips: ips.clone(),
+                ip_files: Vec::new(),
+                veth: None,
+                routes: ips.clone(),
+                countdown: None,
+                failure: Some(String::new()),
+            })
+            .collect(),
+        pods_as_cells: false,
+        pods_hidden: 0,
+    };
+    NodeRows::of(&busiest, w, level).height
 }
