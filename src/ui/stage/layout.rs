@@ -75,6 +75,19 @@ pub(super) fn fit(text: &str, width: f64, size: f64) -> String {
     super::svg::clip(text, width / (0.62 * size))
 }
 
+/// The estimated width of `text` set bold at `size` px (names: 0.69 em measured for `web-1`).
+pub(super) fn bold_width(text: &str, size: f64) -> f64 {
+    text_width(text, size) * BOLD
+}
+
+/// `text` set bold cut to fit `width` at `size` px.
+pub(super) fn fit_bold(text: &str, width: f64, size: f64) -> String {
+    fit(text, width / BOLD, size)
+}
+
+/// How much wider bold type is than the estimate of regular.
+const BOLD: f64 = 1.12;
+
 /// `text` in the monospace font cut to fit `width` at `size` px.
 pub(super) fn fit_mono(text: &str, width: f64, size: f64) -> String {
     super::svg::clip(text, width / (MONO_EM * size))
@@ -277,7 +290,10 @@ fn side_by_side(stage: &Stage, room: f64) -> Option<Vec<(f64, f64)>> {
                 .map_or(0, |n| n.pods.len())
                 .max(weight.saturating_sub(3) as usize)
                 .min(SIDE_BY_SIDE_PODS);
-            NODE_MIN_W.max(rows::pods_width(pods))
+            let name = node
+                .as_ref()
+                .map_or(0.0, |n| bold_width(&n.name, font::TITLE) + 2.0 * INSET);
+            NODE_MIN_W.max(name).max(rows::pods_width(pods))
         })
         .collect();
     if needs.iter().sum::<f64>() > room || needs.len() != stage.nodes.len() {

@@ -2,8 +2,8 @@
 //! a box; many pods as cells.
 
 use super::layout::{
-    fit, fit_mono, font, mono_width, BAND_H, CELL_PITCH, GRID_GAP, INSET, POD_GAP, POD_LINE,
-    POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
+    fit, fit_bold, fit_mono, font, mono_width, BAND_H, CELL_PITCH, GRID_GAP, INSET, POD_GAP,
+    POD_LINE, POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
 };
 use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
@@ -199,7 +199,7 @@ impl NodeBox<'_> {
                     { cable("cable retracting", cx, band_y + VETH_END_Y + VETH_END_H, pod_y) }
                 }
                 { rect("pod-box", x, pod_y, w, rows.pod_h, 8) }
-                { text("pod-name", x + 8.0, pod_y + POD_NAME_Y, "start", fit(&pod.name, w - if pod.countdown.is_some() { 40.0 } else { 12.0 }, font::BASE)) }
+                { text("pod-name", x + 8.0, pod_y + POD_NAME_Y, "start", fit_bold(&pod.name, w - if pod.countdown.is_some() { 40.0 } else { 12.0 }, font::BASE)) }
                 // Each family's address on its line; a narrow box sets them at 11 px rather than cut
                 // them, and one still too long is whole under the box while the pod has focus.
                 { for pod.ips.iter().enumerate().map(|(i, ip)| {

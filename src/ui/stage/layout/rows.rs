@@ -1,7 +1,7 @@
 //! A node box's rows for its width: as tall as what it holds (a node without pods is short), each
 //! label fitted to the box, and fewer rows at a more compact [`Level`].
 
-use super::{fit, font, label_every, mono_width, text_width};
+use super::{bold_width, fit, fit_bold, font, label_every, mono_width, text_width};
 use crate::sim::playback::stage::{
     RangeStrip, Stage, StageNode, StagePhase, StagePod, MAX_FILES, POD_BOXES,
 };
@@ -123,8 +123,8 @@ impl NodeRows {
     /// The rows of `node` in a box `w` wide at `level`.
     pub(in crate::ui::stage) fn of(node: &StageNode, w: f64, level: Level) -> NodeRows {
         let inner = w - 2.0 * INSET;
-        let name_w = text_width(&node.name, font::TITLE);
-        let name = fit(&node.name, inner, font::TITLE);
+        let name_w = bold_width(&node.name, font::TITLE);
+        let name = fit_bold(&node.name, inner, font::TITLE);
         let mut y = NAME_ROW;
         let ips = format!("InternalIP {}", node.internal_ips.join(", "));
         let ip = match level {
