@@ -290,11 +290,12 @@ fn side_by_side(stage: &Stage, room: f64) -> Option<Vec<(f64, f64)>> {
                 .map_or(0, |n| n.pods.len())
                 .max(weight.saturating_sub(3) as usize)
                 .min(SIDE_BY_SIDE_PODS);
-            // Its name and first podCIDR whole, with a few units to spare for rounding.
+            // Its name and first podCIDR whole (the podCIDR's label may go), with a few units to spare for rounding.
             let text = node.as_ref().map_or(0.0, |n| {
-                let podcidr = n.pod_cidrs.first().map_or(0.0, |c| {
-                    text_width("podCIDR ", font::SMALL) + text_width(c, font::PODCIDR)
-                });
+                let podcidr = n
+                    .pod_cidrs
+                    .first()
+                    .map_or(0.0, |c| text_width(c, font::PODCIDR));
                 bold_width(&n.name, font::TITLE).max(podcidr) + 2.0 * INSET + 8.0
             });
             NODE_MIN_W.max(text).max(rows::pods_width(pods))

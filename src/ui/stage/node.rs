@@ -104,7 +104,10 @@ impl NodeBox<'_> {
                         <title>{ format!("podCIDRs {}", node.pod_cidrs.join(", ")) }</title>
                         { for rows.podcidrs.iter().zip(&rows.podcidr_y).enumerate().map(|(i, (cidr, line_y))| html! {
                             <text class="podcidr" x={px(x + INSET)} y={px(y + line_y)}>
-                                <tspan class={classes!("label", (i > 0).then_some("spacer"))}>{ "podCIDR " }</tspan>{ cidr }
+                                if rows.podcidr_label {
+                                    <tspan class={classes!("label", (i > 0).then_some("spacer"))}>{ "podCIDR " }</tspan>
+                                }
+                                { cidr }
                             </text>
                         }) }
                         { for token.map(|(dx, dy)| html! {

@@ -72,6 +72,8 @@ pub(in crate::ui::stage) struct NodeRows {
     pub podcidr_y: Vec<f64>,
     /// Each podCIDR as drawn on its line (all on the first when they fit).
     pub podcidrs: Vec<String>,
+    /// Whether the lines start with their label (`podCIDR `), left out when it would cut a podCIDR.
+    pub podcidr_label: bool,
     pub conflist_y: Option<f64>,
     /// host-local's strip: its top, a cell's width, labels every Nth (0: none).
     pub range: Option<(f64, f64, usize)>,
@@ -139,7 +141,17 @@ impl NodeRows {
             }
         };
         // podCIDRs: all on one line after the label when they fit, else one per line.
-        let label_w = text_width("podCIDR ", font::SMALL);
+        let widest = node
+            .pod_cidrs
+            .iter()
+            .map(|c| text_width(c, font::PODCIDR))
+            .fold(0.0, f64::max);
+        let podcidr_label = text_width("podCIDR ", font::SMALL) + widest <= inner;
+        let label_w = if podcidr_label {
+            text_width("podCIDR ", font::SMALL)
+        } else {
+            0.0
+        };
         let all = node.pod_cidrs.join(", ");
         let podcidrs: Vec<String> =
             if label_w + text_width(&all, font::PODCIDR) <= inner || node.pod_cidrs.len() < 2 {
@@ -283,6 +295,7 @@ impl NodeRows {
             ip,
             podcidr_y,
             podcidrs,
+            podcidr_label,
             conflist_y,
             range,
             files_y,
