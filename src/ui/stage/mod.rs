@@ -68,6 +68,8 @@ pub fn stage_view(props: &StageProps) -> Html {
         max_height.map(f64::from),
     );
     let width = layout.width;
+    // Scaled up, the picture stays within the height it is given (centred in its width).
+    let fit_height = max_height.map(|h| format!("max-height: {h}px"));
     let present: Vec<&StageNode> = stage.nodes.iter().flatten().collect();
     let kcm_strips: Vec<Rc<KcmStrip>> = stage.kcm.iter().cloned().map(Rc::new).collect();
     let touched_node = stage.touched.as_ref().and_then(|t| t.node.clone());
@@ -92,7 +94,7 @@ pub fn stage_view(props: &StageProps) -> Html {
         <figure class={classes!("stage", layout.one_node.then_some("narrow"))} data-testid="stage">
             { for switcher }
             <div class="stage-canvas" ref={canvas}>
-            <svg viewBox={format!("0 0 {} {}", px(width), px(layout.height))} role="group" aria-label={t::STAGE.get(lang)}>
+            <svg viewBox={format!("0 0 {} {}", px(width), px(layout.height))} style={fit_height} role="group" aria-label={t::STAGE.get(lang)}>
                 <defs>
                     <pattern id="stage-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
