@@ -41,6 +41,10 @@ function pngSize(bytes) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** The stage's picture on the page, as its viewBox's width and height. */
+const stageSize = (page) =>
+  page.locator("[data-testid=stage] svg").evaluate((svg) => svg.getAttribute("viewBox").split(" ").slice(2).map(Number));
+
 test("the kind tour at step 8: every file, the scenario loading back to the same state, the picture", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await startTour(page, "kind");
@@ -80,7 +84,9 @@ test("the kind tour at step 8: every file, the scenario loading back to the same
   const when = `step 8 of 10 · t = ${(ms / 1000).toFixed(3)} s`;
   assert.equal(parsed.title, `podip · the kind cluster · ${when}`);
   assert.ok(parsed.texts.includes("podip · the kind cluster") && parsed.texts.includes(when), "the title is drawn above the stage");
-  assert.equal(parsed.viewBox, "0 -56 1000 588");
+  // The picture as the page draws it (one SVG unit to a CSS pixel), the title's band above it.
+  const [width, height] = await stageSize(page);
+  assert.equal(parsed.viewBox, `0 -56 ${width} ${height + 56}`);
   // Self-contained: colours and fonts resolved, no stylesheet, no custom properties.
   assert.equal(parsed.styled, 0);
   assert.ok(!/var\(|light-dark\(/.test(text), "no CSS variables left");
@@ -91,7 +97,7 @@ test("the kind tour at step 8: every file, the scenario loading back to the same
 
   const png = await download(page, "export-png");
   assert.equal(png.name, `podip-kind-t${t}.png`);
-  assert.deepEqual(pngSize(png.bytes), { width: 2000, height: 1176 });
+  assert.deepEqual(pngSize(png.bytes), { width: 2 * width, height: 2 * (height + 56) });
   await writeFile(`${ARTIFACTS}/export-kind-step8.png`, png.bytes);
 
   // The scenario loads back: pasted in the editor, run, scrubbed to the same time.
@@ -123,10 +129,12 @@ test("the picture is light whatever the page's theme, and a phone's is one node 
     assert.equal(parsed.error, null);
     assert.match(svg, /fill="rgb\(20, 23, 31\)"/, "the light theme's ink");
     assert.ok(!svg.includes("rgb(232, 235, 241)"), "not the dark theme's ink");
-    const width = name === "wide" ? 1000 : 440;
-    assert.equal(parsed.viewBox, `0 -56 ${width} 588`);
+    const [width, height] = await stageSize(page);
+    assert.ok(name === "wide" ? width >= 800 : width <= 400, `${name}: ${width} wide`);
+    assert.equal(await page.locator("[data-testid=stage-node]").count(), name === "wide" ? 3 : 1);
+    assert.equal(parsed.viewBox, `0 -56 ${width} ${height + 56}`);
     const png = await download(page, "export-png");
-    assert.deepEqual(pngSize(png.bytes), { width: 2 * width, height: 1176 });
+    assert.deepEqual(pngSize(png.bytes), { width: 2 * width, height: 2 * (height + 56) });
     await writeFile(`${ARTIFACTS}/export-kind-step10-${name}.png`, png.bytes);
     assertClean();
   }

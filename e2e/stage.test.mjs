@@ -180,3 +180,32 @@ test("the max-pods tour: the planner flags 110 pods on a /26; the 62nd pod fails
   assert.match(await stagePod(page, "web-62").textContent(), /10\.244\.0\.2\b/);
   assertClean();
 });
+
+/** The smallest a visible text of the stage is drawn, in CSS px (its font size times the picture's scale). */
+const smallestText = (page) =>
+  page.getByTestId("stage").evaluate((stage) =>
+    Math.min(...[...stage.querySelectorAll("svg text")]
+      .filter((t) => t.getClientRects().length > 0 && !t.classList.contains("sr-only"))
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)));
+
+test("no stage label is drawn below 11 px, from a phone to a projector; dual stack shows both families", async () => {
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 1280, height: 800 }, { width: 1920, height: 1080 }, { width: 390, height: 844 }, { width: 844, height: 390 }]) {
+    for (const query of ["tour=kind&step=5", "tour=dual-stack&step=3", "tour=reboot-leak&step=9&lang=ja"]) {
+      const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?${query}&quiz=0`, viewport);
+      await settled(page);
+      await page.locator("[data-testid=stage-node]").first().waitFor();
+      const smallest = await smallestText(page);
+      assert.ok(smallest >= 10.99, `${query} at ${viewport.width} × ${viewport.height}: a label at ${smallest.toFixed(2)} px`);
+      if (query.startsWith("tour=dual-stack")) {
+        const strips = await page.locator("[data-testid=stage] .cidrset").evaluateAll((els) => els.map((el) => el.dataset.clusterCidr));
+        assert.deepEqual(strips, ["10.244.0.0/16", "fd00:10:244::/56"]);
+        const routes = await page.locator("[data-testid=stage-route][data-pod=a]").evaluateAll((els) => els.map((el) => el.dataset.route));
+        assert.deepEqual(routes, ["10.244.1.2/32", "fd00:10:244:1::2/128"]);
+        assert.match(await stagePod(page, "a").getAttribute("aria-label"), /10\.244\.1\.2, fd00:10:244:1::2/);
+      }
+      await page.getByTestId("stage").screenshot({ path: `${ARTIFACTS}/stage-${query.split("&")[0].slice(5)}-${viewport.width}x${viewport.height}.png` });
+      assertClean();
+      await page.close();
+    }
+  }
+});

@@ -1,70 +1,58 @@
-//! kube-controller-manager's cidrset as a strip of node-subnet cells, its cursor under the next
-//! candidate.
+//! kube-controller-manager's cidrsets, one strip of node-subnet cells per cluster CIDR, each cursor
+//! under its next candidate.
 
-use super::layout::{PAD, STRIP_H};
+use super::layout::{fit, font, StripPlace, CELLS_X, CELL_H, PAD};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::stage::{KcmStrip, STRIP_CELLS};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Where the first cell (and the title) starts, from the picture's left edge; as much is left right.
-pub(super) const CELLS_X: f64 = 24.0;
-/// The cells' top while the summary fits beside the title.
-pub(super) const CELLS_Y: f64 = 46.0;
-/// The cells' top when the summary takes a line of its own (a narrow picture).
-const CELLS_Y_NARROW: f64 = 60.0;
-/// Below this picture width the summary takes a line of its own.
-const SUMMARY_BESIDE_TITLE_W: f64 = 600.0;
-/// A cell's widest, and its height.
-const CELL_MAX_W: f64 = 40.0;
-const CELL_H: f64 = 26.0;
-/// Baselines of the title (and of the summary beside it), of the summary on a line of its own, and,
-/// without node IPAM, of the title and its note.
-const TITLE_Y: f64 = 34.0;
-const SUMMARY_Y_NARROW: f64 = 52.0;
-const IDLE_TITLE_Y: f64 = 36.0;
-const IDLE_NOTE_Y: f64 = 62.0;
 /// The cursor's tip, below the cells' top.
 const CURSOR_BELOW: f64 = 30.0;
 
-/// The width of each of `cells` cells in a picture `width` wide.
-pub(super) fn cell_width(width: f64, cells: usize) -> f64 {
-    ((width - 2.0 * CELLS_X) / cells.max(1) as f64).min(CELL_MAX_W)
-}
-
-/// The cidrset strip: what it draws.
-pub(super) struct CidrsetStrip {
-    /// The cidrset, once the node IPAM controller runs.
-    pub strip: Option<Rc<KcmStrip>>,
-    /// The picture's width.
+/// The cidrset strips: what they draw.
+pub(super) struct CidrsetStrip<'a> {
+    /// The cidrsets, once the node IPAM controller runs.
+    pub strips: &'a [Rc<KcmStrip>],
+    /// Where each goes.
+    pub places: &'a [StripPlace],
+    /// The picture's width, and the panel's bottom.
     pub width: f64,
-    /// How many cells are drawn.
-    pub cells: usize,
+    pub bottom: f64,
     /// The node the selected event touched.
     pub touched_node: Option<String>,
     pub lang: Lang,
 }
 
-impl CidrsetStrip {
+impl CidrsetStrip<'_> {
     pub(super) fn view(&self) -> Html {
-        let (width, cells, lang) = (self.width, self.cells, self.lang);
-        let Some(kcm) = &self.strip else {
+        let (width, lang) = (self.width, self.lang);
+        let panel = rect("panel", PAD, PAD, width - 2.0 * PAD, self.bottom - PAD, 10);
+        if self.strips.is_empty() {
             return html! {
                 <g class="kcm">
-                    { rect("panel", PAD, PAD, width - 2.0 * PAD, STRIP_H - PAD, 10) }
-                    { text("title", CELLS_X, IDLE_TITLE_Y, "start", "kube-controller-manager".to_string()) }
-                    { text("muted", CELLS_X, IDLE_NOTE_Y, "start", t::STAGE_NO_IPAM.get(lang).to_string()) }
+                    { panel }
+                    { text("title", CELLS_X, PAD + 28.0, "start", "kube-controller-manager".to_string()) }
+                    { text("muted", CELLS_X, PAD + 54.0, "start", fit(t::STAGE_NO_IPAM.get(lang), width - 2.0 * CELLS_X, font::BASE)) }
                 </g>
             };
-        };
-        let drawn = &kcm.cells[..kcm.cells.len().min(cells)];
-        let cell_w = cell_width(width, drawn.len());
-        let beside = width > SUMMARY_BESIDE_TITLE_W;
-        let cells_y = if beside { CELLS_Y } else { CELLS_Y_NARROW };
-        let summary_y = if beside { TITLE_Y } else { SUMMARY_Y_NARROW };
+        }
+        html! {
+            <g class="kcm">
+                { panel }
+                { for self.strips.iter().zip(self.places).map(|(kcm, place)| self.strip(kcm, place)) }
+            </g>
+        }
+    }
+
+    fn strip(&self, kcm: &KcmStrip, place: &StripPlace) -> Html {
+        let (width, lang) = (self.width, self.lang);
+        let drawn = &kcm.cells[..kcm.cells.len().min(place.cells)];
+        let cell_w = place.cell_w;
+        let cells_y = place.cells_y;
         let touched_node = self.touched_node.as_deref();
-        let summary = t::STAGE_CIDRSET.fill(
+        let mut summary = t::STAGE_CIDRSET.fill(
             lang,
             &[
                 &kcm.cluster_cidr,
@@ -74,17 +62,40 @@ impl CidrsetStrip {
                 &kcm.next_candidate.to_string(),
             ],
         );
-        let per_cell =
-            (kcm.cell_len > 1).then(|| t::STAGE_PER_CELL.fill(lang, &[&kcm.cell_len.to_string()]));
+        if kcm.cell_len > 1 {
+            summary += &format!(
+                " · {}",
+                t::STAGE_PER_CELL.fill(lang, &[&kcm.cell_len.to_string()])
+            );
+        }
+        if kcm.not_drawn > 0 && place.cells as u64 >= STRIP_CELLS {
+            summary += &format!(
+                " · {}",
+                t::STAGE_NOT_DRAWN.fill(lang, &[&kcm.not_drawn.to_string()])
+            );
+        }
+        // Beside the title the summary has what the title leaves; on a line of its own, the width.
+        let room = if place.beside {
+            width - 2.0 * CELLS_X - 200.0
+        } else {
+            width - 2.0 * CELLS_X
+        };
+        let shown = fit(&summary, room, font::SMALL);
+        let (summary_x, anchor) = if place.beside {
+            (width - CELLS_X, "end")
+        } else {
+            (CELLS_X, "start")
+        };
         html! {
-            <g class="kcm">
-                { rect("panel", PAD, PAD, width - 2.0 * PAD, STRIP_H - PAD, 10) }
-                { text("title", CELLS_X, TITLE_Y, "start", "kube-controller-manager".to_string()) }
-                <text class="muted small" x={px(width - CELLS_X)} y={px(summary_y)} text-anchor="end">
-                    { summary }{ for per_cell.map(|p| format!(" · {p}")) }
-                    if kcm.not_drawn > 0 && cells as u64 >= STRIP_CELLS {
-                        { format!(" · {}", t::STAGE_NOT_DRAWN.fill(lang, &[&kcm.not_drawn.to_string()])) }
+            <g class="cidrset" key={kcm.cluster_cidr.clone()} data-cluster-cidr={kcm.cluster_cidr.clone()}>
+                if let Some(title_y) = place.title_y {
+                    { text("title", CELLS_X, title_y, "start", "kube-controller-manager".to_string()) }
+                }
+                <text class="muted small" x={px(summary_x)} y={px(place.summary_y)} text-anchor={anchor}>
+                    if shown != summary {
+                        <title>{ &summary }</title>
                     }
+                    { shown }
                 </text>
                 { for drawn.iter().enumerate().map(|(i, cell)| {
                     let x = CELLS_X + i as f64 * cell_w;
@@ -102,6 +113,7 @@ impl CidrsetStrip {
                         None if cell.service => format!("{} · {}{}", cell.index, cell.block, t::MAP_CELL_SERVICE.get(lang)),
                         None => format!("{} · {}", cell.index, cell.block),
                     };
+                    let labelled = place.label_every > 0 && i % place.label_every == 0;
                     html! {
                         <g key={cell.index.to_string()} class={class} data-testid="stage-cidr-cell" data-index={cell.index.to_string()} data-owner={owned.map(|(o, _)| o.clone())}>
                             <title>{ title }</title>
@@ -109,7 +121,7 @@ impl CidrsetStrip {
                             if cell.service {
                                 <rect class="service-mark" x={px(x + 1.0)} y={px(cells_y)} width={px(cell_w - 3.0)} height={px(CELL_H)} rx="3" fill="url(#stage-hatch)" />
                             }
-                            if cell_w >= 22.0 {
+                            if labelled {
                                 { text("cell-index", x + cell_w / 2.0 - 1.0, cells_y + 17.0, "middle", cell.index.to_string()) }
                             }
                         </g>
@@ -118,14 +130,15 @@ impl CidrsetStrip {
                 { for drawn.iter().position(|c| c.cursor).map(|i| {
                     let x = CELLS_X + i as f64 * cell_w + cell_w / 2.0 - 1.0;
                     let y = cells_y + CURSOR_BELOW;
+                    // The label goes left of the tip when right of it would leave the panel.
+                    let (label_x, label_anchor) = if x + 10.0 + 90.0 > width - PAD { ("-10", "end") } else { ("10", "start") };
                     html! {
                         <g class="cursor" data-testid="stage-cursor" data-index={kcm.next_candidate.to_string()} style={format!("transform: translate({}px, {}px)", px(x), px(y))}>
                             <path d="M0,0 l-6,9 h12 z" />
-                            <text x="10" y="10">{ "nextCandidate" }</text>
+                            <text x={label_x} y="10" text-anchor={label_anchor}>{ "nextCandidate" }</text>
                         </g>
                     }
                 }) }
-
             </g>
         }
     }

@@ -1,12 +1,394 @@
-//! The stage picture's sizes, in SVG units, that its parts place themselves by.
+//! Where the stage's parts go for a width, in SVG units drawn one to a CSS pixel: a pure function of the
+//! picture's model and the room, so it is tested natively. A narrow picture drops detail by level (cell
+//! labels every Nth, pods as cells, one node at a time) rather than setting type smaller; a short one
+//! drops rows (files, the InternalIP line).
 
-/// The picture's width in SVG units when wide, and when one node is shown at a time (phones).
-pub(super) const WIDE: f64 = 1000.0;
-pub(super) const NARROW: f64 = 440.0;
-/// Heights of the cidrset strip and of a node box; the gap between parts and the picture's margin.
-pub(super) const STRIP_H: f64 = 104.0;
-pub(super) const NODE_H: f64 = 404.0;
+use crate::sim::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
+
+mod rows;
+#[cfg(test)]
+mod tests;
+
+pub(super) use rows::{
+    flow_chips, Level, NodeRows, BAND_H, CELL_PITCH, CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP,
+    POD_LINE, POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
+};
+
+/// Wider than this the picture is laid out at this width and scaled up (bigger type on a projector).
+pub(super) const MAX_W: f64 = 1080.0;
+/// Narrower than this nothing fits; the picture is laid out at this width (the page scrolls).
+pub(super) const MIN_W: f64 = 300.0;
+/// The width before the stage is measured (the page rendered at build time).
+pub(super) const DEFAULT_W: f64 = 1000.0;
+/// Below this width the stage shows one node at a time.
+const ONE_NODE_BELOW: f64 = 600.0;
+/// The gap between parts and the picture's margin.
 pub(super) const GAP: f64 = 16.0;
 pub(super) const PAD: f64 = 8.0;
-/// The top of the node boxes (and the tiles).
-pub(super) const NODES_Y: f64 = STRIP_H + GAP;
+/// The share of the width the tiles take beside the node zoomed into, and their area's least height.
+pub(super) const TILES_SHARE: f64 = 0.42;
+const TILES_MIN_H: f64 = 300.0;
+/// Where the first cidrset cell (and the title) starts, from the picture's left edge; as much is left
+/// right. A cell's widest and narrowest, and its height.
+pub(super) const CELLS_X: f64 = 24.0;
+const CELL_MAX_W: f64 = 40.0;
+const CELL_MIN_W: f64 = 18.0;
+pub(super) const CELL_H: f64 = 26.0;
+/// Below this picture width the cidrset's summary takes a line of its own, under the title.
+const SUMMARY_BESIDE_TITLE_W: f64 = 600.0;
+/// A cidrset strip's rows: to the title's baseline, to its cells, and below the cells (the cursor).
+const STRIP_TITLE_Y: f64 = 20.0;
+const STRIP_CELLS_Y: f64 = 28.0;
+const STRIP_SUMMARY_LINE: f64 = 18.0;
+const STRIP_CURSOR_H: f64 = 44.0;
+/// A node box's narrowest, side by side; and the pods of the run it must have room for in a row.
+const NODE_MIN_W: f64 = 150.0;
+const SIDE_BY_SIDE_PODS: usize = 4;
+
+/// Type sizes of the stage's CSS (`.stage …` in style.css), in CSS pixels; none below 11.
+pub(super) mod font {
+    pub const BASE: f64 = 13.0;
+    pub const TITLE: f64 = 15.0;
+    pub const SMALL: f64 = 11.0;
+    pub const PODCIDR: f64 = 14.0;
+}
+
+/// The estimated width of `text` set at `size` px: a Latin character at most 0.62 em (monospace is
+/// 0.6), a Chinese or Japanese one a whole em.
+pub(super) fn text_width(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| if super::svg::is_wide(c) { 1.0 } else { 0.62 })
+        .sum::<f64>()
+        * size
+}
+
+/// The width of `text` set in the monospace font at `size` px (addresses, names of files).
+pub(super) fn mono_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * MONO_EM * size
+}
+
+/// A monospace character's advance, in em (DejaVu Sans Mono, Menlo and Consolas all are 0.6).
+const MONO_EM: f64 = 0.61;
+
+/// `text` cut with an ellipsis to fit `width` at `size` px (the whole goes in a `<title>`).
+pub(super) fn fit(text: &str, width: f64, size: f64) -> String {
+    super::svg::clip(text, width / (0.62 * size))
+}
+
+/// The estimated width of `text` set bold at `size` px (names: 0.69 em measured for `web-1`).
+pub(super) fn bold_width(text: &str, size: f64) -> f64 {
+    text_width(text, size) * BOLD
+}
+
+/// `text` set bold cut to fit `width` at `size` px.
+pub(super) fn fit_bold(text: &str, width: f64, size: f64) -> String {
+    fit(text, width / BOLD, size)
+}
+
+/// How much wider bold type is than the estimate of regular.
+const BOLD: f64 = 1.12;
+
+/// `text` in the monospace font cut to fit `width` at `size` px.
+pub(super) fn fit_mono(text: &str, width: f64, size: f64) -> String {
+    super::svg::clip(text, width / (MONO_EM * size))
+}
+
+/// Label every Nth of cells `cell_w` wide whose widest label is `label_w`: 1 when all fit, 0 when even
+/// one cell in four has no room.
+pub(super) fn label_every(cell_w: f64, label_w: f64) -> usize {
+    // Two units of room between a label and its neighbour's.
+    let need = label_w + 2.0;
+    [1, 2, 4]
+        .into_iter()
+        .find(|n| *n as f64 * cell_w >= need)
+        .unwrap_or(0)
+}
+
+/// The whole picture's places.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Layout {
+    /// The picture's width and height in SVG units.
+    pub width: f64,
+    pub height: f64,
+    /// One node at a time (with the switcher).
+    pub one_node: bool,
+    /// The cidrset panel: each strip's places, and the panel's bottom.
+    pub strips: Vec<StripPlace>,
+    pub strip_h: f64,
+    /// The top of the node boxes (and the tiles).
+    pub nodes_y: f64,
+    /// The node boxes drawn: the slot in [`Stage::nodes`] (or the zoomed node), left edge and rows.
+    pub boxes: Vec<BoxPlace>,
+    /// The tiles' area width and height, when a big cluster's nodes are tiled.
+    pub tiles: Option<(f64, f64)>,
+}
+
+/// One cidrset strip's places.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct StripPlace {
+    /// Baselines of the title (the first strip's) and of the summary; the summary beside the title.
+    pub title_y: Option<f64>,
+    pub summary_y: f64,
+    pub beside: bool,
+    /// The cells' top, how many are drawn, each one's width, and which have their index (every Nth).
+    pub cells_y: f64,
+    pub cells: usize,
+    pub cell_w: f64,
+    pub label_every: usize,
+}
+
+/// A node box's place.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct BoxPlace {
+    /// Its node: an index into [`Stage::nodes`] (`None` for the zoomed node of tiles).
+    pub slot: Option<usize>,
+    pub x: f64,
+    pub w: f64,
+    /// Its rows, with its height; `None` for a slot whose node has not joined (an empty frame).
+    pub rows: Option<NodeRows>,
+    pub h: f64,
+}
+
+impl Layout {
+    /// The stage `stage` laid out `measured` units wide (`one_node` forced, the phone's switcher), at
+    /// most `max_height` tall if it can be.
+    pub(super) fn of(
+        stage: &Stage,
+        measured: f64,
+        one_node: bool,
+        focus: Option<&str>,
+        max_height: Option<f64>,
+    ) -> Layout {
+        let width = measured.clamp(MIN_W, MAX_W);
+        let levels = [Level::Full, Level::Compact, Level::Minimal];
+        let mut layout = Layout::at(stage, width, one_node, focus, Level::Full);
+        for level in levels.into_iter().skip(1) {
+            if max_height.is_none_or(|max| layout.height <= max) {
+                break;
+            }
+            layout = Layout::at(stage, width, one_node, focus, level);
+        }
+        layout
+    }
+
+    fn at(stage: &Stage, width: f64, one_node: bool, focus: Option<&str>, level: Level) -> Layout {
+        let tiled = !stage.tiles.is_empty();
+        let room = width - 2.0 * PAD;
+        let side_by_side = (!one_node && !tiled && width >= ONE_NODE_BELOW)
+            .then(|| side_by_side(stage, room))
+            .flatten();
+        let one_node = match tiled {
+            true => one_node || width < ONE_NODE_BELOW,
+            false => side_by_side.is_none(),
+        };
+        let (strips, strip_h) = strips(&stage.kcm, width);
+        let nodes_y = strip_h + GAP;
+        let mut tiles = None;
+        let mut boxes: Vec<BoxPlace> = match side_by_side {
+            Some(places) => places
+                .into_iter()
+                .enumerate()
+                .map(|(slot, (x, w))| place(stage.nodes[slot].as_ref(), Some(slot), x, w, level))
+                .collect(),
+            None if one_node => {
+                let shown = stage
+                    .nodes
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(slot, n)| Some((slot, n.as_ref()?)))
+                    .find(|(_, n)| Some(n.name.as_str()) == focus)
+                    .or_else(|| {
+                        stage
+                            .nodes
+                            .iter()
+                            .enumerate()
+                            .find_map(|(slot, n)| Some((slot, n.as_ref()?)))
+                    });
+                let slot = (!tiled).then(|| shown.map(|(slot, _)| slot)).flatten();
+                vec![place(shown.map(|(_, n)| n), slot, PAD, room, level)]
+            }
+            None => {
+                let left = (room - GAP) * TILES_SHARE;
+                let node = stage.nodes.iter().flatten().next();
+                vec![place(
+                    node,
+                    None,
+                    PAD + left + GAP,
+                    room - left - GAP,
+                    level,
+                )]
+            }
+        };
+        // The picture is as tall as the tallest box gets in the run, so the page below it holds still.
+        let tallest = boxes
+            .iter()
+            .map(|b| {
+                // A box beside others reserves its slot's run; one alone, the busiest slot's.
+                let weights = match (b.slot, one_node) {
+                    (Some(slot), false) => &stage.weights[slot..=slot],
+                    _ => &stage.weights[..],
+                };
+                let pods = weights
+                    .iter()
+                    .map(|w| w.saturating_sub(3))
+                    .max()
+                    .unwrap_or(0);
+                b.h.max(rows::reserved(stage, pods as usize, b.w, level))
+            })
+            .fold(0.0, f64::max);
+        if tiled && !one_node {
+            let h = tallest.max(TILES_MIN_H);
+            tiles = Some(((room - GAP) * TILES_SHARE, h));
+            boxes
+                .iter_mut()
+                .filter(|b| b.rows.is_none())
+                .for_each(|b| b.h = h);
+        }
+        let tallest = tiles.map_or(tallest, |(_, h)| tallest.max(h));
+        // A slot whose node has not joined is a frame as tall as the others.
+        for b in boxes.iter_mut().filter(|b| b.rows.is_none()) {
+            b.h = tallest;
+        }
+        Layout {
+            width,
+            height: nodes_y + tallest + PAD,
+            one_node,
+            strips,
+            strip_h,
+            nodes_y,
+            boxes,
+            tiles,
+        }
+    }
+}
+
+/// A node box `w` wide at `x`, for `node` (or an empty frame).
+fn place(node: Option<&StageNode>, slot: Option<usize>, x: f64, w: f64, level: Level) -> BoxPlace {
+    let rows = node.map(|n| NodeRows::of(n, w, level));
+    BoxPlace {
+        slot,
+        x,
+        w,
+        h: rows.as_ref().map_or(0.0, |r| r.height),
+        rows,
+    }
+}
+
+/// The nodes side by side in `room`: each slot's share of the width as the model weighs it, but no
+/// box narrower than its pods and names need; `None` when they do not all fit.
+fn side_by_side(stage: &Stage, room: f64) -> Option<Vec<(f64, f64)>> {
+    let n = stage.nodes.len().max(1);
+    let room = room - (n - 1) as f64 * GAP;
+    let needs: Vec<f64> = stage
+        .nodes
+        .iter()
+        .zip(&stage.weights)
+        .map(|(node, weight)| {
+            // The weight is 3 and one per pod of the run, up to the pod boxes drawn.
+            let pods = node
+                .as_ref()
+                .map_or(0, |n| n.pods.len())
+                .max(weight.saturating_sub(3) as usize)
+                .min(SIDE_BY_SIDE_PODS);
+            // Its name and first podCIDR whole (the podCIDR's label may go), with a few units to spare for rounding.
+            let text = node.as_ref().map_or(0.0, |n| {
+                let podcidr = n
+                    .pod_cidrs
+                    .first()
+                    .map_or(0.0, |c| text_width(c, font::PODCIDR));
+                bold_width(&n.name, font::TITLE).max(podcidr) + 2.0 * INSET + 8.0
+            });
+            NODE_MIN_W.max(text).max(rows::pods_width(pods))
+        })
+        .collect();
+    if needs.iter().sum::<f64>() > room || needs.len() != stage.nodes.len() {
+        return None;
+    }
+    // Shares by weight; a box below its need gets its need, the others share what is left.
+    let mut fixed = vec![false; n];
+    let mut widths = vec![0.0; n];
+    loop {
+        let left = room - (0..n).filter(|i| fixed[*i]).map(|i| needs[i]).sum::<f64>();
+        let total: u32 = (0..n)
+            .filter(|i| !fixed[*i])
+            .map(|i| stage.weights[i])
+            .sum();
+        let mut changed = false;
+        for i in 0..n {
+            widths[i] = if fixed[i] {
+                needs[i]
+            } else {
+                left * f64::from(stage.weights[i]) / f64::from(total.max(1))
+            };
+            if !fixed[i] && widths[i] < needs[i] {
+                fixed[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut x = PAD;
+    Some(
+        widths
+            .into_iter()
+            .map(|w| {
+                x += w + GAP;
+                (x - w - GAP, w)
+            })
+            .collect(),
+    )
+}
+
+/// The cidrset strips stacked in their panel, one per family, in a picture `width` wide; and the
+/// panel's bottom.
+fn strips(kcm: &[KcmStrip], width: f64) -> (Vec<StripPlace>, f64) {
+    let beside = width > SUMMARY_BESIDE_TITLE_W;
+    let cells = (((width - 2.0 * CELLS_X) / CELL_MIN_W).floor() as usize).min(STRIP_CELLS as usize);
+    let mut top = PAD;
+    let places: Vec<StripPlace> = kcm
+        .iter()
+        .enumerate()
+        .map(|(i, strip)| {
+            let first = i == 0;
+            let own_line = !(first && beside);
+            let title_y = first.then_some(top + STRIP_TITLE_Y);
+            let summary_y = match (first, beside) {
+                (true, true) => top + STRIP_TITLE_Y,
+                (true, false) => top + STRIP_TITLE_Y + STRIP_SUMMARY_LINE,
+                (false, _) => top + STRIP_TITLE_Y - 4.0,
+            };
+            let cells_y = top
+                + STRIP_CELLS_Y
+                + if first && own_line {
+                    STRIP_SUMMARY_LINE
+                } else {
+                    0.0
+                };
+            let drawn = strip.cells.len().min(cells);
+            let cell_w = ((width - 2.0 * CELLS_X) / drawn.max(1) as f64).min(CELL_MAX_W);
+            let widest = strip.cells[..drawn]
+                .iter()
+                .map(|c| mono_width(&c.index.to_string(), font::SMALL))
+                .fold(0.0, f64::max);
+            top = cells_y + STRIP_CURSOR_H;
+            StripPlace {
+                title_y,
+                summary_y,
+                beside: first && beside,
+                cells_y,
+                cells: drawn,
+                cell_w,
+                label_every: label_every(cell_w - 3.0, widest),
+            }
+        })
+        .collect();
+    // Without node IPAM the panel holds the title and a note.
+    let bottom = if places.is_empty() {
+        PAD + 64.0
+    } else {
+        top + 4.0
+    };
+    (places, bottom)
+}

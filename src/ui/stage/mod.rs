@@ -5,10 +5,12 @@
 //! * `kcm.rs` — kube-controller-manager's cidrset as a strip of cells.
 //! * `node.rs` — a node whole, with host-local's strip and files; `pod.rs` — its pods and cables.
 //! * `tiles.rs` — a big cluster's nodes as tiles.
-//! * `layout.rs` — the picture's sizes; `svg.rs` — shapes in whole units, text cut to a width.
+//! * `layout.rs` — where everything goes for the width measured (`measure.rs`), one SVG unit to a CSS
+//!   pixel; `svg.rs` — shapes in whole units, text cut to a width.
 
 mod kcm;
 mod layout;
+mod measure;
 mod node;
 mod pod;
 mod svg;
@@ -17,19 +19,14 @@ mod tiles;
 use super::shown::Shared;
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
-use crate::sim::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
-use kcm::{cell_width, CidrsetStrip, CELLS_X, CELLS_Y};
-use layout::{GAP, NARROW, NODES_Y, NODE_H, PAD, STRIP_H, WIDE};
-use node::{NodeBox, INSET, TOKEN_Y};
+use crate::sim::playback::stage::{KcmStrip, Stage, StageNode};
+use kcm::CidrsetStrip;
+use layout::{Layout, StripPlace, CELLS_X, DEFAULT_W};
+use node::NodeBox;
 use std::rc::Rc;
 use svg::{owner, px, rect};
 use tiles::TileGrid;
 use yew::prelude::*;
-
-/// The share of the width the tiles take beside the node zoomed into.
-const TILES_SHARE: f64 = 0.42;
-/// The cidrset cells drawn when one node is shown at a time.
-const NARROW_STRIP_CELLS: usize = 12;
 
 /// Props of the stage.
 #[derive(Properties, PartialEq)]
@@ -40,9 +37,13 @@ pub struct StageProps {
     pub stage: Shared<Stage>,
     /// Sends actions.
     pub dispatch: Callback<Action>,
-    /// One node at a time (a phone's width).
+    /// One node at a time whatever the width (a phone); narrower than 600 px it is anyway.
     #[prop_or_default]
     pub narrow: bool,
+    /// The height the page can give the picture, in CSS px: a taller one drops rows to fit (files,
+    /// the InternalIP line, then host-local's strip).
+    #[prop_or_default]
+    pub max_height: Option<u32>,
 }
 
 /// The stage.
@@ -53,55 +54,29 @@ pub fn stage_view(props: &StageProps) -> Html {
         stage,
         dispatch,
         narrow,
+        max_height,
     } = props;
     let lang = *lang;
-    let width = if *narrow { NARROW } else { WIDE };
-    let tiles = !stage.tiles.is_empty();
-    // Which node boxes are drawn, and where.
+    let canvas = use_node_ref();
+    let measured = measure::use_width(canvas.clone());
+    let focus = stage.focus.as_deref();
+    let layout = Layout::of(
+        stage,
+        measured.map_or(DEFAULT_W, f64::from),
+        *narrow,
+        focus,
+        max_height.map(f64::from),
+    );
+    let width = layout.width;
+    // Scaled up, the picture stays within the height it is given (centred in its width).
+    let fit_height = max_height.map(|h| format!("max-height: {h}px"));
     let present: Vec<&StageNode> = stage.nodes.iter().flatten().collect();
-    let focus = stage.focus.as_ref();
-    let boxes: Vec<(Option<&StageNode>, f64, f64)> = if *narrow {
-        let node = present
-            .iter()
-            .find(|n| Some(&n.name) == focus)
-            .or(present.first())
-            .copied();
-        vec![(node, PAD, width - 2.0 * PAD)]
-    } else if tiles {
-        let left = (width - 2.0 * PAD - GAP) * TILES_SHARE;
-        vec![(
-            present.first().copied(),
-            PAD + left + GAP,
-            width - 2.0 * PAD - left - GAP,
-        )]
-    } else {
-        // Each slot's share of the width, as the model weighs it.
-        let n = stage.nodes.len().max(1) as f64;
-        let total: u32 = stage.weights.iter().sum::<u32>().max(1);
-        let room = width - 2.0 * PAD - (n - 1.0) * GAP;
-        let mut left = PAD;
-        stage
-            .nodes
-            .iter()
-            .zip(&stage.weights)
-            .map(|(node, weight)| {
-                let w = room * f64::from(*weight) / f64::from(total);
-                left += w + GAP;
-                (node.as_ref(), left - w - GAP, w)
-            })
-            .collect()
-    };
-    let strip_cells = if *narrow {
-        NARROW_STRIP_CELLS
-    } else {
-        STRIP_CELLS as usize
-    };
-    let kcm_strip = stage.kcm.clone().map(Rc::new);
-    let height = STRIP_H + GAP + NODE_H + PAD;
-    // On a phone the switcher's row is there from the start, so the picture does not move down when a
-    // second node joins; its buttons come with the second node.
+    let kcm_strips: Vec<Rc<KcmStrip>> = stage.kcm.iter().cloned().map(Rc::new).collect();
+    let touched_node = stage.touched.as_ref().and_then(|t| t.node.clone());
+    // One node at a time: the switcher's row is there from the start, so the picture does not move
+    // down when a second node joins; its buttons come with the second node.
     let switchable = present.len() > 1;
-    let switcher = narrow.then(|| {
+    let switcher = layout.one_node.then(|| {
         html! {
             <div class="stage-switch" role="group" aria-label={t::STAGE_NODES.get(lang)}>
                 { for present.iter().filter(|_| switchable).map(|node| {
@@ -109,62 +84,57 @@ pub fn stage_view(props: &StageProps) -> Html {
                         let (dispatch, name) = (dispatch.clone(), node.name.clone());
                         Callback::from(move |_: MouseEvent| dispatch.emit(Action::SelectNode(Some(name.clone()))))
                     };
-                    let pressed = Some(&node.name) == focus;
+                    let pressed = Some(node.name.as_str()) == focus;
                     html! { <button onclick={on_click} aria-pressed={pressed.to_string()} class={owner(node.slot)}>{ &node.name }</button> }
                 }) }
             </div>
         }
     });
     html! {
-        <figure class={classes!("stage", narrow.then_some("narrow"))} data-testid="stage">
+        <figure class={classes!("stage", layout.one_node.then_some("narrow"))} data-testid="stage">
             { for switcher }
-            <svg viewBox={format!("0 0 {} {}", px(width), px(height))} role="group" aria-label={t::STAGE.get(lang)}>
+            <div class="stage-canvas" ref={canvas}>
+            <svg viewBox={format!("0 0 {} {}", px(width), px(layout.height))} style={fit_height} role="group" aria-label={t::STAGE.get(lang)}>
                 <defs>
                     <pattern id="stage-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                         <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
                     </pattern>
                 </defs>
-                { CidrsetStrip { strip: kcm_strip.clone(), width, cells: strip_cells, touched_node: stage.touched.as_ref().and_then(|t| t.node.clone()), lang }.view() }
-                if tiles && !*narrow {
-                    { TileGrid { tiles: &stage.tiles, hidden: stage.tiles_hidden, width: (width - 2.0 * PAD - GAP) * TILES_SHARE, dispatch: dispatch.clone(), lang }.view() }
+                { CidrsetStrip { strips: &kcm_strips, places: &layout.strips, width, bottom: layout.strip_h, touched_node: touched_node.clone(), lang }.view() }
+                if let Some((tiles_w, tiles_h)) = layout.tiles {
+                    { TileGrid { tiles: &stage.tiles, hidden: stage.tiles_hidden, width: tiles_w, top: layout.nodes_y, height: tiles_h, dispatch: dispatch.clone(), lang }.view() }
                 }
-                { for boxes.iter().enumerate().map(|(i, (node, x, w))| match node {
-                    Some(node) => NodeBox { node, x: *x, w: *w,
-                        token_from: token_from(kcm_strip.as_deref(), strip_cells, node, *x),
-                        touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
-                        dispatch: dispatch.clone(), lang }.view(),
-                    None => html! {
-                        <g key={format!("empty-{i}")}>{ rect("node-slot", *x, NODES_Y, *w, NODE_H, 10) }</g>
-                    },
+                { for layout.boxes.iter().enumerate().map(|(i, place)| {
+                    let node = match place.slot {
+                        Some(slot) => stage.nodes.get(slot).and_then(Option::as_ref),
+                        None => present.iter().find(|n| Some(n.name.as_str()) == focus).or(present.first()).copied(),
+                    };
+                    match (node, &place.rows) {
+                        (Some(node), Some(rows)) => NodeBox { node, x: place.x, y: layout.nodes_y, w: place.w, rows,
+                            token_from: token_from(&stage.kcm, layout.strips.first(), node),
+                            touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
+                            dispatch: dispatch.clone(), lang }.view(),
+                        _ => html! {
+                            <g key={format!("empty-{i}")}>{ rect("node-slot", place.x, layout.nodes_y, place.w, place.h, 10) }</g>
+                        },
+                    }
                 }) }
             </svg>
+            </div>
             <figcaption class="stage-note">{ t::STAGE_SLOWED.get(lang) }</figcaption>
         </figure>
     }
 }
 
-/// Where the PATCH token of `node` (its box at `x`) starts, from where it lands: the cidrset cell
-/// allocated to it.
+/// Where the PATCH token of `node` starts: the first family's cidrset cell allocated to it.
 fn token_from(
-    kcm: Option<&KcmStrip>,
-    strip_cells: usize,
+    kcm: &[KcmStrip],
+    place: Option<&StripPlace>,
     node: &StageNode,
-    x: f64,
 ) -> Option<(f64, f64)> {
-    kcm.and_then(|kcm| {
-        let cells = &kcm.cells[..kcm.cells.len().min(strip_cells)];
-        let index = cells
-            .iter()
-            .position(|c| c.owner.as_ref().is_some_and(|(o, _)| *o == node.name))?;
-        let width = if strip_cells < STRIP_CELLS as usize {
-            NARROW
-        } else {
-            WIDE
-        };
-        let cell_w = cell_width(width, cells.len());
-        Some((
-            CELLS_X + index as f64 * cell_w - (x + INSET),
-            CELLS_Y - (NODES_Y + TOKEN_Y),
-        ))
-    })
+    let (kcm, place) = (kcm.first()?, place?);
+    let index = kcm.cells[..kcm.cells.len().min(place.cells)]
+        .iter()
+        .position(|c| c.owner.as_ref().is_some_and(|(o, _)| *o == node.name))?;
+    Some((CELLS_X + index as f64 * place.cell_w, place.cells_y))
 }

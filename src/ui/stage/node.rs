@@ -1,7 +1,7 @@
 //! One node whole: header, host-local's strip, its files, its root namespace with the veth ends, and
 //! its pods joined to them by cables (`pod.rs`).
 
-use super::layout::{NODES_Y, NODE_H};
+use super::layout::{fit, flow_chips, font, NodeRows, CHIP_H, CHIP_ROW_H, INSET};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::grid::CellStatus;
@@ -10,40 +10,24 @@ use crate::sim::Touched;
 use crate::ui::studio::Action;
 use yew::prelude::*;
 
-/// The contents' inset from the box's sides.
-pub(super) const INSET: f64 = 16.0;
-/// Baselines, from the box's top, of the name, the InternalIP, the podCIDR and the conflist.
-const NAME_Y: f64 = 24.0;
-const IP_Y: f64 = 42.0;
-const PODCIDR_Y: f64 = 62.0;
-const CONFLIST_Y: f64 = 80.0;
-/// Tops, from the box's top, of host-local's strip and of its files.
-const RANGE_Y: f64 = 92.0;
-const FILES_Y: f64 = 162.0;
-/// The PATCH token (the podCIDR flying in from the cidrset): its top from the box's top, its size.
-pub(super) const TOKEN_Y: f64 = 50.0;
+/// The PATCH token (the podCIDR flying in from the cidrset): its top above the podCIDR's baseline, its
+/// size.
+const TOKEN_ABOVE: f64 = 12.0;
 const TOKEN_W: f64 = 52.0;
 const TOKEN_H: f64 = 16.0;
-/// A file chip's height, the gap between chips, its width per character of the name and beside it.
-const CHIP_H: f64 = 16.0;
-const CHIP_GAP: f64 = 6.0;
-const CHIP_CHAR_W: f64 = 6.7;
-const CHIP_PADDING: f64 = 12.0;
-/// A row of file chips; two fit above the node's namespace, and what does not fit is counted.
-const CHIP_ROW_H: f64 = 20.0;
-const CHIP_ROWS: f64 = 2.0;
-/// host-local's strip: a cell's widest, its top and height below the strip's label.
-const ADDR_MAX_W: f64 = 30.0;
+/// host-local's strip: a cell's top and height below the strip's label.
 const ADDR_Y: f64 = 16.0;
 const ADDR_H: f64 = 20.0;
 
 /// A node box: what it draws.
 pub(super) struct NodeBox<'a> {
     pub node: &'a StageNode,
-    /// Its left edge and width.
+    /// Its left edge, top and width, and its rows.
     pub x: f64,
+    pub y: f64,
     pub w: f64,
-    /// Where the PATCH token starts, relative to the token's place: the cidrset cell allocated.
+    pub rows: &'a NodeRows,
+    /// Where the PATCH token starts: the cidrset cell allocated.
     pub token_from: Option<(f64, f64)>,
     /// What the selected event touched, when it is on this node.
     pub touched: Option<Touched>,
@@ -56,14 +40,16 @@ impl NodeBox<'_> {
         let NodeBox {
             node,
             x,
+            y,
             w,
+            rows,
             token_from,
             dispatch,
             lang,
             ..
         } = self;
-        let (x, w, lang) = (*x, *w, *lang);
-        let y = NODES_Y;
+        let (x, y, w, lang) = (*x, *y, *w, *lang);
+        let inner = w - 2.0 * INSET;
         let touched = self.touched.as_ref();
         let touched_file = touched.and_then(|t| t.ip_file.as_deref());
         let select_node = {
@@ -80,46 +66,69 @@ impl NodeBox<'_> {
                 }
             })
         };
-        let ips = node.internal_ips.join(", ");
+        let podcidr_y = rows.podcidr_y.first().copied().unwrap_or(0.0);
+        let token_top = podcidr_y - TOKEN_ABOVE;
+        let token = token_from.map(|(fx, fy)| (fx - (x + INSET), fy - (y + token_top)));
         html! {
             <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"), node.rebooting.then_some("rebooting"))} data-testid="stage-node" data-node={node.name.clone()} onclick={select_node}>
-                { rect("node-box", x, y, w, NODE_H, 10) }
+                { rect("node-box", x, y, w, rows.height, 10) }
                 // The node's name is its button: the pods inside the box are buttons of their own.
                 <g class="node-head" tabindex="0" role="button" aria-label={t::NODE_LABEL.fill(lang, &[&node.name])} onkeydown={key_node}>
                     { rect("head-hit", x + 8.0, y + 6.0, w - 16.0, 26.0, 4) }
-                    { text("title", x + INSET, y + NAME_Y, "start", node.name.clone()) }
+                    <text class="title" x={px(x + INSET)} y={px(y + rows.name_y)}>
+                        if rows.name != node.name {
+                            <title>{ &node.name }</title>
+                        }
+                        { &rows.name }
+                    </text>
                 </g>
                 if node.rebooting {
-                    { text("reboot-badge small", x + w - INSET, y + NAME_Y, "end", t::STAGE_REBOOTING.get(lang).to_string()) }
+                    { text("reboot-badge small", x + w - INSET, y + rows.name_y + if rows.ip.as_ref().is_some_and(|ip| ip.2) { 14.0 } else { 0.0 }, "end", t::STAGE_REBOOTING.get(lang).to_string()) }
                 }
-                { text("muted small", x + INSET, y + IP_Y, "start", format!("InternalIP {ips}")) }
+                { for rows.ip.as_ref().map(|(ip_y, line, beside)| {
+                    let (ix, anchor) = if *beside { (x + w - INSET, "end") } else { (x + INSET, "start") };
+                    html! {
+                        <text class="muted small internal-ip" x={px(ix)} y={px(y + ip_y)} text-anchor={anchor}>
+                            <title>{ format!("InternalIP {}", node.internal_ips.join(", ")) }</title>
+                            { line }
+                        </text>
+                    }
+                }) }
                 if node.pod_cidrs.is_empty() {
-                    <text class={classes!("podcidr", node.failure.is_some().then_some("failure"))} x={px(x + INSET)} y={px(y + PODCIDR_Y)}>
+                    <text class={classes!("podcidr", node.failure.is_some().then_some("failure"))} x={px(x + INSET)} y={px(y + podcidr_y)}>
                         { for node.failure.as_ref().map(|f| html! { <title>{ f }</title> }) }
-                        { if node.failure.is_some() { "CIDRNotAvailable" } else { t::STAGE_NO_PODCIDR.get(lang) } }
+                        { fit(if node.failure.is_some() { "CIDRNotAvailable" } else { t::STAGE_NO_PODCIDR.get(lang) }, inner, font::PODCIDR) }
                     </text>
                 } else {
                     <g class="podcidr-group" key={node.pod_cidrs.join(",")}>
-                        <text class="podcidr" x={px(x + INSET)} y={px(y + PODCIDR_Y)}>
-                            <tspan class="label">{ "podCIDR " }</tspan>{ node.pod_cidrs.join(", ") }
-                        </text>
-                        { for token_from.map(|(dx, dy)| html! {
+                        <title>{ format!("podCIDRs {}", node.pod_cidrs.join(", ")) }</title>
+                        { for rows.podcidrs.iter().zip(&rows.podcidr_y).enumerate().map(|(i, (cidr, line_y))| html! {
+                            <text class="podcidr" x={px(x + INSET)} y={px(y + line_y)}>
+                                if rows.podcidr_label {
+                                    <tspan class={classes!("label", (i > 0).then_some("spacer"))}>{ "podCIDR " }</tspan>
+                                }
+                                { cidr }
+                            </text>
+                        }) }
+                        { for token.map(|(dx, dy)| html! {
                             <g class="patch-token" style={format!("--from-x: {}px; --from-y: {}px", px(dx), px(dy))} aria-hidden="true">
-                                { rect("", x + INSET, y + TOKEN_Y, TOKEN_W, TOKEN_H, 8) }
-                                { text("", x + INSET + TOKEN_W / 2.0, y + PODCIDR_Y, "middle", "PATCH".to_string()) }
+                                { rect("", x + INSET, y + token_top, TOKEN_W, TOKEN_H, 8) }
+                                { text("", x + INSET + TOKEN_W / 2.0, y + token_top + 12.0, "middle", "PATCH".to_string()) }
                             </g>
                         }) }
                     </g>
                 }
-                if node.conflist {
-                    <text class="conflist small" x={px(x + INSET)} y={px(y + CONFLIST_Y)}>
-                        <title>{ "/etc/cni/net.d/10-kindnet.conflist" }</title>{ "✓ 10-kindnet.conflist" }
-                    </text>
+                { for rows.conflist_y.map(|conflist_y| if node.conflist {
+                    html! {
+                        <text class="conflist small" x={px(x + INSET)} y={px(y + conflist_y)}>
+                            <title>{ "/etc/cni/net.d/10-kindnet.conflist" }</title>{ fit("✓ 10-kindnet.conflist", inner, font::SMALL) }
+                        </text>
+                    }
                 } else {
-                    { text("muted small", x + INSET, y + CONFLIST_Y, "start", t::NO_CNI_CONFIG.get(lang).to_string()) }
-                }
-                { for node.range.as_ref().map(|range| range_strip(range, x + INSET, y + RANGE_Y, w - 2.0 * INSET, touched_file, lang)) }
-                { files(node, x + INSET, y + FILES_Y, w - 2.0 * INSET, touched_file) }
+                    text("muted small", x + INSET, y + conflist_y, "start", fit(t::NO_CNI_CONFIG.get(lang), inner, font::SMALL))
+                }) }
+                { for node.range.as_ref().zip(rows.range).map(|(range, (range_y, cell_w, every))| range_strip(range, x + INSET, y + range_y, (cell_w, every), inner, touched_file, lang)) }
+                { for rows.files_y.map(|files_y| files(node, x + INSET, y + files_y, inner, touched_file)) }
                 { self.pods() }
             </g>
         }
@@ -131,20 +140,26 @@ fn range_strip(
     range: &RangeStrip,
     x: f64,
     y: f64,
+    (cell_w, label_every): (f64, usize),
     w: f64,
     touched_file: Option<&str>,
     lang: Lang,
 ) -> Html {
-    let n = range.cells.len().max(1) as f64;
-    let cell_w = (w / n).min(ADDR_MAX_W);
     let last = range
         .last_reserved_ip
         .as_ref()
         .map(|ip| format!(" · last_reserved_ip {ip}"))
         .unwrap_or_default();
+    let label = format!("host-local {}{last}", range.subnet);
+    let shown = fit(&label, w, font::SMALL);
     html! {
         <g class="range" aria-label={t::STAGE_RANGE.fill(lang, &[&range.subnet])}>
-            { text("muted small", x, y + 8.0, "start", format!("host-local {}{last}", range.subnet)) }
+            <text class="muted small" x={px(x)} y={px(y + 8.0)}>
+                if shown != label {
+                    <title>{ &label }</title>
+                }
+                { shown }
+            </text>
             { for range.cells.iter().enumerate().map(|(i, cell)| {
                 let cx = x + i as f64 * cell_w;
                 let status = match cell.status {
@@ -159,7 +174,7 @@ fn range_strip(
                     <g key={cell.ip.clone()} class={classes!("addr", status, (touched_file == Some(cell.ip.as_str())).then_some("touched"))} data-ip={cell.ip.clone()}>
                         <title>{ format!("{} · {}", cell.ip, t::cell_status(cell.status).get(lang)) }</title>
                         { rect("", cx + 1.0, y + ADDR_Y, cell_w - 3.0, ADDR_H, 3) }
-                        if cell_w >= 22.0 {
+                        if label_every > 0 && i % label_every == 0 {
                             { text("addr-label", cx + cell_w / 2.0 - 1.0, y + ADDR_Y + ADDR_H + 12.0, "middle", cell.label.clone()) }
                         }
                     </g>
@@ -178,28 +193,22 @@ fn range_strip(
 
 /// host-local's directory: a chip per file.
 fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -> Html {
-    // Chips flow left to right, as wide as their names, wrapping at the box's edge.
     let first_row = y + 8.0;
-    let (mut fx, mut fy) = (x, first_row);
     let placed: Vec<(&String, f64, f64, f64)> = node
         .files
         .iter()
-        .map(|file| {
-            let chip_w = file.chars().count() as f64 * CHIP_CHAR_W + CHIP_PADDING;
-            if fx + chip_w > x + w && fx > x {
-                fx = x;
-                fy += CHIP_ROW_H;
-            }
-            let at = (file, fx, fy, chip_w);
-            fx += chip_w + CHIP_GAP;
-            at
+        .zip(flow_chips(&node.files, w))
+        .map(|(file, (fx, row, chip_w))| {
+            (file, x + fx, first_row + row as f64 * CHIP_ROW_H, chip_w)
         })
-        .take_while(|(_, _, fy, _)| *fy < first_row + CHIP_ROW_H * CHIP_ROWS)
         .collect();
     let more = node.files_total.saturating_sub(placed.len());
     html! {
         <g class="files">
-            { text("muted small", x, y, "start", format!("ls {}", node.dir)) }
+            <text class="muted small" x={px(x)} y={px(y)}>
+                <title>{ format!("ls {}", node.dir) }</title>
+                { fit(&format!("ls {}", node.dir), w - 30.0, font::SMALL) }
+            </text>
             { for placed.into_iter().map(|(file, fx, fy, chip_w)| {
                 html! {
                     <g key={file.clone()} class={classes!("file", (touched_file == Some(file.as_str())).then_some("touched"))} data-testid="stage-file" data-file={file.clone()}>

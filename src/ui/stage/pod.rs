@@ -1,9 +1,12 @@
 //! A node's pods: its root namespace with a veth end per pod, the cables, and each pod's namespace as
 //! a box; many pods as cells.
 
-use super::layout::{NODES_Y, NODE_H};
-use super::node::{NodeBox, INSET};
-use super::svg::{cable, clip, px, rect, text};
+use super::layout::{
+    fit, fit_bold, fit_mono, font, mono_width, BAND_H, CELL_PITCH, GRID_GAP, INSET, POD_GAP,
+    POD_LINE, POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
+};
+use super::node::NodeBox;
+use super::svg::{cable, px, rect, text};
 use crate::i18n::ui as t;
 use crate::i18n::Lang;
 use crate::sim::playback::stage::{StagePhase, StagePod};
@@ -12,31 +15,11 @@ use crate::sim::VirtualTime;
 use crate::ui::studio::Action;
 use yew::prelude::*;
 
-/// Tops, from the node box's top, of the root namespace's band and of the pods' boxes.
-const BAND_Y: f64 = 224.0;
-const PODS_Y: f64 = 306.0;
-/// The band's height.
-const BAND_H: f64 = 40.0;
-/// The gap between two pod boxes; a node has room for at least this many.
-const POD_GAP: f64 = 10.0;
-const MIN_POD_SLOTS: usize = 3;
-/// A pod box's height, and the baselines in it of the name, the addresses, `eth0` and the status.
-const POD_H: f64 = 76.0;
-const POD_NAME_Y: f64 = 18.0;
-const POD_IP_Y: f64 = 36.0;
-const POD_ETH0_Y: f64 = 52.0;
-const POD_STATUS_Y: f64 = 68.0;
-/// Below this width a pod box sets its addresses smaller rather than cut them.
-const TIGHT_POD_W: f64 = 96.0;
-/// The veth's node end in the band (its top below the band's, its height), and the route's tag.
+/// The veth's node end in the band (its top below the band's, its height).
 const VETH_END_Y: f64 = 14.0;
 const VETH_END_H: f64 = 20.0;
-const ROUTE_Y: f64 = 44.0;
-const ROUTE_W: f64 = 88.0;
-/// Many pods are drawn as cells this far apart, the first row this far below the band's top.
-const CELL_PITCH: f64 = 15.0;
+/// A pod cell's size.
 const CELL_SIZE: f64 = 12.0;
-const CELLS_Y: f64 = 52.0;
 /// The countdown ring's radius, and its centre's inset from the pod box's top right corner.
 const RING_R: u8 = 9;
 const RING_INSET: f64 = 16.0;
@@ -44,24 +27,29 @@ const RING_INSET: f64 = 16.0;
 impl NodeBox<'_> {
     /// The node's root namespace with a veth end per pod, the cables, and the pods' namespaces.
     pub(super) fn pods(&self) -> Html {
-        let NodeBox { node, x, w, .. } = self;
-        let (x, w, lang) = (*x, *w, self.lang);
-        let y = NODES_Y;
+        let NodeBox {
+            node,
+            x,
+            y,
+            w,
+            rows,
+            ..
+        } = self;
+        let (x, y, w, lang) = (*x, *y, *w, self.lang);
         let touched_pod = self.touched.as_ref().and_then(|t| t.pod.as_deref());
-        let band_y = y + BAND_Y;
-        let pod_y = y + PODS_Y;
+        let band_y = y + rows.band_y;
         let inner = w - 2.0 * INSET;
         let band = html! {
             <g class="root-netns">
                 { rect("", x + 12.0, band_y, w - 24.0, BAND_H, 6) }
-                { text("muted small", x + 18.0, band_y - 4.0, "start", clip(t::STAGE_ROOT_NETNS.get(lang), (w - 30.0) / 6.0)) }
+                { text("muted small", x + 18.0, band_y - 4.0, "start", fit(t::STAGE_ROOT_NETNS.get(lang), w - 30.0, font::SMALL)) }
             </g>
         };
         if node.pods.is_empty() {
             return html! {
                 <>
                     { band }
-                    { text("muted", x + INSET, pod_y + 30.0, "start", t::STAGE_NO_PODS.get(lang).to_string()) }
+                    { text("muted", x + INSET, y + rows.foot_y, "start", fit(t::STAGE_NO_PODS.get(lang), inner, font::BASE)) }
                 </>
             };
         }
@@ -71,14 +59,13 @@ impl NodeBox<'_> {
             .find_map(|p| p.failure.as_ref().map(|f| (p.name.clone(), f.clone())));
         let failure = failure.map(|(pod, failure)| {
             html! {
-                <text class="failure small" x={px(x + INSET)} y={px(y + NODE_H - 12.0)}>
+                <text class="failure small" x={px(x + INSET)} y={px(y + rows.foot_y)}>
                     <title>{ format!("{pod}: FailedCreatePodSandBox {failure}") }</title>
-                    { clip(&format!("{pod}: FailedCreatePodSandBox — {failure}"), inner / 7.0) }
+                    { fit(&format!("{pod}: FailedCreatePodSandBox — {failure}"), inner, font::SMALL) }
                 </text>
             }
         });
-        if node.pods_as_cells {
-            let per_row = ((inner / CELL_PITCH).floor() as usize).max(1);
+        if let Some(per_row) = rows.pods_as_cells {
             return html! {
                 <>
                     { band }
@@ -88,7 +75,7 @@ impl NodeBox<'_> {
                     <g class="pod-cells">
                         { for node.pods.iter().enumerate().map(|(i, pod)| {
                             let cx = x + INSET + (i % per_row) as f64 * CELL_PITCH;
-                            let cy = band_y + CELLS_Y + (i / per_row) as f64 * CELL_PITCH;
+                            let cy = y + rows.pods_y + (i / per_row) as f64 * CELL_PITCH;
                             html! {
                                 <g key={pod.name.clone()} class={classes!("pod-cell", pod.phase.as_str(), (touched_pod == Some(pod.name.as_str())).then_some("touched"))}
                                     data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={pod.phase.as_str()}>
@@ -103,28 +90,36 @@ impl NodeBox<'_> {
                         }) }
                         { for failure }
                         if node.pods_hidden > 0 {
-                            { text("muted small", x + w - INSET, y + NODE_H - 10.0, "end", t::MORE_PODS.fill(lang, &[&node.pods_hidden.to_string()])) }
+                            { text("muted small", x + w - INSET, y + rows.foot_y, "end", t::MORE_PODS.fill(lang, &[&node.pods_hidden.to_string()])) }
                         }
                     </g>
                 </>
             };
         }
-        let slots = node.pods.len().max(MIN_POD_SLOTS) as f64;
-        let pw = (inner - (slots - 1.0) * POD_GAP) / slots;
+        let pw = rows.pod_w;
+        // In rows of boxes there is no room for a cable each: the band counts the veth pairs.
+        let cols = rows.pod_grid.unwrap_or(node.pods.len()).max(1);
         html! {
             <>
                 { band }
+                if rows.pod_grid.is_some() {
+                    <text class="muted small" x={px(x + 18.0)} y={px(band_y + 24.0)}>
+                        { t::STAGE_VETHS.fill(lang, &[&node.pods.iter().filter(|p| p.veth.is_some()).count().to_string()]) }
+                    </text>
+                }
                 { for node.pods.iter().enumerate().map(|(i, pod)| {
-                    self.pod_shape(pod, x + INSET + i as f64 * (pw + POD_GAP), pw)
+                    let (col, row) = ((i % cols) as f64, (i / cols) as f64);
+                    let pod_y = y + rows.pods_y + row * (rows.pod_h + GRID_GAP);
+                    self.pod_shape(pod, x + INSET + col * (pw + POD_GAP), pod_y, pw)
                 }) }
                 { for failure }
             </>
         }
     }
 
-    /// One pod, its box `w` wide at `x`: its namespace box, its veth pair as a cable to the node's end,
-    /// its route as a tag.
-    fn pod_shape(&self, pod: &StagePod, x: f64, w: f64) -> Html {
+    /// One pod, its box `w` wide at `(x, pod_y)`: its namespace box, its veth pair as a cable to the
+    /// node's end, its routes as tags (in rows of boxes, only named).
+    fn pod_shape(&self, pod: &StagePod, x: f64, pod_y: f64, w: f64) -> Html {
         let lang = self.lang;
         let touched = self.touched.as_ref();
         let touched_veth = pod
@@ -132,8 +127,9 @@ impl NodeBox<'_> {
             .as_ref()
             .is_some_and(|v| touched.and_then(|t| t.veth.as_deref()) == Some(v.name.as_str()));
         let touched = touched.and_then(|t| t.pod.as_deref()) == Some(pod.name.as_str());
-        let band_y = NODES_Y + BAND_Y;
-        let pod_y = NODES_Y + PODS_Y;
+        let rows = self.rows;
+        let band_y = self.y + rows.band_y;
+        let cabled = rows.pod_grid.is_none();
         let cx = x + w / 2.0;
         let select = {
             let (dispatch, name) = (self.dispatch.clone(), pod.name.clone());
@@ -155,38 +151,69 @@ impl NodeBox<'_> {
         let status = pod_status(pod, lang);
         let label = format!("{} {} {}", pod.name, pod.ips.join(", "), status);
         let (ring_x, ring_y) = (x + w - RING_INSET, pod_y + RING_INSET);
+        let families = pod.ips.len().max(1);
+        let status_y = pod_y + POD_NAME_Y + POD_LINE * (families + 2) as f64 - 2.0;
+        let ip_size = if rows.tight { font::SMALL } else { font::BASE };
+        let cut = pod.ips.iter().any(|ip| mono_width(ip, ip_size) > w - 10.0);
+        // The whole addresses, shown under the box while the pod has focus or the pointer, kept
+        // inside the node's box.
+        let whole = pod.ips.join(" · ");
+        let tip_w = mono_width(&whole, font::SMALL) + 12.0;
+        let (left, right) = (self.x + INSET, self.x + self.w - INSET);
+        let tip_x = x.min(right - tip_w).max(left);
         html! {
             <g key={pod.name.clone()} class={classes!("stage-pod", phase, touched.then_some("touched"), (!pod.object).then_some("ghost"))}
                 data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={phase}
                 tabindex="0" role="button" aria-label={label} onclick={select} onkeydown={key}>
-                if let Some(veth) = &pod.veth {
+                if let (Some(veth), false) = (&pod.veth, cabled) {
+                    <g class="veth" data-testid="stage-veth" data-pod={pod.name.clone()}>
+                        <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
+                        { for pod.routes.iter().zip(pod.route_prefixes()).map(|(route, prefix)| html! {
+                            <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix}><title>{ route }</title></g>
+                        }) }
+                    </g>
+                }
+                if let (Some(veth), true) = (&pod.veth, cabled) {
                     <g class={classes!("veth", touched_veth.then_some("touched"))} data-testid="stage-veth" data-pod={pod.name.clone()}>
                         <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
                         { rect("veth-end", x, band_y + VETH_END_Y, w, VETH_END_H, 4) }
-                        { text("mono small", cx, band_y + VETH_END_Y + 14.0, "middle", clip(&veth.node_end, w / 6.4)) }
+                        { text("mono small", cx, band_y + VETH_END_Y + 14.0, "middle", fit_mono(&veth.node_end, w - 6.0, font::SMALL)) }
                         { cable("cable", cx, band_y + VETH_END_Y + VETH_END_H, pod_y) }
-                        if let Some(route) = &pod.route {
-                            <g class="route" data-testid="stage-route" data-pod={pod.name.clone()}>
-                                <title>{ route }</title>
-                                { rect("", cx - ROUTE_W / 2.0, band_y + ROUTE_Y, ROUTE_W, 16.0, 8) }
-                                { text("mono small", cx, band_y + ROUTE_Y + 12.0, "middle", pod.route_prefix().unwrap_or_default()) }
-                            </g>
-                        }
+                        { for pod.routes.iter().zip(pod.route_prefixes()).enumerate().map(|(i, (route, prefix))| {
+                            // A tag may reach into the gaps beside its pod's box.
+                            let room = w + POD_GAP - 2.0;
+                            let shown = fit_mono(&prefix, room - 10.0, font::SMALL);
+                            let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
+                            let tag_y = band_y + ROUTE_Y + i as f64 * ROUTE_ROW;
+                            html! {
+                                <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix.clone()}>
+                                    <title>{ route }</title>
+                                    { rect("", cx - tag_w / 2.0, tag_y, tag_w, 16.0, 8) }
+                                    { text("mono small", cx, tag_y + 12.0, "middle", shown) }
+                                </g>
+                            }
+                        }) }
                     </g>
                 }
-                if pod.phase == StagePhase::Gone {
+                if pod.phase == StagePhase::Gone && cabled {
                     { cable("cable retracting", cx, band_y + VETH_END_Y + VETH_END_H, pod_y) }
                 }
-                { rect("pod-box", x, pod_y, w, POD_H, 8) }
-                { text("pod-name", x + 8.0, pod_y + POD_NAME_Y, "start", pod.name.clone()) }
-                // A narrow box sets the address smaller rather than cut it: it is what the box is for.
-                if w < TIGHT_POD_W {
-                    { text("mono ip tight", x + 6.0, pod_y + POD_IP_Y, "start", clip(&pod.ips.join(", "), (w - 8.0) / 6.0)) }
-                } else {
-                    { text("mono ip", x + 8.0, pod_y + POD_IP_Y, "start", clip(&pod.ips.join(", "), (w - 12.0) / 7.6)) }
-                }
+                { rect("pod-box", x, pod_y, w, rows.pod_h, 8) }
+                { text("pod-name", x + 8.0, pod_y + POD_NAME_Y, "start", fit_bold(&pod.name, w - if pod.countdown.is_some() { 40.0 } else { 12.0 }, font::BASE)) }
+                // Each family's address on its line; a narrow box sets them at 11 px rather than cut
+                // them, and one still too long is whole under the box while the pod has focus.
+                { for pod.ips.iter().enumerate().map(|(i, ip)| {
+                    let (class, size) = if rows.tight { ("mono ip tight", font::SMALL) } else { ("mono ip", font::BASE) };
+                    html! { <text class={class} x={px(x + 6.0)} y={px(pod_y + POD_NAME_Y + POD_LINE * (i + 1) as f64)}>{ fit_mono(ip, w - 10.0, size) }</text> }
+                }) }
                 if let Some(veth) = &pod.veth {
-                    { text("mono small muted", x + 8.0, pod_y + POD_ETH0_Y, "start", veth.pod_end.clone()) }
+                    { text("mono small muted", x + 8.0, pod_y + POD_NAME_Y + POD_LINE * (families + 1) as f64, "start", fit_mono(&veth.pod_end, w - 12.0, font::SMALL)) }
+                }
+                if cut {
+                    <g class="pod-tip" aria-hidden="true">
+                        { rect("", tip_x, self.y + rows.foot_y - 13.0, tip_w, 18.0, 4) }
+                        { text("mono small", tip_x + 6.0, self.y + rows.foot_y, "start", whole.clone()) }
+                    </g>
                 }
                 if let Some((left, fraction)) = pod.countdown {
                     <g class="countdown" data-testid="stage-countdown" data-pod={pod.name.clone()}>
@@ -194,10 +221,10 @@ impl NodeBox<'_> {
                         <circle class="ring" cx={px(ring_x)} cy={px(ring_y)} r={RING_R.to_string()} pathLength="1"
                             style={format!("stroke-dashoffset: 0.{:03}", px((1.0 - fraction) * 999.0))}
                             transform={format!("rotate(-90 {} {})", px(ring_x), px(ring_y))} />
-                        { text("small countdown-text", x + 8.0, pod_y + POD_STATUS_Y, "start", format!("DEL {}", seconds(VirtualTime(left.as_millis())))) }
+                        { text("small countdown-text", x + 8.0, status_y, "start", format!("DEL {}", seconds(VirtualTime(left.as_millis())))) }
                     </g>
                 } else {
-                    { text("small phase", x + 8.0, pod_y + POD_STATUS_Y, "start", clip(status, (w - 12.0) / 6.2)) }
+                    { text("small phase", x + 8.0, status_y, "start", fit(status, w - 12.0, font::SMALL)) }
                 }
             </g>
         }

@@ -59,7 +59,7 @@ pub(super) fn clip(text: &str, chars: f64) -> String {
 }
 
 /// East Asian wide characters: hangul, CJK and its punctuation, kana, and the full-width forms.
-fn is_wide(c: char) -> bool {
+pub(super) fn is_wide(c: char) -> bool {
     matches!(c, '\u{1100}'..='\u{115f}' | '\u{2e80}'..='\u{a4cf}' | '\u{ac00}'..='\u{d7a3}'
         | '\u{f900}'..='\u{faff}' | '\u{fe30}'..='\u{fe4f}' | '\u{ff00}'..='\u{ff60}' | '\u{ffe0}'..='\u{ffe6}')
 }

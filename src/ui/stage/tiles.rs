@@ -1,7 +1,7 @@
 //! A big cluster's nodes as tiles beside the node zoomed into: name, podCIDR, addresses held.
 
-use super::layout::{NODES_Y, NODE_H, PAD};
-use super::svg::{clip, owner, rect, text};
+use super::layout::{fit, font, PAD};
+use super::svg::{owner, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::stage::NodeTile;
 use crate::ui::studio::Action;
@@ -18,8 +18,10 @@ pub(super) struct TileGrid<'a> {
     pub tiles: &'a [NodeTile],
     /// Nodes not tiled.
     pub hidden: usize,
-    /// The width the tiles share.
+    /// The width the tiles share, their area's top and height.
     pub width: f64,
+    pub top: f64,
+    pub height: f64,
     pub dispatch: Callback<Action>,
     pub lang: Lang,
 }
@@ -27,21 +29,22 @@ pub(super) struct TileGrid<'a> {
 impl TileGrid<'_> {
     pub(super) fn view(&self) -> Html {
         let (hidden, width, lang) = (self.hidden, self.width, self.lang);
+        let (top, height) = (self.top, self.height);
         let n = self.tiles.len().max(1) as f64;
         // Columns so the tiles fill the area about evenly.
-        let cols = ((n * width / NODE_H).sqrt().ceil()).max(1.0);
+        let cols = ((n * width / height).sqrt().ceil()).max(1.0);
         let rows = (n / cols).ceil().max(1.0);
         let (tw, th) = (
             (width / cols).min(TILE_MAX_W),
-            ((NODE_H - FOOT_H) / rows).min(TILE_MAX_H),
+            ((height - FOOT_H) / rows).min(TILE_MAX_H),
         );
         html! {
             <g class="tiles" role="list" aria-label={t::STAGE_NODES.get(lang)}>
                 { for self.tiles.iter().enumerate().map(|(i, tile)| tile_view(tile,
-                    PAD + (i as f64 % cols) * tw, NODES_Y + (i as f64 / cols).floor() * th, (tw, th),
+                    PAD + (i as f64 % cols) * tw, top + (i as f64 / cols).floor() * th, (tw, th),
                     &self.dispatch)) }
                 if hidden > 0 {
-                    { text("muted small", PAD, NODES_Y + NODE_H - 4.0, "start", t::MORE_NODES.fill(lang, &[&hidden.to_string()])) }
+                    { text("muted small", PAD, top + height - 4.0, "start", t::MORE_NODES.fill(lang, &[&hidden.to_string()])) }
                 }
             </g>
         }
@@ -88,9 +91,9 @@ fn tile_view(
             { rect("tile-box", x + 1.0, y + 1.0, tw - 3.0, th - 3.0, 3) }
             { rect("tile-fill", x + 1.0, y + th - 6.0, (tw - 3.0) * fill, 4.0, 0) }
             if tw >= 56.0 && th >= 26.0 {
-                { text("tile-name", x + 5.0, y + 14.0, "start", clip(&tile.name, tw / 6.5)) }
+                { text("tile-name", x + 5.0, y + 14.0, "start", fit(&tile.name, tw - 10.0, font::SMALL)) }
             }
-            if tw >= 100.0 && th >= 44.0 {
+            if tw >= 140.0 && th >= 44.0 {
                 { text("tile-name muted", x + 5.0, y + 30.0, "start", tile.pod_cidrs.first().cloned().unwrap_or_default()) }
             }
         </g>

@@ -1,4 +1,4 @@
-//! kube-controller-manager's first cidrset as the stage draws it: a strip of node-subnet cells, single
+//! kube-controller-manager's cidrsets (one per cluster CIDR) as the stage draws them: a strip of node-subnet cells, single
 //! while the subnets in use fit, blocks of them beyond.
 
 use super::places::slot_of;
@@ -9,7 +9,7 @@ use ipnet::IpNet;
 /// The cidrset strip's cells: single node subnets while the ones in use fit, blocks of them beyond.
 pub const STRIP_CELLS: u64 = 32;
 
-/// The cidrset as a strip of node-subnet cells.
+/// A cidrset as a strip of node-subnet cells.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KcmStrip {
     /// `--cluster-cidr`.
@@ -48,9 +48,17 @@ pub struct StripCell {
 }
 
 impl KcmStrip {
-    /// The strip of `sim`'s first cidrset, once the node IPAM controller runs; `slots` colour owners.
-    pub(super) fn of(sim: &Simulation, slots: &[String]) -> Option<KcmStrip> {
-        let set = sim.cidr_sets().first()?;
+    /// One strip per cidrset of `sim` (a dual-stack cluster has one per family, in `--cluster-cidr`
+    /// order), once the node IPAM controller runs; `slots` colour owners.
+    pub(super) fn all(sim: &Simulation, slots: &[String]) -> Vec<KcmStrip> {
+        (0..sim.cidr_sets().len())
+            .filter_map(|family| KcmStrip::of(sim, slots, family))
+            .collect()
+    }
+
+    /// The strip of `sim`'s cidrset number `family`.
+    fn of(sim: &Simulation, slots: &[String], family: usize) -> Option<KcmStrip> {
+        let set = sim.cidr_sets().get(family)?;
         // Single subnets from index 0 while the cursor and the subnets held fit; blocks beyond. The
         // whole cluster CIDR's map (at most 256 cells) tells how far the subnets in use reach.
         let max = set.max_cidrs();
@@ -72,7 +80,7 @@ impl KcmStrip {
         }
         let block_bits = window_bits.saturating_sub(base);
         let window = IpNet::new(cluster.addr(), node_mask - window_bits).unwrap_or(cluster);
-        let map = sim.address_map(0, Some(window));
+        let map = sim.address_map(family, Some(window));
         let cells: Vec<StripCell> = map
             .map(|map| {
                 map.cells

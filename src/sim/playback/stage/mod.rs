@@ -37,8 +37,8 @@ mod tests;
 /// The whole picture.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stage {
-    /// kube-controller-manager's first cidrset, once the node IPAM controller runs.
-    pub kcm: Option<KcmStrip>,
+    /// kube-controller-manager's cidrsets, one per cluster CIDR, once the node IPAM controller runs.
+    pub kcm: Vec<KcmStrip>,
     /// Node slots in the order nodes first register in the run; `None` before a slot's node has joined
     /// (or after it left).
     pub nodes: Vec<Option<StageNode>>,
@@ -99,7 +99,7 @@ impl Cursor {
             (vec![node], tiles, present.len().saturating_sub(MAX_TILES))
         };
         Stage {
-            kcm: KcmStrip::of(sim, slots),
+            kcm: KcmStrip::all(sim, slots),
             nodes,
             tiles,
             tiles_hidden,

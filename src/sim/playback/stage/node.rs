@@ -123,8 +123,8 @@ pub struct StagePod {
     pub ip_files: Vec<String>,
     /// Its veth pair, while it exists.
     pub veth: Option<VethPair>,
-    /// Its `/32 scope host` route on the node, while it exists.
-    pub route: Option<String>,
+    /// Its routes on the node, one per family (`/32 scope host`, then the `/128`), while they exist.
+    pub routes: Vec<String>,
     /// Time left until CNI DEL, and that as a fraction of the DEL lag.
     pub countdown: Option<(VirtualDuration, f64)>,
     /// The sandbox's last failure (`FailedCreatePodSandBox` with host-local's text).
@@ -132,15 +132,18 @@ pub struct StagePod {
 }
 
 impl StagePod {
-    /// Its route's destination as a prefix (`10.244.1.2/32`): `ip route` prints a host route without
-    /// its length.
-    pub fn route_prefix(&self) -> Option<String> {
-        let dst = self.route.as_deref()?.split_whitespace().next()?;
-        Some(match dst {
-            _ if dst.contains('/') => dst.to_string(),
-            _ if dst.contains(':') => format!("{dst}/128"),
-            _ => format!("{dst}/32"),
-        })
+    /// Its routes' destinations as prefixes (`10.244.1.2/32`, `fd00:10:244:1::2/128`): `ip route`
+    /// prints a host route without its length.
+    pub fn route_prefixes(&self) -> Vec<String> {
+        self.routes
+            .iter()
+            .filter_map(|route| route.split_whitespace().next())
+            .map(|dst| match dst {
+                _ if dst.contains('/') => dst.to_string(),
+                _ if dst.contains(':') => format!("{dst}/128"),
+                _ => format!("{dst}/32"),
+            })
+            .collect()
     }
 }
 
@@ -197,7 +200,7 @@ impl StageNode {
                     ips: Vec::new(),
                     ip_files: Vec::new(),
                     veth: None,
-                    route: None,
+                    routes: Vec::new(),
                     countdown: None,
                     failure: None,
                 });
@@ -266,7 +269,7 @@ fn countdown(remaining: VirtualDuration, del_lag: VirtualDuration) -> (VirtualDu
 struct Held<'a> {
     files: FxHashMap<&'a str, Vec<&'a String>>,
     veths: FxHashMap<&'a str, &'a VethState>,
-    routes: FxHashMap<&'a str, &'a String>,
+    routes: FxHashMap<&'a str, Vec<&'a String>>,
 }
 
 impl<'a> Held<'a> {
@@ -275,13 +278,19 @@ impl<'a> Held<'a> {
         for (ip, holder) in &node.ipam.reserved {
             files.entry(holder.as_str()).or_default().push(ip);
         }
-        // `10.244.1.2 dev vethab2667e3 scope host`: the word after `dev`; a veth's first route is its
-        // pod's address (its `fe80::/64` comes after).
-        let mut routes: FxHashMap<&str, &String> = FxHashMap::default();
-        for route in &node.routes {
+        // `10.244.1.2 dev vethab2667e3 scope host`: the word after `dev`. A veth's routes are ptp's to
+        // its pod's addresses, one per family, and the kernel's (`proto kernel`: `fe80::/64`, the
+        // host end's IPv6 address), which are no pod's.
+        let mut routes: FxHashMap<&str, Vec<&String>> = FxHashMap::default();
+        for route in node.routes.iter().filter(|r| !r.contains("proto kernel")) {
             let mut words = route.split_whitespace();
             if let Some(dev) = words.find(|w| *w == "dev").and(words.next()) {
-                routes.entry(dev).or_insert(route);
+                let list = routes.entry(dev).or_default();
+                // IPv4 first, as the pod's addresses are listed.
+                match route.contains(':') {
+                    true => list.push(route),
+                    false => list.insert(0, route),
+                }
             }
         }
         Held {
@@ -298,10 +307,11 @@ impl<'a> Held<'a> {
             .map(|ips| ips.iter().map(|ip| ip.to_string()).collect())
             .unwrap_or_default();
         let veth = self.veths.get(pod).map(|v| VethPair::of(v));
-        let route = veth
+        let routes = veth
             .as_ref()
             .and_then(|v| self.routes.get(v.name.as_str()))
-            .map(|r| r.to_string());
+            .map(|list| list.iter().map(|r| r.to_string()).collect())
+            .unwrap_or_default();
         StagePod {
             name: pod.to_string(),
             phase: StagePhase::Pending,
@@ -309,7 +319,7 @@ impl<'a> Held<'a> {
             ips: ip_files.clone(),
             ip_files,
             veth,
-            route,
+            routes,
             countdown: None,
             failure: None,
         }

@@ -77,7 +77,9 @@ fn the_node_in_front_is_the_one_picked_else_the_first_running_pods() {
 #[test]
 fn the_cidrset_strip_shows_each_subnet_its_owner_and_the_cursor() {
     let stage = at("kind", 1_500).stage(None, None);
-    let kcm = stage.kcm.expect("the node IPAM controller runs");
+    let [kcm] = &stage.kcm[..] else {
+        panic!("one cidrset, once the node IPAM controller runs")
+    };
     assert_eq!(
         (kcm.cluster_cidr.as_str(), kcm.node_mask),
         ("10.244.0.0/16", 24)
@@ -121,10 +123,13 @@ fn a_pod_adds_then_runs_with_its_cable_route_and_file() {
         .veth
         .as_ref()
         .is_some_and(|v| v.pod_end.starts_with("eth0@if")));
-    assert_eq!(a.route_prefix().as_deref(), Some("10.244.1.2/32"));
+    assert_eq!(a.route_prefixes(), ["10.244.1.2/32"]);
     assert_eq!(
-        a.route.as_deref(),
-        Some(format!("10.244.1.2 dev {} scope host", a.veth.unwrap().name).as_str())
+        a.routes,
+        [format!(
+            "10.244.1.2 dev {} scope host",
+            a.veth.unwrap().name
+        )]
     );
     let running = at("kind", 2_115).stage(None, None);
     let worker = node(&running, "kind-worker");
@@ -165,7 +170,7 @@ fn a_pod_deleted_at_once_keeps_its_veth_route_and_file_until_cni_del() {
     let b = pod(worker, "b").expect("b is drawn as a ghost");
     assert_eq!((b.phase, b.object), (StagePhase::Deleting, false));
     assert_eq!(b.ip_files, ["10.244.1.3"]);
-    assert!(b.veth.is_some() && b.route.is_some());
+    assert!(b.veth.is_some() && !b.routes.is_empty());
     let (left, fraction) = b.countdown.expect("b counts down to CNI DEL");
     assert_eq!(left, VirtualDuration::from_millis(1_300));
     assert!((fraction - 1_300.0 / 2_300.0).abs() < 1e-9);
@@ -175,7 +180,7 @@ fn a_pod_deleted_at_once_keeps_its_veth_route_and_file_until_cni_del() {
     let b = pod(node(&just_after, "kind-worker"), "b").expect("b fades out");
     assert_eq!(b.phase, StagePhase::Gone);
     assert!(
-        b.veth.is_none() && b.route.is_none() && b.ip_files.is_empty() && b.countdown.is_none()
+        b.veth.is_none() && b.routes.is_empty() && b.ip_files.is_empty() && b.countdown.is_none()
     );
     let later = at("kind", 7_400).stage(None, None);
     let worker = node(&later, "kind-worker");
@@ -242,7 +247,7 @@ fn a_big_cluster_is_drawn_as_tiles_with_one_node_zoomed_in() {
     assert!(zoomed.pods_as_cells);
     assert_eq!(zoomed.pods.len(), 20);
     assert_eq!(stage.tiles[42].held, 20);
-    let kcm = stage.kcm.expect("kcm");
+    let kcm = stage.kcm.first().expect("kcm");
     // 100 subnets held and the cursor at 100: 128 subnets in blocks of 4.
     assert_eq!(
         (kcm.cell_len, kcm.cells.len() as u64, kcm.not_drawn),
@@ -352,4 +357,27 @@ mod graceful {
             "Terminating with its network, then without it, then gone with its object"
         );
     }
+}
+
+#[test]
+fn dual_stack_draws_both_families_cidrsets_routes_and_addresses() {
+    // 1.5 s: both workers' pods run, each with an address of each family.
+    let stage = at("dual-stack", 1_500).stage(None, None);
+    let strips: Vec<(&str, u8, u64)> = stage
+        .kcm
+        .iter()
+        .map(|k| (k.cluster_cidr.as_str(), k.node_mask, k.used))
+        .collect();
+    assert_eq!(
+        strips,
+        [("10.244.0.0/16", 24, 2), ("fd00:10:244::/56", 64, 2)]
+    );
+    assert_eq!(stage.kcm[1].cells[1].block, "fd00:10:244:1::/64");
+    let a = pod(node(&stage, "kind-worker"), "a").expect("a is drawn");
+    assert_eq!(a.ips, ["10.244.1.2", "fd00:10:244:1::2"]);
+    assert_eq!(
+        a.route_prefixes(),
+        ["10.244.1.2/32", "fd00:10:244:1::2/128"]
+    );
+    assert!(a.routes.iter().all(|r| !r.starts_with("fe80:")));
 }

@@ -1,0 +1,366 @@
+//! A node box's rows for its width: as tall as what it holds (a node without pods is short), each
+//! label fitted to the box, and fewer rows at a more compact [`Level`].
+
+use super::{bold_width, fit, fit_bold, font, label_every, mono_width, text_width};
+use crate::sim::playback::stage::{
+    RangeStrip, Stage, StageNode, StagePhase, StagePod, MAX_FILES, POD_BOXES,
+};
+
+/// The contents' inset from the box's sides.
+pub(in crate::ui::stage) const INSET: f64 = 16.0;
+/// The gap between two pod boxes; a node has room for at least this many.
+pub(in crate::ui::stage) const POD_GAP: f64 = 10.0;
+const MIN_POD_SLOTS: usize = 3;
+/// A pod box's narrowest: its name and an IPv4 address at 11 px.
+const POD_MIN_W: f64 = 84.0;
+/// Pods in rows of boxes (no room for a cable each): the gap between rows.
+pub(in crate::ui::stage) const GRID_GAP: f64 = 8.0;
+/// Below this width a pod box sets its addresses at 11 px rather than 13.
+pub(in crate::ui::stage) const TIGHT_POD_W: f64 = 120.0;
+/// Line heights: the name's row, a small line, a podCIDR line.
+const NAME_ROW: f64 = 30.0;
+const SMALL_LINE: f64 = 16.0;
+const PODCIDR_LINE: f64 = 18.0;
+/// host-local's strip (label, cells, their labels); a cell's widest.
+const RANGE_H: f64 = 58.0;
+const ADDR_MAX_W: f64 = 30.0;
+/// The files' label and a row of chips; two rows at most; a chip's height, the gap between chips, and
+/// its padding beside the name.
+const FILES_LABEL: f64 = 14.0;
+pub(in crate::ui::stage) const CHIP_ROW_H: f64 = 20.0;
+pub(in crate::ui::stage) const CHIP_ROWS: usize = 2;
+pub(in crate::ui::stage) const CHIP_H: f64 = 16.0;
+const CHIP_GAP: f64 = 6.0;
+const CHIP_PADDING: f64 = 12.0;
+/// The root namespace's band: its label above it, its height; a route tag's height with its gap.
+const BAND_LABEL: f64 = 18.0;
+pub(in crate::ui::stage) const BAND_H: f64 = 40.0;
+pub(in crate::ui::stage) const ROUTE_Y: f64 = 44.0;
+pub(in crate::ui::stage) const ROUTE_ROW: f64 = 18.0;
+/// A pod box's rows: name, an address per family, `eth0`, status; and padding.
+pub(in crate::ui::stage) const POD_NAME_Y: f64 = 18.0;
+pub(in crate::ui::stage) const POD_LINE: f64 = 16.0;
+/// Many pods are drawn as cells this far apart, the first row this far below the band's top.
+pub(in crate::ui::stage) const CELL_PITCH: f64 = 15.0;
+pub(in crate::ui::stage) const POD_CELLS_Y: f64 = 52.0;
+/// The line under the pods (a sandbox's failure, the whole address of the pod in focus).
+const FOOT_LINE: f64 = 18.0;
+const BOTTOM: f64 = 12.0;
+
+/// How much a node box holds, from all to the least that still tells the story.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::ui::stage) enum Level {
+    /// Every row.
+    Full,
+    /// No files row; the InternalIP beside the name, or left out.
+    Compact,
+    /// Nor host-local's strip, nor the conflist line.
+    Minimal,
+}
+
+/// A node box's rows, from its top.
+#[derive(Debug, Clone, PartialEq)]
+pub(in crate::ui::stage) struct NodeRows {
+    /// The box's height.
+    pub height: f64,
+    /// The name, fitted (the whole is the head's label and title).
+    pub name: String,
+    pub name_y: f64,
+    /// The InternalIP line, and whether it sits at the end of the name's line.
+    pub ip: Option<(f64, String, bool)>,
+    /// podCIDR lines' baselines: the first with its label, then one per further family.
+    pub podcidr_y: Vec<f64>,
+    /// Each podCIDR as drawn on its line (all on the first when they fit).
+    pub podcidrs: Vec<String>,
+    /// Whether the lines start with their label (`podCIDR `), left out when it would cut a podCIDR.
+    pub podcidr_label: bool,
+    pub conflist_y: Option<f64>,
+    /// host-local's strip: its top, a cell's width, labels every Nth (0: none).
+    pub range: Option<(f64, f64, usize)>,
+    pub files_y: Option<f64>,
+    /// The root namespace's band top, the pods' top and the routes each pod has.
+    pub band_y: f64,
+    pub pods_y: f64,
+    /// Pods as boxes: their width; as boxes in rows of this many, without cables (no room for a
+    /// cable each); or as cells, in rows of this many.
+    pub pod_w: f64,
+    pub pod_grid: Option<usize>,
+    pub pods_as_cells: Option<usize>,
+    /// A pod box's height, and whether its addresses are set at 11 px.
+    pub pod_h: f64,
+    pub tight: bool,
+    /// The line under the pods.
+    pub foot_y: f64,
+}
+
+/// The width pods need side by side: `pods` boxes at their narrowest, with the box's insets.
+pub(in crate::ui::stage) fn pods_width(pods: usize) -> f64 {
+    match pods {
+        0 => 0.0,
+        n => 2.0 * INSET + n as f64 * POD_MIN_W + (n - 1) as f64 * POD_GAP,
+    }
+}
+
+/// `files` as chips flowing left to right in `w`, as wide as their names, wrapping at the edge: each
+/// one's left (from the row's start), row and width, as many as fit in [`CHIP_ROWS`].
+pub(in crate::ui::stage) fn flow_chips(files: &[String], w: f64) -> Vec<(f64, usize, f64)> {
+    let (mut x, mut row) = (0.0, 0);
+    files
+        .iter()
+        .map(|file| {
+            let chip_w = mono_width(file, font::SMALL) + CHIP_PADDING;
+            if x + chip_w > w && x > 0.0 {
+                x = 0.0;
+                row += 1;
+            }
+            let at = (x, row, chip_w);
+            x += chip_w + CHIP_GAP;
+            at
+        })
+        .take_while(|(x, row, chip_w)| *row < CHIP_ROWS && x + chip_w <= w)
+        .collect()
+}
+
+impl NodeRows {
+    /// The rows of `node` in a box `w` wide at `level`.
+    pub(in crate::ui::stage) fn of(node: &StageNode, w: f64, level: Level) -> NodeRows {
+        let inner = w - 2.0 * INSET;
+        let name_w = bold_width(&node.name, font::TITLE);
+        let name = fit_bold(&node.name, inner, font::TITLE);
+        let mut y = NAME_ROW;
+        let ips = format!("InternalIP {}", node.internal_ips.join(", "));
+        let ip = match level {
+            Level::Full => {
+                y += SMALL_LINE;
+                Some((y - 4.0, fit(&ips, inner, font::SMALL), false))
+            }
+            _ => {
+                let short = node.internal_ips.join(", ");
+                (name_w + 12.0 + text_width(&short, font::SMALL) <= inner)
+                    .then_some((24.0, short, true))
+            }
+        };
+        // podCIDRs: all on one line after the label when they fit, else one per line.
+        let widest = node
+            .pod_cidrs
+            .iter()
+            .map(|c| text_width(c, font::PODCIDR))
+            .fold(0.0, f64::max);
+        let podcidr_label = text_width("podCIDR ", font::SMALL) + widest <= inner;
+        let label_w = if podcidr_label {
+            text_width("podCIDR ", font::SMALL)
+        } else {
+            0.0
+        };
+        let all = node.pod_cidrs.join(", ");
+        let podcidrs: Vec<String> =
+            if label_w + text_width(&all, font::PODCIDR) <= inner || node.pod_cidrs.len() < 2 {
+                vec![fit(&all, inner - label_w, font::PODCIDR)]
+            } else {
+                node.pod_cidrs
+                    .iter()
+                    .map(|c| fit(c, inner - label_w, font::PODCIDR))
+                    .collect()
+            };
+        let podcidr_y: Vec<f64> = podcidrs
+            .iter()
+            .map(|_| {
+                y += PODCIDR_LINE;
+                y + 2.0
+            })
+            .collect();
+        y += 4.0;
+        let conflist_y = (level != Level::Minimal).then(|| {
+            y += SMALL_LINE;
+            y
+        });
+        let range = node
+            .range
+            .as_ref()
+            .filter(|_| level != Level::Minimal)
+            .map(|range| {
+                let cell_w = (inner / range.cells.len().max(1) as f64).min(ADDR_MAX_W);
+                let widest = range
+                    .cells
+                    .iter()
+                    .map(|c| text_width(&c.label, font::SMALL))
+                    .fold(0.0, f64::max);
+                let top = y + 8.0;
+                y = top + RANGE_H;
+                (top, cell_w, label_every(cell_w - 3.0, widest))
+            });
+        let files_y = (level == Level::Full).then(|| {
+            y += FILES_LABEL;
+            let at = y;
+            let rows = flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1);
+            y += 8.0 + CHIP_ROW_H * rows as f64;
+            at
+        });
+        y += BAND_LABEL;
+        let band_y = y;
+        let pods = node.pods.len();
+        let fit_slots = ((inner + POD_GAP) / (POD_MIN_W + POD_GAP)).floor().max(1.0) as usize;
+        // Boxes in rows, without cables, before cells: a pod's address is what its box is for.
+        let grid =
+            (!node.pods_as_cells && pods > fit_slots && pods <= 2 * fit_slots).then_some(fit_slots);
+        let as_cells = node.pods_as_cells || pods > 2 * fit_slots;
+        let width_of = |slots: usize| (inner - (slots as f64 - 1.0) * POD_GAP) / slots as f64;
+        let widest_ip = node
+            .pods
+            .iter()
+            .flat_map(|p| &p.ips)
+            .map(|ip| mono_width(ip, font::SMALL))
+            .fold(0.0, f64::max);
+        // Room for more pods than there are keeps boxes steady as pods join, unless it cuts an address.
+        let slots = match grid {
+            Some(cols) => cols,
+            None => {
+                let roomy = pods.max(MIN_POD_SLOTS.min(fit_slots)).max(1);
+                if width_of(roomy) - 10.0 < widest_ip {
+                    pods.max(1)
+                } else {
+                    roomy
+                }
+            }
+        };
+        let pod_w = width_of(slots);
+        let families = node
+            .pods
+            .iter()
+            .map(|p| p.ips.len())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let routes = node
+            .pods
+            .iter()
+            .map(|p| p.routes.len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let tight = pod_w < TIGHT_POD_W;
+        let ip_size = if tight { font::SMALL } else { font::BASE };
+        let cut = node
+            .pods
+            .iter()
+            .flat_map(|p| &p.ips)
+            .any(|ip| text_width(ip, ip_size) > pod_w - 12.0);
+        let failure = node.pods.iter().any(|p| p.failure.is_some());
+        let pod_h = POD_NAME_Y + POD_LINE * (families + 2) as f64 + 10.0;
+        let (pods_y, pods_as_cells, foot_y, bottom) = if pods == 0 {
+            let pods_y = band_y + BAND_H;
+            (
+                pods_y,
+                None,
+                pods_y + FOOT_LINE + 4.0,
+                pods_y + FOOT_LINE + BOTTOM,
+            )
+        } else if as_cells {
+            let per_row = ((inner / CELL_PITCH).floor() as usize).max(1);
+            let rows = pods.div_ceil(per_row) as f64;
+            let end = band_y + POD_CELLS_Y + rows * CELL_PITCH;
+            let foot = end + FOOT_LINE - 4.0;
+            (
+                band_y + POD_CELLS_Y,
+                Some(per_row),
+                foot,
+                foot + if failure { BOTTOM } else { 0.0 },
+            )
+        } else if let Some(cols) = grid {
+            let pods_y = band_y + BAND_H + 12.0;
+            let rows = pods.div_ceil(cols) as f64;
+            let end = pods_y + rows * (pod_h + GRID_GAP) - GRID_GAP;
+            let foot = end + FOOT_LINE - 4.0;
+            let bottom = if failure || cut {
+                foot + BOTTOM
+            } else {
+                end + BOTTOM
+            };
+            (pods_y, None, foot, bottom)
+        } else {
+            let pods_y = band_y + ROUTE_Y + routes as f64 * ROUTE_ROW + 10.0;
+            let end = pods_y + pod_h;
+            let foot = end + FOOT_LINE - 4.0;
+            let bottom = if failure || cut {
+                foot + BOTTOM
+            } else {
+                end + BOTTOM
+            };
+            (pods_y, None, foot, bottom)
+        };
+        NodeRows {
+            height: bottom,
+            name,
+            name_y: 24.0,
+            ip,
+            podcidr_y,
+            podcidrs,
+            podcidr_label,
+            conflist_y,
+            range,
+            files_y,
+            band_y,
+            pods_y,
+            pod_w,
+            pod_grid: grid,
+            pods_as_cells,
+            pod_h,
+            tight,
+            foot_y,
+        }
+    }
+}
+
+/// The height a node box `w` wide reserves at `level` for a node that runs `pods` in the run: that of
+/// the node at its busiest (those pods, up to those drawn as boxes, a podCIDR per family, host-local's
+/// strip, two rows of files, a failure's line).
+pub(in crate::ui::stage) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 {
+    let pods = pods.min(POD_BOXES);
+    let v6 = |cidr: &str| cidr.contains(':');
+    let ips: Vec<String> = stage
+        .kcm
+        .iter()
+        .map(|k| match v6(&k.cluster_cidr) {
+            true => "fd00:10:244:ff::ffff".to_string(),
+            false => "10.244.255.255".to_string(),
+        })
+        .collect();
+    let busiest = StageNode {
+        name: String::new(),
+        slot: 0,
+        internal_ips: Vec::new(),
+        pod_cidrs: stage
+            .kcm
+            .iter()
+            .filter_map(|k| k.cells.last().map(|c| c.block.clone()))
+            .collect(),
+        failure: None,
+        rebooting: false,
+        conflist: true,
+        range: Some(RangeStrip {
+            subnet: String::new(),
+            cells: Vec::new(),
+            last_reserved_ip: None,
+            size: 0,
+        }),
+        dir: String::new(),
+        files: vec!["last_reserved_ip.0".to_string(); MAX_FILES],
+        files_total: MAX_FILES,
+        pods: (0..pods)
+            .map(|i| StagePod {
+                name: format!("pod-{i}"),
+                phase: StagePhase::Pending,
+                object: true,
+                ips: ips.clone(),
+                ip_files: Vec::new(),
+                veth: None,
+                routes: ips.clone(),
+                countdown: None,
+                failure: Some(String::new()),
+            })
+            .collect(),
+        pods_as_cells: false,
+        pods_hidden: 0,
+    };
+    NodeRows::of(&busiest, w, level).height
+}

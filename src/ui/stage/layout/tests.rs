@@ -1,0 +1,177 @@
+//! The stage laid out for widths from a phone's to a projector's: type never below 11 px, labels in
+//! their boxes, boxes apart, the picture compact.
+
+use super::*;
+use crate::sim::builtin;
+use crate::sim::playback::Player;
+use crate::sim::VirtualTime;
+
+fn stage_at(name: &'static str, ms: u64) -> Stage {
+    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), Some(name))
+        .expect("a built-in scenario loads")
+        .into_cursor();
+    cursor.seek(VirtualTime(ms));
+    cursor.finish();
+    cursor.stage(None, None)
+}
+
+/// Moments worth drawing: the kind tour's three pods, dual stack, a failure, many pods, the end of each.
+fn stages() -> Vec<(String, Stage)> {
+    let mut stages = vec![
+        ("kind at 2.3 s".to_string(), stage_at("kind", 2_300)),
+        (
+            "dual-stack at 1.5 s".to_string(),
+            stage_at("dual-stack", 1_500),
+        ),
+    ];
+    for (name, _) in builtin::ALL {
+        stages.push((format!("{name} at the end"), stage_at(name, u64::MAX)));
+    }
+    stages
+}
+
+fn widths() -> impl Iterator<Item = f64> {
+    (320..=1600).step_by(20).map(f64::from)
+}
+
+#[test]
+fn the_stages_type_is_never_below_11_px() {
+    let css = include_str!("../../../../static/style.css");
+    let sizes: Vec<(&str, f64)> = css
+        .lines()
+        .filter(|line| line.starts_with(".stage ") || line.starts_with(".stage{"))
+        .flat_map(|line| {
+            line.split("font-size:").skip(1).filter_map(move |rest| {
+                let px = rest.trim().strip_prefix("")?.split("px").next()?;
+                Some((line, px.trim().parse::<f64>().ok()?))
+            })
+        })
+        .collect();
+    assert!(sizes.len() >= 8, "the stage's rules set sizes: {sizes:?}");
+    for (line, size) in sizes {
+        assert!(size >= 11.0, "{line}");
+    }
+    for size in [font::BASE, font::TITLE, font::SMALL, font::PODCIDR] {
+        assert!(size >= 11.0);
+    }
+}
+
+#[test]
+fn one_unit_is_one_pixel_up_to_the_widest_design_and_one_node_at_a_time_below_600() {
+    let stage = stage_at("kind", 2_300);
+    for width in widths() {
+        let layout = Layout::of(&stage, width, false, None, None);
+        assert_eq!(layout.width, width.min(MAX_W), "at {width}");
+        // The worker's four pods of the run in a row, beside the two other nodes and their names, from about 880.
+        if !(ONE_NODE_BELOW..900.0).contains(&width) {
+            assert_eq!(layout.one_node, width < ONE_NODE_BELOW, "at {width}");
+        }
+    }
+    assert!(
+        Layout::of(&stage, 900.0, true, None, None).one_node,
+        "the phone's switch forces it"
+    );
+}
+
+#[test]
+fn boxes_lie_inside_the_picture_apart_and_labels_fit_their_cells() {
+    for (name, stage) in stages() {
+        for width in widths() {
+            let layout = Layout::of(&stage, width, false, None, None);
+            let at = format!("{name} at {width}");
+            let mut right = 0.0;
+            for place in &layout.boxes {
+                assert!(
+                    place.x >= right && place.x + place.w <= layout.width - PAD + 0.5,
+                    "{at}: {place:?}"
+                );
+                assert!(layout.nodes_y + place.h <= layout.height, "{at}");
+                right = place.x + place.w;
+                let Some(rows) = &place.rows else { continue };
+                // The zoomed node of tiles has no slot: the first drawn.
+                let node = match place.slot {
+                    Some(slot) => stage.nodes[slot].as_ref(),
+                    None => stage.nodes.iter().flatten().next(),
+                };
+                if let Some((_, cell_w, every)) = rows.range {
+                    let widest = node.and_then(|n| n.range.as_ref()).map_or(0.0, |r| {
+                        r.cells
+                            .iter()
+                            .map(|c| text_width(&c.label, font::SMALL))
+                            .fold(0.0, f64::max)
+                    });
+                    assert!(
+                        every == 0 || every as f64 * (cell_w - 3.0) >= widest,
+                        "{at}: addresses' labels"
+                    );
+                }
+                let pods = node.map_or(0, |n| n.pods.len());
+                assert!(
+                    pods == 0 || rows.pods_as_cells.is_some() || rows.pod_w >= 84.0,
+                    "{at}: pod boxes at least as wide as an IPv4 address"
+                );
+                assert!(
+                    bold_width(&rows.name, font::TITLE) <= place.w - 2.0 * INSET + 1.0,
+                    "{at}: {}",
+                    rows.name
+                );
+            }
+            for (strip, place) in stage.kcm.iter().zip(&layout.strips) {
+                let widest = strip.cells[..place.cells]
+                    .iter()
+                    .map(|c| mono_width(&c.index.to_string(), font::SMALL))
+                    .fold(0.0, f64::max);
+                assert!(
+                    place.label_every == 0
+                        || place.label_every as f64 * (place.cell_w - 3.0) >= widest + 2.0,
+                    "{at}: cell indexes apart"
+                );
+                assert!(
+                    CELLS_X + place.cells as f64 * place.cell_w <= layout.width - CELLS_X + 0.5,
+                    "{at}: cells inside"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_node_without_pods_is_short_and_the_picture_is_compact() {
+    let stage = stage_at("kind", 2_300);
+    for width in [900.0, 1000.0] {
+        let layout = Layout::of(&stage, width, false, None, None);
+        let heights: Vec<f64> = layout.boxes.iter().map(|b| b.h).collect();
+        assert!(
+            heights[0] < heights[1] - 60.0 && heights[2] < heights[1] - 60.0,
+            "at {width}: {heights:?}"
+        );
+        assert!(layout.height <= 520.0, "at {width}: {}", layout.height);
+    }
+    let one = Layout::of(&stage, 700.0, false, Some("kind-worker"), None);
+    assert!(
+        one.one_node && one.height <= 520.0,
+        "one node at 700: {}",
+        one.height
+    );
+    let phone = Layout::of(&stage, 360.0, true, Some("kind-worker"), None);
+    // Four pods of the run in two rows of boxes: no room for four in one at 11 px.
+    assert!(phone.height <= 600.0, "a phone: {}", phone.height);
+    let dual = Layout::of(&stage_at("dual-stack", 1_500), 1000.0, false, None, None);
+    assert_eq!(dual.strips.len(), 2, "a strip per family");
+    assert!(dual.height <= 620.0, "dual stack: {}", dual.height);
+}
+
+#[test]
+fn a_short_room_drops_rows_until_the_picture_fits() {
+    let stage = stage_at("kind", 2_300);
+    let full = Layout::of(&stage, 900.0, false, None, None);
+    let fitted = Layout::of(&stage, 900.0, false, None, Some(360.0));
+    assert!(
+        fitted.height < full.height && fitted.height <= 360.0,
+        "{} of {}",
+        fitted.height,
+        full.height
+    );
+    let worker = fitted.boxes[1].rows.as_ref().expect("the worker is drawn");
+    assert!(worker.files_y.is_none());
+}

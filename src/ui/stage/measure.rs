@@ -1,0 +1,42 @@
+//! The stage's room, measured: the one place the stage reads the browser's layout, so the picture can
+//! be laid out one SVG unit to a CSS pixel.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// A resize observer and the callback it calls, which must live as long as it observes.
+type Observing = (web_sys::ResizeObserver, Closure<dyn Fn(js_sys::Array)>);
+
+/// The width in CSS pixels of the element `target` refers to, following it as it changes; `None`
+/// until measured (and natively, where nothing is laid out).
+#[hook]
+pub(super) fn use_width(target: NodeRef) -> Option<u32> {
+    let width = use_state_eq(|| None::<u32>);
+    {
+        let width = width.clone();
+        use_effect_with(target, move |target| {
+            let observing = observe(target, width);
+            move || {
+                if let Some((observer, _callback)) = observing {
+                    observer.disconnect();
+                }
+            }
+        });
+    }
+    *width
+}
+
+fn observe(target: &NodeRef, width: UseStateHandle<Option<u32>>) -> Option<Observing> {
+    let element = target.cast::<web_sys::Element>()?;
+    let measured = element.clone();
+    let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        // Rounded down: a picture a fraction wider than its room would be scaled below 1:1.
+        width.set(Some(
+            measured.get_bounding_client_rect().width().max(0.0) as u32
+        ));
+    });
+    let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&element);
+    Some((observer, callback))
+}
