@@ -215,7 +215,6 @@ fn page(props: &PageProps) -> Html {
     let problems_closed = use_state(|| false);
     let unavailable = use_state(|| opened.unavailable.clone());
     let painted = use_after_first_paint();
-    let narrow = use_narrow();
     use_shortcuts(dispatch.clone());
     {
         // The document follows the language and theme: `<html lang>` for fonts and screen readers,
@@ -310,7 +309,7 @@ fn page(props: &PageProps) -> Html {
         </div>
     };
     let stage = html! {
-        <StageView lang={*lang} stage={shown.stage.clone()} dispatch={dispatch.clone()} {narrow} />
+        <StageView lang={*lang} stage={shown.stage.clone()} dispatch={dispatch.clone()} fill={!opened.link.embed} />
     };
     let body = if opened.link.embed {
         html! {
@@ -401,43 +400,6 @@ fn use_after_first_paint() -> UseStateHandle<bool> {
         });
     }
     painted
-}
-
-/// Below this width the stage shows one node at a time, with a switcher.
-const NARROW_QUERY: &str = "(max-width: 640px)";
-
-/// Whether the window is narrow ([`NARROW_QUERY`]), following it as it changes.
-#[hook]
-fn use_narrow() -> bool {
-    let matches = || {
-        // Natively (the page rendered at build time) there is no window: wide.
-        cfg!(target_arch = "wasm32")
-            && web_sys::window()
-                .and_then(|w| w.match_media(NARROW_QUERY).ok().flatten())
-                .is_some_and(|list| list.matches())
-    };
-    let narrow = use_state(matches);
-    {
-        let narrow = narrow.clone();
-        use_effect_with((), move |_| {
-            let list = web_sys::window().and_then(|w| w.match_media(NARROW_QUERY).ok().flatten());
-            let listener = Closure::<dyn Fn()>::new(move || narrow.set(matches()));
-            if let Some(list) = &list {
-                list.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref())
-                    .ok();
-            }
-            move || {
-                if let Some(list) = list {
-                    list.remove_event_listener_with_callback(
-                        "change",
-                        listener.as_ref().unchecked_ref(),
-                    )
-                    .ok();
-                }
-            }
-        });
-    }
-    *narrow
 }
 
 /// A problem with how the page was opened, said in place until closed (`kind` is its class and test id).

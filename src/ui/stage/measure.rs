@@ -8,11 +8,11 @@ use yew::prelude::*;
 /// A resize observer and the callback it calls, which must live as long as it observes.
 type Observing = (web_sys::ResizeObserver, Closure<dyn Fn(js_sys::Array)>);
 
-/// The width in CSS pixels of the element `target` refers to, following it as it changes; `None`
-/// until measured (and natively, where nothing is laid out).
+/// The width and height in CSS pixels of the element `target` refers to, following them as they
+/// change; `None` until measured (and natively, where nothing is laid out).
 #[hook]
-pub(super) fn use_width(target: NodeRef) -> Option<u32> {
-    let width = use_state_eq(|| None::<u32>);
+pub(super) fn use_size(target: NodeRef) -> Option<(u32, u32)> {
+    let width = use_state_eq(|| None::<(u32, u32)>);
     {
         let width = width.clone();
         use_effect_with(target, move |target| {
@@ -27,14 +27,16 @@ pub(super) fn use_width(target: NodeRef) -> Option<u32> {
     *width
 }
 
-fn observe(target: &NodeRef, width: UseStateHandle<Option<u32>>) -> Option<Observing> {
+fn observe(target: &NodeRef, width: UseStateHandle<Option<(u32, u32)>>) -> Option<Observing> {
     let element = target.cast::<web_sys::Element>()?;
     let measured = element.clone();
     let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
         // Rounded down: a picture a fraction wider than its room would be scaled below 1:1.
-        width.set(Some(
-            measured.get_bounding_client_rect().width().max(0.0) as u32
-        ));
+        let rect = measured.get_bounding_client_rect();
+        width.set(Some((
+            rect.width().max(0.0) as u32,
+            rect.height().max(0.0) as u32,
+        )));
     });
     let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
     observer.observe(&element);

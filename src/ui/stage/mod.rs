@@ -44,6 +44,10 @@ pub struct StageProps {
     /// the InternalIP line, then host-local's strip).
     #[prop_or_default]
     pub max_height: Option<u32>,
+    /// The page gives the stage a box of its own height (the theatre): the picture fits the height
+    /// measured there, as [`StageProps::max_height`].
+    #[prop_or_default]
+    pub fill: bool,
 }
 
 /// The stage.
@@ -55,14 +59,16 @@ pub fn stage_view(props: &StageProps) -> Html {
         dispatch,
         narrow,
         max_height,
+        fill,
     } = props;
     let lang = *lang;
     let canvas = use_node_ref();
-    let measured = measure::use_width(canvas.clone());
+    let measured = measure::use_size(canvas.clone());
+    let max_height = max_height.or_else(|| measured.filter(|_| *fill).map(|(_, h)| h));
     let focus = stage.focus.as_deref();
     let layout = Layout::of(
         stage,
-        measured.map_or(DEFAULT_W, f64::from),
+        measured.map_or(DEFAULT_W, |(w, _)| f64::from(w)),
         *narrow,
         focus,
         max_height.map(f64::from),
@@ -91,7 +97,7 @@ pub fn stage_view(props: &StageProps) -> Html {
         }
     });
     html! {
-        <figure class={classes!("stage", layout.one_node.then_some("narrow"))} data-testid="stage">
+        <figure class={classes!("stage", layout.one_node.then_some("narrow"), fill.then_some("fill"))} data-testid="stage">
             { for switcher }
             <div class="stage-canvas" ref={canvas}>
             <svg viewBox={format!("0 0 {} {}", px(width), px(layout.height))} style={fit_height} role="group" aria-label={t::STAGE.get(lang)}>
