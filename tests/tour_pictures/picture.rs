@@ -20,7 +20,7 @@ impl Picture {
     pub fn of(stage: Stage) -> Picture {
         let mut taken = BTreeSet::new();
         let mut shown = BTreeSet::new();
-        if let Some(kcm) = &stage.kcm {
+        for kcm in &stage.kcm {
             shown.insert(kcm.cluster_cidr.clone());
             let owned = kcm.cells.iter().filter(|c| c.owner.is_some());
             taken.extend(owned.map(|c| c.block.clone()));
@@ -48,7 +48,7 @@ impl Picture {
             for pod in &node.pods {
                 taken.extend(pod.ip_files.iter().cloned());
                 shown.extend(pod.ips.iter().cloned());
-                shown.extend(pod.route_prefix());
+                shown.extend(pod.route_prefixes());
             }
         }
         shown.extend(taken.iter().cloned());
