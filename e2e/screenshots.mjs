@@ -57,7 +57,8 @@ try {
     await player.getByTestId("narration").waitFor();
     await player.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
   }
-  await atRest(host);
+  // The players' own animations too (a PATCH token flying in), each in its frame.
+  for (const frame of host.frames()) await atRest(frame);
   await host.screenshot({ path: join(out, "embed.png") });
   console.log(`kind-tour.png, kind-ja.png, present.png, planner.png, embed.png written to ${out}/`);
 } finally {
