@@ -1,7 +1,8 @@
 // The page rendered at build time (src/bin/prerender.rs, Trunk's post-build hook): the served HTML holds
 // the kind tour's first narration and the stage before any script runs; without JavaScript it is still a
 // readable first step; with JavaScript the app takes over without an error or a layout shift and plays;
-// a link to another view never shows the English default first.
+// a link to another view never shows the English default first; each language and each tour has a page
+// of its own, rendered at build time in its language, which a query that only moves within it does not hide.
 //   node --test --test-reporter=spec e2e/prerender.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -92,5 +93,47 @@ test("a browser whose first language is Japanese does not see the English defaul
   await page.getByTestId("narration").waitFor();
   await page.waitForFunction(() => document.documentElement.lang === "ja");
   assert.equal(await page.evaluate(() => window.__seen), false);
+  // It went to the Japanese page before anything was painted.
+  assert.match(new URL(page.url()).pathname, /^\/ja\//);
   await context.close();
+});
+
+test("each language and each tour is a page of its own, in its language before any script runs", async () => {
+  const cases = [
+    ["ja/", "ja", "podip — Kubernetes が Pod に IP を割り当てる仕組み", "ガイドツアー"],
+    ["zh/", "zh-Hans", "podip — Kubernetes 如何为 Pod 分配 IP", "导览"],
+    ["tour/kind/", "en", "the kind cluster — podip", "Guided tours"],
+    ["ja/tour/reboot-leak/", "ja", "再起動によるアドレスのリーク — podip", "disk-worker"],
+  ];
+  for (const [path, lang, title, words] of cases) {
+    const html = await (await fetch(shared.server.url + path)).text();
+    assert.match(html, new RegExp(`<html lang="?${lang}"?>`), `${path}: its language on <html>`);
+    assert.ok(html.includes(`<title>${title}</title>`), `${path}: its title`);
+    assert.ok(html.includes(words), `${path}: its words`);
+    assert.match(html, /data-testid="?stage"?[ >]/, `${path}: its stage`);
+  }
+});
+
+test("a page's own view with a query that moves within it paints at once, then the app shows the step", async () => {
+  for (const [path, lang, step] of [["ja/tour/kind/?step=3&quiz=0", "ja", /ステップ 3 \//], ["tour/kind/?step=8&quiz=0&theme=dark", "en", /step 8 of 10/]]) {
+    const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // What the first frame shows: the markup, visible (not hidden until the app draws).
+    await page.addInitScript(() => {
+      const look = () => {
+        const mount = document.getElementById("podip");
+        if (!mount) return requestAnimationFrame(look);
+        window.__firstFrame = { visible: getComputedStyle(mount).visibility !== "hidden", text: mount.innerText.length, lang: document.documentElement.lang };
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto(shared.server.url + path);
+    await settled(page);
+    const first = await page.evaluate(() => window.__firstFrame);
+    assert.ok(first.visible && first.text > 100, `${path}: the first frame shows the page (${JSON.stringify(first)})`);
+    assert.equal(first.lang, lang === "zh" ? "zh-Hans" : lang);
+    await page.getByTestId("step-count").filter({ hasText: step }).waitFor();
+    assert.equal(await page.getByTestId("narration").count(), 1, "the markup made way for the app");
+    await context.close();
+  }
 });

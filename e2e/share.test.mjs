@@ -29,11 +29,12 @@ test("a shared link reproduces the same addresses at the same time, with setting
   await settled(page);
   await page.getByTestId("copy-link").click();
   const link = await page.getByTestId("link").inputValue();
-  assert.match(link, /[?&]tour=kind(&|$)/);
+  // The tour is the link's page (`tour/kind/`, rendered at build time); the rest is its query.
+  assert.match(new URL(link).pathname, /\/tour\/kind\/$/);
   assert.match(link, /[?&]node-mask=25(&|$)/);
   assert.match(link, /[?&]t=[\d.]+m?s(&|$)/);
   // The address bar follows the view while paused, so a reload or a bookmark keeps it too.
-  assert.equal(new URL(page.url()).search, new URL(link).search);
+  assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, new URL(link).pathname + new URL(link).search);
   const before = await view(page);
   assert.ok(before.pods.some((p) => p.startsWith("c 10.244.0.")), JSON.stringify(before.pods));
 
@@ -73,7 +74,7 @@ test("embed mode hides the page chrome, links to the full app and posts its heig
   assert.equal(await page.getByTestId("play").count(), 0, "controls=0 hides the controls");
   assert.equal(await page.getByTestId("tour-kind").count(), 0, "no tour chooser");
   const full = await page.getByRole("link", { name: /Open in podip/ }).getAttribute("href");
-  assert.match(full, /tour=kind/);
+  assert.match(full, /^\/tour\/kind\//);
   assert.doesNotMatch(full, /embed=1/);
   assertClean();
 

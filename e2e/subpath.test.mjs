@@ -13,13 +13,13 @@ test("served under /podip/, the app, its shared links and the embed example work
   await page.getByTestId("narration").waitFor();
   assert.match(await page.getByTestId("step-count").textContent(), /step 3 of 10/);
   await page.getByTestId("copy-link").click();
-  assert.match(await page.getByTestId("link").inputValue(), /\/podip\/\?tour=kind/);
+  assert.match(await page.getByTestId("link").inputValue(), /\/podip\/tour\/kind\/\?/);
   assertClean();
 
   const host = await openPage(shared.browser, `${shared.server.url}embed-example.html`);
   const frame = host.page.frameLocator("[data-testid=embed-kind]");
   await frame.getByTestId("narration").waitFor();
   const full = await frame.getByRole("link", { name: /Open in podip/ }).getAttribute("href");
-  assert.match(full, /^\/podip\/\?tour=kind/);
+  assert.match(full, /^\/podip\/tour\/kind\//);
   host.assertClean();
 });

@@ -1,8 +1,10 @@
-//! The page's default view rendered to HTML at build time, with the same Yew components the browser
-//! runs: Trunk's post-build hook (`Trunk.toml`) runs it on the staged `index.html`, so the page paints
-//! before its wasm arrives; the app then draws the same view over it.
+//! The app's pages rendered to HTML at build time, with the same Yew components the browser runs:
+//! Trunk's post-build hook (`Trunk.toml`) runs it on the staged `index.html`, which becomes the root's
+//! page, and writes each language's and tour's page beside it (`ja/index.html`,
+//! `tour/kind/index.html`, …), so every page paints before its wasm arrives; the app then draws the
+//! same view over it.
 //!
-//!   prerender INDEX_HTML      replace the page's `<div id="podip">` with the rendered view
+//!   prerender INDEX_HTML      write every page from the built INDEX_HTML
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -10,25 +12,22 @@ fn main() {
         eprintln!("usage: prerender INDEX_HTML");
         std::process::exit(2);
     };
-    let page = match std::fs::read_to_string(&path) {
-        Ok(page) => page,
-        Err(err) => {
-            eprintln!("prerender: {path}: {err}");
-            std::process::exit(1);
-        }
+    let fail = |what: &str, err: &dyn std::fmt::Display| -> ! {
+        eprintln!("prerender: {what}: {err}");
+        std::process::exit(1);
     };
-    let rendered = podip::ui::prerender::render_default_view();
-    match podip::ui::prerender::insert(&page, &rendered) {
-        Some(page) => {
-            if let Err(err) = std::fs::write(&path, page) {
-                eprintln!("prerender: {path}: {err}");
-                std::process::exit(1);
-            }
-        }
-        None => {
-            eprintln!("prerender: {path} has no {}", podip::ui::prerender::MOUNT);
-            std::process::exit(1);
-        }
+    let template = std::fs::read_to_string(&path).unwrap_or_else(|err| fail(&path, &err));
+    let root = std::path::Path::new(&path)
+        .parent()
+        .unwrap_or(std::path::Path::new("."));
+    for page in podip::ui::prerender::pages() {
+        let Some(html) = podip::ui::prerender::page_html(&template, &page) else {
+            fail(&path, &format!("no {}", podip::ui::prerender::MOUNT));
+        };
+        let dir = root.join(&page.path);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|err| fail(&page.path, &err));
+        let file = dir.join("index.html");
+        std::fs::write(&file, html).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
     }
 }
 

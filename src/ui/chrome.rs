@@ -7,6 +7,7 @@ use super::shown::Shown;
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{Link, Theme};
+use crate::tours::TourId;
 use web_sys::HtmlSelectElement;
 use yew::platform::spawn_local;
 use yew::prelude::*;
@@ -194,4 +195,12 @@ pub fn announcement(shown: &Shown, lang: Lang) -> String {
         return String::new();
     };
     t::ANNOUNCE.fill(lang, &[&row.time, &row.reason, &row.object, &row.message])
+}
+
+/// The title of the page of `tour` (or of none) in `lang`; the app keeps the document's title to it.
+pub fn page_title(lang: Lang, tour: Option<&str>) -> String {
+    match tour.and_then(TourId::from_name) {
+        Some(tour) => format!("{} — podip", tour.tour().title.get(lang)),
+        None => format!("podip — {}", t::PAGE_TITLE.get(lang)),
+    }
 }

@@ -1,6 +1,6 @@
 //! `?embed=1`: the compact player for docs and slides, which tells its host page how tall it is.
 
-use super::sharing::view_query;
+use super::sharing::view_address;
 use super::shown::Shown;
 use super::studio::Action;
 use super::timeline::transport;
@@ -45,17 +45,17 @@ impl PartialEq for EmbeddedProps {
 pub fn embedded(props: &EmbeddedProps) -> Html {
     let lang = props.lang;
     let root = use_node_ref();
-    let full_query = use_state(String::new);
+    let full_address = use_state(String::new);
     {
-        let full_query = full_query.clone();
+        let full_address = full_address.clone();
         use_effect_with(props.link.clone(), move |link| {
             // A query still being deflated when the view changes again is not shown.
             let current = Rc::new(Cell::new(true));
             let (current_then, link) = (current.clone(), link.clone());
             spawn_local(async move {
-                let query = view_query(link).await;
+                let address = view_address(link).await;
                 if current_then.get() {
-                    full_query.set(query);
+                    full_address.set(address);
                 }
             });
             move || current.set(false)
@@ -73,9 +73,6 @@ pub fn embedded(props: &EmbeddedProps) -> Html {
         });
     }
     let (shown, dispatch) = (&props.shown, &props.dispatch);
-    let path = web_sys::window()
-        .and_then(|w| w.location().pathname().ok())
-        .unwrap_or_default();
     html! {
         <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
             { for narration(&shown.tour, dispatch, lang).map(|words| html! { <section class="card tours">{ words }</section> }) }
@@ -84,7 +81,7 @@ pub fn embedded(props: &EmbeddedProps) -> Html {
             }
             { props.children.clone() }
             <p class="open-full">
-                <a href={format!("{path}{}", *full_query)} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
+                <a href={(*full_address).clone()} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
             </p>
         </div>
     }

@@ -70,14 +70,48 @@ pub fn start() {
         .as_ref()
         .and_then(|r| r.get_attribute("data-view"))
         .is_some_and(|view| view == "prerendered");
-    // The markup rendered at build time makes way for the app, drawn in the same task (no paint in
-    // between): as the same view when it was that view's, else as the view the link asks for.
-    mount.set_inner_html("");
-    if let Some(root) = root {
-        root.remove_attribute("data-view").ok();
-    }
-    let props = page::AppProps {
-        opened: prerendered.then(opened::Opened::default_view),
+    // The page's own view (its path's language and tour, and a query that only moves within it).
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    // A query with a scenario of its own is never the page's own view (index.html): none is inflated here.
+    let (link, problems) =
+        crate::share::Link::parse_with(&query, |_| Err(crate::share::LinkProblem::BadDeflate));
+    let link = link.on_page(&sharing::page_below_root());
+    let english = link.lang.unwrap_or_default() == crate::i18n::Lang::En;
+    let host = if prerendered && !(english && problems.is_empty()) {
+        // Its texts are loaded first: the markup rendered at build time stays on screen until the app
+        // draws over it (the page takes it away then, with `data-view`).
+        let Some(host) = keep_prerendered(&mount) else {
+            return;
+        };
+        host
+    } else {
+        // The markup makes way for the app, drawn in the same task (no paint in between): as the
+        // page's own view, else as the view the link asks for, which the page hides until then.
+        mount.set_inner_html("");
+        if let Some(root) = &root {
+            root.remove_attribute("data-view").ok();
+        }
+        mount
     };
-    yew::Renderer::<App>::with_root_and_props(mount, props).render();
+    let props = page::AppProps {
+        opened: (prerendered && english && problems.is_empty()).then(|| opened::Opened::page(link)),
+    };
+    yew::Renderer::<App>::with_root_and_props(host, props).render();
+}
+
+/// The markup in `mount` wrapped in `div.prerendered`, and an empty element after it for the app.
+#[cfg(target_arch = "wasm32")]
+fn keep_prerendered(mount: &web_sys::Element) -> Option<web_sys::Element> {
+    let document = web_sys::window()?.document()?;
+    let kept = document.create_element("div").ok()?;
+    kept.set_class_name("prerendered");
+    while let Some(child) = mount.first_child() {
+        kept.append_child(&child).ok()?;
+    }
+    let host = document.create_element("div").ok()?;
+    mount.append_child(&kept).ok()?;
+    mount.append_child(&host).ok()?;
+    Some(host)
 }

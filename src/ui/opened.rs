@@ -2,7 +2,7 @@
 //! was refused, in the page's language.
 
 use super::language;
-use super::sharing::parse_link;
+use super::sharing::{page_below_root, parse_link};
 use crate::i18n::{ui as t, Lang};
 use crate::ipam::goip::GoQuoted;
 use crate::share::{Link, LinkProblem, MAX_QUERY_LEN, MAX_SCENARIO_LEN};
@@ -33,8 +33,20 @@ impl Opened {
         }
     }
 
-    /// Read `location.search`; the language is `?lang=`, else the browser's, else English. Its texts
-    /// are loaded before the page shows, so it never flashes in another language.
+    /// A page's own view (its language and tour, as rendered at build time), opened without waiting:
+    /// English needs nothing loaded, and natively every language is compiled in.
+    pub fn page(link: Link) -> Self {
+        Opened {
+            lang: link.lang.unwrap_or_default(),
+            link,
+            problems: Vec::new(),
+            unavailable: None,
+        }
+    }
+
+    /// Read `location.search` over what the page's path says (`ja/tour/kind/`); the language is
+    /// `?lang=`, else the page's, else the browser's, else English. Its texts are loaded before the
+    /// page shows, so it never flashes in another language.
     pub async fn from_location() -> Self {
         let window = web_sys::window();
         let query = window
@@ -42,6 +54,7 @@ impl Opened {
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
         let (link, problems) = parse_link(&query).await;
+        let link = link.on_page(&page_below_root());
         let browser: Vec<String> = window
             .map(|w| {
                 w.navigator()

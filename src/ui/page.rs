@@ -14,7 +14,7 @@ use super::nodes::{pod_view, Nodes};
 use super::opened::{link_refusal, Opened};
 use super::picture::text_blob;
 use super::settings::Settings;
-use super::sharing::view_query;
+use super::sharing::view_address;
 use super::shown::Shown;
 use super::stage::StageView;
 use super::studio::{now_ms, Action, Studio};
@@ -92,6 +92,7 @@ impl Component for App {
         let changed = match (message, &mut self.opened) {
             (AppMessage::Opened(opened), _) => {
                 self.opened = Some(studio_for(*opened));
+                take_prerendered_away();
                 true
             }
             (AppMessage::Action(Action::Export(file)), Some((_, studio))) => {
@@ -132,6 +133,21 @@ impl Component for App {
 
     fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
         self.keep_ticking(ctx);
+    }
+}
+
+/// The markup rendered at build time, kept on screen while the page's language loaded, makes way for
+/// the app's first view, drawn in this same task (so with no paint in between).
+fn take_prerendered_away() {
+    let document = web_sys::window().and_then(|w| w.document());
+    if let Some(kept) = document
+        .as_ref()
+        .and_then(|d| d.query_selector("#podip > .prerendered").ok().flatten())
+    {
+        kept.remove();
+    }
+    if let Some(root) = document.and_then(|d| d.document_element()) {
+        root.remove_attribute("data-view").ok();
     }
 }
 
@@ -219,7 +235,11 @@ fn page(props: &PageProps) -> Html {
     {
         // The document follows the language and theme: `<html lang>` for fonts and screen readers,
         // `data-theme` over `prefers-color-scheme` when one was chosen.
-        use_effect_with((*lang, *theme), |(lang, theme)| {
+        let tour = shown.tour.name;
+        use_effect_with((*lang, *theme, tour), |(lang, theme, tour)| {
+            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+                document.set_title(&super::chrome::page_title(*lang, *tour));
+            }
             if let Some(root) = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.document_element())
@@ -269,9 +289,9 @@ fn page(props: &PageProps) -> Html {
                 if !embed && paused_at.is_some() {
                     let (current, link) = (current.clone(), link.emit(()));
                     spawn_local(async move {
-                        let query = view_query(link).await;
+                        let address = view_address(link).await;
                         if current.get() {
-                            replace_query(&query);
+                            replace_address(&address);
                         }
                     });
                 }
@@ -538,15 +558,11 @@ fn request_fullscreen(element: &web_sys::Element) {
     }
 }
 
-/// Replace the address bar's query (no new history entry).
-pub(super) fn replace_query(query: &str) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let path = window.location().pathname().unwrap_or_default();
-    if let Ok(history) = window.history() {
+/// Replace the address bar's path and query (no new history entry).
+fn replace_address(address: &str) {
+    if let Ok(history) = web_sys::window().map_or(Err(JsValue::NULL), |w| w.history()) {
         history
-            .replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{query}")))
+            .replace_state_with_url(&JsValue::NULL, "", Some(address))
             .ok();
     }
 }

@@ -1,21 +1,119 @@
-//! The default view rendered to HTML at build time with Yew's server-side rendering: the same
-//! components the browser runs, so the page painted first is the page the app then draws over it. The
-//! default view is the one a link without a query opens in English: the kind tour before its first step.
+//! The pages rendered to HTML at build time with Yew's server-side rendering: the same components the
+//! browser runs, so the page painted first is the page the app then draws over it. One page per
+//! language and per built-in tour's first screen (`share::pages`): `/` is the kind tour before its
+//! first step in English, `ja/` the same in Japanese, `tour/reboot-leak/` that tour's start, and so on.
 
+use super::chrome::page_title;
 use super::opened::Opened;
 use super::page::{App, AppProps};
+use crate::i18n::{ui as t, Lang};
+use crate::share::pages::page_path;
+use crate::share::Link;
+use crate::tours::TourId;
 
 /// Where the page's markup goes in `index.html`, as written and as Trunk's release build minifies it.
 pub const MOUNT: &str = r#"<div id="podip"></div>"#;
 const MOUNT_MINIFIED: &str = "<div id=podip></div>";
 
+/// One page rendered at build time: its path below the app's root and the view it opens with.
+pub struct Page {
+    /// `""`, `ja/`, `tour/kind/`, `zh/tour/kind/`…
+    pub path: String,
+    /// The view: the language and the tour the path says.
+    pub opened: Opened,
+}
+
+/// Every page: each language at the root and at each built-in tour.
+pub fn pages() -> Vec<Page> {
+    let tours = std::iter::once(None).chain(TourId::ALL.into_iter().map(Some));
+    tours
+        .flat_map(|tour| {
+            Lang::ALL.into_iter().map(move |lang| {
+                let link = Link {
+                    tour: tour.map(|t| t.name().to_string()),
+                    lang: (lang != Lang::En).then_some(lang),
+                    ..Link::default()
+                };
+                Page {
+                    path: page_path(link.lang, link.tour.as_deref()),
+                    opened: Opened::page(link),
+                }
+            })
+        })
+        .collect()
+}
+
 /// The default view's markup (without hydration markers: the app draws over it).
 pub fn render_default_view() -> String {
-    let renderer = yew::ServerRenderer::<App>::with_props(|| AppProps {
-        opened: Some(Opened::default_view()),
+    render(Opened::default_view())
+}
+
+/// A view's markup.
+pub fn render(opened: Opened) -> String {
+    let renderer = yew::ServerRenderer::<App>::with_props(move || AppProps {
+        opened: Some(opened),
     })
     .hydratable(false);
     futures::executor::block_on(renderer.render())
+}
+
+/// `template` (the built `index.html`) as `page`: its language on `<html>`, its title and description
+/// in that language, and its markup inside the mount point; `None` if the template has no mount point.
+pub fn page_html(template: &str, page: &Page) -> Option<String> {
+    let lang = page.opened.lang;
+    let title = page_title(lang, page.opened.link.tour.as_deref());
+    let head = replace_tag(
+        template,
+        "<title>",
+        "</title>",
+        &format!("<title>{}</title>", escape(&title)),
+    );
+    let head = replace_tag(
+        &head,
+        "<html",
+        ">",
+        &format!("<html lang=\"{}\">", lang.tag()),
+    );
+    let description = format!(
+        "<meta name=\"description\" content=\"{}\">",
+        escape(t::TAGLINE.get(lang))
+    );
+    let head = replace_meta_description(&head, &description);
+    insert(&head, &render(page.opened.clone()))
+}
+
+/// `html` with its first tag from `open` to `close` replaced by `with` (unchanged if it has none).
+fn replace_tag(html: &str, open: &str, close: &str, with: &str) -> String {
+    let Some(at) = html.find(open) else {
+        return html.to_string();
+    };
+    let Some(end) = html[at..].find(close).map(|i| at + i + close.len()) else {
+        return html.to_string();
+    };
+    format!("{}{with}{}", &html[..at], &html[end..])
+}
+
+/// `html` with its description `<meta>`, written either way round, replaced by `with`.
+fn replace_meta_description(html: &str, with: &str) -> String {
+    let mut from = 0;
+    while let Some(at) = html[from..].find("<meta").map(|i| from + i) {
+        let end = html[at..].find('>').map_or(html.len(), |i| at + i + 1);
+        if html[at..end].contains("name=description")
+            || html[at..end].contains("name=\"description\"")
+        {
+            return format!("{}{with}{}", &html[..at], &html[end..]);
+        }
+        from = end;
+    }
+    html.to_string()
+}
+
+/// Text as HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// `page` with `rendered` inside its mount point; `None` if it has none.
@@ -42,5 +140,29 @@ mod tests {
         assert_eq!(insert("<body></body>", &html), None);
         let minified = insert("<body><div id=podip></div></body>", "x").expect("minified");
         assert_eq!(minified, "<body><div id=podip>x</div></body>");
+    }
+
+    #[test]
+    fn each_language_and_tour_has_a_page_in_its_language() {
+        let pages = pages();
+        assert_eq!(pages.len(), 3 * (1 + TourId::ALL.len()));
+        let template = r#"<!doctype html><html lang=en><meta content="podip: x" name=description><title>podip</title><base href=/><div id=podip></div>"#;
+        let ja = pages
+            .iter()
+            .find(|p| p.path == "ja/tour/reboot-leak/")
+            .expect("the page");
+        let html = page_html(template, ja).expect("a mount point");
+        assert!(html.starts_with(r#"<!doctype html><html lang="ja"><meta name="description" content="Kubernetes が Pod"#), "{html}");
+        assert!(html.contains("<title>再起動によるアドレスのリーク — podip</title>"));
+        assert!(
+            html.contains("disk-worker"),
+            "the tour's own scenario is drawn"
+        );
+        assert!(html.contains("ガイドツアー"));
+        let root = pages.iter().find(|p| p.path.is_empty()).expect("the root");
+        assert_eq!(root.opened.lang, Lang::En);
+        assert!(page_html(template, root)
+            .expect("a mount point")
+            .contains("<title>podip — how Kubernetes gives a Pod its IP</title>"));
     }
 }

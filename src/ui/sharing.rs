@@ -92,21 +92,37 @@ pub async fn view_query(link: Link) -> String {
     link.to_query_deflated(deflated.as_deref())
 }
 
-/// The page's address for `link`: this origin and path with [`view_query`]'s query.
+/// The app's root path (`/`, or `/podip/` on a host that serves it from a sub-path): the `<base>` the
+/// build writes in every page.
+pub fn app_root() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .and_then(|base| web_sys::Url::new(&base).ok())
+        .map_or_else(|| "/".to_string(), |url| url.pathname())
+}
+
+/// The page's path below the app's root (`ja/tour/kind/`), which [`crate::share::pages`] reads.
+pub fn page_below_root() -> String {
+    let path = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
+    path.strip_prefix(&app_root()).unwrap_or("").to_string()
+}
+
+/// The view's address from the origin: the root, the page of its language and tour, and the query of
+/// the rest.
+pub async fn view_address(link: Link) -> String {
+    let (path, rest) = link.split_page();
+    format!("{}{path}{}", app_root(), view_query(rest).await)
+}
+
+/// The view's whole URL: this origin and [`view_address`].
 pub async fn view_url(link: Link) -> String {
-    let query = view_query(link).await;
-    let location = web_sys::window().map(|window| window.location());
-    let part = |read: fn(&web_sys::Location) -> Result<String, JsValue>| {
-        location
-            .as_ref()
-            .and_then(|l| read(l).ok())
-            .unwrap_or_default()
-    };
-    format!(
-        "{}{}{query}",
-        part(web_sys::Location::origin),
-        part(web_sys::Location::pathname)
-    )
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    format!("{origin}{}", view_address(link).await)
 }
 
 /// `bytes` as a raw deflate stream (RFC 1951), by the browser.

@@ -17,6 +17,8 @@ pub fn all() -> Vec<(&'static str, Text)> {
 
 texts! {
     // The page.
+    /// The page's title (a tour's page is titled with the tour).
+    PAGE_TITLE => { en: "how Kubernetes gives a Pod its IP", zh: "Kubernetes 如何为 Pod 分配 IP", ja: "Kubernetes が Pod に IP を割り当てる仕組み" },
     /// Under the title.
     TAGLINE => {
         en: "How Kubernetes gives a Pod its IP address — the node IPAM controller's subnets, then host-local's addresses, exactly as the real code does it.",

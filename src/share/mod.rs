@@ -8,6 +8,8 @@
 //! dropped with a [`LinkProblem`] saying why, and whatever remains is applied. Nothing read here is ever
 //! HTML; it is text handed to the same parsers as typed input.
 
+pub mod pages;
+
 use crate::i18n::Lang;
 use crate::ipam::goip::GoQuoted;
 use crate::ipam::kcm::KcmFlag;
