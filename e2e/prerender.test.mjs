@@ -36,24 +36,27 @@ test("without JavaScript the page is the kind tour's first step with its picture
 });
 
 test("with JavaScript the app takes over the same view without a shift, and plays", async () => {
-  const { page, assertClean } = await openPage(shared.browser, shared.server.url, { width: 1280, height: 800 }, () => {
-    window.__shifts = 0;
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (!e.hadRecentInput) window.__shifts += e.value; }))
-      .observe({ type: "layout-shift", buffered: true });
-  });
-  await settled(page);
-  // Until the app has drawn all it draws (the cards after the first paint, the editor last) in its
-  // fonts, and the browser has scored the frames since.
-  await page.getByTestId("scenario-editor").waitFor();
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const shifts = await page.evaluate(() => window.__shifts);
-  assert.ok(shifts < 0.01, `layout shift from navigation until the app has drawn every card: ${shifts}`);
-  await page.getByTestId("play").click();
-  // (The kind tour pauses before its first question, at about 1 s.)
-  await page.waitForFunction(() => /t = (0\.[3-9]|[1-9])/.test(document.querySelector("[data-testid=clock]").textContent));
-  await page.getByTestId("pause").click();
-  assertClean();
+  for (const [path, viewport] of [["", { width: 1280, height: 800 }], ["", { width: 390, height: 844 }], ["ja/tour/kind/", { width: 1280, height: 800 }]]) {
+    const { page, assertClean } = await openPage(shared.browser, shared.server.url + path, viewport, () => {
+      window.__shifts = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (!e.hadRecentInput) window.__shifts += e.value; }))
+        .observe({ type: "layout-shift", buffered: true });
+    });
+    await settled(page);
+    // Until the app has drawn all it draws (the cards after the first paint, the editor last) in its
+    // fonts, and the browser has scored the frames since.
+    await page.getByTestId("scenario-editor").waitFor({ state: "attached" });
+    await page.evaluate(() => document.fonts.ready);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shifts = await page.evaluate(() => window.__shifts);
+    assert.ok(shifts < 0.01, `/${path} at ${viewport.width} px: layout shift from navigation until the app has drawn every card: ${shifts}`);
+    await page.getByTestId("play").click();
+    // (The kind tour pauses before its first question, at about 1 s.)
+    await page.waitForFunction(() => /t = (0\.[3-9]|[1-9])/.test(document.querySelector("[data-testid=clock]").textContent));
+    await page.getByTestId("pause").click();
+    assertClean();
+    await page.close();
+  }
 });
 
 test("a link to another view never shows the English default first", async () => {

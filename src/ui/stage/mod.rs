@@ -82,7 +82,9 @@ pub fn stage_view(props: &StageProps) -> Html {
     // One node at a time: the switcher's row is there from the start, so the picture does not move
     // down when a second node joins; its buttons come with the second node.
     let switchable = present.len() > 1;
-    let switcher = layout.one_node.then(|| {
+    // In the theatre the row is there at every width: the page rendered at build time cannot know
+    // whether the window shows one node at a time, and the picture must not move when the app knows.
+    let switcher = (layout.one_node || *fill).then(|| {
         html! {
             <div class="stage-switch" role="group" aria-label={t::STAGE_NODES.get(lang)}>
                 { for present.iter().filter(|_| switchable).map(|node| {
