@@ -30,13 +30,16 @@ pub(super) fn use_size(target: NodeRef) -> Option<(u32, u32)> {
 fn observe(target: &NodeRef, width: UseStateHandle<Option<(u32, u32)>>) -> Option<Observing> {
     let element = target.cast::<web_sys::Element>()?;
     let measured = element.clone();
-    let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
-        // Rounded down: a picture a fraction wider than its room would be scaled below 1:1.
+    // Rounded down: a picture a fraction wider than its room would be scaled below 1:1.
+    let size = move || {
         let rect = measured.get_bounding_client_rect();
-        width.set(Some((
-            rect.width().max(0.0) as u32,
-            rect.height().max(0.0) as u32,
-        )));
+        Some((rect.width().max(0.0) as u32, rect.height().max(0.0) as u32))
+    };
+    // Measured at once as well, so the first frame the browser paints is laid out for its room
+    // (the observer's first report can come a frame later on a busy machine).
+    width.set(size());
+    let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        width.set(size());
     });
     let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
     observer.observe(&element);
