@@ -1,7 +1,7 @@
 //! kube-controller-manager's cidrsets, one strip of node-subnet cells per cluster CIDR, each cursor
 //! under its next candidate.
 
-use super::layout::{fit, font, StripPlace, CELLS_X, CELL_H, PAD};
+use super::layout::{fit, font, StripPlace, CELLS_X, CELL_H, PAD, TITLE};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::stage::{KcmStrip, STRIP_CELLS};
@@ -33,7 +33,7 @@ impl CidrsetStrip<'_> {
             return html! {
                 <g class="kcm">
                     { panel }
-                    { text("title", CELLS_X, PAD + 28.0, "start", "kube-controller-manager".to_string()) }
+                    { text("title", CELLS_X, PAD + 28.0, "start", TITLE.to_string()) }
                     { text("muted", CELLS_X, PAD + 54.0, "start", fit(t::STAGE_NO_IPAM.get(lang), width - 2.0 * CELLS_X, font::BASE)) }
                 </g>
             };
@@ -74,13 +74,7 @@ impl CidrsetStrip<'_> {
                 t::STAGE_NOT_DRAWN.fill(lang, &[&kcm.not_drawn.to_string()])
             );
         }
-        // Beside the title the summary has what the title leaves; on a line of its own, the width.
-        let room = if place.beside {
-            width - 2.0 * CELLS_X - 200.0
-        } else {
-            width - 2.0 * CELLS_X
-        };
-        let shown = fit(&summary, room, font::SMALL);
+        let shown = fit(&summary, place.summary_w, font::SMALL);
         let (summary_x, anchor) = if place.beside {
             (width - CELLS_X, "end")
         } else {
@@ -89,7 +83,7 @@ impl CidrsetStrip<'_> {
         html! {
             <g class="cidrset" key={kcm.cluster_cidr.clone()} data-cluster-cidr={kcm.cluster_cidr.clone()}>
                 if let Some(title_y) = place.title_y {
-                    { text("title", CELLS_X, title_y, "start", "kube-controller-manager".to_string()) }
+                    { text("title", CELLS_X, title_y, "start", TITLE.to_string()) }
                 }
                 <text class="muted small" x={px(summary_x)} y={px(place.summary_y)} text-anchor={anchor}>
                     if shown != summary {

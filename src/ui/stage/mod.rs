@@ -41,7 +41,8 @@ pub struct StageProps {
     #[prop_or_default]
     pub narrow: bool,
     /// The height the page can give the picture, in CSS px: a taller one drops rows to fit (files,
-    /// the InternalIP line, then host-local's strip).
+    /// the InternalIP line, then host-local's strip, then labels and lines a phone on its side has
+    /// no room for).
     #[prop_or_default]
     pub max_height: Option<u32>,
     /// The page gives the stage a box of its own height (the theatre): the picture fits the height
