@@ -40,6 +40,9 @@ impl CidrsetStrip<'_> {
         }
         html! {
             <g class="kcm">
+                if self.places.iter().all(|p| p.title_y.is_none()) {
+                    <title>{ TITLE }</title>
+                }
                 { panel }
                 { for self.strips.iter().zip(self.places).map(|(kcm, place)| self.strip(kcm, place)) }
             </g>
@@ -78,7 +81,7 @@ impl CidrsetStrip<'_> {
         let (summary_x, anchor) = if place.beside {
             (width - CELLS_X, "end")
         } else {
-            (CELLS_X, "start")
+            (place.x, "start")
         };
         html! {
             <g class="cidrset" key={kcm.cluster_cidr.clone()} data-cluster-cidr={kcm.cluster_cidr.clone()}>
@@ -92,7 +95,7 @@ impl CidrsetStrip<'_> {
                     { shown }
                 </text>
                 { for drawn.iter().enumerate().map(|(i, cell)| {
-                    let x = CELLS_X + i as f64 * cell_w;
+                    let x = place.x + i as f64 * cell_w;
                     let owned = cell.owner.as_ref();
                     let class = classes!(
                         "cidr-cell",
@@ -122,10 +125,10 @@ impl CidrsetStrip<'_> {
                     }
                 }) }
                 { for drawn.iter().position(|c| c.cursor).map(|i| {
-                    let x = CELLS_X + i as f64 * cell_w + cell_w / 2.0 - 1.0;
+                    let x = place.x + i as f64 * cell_w + cell_w / 2.0 - 1.0;
                     let y = cells_y + CURSOR_BELOW;
-                    // The label goes left of the tip when right of it would leave the panel.
-                    let (label_x, label_anchor) = if x + 10.0 + 90.0 > width - PAD { ("-10", "end") } else { ("10", "start") };
+                    // The label goes left of the tip when right of it would leave the strip's room.
+                    let (label_x, label_anchor) = if x + 10.0 + 90.0 > place.x + place.span + CELLS_X - PAD { ("-10", "end") } else { ("10", "start") };
                     html! {
                         <g class="cursor" data-testid="stage-cursor" data-index={kcm.next_candidate.to_string()} style={format!("transform: translate({}px, {}px)", px(x), px(y))}>
                             <path d="M0,0 l-6,9 h12 z" />

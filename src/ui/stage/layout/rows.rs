@@ -289,7 +289,9 @@ impl NodeRows {
             .flat_map(|p| &p.ips)
             .any(|ip| text_width(ip, ip_size) > pod_w - 12.0);
         let failure = node.pods.iter().any(|p| p.failure.is_some());
-        let pod_h = POD_NAME_Y + POD_LINE * (families + if bare { 1 } else { 2 }) as f64 + 10.0;
+        let pod_h = POD_NAME_Y
+            + POD_LINE * (families + if bare { 1 } else { 2 }) as f64
+            + if bare { 6.0 } else { 10.0 };
         let bottom_pad = if bare { BARE_BOTTOM } else { BOTTOM };
         let (pods_y, pods_as_cells, foot_y, bottom) = if pods == 0 {
             let pods_y = band_y + band.h;
@@ -325,7 +327,7 @@ impl NodeRows {
             let pods_y = band_y
                 + band.route_y
                 + routes as f64 * band.route_row
-                + if bare { 6.0 } else { 10.0 };
+                + if bare { 4.0 } else { 10.0 };
             let end = pods_y + pod_h;
             let foot = end + FOOT_LINE - 4.0;
             let bottom = if failure || cut {
