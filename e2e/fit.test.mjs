@@ -19,9 +19,6 @@ const LANGS = ["en", "zh", "ja"];
 const THEMES = ["light", "dark"];
 /** The smallest a label of the stage may render, in CSS px. */
 const MIN_LABEL_PX = 11;
-/** A phone on its side gives the stage about 290 px of height, less than its most compact picture of
- *  the kind cluster (about 350 units): there it is scaled down, and this is how far (README, "Budgets"). */
-const LABEL_FLOOR_PX = { "844x390": 8.5 };
 
 /** The page at rest: its language's fonts loaded, every animation that ends ended. */
 async function atRest(page, lang) {
@@ -73,12 +70,11 @@ test("the tour's words, controls, transport and whole stage fit the first screen
         const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&step=5&quiz=0&lang=${lang}&theme=${theme}`, { width, height });
         await atRest(page, lang);
         await page.getByTestId("stage-veth").first().waitFor();
-        const floor = LABEL_FLOOR_PX[`${width}x${height}`] ?? MIN_LABEL_PX;
-        const { outside, small, scrolled } = await page.evaluate(measure, floor);
+        const { outside, small, scrolled } = await page.evaluate(measure, MIN_LABEL_PX);
         await page.screenshot({ path: `${ARTIFACTS}/fit-${name}.png` });
         if (scrolled) problems.push(`${name}: the page opened scrolled by ${scrolled} px`);
         if (outside.length) problems.push(`${name}: outside the window: ${outside.join("; ")}`);
-        if (small.length) problems.push(`${name}: stage text below ${floor} px: ${small.join(", ")}`);
+        if (small.length) problems.push(`${name}: stage text below ${MIN_LABEL_PX} px: ${small.join(", ")}`);
         assertClean();
         await page.close();
       }

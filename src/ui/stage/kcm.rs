@@ -1,7 +1,7 @@
 //! kube-controller-manager's cidrsets, one strip of node-subnet cells per cluster CIDR, each cursor
 //! under its next candidate.
 
-use super::layout::{fit, font, StripPlace, CELLS_X, CELL_H, PAD};
+use super::layout::{fit, font, StripPlace, CELLS_X, CELL_H, PAD, TITLE};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::stage::{KcmStrip, STRIP_CELLS};
@@ -33,13 +33,16 @@ impl CidrsetStrip<'_> {
             return html! {
                 <g class="kcm">
                     { panel }
-                    { text("title", CELLS_X, PAD + 28.0, "start", "kube-controller-manager".to_string()) }
+                    { text("title", CELLS_X, PAD + 28.0, "start", TITLE.to_string()) }
                     { text("muted", CELLS_X, PAD + 54.0, "start", fit(t::STAGE_NO_IPAM.get(lang), width - 2.0 * CELLS_X, font::BASE)) }
                 </g>
             };
         }
         html! {
             <g class="kcm">
+                if self.places.iter().all(|p| p.title_y.is_none()) {
+                    <title>{ TITLE }</title>
+                }
                 { panel }
                 { for self.strips.iter().zip(self.places).map(|(kcm, place)| self.strip(kcm, place)) }
             </g>
@@ -74,22 +77,16 @@ impl CidrsetStrip<'_> {
                 t::STAGE_NOT_DRAWN.fill(lang, &[&kcm.not_drawn.to_string()])
             );
         }
-        // Beside the title the summary has what the title leaves; on a line of its own, the width.
-        let room = if place.beside {
-            width - 2.0 * CELLS_X - 200.0
-        } else {
-            width - 2.0 * CELLS_X
-        };
-        let shown = fit(&summary, room, font::SMALL);
+        let shown = fit(&summary, place.summary_w, font::SMALL);
         let (summary_x, anchor) = if place.beside {
             (width - CELLS_X, "end")
         } else {
-            (CELLS_X, "start")
+            (place.x, "start")
         };
         html! {
             <g class="cidrset" key={kcm.cluster_cidr.clone()} data-cluster-cidr={kcm.cluster_cidr.clone()}>
                 if let Some(title_y) = place.title_y {
-                    { text("title", CELLS_X, title_y, "start", "kube-controller-manager".to_string()) }
+                    { text("title", CELLS_X, title_y, "start", TITLE.to_string()) }
                 }
                 <text class="muted small" x={px(summary_x)} y={px(place.summary_y)} text-anchor={anchor}>
                     if shown != summary {
@@ -98,7 +95,7 @@ impl CidrsetStrip<'_> {
                     { shown }
                 </text>
                 { for drawn.iter().enumerate().map(|(i, cell)| {
-                    let x = CELLS_X + i as f64 * cell_w;
+                    let x = place.x + i as f64 * cell_w;
                     let owned = cell.owner.as_ref();
                     let class = classes!(
                         "cidr-cell",
@@ -128,10 +125,10 @@ impl CidrsetStrip<'_> {
                     }
                 }) }
                 { for drawn.iter().position(|c| c.cursor).map(|i| {
-                    let x = CELLS_X + i as f64 * cell_w + cell_w / 2.0 - 1.0;
+                    let x = place.x + i as f64 * cell_w + cell_w / 2.0 - 1.0;
                     let y = cells_y + CURSOR_BELOW;
-                    // The label goes left of the tip when right of it would leave the panel.
-                    let (label_x, label_anchor) = if x + 10.0 + 90.0 > width - PAD { ("-10", "end") } else { ("10", "start") };
+                    // The label goes left of the tip when right of it would leave the strip's room.
+                    let (label_x, label_anchor) = if x + 10.0 + 90.0 > place.x + place.span + CELLS_X - PAD { ("-10", "end") } else { ("10", "start") };
                     html! {
                         <g class="cursor" data-testid="stage-cursor" data-index={kcm.next_candidate.to_string()} style={format!("transform: translate({}px, {}px)", px(x), px(y))}>
                             <path d="M0,0 l-6,9 h12 z" />

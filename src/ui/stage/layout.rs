@@ -1,7 +1,8 @@
 //! Where the stage's parts go for a width, in SVG units drawn one to a CSS pixel: a pure function of the
 //! picture's model and the room, so it is tested natively. A narrow picture drops detail by level (cell
 //! labels every Nth, pods as cells, one node at a time) rather than setting type smaller; a short one
-//! drops rows (files, the InternalIP line).
+//! drops rows by [`Level`] (files, the InternalIP line, host-local's strip, the summaries' and
+//! `eth0` lines).
 
 use crate::sim::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
 
@@ -10,8 +11,8 @@ mod rows;
 mod tests;
 
 pub(super) use rows::{
-    flow_chips, Level, NodeRows, BAND_H, CELL_PITCH, CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP,
-    POD_LINE, POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
+    flow_chips, Level, NodeRows, CELL_PITCH, CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP,
+    POD_LINE, POD_NAME_Y,
 };
 
 /// Wider than this the picture is laid out at this width and scaled up (bigger type on a projector).
@@ -24,6 +25,7 @@ pub(super) const DEFAULT_W: f64 = 1000.0;
 const ONE_NODE_BELOW: f64 = 600.0;
 /// The gap between parts and the picture's margin.
 pub(super) const GAP: f64 = 16.0;
+const BARE_GAP: f64 = 6.0;
 pub(super) const PAD: f64 = 8.0;
 /// The share of the width the tiles take beside the node zoomed into, and their area's least height.
 pub(super) const TILES_SHARE: f64 = 0.42;
@@ -41,6 +43,11 @@ const STRIP_TITLE_Y: f64 = 20.0;
 const STRIP_CELLS_Y: f64 = 28.0;
 const STRIP_SUMMARY_LINE: f64 = 18.0;
 const STRIP_CURSOR_H: f64 = 44.0;
+/// Strips side by side: their cells' top, under their summaries.
+const ABREAST_CELLS_Y: f64 = 22.0;
+/// The cidrset panel's title, and the room it keeps from a summary beside it.
+pub(super) const TITLE: &str = "kube-controller-manager";
+const SUMMARY_BESIDE_TITLE_ROOM: f64 = 200.0;
 /// A node box's narrowest, side by side; and the pods of the run it must have room for in a row.
 const NODE_MIN_W: f64 = 150.0;
 const SIDE_BY_SIDE_PODS: usize = 4;
@@ -126,10 +133,15 @@ pub(super) struct Layout {
 /// One cidrset strip's places.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct StripPlace {
-    /// Baselines of the title (the first strip's) and of the summary; the summary beside the title.
+    /// Baselines of the title (the first strip's) and of the summary; the summary beside the title, and
+    /// the room it has.
     pub title_y: Option<f64>,
     pub summary_y: f64,
     pub beside: bool,
+    pub summary_w: f64,
+    /// The strip's left edge and width (its summary's and its cells').
+    pub x: f64,
+    pub span: f64,
     /// The cells' top, how many are drawn, each one's width, and which have their index (every Nth).
     pub cells_y: f64,
     pub cells: usize,
@@ -160,7 +172,7 @@ impl Layout {
         max_height: Option<f64>,
     ) -> Layout {
         let width = measured.clamp(MIN_W, MAX_W);
-        let levels = [Level::Full, Level::Compact, Level::Minimal];
+        let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
         let mut layout = Layout::at(stage, width, one_node, focus, Level::Full);
         for level in levels.into_iter().skip(1) {
             if max_height.is_none_or(|max| layout.height <= max) {
@@ -181,8 +193,9 @@ impl Layout {
             true => one_node || width < ONE_NODE_BELOW,
             false => side_by_side.is_none(),
         };
-        let (strips, strip_h) = strips(&stage.kcm, width);
-        let nodes_y = strip_h + GAP;
+        let bare = level == Level::Bare;
+        let (strips, strip_h) = strips(&stage.kcm, width, bare);
+        let nodes_y = strip_h + if bare { BARE_GAP } else { GAP };
         let mut tiles = None;
         let mut boxes: Vec<BoxPlace> = match side_by_side {
             Some(places) => places
@@ -341,10 +354,19 @@ fn side_by_side(stage: &Stage, room: f64) -> Option<Vec<(f64, f64)>> {
     )
 }
 
-/// The cidrset strips stacked in their panel, one per family, in a picture `width` wide; and the
-/// panel's bottom.
-fn strips(kcm: &[KcmStrip], width: f64) -> (Vec<StripPlace>, f64) {
-    let beside = width > SUMMARY_BESIDE_TITLE_W;
+/// The cidrset strips stacked in their panel, one per family, in a picture `width` wide (`bare`: the
+/// first summary beside the title, cut, whatever the width); and the panel's bottom.
+fn strips(kcm: &[KcmStrip], width: f64, bare: bool) -> (Vec<StripPlace>, f64) {
+    if bare && kcm.len() > 1 {
+        return strips_abreast(kcm, width);
+    }
+    let beside = bare || width > SUMMARY_BESIDE_TITLE_W;
+    // Beside the title the summary has what the title leaves; on a line of its own, the width.
+    let title_w = if bare {
+        bold_width(TITLE, font::TITLE) + 12.0
+    } else {
+        SUMMARY_BESIDE_TITLE_ROOM
+    };
     let cells = (((width - 2.0 * CELLS_X) / CELL_MIN_W).floor() as usize).min(STRIP_CELLS as usize);
     let mut top = PAD;
     let places: Vec<StripPlace> = kcm
@@ -374,9 +396,12 @@ fn strips(kcm: &[KcmStrip], width: f64) -> (Vec<StripPlace>, f64) {
                 .fold(0.0, f64::max);
             top = cells_y + STRIP_CURSOR_H;
             StripPlace {
+                x: CELLS_X,
+                span: width - 2.0 * CELLS_X,
                 title_y,
                 summary_y,
                 beside: first && beside,
+                summary_w: width - 2.0 * CELLS_X - if first && beside { title_w } else { 0.0 },
                 cells_y,
                 cells: drawn,
                 cell_w,
@@ -391,4 +416,38 @@ fn strips(kcm: &[KcmStrip], width: f64) -> (Vec<StripPlace>, f64) {
         top + 4.0
     };
     (places, bottom)
+}
+
+/// The barest panel of several families: their strips side by side, each under its summary, without the
+/// panel's title (it is the panel's tooltip).
+fn strips_abreast(kcm: &[KcmStrip], width: f64) -> (Vec<StripPlace>, f64) {
+    let n = kcm.len() as f64;
+    let span = (width - 2.0 * CELLS_X - (n - 1.0) * GAP) / n;
+    let cells = ((span / CELL_MIN_W).floor() as usize).min(STRIP_CELLS as usize);
+    let cells_y = PAD + ABREAST_CELLS_Y;
+    let places = kcm
+        .iter()
+        .enumerate()
+        .map(|(i, strip)| {
+            let drawn = strip.cells.len().min(cells);
+            let cell_w = (span / drawn.max(1) as f64).min(CELL_MAX_W);
+            let widest = strip.cells[..drawn]
+                .iter()
+                .map(|c| mono_width(&c.index.to_string(), font::SMALL))
+                .fold(0.0, f64::max);
+            StripPlace {
+                x: CELLS_X + i as f64 * (span + GAP),
+                span,
+                title_y: None,
+                summary_y: cells_y - 6.0,
+                beside: false,
+                summary_w: span,
+                cells_y,
+                cells: drawn,
+                cell_w,
+                label_every: label_every(cell_w - 3.0, widest),
+            }
+        })
+        .collect();
+    (places, cells_y + STRIP_CURSOR_H)
 }

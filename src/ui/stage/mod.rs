@@ -21,7 +21,7 @@ use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::stage::{KcmStrip, Stage, StageNode};
 use kcm::CidrsetStrip;
-use layout::{Layout, StripPlace, CELLS_X, DEFAULT_W};
+use layout::{Layout, StripPlace, DEFAULT_W};
 use node::NodeBox;
 use std::rc::Rc;
 use svg::{owner, px, rect};
@@ -41,7 +41,8 @@ pub struct StageProps {
     #[prop_or_default]
     pub narrow: bool,
     /// The height the page can give the picture, in CSS px: a taller one drops rows to fit (files,
-    /// the InternalIP line, then host-local's strip).
+    /// the InternalIP line, then host-local's strip, then labels and lines a phone on its side has
+    /// no room for).
     #[prop_or_default]
     pub max_height: Option<u32>,
     /// The page gives the stage a box of its own height (the theatre): the picture fits the height
@@ -144,5 +145,5 @@ fn token_from(
     let index = kcm.cells[..kcm.cells.len().min(place.cells)]
         .iter()
         .position(|c| c.owner.as_ref().is_some_and(|(o, _)| *o == node.name))?;
-    Some((CELLS_X + index as f64 * place.cell_w, place.cells_y))
+    Some((place.x + index as f64 * place.cell_w, place.cells_y))
 }

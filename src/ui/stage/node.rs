@@ -68,7 +68,8 @@ impl NodeBox<'_> {
         };
         let podcidr_y = rows.podcidr_y.first().copied().unwrap_or(0.0);
         let token_top = podcidr_y - TOKEN_ABOVE;
-        let token = token_from.map(|(fx, fy)| (fx - (x + INSET), fy - (y + token_top)));
+        let token_x = x + INSET + rows.podcidr_x;
+        let token = token_from.map(|(fx, fy)| (fx - token_x, fy - (y + token_top)));
         html! {
             <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"), node.rebooting.then_some("rebooting"))} data-testid="stage-node" data-node={node.name.clone()} onclick={select_node}>
                 { rect("node-box", x, y, w, rows.height, 10) }
@@ -103,7 +104,7 @@ impl NodeBox<'_> {
                     <g class="podcidr-group" key={node.pod_cidrs.join(",")}>
                         <title>{ format!("podCIDRs {}", node.pod_cidrs.join(", ")) }</title>
                         { for rows.podcidrs.iter().zip(&rows.podcidr_y).enumerate().map(|(i, (cidr, line_y))| html! {
-                            <text class="podcidr" x={px(x + INSET)} y={px(y + line_y)}>
+                            <text class="podcidr" x={px(x + INSET + rows.podcidr_x)} y={px(y + line_y)}>
                                 if rows.podcidr_label {
                                     <tspan class={classes!("label", (i > 0).then_some("spacer"))}>{ "podCIDR " }</tspan>
                                 }
@@ -112,8 +113,8 @@ impl NodeBox<'_> {
                         }) }
                         { for token.map(|(dx, dy)| html! {
                             <g class="patch-token" style={format!("--from-x: {}px; --from-y: {}px", px(dx), px(dy))} aria-hidden="true">
-                                { rect("", x + INSET, y + token_top, TOKEN_W, TOKEN_H, 8) }
-                                { text("", x + INSET + TOKEN_W / 2.0, y + token_top + 12.0, "middle", "PATCH".to_string()) }
+                                { rect("", token_x, y + token_top, TOKEN_W, TOKEN_H, 8) }
+                                { text("", token_x + TOKEN_W / 2.0, y + token_top + 12.0, "middle", "PATCH".to_string()) }
                             </g>
                         }) }
                     </g>

@@ -2,8 +2,8 @@
 //! a box; many pods as cells.
 
 use super::layout::{
-    fit, fit_bold, fit_mono, font, mono_width, BAND_H, CELL_PITCH, GRID_GAP, INSET, POD_GAP,
-    POD_LINE, POD_NAME_Y, ROUTE_ROW, ROUTE_Y,
+    fit, fit_bold, fit_mono, font, mono_width, CELL_PITCH, GRID_GAP, INSET, POD_GAP, POD_LINE,
+    POD_NAME_Y,
 };
 use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
@@ -15,8 +15,7 @@ use crate::sim::VirtualTime;
 use crate::ui::studio::Action;
 use yew::prelude::*;
 
-/// The veth's node end in the band (its top below the band's, its height).
-const VETH_END_Y: f64 = 14.0;
+/// The veth's node end's height in the band.
 const VETH_END_H: f64 = 20.0;
 /// A pod cell's size.
 const CELL_SIZE: f64 = 12.0;
@@ -41,8 +40,13 @@ impl NodeBox<'_> {
         let inner = w - 2.0 * INSET;
         let band = html! {
             <g class="root-netns">
-                { rect("", x + 12.0, band_y, w - 24.0, BAND_H, 6) }
-                { text("muted small", x + 18.0, band_y - 4.0, "start", fit(t::STAGE_ROOT_NETNS.get(lang), w - 30.0, font::SMALL)) }
+                if !rows.band_label {
+                    <title>{ t::STAGE_ROOT_NETNS.get(lang) }</title>
+                }
+                { rect("", x + 12.0, band_y, w - 24.0, rows.band.h, 6) }
+                if rows.band_label {
+                    { text("muted small", x + 18.0, band_y - 4.0, "start", fit(t::STAGE_ROOT_NETNS.get(lang), w - 30.0, font::SMALL)) }
+                }
             </g>
         };
         if node.pods.is_empty() {
@@ -152,7 +156,9 @@ impl NodeBox<'_> {
         let label = format!("{} {} {}", pod.name, pod.ips.join(", "), status);
         let (ring_x, ring_y) = (x + w - RING_INSET, pod_y + RING_INSET);
         let families = pod.ips.len().max(1);
-        let status_y = pod_y + POD_NAME_Y + POD_LINE * (families + 2) as f64 - 2.0;
+        let lines = families + if rows.eth0 { 2 } else { 1 };
+        let status_y = pod_y + POD_NAME_Y + POD_LINE * lines as f64 - 2.0;
+        let veth_y = band_y + rows.band.veth_y;
         let ip_size = if rows.tight { font::SMALL } else { font::BASE };
         let cut = pod.ips.iter().any(|ip| mono_width(ip, ip_size) > w - 10.0);
         // The whole addresses, shown under the box while the pod has focus or the pointer, kept
@@ -176,15 +182,15 @@ impl NodeBox<'_> {
                 if let (Some(veth), true) = (&pod.veth, cabled) {
                     <g class={classes!("veth", touched_veth.then_some("touched"))} data-testid="stage-veth" data-pod={pod.name.clone()}>
                         <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
-                        { rect("veth-end", x, band_y + VETH_END_Y, w, VETH_END_H, 4) }
-                        { text("mono small", cx, band_y + VETH_END_Y + 14.0, "middle", fit_mono(&veth.node_end, w - 6.0, font::SMALL)) }
-                        { cable("cable", cx, band_y + VETH_END_Y + VETH_END_H, pod_y) }
+                        { rect("veth-end", x, veth_y, w, VETH_END_H, 4) }
+                        { text("mono small", cx, veth_y + 14.0, "middle", fit_mono(&veth.node_end, w - 6.0, font::SMALL)) }
+                        { cable("cable", cx, veth_y + VETH_END_H, pod_y) }
                         { for pod.routes.iter().zip(pod.route_prefixes()).enumerate().map(|(i, (route, prefix))| {
                             // A tag may reach into the gaps beside its pod's box.
                             let room = w + POD_GAP - 2.0;
                             let shown = fit_mono(&prefix, room - 10.0, font::SMALL);
                             let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
-                            let tag_y = band_y + ROUTE_Y + i as f64 * ROUTE_ROW;
+                            let tag_y = band_y + rows.band.route_y + i as f64 * rows.band.route_row;
                             html! {
                                 <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix.clone()}>
                                     <title>{ route }</title>
@@ -196,7 +202,7 @@ impl NodeBox<'_> {
                     </g>
                 }
                 if pod.phase == StagePhase::Gone && cabled {
-                    { cable("cable retracting", cx, band_y + VETH_END_Y + VETH_END_H, pod_y) }
+                    { cable("cable retracting", cx, veth_y + VETH_END_H, pod_y) }
                 }
                 { rect("pod-box", x, pod_y, w, rows.pod_h, 8) }
                 { text("pod-name", x + 8.0, pod_y + POD_NAME_Y, "start", fit_bold(&pod.name, w - if pod.countdown.is_some() { 40.0 } else { 12.0 }, font::BASE)) }
@@ -206,7 +212,7 @@ impl NodeBox<'_> {
                     let (class, size) = if rows.tight { ("mono ip tight", font::SMALL) } else { ("mono ip", font::BASE) };
                     html! { <text class={class} x={px(x + 6.0)} y={px(pod_y + POD_NAME_Y + POD_LINE * (i + 1) as f64)}>{ fit_mono(ip, w - 10.0, size) }</text> }
                 }) }
-                if let Some(veth) = &pod.veth {
+                if let (Some(veth), true) = (&pod.veth, rows.eth0) {
                     { text("mono small muted", x + 8.0, pod_y + POD_NAME_Y + POD_LINE * (families + 1) as f64, "start", fit_mono(&veth.pod_end, w - 12.0, font::SMALL)) }
                 }
                 if cut {

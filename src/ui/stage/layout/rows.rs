@@ -32,11 +32,21 @@ pub(in crate::ui::stage) const CHIP_ROWS: usize = 2;
 pub(in crate::ui::stage) const CHIP_H: f64 = 16.0;
 const CHIP_GAP: f64 = 6.0;
 const CHIP_PADDING: f64 = 12.0;
-/// The root namespace's band: its label above it, its height; a route tag's height with its gap.
+/// The root namespace's band: its label above it, its height, a veth end's top in it; the first route
+/// tag's top below the band's, a tag's row; and those of [`Level::Bare`].
 const BAND_LABEL: f64 = 18.0;
-pub(in crate::ui::stage) const BAND_H: f64 = 40.0;
-pub(in crate::ui::stage) const ROUTE_Y: f64 = 44.0;
-pub(in crate::ui::stage) const ROUTE_ROW: f64 = 18.0;
+const BAND: Band = Band {
+    h: 40.0,
+    veth_y: 14.0,
+    route_y: 44.0,
+    route_row: 18.0,
+};
+const BARE_BAND: Band = Band {
+    h: 28.0,
+    veth_y: 4.0,
+    route_y: 30.0,
+    route_row: 17.0,
+};
 /// A pod box's rows: name, an address per family, `eth0`, status; and padding.
 pub(in crate::ui::stage) const POD_NAME_Y: f64 = 18.0;
 pub(in crate::ui::stage) const POD_LINE: f64 = 16.0;
@@ -46,6 +56,9 @@ pub(in crate::ui::stage) const POD_CELLS_Y: f64 = 52.0;
 /// The line under the pods (a sandbox's failure, the whole address of the pod in focus).
 const FOOT_LINE: f64 = 18.0;
 const BOTTOM: f64 = 12.0;
+const BARE_BOTTOM: f64 = 8.0;
+/// The name's baseline.
+const NAME_Y: f64 = 24.0;
 
 /// How much a node box holds, from all to the least that still tells the story.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +69,19 @@ pub(in crate::ui::stage) enum Level {
     Compact,
     /// Nor host-local's strip, nor the conflist line.
     Minimal,
+    /// Nor the band's label, nor a pod's `eth0` line; the podCIDR beside the name when it fits and
+    /// the InternalIP left out; routes closer (a phone on its side).
+    Bare,
+}
+
+/// The root namespace's band: its height, a veth end's top in it, the first route tag's top below the
+/// band's top and a tag's row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(in crate::ui::stage) struct Band {
+    pub h: f64,
+    pub veth_y: f64,
+    pub route_y: f64,
+    pub route_row: f64,
 }
 
 /// A node box's rows, from its top.
@@ -72,22 +98,27 @@ pub(in crate::ui::stage) struct NodeRows {
     pub podcidr_y: Vec<f64>,
     /// Each podCIDR as drawn on its line (all on the first when they fit).
     pub podcidrs: Vec<String>,
-    /// Whether the lines start with their label (`podCIDR `), left out when it would cut a podCIDR.
+    /// Whether the lines start with their label (`podCIDR `), left out when it would cut a podCIDR;
+    /// where they start from the inset (beside the name, or under it).
     pub podcidr_label: bool,
+    pub podcidr_x: f64,
     pub conflist_y: Option<f64>,
     /// host-local's strip: its top, a cell's width, labels every Nth (0: none).
     pub range: Option<(f64, f64, usize)>,
     pub files_y: Option<f64>,
-    /// The root namespace's band top, the pods' top and the routes each pod has.
+    /// The root namespace's band top, its geometry and whether it has its label; the pods' top.
     pub band_y: f64,
+    pub band: Band,
+    pub band_label: bool,
     pub pods_y: f64,
     /// Pods as boxes: their width; as boxes in rows of this many, without cables (no room for a
     /// cable each); or as cells, in rows of this many.
     pub pod_w: f64,
     pub pod_grid: Option<usize>,
     pub pods_as_cells: Option<usize>,
-    /// A pod box's height, and whether its addresses are set at 11 px.
+    /// A pod box's height, whether it has the `eth0` line, and whether its addresses are set at 11 px.
     pub pod_h: f64,
+    pub eth0: bool,
     pub tight: bool,
     /// The line under the pods.
     pub foot_y: f64,
@@ -134,6 +165,7 @@ impl NodeRows {
                 y += SMALL_LINE;
                 Some((y - 4.0, fit(&ips, inner, font::SMALL), false))
             }
+            Level::Bare => None,
             _ => {
                 let short = node.internal_ips.join(", ");
                 (name_w + 12.0 + text_width(&short, font::SMALL) <= inner)
@@ -162,22 +194,29 @@ impl NodeRows {
                     .map(|c| fit(c, inner - label_w, font::PODCIDR))
                     .collect()
             };
-        let podcidr_y: Vec<f64> = podcidrs
-            .iter()
-            .map(|_| {
-                y += PODCIDR_LINE;
-                y + 2.0
-            })
-            .collect();
-        y += 4.0;
-        let conflist_y = (level != Level::Minimal).then(|| {
+        // A bare box sets one line of podCIDRs, with their label, at the end of the name's.
+        let beside = (level == Level::Bare && podcidrs.len() == 1 && podcidr_label)
+            .then_some(name_w + 12.0)
+            .filter(|at| at + label_w + text_width(&podcidrs[0], font::PODCIDR) <= inner);
+        let podcidr_y: Vec<f64> = match beside {
+            Some(_) => vec![NAME_Y],
+            None => podcidrs
+                .iter()
+                .map(|_| {
+                    y += PODCIDR_LINE;
+                    y + 2.0
+                })
+                .collect(),
+        };
+        y += if level == Level::Bare { 2.0 } else { 4.0 };
+        let conflist_y = matches!(level, Level::Full | Level::Compact).then(|| {
             y += SMALL_LINE;
             y
         });
         let range = node
             .range
             .as_ref()
-            .filter(|_| level != Level::Minimal)
+            .filter(|_| matches!(level, Level::Full | Level::Compact))
             .map(|range| {
                 let cell_w = (inner / range.cells.len().max(1) as f64).min(ADDR_MAX_W);
                 let widest = range
@@ -196,7 +235,11 @@ impl NodeRows {
             y += 8.0 + CHIP_ROW_H * rows as f64;
             at
         });
-        y += BAND_LABEL;
+        let bare = level == Level::Bare;
+        let band = if bare { BARE_BAND } else { BAND };
+        if !bare {
+            y += BAND_LABEL;
+        }
         let band_y = y;
         let pods = node.pods.len();
         let fit_slots = ((inner + POD_GAP) / (POD_MIN_W + POD_GAP)).floor().max(1.0) as usize;
@@ -246,14 +289,17 @@ impl NodeRows {
             .flat_map(|p| &p.ips)
             .any(|ip| text_width(ip, ip_size) > pod_w - 12.0);
         let failure = node.pods.iter().any(|p| p.failure.is_some());
-        let pod_h = POD_NAME_Y + POD_LINE * (families + 2) as f64 + 10.0;
+        let pod_h = POD_NAME_Y
+            + POD_LINE * (families + if bare { 1 } else { 2 }) as f64
+            + if bare { 6.0 } else { 10.0 };
+        let bottom_pad = if bare { BARE_BOTTOM } else { BOTTOM };
         let (pods_y, pods_as_cells, foot_y, bottom) = if pods == 0 {
-            let pods_y = band_y + BAND_H;
+            let pods_y = band_y + band.h;
             (
                 pods_y,
                 None,
                 pods_y + FOOT_LINE + 4.0,
-                pods_y + FOOT_LINE + BOTTOM,
+                pods_y + FOOT_LINE + bottom_pad,
             )
         } else if as_cells {
             let per_row = ((inner / CELL_PITCH).floor() as usize).max(1);
@@ -264,47 +310,54 @@ impl NodeRows {
                 band_y + POD_CELLS_Y,
                 Some(per_row),
                 foot,
-                foot + if failure { BOTTOM } else { 0.0 },
+                foot + if failure { bottom_pad } else { 0.0 },
             )
         } else if let Some(cols) = grid {
-            let pods_y = band_y + BAND_H + 12.0;
+            let pods_y = band_y + band.h + 12.0;
             let rows = pods.div_ceil(cols) as f64;
             let end = pods_y + rows * (pod_h + GRID_GAP) - GRID_GAP;
             let foot = end + FOOT_LINE - 4.0;
             let bottom = if failure || cut {
-                foot + BOTTOM
+                foot + bottom_pad
             } else {
-                end + BOTTOM
+                end + bottom_pad
             };
             (pods_y, None, foot, bottom)
         } else {
-            let pods_y = band_y + ROUTE_Y + routes as f64 * ROUTE_ROW + 10.0;
+            let pods_y = band_y
+                + band.route_y
+                + routes as f64 * band.route_row
+                + if bare { 4.0 } else { 10.0 };
             let end = pods_y + pod_h;
             let foot = end + FOOT_LINE - 4.0;
             let bottom = if failure || cut {
-                foot + BOTTOM
+                foot + bottom_pad
             } else {
-                end + BOTTOM
+                end + bottom_pad
             };
             (pods_y, None, foot, bottom)
         };
         NodeRows {
             height: bottom,
             name,
-            name_y: 24.0,
+            name_y: NAME_Y,
             ip,
             podcidr_y,
             podcidrs,
             podcidr_label,
+            podcidr_x: beside.unwrap_or(0.0),
             conflist_y,
             range,
             files_y,
             band_y,
+            band,
+            band_label: !bare,
             pods_y,
             pod_w,
             pod_grid: grid,
             pods_as_cells,
             pod_h,
+            eth0: !bare,
             tight,
             foot_y,
         }

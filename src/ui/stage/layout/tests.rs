@@ -175,3 +175,48 @@ fn a_short_room_drops_rows_until_the_picture_fits() {
     let worker = fitted.boxes[1].rows.as_ref().expect("the worker is drawn");
     assert!(worker.files_y.is_none());
 }
+
+fn stage_at_step(name: &'static str, step: usize) -> Stage {
+    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), Some(name))
+        .expect("a built-in scenario loads")
+        .into_cursor();
+    cursor.go_to_step(step);
+    cursor.finish();
+    cursor.stage(None, None)
+}
+
+/// A phone on its side gives the stage about 554 × 288 px: the picture of a tour's step fits there one
+/// unit to a pixel (so its type stays at 11 px or more), whatever detail it drops.
+#[test]
+fn a_phone_on_its_side_holds_a_tours_node_at_one_unit_per_pixel() {
+    let (width, max) = (550.0, 285.0);
+    for (name, stage) in [
+        ("kind at 2.3 s", stage_at("kind", 2_300)),
+        ("reboot-leak step 9", stage_at_step("reboot-leak", 8)),
+        ("dual-stack step 3", stage_at_step("dual-stack", 2)),
+    ] {
+        let layout = Layout::of(&stage, width, false, stage.focus.as_deref(), Some(max));
+        assert_eq!(layout.width, width, "{name}");
+        assert!(layout.height <= max, "{name}: {}", layout.height);
+        let rows = layout.boxes[0].rows.as_ref().expect("the node is drawn");
+        let node = stage
+            .nodes
+            .iter()
+            .flatten()
+            .find(|n| Some(&n.name) == stage.focus.as_ref());
+        // The pods as boxes with their addresses, the podCIDR and its label, the cidrset's cells.
+        assert!(rows.pods_as_cells.is_none() && rows.pod_w >= 84.0, "{name}");
+        assert!(
+            rows.podcidr_label
+                && node.is_some_and(|n| rows.podcidrs.join(", ") == n.pod_cidrs.join(", ")),
+            "{name}"
+        );
+        assert!(
+            layout
+                .strips
+                .iter()
+                .all(|s| s.cells > 0 && s.label_every > 0),
+            "{name}"
+        );
+    }
+}
