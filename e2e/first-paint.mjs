@@ -3,7 +3,13 @@
 //   node e2e/first-paint.mjs            (after `trunk build --release --offline`; DIST=dir for another)
 // Prints the first contentful paint (the narration and the stage are in the HTML, so it is the first
 // paint with both), and "interactive": when the app has drawn over the markup, so the play button works.
+// Then, side by side in one run (a fresh browser context per load, medians of RUNS): a plain static HTML
+// page of one paragraph, podip's pages and shared links, and the peers given as PEERS=name=dir,… (each a
+// built static site; see docs/measurements.md for how to build them).
 import { serve, launch } from "./harness.mjs";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const server = await serve(process.env.DIST ?? "dist");
 const browser = await launch();
@@ -46,5 +52,42 @@ for (const throttled of [false, true]) {
   const link = throttled ? "over 4 Mbit/s, 40 ms" : "local server";
   console.log(`${link}: first contentful paint (narration and stage) ${range(runs.map((r) => r.fcp))}; interactive ${range(runs.map((r) => r.interactive))}`);
 }
+/** The first contentful paint of `url` in a fresh context, in ms. */
+async function fcp(url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, { timeout: 30_000 });
+  const value = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0].startTime);
+  await context.close();
+  return value;
+}
+
+const plainDir = await mkdtemp(join(tmpdir(), "plain-"));
+await writeFile(join(plainDir, "index.html"), "<!doctype html><html lang=en><meta charset=utf-8><title>plain</title><p>One paragraph of plain text, as a baseline for the first paint.</p>");
+const plain = await serve(plainDir);
+const peers = await Promise.all(
+  (process.env.PEERS ?? "").split(",").filter(Boolean).map(async (entry) => {
+    const [name, dir] = entry.split("=");
+    return [name, await serve(dir)];
+  }),
+);
+const targets = [
+  ["plain HTML", plain.url],
+  ...["", "ja/", "zh/", "tour/kind/", "ja/tour/reboot-leak/", "?tour=kind&step=8"].map((path) => [`podip /${path}`, server.url + path]),
+  ...peers.map(([name, peer]) => [name, peer.url]),
+];
+const samples = new Map(targets.map(([name]) => [name, []]));
+// Interleaved rounds, so a busy moment of the machine falls on every target alike.
+for (let i = 0; i < RUNS; i++) {
+  for (const [name, url] of targets) samples.get(name).push(await fcp(url));
+}
+const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
+const base = median(samples.get("plain HTML"));
+for (const [name, values] of samples) {
+  console.log(`${name.padEnd(28)} first contentful paint ${median(values).toFixed(0).padStart(4)} ms (${(median(values) / base).toFixed(2)}× plain)`);
+}
 await browser.close();
 await server.close();
+await plain.close();
+for (const [, peer] of peers) await peer.close();
