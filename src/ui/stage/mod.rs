@@ -37,16 +37,8 @@ pub struct StageProps {
     pub stage: Shared<Stage>,
     /// Sends actions.
     pub dispatch: Callback<Action>,
-    /// One node at a time whatever the width (a phone); narrower than 600 px it is anyway.
-    #[prop_or_default]
-    pub narrow: bool,
-    /// The height the page can give the picture, in CSS px: a taller one drops rows to fit (files,
-    /// the InternalIP line, then host-local's strip, then labels and lines a phone on its side has
-    /// no room for).
-    #[prop_or_default]
-    pub max_height: Option<u32>,
     /// The page gives the stage a box of its own height (the theatre): the picture fits the height
-    /// measured there, as [`StageProps::max_height`].
+    /// measured there.
     #[prop_or_default]
     pub fill: bool,
 }
@@ -58,19 +50,19 @@ pub fn stage_view(props: &StageProps) -> Html {
         lang,
         stage,
         dispatch,
-        narrow,
-        max_height,
         fill,
     } = props;
     let lang = *lang;
     let canvas = use_node_ref();
     let measured = measure::use_size(canvas.clone());
-    let max_height = max_height.or_else(|| measured.filter(|_| *fill).map(|(_, h)| h));
+    // The height the theatre gives the picture: a taller one drops rows to fit (files, the InternalIP
+    // line, host-local's strip, then labels and spacing).
+    let max_height = measured.filter(|_| *fill).map(|(_, h)| h);
     let focus = stage.focus.as_deref();
     let layout = Layout::of(
         stage,
         measured.map_or(DEFAULT_W, |(w, _)| f64::from(w)),
-        *narrow,
+        false,
         focus,
         max_height.map(f64::from),
     );
