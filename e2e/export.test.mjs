@@ -6,11 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, ARTIFACTS, axeViolations } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
-const require = createRequire(import.meta.url);
 
 /** Click the export menu's item `testid` and wait for its download: { name, bytes }. */
 async function download(page, testid) {
@@ -172,7 +170,6 @@ test("the export menu works from the keyboard, and the embed code opens this vie
 });
 
 test("the open menu, in Japanese and dark, with the embed code shown: labelled, and axe-core finds nothing serious", async () => {
-  const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0&tour=kind&step=8&lang=ja&theme=dark`);
   await settled(page);
   await page.locator("html[lang=ja]").waitFor({ state: "attached" });
@@ -184,13 +181,7 @@ test("the open menu, in Japanese and dark, with the embed code shown: labelled, 
   const png = await download(page, "export-png");
   await writeFile(`${ARTIFACTS}/export-kind-step8-ja.png`, png.bytes);
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-  await page.addScriptTag({ content: axe });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document.querySelector("details.export-menu"), { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-  });
+  const violations = await axeViolations(page, "details.export-menu");
   assert.deepEqual(violations, [], violations.join("\n"));
   assertClean();
 });

@@ -7,11 +7,8 @@
 //   node --test --test-reporter=spec e2e/fit.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { useServerAndBrowser, openPage, settled, shows, stepShown, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, stepShown, ARTIFACTS, axeViolations } from "./harness.mjs";
 
-const require = createRequire(import.meta.url);
 const shared = useServerAndBrowser();
 
 const SIZES = [[1024, 768], [1280, 720], [1280, 800], [1366, 768], [1440, 900], [1920, 1080], [390, 844], [844, 390]];
@@ -136,19 +133,12 @@ test("the presenter view: P and the button enter it, the arrows walk the tour, E
 });
 
 test("a link with present=1 opens the presenter view, which axe-core finds clean in light and dark", async () => {
-  const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
   for (const [query, lang] of [["?tour=reboot-leak&step=9&quiz=0&present=1&theme=light", "en"], ["?tour=kind&step=2&present=1&theme=dark&lang=ja", "ja"]]) {
     const { page, assertClean } = await openPage(shared.browser, shared.server.url + query, { width: 1920, height: 1080 });
     await atRest(page, lang);
     assert.ok(await presenting(page), `${query}: presenting`);
     await page.screenshot({ path: `${ARTIFACTS}/fit-present-${lang}.png` });
-    await page.addScriptTag({ content: axe });
-    const violations = await page.evaluate(async () => {
-      const result = await window.axe.run(document, { resultTypes: ["violations"] });
-      return result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-    });
+    const violations = await axeViolations(page);
     assert.deepEqual(violations, [], `${query}: ${violations.join("\n")}`);
     assertClean();
     await page.close();

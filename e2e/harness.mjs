@@ -5,6 +5,7 @@ import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { before, after } from "node:test";
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
 const TYPES = {
@@ -150,4 +151,17 @@ export async function runBuiltin(page, name) {
   await page.getByTestId("run-scenario").click();
   await settled(page);
   assert.equal(await editor.inputValue(), text);
+}
+
+/** axe-core's serious and critical violations in `page`, within the element `selector` (the whole
+ *  document by default), each as `id (impact): the first targets`. */
+export async function axeViolations(page, selector = null) {
+  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.addScriptTag({ content: axe });
+  return page.evaluate(async (selector) => {
+    const result = await window.axe.run(selector ? document.querySelector(selector) : document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  }, selector);
 }

@@ -1,13 +1,10 @@
-// Issue 6 in a release build: shared links reproduce a view, embed mode and its height messages, the
+// In a release build: shared links reproduce a view, embed mode and its height messages, the
 // three languages, keyboard-only operation, hostile links, and an axe-core audit.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { readFile } from "node:fs/promises";
 import { deflateRawSync } from "node:zlib";
-import { useServerAndBrowser, openPage, settled, startTour, tourStep, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, startTour, tourStep, ARTIFACTS, axeViolations } from "./harness.mjs";
 
-const require = createRequire(import.meta.url);
 const shared = useServerAndBrowser();
 
 /** What a learner sees of the cluster: the clock, every node's podCIDR and every pod's address. */
@@ -249,7 +246,6 @@ test("hostile links are refused in words, never as markup, and the defaults stay
 });
 
 test("axe-core finds no serious or critical violation, in light and dark, in English and Japanese", async () => {
-  const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
   for (const query of ["?tour=kind&step=8&theme=light", "?tour=kind&step=8&theme=dark&lang=ja", "?embed=1&tour=kind&step=4"]) {
     const { page, assertClean } = await openPage(shared.browser, shared.server.url + query);
     await settled(page);
@@ -259,13 +255,7 @@ test("axe-core finds no serious or critical violation, in light and dark, in Eng
     // Audit the page at rest: a pod fading in (0.35 s) has, for that moment, less contrast, and whether
     // the audit caught one mid-fade depended on the machine's speed.
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-    await page.addScriptTag({ content: axe });
-    const violations = await page.evaluate(async () => {
-      const result = await window.axe.run(document, { resultTypes: ["violations"] });
-      return result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-    });
+    const violations = await axeViolations(page);
     assert.deepEqual(violations, [], `${query}: ${violations.join("\n")}`);
     assertClean();
   }
