@@ -101,6 +101,25 @@ test("a browser whose first language is Japanese does not see the English defaul
   await context.close();
 });
 
+test("a link naming a tour or a language goes to its page before any paint; a choice of English stays", async () => {
+  for (const [locale, path, pathname, params] of [
+    ["en-US", "?tour=planning&step=2&quiz=0", "/tour/planning/", { step: "2", tour: null, lang: null }],
+    ["en-US", "?tour=exhaustion&lang=ja", "/ja/tour/exhaustion/", { tour: null, lang: null }],
+    ["ja-JP", "tour/kind/?lang=en", "/tour/kind/", { lang: "en" }],
+    // No page: the app says so, and shows the default view, whose page the address bar then names.
+    ["en-US", "?tour=no-such-tour", "/tour/kind/", {}],
+  ]) {
+    const context = await shared.browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto(shared.server.url + path);
+    await settled(page);
+    const url = new URL(page.url());
+    assert.equal(url.pathname, pathname, `${locale} ${path}`);
+    for (const [name, value] of Object.entries(params)) assert.equal(url.searchParams.get(name), value, `${locale} ${path}: ${name}`);
+    await context.close();
+  }
+});
+
 test("each language and each tour is a page of its own, in its language before any script runs", async () => {
   const cases = [
     ["ja/", "ja", "podip — Kubernetes が Pod に IP を割り当てる仕組み", "ガイドツアー"],
@@ -110,7 +129,7 @@ test("each language and each tour is a page of its own, in its language before a
   ];
   for (const [path, lang, title, words] of cases) {
     const html = await (await fetch(shared.server.url + path)).text();
-    assert.match(html, new RegExp(`<html lang="?${lang}"?>`), `${path}: its language on <html>`);
+    assert.match(html, new RegExp(`<html lang="?${lang}"?[ >]`), `${path}: its language on <html>`);
     assert.ok(html.includes(`<title>${title}</title>`), `${path}: its title`);
     assert.ok(html.includes(words), `${path}: its words`);
     assert.match(html, /data-testid="?stage"?[ >]/, `${path}: its stage`);

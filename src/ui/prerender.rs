@@ -9,6 +9,7 @@ use super::page::{App, AppProps};
 use crate::i18n::{ui as t, Lang};
 use crate::share::pages::page_path;
 use crate::share::Link;
+use crate::sim::playback::Player;
 use crate::tours::TourId;
 
 /// Where the page's markup goes in `index.html`, as written and as Trunk's release build minifies it.
@@ -57,8 +58,10 @@ pub fn render(opened: Opened) -> String {
     futures::executor::block_on(renderer.render())
 }
 
-/// `template` (the built `index.html`) as `page`: its language on `<html>`, its title and description
-/// in that language, and its markup inside the mount point; `None` if the template has no mount point.
+/// `template` (the built `index.html`) as `page`: its language on `<html>`, with the tour it shows
+/// and the tours that have pages (which the page's head reads to tell a link that only moves within it,
+/// and to send an older `?tour=` link to its page), its title and description in that language, and
+/// its markup inside the mount point; `None` if the template has no mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<String> {
     let lang = page.opened.lang;
     let title = page_title(lang, page.opened.link.tour.as_deref());
@@ -72,7 +75,12 @@ pub fn page_html(template: &str, page: &Page) -> Option<String> {
         &head,
         "<html",
         ">",
-        &format!("<html lang=\"{}\">", lang.tag()),
+        &format!(
+            "<html lang=\"{}\" data-tour=\"{}\" data-tours=\"{}\">",
+            lang.tag(),
+            page.opened.link.tour.as_deref().unwrap_or(default_tour()),
+            TourId::ALL.map(TourId::name).join(" ")
+        ),
     );
     let description = format!(
         "<meta name=\"description\" content=\"{}\">",
@@ -106,6 +114,11 @@ fn replace_meta_description(html: &str, with: &str) -> String {
         from = end;
     }
     html.to_string()
+}
+
+/// The tour of the view a link without one opens.
+fn default_tour() -> &'static str {
+    Player::default().cursor().run().tour().unwrap_or_default()
 }
 
 /// Text as HTML.
@@ -152,7 +165,8 @@ mod tests {
             .find(|p| p.path == "ja/tour/reboot-leak/")
             .expect("the page");
         let html = page_html(template, ja).expect("a mount point");
-        assert!(html.starts_with(r#"<!doctype html><html lang="ja"><meta name="description" content="Kubernetes が Pod"#), "{html}");
+        assert!(html.starts_with(r#"<!doctype html><html lang="ja" data-tour="reboot-leak" data-tours="kind planning"#), "{html}");
+        assert!(html.contains(r#"<meta name="description" content="Kubernetes が Pod"#));
         assert!(html.contains("<title>再起動によるアドレスのリーク — podip</title>"));
         assert!(
             html.contains("disk-worker"),
@@ -161,6 +175,12 @@ mod tests {
         assert!(html.contains("ガイドツアー"));
         let root = pages.iter().find(|p| p.path.is_empty()).expect("the root");
         assert_eq!(root.opened.lang, Lang::En);
+        assert!(
+            page_html(template, root)
+                .expect("a mount point")
+                .contains(r#"data-tour="kind""#),
+            "the default view is the kind tour"
+        );
         assert!(page_html(template, root)
             .expect("a mount point")
             .contains("<title>podip — how Kubernetes gives a Pod its IP</title>"));

@@ -4,6 +4,7 @@
 //! natively. miniz_oxide in the page cost 8.6 KB more of its compressed first load than this (README,
 //! "Budgets and measurements"); the browser's streams are asynchronous, so callers await links.
 
+use crate::i18n::Lang;
 use crate::share::{scenario_text, unpack_scenario, Link, LinkProblem, MAX_SCENARIO_LEN};
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
@@ -113,8 +114,27 @@ pub fn page_below_root() -> String {
 /// The view's address from the origin: the root, the page of its language and tour, and the query of
 /// the rest.
 pub async fn view_address(link: Link) -> String {
-    let (path, rest) = link.split_page();
+    let (path, mut rest) = link.split_page();
+    // English has no prefix, and the page's head sends a Chinese or Japanese browser to its own
+    // language: a choice of English says so in the query there.
+    if link.lang == Some(Lang::En) && browser_lang() != Lang::En {
+        rest.lang = Some(Lang::En);
+    }
     format!("{}{path}{}", app_root(), view_query(rest).await)
+}
+
+/// The language the browser prefers among podip's.
+fn browser_lang() -> Lang {
+    let languages: Vec<String> = web_sys::window()
+        .map(|w| {
+            w.navigator()
+                .languages()
+                .iter()
+                .filter_map(|l| l.as_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    Lang::negotiate(languages.iter().map(String::as_str))
 }
 
 /// The view's whole URL: this origin and [`view_address`].
