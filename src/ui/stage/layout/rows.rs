@@ -7,16 +7,16 @@ use crate::sim::playback::stage::{
 };
 
 /// The contents' inset from the box's sides.
-pub(in crate::ui::stage) const INSET: f64 = 16.0;
+pub(crate) const INSET: f64 = 16.0;
 /// The gap between two pod boxes; a node has room for at least this many.
-pub(in crate::ui::stage) const POD_GAP: f64 = 10.0;
+pub(crate) const POD_GAP: f64 = 10.0;
 const MIN_POD_SLOTS: usize = 3;
 /// A pod box's narrowest: its name and an IPv4 address at 11 px.
 const POD_MIN_W: f64 = 84.0;
 /// Pods in rows of boxes (no room for a cable each): the gap between rows.
-pub(in crate::ui::stage) const GRID_GAP: f64 = 8.0;
+pub(crate) const GRID_GAP: f64 = 8.0;
 /// Below this width a pod box sets its addresses at 11 px rather than 13.
-pub(in crate::ui::stage) const TIGHT_POD_W: f64 = 120.0;
+pub(crate) const TIGHT_POD_W: f64 = 120.0;
 /// Line heights: the name's row, a small line, a podCIDR line.
 const NAME_ROW: f64 = 30.0;
 const SMALL_LINE: f64 = 16.0;
@@ -27,9 +27,9 @@ const ADDR_MAX_W: f64 = 30.0;
 /// The files' label and a row of chips; two rows at most; a chip's height, the gap between chips, and
 /// its padding beside the name.
 const FILES_LABEL: f64 = 14.0;
-pub(in crate::ui::stage) const CHIP_ROW_H: f64 = 20.0;
-pub(in crate::ui::stage) const CHIP_ROWS: usize = 2;
-pub(in crate::ui::stage) const CHIP_H: f64 = 16.0;
+pub(crate) const CHIP_ROW_H: f64 = 20.0;
+pub(crate) const CHIP_ROWS: usize = 2;
+pub(crate) const CHIP_H: f64 = 16.0;
 const CHIP_GAP: f64 = 6.0;
 const CHIP_PADDING: f64 = 12.0;
 /// The root namespace's band: its label above it, its height, a veth end's top in it; the first route
@@ -48,11 +48,11 @@ const BARE_BAND: Band = Band {
     route_row: 17.0,
 };
 /// A pod box's rows: name, an address per family, `eth0`, status; and padding.
-pub(in crate::ui::stage) const POD_NAME_Y: f64 = 18.0;
-pub(in crate::ui::stage) const POD_LINE: f64 = 16.0;
+pub(crate) const POD_NAME_Y: f64 = 18.0;
+pub(crate) const POD_LINE: f64 = 16.0;
 /// Many pods are drawn as cells this far apart, the first row this far below the band's top.
-pub(in crate::ui::stage) const CELL_PITCH: f64 = 15.0;
-pub(in crate::ui::stage) const POD_CELLS_Y: f64 = 52.0;
+pub(crate) const CELL_PITCH: f64 = 15.0;
+pub(crate) const POD_CELLS_Y: f64 = 52.0;
 /// The line under the pods (a sandbox's failure, the whole address of the pod in focus).
 const FOOT_LINE: f64 = 18.0;
 const BOTTOM: f64 = 12.0;
@@ -62,7 +62,7 @@ const NAME_Y: f64 = 24.0;
 
 /// How much a node box holds, from all to the least that still tells the story.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(in crate::ui::stage) enum Level {
+pub(crate) enum Level {
     /// Every row.
     Full,
     /// No files row; the InternalIP beside the name, or left out.
@@ -77,7 +77,7 @@ pub(in crate::ui::stage) enum Level {
 /// The root namespace's band: its height, a veth end's top in it, the first route tag's top below the
 /// band's top and a tag's row.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(in crate::ui::stage) struct Band {
+pub(crate) struct Band {
     pub h: f64,
     pub veth_y: f64,
     pub route_y: f64,
@@ -86,7 +86,7 @@ pub(in crate::ui::stage) struct Band {
 
 /// A node box's rows, from its top.
 #[derive(Debug, Clone, PartialEq)]
-pub(in crate::ui::stage) struct NodeRows {
+pub(crate) struct NodeRows {
     /// The box's height.
     pub height: f64,
     /// The name, fitted (the whole is the head's label and title).
@@ -125,7 +125,7 @@ pub(in crate::ui::stage) struct NodeRows {
 }
 
 /// The width pods need side by side: `pods` boxes at their narrowest, with the box's insets.
-pub(in crate::ui::stage) fn pods_width(pods: usize) -> f64 {
+pub(crate) fn pods_width(pods: usize) -> f64 {
     match pods {
         0 => 0.0,
         n => 2.0 * INSET + n as f64 * POD_MIN_W + (n - 1) as f64 * POD_GAP,
@@ -134,7 +134,7 @@ pub(in crate::ui::stage) fn pods_width(pods: usize) -> f64 {
 
 /// `files` as chips flowing left to right in `w`, as wide as their names, wrapping at the edge: each
 /// one's left (from the row's start), row and width, as many as fit in [`CHIP_ROWS`].
-pub(in crate::ui::stage) fn flow_chips(files: &[String], w: f64) -> Vec<(f64, usize, f64)> {
+pub(crate) fn flow_chips(files: &[String], w: f64) -> Vec<(f64, usize, f64)> {
     let (mut x, mut row) = (0.0, 0);
     files
         .iter()
@@ -154,7 +154,7 @@ pub(in crate::ui::stage) fn flow_chips(files: &[String], w: f64) -> Vec<(f64, us
 
 impl NodeRows {
     /// The rows of `node` in a box `w` wide at `level`.
-    pub(in crate::ui::stage) fn of(node: &StageNode, w: f64, level: Level) -> NodeRows {
+    pub(crate) fn of(node: &StageNode, w: f64, level: Level) -> NodeRows {
         let inner = w - 2.0 * INSET;
         let name_w = bold_width(&node.name, font::TITLE);
         let name = fit_bold(&node.name, inner, font::TITLE);
@@ -367,7 +367,7 @@ impl NodeRows {
 /// The height a node box `w` wide reserves at `level` for a node that runs `pods` in the run: that of
 /// the node at its busiest (those pods, up to those drawn as boxes, a podCIDR per family, host-local's
 /// strip, two rows of files, a failure's line).
-pub(in crate::ui::stage) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 {
+pub(crate) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 {
     let pods = pods.min(POD_BOXES);
     let v6 = |cidr: &str| cidr.contains(':');
     let ips: Vec<String> = stage
