@@ -2,7 +2,7 @@
 //! was refused, in the page's language.
 
 use super::language;
-use super::sharing::{page_below_root, parse_link};
+use super::sharing::{browser_lang, page_below_root, parse_link};
 use crate::i18n::{ui as t, Lang};
 use crate::ipam::goip::GoQuoted;
 use crate::share::{Link, LinkProblem, MAX_QUERY_LEN, MAX_SCENARIO_LEN};
@@ -48,25 +48,12 @@ impl Opened {
     /// `?lang=`, else the page's, else the browser's, else English. Its texts are loaded before the
     /// page shows, so it never flashes in another language.
     pub async fn from_location() -> Self {
-        let window = web_sys::window();
-        let query = window
-            .as_ref()
+        let query = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
         let (link, problems) = parse_link(&query).await;
         let link = link.on_page(&page_below_root());
-        let browser: Vec<String> = window
-            .map(|w| {
-                w.navigator()
-                    .languages()
-                    .iter()
-                    .filter_map(|l| l.as_string())
-                    .collect()
-            })
-            .unwrap_or_default();
-        let wanted = link
-            .lang
-            .unwrap_or_else(|| Lang::negotiate(browser.iter().map(String::as_str)));
+        let wanted = link.lang.unwrap_or_else(browser_lang);
         let (lang, unavailable) = match language::load(wanted).await {
             Ok(()) => (wanted, None),
             Err(reason) => (Lang::En, Some(language::unavailable(wanted, &reason))),

@@ -123,8 +123,8 @@ pub async fn view_address(link: Link) -> String {
     format!("{}{path}{}", app_root(), view_query(rest).await)
 }
 
-/// The language the browser prefers among podip's.
-fn browser_lang() -> Lang {
+/// The language the browser prefers among podip's (English when it names none of them).
+pub fn browser_lang() -> Lang {
     let languages: Vec<String> = web_sys::window()
         .map(|w| {
             w.navigator()
