@@ -78,25 +78,29 @@ pub fn start() {
     let (link, problems) =
         crate::share::Link::parse_with(&query, |_| Err(crate::share::LinkProblem::BadDeflate));
     let link = link.on_page(&sharing::page_below_root());
-    let english = link.lang.unwrap_or_default() == crate::i18n::Lang::En;
-    let host = if prerendered && !(english && problems.is_empty()) {
-        // Its texts are loaded first: the markup rendered at build time stays on screen until the app
-        // draws over it (the page takes it away then, with `data-view`).
-        let Some(host) = keep_prerendered(&mount) else {
-            return;
-        };
-        host
-    } else {
-        // The markup makes way for the app, drawn in the same task (no paint in between): as the
-        // page's own view, else as the view the link asks for, which the page hides until then.
-        mount.set_inner_html("");
-        if let Some(root) = &root {
-            root.remove_attribute("data-view").ok();
+    // English needs nothing loaded: the app draws the page's own view at once.
+    let at_once = prerendered
+        && problems.is_empty()
+        && link.lang.unwrap_or_default() == crate::i18n::Lang::En;
+    // Otherwise its texts are loaded first: the markup rendered at build time stays on screen until
+    // the app draws over it (and takes it away then, with `data-view`).
+    let kept = (prerendered && !at_once)
+        .then(|| keep_prerendered(&mount))
+        .flatten();
+    let host = match kept {
+        Some(host) => host,
+        None => {
+            // The markup makes way for the app, drawn in the same task (no paint in between): as the
+            // page's own view, else as the view the link asks for, which the page hides until then.
+            mount.set_inner_html("");
+            if let Some(root) = &root {
+                root.remove_attribute("data-view").ok();
+            }
+            mount
         }
-        mount
     };
     let props = page::AppProps {
-        opened: (prerendered && english && problems.is_empty()).then(|| opened::Opened::page(link)),
+        opened: at_once.then(|| opened::Opened::page(link)),
     };
     yew::Renderer::<App>::with_root_and_props(host, props).render();
 }

@@ -25,12 +25,7 @@ pub struct Opened {
 impl Opened {
     /// The view a link without a query opens in English: the one rendered at build time.
     pub fn default_view() -> Self {
-        Opened {
-            link: Link::default(),
-            problems: Vec::new(),
-            lang: Lang::En,
-            unavailable: None,
-        }
+        Opened::page(Link::default())
     }
 
     /// A page's own view (its language and tour, as rendered at build time), opened without waiting:
