@@ -8,6 +8,7 @@
 //! dropped with a [`LinkProblem`] saying why, and whatever remains is applied. Nothing read here is ever
 //! HTML; it is text handed to the same parsers as typed input.
 
+pub mod figure;
 pub mod pages;
 
 use crate::i18n::Lang;

@@ -14,19 +14,24 @@ use wasm_bindgen_futures::JsFuture;
 #[cfg(target_arch = "wasm32")]
 use web_sys::Response;
 
+/// Make `lang`'s texts available; on failure, why, to show with the page in English.
+pub async fn load(lang: Lang) -> Result<(), String> {
+    load_from("", lang).await
+}
+
 /// Natively (the build-time rendering) every language is compiled in.
 #[cfg(not(target_arch = "wasm32"))]
-pub async fn load(_lang: Lang) -> Result<(), String> {
+pub async fn load_from(_base: &str, _lang: Lang) -> Result<(), String> {
     Ok(())
 }
 
-/// Make `lang`'s texts available; on failure, why, to show with the page in English.
+/// [`load`] from the app at `base` (empty: the page's own folder; a figure's script gives its own).
 #[cfg(target_arch = "wasm32")]
-pub async fn load(lang: Lang) -> Result<(), String> {
+pub async fn load_from(base: &str, lang: Lang) -> Result<(), String> {
     if catalog::is_installed(lang) {
         return Ok(());
     }
-    let url = format!("i18n/{}.json", lang.tag());
+    let url = format!("{base}i18n/{}.json", lang.tag());
     let fetched = match web_sys::window() {
         Some(window) => JsFuture::from(window.fetch_with_str(&url)).await.ok(),
         None => None,

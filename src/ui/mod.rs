@@ -21,6 +21,7 @@ mod chrome;
 mod editor;
 mod embed;
 mod export;
+pub mod figure;
 mod import;
 pub mod language;
 mod map;
@@ -62,8 +63,8 @@ pub fn start() {
     }));
     let document = web_sys::window().and_then(|w| w.document());
     let root = document.as_ref().and_then(|d| d.document_element());
+    // A page without the app's mount point holds figures (`<podip-figure>`), drawn as they connect.
     let Some(mount) = document.and_then(|d| d.get_element_by_id("podip")) else {
-        yew::Renderer::<App>::new().render();
         return;
     };
     let prerendered = root

@@ -123,6 +123,12 @@ pub async fn view_address(link: Link) -> String {
     format!("{}{path}{}", app_root(), view_query(rest).await)
 }
 
+/// `link`'s view in the app whose root is the address `root` (a figure's "Open in podip ↗").
+pub async fn address_below(root: &str, link: Link) -> String {
+    let (path, rest) = link.split_page();
+    format!("{root}{path}{}", view_query(rest).await)
+}
+
 /// The language the browser prefers among podip's (English when it names none of them).
 pub fn browser_lang() -> Lang {
     let languages: Vec<String> = web_sys::window()

@@ -127,6 +127,14 @@ texts! {
     OPEN_DEFAULT => { en: "Open podip without this link", zh: "不带此链接打开 podip", ja: "このリンクなしで podip を開く" },
     /// The embedded player's link to the whole app.
     OPEN_FULL => { en: "Open in podip ↗", zh: "在 podip 中打开 ↗", ja: "podip で開く ↗" },
+    /// A `<podip-figure>`'s accessible name: {0} its tour, step and time.
+    FIGURE_LABEL => { en: "podip figure: {0}", zh: "podip 图：{0}", ja: "podip の図：{0}" },
+    /// A `<podip-figure>` that cannot be drawn: {0} why (its attribute, or its scenario's line).
+    FIGURE_PROBLEM => {
+        en: "This podip figure cannot be drawn: {0}",
+        zh: "无法绘制此 podip 图：{0}",
+        ja: "この podip の図は描画できません：{0}",
+    },
     /// The embedded player's region label.
     PLAYER => { en: "podip player", zh: "podip 播放器", ja: "podip プレーヤー" },
 

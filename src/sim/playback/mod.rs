@@ -18,6 +18,7 @@
 
 mod cursor;
 pub mod export;
+pub mod figure;
 pub mod link;
 mod loader;
 mod player;

@@ -1,0 +1,384 @@
+//! `<podip-figure>`: the stage in any page. The page's one script (`static/podip-figure.js`) defines
+//! the element, starts this wasm once for every figure on the page, and gives each figure a shadow
+//! root with podip's stylesheet; [`connect`] draws a [`FigureApp`] there, which owns the figure's
+//! playback ([`crate::sim::playback::figure`]) over the run its scenario shares with the page's other
+//! figures. A figure plays only while on screen (the script tells it) and holds no clock otherwise.
+
+use super::shown::Shared;
+use super::stage::StageView;
+use super::studio::{now_ms, Action};
+use crate::i18n::{ui as t, Lang};
+use crate::share::figure::{Controls, FigureSpec};
+use crate::sim::playback::figure::{Figure, Runs};
+use crate::sim::playback::views::seconds;
+use crate::tours::TourId;
+use gloo_timers::callback::Interval;
+use std::cell::RefCell;
+use yew::prelude::*;
+
+/// How often a playing figure's clock ticks, in ms (the app's rate).
+const TICK_MS: u32 = 50;
+/// A tick's work stops after this many ms, so eight figures playing keep frames short.
+const TICK_BUDGET_MS: f64 = 6.0;
+
+thread_local! {
+    /// The runs of every figure on the page: figures of one scenario share one.
+    static RUNS: RefCell<Runs> = RefCell::new(Runs::default());
+}
+
+/// Props of a figure.
+#[derive(Properties, PartialEq)]
+pub struct FigureProps {
+    /// The view it draws, or why it cannot draw one.
+    pub spec: Result<FigureSpec, String>,
+    /// The language of its words when its view is refused (the page's).
+    pub lang: Lang,
+    /// The app's address (the script's folder), for "Open in podip ↗".
+    pub app_root: String,
+    /// The reader asked for reduced motion: autoplay stays at its view.
+    pub reduced_motion: bool,
+}
+
+/// What a figure is told.
+pub enum FigureMessage {
+    /// Its language's words are loaded (or could not be: the figure speaks English).
+    Ready(Option<String>),
+    /// It came on screen, or went off it.
+    OnScreen(bool),
+    /// The reader's or the clock's move.
+    Do(Move),
+    /// The view's address in the app is known.
+    Address(String),
+}
+
+/// A move of the figure's playback.
+pub enum Move {
+    /// Play or pause.
+    Toggle,
+    /// Next (`true`) or previous step.
+    Step(bool),
+    /// The clock: real ms passed.
+    Tick(f64),
+    /// A node picked on the stage (shown alone where the nodes do not fit side by side).
+    Focus(Option<String>),
+}
+
+/// One figure.
+pub struct FigureApp {
+    /// Its playback, once built; or why it is not (its scenario's `line N: …`).
+    figure: Option<Result<Figure, String>>,
+    /// What the stage draws, kept while unchanged.
+    stage: Option<Shared<crate::sim::playback::stage::Stage>>,
+    /// The node picked.
+    focus: Option<String>,
+    /// Whether it is on screen.
+    on_screen: bool,
+    /// The clock, while playing on screen.
+    clock: Option<Interval>,
+    /// Its view in the app.
+    address: String,
+    /// Why its language could not be loaded, if it could not.
+    unavailable: Option<String>,
+    /// Sends the stage's picks.
+    dispatch: Callback<Action>,
+}
+
+impl Component for FigureApp {
+    type Message = FigureMessage;
+    type Properties = FigureProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let props = ctx.props();
+        if let Ok(spec) = &props.spec {
+            let (lang, link) = (spec.lang, ctx.link().clone());
+            let base = props.app_root.clone();
+            let view = spec.link();
+            let root = props.app_root.clone();
+            yew::platform::spawn_local(async move {
+                let loaded = super::language::load_from(&base, lang).await.err();
+                link.send_message(FigureMessage::Ready(loaded));
+                link.send_message(FigureMessage::Address(
+                    super::sharing::address_below(&root, view).await,
+                ));
+            });
+        }
+        let dispatch = ctx.link().batch_callback(|action| match action {
+            Action::SelectNode(name) => Some(FigureMessage::Do(Move::Focus(name))),
+            _ => None,
+        });
+        FigureApp {
+            figure: None,
+            stage: None,
+            focus: None,
+            on_screen: false,
+            clock: None,
+            address: props.app_root.clone(),
+            unavailable: None,
+            dispatch,
+        }
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, message: FigureMessage) -> bool {
+        match message {
+            FigureMessage::Ready(unavailable) => {
+                self.unavailable = unavailable;
+                if let Ok(spec) = &ctx.props().spec {
+                    let mut spec = spec.clone();
+                    spec.autoplay &= !ctx.props().reduced_motion;
+                    self.figure =
+                        Some(RUNS.with(|runs| Figure::open(&mut runs.borrow_mut(), &spec)));
+                }
+                if self.on_screen {
+                    self.with_figure(Figure::on_screen);
+                }
+            }
+            FigureMessage::OnScreen(on_screen) => {
+                self.on_screen = on_screen;
+                if on_screen {
+                    self.with_figure(Figure::on_screen);
+                }
+            }
+            FigureMessage::Do(Move::Toggle) => {
+                self.with_figure(Figure::toggle_play);
+            }
+            FigureMessage::Do(Move::Step(forward)) => {
+                self.with_figure(|f| f.step(forward));
+            }
+            FigureMessage::Do(Move::Tick(ms)) => {
+                let deadline = now_ms() + TICK_BUDGET_MS;
+                let moved = self.with_figure(|f| f.tick(ms, &mut || now_ms() < deadline));
+                if moved != Some(true) {
+                    self.keep_ticking(ctx);
+                    return false;
+                }
+            }
+            FigureMessage::Do(Move::Focus(name)) => self.focus = name,
+            FigureMessage::Address(address) => self.address = address,
+        }
+        self.draw_stage();
+        self.keep_ticking(ctx);
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let props = ctx.props();
+        let spec = match &props.spec {
+            Ok(spec) => spec,
+            Err(problem) => return refused(props.lang, problem),
+        };
+        let lang = if self.unavailable.is_some() {
+            Lang::En
+        } else {
+            spec.lang
+        };
+        let figure = match &self.figure {
+            None => return html! { <div class="podip-figure loading" data-testid="figure" /> },
+            Some(Err(problem)) => return refused(lang, problem),
+            Some(Ok(figure)) => figure,
+        };
+        let cursor = figure.cursor();
+        let run = cursor.run();
+        let tour = run.tour().and_then(TourId::from_name).map(TourId::tour);
+        let step = cursor.current_step();
+        let now = cursor.now();
+        let count = match (tour, step) {
+            (Some(tour), Some(i)) => t::STEP_OF.fill(
+                lang,
+                &[
+                    tour.title.get(lang),
+                    &(i + 1).to_string(),
+                    &tour.steps.len().to_string(),
+                    &seconds(now),
+                ],
+            ),
+            (Some(tour), None) => t::INTRODUCTION.fill(lang, &[tour.title.get(lang)]),
+            (None, _) => format!("t = {}", seconds(now)),
+        };
+        let words = tour.filter(|_| spec.caption).map(|tour| match step {
+            Some(i) => tour.steps[i].words.get(lang),
+            None => tour.intro.get(lang),
+        });
+        let link = ctx.link();
+        let go = |forward: bool| {
+            link.callback(move |_: MouseEvent| FigureMessage::Do(Move::Step(forward)))
+        };
+        let (can_back, can_forward) = figure.can_step();
+        let controls = spec.controls;
+        let onkeydown = link.batch_callback(move |event: KeyboardEvent| {
+            let action = match event.key().as_str() {
+                "ArrowRight" if controls != Controls::None => Move::Step(true),
+                "ArrowLeft" if controls != Controls::None => Move::Step(false),
+                " " | "k" if controls == Controls::Full => Move::Toggle,
+                _ => return None,
+            };
+            event.prevent_default();
+            Some(FigureMessage::Do(action))
+        });
+        let playing = figure.playing();
+        html! {
+            <figure class="podip-figure" data-testid="figure" data-step={step.map(|i| (i + 1).to_string())}
+                data-time={now.0.to_string()} data-playing={playing.to_string()}
+                tabindex="0" aria-label={t::FIGURE_LABEL.fill(lang, &[&count])} {onkeydown}>
+                if let Some(stage) = &self.stage {
+                    <StageView {lang} stage={stage.clone()} dispatch={self.dispatch.clone()} />
+                }
+                if let Some(words) = words {
+                    <figcaption class="figure-caption" data-testid="figure-caption">{ words }</figcaption>
+                }
+                <div class="figure-bar">
+                    if controls != Controls::None {
+                        <button data-testid="figure-prev" disabled={!can_back} onclick={go(false)}
+                            aria-label={t::PREV_STEP.get(lang)}>{ "◀" }</button>
+                    }
+                    if controls == Controls::Full {
+                        <button data-testid="figure-play" onclick={link.callback(|_: MouseEvent| FigureMessage::Do(Move::Toggle))}
+                            aria-label={if playing { t::PAUSE_LABEL.get(lang) } else { t::PLAY_LABEL.get(lang) }}>
+                            { if playing { "❚❚" } else { "▶" } }
+                        </button>
+                    }
+                    if controls != Controls::None {
+                        <button data-testid="figure-next" disabled={!can_forward} onclick={go(true)}
+                            aria-label={t::NEXT_STEP.get(lang)}>{ "▶" }</button>
+                    }
+                    <span class="figure-count" data-testid="figure-count" aria-live="polite">{ count }</span>
+                    <a class="figure-open" data-testid="figure-open" href={self.address.clone()} target="_blank" rel="noopener">
+                        { t::OPEN_FULL.get(lang) }
+                    </a>
+                </div>
+            </figure>
+        }
+    }
+}
+
+impl FigureApp {
+    /// `change` on the figure, when it is built.
+    fn with_figure<T>(&mut self, change: impl FnOnce(&mut Figure) -> T) -> Option<T> {
+        match &mut self.figure {
+            Some(Ok(figure)) => Some(change(figure)),
+            _ => None,
+        }
+    }
+
+    /// The stage at the figure's time.
+    fn draw_stage(&mut self) {
+        if let Some(Ok(figure)) = &self.figure {
+            let stage = figure.cursor().stage(None, self.focus.as_deref());
+            if self.stage.as_ref().is_none_or(|last| **last != stage) {
+                self.stage = Some(Shared::new(stage));
+            }
+        }
+    }
+
+    /// The clock ticks while the figure plays on screen, and not otherwise.
+    fn keep_ticking(&mut self, ctx: &Context<Self>) {
+        let playing = matches!(&self.figure, Some(Ok(figure)) if figure.playing());
+        if !(playing && self.on_screen) {
+            self.clock = None;
+        } else if self.clock.is_none() {
+            let tick = ctx.link().callback(|ms| FigureMessage::Do(Move::Tick(ms)));
+            let mut last = now_ms();
+            self.clock = Some(Interval::new(TICK_MS, move || {
+                let now = now_ms();
+                tick.emit(now - last);
+                last = now;
+            }));
+        }
+    }
+}
+
+/// A figure that cannot be drawn says why, in its place.
+fn refused(lang: Lang, problem: &str) -> Html {
+    html! {
+        <div class="podip-figure refused" data-testid="figure" role="alert">
+            <p class="figure-problem" data-testid="figure-problem">{ t::FIGURE_PROBLEM.fill(lang, &[problem]) }</p>
+        </div>
+    }
+}
+
+/// The browser's side: each `<podip-figure>` on the page and the app drawn in its shadow root.
+#[cfg(target_arch = "wasm32")]
+mod element {
+    use super::{FigureApp, FigureMessage, FigureProps};
+    use crate::i18n::Lang;
+    use crate::share::figure::FigureSpec;
+    use std::cell::RefCell;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Element, HtmlElement};
+    use yew::AppHandle;
+
+    thread_local! {
+        /// The figures drawn, by their element.
+        static DRAWN: RefCell<Vec<(HtmlElement, AppHandle<FigureApp>)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Draw the figure `host` (a `<podip-figure>`) in `root` (its shadow root's container), its "Open
+    /// in podip ↗" below `app_root`; drawn again from its attributes if it already was.
+    pub fn connect(host: HtmlElement, root: Element, app_root: String) {
+        disconnect(&host);
+        let inline = host
+            .query_selector(r#":scope > script[type="text/podip"]"#)
+            .ok()
+            .flatten()
+            .and_then(|script| script.text_content());
+        let page_lang = host
+            .closest("[lang]")
+            .ok()
+            .flatten()
+            .and_then(|e| e.get_attribute("lang"));
+        let spec = FigureSpec::read(
+            |name| host.get_attribute(name),
+            inline.as_deref(),
+            page_lang.as_deref(),
+        )
+        .map_err(|problem| problem.to_string());
+        let lang = page_lang
+            .as_deref()
+            .and_then(Lang::from_tag)
+            .unwrap_or_default();
+        let reduced_motion = web_sys::window()
+            .and_then(|w| {
+                w.match_media("(prefers-reduced-motion: reduce)")
+                    .ok()
+                    .flatten()
+            })
+            .is_some_and(|m| m.matches());
+        root.set_inner_html("");
+        let props = FigureProps {
+            spec,
+            lang,
+            app_root,
+            reduced_motion,
+        };
+        let app = yew::Renderer::<FigureApp>::with_root_and_props(root, props).render();
+        DRAWN.with(|drawn| drawn.borrow_mut().push((host, app)));
+    }
+
+    /// Take the figure `host` away (it left the page).
+    pub fn disconnect(host: &HtmlElement) {
+        let app = DRAWN.with(|drawn| {
+            let mut drawn = drawn.borrow_mut();
+            let at = drawn.iter().position(|(h, _)| h == host)?;
+            Some(drawn.swap_remove(at).1)
+        });
+        if let Some(app) = app {
+            app.destroy();
+        }
+    }
+
+    /// The figure `host` came on screen or went off it.
+    pub fn on_screen(host: &HtmlElement, on_screen: bool) {
+        DRAWN.with(|drawn| {
+            if let Some((_, app)) = drawn.borrow().iter().find(|(h, _)| h == host) {
+                app.send_message(FigureMessage::OnScreen(on_screen));
+            }
+        });
+    }
+
+    /// The element as an `HtmlElement` (the script passes `this`).
+    pub fn element(value: wasm_bindgen::JsValue) -> Option<HtmlElement> {
+        value.dyn_into().ok()
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use element::{connect, disconnect, element, on_screen};
