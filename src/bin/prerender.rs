@@ -4,6 +4,8 @@
 //! `tour/kind/index.html`, …), so every page paints before its wasm arrives; the app then draws the
 //! same view over it.
 //!
+//! It also writes the build's file names into the figures' script (`podip-figure.js`).
+//!
 //!   prerender INDEX_HTML      write every page from the built INDEX_HTML
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -28,6 +30,15 @@ fn main() {
         std::fs::create_dir_all(&dir).unwrap_or_else(|err| fail(&page.path, &err));
         let file = dir.join("index.html");
         std::fs::write(&file, html).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
+    }
+    // The figures' script, told the build's hashed file names.
+    let script_path = root.join("podip-figure.js");
+    if let Ok(script) = std::fs::read_to_string(&script_path) {
+        let Some(script) = podip::ui::prerender::figure_script(&script, &template) else {
+            fail(&path, &"no wasm or stylesheet linked");
+        };
+        std::fs::write(&script_path, script)
+            .unwrap_or_else(|err| fail(&script_path.display().to_string(), &err));
     }
 }
 

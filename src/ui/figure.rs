@@ -172,7 +172,8 @@ impl Component for FigureApp {
             spec.lang
         };
         let figure = match &self.figure {
-            None => return html! { <div class="podip-figure loading" data-testid="figure" /> },
+            // Until it is built, what the element holds (its SVG) shows through.
+            None => return html! { <slot /> },
             Some(Err(problem)) => return refused(lang, problem),
             Some(Ok(figure)) => figure,
         };

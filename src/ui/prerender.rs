@@ -129,6 +129,30 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// `script` (`podip-figure.js` as copied into the build) with the build's file names that `index` (the
+/// built `index.html`) links: the wasm, its JavaScript glue and the stylesheet, all hashed by Trunk.
+/// `None` if `index` names no wasm or no stylesheet.
+pub fn figure_script(script: &str, index: &str) -> Option<String> {
+    let wasm = built_file(index, "_bg.wasm")?;
+    let glue = format!("{}.js", wasm.strip_suffix("_bg.wasm")?);
+    let css = built_file(index, ".css")?;
+    Some(
+        script
+            .replace("__PODIP_GLUE__", &glue)
+            .replace("__PODIP_WASM__", wasm)
+            .replace("__PODIP_CSS__", css),
+    )
+}
+
+/// The name of the first file `index` refers to whose name ends in `suffix` (without its folder).
+fn built_file<'a>(index: &'a str, suffix: &str) -> Option<&'a str> {
+    let end = index.find(suffix)? + suffix.len();
+    let start = index[..end]
+        .rfind(|c: char| matches!(c, '/' | '\'' | '"' | '=' | '(' | ' '))
+        .map_or(0, |i| i + 1);
+    Some(&index[start..end])
+}
+
 /// `page` with `rendered` inside its mount point; `None` if it has none.
 pub fn insert(page: &str, rendered: &str) -> Option<String> {
     let (at, mount) = [MOUNT, MOUNT_MINIFIED]
@@ -153,6 +177,17 @@ mod tests {
         assert_eq!(insert("<body></body>", &html), None);
         let minified = insert("<body><div id=podip></div></body>", "x").expect("minified");
         assert_eq!(minified, "<body><div id=podip>x</div></body>");
+    }
+
+    #[test]
+    fn the_figure_script_gets_the_builds_file_names() {
+        let index = r#"<link rel="stylesheet" href="/podip/style-9f8e.css" integrity="x"/><link rel="modulepreload" href="/podip/podip-web-1a2b.js"><script type=module>import init from '/podip/podip-web-1a2b.js';await init({ module_or_path: '/podip/podip-web-1a2b_bg.wasm' })</script>"#;
+        let script = r#"const files = { glue: "__PODIP_GLUE__", wasm: "__PODIP_WASM__", css: "__PODIP_CSS__" };"#;
+        assert_eq!(
+            figure_script(script, index).as_deref(),
+            Some(r#"const files = { glue: "podip-web-1a2b.js", wasm: "podip-web-1a2b_bg.wasm", css: "style-9f8e.css" };"#)
+        );
+        assert_eq!(figure_script(script, "<html></html>"), None);
     }
 
     #[test]
