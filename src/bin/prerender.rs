@@ -4,7 +4,8 @@
 //! `tour/kind/index.html`, …), so every page paints before its wasm arrives; the app then draws the
 //! same view over it.
 //!
-//! It also writes the build's file names into the figures' script (`podip-figure.js`).
+//! It also writes each tour step's figure as SVG (`figures/<lang>/<tour>/<step>.svg`, and `-dark.svg`)
+//! and the build's file names into the figures' script (`podip-figure.js`).
 //!
 //!   prerender INDEX_HTML      write every page from the built INDEX_HTML
 
@@ -30,6 +31,20 @@ fn main() {
         std::fs::create_dir_all(&dir).unwrap_or_else(|err| fail(&page.path, &err));
         let file = dir.join("index.html");
         std::fs::write(&file, html).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
+    }
+    // Each tour step's figure, in each language and theme, for a `<podip-figure>` to hold.
+    let mut runs = podip::sim::playback::figure::Runs::default();
+    for (file, svg) in podip::ui::figure_svg::build_figures(&mut runs) {
+        let file = root.join(file);
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)
+                .unwrap_or_else(|err| fail(&dir.display().to_string(), &err));
+        }
+        match svg {
+            Ok(svg) => std::fs::write(&file, svg)
+                .unwrap_or_else(|err| fail(&file.display().to_string(), &err)),
+            Err(err) => fail(&file.display().to_string(), &err),
+        }
     }
     // The figures' script, told the build's hashed file names.
     let script_path = root.join("podip-figure.js");

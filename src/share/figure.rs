@@ -303,7 +303,8 @@ mod tests {
 
     #[test]
     fn each_bad_attribute_is_refused_by_name() {
-        let cases: [(&[(&str, &str)], Option<&str>, &str); 9] = [
+        type Case<'a> = (&'a [(&'a str, &'a str)], Option<&'a str>, &'a str);
+        let cases: [Case; 9] = [
             (&[], None, "a figure needs tour=\"…\""),
             (&[("tour", "kind")], Some("node add a"), "not both"),
             (

@@ -22,6 +22,8 @@ mod editor;
 mod embed;
 mod export;
 pub mod figure;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod figure_svg;
 mod import;
 pub mod language;
 mod map;

@@ -148,7 +148,7 @@ pub fn figure_script(script: &str, index: &str) -> Option<String> {
 fn built_file<'a>(index: &'a str, suffix: &str) -> Option<&'a str> {
     let end = index.find(suffix)? + suffix.len();
     let start = index[..end]
-        .rfind(|c: char| matches!(c, '/' | '\'' | '"' | '=' | '(' | ' '))
+        .rfind(['/', '\'', '"', '=', '(', ' '])
         .map_or(0, |i| i + 1);
     Some(&index[start..end])
 }
@@ -185,7 +185,9 @@ mod tests {
         let script = r#"const files = { glue: "__PODIP_GLUE__", wasm: "__PODIP_WASM__", css: "__PODIP_CSS__" };"#;
         assert_eq!(
             figure_script(script, index).as_deref(),
-            Some(r#"const files = { glue: "podip-web-1a2b.js", wasm: "podip-web-1a2b_bg.wasm", css: "style-9f8e.css" };"#)
+            Some(
+                r#"const files = { glue: "podip-web-1a2b.js", wasm: "podip-web-1a2b_bg.wasm", css: "style-9f8e.css" };"#
+            )
         );
         assert_eq!(figure_script(script, "<html></html>"), None);
     }

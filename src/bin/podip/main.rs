@@ -5,6 +5,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod figure_cmd;
+#[cfg(not(target_arch = "wasm32"))]
 mod import_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod kcm_args;

@@ -6,6 +6,13 @@ use std::io::Read;
 
 /// Where a scenario comes from: a path, `-` for standard input, or `builtin:NAME`.
 pub fn read_scenario(source: &str) -> Result<(String, Scenario), String> {
+    let (label, text) = read_text(source)?;
+    let scenario = Scenario::parse(&text).map_err(|err| format!("{label}: {err}"))?;
+    Ok((label, scenario))
+}
+
+/// A scenario's text from where [`read_scenario`] reads it, and its name for messages.
+pub fn read_text(source: &str) -> Result<(String, String), String> {
     let text = if source == "-" {
         let mut text = String::new();
         std::io::stdin()
@@ -26,8 +33,7 @@ pub fn read_scenario(source: &str) -> Result<(String, Scenario), String> {
         std::fs::read_to_string(source).map_err(|err| format!("cannot read {source}: {err}"))?
     };
     let label = if source == "-" { "<stdin>" } else { source };
-    let scenario = Scenario::parse(&text).map_err(|err| format!("{label}: {err}"))?;
-    Ok((label.to_string(), scenario))
+    Ok((label.to_string(), text))
 }
 
 /// `podip run`: the transcript (or, with `json`, the events as JSON Lines).

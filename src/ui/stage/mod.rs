@@ -41,6 +41,9 @@ pub struct StageProps {
     /// measured there.
     #[prop_or_default]
     pub fill: bool,
+    /// Drawn this wide instead of the width measured (a picture written without a browser).
+    #[prop_or_default]
+    pub width: Option<u32>,
 }
 
 /// The stage.
@@ -51,6 +54,7 @@ pub fn stage_view(props: &StageProps) -> Html {
         stage,
         dispatch,
         fill,
+        width: fixed_width,
     } = props;
     let lang = *lang;
     let canvas = use_node_ref();
@@ -61,7 +65,9 @@ pub fn stage_view(props: &StageProps) -> Html {
     let focus = stage.focus.as_deref();
     let layout = Layout::of(
         stage,
-        measured.map_or(DEFAULT_W, |(w, _)| f64::from(w)),
+        fixed_width
+            .or(measured.map(|(w, _)| w))
+            .map_or(DEFAULT_W, f64::from),
         false,
         focus,
         max_height.map(f64::from),
