@@ -21,8 +21,9 @@ export const ARTIFACTS = "e2e/artifacts";
 
 /** Serve `root` (default dist/) under `prefix` (default `/`) on an ephemeral port; resolves to
  *  { url, close }, `url` ending in the prefix. Paths outside the prefix are 404, as on a host that
- *  serves the app from a sub-path. */
-export async function serve(root = "dist", prefix = "/") {
+ *  serves the app from a sub-path. With `cors`, every file may be read from another origin (the header
+ *  a host of podip's figures sends). */
+export async function serve(root = "dist", prefix = "/", { cors = false } = {}) {
   // Large headers: a test sends a 1 MB query string, as a hostile link would.
   const server = createServer({ maxHeaderSize: 4 << 20 }, async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
@@ -35,7 +36,10 @@ export async function serve(root = "dist", prefix = "/") {
     const file = join(root, path.endsWith("/") ? join(path, "index.html") : path);
     try {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.writeHead(200, {
+        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        ...(cors ? { "access-control-allow-origin": "*" } : {}),
+      });
       res.end(body);
     } catch {
       res.writeHead(404);

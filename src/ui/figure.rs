@@ -233,8 +233,8 @@ impl Component for FigureApp {
                     }
                     if controls == Controls::Full {
                         <button data-testid="figure-play" onclick={link.callback(|_: MouseEvent| FigureMessage::Do(Move::Toggle))}
-                            aria-label={if playing { t::PAUSE_LABEL.get(lang) } else { t::PLAY_LABEL.get(lang) }}>
-                            { if playing { "❚❚" } else { "▶" } }
+                            aria-pressed={playing.to_string()}>
+                            { if playing { t::PAUSE.get(lang) } else { t::PLAY.get(lang) } }
                         </button>
                     }
                     if controls != Controls::None {

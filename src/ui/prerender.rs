@@ -133,24 +133,26 @@ fn escape(text: &str) -> String {
 /// built `index.html`) links: the wasm, its JavaScript glue and the stylesheet, all hashed by Trunk.
 /// `None` if `index` names no wasm or no stylesheet.
 pub fn figure_script(script: &str, index: &str) -> Option<String> {
-    let wasm = built_file(index, "_bg.wasm")?;
-    let glue = format!("{}.js", wasm.strip_suffix("_bg.wasm")?);
-    let css = built_file(index, ".css")?;
+    let wasm = built_file(index, |name| name.ends_with("_bg.wasm"))?;
+    // The glue is named after the same crate as the wasm, with a hash of its own.
+    let stem = wasm.rsplit_once('-')?.0;
+    let glue = built_file(index, |name| {
+        name.ends_with(".js") && name.rsplit_once('-').is_some_and(|(s, _)| s == stem)
+    })?;
+    let css = built_file(index, |name| name.ends_with(".css"))?;
     Some(
         script
-            .replace("__PODIP_GLUE__", &glue)
+            .replace("__PODIP_GLUE__", glue)
             .replace("__PODIP_WASM__", wasm)
             .replace("__PODIP_CSS__", css),
     )
 }
 
-/// The name of the first file `index` refers to whose name ends in `suffix` (without its folder).
-fn built_file<'a>(index: &'a str, suffix: &str) -> Option<&'a str> {
-    let end = index.find(suffix)? + suffix.len();
-    let start = index[..end]
-        .rfind(['/', '\'', '"', '=', '(', ' '])
-        .map_or(0, |i| i + 1);
-    Some(&index[start..end])
+/// The first file name (without its folder) that `index` refers to and `wanted` accepts.
+fn built_file(index: &str, wanted: impl Fn(&str) -> bool) -> Option<&str> {
+    index
+        .split(['/', '\'', '"', '`', '=', '(', ')', ' ', '<', '>', ';'])
+        .find(|name| wanted(name))
 }
 
 /// `page` with `rendered` inside its mount point; `None` if it has none.
@@ -181,12 +183,12 @@ mod tests {
 
     #[test]
     fn the_figure_script_gets_the_builds_file_names() {
-        let index = r#"<link rel="stylesheet" href="/podip/style-9f8e.css" integrity="x"/><link rel="modulepreload" href="/podip/podip-web-1a2b.js"><script type=module>import init from '/podip/podip-web-1a2b.js';await init({ module_or_path: '/podip/podip-web-1a2b_bg.wasm' })</script>"#;
+        let index = r#"<link rel="stylesheet" href="/podip/style-9f8e.css" integrity="x"/><link rel="modulepreload" href="/podip/podip-web-1a2b.js"><script type=module>import init from '/podip/podip-web-1a2b.js';await init({ module_or_path: `/podip/podip-web-3c4d_bg.wasm` })</script>"#;
         let script = r#"const files = { glue: "__PODIP_GLUE__", wasm: "__PODIP_WASM__", css: "__PODIP_CSS__" };"#;
         assert_eq!(
             figure_script(script, index).as_deref(),
             Some(
-                r#"const files = { glue: "podip-web-1a2b.js", wasm: "podip-web-1a2b_bg.wasm", css: "style-9f8e.css" };"#
+                r#"const files = { glue: "podip-web-1a2b.js", wasm: "podip-web-3c4d_bg.wasm", css: "style-9f8e.css" };"#
             )
         );
         assert_eq!(figure_script(script, "<html></html>"), None);
