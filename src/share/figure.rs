@@ -133,7 +133,9 @@ impl FigureSpec {
                 query.append_pair(name, &value);
             }
         }
-        let (link, problems) = Link::parse(&query.finish());
+        // No `s=` is written above: nothing is inflated (and the inflater stays out of the page's wasm).
+        let (link, problems) =
+            Link::parse_with(&query.finish(), |_| Err(LinkProblem::BadDeflate));
         if let Some(problem) = problems.into_iter().next() {
             return Err(match problem {
                 LinkProblem::BadValue(name, value) => {
