@@ -13,11 +13,13 @@ let engine;
 /** The one engine of the page: the wasm started and podip's stylesheet parsed, once. */
 const start = () =>
   (engine ??= (async () => {
-    const [glue, css] = await Promise.all([
+    // The wasm compiles as it downloads, beside the glue and the stylesheet.
+    const [glue, module, css] = await Promise.all([
       import(new URL(files.glue, folder).href),
+      WebAssembly.compileStreaming(fetch(new URL(files.wasm, folder))),
       fetch(new URL(files.css, folder)).then((response) => response.text()),
     ]);
-    await glue.default({ module_or_path: new URL(files.wasm, folder) });
+    await glue.default({ module_or_path: module });
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
     return { glue, sheet };

@@ -16,8 +16,9 @@ use gloo_timers::callback::Interval;
 use std::cell::RefCell;
 use yew::prelude::*;
 
-/// How often a playing figure's clock ticks, in ms (the app's rate).
-const TICK_MS: u32 = 50;
+/// How often a playing figure's clock ticks, in ms: half the app's rate, as a page may play eight at
+/// once (motion is CSS; a tick moves the time shown and the countdowns).
+const TICK_MS: u32 = 100;
 /// A tick's work stops after this many ms, so eight figures playing keep frames short.
 const TICK_BUDGET_MS: f64 = 6.0;
 
@@ -221,7 +222,7 @@ impl Component for FigureApp {
                 data-time={now.0.to_string()} data-playing={playing.to_string()}
                 tabindex="0" aria-label={t::FIGURE_LABEL.fill(lang, &[&count])} {onkeydown}>
                 if let Some(stage) = &self.stage {
-                    <StageView {lang} stage={stage.clone()} dispatch={self.dispatch.clone()} />
+                    <StageView {lang} stage={stage.clone()} dispatch={self.dispatch.clone()} measure_later=true />
                 }
                 if let Some(words) = words {
                     <figcaption class="figure-caption" data-testid="figure-caption">{ words }</figcaption>

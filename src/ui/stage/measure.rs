@@ -9,14 +9,16 @@ use yew::prelude::*;
 type Observing = (web_sys::ResizeObserver, Closure<dyn Fn(js_sys::Array)>);
 
 /// The width and height in CSS pixels of the element `target` refers to, following them as they
-/// change; `None` until measured (and natively, where nothing is laid out).
+/// change; `None` until measured (and natively, where nothing is laid out). Measured as it mounts when
+/// `at_once`; otherwise at the resize observer's first report, after the browser's next layout (a page
+/// of many figures is then laid out once, not once per figure).
 #[hook]
-pub(super) fn use_size(target: NodeRef) -> Option<(u32, u32)> {
+pub(super) fn use_size(target: NodeRef, at_once: bool) -> Option<(u32, u32)> {
     let width = use_state_eq(|| None::<(u32, u32)>);
     {
         let width = width.clone();
         use_effect_with(target, move |target| {
-            let observing = observe(target, width);
+            let observing = observe(target, width, at_once);
             move || {
                 if let Some((observer, _callback)) = observing {
                     observer.disconnect();
@@ -27,7 +29,11 @@ pub(super) fn use_size(target: NodeRef) -> Option<(u32, u32)> {
     *width
 }
 
-fn observe(target: &NodeRef, width: UseStateHandle<Option<(u32, u32)>>) -> Option<Observing> {
+fn observe(
+    target: &NodeRef,
+    width: UseStateHandle<Option<(u32, u32)>>,
+    at_once: bool,
+) -> Option<Observing> {
     let element = target.cast::<web_sys::Element>()?;
     let measured = element.clone();
     // Rounded down: a picture a fraction wider than its room would be scaled below 1:1.
@@ -37,7 +43,9 @@ fn observe(target: &NodeRef, width: UseStateHandle<Option<(u32, u32)>>) -> Optio
     };
     // Measured at once as well, so the first frame the browser paints is laid out for its room
     // (the observer's first report can come a frame later on a busy machine).
-    width.set(size());
+    if at_once {
+        width.set(size());
+    }
     let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
         width.set(size());
     });

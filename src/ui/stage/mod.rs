@@ -44,6 +44,9 @@ pub struct StageProps {
     /// Drawn this wide instead of the width measured (a picture written without a browser).
     #[prop_or_default]
     pub width: Option<u32>,
+    /// Measured after the browser's next layout rather than as it mounts (one of many figures).
+    #[prop_or_default]
+    pub measure_later: bool,
 }
 
 /// The stage.
@@ -55,10 +58,11 @@ pub fn stage_view(props: &StageProps) -> Html {
         dispatch,
         fill,
         width: fixed_width,
+        measure_later,
     } = props;
     let lang = *lang;
     let canvas = use_node_ref();
-    let measured = measure::use_size(canvas.clone());
+    let measured = measure::use_size(canvas.clone(), !*measure_later);
     // The height the theatre gives the picture: a taller one drops rows to fit (files, the InternalIP
     // line, host-local's strip, then labels and spacing).
     let max_height = measured.filter(|_| *fill).map(|(_, h)| h);
