@@ -134,8 +134,7 @@ impl FigureSpec {
             }
         }
         // No `s=` is written above: nothing is inflated (and the inflater stays out of the page's wasm).
-        let (link, problems) =
-            Link::parse_with(&query.finish(), |_| Err(LinkProblem::BadDeflate));
+        let (link, problems) = Link::parse_with(&query.finish(), |_| Err(LinkProblem::BadDeflate));
         if let Some(problem) = problems.into_iter().next() {
             return Err(match problem {
                 LinkProblem::BadValue(name, value) => {

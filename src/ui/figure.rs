@@ -82,6 +82,9 @@ pub struct FigureApp {
     unavailable: Option<String>,
     /// Sends the stage's picks.
     dispatch: Callback<Action>,
+    /// Something moved it (the reader or autoplay): until then it shows a moment, drawn without the
+    /// motion of things appearing (a node that joined seconds before does not fly in).
+    moved: bool,
 }
 
 impl Component for FigureApp {
@@ -116,10 +119,12 @@ impl Component for FigureApp {
             address: props.app_root.clone(),
             unavailable: None,
             dispatch,
+            moved: false,
         }
     }
 
     fn update(&mut self, ctx: &Context<Self>, message: FigureMessage) -> bool {
+        let by_hand = matches!(message, FigureMessage::Do(Move::Toggle | Move::Step(_)));
         match message {
             FigureMessage::Ready(unavailable) => {
                 self.unavailable = unavailable;
@@ -156,6 +161,7 @@ impl Component for FigureApp {
             FigureMessage::Do(Move::Focus(name)) => self.focus = name,
             FigureMessage::Address(address) => self.address = address,
         }
+        self.moved |= by_hand || matches!(&self.figure, Some(Ok(figure)) if figure.playing());
         self.draw_stage();
         self.keep_ticking(ctx);
         true
@@ -218,7 +224,7 @@ impl Component for FigureApp {
         });
         let playing = figure.playing();
         html! {
-            <figure class="podip-figure" data-testid="figure" data-step={step.map(|i| (i + 1).to_string())}
+            <figure class={classes!("podip-figure", (!self.moved).then_some("fast"))} data-testid="figure" data-step={step.map(|i| (i + 1).to_string())}
                 data-time={now.0.to_string()} data-playing={playing.to_string()}
                 tabindex="0" aria-label={t::FIGURE_LABEL.fill(lang, &[&count])} {onkeydown}>
                 if let Some(stage) = &self.stage {
