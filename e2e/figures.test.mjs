@@ -58,6 +58,33 @@ test("the example page: one wasm request, every figure drawn at its view, its li
   await page.close();
 });
 
+test("the example page fits every size and theme, each figure's labels at 11 px or more", async () => {
+  const context = await shared.browser.newContext();
+  const page = await context.newPage();
+  for (const [width, height] of [[1024, 768], [1280, 800], [1920, 1080], [390, 844]]) {
+    for (const colorScheme of ["light", "dark"]) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await page.goto(shared.server.url + EXAMPLE);
+      for (const id of ["inline", "kind", "ja", "dark"]) await drawn(page, id).waitFor();
+      // Each stage laid out for its own width (its picture one unit to a CSS pixel).
+      await page.waitForFunction(() => [...document.querySelectorAll("podip-figure")].every((f) => {
+        const svg = f.shadowRoot.querySelector("[data-testid=stage] svg");
+        return svg && Math.abs(svg.viewBox.baseVal.width - svg.getBoundingClientRect().width) <= 2;
+      }));
+      const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - innerWidth);
+      assert.ok(overflow <= 0, `${width}×${height} ${colorScheme}: ${overflow} px wider than the window`);
+      const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll("podip-figure")].flatMap((f) =>
+        [...f.shadowRoot.querySelectorAll("[data-testid=stage] svg text")].filter((t) => t.getBBox().width > 0)
+          .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))));
+      assert.ok(smallest >= 10.9, `${width}×${height}: a label at ${smallest.toFixed(1)} px`);
+      assert.match(await drawn(page, "dark").getByTestId("figure-count").textContent(), /第 4 步/);
+      await page.screenshot({ path: `${ARTIFACTS}/figures-${width}x${height}-${colorScheme}.png`, fullPage: true });
+    }
+  }
+  await context.close();
+});
+
 test("autoplay plays the step only while the figure is on screen, and once", async () => {
   // Short enough that the kind figure starts below the fold.
   const { page, assertClean } = await openPage(shared.browser, shared.server.url + EXAMPLE, { width: 1024, height: 360 });
