@@ -15,6 +15,7 @@
 //! The native command-line tool (`src/bin/podip/main.rs`) is another thin view over the same core. Where
 //! each upstream behaviour comes from: `docs/upstream-notes.md`.
 
+pub mod article;
 pub mod i18n;
 pub mod ipam;
 mod order;

@@ -12,8 +12,16 @@ use podip::tours::TourId;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// Every text of the interface with its name.
+/// Every text with its name: the interface's and the article's.
 fn every_text() -> Vec<(String, Text)> {
+    let mut all = app_texts();
+    all.extend(podip::article::texts());
+    all.extend(podip::ui::article::texts());
+    all
+}
+
+/// Every text of the interface (the page's catalogs hold their translations) with its name.
+fn app_texts() -> Vec<(String, Text)> {
     let mut all: Vec<(String, Text)> = ui::all()
         .into_iter()
         .map(|(name, text)| (name.to_string(), text))
@@ -155,7 +163,7 @@ fn the_catalogs_the_page_loads_are_the_translations_of_the_texts() {
     for lang in [Lang::Zh, Lang::Ja] {
         // Keyed by the English, so two texts with the same English must agree on their translation.
         let mut catalog = BTreeMap::new();
-        for (name, text) in every_text() {
+        for (name, text) in app_texts() {
             if let Some(other) = catalog.insert(text.en, text.get(lang)) {
                 assert_eq!(
                     other,

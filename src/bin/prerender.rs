@@ -4,7 +4,7 @@
 //! `tour/kind/index.html`, …), so every page paints before its wasm arrives; the app then draws the
 //! same view over it.
 //!
-//! It also writes each tour step's figure as SVG (`figures/<lang>/<tour>/<step>.svg`, and `-dark.svg`)
+//! It also writes the article in each language (`read/`, `ja/read/`, `zh/read/`), each tour step's figure as SVG (`figures/<lang>/<tour>/<step>.svg`, and `-dark.svg`)
 //! and the build's file names into the figures' script (`podip-figure.js`).
 //!
 //!   prerender INDEX_HTML      write every page from the built INDEX_HTML
@@ -45,6 +45,16 @@ fn main() {
                 .unwrap_or_else(|err| fail(&file.display().to_string(), &err)),
             Err(err) => fail(&file.display().to_string(), &err),
         }
+    }
+    // The article, in each language, its figures drawn through the same runs.
+    for lang in podip::i18n::Lang::ALL {
+        let path = podip::ui::article::article_path(lang);
+        let html = podip::ui::article::article_html(&template, lang, &mut runs)
+            .unwrap_or_else(|err| fail(&path, &err));
+        let dir = root.join(&path);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|err| fail(&path, &err));
+        let file = dir.join("index.html");
+        std::fs::write(&file, html).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
     }
     // The figures' script, told the build's hashed file names.
     let script_path = root.join("podip-figure.js");

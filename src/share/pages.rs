@@ -26,6 +26,18 @@ pub fn page_path(lang: Option<Lang>, tour: Option<&str>) -> String {
     format!("{lang}{tour}")
 }
 
+/// The path of the article "Where does a Pod's IP come from?" in `lang` below the app's root.
+///
+/// ```
+/// use podip::i18n::Lang;
+/// use podip::share::pages::article_path;
+/// assert_eq!(article_path(Lang::En), "read/");
+/// assert_eq!(article_path(Lang::Ja), "ja/read/");
+/// ```
+pub fn article_path(lang: Lang) -> String {
+    format!("{}read/", page_path(Some(lang), None))
+}
+
 /// The language and tour a page's path below the app's root says; what is not a page's path says
 /// neither (the app then opens as at its root).
 ///

@@ -152,8 +152,10 @@ impl Component for FigureApp {
             }
             FigureMessage::Do(Move::Tick(ms)) => {
                 let deadline = now_ms() + TICK_BUDGET_MS;
-                let moved = self.with_figure(|f| f.tick(ms, &mut || now_ms() < deadline));
-                if moved != Some(true) {
+                // Drawn again when the picture moved, or when playing ended (the controls change).
+                let changed =
+                    self.with_figure(|f| f.tick(ms, &mut || now_ms() < deadline) || !f.playing());
+                if changed != Some(true) {
                     self.keep_ticking(ctx);
                     return false;
                 }

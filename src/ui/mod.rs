@@ -16,6 +16,8 @@
 
 mod actions;
 mod address_grid;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod article;
 mod capacity;
 mod chrome;
 mod editor;

@@ -343,6 +343,7 @@ fn page(props: &PageProps) -> Html {
                 <header class="masthead">
                     <div class="title">
                         <h1>{ "podip" }</h1>
+                        <a class="article-link" data-testid="article-link" href={crate::share::pages::article_path(*lang)}>{ t::ARTICLE_LINK.get(*lang) }</a>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
                     <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} link={link.clone()} dispatch={dispatch.clone()}>

@@ -125,6 +125,8 @@ texts! {
     },
     /// After a crash: a link to the page without the link's scenario and settings.
     OPEN_DEFAULT => { en: "Open podip without this link", zh: "不带此链接打开 podip", ja: "このリンクなしで podip を開く" },
+    /// The masthead's link to the article "Where does a Pod's IP come from?" in the page's language.
+    ARTICLE_LINK => { en: "The article", zh: "图文讲解", ja: "解説記事" },
     /// The embedded player's link to the whole app.
     OPEN_FULL => { en: "Open in podip ↗", zh: "在 podip 中打开 ↗", ja: "podip で開く ↗" },
     /// A `<podip-figure>`'s accessible name: {0} its tour, step and time.

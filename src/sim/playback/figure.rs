@@ -245,6 +245,27 @@ mod tests {
     }
 
     #[test]
+    fn autoplay_of_a_step_sharing_its_moment_with_the_one_before_ends_at_once() {
+        let mut runs = Runs::default();
+        let mut figure = Figure::open(
+            &mut runs,
+            &spec(&[("tour", "kind"), ("step", "6"), ("autoplay", "")], None),
+        )
+        .expect("a figure");
+        let run = figure.cursor().run().clone();
+        assert_eq!(
+            run.step_time(4),
+            run.step_time(5),
+            "kind's steps 5 and 6 are one moment"
+        );
+        figure.on_screen();
+        assert!(figure.playing());
+        assert!(!figure.tick(100.0, &mut || true), "nothing moves");
+        assert!(!figure.playing(), "and it is over");
+        assert_eq!(figure.cursor().current_step(), Some(5));
+    }
+
+    #[test]
     fn steps_walk_the_tour_or_the_events_of_a_scenario_of_its_own() {
         let mut runs = Runs::default();
         let mut tour =

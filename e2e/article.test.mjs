@@ -1,0 +1,86 @@
+// The article (read/, ja/read/, zh/read/; src/article.rs, src/ui/article.rs): each language's page is in
+// the HTML before any script, reads without JavaScript with every figure's picture, brings its figures
+// alive with one wasm request (each reaching its step as it comes into view), answers its questions
+// when opened, opens at a section's anchor, links both ways with the app, prints with every figure, and
+// is axe-core clean.
+//   node --test --test-reporter=spec e2e/article.test.mjs
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useServerAndBrowser, openPage, axeViolations, ARTIFACTS } from "./harness.mjs";
+
+const shared = useServerAndBrowser();
+const PAGES = [["read/", "en", "Where does a Pod's IP come from?"], ["ja/read/", "ja", "Pod の IP はどこから来るのか"], ["zh/read/", "zh-Hans", "Pod 的 IP 从哪里来？"]];
+
+test("each language's article is in the HTML, and reads without JavaScript with every figure's picture", async () => {
+  for (const [path, lang, title] of PAGES) {
+    const html = await (await fetch(shared.server.url + path)).text();
+    assert.ok(html.startsWith(`<!DOCTYPE html><html lang="${lang}">`), path);
+    assert.ok(html.includes(`<h1>${title}</h1>`), path);
+    assert.ok(html.includes("10.244.1.189"), `${path}: the measured numbers`);
+  }
+  const context = await shared.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(shared.server.url + "read/");
+  const images = page.locator("podip-figure img");
+  assert.equal(await images.count(), 8);
+  for (let i = 0; i < 8; i++) {
+    await images.nth(i).scrollIntoViewIfNeeded();
+    await page.waitForFunction((i) => document.querySelectorAll("podip-figure img")[i].naturalWidth > 0, i);
+  }
+  // A question opens to its answer without a script.
+  await page.getByTestId("question").first().locator("summary").click();
+  assert.match(await page.getByTestId("question").first().textContent(), /AllocateNext/);
+  await context.close();
+});
+
+test("the figures come alive with one wasm request, each at its step once it has been on screen", async () => {
+  const wasm = [];
+  const { page, assertClean } = await openPage(shared.browser, "about:blank");
+  page.on("request", (request) => request.url().endsWith(".wasm") && wasm.push(request.url()));
+  await page.goto(shared.server.url + "ja/read/");
+  const figures = page.locator("podip-figure");
+  const count = await figures.count();
+  for (let i = 0; i < count; i++) {
+    const figure = figures.nth(i);
+    const step = await figure.getAttribute("step");
+    await figure.scrollIntoViewIfNeeded();
+    // Autoplay plays the step when it comes on screen (the figure is no longer drawn as a still, .fast)
+    // and holds there.
+    await figure.locator(`[data-testid=figure]:not(.fast)[data-step="${step}"][data-playing=false]`).waitFor({ timeout: 30_000 });
+  }
+  assert.equal(wasm.length, 1);
+  assert.match(await figures.first().locator("[data-testid=figure-count]").textContent(), /ステップ 1 \/ 10/);
+  assert.deepEqual(await axeViolations(page), []);
+  assertClean();
+  await page.close();
+});
+
+test("a section's anchor opens there; the article and the app link to each other", async () => {
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url + "read/#delete");
+  const top = await page.getByTestId("section-delete").evaluate((e) => e.getBoundingClientRect().top);
+  assert.ok(Math.abs(top) < 40, `the section at the top: ${top}`);
+  await page.getByRole("link", { name: "日本語" }).click();
+  await page.waitForURL(/\/ja\/read\/$/);
+  await page.getByRole("link", { name: "podip", exact: true }).click();
+  await page.waitForURL(/\/ja\/$/);
+  await page.getByTestId("article-link").click();
+  await page.waitForURL(/\/ja\/read\/$/);
+  assertClean();
+  await page.close();
+});
+
+test("the article prints with every figure", async () => {
+  const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(shared.server.url + "read/");
+  await page.emulateMedia({ media: "print" });
+  for (const figure of await page.locator("podip-figure").all()) {
+    await figure.scrollIntoViewIfNeeded();
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll("podip-figure")].every((f) =>
+    f.shadowRoot?.querySelector("[data-testid=stage] svg") || f.querySelector("img")?.complete));
+  const pdf = await page.pdf({ format: "A4" });
+  assert.ok(pdf.length > 100_000, `a PDF of ${pdf.length} bytes`);
+  await page.screenshot({ path: `${ARTIFACTS}/article-print.png`, fullPage: true });
+  await context.close();
+});

@@ -1,0 +1,234 @@
+//! The article "Where does a Pod's IP come from?" (`read/`, `ja/read/`, `zh/read/`): its sections in
+//! the three languages, each with the figure of the kind tour's step it tells — drawn by podip's
+//! simulation — and the tour's question asked before that step. Pure data, like the tours: the page is
+//! rendered from it at build time (`ui::article`), and `tests/article.rs` checks its words against
+//! the simulation.
+
+use crate::i18n::{text, Text};
+use crate::tours::TourId;
+
+/// The article's title.
+pub const TITLE: Text = text! {
+    en: "Where does a Pod's IP come from?",
+    zh: "Pod 的 IP 从哪里来？",
+    ja: "Pod の IP はどこから来るのか",
+};
+
+/// Under the title.
+pub const LEDE: Text = text! {
+    en: "Two allocators in series give a Pod its address: kube-controller-manager cuts the cluster's range into one subnet per node, and on each node the CNI plugin host-local hands out the addresses of that subnet. This article follows a three-node kind cluster through both. Every figure is podip's simulation at that moment: step it, play it, or open it in podip.",
+    zh: "Pod 的地址来自串联的两个分配器：kube-controller-manager 把集群的地址范围切成每个节点一个子网，而在每个节点上，CNI 插件 host-local 从这个子网中分配地址。本文跟随一个三节点的 kind 集群走完这两步。文中每张图都是 podip 在那一刻的模拟：可以单步执行、播放，或在 podip 中打开。",
+    ja: "Pod のアドレスは直列に並んだ 2 つのアロケーターから来ます。kube-controller-manager がクラスターのアドレス範囲をノードごとのサブネットに切り分け、各ノードでは CNI プラグインの host-local がそのサブネットのアドレスを割り当てます。この記事では 3 ノードの kind クラスターで両方をたどります。図はどれもその時点の podip のシミュレーションで、ステップ実行や再生ができ、podip で開くこともできます。",
+};
+
+/// A section's figure: a tour at a step (counted from 1, as in links).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Figure {
+    /// The tour.
+    pub tour: TourId,
+    /// Its step, from 1.
+    pub step: usize,
+}
+
+/// One section of the article.
+pub struct Section {
+    /// Its anchor (`read/#round-robin`).
+    pub id: &'static str,
+    /// Its heading.
+    pub title: Text,
+    /// Its paragraphs.
+    pub body: &'static [Text],
+    /// The figure beside it, if any; the tour's question before that step is asked above it.
+    pub figure: Option<Figure>,
+}
+
+/// The sections, in order.
+pub const SECTIONS: &[Section] = &[
+    Section {
+        id: "cluster-cidr",
+        title: text! {
+            en: "One range, cut into node subnets",
+            zh: "一个地址范围，切成节点子网",
+            ja: "1 つの範囲からノードごとのサブネットへ",
+        },
+        body: &[
+            text! {
+                en: "kind starts kube-controller-manager with --cluster-cidr=10.244.0.0/16 and leaves --node-cidr-mask-size at its default for IPv4, 24. The 8 bits between /16 and /24 number the node subnets: 256 of them, of 256 addresses each. On a node, host-local hands out 253 of those: not the network address, not the gateway .1, not the broadcast.",
+                zh: "kind 启动 kube-controller-manager 时指定 --cluster-cidr=10.244.0.0/16，--node-cidr-mask-size 则保持 IPv4 的默认值 24。/16 与 /24 之间的 8 位给节点子网编号：共 256 个，每个 256 个地址。在节点上，host-local 能分配其中 253 个：不含网络地址、网关 .1 和广播地址。",
+                ja: "kind は kube-controller-manager を --cluster-cidr=10.244.0.0/16 で起動し、--node-cidr-mask-size は IPv4 のデフォルトの 24 のままにします。/16 と /24 の間の 8 ビットがノードのサブネットの番号になります。サブネットは 256 個で、それぞれ 256 個のアドレスを持ちます。ノード上で host-local が割り当てるのはそのうち 253 個です。ネットワークアドレス、ゲートウェイ .1、ブロードキャストは除かれます。",
+            },
+            text! {
+                en: "A mask kube-controller-manager cannot use is refused as it starts, in its own words; podip's settings show them. The figure is the cidrset, the controller's bitmap of the 256 subnets, as the first node registers: AllocateNext takes index 0, 10.244.0.0/24.",
+                zh: "kube-controller-manager 无法使用的掩码会在它启动时被拒绝，并给出它自己的报错；podip 的设置会显示这些报错。图中是 cidrset，即控制器记录这 256 个子网的位图，此时第一个节点注册：AllocateNext 取走索引 0，即 10.244.0.0/24。",
+                ja: "kube-controller-manager が使えないマスクは、起動時に kube-controller-manager 自身のメッセージで拒否されます。podip の設定でそのメッセージを確かめられます。図はコントローラーが 256 個のサブネットを記録するビットマップ cidrset で、最初のノードが登録されたところです。AllocateNext がインデックス 0、つまり 10.244.0.0/24 を取ります。",
+            },
+        ],
+        figure: Some(Figure {
+            tour: TourId::Kind,
+            step: 1,
+        }),
+    },
+    Section {
+        id: "round-robin",
+        title: text! {
+            en: "Nodes take subnets in turn",
+            zh: "节点轮流拿到子网",
+            ja: "ノードが順番に受け取るサブネット",
+        },
+        body: &[text! {
+            en: "The node IPAM controller handles nodes in the order they are synced. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate, takes the first free index and moves the cursor past it: a round robin, not a search from 0. Then the controller PATCHes the node's spec.podCIDR and spec.podCIDRs; until then no pod can start on the node.",
+            zh: "node IPAM 控制器按节点被同步的顺序处理它们。AllocateNext（cidr_set.go）从 nextCandidate 开始扫描位图，取第一个空闲索引，并把游标移到它之后：这是轮询，而不是每次从 0 开始查找。随后控制器 PATCH 节点的 spec.podCIDR 和 spec.podCIDRs；在那之前，这个节点上无法启动任何 Pod。",
+            ja: "node IPAM コントローラーはノードを同期された順に処理します。AllocateNext（cidr_set.go）は nextCandidate からビットマップを走査し、最初の空きインデックスを取ってカーソルをその先へ進めます。0 からの検索ではなく、ラウンドロビンです。続いてコントローラーがノードの spec.podCIDR と spec.podCIDRs を PATCH します。それまでそのノードでは Pod を起動できません。",
+        }],
+        figure: Some(Figure {
+            tour: TourId::Kind,
+            step: 2,
+        }),
+    },
+    Section {
+        id: "conflist",
+        title: text! {
+            en: "kindnetd writes the CNI configuration",
+            zh: "kindnetd 写入 CNI 配置",
+            ja: "kindnetd が書く CNI の設定",
+        },
+        body: &[text! {
+            en: "kindnetd watches its node. When the podCIDR appears, it writes /etc/cni/net.d/10-kindnet.conflist: the ptp plugin with host-local over 10.244.1.0/24, then portmap. The container runtime reads that file for every pod sandbox it starts on the node.",
+            zh: "kindnetd 监视自己所在的节点。podCIDR 一出现，它就写入 /etc/cni/net.d/10-kindnet.conflist：ptp 插件配合覆盖 10.244.1.0/24 的 host-local，然后是 portmap。容器运行时在这个节点上启动每个 Pod 沙箱时，都会读取这个文件。",
+            ja: "kindnetd は自分のノードを監視しています。podCIDR が現れると /etc/cni/net.d/10-kindnet.conflist を書き込みます。10.244.1.0/24 を範囲とする host-local を使う ptp プラグイン、続いて portmap です。コンテナーランタイムはこのノードで Pod のサンドボックスを起動するたびにこのファイルを読みます。",
+        }],
+        figure: Some(Figure {
+            tour: TourId::Kind,
+            step: 3,
+        }),
+    },
+    Section {
+        id: "host-local",
+        title: text! {
+            en: "host-local: the next address, one file each",
+            zh: "host-local：下一个地址，每个地址一个文件",
+            ja: "host-local：次のアドレスを 1 つずつファイルに",
+        },
+        body: &[text! {
+            en: "When pod a's sandbox starts, containerd runs CNI ADD. host-local locks its data directory, /run/cni-ipam-state/kindnet, reads last_reserved_ip.0 (there is none yet, so it starts at the range's start), skips the gateway .1 and creates the file 10.244.1.2. The file holds the sandbox's container ID, \\r\\n and the interface name, eth0; last_reserved_ip.0 now holds 10.244.1.2.",
+            zh: "Pod a 的沙箱启动时，containerd 执行 CNI ADD。host-local 锁住它的数据目录 /run/cni-ipam-state/kindnet，读取 last_reserved_ip.0（此时还没有，所以从范围的开头开始），跳过网关 .1，创建文件 10.244.1.2。文件内容是沙箱的容器 ID、\\r\\n 和接口名 eth0；last_reserved_ip.0 现在记着 10.244.1.2。",
+            ja: "Pod a のサンドボックスが起動すると、containerd が CNI ADD を実行します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet をロックし、last_reserved_ip.0 を読み（まだないので範囲の先頭から始めます）、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックスのコンテナー ID、\\r\\n、インターフェース名 eth0 です。last_reserved_ip.0 には 10.244.1.2 が記録されます。",
+        }],
+        figure: Some(Figure {
+            tour: TourId::Kind,
+            step: 4,
+        }),
+    },
+    Section {
+        id: "veth",
+        title: text! {
+            en: "ptp: a veth pair and a /32 route",
+            zh: "ptp：一对 veth 和一条 /32 路由",
+            ja: "ptp：veth ペアと /32 ルート",
+        },
+        body: &[text! {
+            en: "ptp then makes a veth pair: eth0 in the pod's network namespace and vethXXXXXXXX on the node, shown as eth0@ifN and vethXXXXXXXX@ifM, where the number after @if is the other end's ifindex. There is no bridge: the node gets a /32 route with scope host that sends 10.244.1.2 into that veth, and every host veth carries the gateway address, 10.244.1.1/32.",
+            zh: "接着 ptp 创建一对 veth：Pod 网络命名空间里的 eth0 和节点侧 veth（vethXXXXXXXX），显示为 eth0@ifN 和 vethXXXXXXXX@ifM，@if 后面的数字是对端的 ifindex。这里没有网桥：节点上多了一条 scope host 的 /32 路由，把 10.244.1.2 送进这个 veth，而每个节点侧 veth 上都有网关地址 10.244.1.1/32。",
+            ja: "続いて ptp が veth ペアを作ります。Pod のネットワーク名前空間の eth0 と、ノード上の vethXXXXXXXX です。表示は eth0@ifN と vethXXXXXXXX@ifM で、@if の後の数字は相手側の ifindex です。ブリッジはありません。ノードには 10.244.1.2 をその veth に送る scope host の /32 ルートが加わり、どのホスト側 veth にもゲートウェイアドレス 10.244.1.1/32 が付きます。",
+        }],
+        figure: Some(Figure {
+            tour: TourId::Kind,
+            step: 6,
+        }),
+    },
+    Section {
+        id: "delete",
+        title: text! {
+            en: "Deleted at once, its network 2.3 s later",
+            zh: "对象立即删除，网络 2.3 秒后才清理",
+            ja: "すぐ消えるオブジェクト、2.3 秒後に消えるネットワーク",
+        },
+        body: &[
+            text! {
+                en: "Pods b and c get .3 and .4. Now b is deleted with kubectl delete --grace-period=0 --force: the API server removes its Pod object at once. The node has not caught up: the kubelet first kills b's containers, for at least 2 s, and only then does StopPodSandbox run CNI DEL. Until then b's file, veth and /32 route stay.",
+                zh: "Pod b 和 c 拿到 .3 和 .4。现在用 kubectl delete --grace-period=0 --force 删除 b：API server 立即删除它的 Pod 对象。节点还没有跟上：kubelet 先杀掉 b 的容器，至少需要 2 秒，之后 StopPodSandbox 才执行 CNI DEL。在那之前，b 的文件、veth 和 /32 路由都还在。",
+                ja: "Pod b と c は .3 と .4 を受け取ります。ここで b を kubectl delete --grace-period=0 --force で削除すると、API server は Pod オブジェクトをすぐに消します。ノードはまだ追いついていません。kubelet はまず b のコンテナーを停止し（少なくとも 2 秒）、その後で StopPodSandbox が CNI DEL を実行します。それまで b のファイル、veth、/32 ルートは残ります。",
+            },
+            text! {
+                en: "On a real kind cluster this lag measured 2.3 s. That worker had run pods before, so a, b and c had 10.244.1.189, .190 and .191, d got .192, and one pod's eth0@if704 was paired with vethXXXXXXXX@if11 on the node. The numbers differ from cluster to cluster; the order of events does not. podip's kind-measured scenario replays them.",
+                zh: "在真实的 kind 集群上，这段延迟测得 2.3 秒。那个工作节点之前运行过 Pod，所以 a、b、c 拿到的是 10.244.1.189、.190 和 .191，d 拿到 .192，其中一个 Pod 的 eth0@if704 与节点侧 veth vethXXXXXXXX@if11 成对。数字因集群而异，事件的顺序不变。podip 的 kind-measured 场景重放了这些数字。",
+                ja: "実際の kind クラスターで測ったこの遅れは 2.3 秒でした。そのワーカーは以前にも Pod を動かしていたため、a、b、c は 10.244.1.189、.190、.191 を持ち、d は .192 を受け取りました。ある Pod の eth0@if704 は、ノードのホスト側 veth vethXXXXXXXX@if11 とペアでした。数字はクラスターごとに違いますが、出来事の順序は同じです。podip の kind-measured シナリオがこの数字を再現します。",
+            },
+        ],
+        figure: Some(Figure {
+            tour: TourId::Kind,
+            step: 9,
+        }),
+    },
+    Section {
+        id: "next-address",
+        title: text! {
+            en: "Why the next pod gets .5, not .3",
+            zh: "为什么下一个 Pod 拿到 .5 而不是 .3",
+            ja: "次の Pod が .3 ではなく .5 を受け取る理由",
+        },
+        body: &[text! {
+            en: "Pod d starts after b's address is free again. host-local's Get does not look for the lowest free address: it starts after last_reserved_ip, .4, and hands out .5. b's .3 comes back only when the walk reaches the end of the range and wraps.",
+            zh: "Pod d 在 b 的地址重新空闲之后启动。host-local 的 Get 并不寻找最小的空闲地址：它从 last_reserved_ip（.4）之后开始，分配 .5。b 的 .3 只有在遍历走到范围末尾并绕回之后才会再被分配。",
+            ja: "Pod d は b のアドレスが空いた後に起動します。host-local の Get は最も小さい空きアドレスを探すのではなく、last_reserved_ip（.4）の次から探して .5 を割り当てます。b の .3 が再び割り当てられるのは、範囲の終わりまで進んで一周した後です。",
+        }],
+        figure: Some(Figure {
+            tour: TourId::Kind,
+            step: 10,
+        }),
+    },
+    Section {
+        id: "exhaustion",
+        title: text! {
+            en: "Running out, and the wrap",
+            zh: "耗尽与绕回",
+            ja: "枯渇と一周",
+        },
+        body: &[text! {
+            en: "On a /29 node the range holds five pod addresses. The sixth pod's sandbox fails with no IP addresses available in range set until one is released, and the freed addresses come back in the order the walk reaches them. The range is not the only limit to watch: the kubelet's --max-pods can admit more pods than the node subnet holds.",
+            zh: "在 /29 的节点上，地址范围只容纳 5 个 Pod 地址。第 6 个 Pod 的沙箱会以 no IP addresses available in range set 失败，直到有地址被释放；释放的地址按遍历到达的顺序重新分配。要留意的也不只是地址范围：kubelet 的 --max-pods 可能准入比节点子网容量更多的 Pod。",
+            ja: "/29 のノードでは、範囲に Pod のアドレスが 5 個しかありません。6 個目の Pod のサンドボックスは、どれかが解放されるまで no IP addresses available in range set で失敗し、解放されたアドレスは走査が届いた順に再び割り当てられます。気をつけるべき上限は範囲だけではありません。kubelet の --max-pods は、ノードのサブネットに収まる数より多くの Pod を受け入れることがあります。",
+        }],
+        figure: Some(Figure {
+            tour: TourId::Exhaustion,
+            step: 3,
+        }),
+    },
+    Section {
+        id: "next",
+        title: text! {
+            en: "Where to go next",
+            zh: "接下来",
+            ja: "次に読むもの",
+        },
+        body: &[text! {
+            en: "Four stories from production are tours in podip: kube-controller-manager restarting, a --max-pods larger than the node subnet, a node rebooting with host-local's files on disk, and why both allocators walk round robin. In Your cluster, paste kubectl get nodes -o json to see which subnet your next node gets.",
+            zh: "四个来自生产环境的故事是 podip 中的导览：kube-controller-manager 重启、--max-pods 大于节点子网、节点带着 host-local 的文件重启，以及两个分配器为什么都按轮询前进。在“你的集群”中粘贴 kubectl get nodes -o json，就能看到下一个节点会拿到哪个子网。",
+            ja: "本番環境からの 4 つの話が podip のツアーになっています。kube-controller-manager の再起動、ノードのサブネットより大きい --max-pods、host-local のファイルが残ったままのノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」で kubectl get nodes -o json を貼り付けると、次のノードがどのサブネットを受け取るかがわかります。",
+        }],
+        figure: None,
+    },
+];
+
+/// The tours the last section links to (the stories from production).
+pub const STORIES: [TourId; 4] = [
+    TourId::KcmRestart,
+    TourId::MaxPods,
+    TourId::RebootLeak,
+    TourId::WhyRoundRobin,
+];
+
+/// Every text of the article with a readable name, for the tests.
+pub fn texts() -> Vec<(String, Text)> {
+    let mut all = vec![
+        ("article title".to_string(), TITLE),
+        ("article lede".to_string(), LEDE),
+    ];
+    for section in SECTIONS {
+        all.push((format!("article {} title", section.id), section.title));
+        for (i, text) in section.body.iter().enumerate() {
+            all.push((format!("article {} paragraph {}", section.id, i + 1), *text));
+        }
+    }
+    all
+}

@@ -1,0 +1,293 @@
+//! The article's pages (`read/`, `ja/read/`, `zh/read/`), rendered at build time from
+//! [`crate::article`] with Yew's server-side rendering: the prose, each section's question as a
+//! `<details>` to open once predicted, and each figure as a `<podip-figure>` holding its SVG (so the page
+//! reads and prints without JavaScript), which `podip-figure.js` brings alive.
+
+use super::figure_svg::{tour_figure, BUILD_WIDTH};
+use crate::article::{Figure, Section, LEDE, SECTIONS, STORIES, TITLE};
+use crate::i18n::{text, ui as t, Lang, Text};
+pub use crate::share::pages::article_path;
+use crate::share::pages::page_path;
+use crate::share::Theme;
+use crate::sim::playback::figure::Runs;
+use crate::tours::{Question, TourId};
+use yew::prelude::*;
+
+/// The table of contents' heading.
+const CONTENTS: Text = text! { en: "Contents", zh: "目录", ja: "目次" };
+/// Beside a question: opening it shows the answer.
+const ANSWER: Text = text! { en: "the answer", zh: "答案", ja: "答え" };
+/// Above the question, inviting a guess.
+const PREDICT: Text = text! { en: "Predict first", zh: "先预测一下", ja: "まず予想" };
+/// The link back to the app.
+const OPEN_APP: Text = text! { en: "podip itself", zh: "podip 本身", ja: "podip 本体" };
+
+/// The article's own words beyond [`crate::article::texts`], for the tests.
+pub fn texts() -> Vec<(String, Text)> {
+    [
+        ("contents", CONTENTS),
+        ("answer", ANSWER),
+        ("predict", PREDICT),
+        ("open app", OPEN_APP),
+    ]
+    .into_iter()
+    .map(|(name, text)| (format!("article {name}"), text))
+    .collect()
+}
+
+/// A figure's height in the build's SVG, for its `<img>` to hold its place before it loads.
+#[derive(Clone, PartialEq)]
+struct Drawn {
+    figure: Figure,
+    height: u32,
+    /// What it shows, in words: the SVG's own title (the story, the step and the time).
+    alt: String,
+}
+
+#[derive(Properties, PartialEq)]
+struct ArticleProps {
+    lang: Lang,
+    /// Each section's figure as drawn, in order.
+    drawn: Vec<Option<Drawn>>,
+}
+
+#[function_component(ArticlePage)]
+fn article_page(props: &ArticleProps) -> Html {
+    let lang = props.lang;
+    // The app's page in this language, relative to the `<base>` (the app's root).
+    let home = match page_path((lang != Lang::En).then_some(lang), None) {
+        path if path.is_empty() => "./".to_string(),
+        path => path,
+    };
+    html! {
+        <>
+        <header class="article-head">
+            <a class="article-home" href={home.clone()}>{ "podip" }</a>
+            <nav class="article-langs" aria-label={t::LANGUAGE.get(lang)}>
+                { for Lang::ALL.into_iter().map(|other| html! {
+                    <a href={article_path(other)} hreflang={other.tag()} lang={other.tag()}
+                        aria-current={(other == lang).then_some("page")}>{ other.native_name() }</a>
+                }) }
+            </nav>
+        </header>
+        <main class="article" data-testid="article">
+            <h1>{ TITLE.get(lang) }</h1>
+            <p class="article-lede">{ LEDE.get(lang) }</p>
+            <nav class="article-toc" aria-labelledby="article-contents">
+                <h2 id="article-contents">{ CONTENTS.get(lang) }</h2>
+                <ol>
+                    { for SECTIONS.iter().map(|s| html! { <li><a href={format!("#{}", s.id)}>{ s.title.get(lang) }</a></li> }) }
+                </ol>
+            </nav>
+            { for SECTIONS.iter().zip(&props.drawn).map(|(section, drawn)| view_section(section, drawn.as_ref(), lang, &home)) }
+        </main>
+        </>
+    }
+}
+
+/// One section: its heading (a link to itself), its paragraphs, the question before its figure's step,
+/// and its figure.
+fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str) -> Html {
+    let question = section
+        .figure
+        .and_then(|f| f.tour.tour().question_before(f.step - 1));
+    let heading = format!("{}-title", section.id);
+    html! {
+        <section id={section.id} class="article-section" aria-labelledby={heading.clone()} data-testid={format!("section-{}", section.id)}>
+            <h2 id={heading}><a href={format!("#{}", section.id)}>{ section.title.get(lang) }</a></h2>
+            { for section.body.iter().map(|p| html! { <p>{ p.get(lang) }</p> }) }
+            { for question.map(|q| view_question(q, lang)) }
+            { for drawn.map(|d| view_figure(d, lang)) }
+            if section.id == "next" {
+                <ul class="article-next">
+                    { for STORIES.iter().map(|tour| html! {
+                        <li><a href={format!("{}tour/{}/", home.trim_start_matches("./"), tour.name())}>{ tour.tour().title.get(lang) }</a></li>
+                    }) }
+                    <li><a href={format!("{home}#import-title")}>{ t::IMPORT_TITLE.get(lang) }</a></li>
+                    <li><a href={home.to_string()}>{ OPEN_APP.get(lang) }</a></li>
+                </ul>
+            }
+        </section>
+    }
+}
+
+/// A tour's question, answered when opened: the right choice marked and why.
+fn view_question(question: &Question, lang: Lang) -> Html {
+    html! {
+        <details class="article-question" data-testid="question">
+            <summary>
+                <span class="article-predict">{ PREDICT.get(lang) }</span>
+                { question.text.get(lang) }
+                <span class="article-reveal">{ ANSWER.get(lang) }</span>
+            </summary>
+            <ol>
+                { for question.choices.iter().enumerate().map(|(i, choice)| html! {
+                    <li data-correct={(i == question.correct).to_string()}>
+                        { choice.get(lang) }{ if i == question.correct { " ✓" } else { "" } }
+                    </li>
+                }) }
+            </ol>
+            <p>{ question.why.get(lang) }</p>
+        </details>
+    }
+}
+
+/// A live figure holding the build's picture of it.
+fn view_figure(drawn: &Drawn, lang: Lang) -> Html {
+    let Figure { tour, step } = drawn.figure;
+    let alt = drawn.alt.clone();
+    html! {
+        <podip-figure tour={tour.name()} step={step.to_string()} lang={lang.tag()} autoplay=true>
+            <img src={format!("figures/{}/{}/{step}.svg", lang_dir(lang), tour.name())} alt={alt}
+                width={BUILD_WIDTH.to_string()} height={drawn.height.to_string()} loading="lazy" decoding="async" />
+        </podip-figure>
+    }
+}
+
+/// A language's folder of figures.
+fn lang_dir(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Zh => "zh",
+        Lang::Ja => "ja",
+    }
+}
+
+/// The article in `lang` as a whole page: `template` (the built `index.html`) gives its `<base>`, icon
+/// and stylesheet; the figures are drawn through `runs`.
+pub fn article_html(template: &str, lang: Lang, runs: &mut Runs) -> Result<String, String> {
+    let drawn = SECTIONS
+        .iter()
+        .map(|section| {
+            section
+                .figure
+                .map(|figure| {
+                    let svg = tour_figure(runs, figure.tour, figure.step - 1, lang, Theme::Light)?;
+                    let height = svg
+                        .split_once("height=\"")
+                        .and_then(|(_, rest)| rest.split_once('"'))
+                        .and_then(|(h, _)| h.parse().ok())
+                        .ok_or("a figure without a height")?;
+                    let alt = svg
+                        .split_once("<title>")
+                        .and_then(|(_, rest)| rest.split_once("</title>"))
+                        .map(|(title, _)| {
+                            title
+                                .replace("&lt;", "<")
+                                .replace("&gt;", ">")
+                                .replace("&amp;", "&")
+                        })
+                        .unwrap_or_default();
+                    Ok::<_, String>(Drawn {
+                        figure,
+                        height,
+                        alt,
+                    })
+                })
+                .transpose()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let renderer =
+        yew::LocalServerRenderer::<ArticlePage>::with_props(ArticleProps { lang, drawn })
+            .hydratable(false);
+    let body = futures::executor::block_on(renderer.render());
+    let alternates: String = Lang::ALL
+        .into_iter()
+        .map(|other| {
+            format!(
+                "<link rel=\"alternate\" hreflang=\"{}\" href=\"{}\">",
+                other.tag(),
+                article_path(other)
+            )
+        })
+        .collect();
+    Ok(format!(
+        "<!DOCTYPE html><html lang=\"{tag}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} — podip</title><meta name=\"description\" content=\"{description}\">{head}{alternates}<script type=\"module\" src=\"podip-figure.js\"></script></head><body class=\"article-page\">{body}</body></html>\n",
+        tag = lang.tag(),
+        title = escape(TITLE.get(lang)),
+        description = escape(LEDE.get(lang)),
+        head = head_tags(template),
+    ))
+}
+
+/// The `<base>`, the icon and the stylesheet of the built `index.html`, as written there.
+fn head_tags(template: &str) -> String {
+    let mut tags = String::new();
+    let mut rest = template;
+    while let Some(at) = rest.find('<') {
+        let Some(end) = rest[at..].find('>').map(|e| at + e + 1) else {
+            break;
+        };
+        let tag = &rest[at..end];
+        let wanted = tag.starts_with("<base")
+            || (tag.starts_with("<link")
+                && (tag.contains("rel=icon") || tag.contains("rel=\"icon\"")))
+            || (tag.starts_with("<link")
+                && (tag.contains("rel=stylesheet") || tag.contains("rel=\"stylesheet\"")));
+        if wanted {
+            tags.push_str(tag);
+        }
+        if tag.starts_with("<body") {
+            break;
+        }
+        rest = &rest[end..];
+    }
+    tags
+}
+
+/// Text as HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The tours the article's figures show.
+pub fn figure_tours() -> impl Iterator<Item = TourId> {
+    SECTIONS.iter().filter_map(|s| s.figure.map(|f| f.tour))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_language_is_a_page_of_its_own_with_every_section_and_figure() {
+        let template = r#"<!doctype html><html lang=en><meta charset=utf-8><title>podip</title><base href=/podip/><link href=/podip/favicon-1.svg rel=icon><link href=/podip/style-2.css rel=stylesheet><script>x</script><body><div id=podip></div>"#;
+        let mut runs = Runs::default();
+        let ja = article_html(template, Lang::Ja, &mut runs).expect("drawn");
+        assert!(
+            ja.starts_with("<!DOCTYPE html><html lang=\"ja\"><head>"),
+            "{ja}"
+        );
+        assert!(ja.contains("<title>Pod の IP はどこから来るのか — podip</title>"));
+        assert!(ja.contains("<base href=/podip/><link href=/podip/favicon-1.svg rel=icon><link href=/podip/style-2.css rel=stylesheet>"));
+        assert!(!ja.contains("<script>x</script>"), "not the app's scripts");
+        for section in SECTIONS {
+            assert!(
+                ja.contains(&format!("id=\"{}\"", section.id)),
+                "{}",
+                section.id
+            );
+        }
+        let figures = ja.matches("<podip-figure").count();
+        assert_eq!(figures, figure_tours().count());
+        assert!(
+            ja.contains(r#"<podip-figure tour="kind" step="9" lang="ja" autoplay"#),
+            "{ja}"
+        );
+        assert!(ja.contains(r#"src="figures/ja/kind/9.svg""#));
+        assert_eq!(
+            ja.matches("data-testid=\"question\"").count(),
+            4,
+            "the kind tour's three, exhaustion's one"
+        );
+        assert!(
+            ja.contains("href=\"ja/tour/reboot-leak/\""),
+            "the stories in the reader's language"
+        );
+        assert_eq!(article_path(Lang::En), "read/");
+        assert_eq!(article_path(Lang::Zh), "zh/read/");
+    }
+}
