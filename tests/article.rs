@@ -1,0 +1,135 @@
+//! The article's words against the simulation: every number it tells — the kind cluster's subnets and
+//! usable addresses, the DEL lag, the measured cluster's addresses and interfaces, the next pod's
+//! address — is what podip's runs of those scenarios produce, and each figure is a step of its tour
+//! whose question the article asks.
+//!
+//! Native only: the article is rendered at build time, never in the wasm.
+#![cfg(not(target_arch = "wasm32"))]
+
+use podip::article::{texts, SECTIONS};
+use podip::sim::playback::figure::Runs;
+use podip::sim::{builtin, transcript, Scenario, Simulation};
+use podip::tours::TourId;
+
+/// The article's English, whole.
+fn english() -> String {
+    texts()
+        .into_iter()
+        .map(|(_, text)| text.en)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The section `id`'s English.
+fn section(id: &str) -> String {
+    let section = SECTIONS
+        .iter()
+        .find(|s| s.id == id)
+        .unwrap_or_else(|| panic!("no section {id}"));
+    section
+        .body
+        .iter()
+        .map(|t| t.en)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_kind_clusters_subnets_addresses_and_lag_are_the_runs() {
+    let mut runs = Runs::default();
+    let kind = runs
+        .cursor(TourId::Kind.tour().scenario, Some("kind"))
+        .expect("the kind tour runs");
+    let plan = kind.run().capacity_plan();
+    let family = &plan.families[0];
+    let words = section("cluster-cidr");
+    assert!(
+        words.contains(&format!(
+            "{} of them, of {} addresses each",
+            family.node_subnets, family.addresses_per_node
+        )),
+        "{words}"
+    );
+    assert!(words.contains(&format!(
+        "host-local hands out {} of those",
+        family.usable_pod_ips_per_node
+    )));
+    let lag = kind.run().settings().knobs.del_lag.as_millis();
+    assert_eq!(lag, 2_300);
+    assert!(section("delete").contains("this lag measured 2.3 s"));
+    assert!(english().contains("its network 2.3 s later"));
+}
+
+#[test]
+fn the_measured_clusters_addresses_and_interfaces_are_the_kind_measured_runs() {
+    let mut sim = Simulation::new(std::rc::Rc::new(
+        Scenario::parse(builtin::KIND_MEASURED).expect("it parses"),
+    ));
+    let end = sim.end();
+    let told = transcript::transcript(&mut sim, end, usize::MAX);
+    for (pod, ip) in [("a", "189"), ("b", "190"), ("c", "191"), ("d", "192")] {
+        let line = told
+            .lines()
+            .find(|l| l.contains("PodIPsAssigned") && l.contains(&format!("pod/{pod} ")))
+            .unwrap_or_else(|| panic!("pod {pod} gets an address"));
+        assert!(
+            line.contains(&format!("status.podIP=10.244.1.{ip} ")),
+            "{line}"
+        );
+    }
+    assert!(section("delete").contains("a, b and c had 10.244.1.189, .190 and .191, d got .192"));
+    let veth = told
+        .lines()
+        .find(|l| l.contains("VethCreated") && l.contains("eth0@if704"))
+        .expect("a pod's eth0@if704");
+    assert!(veth.contains("@if11 on the node"), "{veth}");
+    assert!(section("delete").contains("eth0@if704 was paired with vethXXXXXXXX@if11 on the node"));
+}
+
+#[test]
+fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says() {
+    for section in SECTIONS {
+        let Some(figure) = section.figure else {
+            continue;
+        };
+        let steps = figure.tour.tour().steps.len();
+        assert!(
+            (1..=steps).contains(&figure.step),
+            "{}: step {} of {steps}",
+            section.id,
+            figure.step
+        );
+    }
+    let asked: Vec<&str> = SECTIONS
+        .iter()
+        .filter_map(|s| s.figure)
+        .filter_map(|f| f.tour.tour().question_before(f.step - 1))
+        .map(|q| q.before)
+        .collect();
+    assert_eq!(
+        asked,
+        [
+            "workers-patched",
+            "b-released",
+            "d-gets-the-next",
+            "p6-wraps"
+        ]
+    );
+    // d's address at the kind tour's last step, which the section "next-address" shows.
+    let mut runs = Runs::default();
+    let mut cursor = runs
+        .cursor(TourId::Kind.tour().scenario, Some("kind"))
+        .expect("the kind tour runs");
+    cursor.go_to_step(9);
+    cursor.finish();
+    let d = cursor
+        .sim()
+        .events()
+        .iter()
+        .rev()
+        .map(|e| (e.object.to_string(), e.message.to_string()))
+        .find(|(object, message)| object == "pod/d" && message.contains("status.podIP="))
+        .expect("d gets an address");
+    assert!(d.1.contains("status.podIP=10.244.1.5 "), "{}", d.1);
+    assert!(section("next-address").contains("and hands out .5"));
+}
