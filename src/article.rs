@@ -5,6 +5,7 @@
 //! the simulation.
 
 use crate::i18n::{text, Text};
+use crate::sim::shell::Shell;
 use crate::tours::TourId;
 
 /// The article's title.
@@ -40,6 +41,8 @@ pub struct Section {
     pub body: &'static [Text],
     /// The figure beside it, if any; the tour's question before that step is asked above it.
     pub figure: Option<Figure>,
+    /// Commands shown under the figure, as the real tools print them at the figure's moment.
+    pub shell: &'static [Shell],
 }
 
 /// The sections, in order.
@@ -67,6 +70,7 @@ pub const SECTIONS: &[Section] = &[
             tour: TourId::Kind,
             step: 1,
         }),
+        shell: &[Shell::PodCidrs("kind-control-plane")],
     },
     Section {
         id: "round-robin",
@@ -84,6 +88,10 @@ pub const SECTIONS: &[Section] = &[
             tour: TourId::Kind,
             step: 2,
         }),
+        shell: &[
+            Shell::PodCidrs("kind-worker"),
+            Shell::PodCidrs("kind-worker2"),
+        ],
     },
     Section {
         id: "conflist",
@@ -101,6 +109,7 @@ pub const SECTIONS: &[Section] = &[
             tour: TourId::Kind,
             step: 3,
         }),
+        shell: &[Shell::Conflist("kind-worker")],
     },
     Section {
         id: "host-local",
@@ -110,14 +119,19 @@ pub const SECTIONS: &[Section] = &[
             ja: "host-local：次のアドレスを 1 つずつファイルに",
         },
         body: &[text! {
-            en: "When pod a's sandbox starts, containerd runs CNI ADD. host-local locks its data directory, /run/cni-ipam-state/kindnet, reads last_reserved_ip.0 (there is none yet, so it starts at the range's start), skips the gateway .1 and creates the file 10.244.1.2. The file holds the sandbox's container ID, \\r\\n and the interface name, eth0; last_reserved_ip.0 now holds 10.244.1.2.",
-            zh: "Pod a 的沙箱启动时，containerd 执行 CNI ADD。host-local 锁住它的数据目录 /run/cni-ipam-state/kindnet，读取 last_reserved_ip.0（此时还没有，所以从范围的开头开始），跳过网关 .1，创建文件 10.244.1.2。文件内容是沙箱的容器 ID、\\r\\n 和接口名 eth0；last_reserved_ip.0 现在记着 10.244.1.2。",
-            ja: "Pod a のサンドボックスが起動すると、containerd が CNI ADD を実行します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet をロックし、last_reserved_ip.0 を読み（まだないので範囲の先頭から始めます）、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックスのコンテナー ID、\\r\\n、インターフェース名 eth0 です。last_reserved_ip.0 には 10.244.1.2 が記録されます。",
+            en: "When pod a's sandbox starts, containerd runs CNI ADD. host-local locks its data directory, /run/cni-ipam-state/kindnet, reads last_reserved_ip.0 (there is none yet, so it starts at the range's start), skips the gateway .1 and creates the file 10.244.1.2. The file holds the sandbox's container ID, \\r\\n and the interface name, eth0. b and c follow within milliseconds with .3 and .4, so by the time anyone looks, last_reserved_ip.0 holds 10.244.1.4.",
+            zh: "Pod a 的沙箱启动时，containerd 执行 CNI ADD。host-local 锁住它的数据目录 /run/cni-ipam-state/kindnet，读取 last_reserved_ip.0（此时还没有，所以从范围的开头开始），跳过网关 .1，创建文件 10.244.1.2。文件内容是沙箱的容器 ID、\\r\\n 和接口名 eth0。b 和 c 在几毫秒内紧随其后，拿到 .3 和 .4，所以等到有人去看时，last_reserved_ip.0 记着的已经是 10.244.1.4。",
+            ja: "Pod a のサンドボックスが起動すると、containerd が CNI ADD を実行します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet をロックし、last_reserved_ip.0 を読み（まだないので範囲の先頭から始めます）、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックスのコンテナー ID、\\r\\n、インターフェース名 eth0 です。b と c も数ミリ秒のうちに続いて .3 と .4 を受け取るため、見に行く頃には last_reserved_ip.0 は 10.244.1.4 になっています。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
             step: 4,
         }),
+        shell: &[
+            Shell::Ls("kind-worker"),
+            Shell::Cat("kind-worker", "10.244.1.2"),
+            Shell::Cat("kind-worker", "last_reserved_ip.0"),
+        ],
     },
     Section {
         id: "veth",
@@ -135,6 +149,7 @@ pub const SECTIONS: &[Section] = &[
             tour: TourId::Kind,
             step: 6,
         }),
+        shell: &[Shell::IpLink("kind-worker"), Shell::IpRoute("kind-worker")],
     },
     Section {
         id: "delete",
@@ -159,6 +174,7 @@ pub const SECTIONS: &[Section] = &[
             tour: TourId::Kind,
             step: 9,
         }),
+        shell: &[Shell::Ls("kind-worker"), Shell::IpRoute("kind-worker")],
     },
     Section {
         id: "next-address",
@@ -176,6 +192,7 @@ pub const SECTIONS: &[Section] = &[
             tour: TourId::Kind,
             step: 10,
         }),
+        shell: &[Shell::PodIps("d"), Shell::Ls("kind-worker")],
     },
     Section {
         id: "exhaustion",
@@ -193,6 +210,7 @@ pub const SECTIONS: &[Section] = &[
             tour: TourId::Exhaustion,
             step: 3,
         }),
+        shell: &[Shell::Ls("tiny"), Shell::PodIps("p6")],
     },
     Section {
         id: "next",
@@ -207,6 +225,7 @@ pub const SECTIONS: &[Section] = &[
             ja: "本番環境からの 4 つの話が podip のツアーになっています。kube-controller-manager の再起動、ノードのサブネットより大きい --max-pods、host-local のファイルが残ったままのノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」で kubectl get nodes -o json を貼り付けると、次のノードがどのサブネットを受け取るかがわかります。",
         }],
         figure: None,
+        shell: &[],
     },
 ];
 

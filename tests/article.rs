@@ -133,3 +133,27 @@ fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says
     assert!(d.1.contains("status.podIP=10.244.1.5 "), "{}", d.1);
     assert!(section("next-address").contains("and hands out .5"));
 }
+
+#[test]
+fn what_the_host_local_section_says_is_on_the_node_at_its_figures_moment() {
+    let section_data = SECTIONS
+        .iter()
+        .find(|s| s.id == "host-local")
+        .expect("the section");
+    let figure = section_data.figure.expect("its figure");
+    let mut runs = Runs::default();
+    let mut cursor = runs
+        .cursor(figure.tour.tour().scenario, Some(figure.tour.name()))
+        .expect("the tour runs");
+    cursor.go_to_step(figure.step - 1);
+    cursor.finish();
+    let last = podip::sim::shell::Shell::Cat("kind-worker", "last_reserved_ip.0")
+        .run(cursor.sim())
+        .expect("written");
+    assert_eq!(last.output, ["10.244.1.4"]);
+    assert!(section("host-local").contains("last_reserved_ip.0 holds 10.244.1.4"));
+    let file = podip::sim::shell::Shell::Cat("kind-worker", "10.244.1.2")
+        .run(cursor.sim())
+        .expect("a's file");
+    assert_eq!(file.output[1], "eth0");
+}

@@ -61,6 +61,7 @@ pub mod sandbox;
 pub mod scenario;
 pub mod scenario_error;
 pub mod settings;
+pub mod shell;
 pub mod simulation;
 pub mod state;
 pub mod transcript;

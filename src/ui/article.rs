@@ -42,6 +42,8 @@ struct Drawn {
     height: u32,
     /// What it shows, in words: the SVG's own title (the story, the step and the time).
     alt: String,
+    /// The section's commands run at the figure's moment, as printed.
+    shell: Vec<String>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -98,6 +100,9 @@ fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str
             { for section.body.iter().map(|p| html! { <p>{ p.get(lang) }</p> }) }
             { for question.map(|q| view_question(q, lang)) }
             { for drawn.map(|d| view_figure(d, lang)) }
+            if let Some(drawn) = drawn.filter(|d| !d.shell.is_empty()) {
+                <pre class="article-shell" data-testid="shell"><code>{ drawn.shell.join("\n") }</code></pre>
+            }
             if section.id == "next" {
                 <ul class="article-next">
                     { for STORIES.iter().map(|tour| html! {
@@ -178,10 +183,30 @@ pub fn article_html(template: &str, lang: Lang, runs: &mut Runs) -> Result<Strin
                                 .replace("&amp;", "&")
                         })
                         .unwrap_or_default();
+                    let mut cursor =
+                        runs.cursor(figure.tour.tour().scenario, Some(figure.tour.name()))?;
+                    cursor.go_to_step(figure.step - 1);
+                    cursor.finish();
+                    let shell = section
+                        .shell
+                        .iter()
+                        .map(|command| {
+                            command
+                                .run(cursor.sim())
+                                .map(|ran| ran.to_string())
+                                .ok_or_else(|| {
+                                    format!(
+                                        "{}: {command:?} prints nothing at step {}",
+                                        section.id, figure.step
+                                    )
+                                })
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
                     Ok::<_, String>(Drawn {
                         figure,
                         height,
                         alt,
+                        shell,
                     })
                 })
                 .transpose()
@@ -286,6 +311,10 @@ mod tests {
         assert!(
             ja.contains("href=\"ja/tour/reboot-leak/\""),
             "the stories in the reader's language"
+        );
+        assert!(
+            ja.contains("kind-worker$ cat /run/cni-ipam-state/kindnet/10.244.1.2"),
+            "the commands at the figure's moment"
         );
         assert_eq!(article_path(Lang::En), "read/");
         assert_eq!(article_path(Lang::Zh), "zh/read/");

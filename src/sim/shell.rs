@@ -1,0 +1,157 @@
+//! What the real tools print at a moment of a simulation, one command at a time: `kubectl get … -o
+//! jsonpath`, `cat` of kindnet's conflist, `ls`/`cat` in host-local's directory, `ip -o link` and
+//! `ip route` on a node. The same views the transcript prints after its events (`transcript.rs`), for a
+//! page that shows one command beside a picture (the article).
+
+use super::simulation::Simulation;
+use crate::ipam::goip::ip_string;
+use crate::ipam::kindnet::CNI_CONFIG_PATH;
+use crate::ipam::ptp::iproute2::{ip_link_lines, ip_route_lines};
+
+/// A command, and where it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shell {
+    /// `kubectl get node NODE -o jsonpath='{.spec.podCIDRs}'`.
+    PodCidrs(&'static str),
+    /// `cat /etc/cni/net.d/10-kindnet.conflist` on a node.
+    Conflist(&'static str),
+    /// `ls` of host-local's directory on a node.
+    Ls(&'static str),
+    /// `cat` of a file in host-local's directory on a node (an address, `last_reserved_ip.0`).
+    Cat(&'static str, &'static str),
+    /// `ip -o link` on a node.
+    IpLink(&'static str),
+    /// `ip route` on a node.
+    IpRoute(&'static str),
+    /// `kubectl get pod POD -o jsonpath='{.status.podIPs}'`.
+    PodIps(&'static str),
+}
+
+/// A command as run: the machine it runs on (empty: a workstation with kubectl), the command line and
+/// what it prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ran {
+    /// The node it runs on, or empty.
+    pub at: String,
+    /// The command line.
+    pub command: String,
+    /// What it prints, line by line.
+    pub output: Vec<String>,
+}
+
+impl Shell {
+    /// The command run on `sim` as it is now; `None` when what it reads is not there (a node not yet
+    /// registered, a file not written).
+    pub fn run(self, sim: &Simulation) -> Option<Ran> {
+        let ran = |at: &str, command: String, output: Vec<String>| Ran {
+            at: at.to_string(),
+            command,
+            output,
+        };
+        match self {
+            Shell::PodCidrs(node) => {
+                let cidrs = sim.node_pod_cidrs(node)?;
+                let quoted: Vec<String> = cidrs.iter().map(|c| format!("{c:?}")).collect();
+                Some(ran(
+                    "",
+                    format!("kubectl get node {node} -o jsonpath='{{.spec.podCIDRs}}'"),
+                    vec![format!("[{}]", quoted.join(","))],
+                ))
+            }
+            Shell::Conflist(node) => {
+                let text = sim.node_conflist(node)?;
+                Some(ran(
+                    node,
+                    format!("cat {CNI_CONFIG_PATH}"),
+                    text.lines().map(str::to_string).collect(),
+                ))
+            }
+            Shell::Ls(node) => {
+                let store = sim.node_store(node)?;
+                Some(ran(
+                    node,
+                    format!("ls {}/", store.dir()),
+                    vec![store.ls().join("  ")],
+                ))
+            }
+            Shell::Cat(node, file) => {
+                let store = sim.node_store(node)?;
+                let content = store.cat(file)?;
+                Some(ran(
+                    node,
+                    format!("cat {}/{file}", store.dir()),
+                    content.split("\r\n").map(str::to_string).collect(),
+                ))
+            }
+            Shell::IpLink(node) => Some(ran(
+                node,
+                "ip -o link".into(),
+                ip_link_lines(sim.node_netns(node)?),
+            )),
+            Shell::IpRoute(node) => Some(ran(
+                node,
+                "ip route".into(),
+                ip_route_lines(sim.node_netns(node)?),
+            )),
+            Shell::PodIps(pod) => {
+                let (_, ips) = sim.pod_sandbox(pod)?;
+                let list: Vec<String> = ips
+                    .iter()
+                    .map(|ip| format!("{{\"ip\":\"{}\"}}", ip_string(*ip)))
+                    .collect();
+                Some(ran(
+                    "",
+                    format!("kubectl get pod {pod} -o jsonpath='{{.status.podIPs}}'"),
+                    vec![format!("[{}]", list.join(","))],
+                ))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Ran {
+    /// `NODE$ command` (or `$ command`), then its output.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.at.as_str() {
+            "" => writeln!(f, "$ {}", self.command)?,
+            at => writeln!(f, "{at}$ {}", self.command)?,
+        }
+        for line in &self.output {
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{builtin, Scenario, VirtualTime};
+    use std::rc::Rc;
+
+    #[test]
+    fn the_kind_worker_after_a_starts() {
+        let mut sim = Simulation::new(Rc::new(Scenario::parse(builtin::KIND).expect("parses")));
+        sim.run_to(VirtualTime(4_500));
+        let ls = Shell::Ls("kind-worker").run(&sim).expect("the directory");
+        assert_eq!(ls.command, "ls /run/cni-ipam-state/kindnet/");
+        assert!(ls.output[0].contains("10.244.1.2") && ls.output[0].contains("last_reserved_ip.0"));
+        let cat = Shell::Cat("kind-worker", "10.244.1.2")
+            .run(&sim)
+            .expect("the file");
+        assert_eq!(cat.output.len(), 2);
+        assert_eq!(cat.output[1], "eth0");
+        let cidrs = Shell::PodCidrs("kind-worker2").run(&sim).expect("patched");
+        assert_eq!(cidrs.output, ["[\"10.244.2.0/24\"]"]);
+        assert!(Shell::Ls("nowhere").run(&sim).is_none());
+        assert!(
+            Ran {
+                at: "n".into(),
+                command: "ls".into(),
+                output: vec!["x".into()]
+            }
+            .to_string()
+                == "n$ ls\nx\n"
+        );
+    }
+}
