@@ -55,6 +55,32 @@ test("the figures come alive with one wasm request, each at its step once it has
   await page.close();
 });
 
+test("the explorable sentence follows the mask typed in place, and refuses one in kube-controller-manager's words", async () => {
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url + "read/");
+  const sentence = page.getByTestId("sentence");
+  // Drawn by the wasm over the same sentence rendered at build time.
+  await page.locator("[data-testid=sentence][data-live=true]").waitFor();
+  assert.match(await sentence.locator(".sentence-words").textContent(), /has 256 of them, each of 256 addresses, and host-local hands out 253/);
+  await page.getByTestId("sentence-mask").fill("26");
+  await page.waitForFunction(() => /has 1024 of them, each of 64 addresses, and host-local hands out 61/.test(document.querySelector(".sentence-words").textContent));
+  assert.equal(await sentence.locator(".bit.pod").count(), 6, "the ruler's pod host bits");
+  await page.getByTestId("sentence-mask").fill("8");
+  await page.getByTestId("sentence-refused").filter({ hasText: "must be less than or equal to --node-cidr-mask-size" }).waitFor();
+  assert.match(await sentence.locator(".sentence-words").textContent(), /has 1024 of them/, "the last numbers accepted stay");
+  assert.equal(await page.getByTestId("sentence-mask").getAttribute("aria-invalid"), "true");
+  await page.getByTestId("sentence-cidr").fill("10.0.0.0/12");
+  await page.getByTestId("sentence-mask").fill("20");
+  await page.waitForFunction(() => /has 256 of them, each of 4096 addresses, and host-local hands out 4093/.test(document.querySelector(".sentence-words").textContent));
+  assertClean();
+  await page.close();
+  const ja = await openPage(shared.browser, shared.server.url + "ja/read/");
+  await ja.page.locator("[data-testid=sentence][data-live=true]").waitFor();
+  await ja.page.getByTestId("sentence-mask").fill("25");
+  await ja.page.waitForFunction(() => /サブネットは 512 個、それぞれのアドレスは 128 個/.test(document.querySelector(".sentence-words").textContent));
+  ja.assertClean();
+  await ja.page.close();
+});
+
 test("a section's anchor opens there; the article and the app link to each other", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url + "read/#delete");
   const top = await page.getByTestId("section-delete").evaluate((e) => e.getBoundingClientRect().top);

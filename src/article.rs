@@ -5,7 +5,10 @@
 //! the simulation.
 
 use crate::i18n::{text, Text};
+use crate::ipam::capacity::{CapacityPlan, FamilyCapacity};
+use crate::ipam::kcm::KcmFlag;
 use crate::sim::shell::Shell;
+use crate::sim::{ClusterSettings, Scenario};
 use crate::tours::TourId;
 
 /// The article's title.
@@ -229,6 +232,30 @@ pub const SECTIONS: &[Section] = &[
     },
 ];
 
+/// The explorable sentence of the first section: {0} the cluster CIDR, {1} the node mask (both typed
+/// in place), {2} node subnets, {3} addresses each, {4} of them host-local hands out.
+pub const SENTENCE: Text = text! {
+    en: "A cluster of {0} cut into node subnets of {1} has {2} of them, each of {3} addresses, and host-local hands out {4} of each to pods.",
+    zh: "把集群的 {0} 切成 {1} 的节点子网，共有 {2} 个子网，每个 {3} 个地址，其中 host-local 能分配给 Pod 的有 {4} 个。",
+    ja: "クラスターの {0} を {1} のノードサブネットに切り分けると、サブネットは {2} 個、それぞれのアドレスは {3} 個で、host-local が Pod に割り当てられるのはそのうち {4} 個です。",
+};
+
+/// What the sentence says for a cluster CIDR and a node mask, or kube-controller-manager's text
+/// refusing them: kind's cluster with those two flags, validated as the controller does at start.
+pub fn explore(cluster_cidr: &str, node_mask: &str) -> Result<FamilyCapacity, String> {
+    let kind = ClusterSettings::of(&Scenario::default());
+    let settings = kind
+        .draft()
+        .with_flag(KcmFlag::ClusterCidr, cluster_cidr.to_string())
+        .with_flag(KcmFlag::NodeCidrMaskSize, node_mask.to_string())
+        .validate(&kind)?;
+    CapacityPlan::from_config(&settings.config)
+        .families
+        .into_iter()
+        .next()
+        .ok_or_else(|| "no cluster CIDR".to_string())
+}
+
 /// The tours the last section links to (the stories from production).
 pub const STORIES: [TourId; 4] = [
     TourId::KcmRestart,
@@ -237,7 +264,8 @@ pub const STORIES: [TourId; 4] = [
     TourId::WhyRoundRobin,
 ];
 
-/// Every text of the article with a readable name, for the tests.
+/// Every text of the article with a readable name, for the tests; the sentence, which the page's wasm
+/// draws, is among the interface's texts (`ui::sentence::texts`), whose translations the page loads.
 pub fn texts() -> Vec<(String, Text)> {
     let mut all = vec![
         ("article title".to_string(), TITLE),
@@ -250,4 +278,21 @@ pub fn texts() -> Vec<(String, Text)> {
         }
     }
     all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sentence_counts_as_kube_controller_manager_and_host_local_do() {
+        let kind = explore("10.244.0.0/16", "24").expect("kind's cluster");
+        assert_eq!((kind.node_subnets, kind.addresses_per_node, kind.usable_pod_ips_per_node), (256, 256, 253));
+        let small = explore("10.244.0.0/16", "26").expect("a /26");
+        assert_eq!((small.node_subnets, small.addresses_per_node, small.usable_pod_ips_per_node), (1024, 64, 61));
+        let refused = explore("10.244.0.0/16", "8").expect_err("a mask shorter than the cluster's");
+        assert!(refused.contains("mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size"), "{refused}");
+        assert!(explore("10.244.0.0/33", "24").is_err());
+        assert!(explore("10.244.0.0/16", "twenty").is_err());
+    }
 }

@@ -13,7 +13,7 @@ fn main() {
 }
 
 /// What `static/podip-figure.js` calls: a figure connected (drawn in `root`, its shadow root's
-/// container), disconnected, or scrolled on or off screen.
+/// container), disconnected, or scrolled on or off screen; an explorable sentence connected.
 #[cfg(target_arch = "wasm32")]
 mod figures {
     use podip::ui::figure;
@@ -31,6 +31,11 @@ mod figures {
         if let Some(host) = figure::element(host) {
             figure::disconnect(&host);
         }
+    }
+
+    #[wasm_bindgen(js_name = connectSentence)]
+    pub fn connect_sentence(host: web_sys::Element, app_root: String) {
+        podip::ui::sentence::connect(host, app_root);
     }
 
     #[wasm_bindgen(js_name = figureOnScreen)]

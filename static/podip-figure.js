@@ -67,3 +67,17 @@ class PodipFigure extends HTMLElement {
 }
 
 customElements.define("podip-figure", PodipFigure);
+
+/** <podip-sentence>: the article's explorable sentence, drawn over the same sentence rendered at build
+ *  time (in the page, with the page's podip stylesheet). */
+class PodipSentence extends HTMLElement {
+  async connectedCallback() {
+    const { glue } = await start();
+    if (this.isConnected && !this.drawn) {
+      this.drawn = true;
+      glue.connectSentence(this, folder.href);
+    }
+  }
+}
+
+customElements.define("podip-sentence", PodipSentence);

@@ -30,6 +30,7 @@ fn app_texts() -> Vec<(String, Text)> {
         all.extend(id.tour().texts());
     }
     all.extend(narration::all());
+    all.extend(podip::ui::sentence::texts());
     all
 }
 

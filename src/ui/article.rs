@@ -4,6 +4,7 @@
 //! reads and prints without JavaScript), which `podip-figure.js` brings alive.
 
 use super::figure_svg::{tour_figure, BUILD_WIDTH};
+use super::sentence::Sentence;
 use crate::article::{Figure, Section, LEDE, SECTIONS, STORIES, TITLE};
 use crate::i18n::{text, ui as t, Lang, Text};
 pub use crate::share::pages::article_path;
@@ -98,6 +99,9 @@ fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str
         <section id={section.id} class="article-section" aria-labelledby={heading.clone()} data-testid={format!("section-{}", section.id)}>
             <h2 id={heading}><a href={format!("#{}", section.id)}>{ section.title.get(lang) }</a></h2>
             { for section.body.iter().map(|p| html! { <p>{ p.get(lang) }</p> }) }
+            if section.id == "cluster-cidr" {
+                <podip-sentence><Sentence {lang} /></podip-sentence>
+            }
             { for question.map(|q| view_question(q, lang)) }
             { for drawn.map(|d| view_figure(d, lang)) }
             if let Some(drawn) = drawn.filter(|d| !d.shell.is_empty()) {

@@ -37,6 +37,7 @@ mod picture;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;
 mod ruler;
+pub mod sentence;
 mod settings;
 pub mod sharing;
 mod shown;

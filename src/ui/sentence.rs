@@ -1,0 +1,120 @@
+//! The article's explorable sentence (`<podip-sentence>`): "A cluster of [10.244.0.0/16] cut into node
+//! subnets of [/24] has 256 of them, …" with the two values typed in place, the numbers and the bit
+//! ruler following them, and kube-controller-manager's own text when it would refuse them (the last
+//! numbers it accepted stay). Rendered at build time in the article, and drawn over by the page's
+//! figure script, which gives it the wasm's [`connect`].
+
+use super::markup::fill_html;
+use super::ruler::BitRuler;
+use crate::article::{explore, SENTENCE};
+use crate::i18n::Lang;
+use yew::prelude::*;
+
+/// The sentence's values when the page opens: kind's cluster.
+const CLUSTER_CIDR: &str = "10.244.0.0/16";
+const NODE_MASK: &str = "24";
+
+/// Props of the sentence.
+#[derive(Properties, PartialEq)]
+pub struct SentenceProps {
+    /// Its language.
+    pub lang: Lang,
+}
+
+/// The explorable sentence.
+#[function_component(Sentence)]
+pub fn sentence(props: &SentenceProps) -> Html {
+    let lang = props.lang;
+    let cidr = use_state(|| CLUSTER_CIDR.to_string());
+    let mask = use_state(|| NODE_MASK.to_string());
+    let accepted = use_state(|| explore(CLUSTER_CIDR, NODE_MASK).ok());
+    let refused = explore(&cidr, &mask).err();
+    // Effects run only in the browser: `data-live` tells the sentence drawn by the wasm from the one
+    // rendered at build time.
+    let live = use_state(|| false);
+    {
+        let live = live.clone();
+        use_effect_with((), move |_| live.set(true));
+    }
+    let on_cidr = {
+        let (cidr, accepted, mask) = (cidr.clone(), accepted.clone(), mask.clone());
+        Callback::from(move |event: InputEvent| {
+            let value = input_value(&event);
+            if let Ok(family) = explore(&value, &mask) {
+                accepted.set(Some(family));
+            }
+            cidr.set(value);
+        })
+    };
+    let on_mask = {
+        let (cidr, accepted, mask) = (cidr.clone(), accepted.clone(), mask.clone());
+        Callback::from(move |event: InputEvent| {
+            let value = input_value(&event);
+            if let Ok(family) = explore(&cidr, &value) {
+                accepted.set(Some(family));
+            }
+            mask.set(value);
+        })
+    };
+    let number = |value: String| html! { <strong class="sentence-number">{ value }</strong> };
+    let (subnets, addresses, usable) = match &*accepted {
+        Some(family) => (
+            family.node_subnets.to_string(),
+            family.addresses_per_node.to_string(),
+            family.usable_pod_ips_per_node.to_string(),
+        ),
+        None => Default::default(),
+    };
+    html! {
+        <div class="sentence" data-testid="sentence" data-live={live.to_string()}>
+            <p class="sentence-words">{ fill_html(SENTENCE, lang, vec![
+                html! { <input class="sentence-cidr" data-testid="sentence-cidr" aria-label="--cluster-cidr" size="16"
+                    spellcheck="false" value={(*cidr).clone()} oninput={on_cidr} aria-invalid={refused.is_some().to_string()} /> },
+                html! { <span class="sentence-mask">{ "/" }<input data-testid="sentence-mask" type="number" min="1" max="128"
+                    aria-label="--node-cidr-mask-size" value={(*mask).clone()} oninput={on_mask} aria-invalid={refused.is_some().to_string()} /></span> },
+                number(subnets),
+                number(addresses),
+                number(usable),
+            ]) }</p>
+            <p class="sentence-refused" data-testid="sentence-refused" role="status" aria-live="polite">{ refused.unwrap_or_default() }</p>
+            if let Some(family) = &*accepted {
+                <BitRuler {lang} family={family.clone()} />
+            }
+        </div>
+    }
+}
+
+/// An input event's field's value.
+fn input_value(event: &InputEvent) -> String {
+    event
+        .target_dyn_into::<web_sys::HtmlInputElement>()
+        .map(|input| input.value())
+        .unwrap_or_default()
+}
+
+/// The sentence's words, which the page's wasm draws (so its catalogs hold their translations).
+pub fn texts() -> Vec<(String, crate::i18n::Text)> {
+    vec![("article sentence".to_string(), SENTENCE)]
+}
+
+/// Draw the sentence over `host` (a `<podip-sentence>`, holding the same sentence rendered at build
+/// time) in the language of the page around it, once that language's words are loaded from the app
+/// at `app_root`; the sentence rendered at build time stays until then.
+#[cfg(target_arch = "wasm32")]
+pub fn connect(host: web_sys::Element, app_root: String) {
+    let lang = host
+        .closest("[lang]")
+        .ok()
+        .flatten()
+        .and_then(|e| e.get_attribute("lang"))
+        .and_then(|tag| Lang::from_tag(&tag))
+        .unwrap_or_default();
+    wasm_bindgen_futures::spawn_local(async move {
+        let lang = match super::language::load_from(&app_root, lang).await {
+            Ok(()) => lang,
+            Err(_) => Lang::En,
+        };
+        host.set_inner_html("");
+        yew::Renderer::<Sentence>::with_root_and_props(host, SentenceProps { lang }).render();
+    });
+}
