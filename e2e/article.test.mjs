@@ -81,6 +81,25 @@ test("the explorable sentence follows the mask typed in place, and refuses one i
   await ja.page.close();
 });
 
+test("nothing moves when the figures take over, from the top or from a section's anchor, on a laptop and a phone", async () => {
+  for (const [path, viewport] of [["read/", { width: 1280, height: 800 }], ["read/#delete", { width: 1280, height: 800 }], ["ja/read/#veth", { width: 390, height: 844 }], ["zh/read/", { width: 390, height: 844 }]]) {
+    const page = await shared.browser.newPage({ viewport });
+    await page.addInitScript(() => {
+      window.__cls = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (!e.hadRecentInput) window.__cls += e.value; }))
+        .observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(shared.server.url + path);
+    await page.waitForFunction(() => [...document.querySelectorAll("podip-figure")].every((f) => f.shadowRoot?.querySelector("[data-testid=figure] [data-testid=stage] svg")));
+    await page.locator("[data-testid=sentence][data-live=true]").waitFor();
+    // Two frames: a shift of the last drawing is reported by then.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const cls = await page.evaluate(() => window.__cls);
+    assert.ok(cls < 0.01, `${path} at ${viewport.width}: layout shift ${cls.toFixed(4)}`);
+    await page.close();
+  }
+});
+
 test("a section's anchor opens there; the article and the app link to each other", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url + "read/#delete");
   const top = await page.getByTestId("section-delete").evaluate((e) => e.getBoundingClientRect().top);

@@ -287,11 +287,30 @@ mod tests {
     #[test]
     fn the_sentence_counts_as_kube_controller_manager_and_host_local_do() {
         let kind = explore("10.244.0.0/16", "24").expect("kind's cluster");
-        assert_eq!((kind.node_subnets, kind.addresses_per_node, kind.usable_pod_ips_per_node), (256, 256, 253));
+        assert_eq!(
+            (
+                kind.node_subnets,
+                kind.addresses_per_node,
+                kind.usable_pod_ips_per_node
+            ),
+            (256, 256, 253)
+        );
         let small = explore("10.244.0.0/16", "26").expect("a /26");
-        assert_eq!((small.node_subnets, small.addresses_per_node, small.usable_pod_ips_per_node), (1024, 64, 61));
+        assert_eq!(
+            (
+                small.node_subnets,
+                small.addresses_per_node,
+                small.usable_pod_ips_per_node
+            ),
+            (1024, 64, 61)
+        );
         let refused = explore("10.244.0.0/16", "8").expect_err("a mask shorter than the cluster's");
-        assert!(refused.contains("mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size"), "{refused}");
+        assert!(
+            refused.contains(
+                "mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size"
+            ),
+            "{refused}"
+        );
         assert!(explore("10.244.0.0/33", "24").is_err());
         assert!(explore("10.244.0.0/16", "twenty").is_err());
     }

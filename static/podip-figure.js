@@ -32,7 +32,7 @@ const onScreen = new IntersectionObserver((entries) => {
 });
 
 class PodipFigure extends HTMLElement {
-  static observedAttributes = ["tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption"];
+  static observedAttributes = ["tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit"];
 
   async connectedCallback() {
     const { glue, sheet } = await start();

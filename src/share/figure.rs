@@ -12,8 +12,8 @@ use crate::tours::TourId;
 use std::fmt;
 
 /// The attributes a figure reads (the element watches them).
-pub const ATTRIBUTES: [&str; 8] = [
-    "tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption",
+pub const ATTRIBUTES: [&str; 9] = [
+    "tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit",
 ];
 
 /// What the reader can do with a figure.
@@ -56,6 +56,9 @@ pub struct FigureSpec {
     pub autoplay: bool,
     /// Shows the tour step's words under the picture.
     pub caption: bool,
+    /// Fills the box the page gives the element (an `aspect-ratio` or a height), the stage fitted to
+    /// it: the page does not move when the figure takes over from the picture it held.
+    pub fit: bool,
 }
 
 /// Why a figure cannot be drawn: said in the figure, in place of the picture.
@@ -173,17 +176,17 @@ impl FigureSpec {
             }
         };
         // A boolean attribute: present (`autoplay`, `autoplay=""`) is on, as HTML's own are.
-        let autoplay = match attribute("autoplay").as_deref().map(str::trim) {
-            None | Some("false") => false,
-            Some("" | "autoplay" | "true") => true,
-            Some(other) => {
-                return Err(FigureProblem::BadValue(
-                    "autoplay",
-                    other.to_string(),
-                    "present (autoplay) or absent",
-                ))
-            }
+        let flag = |name: &'static str, accepted: &'static str| match attribute(name)
+            .as_deref()
+            .map(str::trim)
+        {
+            None | Some("false") => Ok(false),
+            Some("" | "true") => Ok(true),
+            Some(other) if other == name => Ok(true),
+            Some(other) => Err(FigureProblem::BadValue(name, other.to_string(), accepted)),
         };
+        let autoplay = flag("autoplay", "present (autoplay) or absent")?;
+        let fit = flag("fit", "present (fit) or absent")?;
         let caption = match attribute("caption").as_deref().map(str::trim) {
             None | Some("step") => matches!(source, FigureSource::Tour(_)),
             Some("none") => false,
@@ -207,6 +210,7 @@ impl FigureSpec {
             controls,
             autoplay,
             caption,
+            fit,
         })
     }
 

@@ -146,7 +146,9 @@ fn view_figure(drawn: &Drawn, lang: Lang) -> Html {
     let Figure { tour, step } = drawn.figure;
     let alt = drawn.alt.clone();
     html! {
-        <podip-figure tour={tour.name()} step={step.to_string()} lang={lang.tag()} autoplay=true>
+        // The prose is the caption; the element keeps its SVG's proportions when the figure takes over.
+        <podip-figure tour={tour.name()} step={step.to_string()} lang={lang.tag()} autoplay=true caption="none" fit=true
+            style={format!("aspect-ratio: {BUILD_WIDTH} / {}", drawn.height)}>
             <img src={format!("figures/{}/{}/{step}.svg", lang_dir(lang), tour.name())} alt={alt}
                 width={BUILD_WIDTH.to_string()} height={drawn.height.to_string()} loading="lazy" decoding="async" />
         </podip-figure>
@@ -303,7 +305,7 @@ mod tests {
         let figures = ja.matches("<podip-figure").count();
         assert_eq!(figures, figure_tours().count());
         assert!(
-            ja.contains(r#"<podip-figure tour="kind" step="9" lang="ja" autoplay"#),
+            ja.contains(r#"<podip-figure tour="kind" step="9" lang="ja" caption="none" fit="true" style="aspect-ratio: 960 / "#),
             "{ja}"
         );
         assert!(ja.contains(r#"src="figures/ja/kind/9.svg""#));

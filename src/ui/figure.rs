@@ -226,11 +226,11 @@ impl Component for FigureApp {
         });
         let playing = figure.playing();
         html! {
-            <figure class={classes!("podip-figure", (!self.moved).then_some("fast"))} data-testid="figure" data-step={step.map(|i| (i + 1).to_string())}
+            <figure class={classes!("podip-figure", (!self.moved).then_some("fast"), spec.fit.then_some("fit"))} data-testid="figure" data-step={step.map(|i| (i + 1).to_string())}
                 data-time={now.0.to_string()} data-playing={playing.to_string()}
                 tabindex="0" aria-label={t::FIGURE_LABEL.fill(lang, &[&count])} {onkeydown}>
                 if let Some(stage) = &self.stage {
-                    <StageView {lang} stage={stage.clone()} dispatch={self.dispatch.clone()} measure_later=true />
+                    <StageView {lang} stage={stage.clone()} dispatch={self.dispatch.clone()} measure_later=true fill={spec.fit} />
                 }
                 if let Some(words) = words {
                     <figcaption class="figure-caption" data-testid="figure-caption">{ words }</figcaption>

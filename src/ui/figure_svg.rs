@@ -179,6 +179,7 @@ pub fn tour_figure(
         controls: Default::default(),
         autoplay: false,
         caption: false,
+        fit: false,
     };
     figure_svg(runs, &spec, BUILD_WIDTH)
 }
