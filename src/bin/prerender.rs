@@ -49,8 +49,13 @@ fn main() {
     // The article, in each language, its figures drawn through the same runs.
     for lang in podip::i18n::Lang::ALL {
         let path = podip::ui::article::article_path(lang);
-        let html = podip::ui::article::article_html(&template, lang, &mut runs)
+        let (html, pictures) = podip::ui::article::article_html(&template, lang, &mut runs)
             .unwrap_or_else(|err| fail(&path, &err));
+        for (picture, svg) in pictures {
+            let file = root.join(picture);
+            std::fs::write(&file, svg)
+                .unwrap_or_else(|err| fail(&file.display().to_string(), &err));
+        }
         let dir = root.join(&path);
         std::fs::create_dir_all(&dir).unwrap_or_else(|err| fail(&path, &err));
         let file = dir.join("index.html");

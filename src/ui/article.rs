@@ -3,7 +3,7 @@
 //! `<details>` to open once predicted, and each figure as a `<podip-figure>` holding its SVG (so the page
 //! reads and prints without JavaScript), which `podip-figure.js` brings alive.
 
-use super::figure_svg::{tour_figure, BUILD_WIDTH};
+use super::figure_svg::tour_figure_at;
 use super::sentence::Sentence;
 use crate::article::{Figure, Section, LEDE, SECTIONS, STORIES, TITLE};
 use crate::i18n::{text, ui as t, Lang, Text};
@@ -35,6 +35,13 @@ pub fn texts() -> Vec<(String, Text)> {
     .map(|(name, text)| (format!("article {name}"), text))
     .collect()
 }
+
+/// The width the article's figures are drawn at: its column's, so the picture before the script and the
+/// live figure after it are laid out alike.
+const COLUMN_W: u32 = 720;
+/// The live figure's rows beyond its stage (the nodes' switcher and the controls), less the SVG's title
+/// band: its box is this much taller than the SVG, so the stage gets the SVG's height.
+const LIVE_ROWS_H: u32 = 28;
 
 /// A figure's height in the build's SVG, for its `<img>` to hold its place before it loads.
 #[derive(Clone, PartialEq)]
@@ -148,11 +155,21 @@ fn view_figure(drawn: &Drawn, lang: Lang) -> Html {
     html! {
         // The prose is the caption; the element keeps its SVG's proportions when the figure takes over.
         <podip-figure tour={tour.name()} step={step.to_string()} lang={lang.tag()} autoplay=true caption="none" fit=true
-            style={format!("aspect-ratio: {BUILD_WIDTH} / {}", drawn.height)}>
-            <img src={format!("figures/{}/{}/{step}.svg", lang_dir(lang), tour.name())} alt={alt}
-                width={BUILD_WIDTH.to_string()} height={drawn.height.to_string()} loading="lazy" decoding="async" />
+            style={format!("aspect-ratio: {COLUMN_W} / {}", drawn.height + LIVE_ROWS_H)}>
+            <img src={article_figure_path(lang, drawn.figure)} alt={alt}
+                width={COLUMN_W.to_string()} height={drawn.height.to_string()} loading="lazy" decoding="async" />
         </podip-figure>
     }
+}
+
+/// Where the build writes the article's picture of `figure` in `lang` (below the app's root).
+pub fn article_figure_path(lang: Lang, figure: Figure) -> String {
+    format!(
+        "figures/{}/{}/{}-{COLUMN_W}.svg",
+        lang_dir(lang),
+        figure.tour.name(),
+        figure.step
+    )
 }
 
 /// A language's folder of figures.
@@ -164,16 +181,28 @@ fn lang_dir(lang: Lang) -> &'static str {
     }
 }
 
-/// The article in `lang` as a whole page: `template` (the built `index.html`) gives its `<base>`, icon
-/// and stylesheet; the figures are drawn through `runs`.
-pub fn article_html(template: &str, lang: Lang, runs: &mut Runs) -> Result<String, String> {
+/// The article in `lang` as a whole page, and its figures' pictures by their paths: `template` (the
+/// built `index.html`) gives its `<base>`, icon and stylesheet; the figures are drawn through `runs`.
+pub fn article_html(
+    template: &str,
+    lang: Lang,
+    runs: &mut Runs,
+) -> Result<(String, Vec<(String, String)>), String> {
+    let mut pictures = Vec::new();
     let drawn = SECTIONS
         .iter()
         .map(|section| {
             section
                 .figure
                 .map(|figure| {
-                    let svg = tour_figure(runs, figure.tour, figure.step - 1, lang, Theme::Light)?;
+                    let svg = tour_figure_at(
+                        runs,
+                        figure.tour,
+                        figure.step - 1,
+                        lang,
+                        Theme::Light,
+                        COLUMN_W,
+                    )?;
                     let height = svg
                         .split_once("height=\"")
                         .and_then(|(_, rest)| rest.split_once('"'))
@@ -208,6 +237,7 @@ pub fn article_html(template: &str, lang: Lang, runs: &mut Runs) -> Result<Strin
                                 })
                         })
                         .collect::<Result<Vec<_>, _>>()?;
+                    pictures.push((article_figure_path(lang, figure), svg));
                     Ok::<_, String>(Drawn {
                         figure,
                         height,
@@ -232,13 +262,14 @@ pub fn article_html(template: &str, lang: Lang, runs: &mut Runs) -> Result<Strin
             )
         })
         .collect();
-    Ok(format!(
+    let html = format!(
         "<!DOCTYPE html><html lang=\"{tag}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} — podip</title><meta name=\"description\" content=\"{description}\">{head}{alternates}<script type=\"module\" src=\"podip-figure.js\"></script></head><body class=\"article-page\">{body}</body></html>\n",
         tag = lang.tag(),
         title = escape(TITLE.get(lang)),
         description = escape(LEDE.get(lang)),
         head = head_tags(template),
-    ))
+    );
+    Ok((html, pictures))
 }
 
 /// The `<base>`, the icon and the stylesheet of the built `index.html`, as written there.
@@ -287,7 +318,10 @@ mod tests {
     fn each_language_is_a_page_of_its_own_with_every_section_and_figure() {
         let template = r#"<!doctype html><html lang=en><meta charset=utf-8><title>podip</title><base href=/podip/><link href=/podip/favicon-1.svg rel=icon><link href=/podip/style-2.css rel=stylesheet><script>x</script><body><div id=podip></div>"#;
         let mut runs = Runs::default();
-        let ja = article_html(template, Lang::Ja, &mut runs).expect("drawn");
+        let (ja, pictures) = article_html(template, Lang::Ja, &mut runs).expect("drawn");
+        assert_eq!(pictures.len(), figure_tours().count());
+        assert_eq!(pictures[0].0, "figures/ja/kind/1-720.svg");
+        assert!(pictures[0].1.contains("viewBox=\"0 -56 720 "));
         assert!(
             ja.starts_with("<!DOCTYPE html><html lang=\"ja\"><head>"),
             "{ja}"
@@ -305,10 +339,10 @@ mod tests {
         let figures = ja.matches("<podip-figure").count();
         assert_eq!(figures, figure_tours().count());
         assert!(
-            ja.contains(r#"<podip-figure tour="kind" step="9" lang="ja" caption="none" fit="true" style="aspect-ratio: 960 / "#),
+            ja.contains(r#"<podip-figure tour="kind" step="9" lang="ja" caption="none" fit="true" style="aspect-ratio: 720 / "#),
             "{ja}"
         );
-        assert!(ja.contains(r#"src="figures/ja/kind/9.svg""#));
+        assert!(ja.contains(r#"src="figures/ja/kind/9-720.svg""#));
         assert_eq!(
             ja.matches("data-testid=\"question\"").count(),
             4,

@@ -170,6 +170,18 @@ pub fn tour_figure(
     lang: Lang,
     theme: Theme,
 ) -> Result<String, String> {
+    tour_figure_at(runs, tour, step, lang, theme, BUILD_WIDTH)
+}
+
+/// [`tour_figure`] drawn `width` units wide.
+pub fn tour_figure_at(
+    runs: &mut Runs,
+    tour: TourId,
+    step: usize,
+    lang: Lang,
+    theme: Theme,
+    width: u32,
+) -> Result<String, String> {
     let spec = FigureSpec {
         source: crate::share::figure::FigureSource::Tour(tour),
         step: Some(step),
@@ -181,7 +193,7 @@ pub fn tour_figure(
         caption: false,
         fit: false,
     };
-    figure_svg(runs, &spec, BUILD_WIDTH)
+    figure_svg(runs, &spec, width)
 }
 
 /// Every tour step's figure in every language and theme, by its path in the build
