@@ -211,3 +211,43 @@ fn bad_scenarios_fail_with_a_clear_message_and_no_panic() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// `podip figure`: the stage as SVG from the element's attributes as options, refused in the element's
+/// words; a scenario of one's own from standard input at a time.
+#[test]
+fn figure_draws_a_tour_step_or_a_scenario_and_refuses_in_the_elements_words() {
+    let out = podip()
+        .args(["figure", "--tour", "kind", "--step", "8", "--width", "700"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(svg.contains("viewBox=\"0 -56 700 "), "{svg}");
+    assert!(svg.contains("step 8 of 10"));
+    let refused = podip()
+        .args(["figure", "--tour", "kind", "--step", "80"])
+        .output()
+        .expect("runs");
+    assert!(!refused.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr),
+        "podip: step=80 is past the tour's last step (10)\n"
+    );
+    let own = podip()
+        .args(["figure", "--scenario", "-", "--t", "1s", "--lang", "ja"])
+        .write_stdin(
+            "cluster --cluster-cidr=10.244.0.0/16\nnode add a\nwait 1s\npod add x --node=a\n",
+        )
+        .output()
+        .expect("runs");
+    assert!(
+        own.status.success(),
+        "{}",
+        String::from_utf8_lossy(&own.stderr)
+    );
+    let svg = String::from_utf8(own.stdout).expect("utf-8");
+    assert!(
+        svg.contains("lang=\"ja\"") && svg.contains("t = 1.000 s"),
+        "{svg}"
+    );
+}

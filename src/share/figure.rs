@@ -214,6 +214,21 @@ impl FigureSpec {
         })
     }
 
+    /// [`FigureSpec::read`] with the attributes given as (name, value) pairs (the command line's options).
+    pub fn read_pairs(
+        attributes: &[(&str, &str)],
+        inline: Option<&str>,
+        page_lang: Option<&str>,
+    ) -> Result<FigureSpec, FigureProblem> {
+        let attribute = |name: &str| {
+            attributes
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        };
+        FigureSpec::read(attribute, inline, page_lang)
+    }
+
     /// The same view in the full app (its "Open in podip ↗").
     pub fn link(&self) -> Link {
         let (tour, scenario) = match &self.source {
@@ -248,16 +263,7 @@ mod tests {
         attributes: &[(&str, &str)],
         inline: Option<&str>,
     ) -> Result<FigureSpec, FigureProblem> {
-        FigureSpec::read(
-            |name| {
-                attributes
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, v)| v.to_string())
-            },
-            inline,
-            Some("en"),
-        )
+        FigureSpec::read_pairs(attributes, inline, Some("en"))
     }
 
     #[test]

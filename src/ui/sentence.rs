@@ -36,26 +36,26 @@ pub fn sentence(props: &SentenceProps) -> Html {
         let live = live.clone();
         use_effect_with((), move |_| live.set(true));
     }
-    let on_cidr = {
+    // One of the two values typed (the cluster CIDR, or the mask): the numbers follow what the
+    // controller accepts.
+    let on_input = |typed_cidr: bool| {
         let (cidr, accepted, mask) = (cidr.clone(), accepted.clone(), mask.clone());
         Callback::from(move |event: InputEvent| {
             let value = input_value(&event);
-            if let Ok(family) = explore(&value, &mask) {
+            let (new_cidr, new_mask) = match typed_cidr {
+                true => (value.as_str(), mask.as_str()),
+                false => (cidr.as_str(), value.as_str()),
+            };
+            if let Ok(family) = explore(new_cidr, new_mask) {
                 accepted.set(Some(family));
             }
-            cidr.set(value);
-        })
-    };
-    let on_mask = {
-        let (cidr, accepted, mask) = (cidr.clone(), accepted.clone(), mask.clone());
-        Callback::from(move |event: InputEvent| {
-            let value = input_value(&event);
-            if let Ok(family) = explore(&cidr, &value) {
-                accepted.set(Some(family));
+            match typed_cidr {
+                true => cidr.set(value),
+                false => mask.set(value),
             }
-            mask.set(value);
         })
     };
+    let (on_cidr, on_mask) = (on_input(true), on_input(false));
     let number = |value: String| html! { <strong class="sentence-number">{ value }</strong> };
     let (subnets, addresses, usable) = match &*accepted {
         Some(family) => (

@@ -56,30 +56,7 @@ enum Command {
     },
     /// Draw the stage at a tour step or time as SVG: what a `<podip-figure>` shows until its script
     /// draws it (and where scripts are off). The options are the element's attributes.
-    Figure {
-        /// A built-in tour (kind, planning, exhaustion, dual-stack, kcm-restart, max-pods,
-        /// reboot-leak, why-round-robin).
-        #[arg(long)]
-        tour: Option<String>,
-        /// A scenario of your own instead: a file, `-` for standard input, or `builtin:NAME`.
-        #[arg(long)]
-        scenario: Option<String>,
-        /// The tour step, counted from 1.
-        #[arg(long)]
-        step: Option<String>,
-        /// The virtual time (`4.5s`, `300ms`); without a step or time, the run's end.
-        #[arg(long = "t")]
-        time: Option<String>,
-        /// en, zh or ja.
-        #[arg(long)]
-        lang: Option<String>,
-        /// light (the default) or dark.
-        #[arg(long)]
-        theme: Option<String>,
-        /// The picture's width, in SVG units (CSS pixels).
-        #[arg(long, default_value_t = podip::ui::figure_svg::BUILD_WIDTH)]
-        width: u32,
-    },
+    Figure(FigureArgs),
     /// Simulate a scenario and print the state at its end as JSON.
     State {
         /// The scenario: a file, `-` for standard input, or `builtin:NAME`.
@@ -92,23 +69,7 @@ pub fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Run { scenario, json } => print_or_fail(scenario_cmd::run(&scenario, json)),
         Command::State { scenario } => print_or_fail(scenario_cmd::state(&scenario)),
-        Command::Figure {
-            tour,
-            scenario,
-            step,
-            time,
-            lang,
-            theme,
-            width,
-        } => print_or_fail(figure_cmd::run(&FigureArgs {
-            tour,
-            scenario,
-            step,
-            time,
-            lang,
-            theme,
-            width,
-        })),
+        Command::Figure(args) => print_or_fail(figure_cmd::run(&args)),
         Command::Capacity { cluster, json } => {
             print_or_fail(cluster.settings_or_kind().and_then(|settings| {
                 let plan = CapacityPlan::from_config(&settings.config)

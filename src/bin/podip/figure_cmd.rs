@@ -7,17 +7,29 @@ use podip::sim::playback::figure::Runs;
 use podip::ui::figure_svg::figure_svg;
 
 /// The figure's options, as `<podip-figure>` attributes.
+#[derive(clap::Args)]
 pub struct FigureArgs {
-    /// `tour=`.
+    /// A built-in tour (kind, planning, exhaustion, dual-stack, kcm-restart, max-pods,
+    /// reboot-leak, why-round-robin).
+    #[arg(long)]
     pub tour: Option<String>,
-    /// A scenario of its own: a file, `-` or `builtin:NAME`.
+    /// A scenario of your own instead: a file, `-` for standard input, or `builtin:NAME`.
+    #[arg(long)]
     pub scenario: Option<String>,
-    /// `step=`, `t=`, `lang=`, `theme=`.
+    /// The tour step, counted from 1.
+    #[arg(long)]
     pub step: Option<String>,
+    /// The virtual time (`4.5s`, `300ms`); without a step or time, the run's end.
+    #[arg(long = "t")]
     pub time: Option<String>,
+    /// en, zh or ja.
+    #[arg(long)]
     pub lang: Option<String>,
+    /// light (the default) or dark.
+    #[arg(long)]
     pub theme: Option<String>,
-    /// The picture's width in SVG units.
+    /// The picture's width, in SVG units (CSS pixels).
+    #[arg(long, default_value_t = podip::ui::figure_svg::BUILD_WIDTH)]
     pub width: u32,
 }
 

@@ -181,17 +181,7 @@ mod tests {
     use crate::share::figure::FigureSpec;
 
     fn spec(attributes: &[(&str, &str)], inline: Option<&str>) -> FigureSpec {
-        FigureSpec::read(
-            |name| {
-                attributes
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, v)| v.to_string())
-            },
-            inline,
-            None,
-        )
-        .expect("a figure")
+        FigureSpec::read_pairs(attributes, inline, None).expect("a figure")
     }
 
     #[test]
