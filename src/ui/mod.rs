@@ -13,6 +13,8 @@
 //! * `language.rs` and `sharing.rs` — the browser's side of translations and links; `export.rs` — the
 //!   export menu (files of the view, the stage's picture, the embed code), `picture.rs` — the stage's
 //!   picture as a file.
+//! * `figure.rs` — a `<podip-figure>` in another page; `figure_svg.rs` — its picture without a browser;
+//!   `article.rs` — the article's pages at build time; `sentence.rs` — its explorable sentence.
 
 mod actions;
 mod address_grid;
