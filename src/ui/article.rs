@@ -3,7 +3,8 @@
 //! `<details>` to open once predicted, and each figure as a `<podip-figure>` holding its SVG (so the page
 //! reads and prints without JavaScript), which `podip-figure.js` brings alive.
 
-use super::figure_svg::tour_figure_at;
+use super::figure_svg::{lang_dir, tour_figure_at};
+use super::prerender::escape;
 use super::sentence::Sentence;
 use crate::article::{Figure, Section, LEDE, SECTIONS, STORIES, TITLE};
 use crate::i18n::{text, ui as t, Lang, Text};
@@ -172,15 +173,6 @@ pub fn article_figure_path(lang: Lang, figure: Figure) -> String {
     )
 }
 
-/// A language's folder of figures.
-fn lang_dir(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "en",
-        Lang::Zh => "zh",
-        Lang::Ja => "ja",
-    }
-}
-
 /// The article in `lang` as a whole page, and its figures' pictures by their paths: `template` (the
 /// built `index.html`) gives its `<base>`, icon and stylesheet; the figures are drawn through `runs`.
 pub fn article_html(
@@ -295,14 +287,6 @@ fn head_tags(template: &str) -> String {
         rest = &rest[end..];
     }
     tags
-}
-
-/// Text as HTML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The tours the article's figures show.

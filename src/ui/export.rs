@@ -10,6 +10,7 @@ use super::tours::words;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{embed_code, Link};
 use crate::sim::playback::views::seconds;
+use crate::sim::VirtualTime;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, HtmlAnchorElement, Url};
 use yew::platform::spawn_local;
@@ -63,7 +64,7 @@ pub fn export_menu(props: &ExportProps) -> Html {
             &props.export.svg
         }
         .clone();
-        let title = picture_title(&props.tour, lang);
+        let title = picture_title(props.tour.name, props.tour.current, props.tour.now, lang);
         Callback::from(move |_: MouseEvent| {
             said.set(None);
             dispatch.emit(Action::ExportProblem(None));
@@ -133,12 +134,18 @@ pub fn export_menu(props: &ExportProps) -> Html {
     }
 }
 
-/// The picture's title: the tour or the scenario; and under it the step and the time.
-fn picture_title(shown: &TourShown, lang: Lang) -> (String, String) {
-    let now = seconds(shown.now);
-    let tour = shown.name.and_then(words);
+/// The picture's title: the tour (by its name) or the scenario; and under it the step (`current`, from
+/// 0) and the time. The app's picture and a figure's (`figure_svg.rs`) say the same.
+pub(super) fn picture_title(
+    tour: Option<&str>,
+    current: Option<usize>,
+    now: VirtualTime,
+    lang: Lang,
+) -> (String, String) {
+    let now = seconds(now);
+    let tour = tour.and_then(words);
     let story = tour.map_or(t::SCENARIO.get(lang), |words| words.title.get(lang));
-    let when = match (tour, shown.current) {
+    let when = match (tour, current) {
         (Some(words), Some(step)) => t::EXPORT_STEP_TIME.fill(
             lang,
             &[

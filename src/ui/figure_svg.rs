@@ -4,13 +4,14 @@
 //! the app's export has them. `podip figure` prints one; the build writes one per tour step
 //! (`figures/<lang>/<tour>/<step>.svg`, `-dark.svg`), which a `<podip-figure>` holds until it is drawn.
 
+use super::export::picture_title;
+use super::prerender::escape;
 use super::shown::Shared;
 use super::stage::{StageProps, StageView};
-use crate::i18n::{ui as t, Lang};
+use crate::i18n::Lang;
 use crate::share::figure::FigureSpec;
 use crate::share::Theme;
 use crate::sim::playback::figure::{Figure, Runs};
-use crate::sim::playback::views::seconds;
 use crate::tours::TourId;
 use yew::prelude::*;
 
@@ -46,21 +47,12 @@ pub fn figure_svg(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<Stri
     let open_end = svg.find('>').ok_or("the stage drew no picture")?;
     let height = view_height(&svg[..open_end]).ok_or("the stage's picture has no size")?;
     let body = &svg[open_end + 1..];
-    let tour = cursor
-        .run()
-        .tour()
-        .and_then(TourId::from_name)
-        .map(TourId::tour);
-    let story = tour.map_or(t::SCENARIO.get(lang), |tour| tour.title.get(lang));
-    let now = seconds(cursor.now());
-    let when = match (tour, cursor.current_step()) {
-        (Some(tour), Some(step)) => t::EXPORT_STEP_TIME.fill(
-            lang,
-            &[&(step + 1).to_string(), &tour.steps.len().to_string(), &now],
-        ),
-        _ => format!("t = {now}"),
-    };
-    let title = format!("podip · {story}");
+    let (title, when) = picture_title(
+        cursor.run().tour(),
+        cursor.current_step(),
+        cursor.now(),
+        lang,
+    );
     let all_h = height + TITLE_H;
     let top = -(TITLE_H as i64);
     Ok(format!(
@@ -155,13 +147,6 @@ fn strip_comments(css: &str) -> String {
     out
 }
 
-/// Text as XML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// The figure of `tour` at `step` (from 0) in `lang` and `theme`, as the build writes it.
 pub fn tour_figure(
     runs: &mut Runs,
@@ -226,7 +211,7 @@ pub fn build_figures(
 }
 
 /// A language's folder: its primary subtag, as the app's pages use (`ja/`, `zh/`).
-fn lang_dir(lang: Lang) -> &'static str {
+pub(super) fn lang_dir(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "en",
         Lang::Zh => "zh",

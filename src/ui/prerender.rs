@@ -121,8 +121,8 @@ fn default_tour() -> &'static str {
     Player::default().cursor().run().tour().unwrap_or_default()
 }
 
-/// Text as HTML.
-fn escape(text: &str) -> String {
+/// Text as HTML (or XML): in an element or an attribute's quotes.
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
