@@ -60,7 +60,16 @@ try {
   // The players' own animations too (a PATCH token flying in), each in its frame.
   for (const frame of host.frames()) await atRest(frame);
   await host.screenshot({ path: join(out, "embed.png") });
-  console.log(`kind-tour.png, kind-ja.png, present.png, planner.png, embed.png written to ${out}/`);
+  // The article at its host-local section: the prose, the live figure at that step, the commands under it.
+  const article = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
+  await article.goto(`${server.url}read/#host-local`);
+  await article.locator("podip-figure[step='4'] [data-testid=figure]:not(.fast)[data-playing=false]").waitFor();
+  await atRest(article);
+  // The figures' own animations, in their shadow roots.
+  await article.evaluate(() => Promise.all([...document.querySelectorAll("podip-figure")].flatMap((f) =>
+    f.shadowRoot.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished))));
+  await article.screenshot({ path: join(out, "article.png") });
+  console.log(`kind-tour.png, kind-ja.png, present.png, planner.png, embed.png, article.png written to ${out}/`);
 } finally {
   await browser.close();
   await server.close();
