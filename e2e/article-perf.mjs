@@ -4,21 +4,13 @@
 //   shuffled order (medians of 7): the article's no later than the app's;
 // * scrolling the whole English article at a reader's pace with its figures playing as they come into
 //   view: wasm requests (budget one) and long tasks (budget: none over 50 ms).
-import { serve, launch } from "./harness.mjs";
+import { serve, launch, firstContentfulPaint } from "./harness.mjs";
 
 const server = await serve(process.env.DIST ?? "dist");
 const browser = await launch();
 const RUNS = 7;
 
-async function fcp(path) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(server.url + path, { waitUntil: "load" });
-  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
-  const value = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0].startTime);
-  await context.close();
-  return value;
-}
+const fcp = (path) => firstContentfulPaint(browser, server.url + path);
 
 const paths = ["", "read/", "ja/read/", "zh/read/"];
 const samples = new Map(paths.map((p) => [p, []]));

@@ -6,7 +6,7 @@
 // Then, side by side in one run (a fresh browser context per load, medians of RUNS): a plain static HTML
 // page of one paragraph, podip's pages and shared links, and the peers given as PEERS=name=dir,… (each a
 // built static site; see docs/measurements.md for how to build them).
-import { serve, launch } from "./harness.mjs";
+import { serve, launch, firstContentfulPaint } from "./harness.mjs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,15 +53,7 @@ for (const throttled of [false, true]) {
   console.log(`${link}: first contentful paint (narration and stage) ${range(runs.map((r) => r.fcp))}; interactive ${range(runs.map((r) => r.interactive))}`);
 }
 /** The first contentful paint of `url` in a fresh context, in ms. */
-async function fcp(url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(url, { waitUntil: "load" });
-  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, { timeout: 30_000 });
-  const value = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0].startTime);
-  await context.close();
-  return value;
-}
+const fcp = (url) => firstContentfulPaint(browser, url);
 
 const plainDir = await mkdtemp(join(tmpdir(), "plain-"));
 await writeFile(join(plainDir, "index.html"), "<!doctype html><html lang=en><meta charset=utf-8><title>plain</title><p>One paragraph of plain text, as a baseline for the first paint.</p>");

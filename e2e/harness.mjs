@@ -64,6 +64,18 @@ export async function launch() {
   });
 }
 
+/** The first contentful paint of `url` in a fresh browser context at 1280 × 800, in ms (the
+ *  measurements compare pages by it). */
+export async function firstContentfulPaint(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, { timeout: 30_000 });
+  const value = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0].startTime);
+  await context.close();
+  return value;
+}
+
 /** A new page that records page errors and console errors; call `assertClean()` at the end. */
 export async function openPage(browser, url, viewport = { width: 1280, height: 800 }, init = null, initArg = undefined) {
   const page = await browser.newPage({ viewport });
