@@ -148,6 +148,9 @@ test("a bad figure says why inside itself; the others go on working; keys move a
   await page.keyboard.press("ArrowLeft");
   await drawn(page, "inline").and(page.locator(`:not([data-time='${after}'])`)).waitFor();
   assert.ok(Number(await drawn(page, "inline").getAttribute("data-time")) < after, "the event before");
+  // On screen, the kind figure plays its step (autoplay) first; then the reader steps back.
+  await page.locator("podip-figure[data-testid=kind]").scrollIntoViewIfNeeded();
+  await drawn(page, "kind").and(page.locator(":not(.fast)[data-step='8'][data-playing=false]")).waitFor();
   await drawn(page, "kind").getByTestId("figure-prev").click();
   await figureHas(page, "kind", "data-step", "7");
   // An attribute changed draws the figure again.
