@@ -11,11 +11,6 @@ use crate::sim::VirtualTime;
 use crate::tours::TourId;
 use std::fmt;
 
-/// The attributes a figure reads (the element watches them).
-pub const ATTRIBUTES: [&str; 9] = [
-    "tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit",
-];
-
 /// What the reader can do with a figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Controls {

@@ -12,7 +12,7 @@ pub use crate::share::pages::article_path;
 use crate::share::pages::page_path;
 use crate::share::Theme;
 use crate::sim::playback::figure::Runs;
-use crate::tours::{Question, TourId};
+use crate::tours::Question;
 use yew::prelude::*;
 
 /// The table of contents' heading.
@@ -289,21 +289,21 @@ fn head_tags(template: &str) -> String {
     tags
 }
 
-/// The tours the article's figures show.
-pub fn figure_tours() -> impl Iterator<Item = TourId> {
-    SECTIONS.iter().filter_map(|s| s.figure.map(|f| f.tour))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How many of the sections have a figure.
+    fn figures() -> usize {
+        SECTIONS.iter().filter(|s| s.figure.is_some()).count()
+    }
 
     #[test]
     fn each_language_is_a_page_of_its_own_with_every_section_and_figure() {
         let template = r#"<!doctype html><html lang=en><meta charset=utf-8><title>podip</title><base href=/podip/><link href=/podip/favicon-1.svg rel=icon><link href=/podip/style-2.css rel=stylesheet><script>x</script><body><div id=podip></div>"#;
         let mut runs = Runs::default();
         let (ja, pictures) = article_html(template, Lang::Ja, &mut runs).expect("drawn");
-        assert_eq!(pictures.len(), figure_tours().count());
+        assert_eq!(pictures.len(), figures());
         assert_eq!(pictures[0].0, "figures/ja/kind/1-720.svg");
         assert!(pictures[0].1.contains("viewBox=\"0 -56 720 "));
         assert!(
@@ -320,8 +320,8 @@ mod tests {
                 section.id
             );
         }
-        let figures = ja.matches("<podip-figure").count();
-        assert_eq!(figures, figure_tours().count());
+        let drawn = ja.matches("<podip-figure").count();
+        assert_eq!(drawn, figures());
         assert!(
             ja.contains(r#"<podip-figure tour="kind" step="9" lang="ja" caption="none" fit="true" style="aspect-ratio: 720 / "#),
             "{ja}"
