@@ -64,6 +64,15 @@ test("the explorable sentence follows the mask typed in place, and refuses one i
   await page.getByTestId("sentence-mask").fill("26");
   await page.waitForFunction(() => /has 1024 of them, each of 64 addresses, and host-local hands out 61/.test(document.querySelector(".sentence-words").textContent));
   assert.equal(await sentence.locator(".bit.pod").count(), 6, "the ruler's pod host bits");
+  // The section's figure and commands follow: kind's story under --node-cidr-mask-size=26, at the
+  // tour's first step, the control plane's subnet a /26.
+  const explored = page.getByTestId("sentence-figure");
+  await explored.locator("[data-testid=stage]").filter({ hasText: "10.244.0.0/26" }).waitFor();
+  assert.match(await explored.locator("[data-testid=stage]").textContent(), /1 of 1024 used/);
+  assert.match(await page.getByTestId("section-cluster-cidr").getByTestId("shell").textContent(), /\["10\.244\.0\.0\/26"\]/);
+  // Its next event is the story's own: the workers register under the reader's mask.
+  await explored.getByTestId("figure-next").click();
+  await explored.locator("[data-testid=stage]").filter({ hasText: "10.244.0.64/26" }).waitFor();
   await page.getByTestId("sentence-mask").fill("8");
   await page.getByTestId("sentence-refused").filter({ hasText: "must be less than or equal to --node-cidr-mask-size" }).waitFor();
   assert.match(await sentence.locator(".sentence-words").textContent(), /has 1024 of them/, "the last numbers accepted stay");
@@ -71,6 +80,11 @@ test("the explorable sentence follows the mask typed in place, and refuses one i
   await page.getByTestId("sentence-cidr").fill("10.0.0.0/12");
   await page.getByTestId("sentence-mask").fill("20");
   await page.waitForFunction(() => /has 256 of them, each of 4096 addresses, and host-local hands out 4093/.test(document.querySelector(".sentence-words").textContent));
+  // Back to kind's own flags: the tour's figure again.
+  await page.getByTestId("sentence-cidr").fill("10.244.0.0/16");
+  await page.getByTestId("sentence-mask").fill("24");
+  await page.locator("[data-testid=section-cluster-cidr] podip-figure[tour=kind]").locator("[data-testid=figure][data-step='1']").waitFor();
+  assert.equal(await page.getByTestId("sentence-figure").count(), 0);
   assertClean();
   await page.close();
   const ja = await openPage(shared.browser, shared.server.url + "ja/read/");

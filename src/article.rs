@@ -7,8 +7,10 @@
 use crate::i18n::{text, Text};
 use crate::ipam::capacity::{CapacityPlan, FamilyCapacity};
 use crate::ipam::kcm::KcmFlag;
+use crate::sim::playback::figure::Runs;
+use crate::sim::playback::with_preamble;
 use crate::sim::shell::Shell;
-use crate::sim::{ClusterSettings, Scenario};
+use crate::sim::{builtin, ClusterSettings, Scenario, VirtualTime};
 use crate::tours::TourId;
 
 /// The article's title.
@@ -240,20 +242,54 @@ pub const SENTENCE: Text = text! {
     ja: "クラスターの {0} を {1} のノードサブネットに切り分けると、サブネットは {2} 個、それぞれのアドレスは {3} 個で、host-local が Pod に割り当てられるのはそのうち {4} 個です。",
 };
 
-/// What the sentence says for a cluster CIDR and a node mask, or kube-controller-manager's text
-/// refusing them: kind's cluster with those two flags, validated as the controller does at start.
-pub fn explore(cluster_cidr: &str, node_mask: &str) -> Result<FamilyCapacity, String> {
-    let kind = ClusterSettings::of(&Scenario::default());
+/// What the first section shows for the cluster CIDR and node mask the reader typed in its sentence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explored {
+    /// The sentence's numbers (and the bit ruler's): the node subnets and their addresses.
+    pub family: FamilyCapacity,
+    /// kind's story under these flags, for the figure; `None` when they configure kind's own
+    /// cluster, whose figure is the tour's.
+    pub scenario: Option<String>,
+    /// When the figure shows it: the moment of the section's step in that story.
+    pub moment: VirtualTime,
+    /// The section's commands, as printed at that moment.
+    pub shell: Vec<String>,
+}
+
+/// What the first section shows for a cluster CIDR and a node mask, or kube-controller-manager's
+/// text refusing them: kind's cluster with those two flags, validated as the controller does at start,
+/// and kind's story run under them to the moment of the section's figure.
+pub fn explore(cluster_cidr: &str, node_mask: &str) -> Result<Explored, String> {
+    let kind = ClusterSettings::of(&Scenario::parse(builtin::KIND).map_err(|e| e.to_string())?);
     let settings = kind
         .draft()
         .with_flag(KcmFlag::ClusterCidr, cluster_cidr.to_string())
         .with_flag(KcmFlag::NodeCidrMaskSize, node_mask.to_string())
         .validate(&kind)?;
-    CapacityPlan::from_config(&settings.config)
+    let family = CapacityPlan::from_config(&settings.config)
         .families
         .into_iter()
         .next()
-        .ok_or_else(|| "no cluster CIDR".to_string())
+        .ok_or_else(|| "no cluster CIDR".to_string())?;
+    let section = &SECTIONS[0];
+    let figure = section.figure.ok_or("the first section has a figure")?;
+    let text = with_preamble(figure.tour.tour().scenario, &settings.preamble());
+    // Run as the tour, so that its step is found in this story too.
+    let mut cursor = Runs::default().cursor(&text, Some(figure.tour.name()))?;
+    cursor.go_to_step(figure.step - 1);
+    cursor.finish();
+    let shell = section
+        .shell
+        .iter()
+        .filter_map(|command| command.run(cursor.sim()))
+        .map(|ran| ran.to_string())
+        .collect();
+    Ok(Explored {
+        family,
+        scenario: (settings.config != kind.config).then_some(text),
+        moment: cursor.now(),
+        shell,
+    })
 }
 
 /// The tours the last section links to (the stories from production).
@@ -286,7 +322,9 @@ mod tests {
 
     #[test]
     fn the_sentence_counts_as_kube_controller_manager_and_host_local_do() {
-        let kind = explore("10.244.0.0/16", "24").expect("kind's cluster");
+        let explored = explore("10.244.0.0/16", "24").expect("kind's cluster");
+        assert_eq!(explored.scenario, None, "kind's own: the tour's figure");
+        let kind = explored.family;
         assert_eq!(
             (
                 kind.node_subnets,
@@ -295,7 +333,8 @@ mod tests {
             ),
             (256, 256, 253)
         );
-        let small = explore("10.244.0.0/16", "26").expect("a /26");
+        let explored = explore("10.244.0.0/16", "26").expect("a /26");
+        let small = explored.family;
         assert_eq!(
             (
                 small.node_subnets,
@@ -303,6 +342,23 @@ mod tests {
                 small.usable_pod_ips_per_node
             ),
             (1024, 64, 61)
+        );
+        // The figure is kind's story under the reader's flags, at the same step: the control plane's
+        // subnet, which the command under it prints.
+        let story = explored.scenario.expect("a story of its own");
+        assert!(story.contains("--node-cidr-mask-size=26"), "{story}");
+        assert!(story.contains("node add kind-worker2"), "{story}");
+        let kind = explore("10.244.0.0/16", "24").expect("kind's cluster");
+        assert_eq!(explored.moment, kind.moment);
+        assert!(
+            kind.shell[0].contains("[\"10.244.0.0/24\"]"),
+            "{:?}",
+            kind.shell
+        );
+        assert!(
+            explored.shell[0].contains("[\"10.244.0.0/26\"]"),
+            "{:?}",
+            explored.shell
         );
         let refused = explore("10.244.0.0/16", "8").expect_err("a mask shorter than the cluster's");
         assert!(

@@ -3,6 +3,7 @@
 //! `<details>` to open once predicted, and each figure as a `<podip-figure>` holding its SVG (so the page
 //! reads and prints without JavaScript), which `podip-figure.js` brings alive.
 
+use super::article_parts::{shell, tour_figure, Picture};
 use super::figure_svg::{lang_dir, tour_figure_at};
 use super::prerender::escape;
 use super::sentence::Sentence;
@@ -44,13 +45,13 @@ const COLUMN_W: u32 = 720;
 /// band: its box is this much taller than the SVG, so the stage gets the SVG's height.
 const LIVE_ROWS_H: u32 = 28;
 
-/// A figure's height in the build's SVG, for its `<img>` to hold its place before it loads.
+/// A section's figure as the build drew it.
 #[derive(Clone, PartialEq)]
 struct Drawn {
     figure: Figure,
-    height: u32,
-    /// What it shows, in words: the SVG's own title (the story, the step and the time).
-    alt: String,
+    /// Its picture, whose height holds the figure's place before it loads, and whose words are the
+    /// SVG's own title (the story, the step and the time).
+    picture: Picture,
     /// The section's commands run at the figure's moment, as printed.
     shell: Vec<String>,
 }
@@ -97,7 +98,8 @@ fn article_page(props: &ArticleProps) -> Html {
 }
 
 /// One section: its heading (a link to itself), its paragraphs, the question before its figure's step,
-/// and its figure.
+/// and its figure with its commands; the first section's figure and commands follow its explorable
+/// sentence.
 fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str) -> Html {
     let question = section
         .figure
@@ -107,13 +109,16 @@ fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str
         <section id={section.id} class="article-section" aria-labelledby={heading.clone()} data-testid={format!("section-{}", section.id)}>
             <h2 id={heading}><a href={format!("#{}", section.id)}>{ section.title.get(lang) }</a></h2>
             { for section.body.iter().map(|p| html! { <p>{ p.get(lang) }</p> }) }
-            if section.id == "cluster-cidr" {
-                <podip-sentence><Sentence {lang} /></podip-sentence>
-            }
             { for question.map(|q| view_question(q, lang)) }
-            { for drawn.map(|d| view_figure(d, lang)) }
-            if let Some(drawn) = drawn.filter(|d| !d.shell.is_empty()) {
-                <pre class="article-shell" data-testid="shell"><code>{ drawn.shell.join("\n") }</code></pre>
+            if let Some(drawn) = drawn {
+                if section.id == SECTIONS[0].id {
+                    <podip-sentence><Sentence {lang} picture={drawn.picture.clone()} /></podip-sentence>
+                } else {
+                    { tour_figure(drawn.figure, lang, &drawn.picture) }
+                    if !drawn.shell.is_empty() {
+                        { shell(&drawn.shell) }
+                    }
+                }
             }
             if section.id == "next" {
                 <ul class="article-next">
@@ -149,20 +154,6 @@ fn view_question(question: &Question, lang: Lang) -> Html {
     }
 }
 
-/// A live figure holding the build's picture of it.
-fn view_figure(drawn: &Drawn, lang: Lang) -> Html {
-    let Figure { tour, step } = drawn.figure;
-    let alt = drawn.alt.clone();
-    html! {
-        // The prose is the caption; the element keeps its SVG's proportions when the figure takes over.
-        <podip-figure tour={tour.name()} step={step.to_string()} lang={lang.tag()} autoplay=true caption="none" fit=true
-            style={format!("aspect-ratio: {COLUMN_W} / {}", drawn.height + LIVE_ROWS_H)}>
-            <img src={article_figure_path(lang, drawn.figure)} alt={alt}
-                width={COLUMN_W.to_string()} height={drawn.height.to_string()} loading="lazy" decoding="async" />
-        </podip-figure>
-    }
-}
-
 /// Where the build writes the article's picture of `figure` in `lang` (below the app's root).
 pub fn article_figure_path(lang: Lang, figure: Figure) -> String {
     format!(
@@ -195,7 +186,7 @@ pub fn article_html(
                         Theme::Light,
                         COLUMN_W,
                     )?;
-                    let height = svg
+                    let height: u32 = svg
                         .split_once("height=\"")
                         .and_then(|(_, rest)| rest.split_once('"'))
                         .and_then(|(h, _)| h.parse().ok())
@@ -232,8 +223,13 @@ pub fn article_html(
                     pictures.push((article_figure_path(lang, figure), svg));
                     Ok::<_, String>(Drawn {
                         figure,
-                        height,
-                        alt,
+                        picture: Picture {
+                            src: article_figure_path(lang, figure),
+                            alt,
+                            width: COLUMN_W.to_string(),
+                            height: height.to_string(),
+                            style: format!("aspect-ratio: {COLUMN_W} / {}", height + LIVE_ROWS_H),
+                        },
                         shell,
                     })
                 })

@@ -14,12 +14,14 @@
 //!   export menu (files of the view, the stage's picture, the embed code), `picture.rs` — the stage's
 //!   picture as a file.
 //! * `figure.rs` — a `<podip-figure>` in another page; `figure_svg.rs` — its picture without a browser;
-//!   `article.rs` — the article's pages at build time; `sentence.rs` — its explorable sentence.
+//!   `article.rs` — the article's pages at build time; `sentence.rs` — its explorable sentence;
+//!   `article_parts.rs` — the figure and commands both draw.
 
 mod actions;
 mod address_grid;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod article;
+mod article_parts;
 mod capacity;
 mod chrome;
 mod editor;

@@ -1,12 +1,14 @@
 //! The article's explorable sentence (`<podip-sentence>`): "A cluster of [10.244.0.0/16] cut into node
-//! subnets of [/24] has 256 of them, …" with the two values typed in place, the numbers and the bit
-//! ruler following them, and kube-controller-manager's own text when it would refuse them (the last
-//! numbers it accepted stay). Rendered at build time in the article, and drawn over by the page's
-//! figure script, which gives it the wasm's [`connect`].
+//! subnets of [/24] has 256 of them, …" with the two values typed in place, and the numbers, the bit
+//! ruler, the section's figure and its commands following them: kind's tour while the values are
+//! kind's, kind's story under the reader's flags once they are not. kube-controller-manager's own text
+//! says why when it would refuse them (the last values it accepted stay). Rendered at build time in the
+//! article, and drawn over by the page's figure script, which gives it the wasm's [`connect`].
 
+use super::article_parts::{shell, tour_figure, Picture};
 use super::markup::fill_html;
 use super::ruler::BitRuler;
-use crate::article::{explore, SENTENCE};
+use crate::article::{explore, Explored, SECTIONS, SENTENCE};
 use crate::i18n::Lang;
 use yew::prelude::*;
 
@@ -19,9 +21,11 @@ const NODE_MASK: &str = "24";
 pub struct SentenceProps {
     /// Its language.
     pub lang: Lang,
+    /// The build's picture of the section's figure.
+    pub picture: Picture,
 }
 
-/// The explorable sentence.
+/// The explorable sentence, its section's figure and commands.
 #[function_component(Sentence)]
 pub fn sentence(props: &SentenceProps) -> Html {
     let lang = props.lang;
@@ -36,7 +40,7 @@ pub fn sentence(props: &SentenceProps) -> Html {
         let live = live.clone();
         use_effect_with((), move |_| live.set(true));
     }
-    // One of the two values typed (the cluster CIDR, or the mask): the numbers follow what the
+    // One of the two values typed (the cluster CIDR, or the mask): the rest follows what the
     // controller accepts.
     let on_input = |typed_cidr: bool| {
         let (cidr, accepted, mask) = (cidr.clone(), accepted.clone(), mask.clone());
@@ -46,8 +50,8 @@ pub fn sentence(props: &SentenceProps) -> Html {
                 true => (value.as_str(), mask.as_str()),
                 false => (cidr.as_str(), value.as_str()),
             };
-            if let Ok(family) = explore(new_cidr, new_mask) {
-                accepted.set(Some(family));
+            if let Ok(explored) = explore(new_cidr, new_mask) {
+                accepted.set(Some(explored));
             }
             match typed_cidr {
                 true => cidr.set(value),
@@ -58,7 +62,7 @@ pub fn sentence(props: &SentenceProps) -> Html {
     let (on_cidr, on_mask) = (on_input(true), on_input(false));
     let number = |value: String| html! { <strong class="sentence-number">{ value }</strong> };
     let (subnets, addresses, usable) = match &*accepted {
-        Some(family) => (
+        Some(Explored { family, .. }) => (
             family.node_subnets.to_string(),
             family.addresses_per_node.to_string(),
             family.usable_pod_ips_per_node.to_string(),
@@ -66,6 +70,7 @@ pub fn sentence(props: &SentenceProps) -> Html {
         None => Default::default(),
     };
     html! {
+        <>
         <div class="sentence" data-testid="sentence" data-live={live.to_string()}>
             <p class="sentence-words">{ fill_html(SENTENCE, lang, vec![
                 html! { <input class="sentence-cidr" data-testid="sentence-cidr" aria-label="--cluster-cidr" size="16"
@@ -77,10 +82,32 @@ pub fn sentence(props: &SentenceProps) -> Html {
                 number(usable),
             ]) }</p>
             <p class="sentence-refused" data-testid="sentence-refused" role="status" aria-live="polite">{ refused.unwrap_or_default() }</p>
-            if let Some(family) = &*accepted {
-                <BitRuler {lang} family={family.clone()} />
+            if let Some(explored) = &*accepted {
+                <BitRuler {lang} family={explored.family.clone()} />
             }
         </div>
+        if let Some(explored) = &*accepted {
+            { view_figure(explored, lang, &props.picture) }
+            { shell(&explored.shell) }
+        }
+        </>
+    }
+}
+
+/// The section's figure: kind's tour at its step, or kind's story under the reader's flags at that
+/// step's moment, in the same box (a new element for each story: a figure is drawn from its markup).
+fn view_figure(explored: &Explored, lang: Lang, picture: &Picture) -> Html {
+    let Some(figure) = SECTIONS[0].figure else {
+        return Html::default();
+    };
+    match &explored.scenario {
+        None => tour_figure(figure, lang, picture),
+        Some(story) => html! {
+            <podip-figure key={story.clone()} lang={lang.tag()} t={explored.moment.to_string()} caption="none" fit=true
+                style={picture.style.clone()} data-testid="sentence-figure">
+                <script type="text/podip">{ story }</script>
+            </podip-figure>
+        },
     }
 }
 
@@ -98,8 +125,8 @@ pub fn texts() -> Vec<(String, crate::i18n::Text)> {
 }
 
 /// Draw the sentence over `host` (a `<podip-sentence>`, holding the same sentence rendered at build
-/// time) in the language of the page around it, once that language's words are loaded from the app
-/// at `app_root`; the sentence rendered at build time stays until then.
+/// time, with its figure's picture) in the language of the page around it, once that language's words
+/// are loaded from the app at `app_root`; what the build rendered stays until then.
 #[cfg(target_arch = "wasm32")]
 pub fn connect(host: web_sys::Element, app_root: String) {
     let lang = host
@@ -109,12 +136,27 @@ pub fn connect(host: web_sys::Element, app_root: String) {
         .and_then(|e| e.get_attribute("lang"))
         .and_then(|tag| Lang::from_tag(&tag))
         .unwrap_or_default();
+    let attribute = |selector: &str, name: &str| {
+        host.query_selector(selector)
+            .ok()
+            .flatten()
+            .and_then(|e| e.get_attribute(name))
+            .unwrap_or_default()
+    };
+    let picture = Picture {
+        src: attribute("podip-figure img", "src"),
+        alt: attribute("podip-figure img", "alt"),
+        width: attribute("podip-figure img", "width"),
+        height: attribute("podip-figure img", "height"),
+        style: attribute("podip-figure", "style"),
+    };
     wasm_bindgen_futures::spawn_local(async move {
         let lang = match super::language::load_from(&app_root, lang).await {
             Ok(()) => lang,
             Err(_) => Lang::En,
         };
         host.set_inner_html("");
-        yew::Renderer::<Sentence>::with_root_and_props(host, SentenceProps { lang }).render();
+        yew::Renderer::<Sentence>::with_root_and_props(host, SentenceProps { lang, picture })
+            .render();
     });
 }

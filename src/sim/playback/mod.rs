@@ -66,7 +66,7 @@ pub enum LinkRefusal {
 
 /// `text` with the lines [`ClusterSettings::owns`] replaced by `preamble`, put first; the other lines
 /// (comments too) keep their order and their words.
-fn with_preamble(text: &str, preamble: &[Command]) -> String {
+pub fn with_preamble(text: &str, preamble: &[Command]) -> String {
     let mut out: String = preamble.iter().map(|c| format!("{c}\n")).collect();
     for line in body_lines(text) {
         out.push_str(line);
