@@ -59,14 +59,14 @@ pub const SECTIONS: &[Section] = &[
         },
         body: &[
             text! {
-                en: "kind starts kube-controller-manager with --cluster-cidr=10.244.0.0/16 and leaves --node-cidr-mask-size at its default for IPv4, 24. The 8 bits between /16 and /24 number the node subnets: 256 of them, of 256 addresses each. On a node, host-local hands out 253 of those: not the network address, not the gateway .1, not the broadcast.",
-                zh: "kind 启动 kube-controller-manager 时指定 --cluster-cidr=10.244.0.0/16，--node-cidr-mask-size 则保持 IPv4 的默认值 24。/16 与 /24 之间的 8 位给节点子网编号：共 256 个，每个 256 个地址。在节点上，host-local 能分配其中 253 个：不含网络地址、网关 .1 和广播地址。",
-                ja: "kind は kube-controller-manager を --cluster-cidr=10.244.0.0/16 で起動し、--node-cidr-mask-size は IPv4 のデフォルトの 24 のままにします。/16 と /24 の間の 8 ビットがノードのサブネットの番号になります。サブネットは 256 個で、それぞれ 256 個のアドレスを持ちます。ノード上で host-local が割り当てるのはそのうち 253 個です。ネットワークアドレス、ゲートウェイ .1、ブロードキャストは除かれます。",
+                en: "In kind, kubeadm starts kube-controller-manager with --allocate-node-cidrs=true and --cluster-cidr=10.244.0.0/16 and sets no --node-cidr-mask-size, so the IPv4 default, 24, applies. The 8 bits between /16 and /24 number the node subnets: 256 of them, of 256 addresses each. On a node, host-local hands out 253 of those: not the network address, not the gateway .1, not the broadcast.",
+                zh: "在 kind 中，kubeadm 以 --allocate-node-cidrs=true 和 --cluster-cidr=10.244.0.0/16 启动 kube-controller-manager，没有指定 --node-cidr-mask-size，所以采用 IPv4 的默认值 24。/16 与 /24 之间的 8 位给节点子网编号：共 256 个，每个 256 个地址。在节点上，host-local 能分配其中 253 个：不含网络地址、网关 .1 和广播地址。",
+                ja: "kind では kubeadm が kube-controller-manager を --allocate-node-cidrs=true と --cluster-cidr=10.244.0.0/16 で起動し、--node-cidr-mask-size は指定しないので、IPv4 のデフォルトの 24 が使われます。/16 と /24 の間の 8 ビットがノードのサブネットの番号になります。サブネットは 256 個で、それぞれ 256 個のアドレスを持ちます。ノード上で host-local が割り当てるのはそのうち 253 個です。ネットワークアドレス、ゲートウェイ .1、ブロードキャストは除かれます。",
             },
             text! {
-                en: "A mask kube-controller-manager cannot use is refused as it starts, in its own words; podip's settings show them. The figure is the cidrset, the controller's bitmap of the 256 subnets, as the first node registers: AllocateNext takes index 0, 10.244.0.0/24.",
-                zh: "kube-controller-manager 无法使用的掩码会在它启动时被拒绝，并给出它自己的报错；podip 的设置会显示这些报错。图中是 cidrset，即控制器记录这 256 个子网的位图，此时第一个节点注册：AllocateNext 取走索引 0，即 10.244.0.0/24。",
-                ja: "kube-controller-manager が使えないマスクは、起動時に kube-controller-manager 自身のメッセージで拒否されます。podip の設定でそのメッセージを確かめられます。図はコントローラーが 256 個のサブネットを記録するビットマップ cidrset で、最初のノードが登録されたところです。AllocateNext がインデックス 0、つまり 10.244.0.0/24 を取ります。",
+                en: "A mask kube-controller-manager cannot use is refused when it starts; type one into the sentence below to see its error, word for word. The figure is the cidrset, the controller's bitmap of the 256 subnets, as the first node registers: AllocateNext takes index 0, 10.244.0.0/24.",
+                zh: "kube-controller-manager 无法使用的掩码会在它启动时被拒绝；在下面的句子里输入一个试试，就能看到它原样给出的报错。图中是 cidrset，即控制器记录这 256 个子网的位图，此时第一个节点注册：AllocateNext 取走索引 0，即 10.244.0.0/24。",
+                ja: "kube-controller-manager が使えないマスクは起動時に拒否されます。下の文にそのようなマスクを入力すると、kube-controller-manager のエラーメッセージがそのまま表示されます。図はコントローラーが 256 個のサブネットを記録するビットマップ cidrset で、最初のノードが登録されたところです。AllocateNext がインデックス 0、つまり 10.244.0.0/24 を取ります。",
             },
         ],
         figure: Some(Figure {
@@ -83,9 +83,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "ノードが順番に受け取るサブネット",
         },
         body: &[text! {
-            en: "The node IPAM controller handles nodes in the order they are synced. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate, takes the first free index and moves the cursor past it: a round robin, not a search from 0. Then the controller PATCHes the node's spec.podCIDR and spec.podCIDRs; until then no pod can start on the node.",
-            zh: "node IPAM 控制器按节点被同步的顺序处理它们。AllocateNext（cidr_set.go）从 nextCandidate 开始扫描位图，取第一个空闲索引，并把游标移到它之后：这是轮询，而不是每次从 0 开始查找。随后控制器 PATCH 节点的 spec.podCIDR 和 spec.podCIDRs；在那之前，这个节点上无法启动任何 Pod。",
-            ja: "node IPAM コントローラーはノードを同期された順に処理します。AllocateNext（cidr_set.go）は nextCandidate からビットマップを走査し、最初の空きインデックスを取ってカーソルをその先へ進めます。0 からの検索ではなく、ラウンドロビンです。続いてコントローラーがノードの spec.podCIDR と spec.podCIDRs を PATCH します。それまでそのノードでは Pod を起動できません。",
+            en: "The node IPAM controller handles nodes in the order they are synced. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate, takes the first free index and moves the cursor past it: a round robin, not a search from 0. Then the controller PATCHes the node's spec.podCIDR and spec.podCIDRs; until then no pod on the node can get an address.",
+            zh: "node IPAM 控制器按节点被同步的顺序处理它们。AllocateNext（cidr_set.go）从 nextCandidate 开始扫描位图，取第一个空闲索引，并把游标移到它之后：这是轮询，而不是每次从 0 开始查找。随后控制器 PATCH 节点的 spec.podCIDR 和 spec.podCIDRs；在那之前，这个节点上的 Pod 都拿不到地址。",
+            ja: "node IPAM コントローラーはノードを同期された順に処理します。AllocateNext（cidr_set.go）は nextCandidate からビットマップを走査し、最初の空きインデックスを取ってカーソルをその先へ進めます。0 からの検索ではなく、ラウンドロビンです。続いてコントローラーがノードの spec.podCIDR と spec.podCIDRs を PATCH します。それまで、そのノードの Pod はアドレスを得られません。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -104,9 +104,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "kindnetd が書く CNI の設定",
         },
         body: &[text! {
-            en: "kindnetd watches its node. When the podCIDR appears, it writes /etc/cni/net.d/10-kindnet.conflist: the ptp plugin with host-local over 10.244.1.0/24, then portmap. The container runtime reads that file for every pod sandbox it starts on the node.",
-            zh: "kindnetd 监视自己所在的节点。podCIDR 一出现，它就写入 /etc/cni/net.d/10-kindnet.conflist：ptp 插件配合覆盖 10.244.1.0/24 的 host-local，然后是 portmap。容器运行时在这个节点上启动每个 Pod 沙箱时，都会读取这个文件。",
-            ja: "kindnetd は自分のノードを監視しています。podCIDR が現れると /etc/cni/net.d/10-kindnet.conflist を書き込みます。10.244.1.0/24 を範囲とする host-local を使う ptp プラグイン、続いて portmap です。コンテナーランタイムはこのノードで Pod のサンドボックスを起動するたびにこのファイルを読みます。",
+            en: "kindnetd reads its node in a loop. Once the podCIDR is there, it writes /etc/cni/net.d/10-kindnet.conflist: the ptp plugin with host-local over 10.244.1.0/24, then portmap. containerd uses that file for every pod sandbox it starts on the node.",
+            zh: "kindnetd 在循环中读取自己所在的节点。一旦 podCIDR 有了值，它就写入 /etc/cni/net.d/10-kindnet.conflist：ptp 插件配合覆盖 10.244.1.0/24 的 host-local，然后是 portmap。containerd 在这个节点上启动每个 Pod 沙箱时，都使用这个文件。",
+            ja: "kindnetd はループの中で自分のノードを読みます。podCIDR が設定されていれば /etc/cni/net.d/10-kindnet.conflist を書き込みます。10.244.1.0/24 を範囲とする host-local を使う ptp プラグイン、続いて portmap です。containerd はこのノードで Pod のサンドボックスを起動するたびにこのファイルを使います。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -122,9 +122,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "host-local：次のアドレスを 1 つずつファイルに",
         },
         body: &[text! {
-            en: "When pod a's sandbox starts, containerd runs CNI ADD. host-local locks its data directory, /run/cni-ipam-state/kindnet, reads last_reserved_ip.0 (there is none yet, so it starts at the range's start), skips the gateway .1 and creates the file 10.244.1.2. The file holds the sandbox's container ID, \\r\\n and the interface name, eth0. b and c follow within milliseconds with .3 and .4, so by the time anyone looks, last_reserved_ip.0 holds 10.244.1.4.",
-            zh: "Pod a 的沙箱启动时，containerd 执行 CNI ADD。host-local 锁住它的数据目录 /run/cni-ipam-state/kindnet，读取 last_reserved_ip.0（此时还没有，所以从范围的开头开始），跳过网关 .1，创建文件 10.244.1.2。文件内容是沙箱的容器 ID、\\r\\n 和接口名 eth0。b 和 c 在几毫秒内紧随其后，拿到 .3 和 .4，所以等到有人去看时，last_reserved_ip.0 记着的已经是 10.244.1.4。",
-            ja: "Pod a のサンドボックスが起動すると、containerd が CNI ADD を実行します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet をロックし、last_reserved_ip.0 を読み（まだないので範囲の先頭から始めます）、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックスのコンテナー ID、\\r\\n、インターフェース名 eth0 です。b と c も数ミリ秒のうちに続いて .3 と .4 を受け取るため、見に行く頃には last_reserved_ip.0 は 10.244.1.4 になっています。",
+            en: "When pod a's sandbox starts, containerd runs CNI ADD. host-local takes the lock file in its data directory, /run/cni-ipam-state/kindnet, reads last_reserved_ip.0 (there is none yet, so it starts at the range's start), skips the gateway .1 and creates the file 10.244.1.2. The file holds the sandbox's container ID, \\r\\n and the interface name, eth0. b and c follow right behind with .3 and .4, so by the time anyone looks, last_reserved_ip.0 holds 10.244.1.4.",
+            zh: "Pod a 的沙箱启动时，containerd 执行 CNI ADD。host-local 锁住数据目录 /run/cni-ipam-state/kindnet 里的 lock 文件，读取 last_reserved_ip.0（此时还没有，所以从范围的开头开始），跳过网关 .1，创建文件 10.244.1.2。文件内容是沙箱的容器 ID、\\r\\n 和接口名 eth0。b 和 c 紧随其后，拿到 .3 和 .4，所以等到有人去看时，last_reserved_ip.0 记着的已经是 10.244.1.4。",
+            ja: "Pod a のサンドボックスが起動すると、containerd が CNI ADD を実行します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet の lock ファイルでロックを取り、last_reserved_ip.0 を読み（まだないので範囲の先頭から始めます）、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックスのコンテナー ID、\\r\\n、インターフェース名 eth0 です。b と c もすぐ後に続いて .3 と .4 を受け取るため、見に行く頃には last_reserved_ip.0 は 10.244.1.4 になっています。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -163,14 +163,14 @@ pub const SECTIONS: &[Section] = &[
         },
         body: &[
             text! {
-                en: "Pods b and c get .3 and .4. Now b is deleted with kubectl delete --grace-period=0 --force: the API server removes its Pod object at once. The node has not caught up: the kubelet first kills b's containers, for at least 2 s, and only then does StopPodSandbox run CNI DEL. Until then b's file, veth and /32 route stay.",
-                zh: "Pod b 和 c 拿到 .3 和 .4。现在用 kubectl delete --grace-period=0 --force 删除 b：API server 立即删除它的 Pod 对象。节点还没有跟上：kubelet 先杀掉 b 的容器，至少需要 2 秒，之后 StopPodSandbox 才执行 CNI DEL。在那之前，b 的文件、veth 和 /32 路由都还在。",
-                ja: "Pod b と c は .3 と .4 を受け取ります。ここで b を kubectl delete --grace-period=0 --force で削除すると、API server は Pod オブジェクトをすぐに消します。ノードはまだ追いついていません。kubelet はまず b のコンテナーを停止し（少なくとも 2 秒）、その後で StopPodSandbox が CNI DEL を実行します。それまで b のファイル、veth、/32 ルートは残ります。",
+                en: "Pods b and c get .3 and .4. Now b is deleted with kubectl delete --grace-period=0 --force: the API server removes its Pod object at once. The node has not caught up: the kubelet first stops b's containers, and one that ignores SIGTERM is killed only after 2 s (minimumGracePeriodInSeconds); only then does StopPodSandbox run CNI DEL. Until then b's file, veth and /32 route stay.",
+                zh: "Pod b 和 c 拿到 .3 和 .4。现在用 kubectl delete --grace-period=0 --force 删除 b：API server 立即删除它的 Pod 对象。节点还没有跟上：kubelet 先停止 b 的容器，不响应 SIGTERM 的容器要等 2 秒（minimumGracePeriodInSeconds）才被杀掉，之后 StopPodSandbox 才执行 CNI DEL。在那之前，b 的文件、veth 和 /32 路由都还在。",
+                ja: "Pod b と c は .3 と .4 を受け取ります。ここで b を kubectl delete --grace-period=0 --force で削除すると、API server は Pod オブジェクトをすぐに消します。ノードはまだ追いついていません。kubelet はまず b のコンテナーを停止します。SIGTERM に応じないコンテナーは 2 秒（minimumGracePeriodInSeconds）たってから強制終了され、その後で StopPodSandbox が CNI DEL を実行します。それまで b のファイル、veth、/32 ルートは残ります。",
             },
             text! {
-                en: "On a real kind cluster this lag measured 2.3 s. That worker had run pods before, so a, b and c had 10.244.1.189, .190 and .191, d got .192, and one pod's eth0@if704 was paired with vethXXXXXXXX@if11 on the node. The numbers differ from cluster to cluster; the order of events does not. podip's kind-measured scenario replays them.",
-                zh: "在真实的 kind 集群上，这段延迟测得 2.3 秒。那个工作节点之前运行过 Pod，所以 a、b、c 拿到的是 10.244.1.189、.190 和 .191，d 拿到 .192，其中一个 Pod 的 eth0@if704 与节点侧 veth vethXXXXXXXX@if11 成对。数字因集群而异，事件的顺序不变。podip 的 kind-measured 场景重放了这些数字。",
-                ja: "実際の kind クラスターで測ったこの遅れは 2.3 秒でした。そのワーカーは以前にも Pod を動かしていたため、a、b、c は 10.244.1.189、.190、.191 を持ち、d は .192 を受け取りました。ある Pod の eth0@if704 は、ノードのホスト側 veth vethXXXXXXXX@if11 とペアでした。数字はクラスターごとに違いますが、出来事の順序は同じです。podip の kind-measured シナリオがこの数字を再現します。",
+                en: "On a real kind cluster, b's IP file went 2.2 s after its Pod object, and when d was deleted later, its route and veth went 2.3 s after its object; podip uses 2.3 s. That worker had run pods before, so a, b and c had 10.244.1.189, .190 and .191, d got .192, and a's eth0@if704 was paired with vethXXXXXXXX@if11 on the node. The numbers differ from cluster to cluster; the order of events does not. podip's kind-measured scenario replays them.",
+                zh: "在真实的 kind 集群上，b 的 IP 文件在 Pod 对象消失 2.2 秒后被删除；后来删除 d 时，它的路由和 veth 在对象消失 2.3 秒后才清理。podip 采用 2.3 秒。那个工作节点之前运行过 Pod，所以 a、b、c 拿到的是 10.244.1.189、.190 和 .191，d 拿到 .192，a 的 eth0@if704 与节点侧 veth vethXXXXXXXX@if11 成对。数字因集群而异，事件的顺序不变。podip 的 kind-measured 场景重放了这些数字。",
+                ja: "実際の kind クラスターでは、b の IP ファイルは Pod オブジェクトが消えた 2.2 秒後に削除され、後で d を削除したときは、ルートと veth がオブジェクトの消えた 2.3 秒後に消えました。podip は 2.3 秒を使います。そのワーカーは以前にも Pod を動かしていたため、a、b、c は 10.244.1.189、.190、.191 を持ち、d は .192 を受け取りました。a の eth0@if704 は、ノードのホスト側 veth vethXXXXXXXX@if11 とペアでした。数字はクラスターごとに違いますが、出来事の順序は同じです。podip の kind-measured シナリオがこの数字を再現します。",
             },
         ],
         figure: Some(Figure {
@@ -205,9 +205,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "枯渇と一周",
         },
         body: &[text! {
-            en: "On a /29 node the range holds five pod addresses. The sixth pod's sandbox fails with no IP addresses available in range set until one is released, and the freed addresses come back in the order the walk reaches them. The range is not the only limit to watch: the kubelet's --max-pods can admit more pods than the node subnet holds.",
-            zh: "在 /29 的节点上，地址范围只容纳 5 个 Pod 地址。第 6 个 Pod 的沙箱会以 no IP addresses available in range set 失败，直到有地址被释放；释放的地址按遍历到达的顺序重新分配。要留意的也不只是地址范围：kubelet 的 --max-pods 可能准入比节点子网容量更多的 Pod。",
-            ja: "/29 のノードでは、範囲に Pod のアドレスが 5 個しかありません。6 個目の Pod のサンドボックスは、どれかが解放されるまで no IP addresses available in range set で失敗し、解放されたアドレスは走査が届いた順に再び割り当てられます。気をつけるべき上限は範囲だけではありません。kubelet の --max-pods は、ノードのサブネットに収まる数より多くの Pod を受け入れることがあります。",
+            en: "On a /29 node the range holds five pod addresses. The sixth pod's sandbox fails with no IP addresses available in range set, and the kubelet retries it every 10 to 15 s; once p-2's .3 is released, the next retry's walk wraps past .6 and takes it. The range is not the only limit to watch: the kubelet's --max-pods can admit more pods than the node subnet holds.",
+            zh: "在 /29 的节点上，地址范围只容纳 5 个 Pod 地址。第 6 个 Pod 的沙箱会以 no IP addresses available in range set 失败，kubelet 每隔 10 到 15 秒重试一次；p-2 的 .3 被释放后，下一次重试的遍历越过 .6 绕回，拿到这个地址。要留意的也不只是地址范围：kubelet 的 --max-pods 可能准入比节点子网容量更多的 Pod。",
+            ja: "/29 のノードでは、範囲に Pod のアドレスが 5 個しかありません。6 個目の Pod のサンドボックスは no IP addresses available in range set で失敗し、kubelet が 10〜15 秒ごとに再試行します。p-2 の .3 が解放されると、次の再試行で走査が .6 を越えて一周し、そのアドレスを取ります。気をつけるべき上限は範囲だけではありません。kubelet の --max-pods は、ノードのサブネットに収まる数より多くの Pod を受け入れることがあります。",
         }],
         figure: Some(Figure {
             tour: TourId::Exhaustion,
@@ -223,9 +223,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "次に読むもの",
         },
         body: &[text! {
-            en: "Four stories from production are tours in podip: kube-controller-manager restarting, a --max-pods larger than the node subnet, a node rebooting with host-local's files on disk, and why both allocators walk round robin. In Your cluster, paste kubectl get nodes -o json to see which subnet your next node gets.",
-            zh: "四个来自生产环境的故事是 podip 中的导览：kube-controller-manager 重启、--max-pods 大于节点子网、节点带着 host-local 的文件重启，以及两个分配器为什么都按轮询前进。在“你的集群”中粘贴 kubectl get nodes -o json，就能看到下一个节点会拿到哪个子网。",
-            ja: "本番環境からの 4 つの話が podip のツアーになっています。kube-controller-manager の再起動、ノードのサブネットより大きい --max-pods、host-local のファイルが残ったままのノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」で kubectl get nodes -o json を貼り付けると、次のノードがどのサブネットを受け取るかがわかります。",
+            en: "Four more stories are tours in podip: kube-controller-manager restarting, a --max-pods larger than the node subnet, a node rebooting with host-local's files on disk, and why both allocators walk round robin. In Your cluster, paste kubectl get nodes -o json to see which node subnets are used, how many more nodes fit and the lowest free subnet, which a new node gets after kube-controller-manager restarts.",
+            zh: "podip 中还有四个导览：kube-controller-manager 重启、--max-pods 大于节点子网、节点带着 host-local 的文件重启，以及两个分配器为什么都按轮询前进。在“你的集群”中粘贴 kubectl get nodes -o json，就能看到已占用的节点子网、还能容纳多少个节点，以及地址最低的空闲子网：kube-controller-manager 重启后，新节点拿到的就是它。",
+            ja: "podip にはさらに 4 つのツアーがあります。kube-controller-manager の再起動、ノードのサブネットより大きい --max-pods、host-local のファイルが残ったままのノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」で kubectl get nodes -o json を貼り付けると、使用中のノードサブネット、あと何台のノードが入るか、そしてアドレス順で最初の空きサブネットがわかります。kube-controller-manager の再起動後、新しいノードが受け取るのはこのサブネットです。",
         }],
         figure: None,
         shell: &[],
