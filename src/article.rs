@@ -24,7 +24,7 @@ pub const TITLE: Text = text! {
 pub const LEDE: Text = text! {
     en: "Two allocators in series give a Pod its address: kube-controller-manager cuts the cluster's range into one subnet per node, and on each node the CNI plugin host-local hands out the addresses of that subnet. This article follows a three-node kind cluster through both. Every figure is podip's simulation at that moment: step it, play it, or open it in podip.",
     zh: "Pod 的地址来自串联的两个分配器：kube-controller-manager 把集群的地址范围切成每个节点一个子网，而在每个节点上，CNI 插件 host-local 从这个子网中分配地址。本文跟随一个三节点的 kind 集群走完这两步。文中每张图都是 podip 在那一刻的模拟：可以单步执行、播放，或在 podip 中打开。",
-    ja: "Pod のアドレスは直列に並んだ 2 つのアロケーターから来ます。kube-controller-manager がクラスターのアドレス範囲をノードごとのサブネットに切り分け、各ノードでは CNI プラグインの host-local がそのサブネットのアドレスを割り当てます。この記事では 3 ノードの kind クラスターで両方をたどります。図はどれもその時点の podip のシミュレーションで、ステップ実行や再生ができ、podip で開くこともできます。",
+    ja: "Pod のアドレスは、2 つのアロケーターを順に通って決まります。まず kube-controller-manager がクラスターのアドレス範囲をノードごとのサブネットに切り分け、次に各ノードで CNI プラグインの host-local がそのサブネットのアドレスを割り当てます。この記事では、3 ノードの kind クラスターで両方をたどります。図はどれもその時点の podip のシミュレーションで、ステップ実行や再生ができ、podip で開くこともできます。",
 };
 
 /// A section's figure: a tour at a step (counted from 1, as in links).
@@ -61,14 +61,14 @@ pub const SECTIONS: &[Section] = &[
         },
         body: &[
             text! {
-                en: "kind starts kube-controller-manager with --cluster-cidr=10.244.0.0/16 and leaves --node-cidr-mask-size at its default for IPv4, 24. The 8 bits between /16 and /24 number the node subnets: 256 of them, of 256 addresses each. On a node, host-local hands out 253 of those: not the network address, not the gateway .1, not the broadcast.",
-                zh: "kind 启动 kube-controller-manager 时指定 --cluster-cidr=10.244.0.0/16，--node-cidr-mask-size 则保持 IPv4 的默认值 24。/16 与 /24 之间的 8 位给节点子网编号：共 256 个，每个 256 个地址。在节点上，host-local 能分配其中 253 个：不含网络地址、网关 .1 和广播地址。",
-                ja: "kind は kube-controller-manager を --cluster-cidr=10.244.0.0/16 で起動し、--node-cidr-mask-size は IPv4 のデフォルトの 24 のままにします。/16 と /24 の間の 8 ビットがノードのサブネットの番号になります。サブネットは 256 個で、それぞれ 256 個のアドレスを持ちます。ノード上で host-local が割り当てるのはそのうち 253 個です。ネットワークアドレス、ゲートウェイ .1、ブロードキャストは除かれます。",
+                en: "kube-controller-manager, the first allocator, cuts the cluster's range into node subnets. In kind, kubeadm starts it with --cluster-cidr=10.244.0.0/16 and no --node-cidr-mask-size, so the IPv4 default, 24, applies. The 8 bits between /16 and /24 number the node subnets: 256 of them, of 256 addresses each. On a node, host-local hands out 253 of those: not the network address, the gateway .1 or the broadcast.",
+                zh: "第一个分配器 kube-controller-manager 把集群的地址范围切成节点子网。在 kind 中，kubeadm 以 --cluster-cidr=10.244.0.0/16 启动它，不指定 --node-cidr-mask-size，于是采用 IPv4 的默认值 24。/16 与 /24 之间的 8 位给节点子网编号：共 256 个，每个 256 个地址。在节点上，host-local 能分配其中 253 个：网络地址、网关 .1 和广播地址除外。",
+                ja: "最初のアロケーターである kube-controller-manager は、クラスターのアドレス範囲をノードサブネットに切り分けます。kind では kubeadm が --cluster-cidr=10.244.0.0/16 で kube-controller-manager を起動し、--node-cidr-mask-size は指定しないので、IPv4 のデフォルトの 24 になります。/16 と /24 の間の 8 ビットがノードサブネットの番号で、サブネットは 256 個、それぞれ 256 個のアドレスを持ちます。ノード上で host-local が割り当てるのはそのうち 253 個で、ネットワークアドレス、ゲートウェイ .1、ブロードキャストは除かれます。",
             },
             text! {
-                en: "A mask kube-controller-manager cannot use is refused as it starts, in its own words; podip's settings show them. The figure is the cidrset, the controller's bitmap of the 256 subnets, as the first node registers: AllocateNext takes index 0, 10.244.0.0/24.",
-                zh: "kube-controller-manager 无法使用的掩码会在它启动时被拒绝，并给出它自己的报错；podip 的设置会显示这些报错。图中是 cidrset，即控制器记录这 256 个子网的位图，此时第一个节点注册：AllocateNext 取走索引 0，即 10.244.0.0/24。",
-                ja: "kube-controller-manager が使えないマスクは、起動時に kube-controller-manager 自身のメッセージで拒否されます。podip の設定でそのメッセージを確かめられます。図はコントローラーが 256 個のサブネットを記録するビットマップ cidrset で、最初のノードが登録されたところです。AllocateNext がインデックス 0、つまり 10.244.0.0/24 を取ります。",
+                en: "Try other masks in the sentence below: one kube-controller-manager cannot use is refused with the error it gives at startup. The figure is the cidrset, the controller's bitmap of the 256 subnets, as the control-plane node registers first: AllocateNext takes index 0, 10.244.0.0/24.",
+                zh: "可以在下面的句子里换个掩码试试：kube-controller-manager 无法使用的掩码会被拒绝，并显示它启动时给出的报错。图中是 cidrset，即控制器记录这 256 个子网的位图，此时控制平面节点最先注册：AllocateNext 取走索引 0，即 10.244.0.0/24。",
+                ja: "下の文でほかのマスクを試してみてください。kube-controller-manager が使えないマスクは、起動時と同じエラーメッセージで拒否されます。図はコントローラーが 256 個のサブネットを記録するビットマップ cidrset で、最初にコントロールプレーンノードが登録されたところです。AllocateNext がインデックス 0、つまり 10.244.0.0/24 を取ります。",
             },
         ],
         figure: Some(Figure {
@@ -85,9 +85,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "ノードが順番に受け取るサブネット",
         },
         body: &[text! {
-            en: "The node IPAM controller handles nodes in the order they are synced. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate, takes the first free index and moves the cursor past it: a round robin, not a search from 0. Then the controller PATCHes the node's spec.podCIDR and spec.podCIDRs; until then no pod can start on the node.",
-            zh: "node IPAM 控制器按节点被同步的顺序处理它们。AllocateNext（cidr_set.go）从 nextCandidate 开始扫描位图，取第一个空闲索引，并把游标移到它之后：这是轮询，而不是每次从 0 开始查找。随后控制器 PATCH 节点的 spec.podCIDR 和 spec.podCIDRs；在那之前，这个节点上无法启动任何 Pod。",
-            ja: "node IPAM コントローラーはノードを同期された順に処理します。AllocateNext（cidr_set.go）は nextCandidate からビットマップを走査し、最初の空きインデックスを取ってカーソルをその先へ進めます。0 からの検索ではなく、ラウンドロビンです。続いてコントローラーがノードの spec.podCIDR と spec.podCIDRs を PATCH します。それまでそのノードでは Pod を起動できません。",
+            en: "Next the two workers register, and the controller gives each a subnet in the order it processes them. AllocateNext (cidr_set.go) scans the bitmap from the cursor, nextCandidate, takes the first free index and moves the cursor past it: a round robin, not a search from 0. The controller then PATCHes each node's spec.podCIDR and spec.podCIDRs; until then no pod on the node can get an address.",
+            zh: "接着两个工作节点注册，控制器按处理它们的顺序逐个分配子网。AllocateNext（cidr_set.go）从游标 nextCandidate 开始扫描位图，取第一个空闲索引，再把游标移到它之后：这是轮询，而不是每次从 0 开始查找。随后控制器 PATCH 每个节点的 spec.podCIDR 和 spec.podCIDRs；在那之前，这个节点上的 Pod 都拿不到地址。",
+            ja: "続いて 2 台のワーカーが登録され、コントローラーは処理した順にサブネットを割り当てます。AllocateNext（cidr_set.go）はカーソル nextCandidate からビットマップを走査し、最初の空きインデックスを取って、カーソルをその先へ進めます。毎回 0 から探すのではなく、ラウンドロビンです。そのあとコントローラーが各ノードの spec.podCIDR と spec.podCIDRs を PATCH します。それまで、そのノードの Pod はアドレスを得られません。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -106,9 +106,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "kindnetd が書く CNI の設定",
         },
         body: &[text! {
-            en: "kindnetd watches its node. When the podCIDR appears, it writes /etc/cni/net.d/10-kindnet.conflist: the ptp plugin with host-local over 10.244.1.0/24, then portmap. The container runtime reads that file for every pod sandbox it starts on the node.",
-            zh: "kindnetd 监视自己所在的节点。podCIDR 一出现，它就写入 /etc/cni/net.d/10-kindnet.conflist：ptp 插件配合覆盖 10.244.1.0/24 的 host-local，然后是 portmap。容器运行时在这个节点上启动每个 Pod 沙箱时，都会读取这个文件。",
-            ja: "kindnetd は自分のノードを監視しています。podCIDR が現れると /etc/cni/net.d/10-kindnet.conflist を書き込みます。10.244.1.0/24 を範囲とする host-local を使う ptp プラグイン、続いて portmap です。コンテナーランタイムはこのノードで Pod のサンドボックスを起動するたびにこのファイルを読みます。",
+            en: "Next, kindnetd on kind-worker turns the podCIDR into a CNI configuration. It reads its node in a loop, and once spec.podCIDR is set it writes /etc/cni/net.d/10-kindnet.conflist: the ptp plugin with host-local over 10.244.1.0/24, then portmap. containerd uses the file for every pod sandbox on the node.",
+            zh: "接着，kind-worker 上的 kindnetd 把 podCIDR 变成 CNI 配置。它在循环中读取自己的节点，spec.podCIDR 一有值，就写入 /etc/cni/net.d/10-kindnet.conflist：ptp 插件配合覆盖 10.244.1.0/24 的 host-local，然后是 portmap。containerd 在这个节点上启动每个 Pod 沙箱时都使用这个文件。",
+            ja: "次に、kind-worker の kindnetd が podCIDR を CNI の設定に変えます。kindnetd はループの中で自分のノードを読み、spec.podCIDR が設定されると /etc/cni/net.d/10-kindnet.conflist を書き込みます。中身は 10.244.1.0/24 を範囲とする host-local を使う ptp プラグインと、続く portmap です。containerd はこのノードで Pod のサンドボックスを起動するたびにこのファイルを使います。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -124,9 +124,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "host-local：次のアドレスを 1 つずつファイルに",
         },
         body: &[text! {
-            en: "When pod a's sandbox starts, containerd runs CNI ADD. host-local locks its data directory, /run/cni-ipam-state/kindnet, reads last_reserved_ip.0 (there is none yet, so it starts at the range's start), skips the gateway .1 and creates the file 10.244.1.2. The file holds the sandbox's container ID, \\r\\n and the interface name, eth0. b and c follow within milliseconds with .3 and .4, so by the time anyone looks, last_reserved_ip.0 holds 10.244.1.4.",
-            zh: "Pod a 的沙箱启动时，containerd 执行 CNI ADD。host-local 锁住它的数据目录 /run/cni-ipam-state/kindnet，读取 last_reserved_ip.0（此时还没有，所以从范围的开头开始），跳过网关 .1，创建文件 10.244.1.2。文件内容是沙箱的容器 ID、\\r\\n 和接口名 eth0。b 和 c 在几毫秒内紧随其后，拿到 .3 和 .4，所以等到有人去看时，last_reserved_ip.0 记着的已经是 10.244.1.4。",
-            ja: "Pod a のサンドボックスが起動すると、containerd が CNI ADD を実行します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet をロックし、last_reserved_ip.0 を読み（まだないので範囲の先頭から始めます）、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックスのコンテナー ID、\\r\\n、インターフェース名 eth0 です。b と c も数ミリ秒のうちに続いて .3 と .4 を受け取るため、見に行く頃には last_reserved_ip.0 は 10.244.1.4 になっています。",
+            en: "Now the second allocator hands out its first address. When pod a's sandbox starts, containerd runs CNI ADD and ptp calls host-local. host-local takes the lock in its data directory, /run/cni-ipam-state/kindnet, and reads last_reserved_ip.0; there is none yet, so it starts at the range's start, skips the gateway .1 and creates the file 10.244.1.2, holding the sandbox's container ID, \\r\\n and the interface name, eth0. b and c follow right behind with .3 and .4, so by the time anyone looks, last_reserved_ip.0 holds 10.244.1.4.",
+            zh: "现在第二个分配器分出第一个地址。Pod a 的沙箱启动时，containerd 执行 CNI ADD，ptp 再调用 host-local。host-local 锁住数据目录 /run/cni-ipam-state/kindnet，读取 last_reserved_ip.0；此时还没有这个文件，于是从范围的开头开始，跳过网关 .1，创建文件 10.244.1.2，内容是沙箱的容器 ID、\\r\\n 和接口名 eth0。b 和 c 紧随其后拿到 .3 和 .4，所以等到有人去看时，last_reserved_ip.0 里已经是 10.244.1.4。",
+            ja: "ここで 2 つ目のアロケーターが最初のアドレスを割り当てます。Pod a のサンドボックスが起動すると containerd が CNI ADD を実行し、ptp が host-local を呼び出します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet のロックを取り、last_reserved_ip.0 を読みます。まだないので範囲の先頭から始め、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックスのコンテナー ID、\\r\\n、インターフェース名 eth0 です。b と c もすぐ後に .3 と .4 を受け取るので、中を見る頃には last_reserved_ip.0 は 10.244.1.4 になっています。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -146,9 +146,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "ptp：veth ペアと /32 ルート",
         },
         body: &[text! {
-            en: "ptp then makes a veth pair: eth0 in the pod's network namespace and vethXXXXXXXX on the node, shown as eth0@ifN and vethXXXXXXXX@ifM, where the number after @if is the other end's ifindex. There is no bridge: the node gets a /32 route with scope host that sends 10.244.1.2 into that veth, and every host veth carries the gateway address, 10.244.1.1/32.",
-            zh: "接着 ptp 创建一对 veth：Pod 网络命名空间里的 eth0 和节点侧 veth（vethXXXXXXXX），显示为 eth0@ifN 和 vethXXXXXXXX@ifM，@if 后面的数字是对端的 ifindex。这里没有网桥：节点上多了一条 scope host 的 /32 路由，把 10.244.1.2 送进这个 veth，而每个节点侧 veth 上都有网关地址 10.244.1.1/32。",
-            ja: "続いて ptp が veth ペアを作ります。Pod のネットワーク名前空間の eth0 と、ノード上の vethXXXXXXXX です。表示は eth0@ifN と vethXXXXXXXX@ifM で、@if の後の数字は相手側の ifindex です。ブリッジはありません。ノードには 10.244.1.2 をその veth に送る scope host の /32 ルートが加わり、どのホスト側 veth にもゲートウェイアドレス 10.244.1.1/32 が付きます。",
+            en: "With the address chosen, ptp wires the pod to the node. It creates a veth pair: eth0 in the pod's network namespace and vethXXXXXXXX on the node. ip link shows them as eth0@ifN and vethXXXXXXXX@ifM, where the number after @if is the other end's ifindex. There is no bridge: the host veth gets the gateway address 10.244.1.1/32, as every host veth on the node does, and a /32 route with scope host sends 10.244.1.2 into it.",
+            zh: "地址选定后，ptp 把 Pod 接到节点上。它创建一对 veth：Pod 网络命名空间里的 eth0 和节点侧 veth（vethXXXXXXXX）。ip link 把它们显示为 eth0@ifN 和 vethXXXXXXXX@ifM，@if 后面的数字是对端的 ifindex。这里没有网桥：节点侧 veth 带上网关地址 10.244.1.1/32（节点上每个节点侧 veth 都是这个地址），再由一条 scope host 的 /32 路由把 10.244.1.2 送进这个 veth。",
+            ja: "アドレスが決まると、ptp が Pod をノードにつなぎます。作るのは veth ペアで、Pod のネットワーク名前空間の eth0 と、ノード上の vethXXXXXXXX です。ip link では eth0@ifN と vethXXXXXXXX@ifM と表示され、@if の後の数字は相手側の ifindex です。ブリッジはありません。ホスト側 veth にはゲートウェイアドレス 10.244.1.1/32 が付き（ノード上のホスト側 veth はどれも同じです）、scope host の /32 ルートが 10.244.1.2 をその veth に送ります。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -165,14 +165,14 @@ pub const SECTIONS: &[Section] = &[
         },
         body: &[
             text! {
-                en: "Pods b and c get .3 and .4. Now b is deleted with kubectl delete --grace-period=0 --force: the API server removes its Pod object at once. The node has not caught up: the kubelet first kills b's containers, for at least 2 s, and only then does StopPodSandbox run CNI DEL. Until then b's file, veth and /32 route stay.",
-                zh: "Pod b 和 c 拿到 .3 和 .4。现在用 kubectl delete --grace-period=0 --force 删除 b：API server 立即删除它的 Pod 对象。节点还没有跟上：kubelet 先杀掉 b 的容器，至少需要 2 秒，之后 StopPodSandbox 才执行 CNI DEL。在那之前，b 的文件、veth 和 /32 路由都还在。",
-                ja: "Pod b と c は .3 と .4 を受け取ります。ここで b を kubectl delete --grace-period=0 --force で削除すると、API server は Pod オブジェクトをすぐに消します。ノードはまだ追いついていません。kubelet はまず b のコンテナーを停止し（少なくとも 2 秒）、その後で StopPodSandbox が CNI DEL を実行します。それまで b のファイル、veth、/32 ルートは残ります。",
+                en: "Now b is deleted with kubectl delete --grace-period=0 --force, and the node falls behind the API. The API server removes b's Pod object at once, but the kubelet first stops b's containers (one that ignores SIGTERM is killed after 2 s, minimumGracePeriodInSeconds), and only then does StopPodSandbox run CNI DEL. Until then b's file, veth and /32 route stay.",
+                zh: "现在用 kubectl delete --grace-period=0 --force 删除 b，节点上的清理会落后于 API。API server 立即移除 b 的 Pod 对象，但 kubelet 要先停止 b 的容器（不响应 SIGTERM 的容器在 2 秒后被杀掉，即 minimumGracePeriodInSeconds），之后 StopPodSandbox 才执行 CNI DEL。在那之前，b 的文件、veth 和 /32 路由都还在。",
+                ja: "ここで b を kubectl delete --grace-period=0 --force で削除します。ノードの後片付けは API より遅れます。API server は b の Pod オブジェクトをすぐに消しますが、kubelet はまず b のコンテナーを停止し（SIGTERM に応じないコンテナーは minimumGracePeriodInSeconds の 2 秒後に強制終了）、その後でようやく StopPodSandbox が CNI DEL を実行します。それまで b のファイル、veth、/32 ルートは残ります。",
             },
             text! {
-                en: "On a real kind cluster this lag measured 2.3 s. That worker had run pods before, so a, b and c had 10.244.1.189, .190 and .191, d got .192, and one pod's eth0@if704 was paired with vethXXXXXXXX@if11 on the node. The numbers differ from cluster to cluster; the order of events does not. podip's kind-measured scenario replays them.",
-                zh: "在真实的 kind 集群上，这段延迟测得 2.3 秒。那个工作节点之前运行过 Pod，所以 a、b、c 拿到的是 10.244.1.189、.190 和 .191，d 拿到 .192，其中一个 Pod 的 eth0@if704 与节点侧 veth vethXXXXXXXX@if11 成对。数字因集群而异，事件的顺序不变。podip 的 kind-measured 场景重放了这些数字。",
-                ja: "実際の kind クラスターで測ったこの遅れは 2.3 秒でした。そのワーカーは以前にも Pod を動かしていたため、a、b、c は 10.244.1.189、.190、.191 を持ち、d は .192 を受け取りました。ある Pod の eth0@if704 は、ノードのホスト側 veth vethXXXXXXXX@if11 とペアでした。数字はクラスターごとに違いますが、出来事の順序は同じです。podip の kind-measured シナリオがこの数字を再現します。",
+                en: "On a real kind cluster, b's IP file went 2.2 s after its Pod object, and when d was deleted later, its route and veth went 2.3 s after its object; podip uses 2.3 s. That worker had run pods before, so a, b and c had 10.244.1.189, .190 and .191, d got .192, and a's eth0@if704 was paired with vethXXXXXXXX@if11 on the node. The numbers differ between clusters, the order of events does not; podip's kind-measured scenario replays them.",
+                zh: "在真实的 kind 集群上，b 的 IP 文件在 Pod 对象消失 2.2 秒后被删除；后来删除 d 时，它的路由和 veth 在对象消失 2.3 秒后才清理。podip 采用 2.3 秒。那个工作节点之前运行过 Pod，所以 a、b、c 拿到的是 10.244.1.189、.190 和 .191，d 拿到 .192，a 的 eth0@if704 与节点侧 veth vethXXXXXXXX@if11 成对。数字因集群而异，事件的顺序不变；podip 的 kind-measured 场景重放了这些数字。",
+                ja: "実際の kind クラスターでは、b の IP ファイルは Pod オブジェクトが消えた 2.2 秒後に削除され、後で d を削除したときは、ルートと veth がオブジェクトの消えた 2.3 秒後に消えました。podip は 2.3 秒を使います。そのワーカーでは以前にも Pod が動いていたため、a、b、c は 10.244.1.189、.190、.191 を持ち、d は .192 を受け取り、a の eth0@if704 はノードのホスト側 veth vethXXXXXXXX@if11 とペアでした。数字はクラスターごとに違いますが、出来事の順序は同じで、podip の kind-measured シナリオがそれを再現します。",
             },
         ],
         figure: Some(Figure {
@@ -189,9 +189,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "次の Pod が .3 ではなく .5 を受け取る理由",
         },
         body: &[text! {
-            en: "Pod d starts after b's address is free again. host-local's Get does not look for the lowest free address: it starts after last_reserved_ip, .4, and hands out .5. b's .3 comes back only when the walk reaches the end of the range and wraps.",
-            zh: "Pod d 在 b 的地址重新空闲之后启动。host-local 的 Get 并不寻找最小的空闲地址：它从 last_reserved_ip（.4）之后开始，分配 .5。b 的 .3 只有在遍历走到范围末尾并绕回之后才会再被分配。",
-            ja: "Pod d は b のアドレスが空いた後に起動します。host-local の Get は最も小さい空きアドレスを探すのではなく、last_reserved_ip（.4）の次から探して .5 を割り当てます。b の .3 が再び割り当てられるのは、範囲の終わりまで進んで一周した後です。",
+            en: "Last, pod d starts once b's address is free, and does not get it. host-local's Get does not look for the lowest free address: it starts after last_reserved_ip, .4, and hands out .5. b's .3 comes back only after the walk has passed .254 and wrapped to the start of the range.",
+            zh: "最后，Pod d 在 b 的地址释放后启动，却拿不到这个地址。host-local 的 Get 并不寻找最小的空闲地址：它从 last_reserved_ip（.4）之后开始，分配 .5。b 的 .3 要等遍历越过 .254、绕回范围开头后才会再被分配。",
+            ja: "最後に、b のアドレスが解放された後で Pod d が起動しますが、d はそのアドレスを受け取りません。host-local の Get は最も小さい空きアドレスを探さず、last_reserved_ip（.4）の次から探して .5 を割り当てます。b の .3 が再び割り当てられるのは、走査が .254 を越えて範囲の先頭へ一周した後です。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -207,9 +207,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "枯渇と一周",
         },
         body: &[text! {
-            en: "On a /29 node the range holds five pod addresses. The sixth pod's sandbox fails with no IP addresses available in range set until one is released, and the freed addresses come back in the order the walk reaches them. The range is not the only limit to watch: the kubelet's --max-pods can admit more pods than the node subnet holds.",
-            zh: "在 /29 的节点上，地址范围只容纳 5 个 Pod 地址。第 6 个 Pod 的沙箱会以 no IP addresses available in range set 失败，直到有地址被释放；释放的地址按遍历到达的顺序重新分配。要留意的也不只是地址范围：kubelet 的 --max-pods 可能准入比节点子网容量更多的 Pod。",
-            ja: "/29 のノードでは、範囲に Pod のアドレスが 5 個しかありません。6 個目の Pod のサンドボックスは、どれかが解放されるまで no IP addresses available in range set で失敗し、解放されたアドレスは走査が届いた順に再び割り当てられます。気をつけるべき上限は範囲だけではありません。kubelet の --max-pods は、ノードのサブネットに収まる数より多くの Pod を受け入れることがあります。",
+            en: "On a /29 node subnet, host-local has only five pod addresses, .2 to .6, and a sixth pod finds none. Its sandbox fails with no IP addresses available in range set, and the kubelet retries it every 10 to 15 s; once p-2's .3 is released, the next retry's walk wraps past .6 and takes it. The range is not the only limit: the kubelet admits up to --max-pods pods (110 by default), whatever the node subnet holds.",
+            zh: "在 /29 的节点子网上，host-local 只有 .2 到 .6 这 5 个 Pod 地址，第 6 个 Pod 就拿不到地址了。它的沙箱以 no IP addresses available in range set 失败，kubelet 每隔 10 到 15 秒重试一次；p-2 的 .3 被释放后，下一次重试的遍历越过 .6 绕回，拿到 .3。地址范围也不是唯一的上限：kubelet 按 --max-pods（默认 110）准入 Pod，不管节点子网能容纳多少。",
+            ja: "/29 のノードサブネットでは、host-local が使える Pod のアドレスは .2 から .6 の 5 個だけで、6 個目の Pod の分は残っていません。そのサンドボックスは no IP addresses available in range set で失敗し、kubelet が 10〜15 秒ごとに再試行します。p-2 の .3 が解放されると、次の再試行で走査が .6 を越えて一周し、.3 を取ります。上限は範囲だけではありません。kubelet はノードサブネットの大きさに関係なく、--max-pods（デフォルトは 110）まで Pod を受け入れます。",
         }],
         figure: Some(Figure {
             tour: TourId::Exhaustion,
@@ -225,9 +225,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "次に読むもの",
         },
         body: &[text! {
-            en: "Four stories from production are tours in podip: kube-controller-manager restarting, a --max-pods larger than the node subnet, a node rebooting with host-local's files on disk, and why both allocators walk round robin. In Your cluster, paste kubectl get nodes -o json to see which subnet your next node gets.",
-            zh: "四个来自生产环境的故事是 podip 中的导览：kube-controller-manager 重启、--max-pods 大于节点子网、节点带着 host-local 的文件重启，以及两个分配器为什么都按轮询前进。在“你的集群”中粘贴 kubectl get nodes -o json，就能看到下一个节点会拿到哪个子网。",
-            ja: "本番環境からの 4 つの話が podip のツアーになっています。kube-controller-manager の再起動、ノードのサブネットより大きい --max-pods、host-local のファイルが残ったままのノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」で kubectl get nodes -o json を貼り付けると、次のノードがどのサブネットを受け取るかがわかります。",
+            en: "Four more stories are tours in podip: kube-controller-manager restarting, a --max-pods larger than the node subnet, a node rebooting with host-local's files on disk, and why both allocators walk round robin. In Your cluster, paste the output of kubectl get nodes -o json to see which node subnets are used and which one a new node gets after kube-controller-manager restarts.",
+            zh: "podip 中还有四个导览：kube-controller-manager 重启、--max-pods 超过节点子网的容量、host-local 的文件留在磁盘上时节点重启，以及两个分配器为什么都按轮询前进。在“你的集群”中粘贴 kubectl get nodes -o json 的输出，就能看到已占用的节点子网，以及 kube-controller-manager 重启后新节点会拿到哪个子网。",
+            ja: "podip にはさらに 4 つのツアーがあります。kube-controller-manager の再起動、ノードサブネットより大きい --max-pods、host-local のファイルがディスクに残ったままのノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」に kubectl get nodes -o json の出力を貼り付けると、使用中のノードサブネットと、kube-controller-manager の再起動後に新しいノードが受け取るサブネットがわかります。",
         }],
         figure: None,
         shell: &[],

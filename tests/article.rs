@@ -56,7 +56,8 @@ fn the_kind_clusters_subnets_addresses_and_lag_are_the_runs() {
     )));
     let lag = kind.run().settings().knobs.del_lag.as_millis();
     assert_eq!(lag, 2_300);
-    assert!(section("delete").contains("this lag measured 2.3 s"));
+    assert!(section("delete")
+        .contains("its route and veth went 2.3 s after its object; podip uses 2.3 s"));
     assert!(english().contains("its network 2.3 s later"));
 }
 
