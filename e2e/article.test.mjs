@@ -27,9 +27,12 @@ test("each language's article is in the HTML, and reads without JavaScript with 
     await images.nth(i).scrollIntoViewIfNeeded();
     await page.waitForFunction((i) => document.querySelectorAll("podip-figure img")[i].naturalWidth > 0, i);
   }
-  // A question opens to its answer without a script.
-  await page.getByTestId("question").first().locator("summary").click();
-  assert.match(await page.getByTestId("question").first().textContent(), /AllocateNext/);
+  // A question shows its choices to predict from, and opens to its answer without a script.
+  const question = page.getByTestId("question").first();
+  assert.ok((await question.locator("li").count()) >= 2, "its choices");
+  assert.equal(await question.locator("details p").first().isVisible(), false, "the answer hidden");
+  await question.locator("summary").click();
+  assert.match(await question.locator("details").textContent(), /✓ .*AllocateNext/s);
   await context.close();
 });
 

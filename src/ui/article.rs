@@ -97,7 +97,7 @@ fn article_page(props: &ArticleProps) -> Html {
     }
 }
 
-/// One section: its heading (a link to itself), its paragraphs, the question before its figure's step,
+/// One section: its heading (a link to itself), the question before its figure's step, its paragraphs,
 /// and its figure with its commands; the first section's figure and commands follow its explorable
 /// sentence.
 fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str) -> Html {
@@ -108,8 +108,9 @@ fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str
     html! {
         <section id={section.id} class="article-section" aria-labelledby={heading.clone()} data-testid={format!("section-{}", section.id)}>
             <h2 id={heading}><a href={format!("#{}", section.id)}>{ section.title.get(lang) }</a></h2>
-            { for section.body.iter().map(|p| html! { <p>{ p.get(lang) }</p> }) }
+            // Asked before the prose, which tells the answer.
             { for question.map(|q| view_question(q, lang)) }
+            { for section.body.iter().map(|p| html! { <p>{ p.get(lang) }</p> }) }
             if let Some(drawn) = drawn {
                 if section.id == SECTIONS[0].id {
                     <podip-sentence><Sentence {lang} picture={drawn.picture.clone()} /></podip-sentence>
@@ -133,24 +134,24 @@ fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str
     }
 }
 
-/// A tour's question, answered when opened: the right choice marked and why.
+/// A tour's question and its choices, to predict before reading on; "the answer" opens to the right
+/// choice and why.
 fn view_question(question: &Question, lang: Lang) -> Html {
     html! {
-        <details class="article-question" data-testid="question">
-            <summary>
-                <span class="article-predict">{ PREDICT.get(lang) }</span>
-                { question.text.get(lang) }
-                <span class="article-reveal">{ ANSWER.get(lang) }</span>
-            </summary>
-            <ol>
+        <div class="article-question" data-testid="question">
+            <p class="article-predict">{ PREDICT.get(lang) }</p>
+            <p class="article-ask">{ question.text.get(lang) }</p>
+            <ol class="article-choices">
                 { for question.choices.iter().enumerate().map(|(i, choice)| html! {
-                    <li data-correct={(i == question.correct).to_string()}>
-                        { choice.get(lang) }{ if i == question.correct { " ✓" } else { "" } }
-                    </li>
+                    <li data-correct={(i == question.correct).to_string()}>{ choice.get(lang) }</li>
                 }) }
             </ol>
-            <p>{ question.why.get(lang) }</p>
-        </details>
+            <details>
+                <summary>{ ANSWER.get(lang) }</summary>
+                <p><strong>{ "✓ " }{ question.choices[question.correct].get(lang) }</strong></p>
+                <p>{ question.why.get(lang) }</p>
+            </details>
+        </div>
     }
 }
 
