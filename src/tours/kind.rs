@@ -95,9 +95,9 @@ pub(super) const KIND: Tour = Tour {
             id: "b-released",
             waits_for: (Reason::IPAMRelease, "pod/b"),
             words: text! {
-                en: "2.3 s after the object disappeared — the kubelet killed the container (at least 2 s) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together.",
-                zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：在这 2.3 秒里，kubelet 先停掉容器（至少 2 秒），再由 StopPodSandbox 执行 CNI DEL。",
-                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。この 2.3 秒のうちに、kubelet がコンテナーを停止し（最低 2 秒）、StopPodSandbox が CNI DEL を実行したのです。",
+                en: "2.3 s after the object disappeared — the kubelet stopped the container (its grace period never under 2 s, which a container ignoring SIGTERM waits out) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together.",
+                zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：在这 2.3 秒里，kubelet 先停掉容器（宽限期不少于 2 秒，忽略 SIGTERM 的容器会等满这段时间），再由 StopPodSandbox 执行 CNI DEL。",
+                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。この 2.3 秒のうちに、kubelet がコンテナーを停止し（猶予期間は 2 秒を下回らず、SIGTERM を無視するコンテナーはその間待たされます）、StopPodSandbox が CNI DEL を実行したのです。",
             },
         },
         Step {
@@ -144,9 +144,9 @@ pub(super) const KIND: Tour = Tour {
             ],
             correct: 1,
             why: text! {
-                en: "The kubelet first kills b's containers (at least minimumGracePeriodInSeconds, 2 s); only then StopPodSandbox runs CNI DEL: host-local's Release removes the file, ptp's cmdDel the veth pair and its /32 route, together.",
-                zh: "kubelet 先杀掉 b 的容器（至少 minimumGracePeriodInSeconds，即 2 秒）；之后 StopPodSandbox 才执行 CNI DEL：host-local 的 Release 删除文件，ptp 的 cmdDel 删除 veth 对和 /32 路由，三者一起消失。",
-                ja: "kubelet はまず b のコンテナーを停止します（少なくとも minimumGracePeriodInSeconds の 2 秒）。その後で StopPodSandbox が CNI DEL を実行し、host-local の Release がファイルを、ptp の cmdDel が veth ペアと /32 ルートを、まとめて削除します。",
+                en: "The kubelet first stops b's containers (a grace period of at least minimumGracePeriodInSeconds, 2 s, which a container ignoring SIGTERM waits out); only then StopPodSandbox runs CNI DEL: host-local's Release removes the file, ptp's cmdDel the veth pair and its /32 route, together.",
+                zh: "kubelet 先停止 b 的容器（宽限期至少为 minimumGracePeriodInSeconds，即 2 秒，忽略 SIGTERM 的容器会等满这段时间）；之后 StopPodSandbox 才执行 CNI DEL：host-local 的 Release 删除文件，ptp 的 cmdDel 删除 veth 对和 /32 路由，三者一起消失。",
+                ja: "kubelet はまず b のコンテナーを停止します（猶予期間は minimumGracePeriodInSeconds の 2 秒以上で、SIGTERM を無視するコンテナーはその間待たされます）。その後で StopPodSandbox が CNI DEL を実行し、host-local の Release がファイルを、ptp の cmdDel が veth ペアと /32 ルートを、まとめて削除します。",
             },
         },
         Question {
