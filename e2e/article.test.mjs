@@ -92,7 +92,9 @@ test("the explorable sentence follows the mask typed in place, and refuses one i
   await page.close();
   const ja = await openPage(shared.browser, shared.server.url + "ja/read/");
   await ja.page.locator("[data-testid=sentence][data-live=true]").waitFor();
-  await ja.page.getByTestId("sentence-mask").fill("25");
+  // Dragged rather than typed: the slider (here by its keyboard, as a drag's steps) sets the same mask.
+  await ja.page.getByTestId("sentence-slider").press("ArrowRight");
+  await ja.page.locator("[data-testid=sentence-mask]").evaluate((input) => input.value === "25" || Promise.reject(input.value));
   await ja.page.waitForFunction(() => /サブネットは 512 個、それぞれのアドレスは 128 個/.test(document.querySelector(".sentence-words").textContent));
   ja.assertClean();
   await ja.page.close();

@@ -242,6 +242,13 @@ pub const SENTENCE: Text = text! {
     ja: "クラスターの {0} を {1} のノードサブネットに切り分けると、サブネットは {2} 個、それぞれのアドレスは {3} 個で、host-local が Pod に割り当てられるのはそのうち {4} 個です。",
 };
 
+/// Beside the slider under the sentence, which sets the node mask.
+pub const SENTENCE_SLIDER: Text = text! {
+    en: "Drag the node mask",
+    zh: "拖动节点掩码",
+    ja: "ノードのマスクをドラッグ",
+};
+
 /// What the first section shows for the cluster CIDR and node mask the reader typed in its sentence.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Explored {

@@ -8,7 +8,7 @@
 use super::article_parts::{shell, tour_figure, Picture};
 use super::markup::fill_html;
 use super::ruler::BitRuler;
-use crate::article::{explore, Explored, SECTIONS, SENTENCE};
+use crate::article::{explore, Explored, SECTIONS, SENTENCE, SENTENCE_SLIDER};
 use crate::i18n::Lang;
 use yew::prelude::*;
 
@@ -60,6 +60,10 @@ pub fn sentence(props: &SentenceProps) -> Html {
         })
     };
     let (on_cidr, on_mask) = (on_input(true), on_input(false));
+    // The slider's end: the family's address length.
+    let bits = accepted
+        .as_ref()
+        .map_or(32, |explored| explored.family.bits.len());
     let number = |value: String| html! { <strong class="sentence-number">{ value }</strong> };
     let (subnets, addresses, usable) = match &*accepted {
         Some(Explored { family, .. }) => (
@@ -76,11 +80,16 @@ pub fn sentence(props: &SentenceProps) -> Html {
                 html! { <input class="sentence-cidr" data-testid="sentence-cidr" aria-label="--cluster-cidr" size="16"
                     spellcheck="false" value={(*cidr).clone()} oninput={on_cidr} aria-invalid={refused.is_some().to_string()} /> },
                 html! { <span class="sentence-mask">{ "/" }<input data-testid="sentence-mask" type="number" min="1" max="128"
-                    aria-label="--node-cidr-mask-size" value={(*mask).clone()} oninput={on_mask} aria-invalid={refused.is_some().to_string()} /></span> },
+                    aria-label="--node-cidr-mask-size" value={(*mask).clone()} oninput={on_mask.clone()} aria-invalid={refused.is_some().to_string()} /></span> },
                 number(subnets),
                 number(addresses),
                 number(usable),
             ]) }</p>
+            <label class="sentence-slider">
+                <span>{ SENTENCE_SLIDER.get(lang) }</span>
+                <input type="range" data-testid="sentence-slider" min="1" max={bits.to_string()} step="1"
+                    value={(*mask).clone()} oninput={on_mask} />
+            </label>
             <p class="sentence-refused" data-testid="sentence-refused" role="status" aria-live="polite">{ refused.unwrap_or_default() }</p>
             if let Some(explored) = &*accepted {
                 <BitRuler {lang} family={explored.family.clone()} />
@@ -121,7 +130,10 @@ fn input_value(event: &InputEvent) -> String {
 
 /// The sentence's words, which the page's wasm draws (so its catalogs hold their translations).
 pub fn texts() -> Vec<(String, crate::i18n::Text)> {
-    vec![("article sentence".to_string(), SENTENCE)]
+    vec![
+        ("article sentence".to_string(), SENTENCE),
+        ("article sentence slider".to_string(), SENTENCE_SLIDER),
+    ]
 }
 
 /// Draw the sentence over `host` (a `<podip-sentence>`, holding the same sentence rendered at build
