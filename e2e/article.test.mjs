@@ -73,6 +73,8 @@ test("the explorable sentence follows the mask typed in place, and refuses one i
   await explored.locator("[data-testid=stage]").filter({ hasText: "10.244.0.0/26" }).waitFor();
   assert.match(await explored.locator("[data-testid=stage]").textContent(), /1 of 1024 used/);
   assert.match(await page.getByTestId("section-cluster-cidr").getByTestId("shell").textContent(), /\["10\.244\.0\.0\/26"\]/);
+  // "Open in podip" carries that story to the app, at that moment.
+  await explored.locator('[data-testid=figure-open][href*="?s="][href$="&t=10ms"]').waitFor();
   // Its next event is the story's own: the workers register under the reader's mask.
   await explored.getByTestId("figure-next").click();
   await explored.locator("[data-testid=stage]").filter({ hasText: "10.244.0.64/26" }).waitFor();
