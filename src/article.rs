@@ -152,7 +152,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
-            step: 6,
+            step: 7,
         }),
         shell: &[Shell::IpLink("kind-worker"), Shell::IpRoute("kind-worker")],
     },
