@@ -24,10 +24,11 @@ require_passed() {
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-log "format and lints (native and wasm32)"
+log "format, lints (native and wasm32) and doc links"
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --lib
 
 log "layer 1: native cargo test (core, property tests, CLI, fuzz corpus replay, doctests)"
 cargo test 2>&1 | tee "$out/native.txt"

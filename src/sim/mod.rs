@@ -9,7 +9,7 @@
 //! * [`simulation`] — the driver, [`Simulation`]: takes each action off the queue, moves the clock and
 //!   hands the action to its actor; the driving API (`step`, `advance`, `run_to`, [`Simulation::at`] for
 //!   scrubbing, [`Simulation::timeline`]). [`state`] (the serialisable snapshot, [`State`]) and [`grid`]
-//!   (a node's address grid) read views off it; [`transcript`] is the run told as text, with the real
+//!   (a node's address grid) read views off it; `transcript` is the run told as text, with the real
 //!   tools' views, as `podip run` prints it and the page exports it.
 //! * the actors, each a function over the cluster or a type of its own: [`kind`] (nodes join and leave
 //!   kind's Docker network), [`node_ipam`] (kube-controller-manager), [`kindnet`] (kindnetd), [`kubelet`]

@@ -1,6 +1,6 @@
 //! `<podip-figure>`: the stage in any page. The page's one script (`static/podip-figure.js`) defines
 //! the element, starts this wasm once for every figure on the page, and gives each figure a shadow
-//! root with podip's stylesheet; [`connect`] draws a [`FigureApp`] there, which owns the figure's
+//! root with podip's stylesheet; `connect` draws a [`FigureApp`] there, which owns the figure's
 //! playback ([`crate::sim::playback::figure`]) over the run its scenario shares with the page's other
 //! figures. A figure plays only while on screen (the script tells it) and holds no clock otherwise.
 

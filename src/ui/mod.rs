@@ -3,7 +3,7 @@
 //! page shows as a plain value (`shown.rs`): view models behind `Rc`, kept when unchanged, so each
 //! component gets only what it draws as `PartialEq` props and Yew skips the ones that did not change.
 //! No component borrows the simulation, validates, computes an address or assembles scenario text.
-//! Words come from [`crate::i18n`] in the page's [`Lang`], passed down in props.
+//! Words come from [`crate::i18n`] in the page's [`Lang`](crate::i18n::Lang), passed down in props.
 //!
 //! * `page.rs` — the app, which owns the studio and ticks it (clock, work), and the page, with
 //!   the hooks that tie it to the browser (keyboard, address bar); `embed.rs` — the embedded player;

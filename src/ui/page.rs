@@ -44,7 +44,7 @@ pub struct AppProps {
 
 /// The whole page, once its link is read (a scenario in `s=` is inflated by the browser, which takes
 /// a moment). The app owns the studio by value, turns messages into actions on it, and ticks the clock
-/// while playing and the work while there is some; it draws [`Page`] with what the studio shows, a
+/// while playing and the work while there is some; it draws `Page` with what the studio shows, a
 /// plain value.
 pub struct App {
     /// What the page was opened with, and the studio showing it, once the link is read.

@@ -3,7 +3,7 @@
 //! ruler, the section's figure and its commands following them: kind's tour while the values are
 //! kind's, kind's story under the reader's flags once they are not. kube-controller-manager's own text
 //! says why when it would refuse them (the last values it accepted stay). Rendered at build time in the
-//! article, and drawn over by the page's figure script, which gives it the wasm's [`connect`].
+//! article, and drawn over by the page's figure script, which gives it the wasm's `connect`.
 
 use super::article_parts::{shell, tour_figure, Picture};
 use super::markup::fill_html;

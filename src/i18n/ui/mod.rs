@@ -1,6 +1,6 @@
 //! The page's own words: headings, labels, buttons, hints and messages. Kubernetes terms, flags, file
 //! names and commands stay as the real tools print them. The words of the cluster presets and of the
-//! "your cluster" import are in [`cluster`], re-exported here with the rest.
+//! "your cluster" import are in `cluster`, re-exported here with the rest.
 
 mod cluster;
 

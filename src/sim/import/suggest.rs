@@ -14,7 +14,7 @@ const SPARE_INDEX_BITS: u8 = 8;
 
 /// Per family (in the order the first podCIDRs show them): the shortest podCIDR prefix as the node mask,
 /// and the smallest network holding every podCIDR of the family, widened to leave
-/// [`SPARE_INDEX_BITS`] node-index bits where the address allows. `None` without a podCIDR.
+/// `SPARE_INDEX_BITS` node-index bits where the address allows. `None` without a podCIDR.
 ///
 /// # Examples
 /// ```
