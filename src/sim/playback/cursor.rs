@@ -73,19 +73,22 @@ impl Cursor {
         self.sim.now()
     }
 
-    /// The tour step navigated to, if any.
+    /// The tour step navigated (or played) to, while the clock stays at its moment.
     pub fn tour_step(&self) -> Option<usize> {
         self.tour_step
+            .filter(|&i| self.run.step_time(i) == Some(self.now()))
     }
 
-    /// The step shown: the one navigated to while the clock stays at its moment, otherwise the last
-    /// step reached; `None` before the first (the introduction).
+    /// The step shown: the one navigated (or played) to while the clock stays at its moment, otherwise
+    /// the last step reached; `None` before the first (the introduction).
     pub fn current_step(&self) -> Option<usize> {
-        let times = self.run.step_times();
         let now = self.now();
-        self.tour_step
-            .filter(|&i| times.get(i).copied().flatten() == Some(now))
-            .or_else(|| times.iter().rposition(|t| t.is_some_and(|t| t <= now)))
+        self.tour_step().or_else(|| {
+            self.run
+                .step_times()
+                .iter()
+                .rposition(|t| t.is_some_and(|t| t <= now))
+        })
     }
 
     /// Whether the clock has reached the horizon (or where the run halted).
@@ -216,10 +219,20 @@ impl Cursor {
 
     /// Where the clock goes in `real_ms` at `rate` when each moment something happens is held on
     /// screen for [`MOMENT_SHOWN_MS`]: it stops at the next event's moment, and passes it only once the
-    /// moment before was shown that long.
+    /// moment before was shown that long — each of the tour's steps at that moment in turn.
     fn presented(&mut self, real_ms: f64, rate: f64) -> VirtualTime {
         self.shown_ms += real_ms;
         let now = self.now();
+        // Steps of the tour that share this moment are shown in turn, each held as a moment is.
+        if let Some(shown) = self.tour_step() {
+            if self.run.step_time(shown + 1) == Some(now) {
+                if self.shown_ms >= MOMENT_SHOWN_MS {
+                    self.shown_ms = 0.0;
+                    self.tour_step = Some(shown + 1);
+                }
+                return now;
+            }
+        }
         let free = now + VirtualDuration::from_millis((real_ms * rate).round() as u64);
         let next = self
             .run
@@ -230,6 +243,8 @@ impl Cursor {
         match next {
             Some(next) if self.shown_ms >= MOMENT_SHOWN_MS => {
                 self.shown_ms = 0.0;
+                // At a moment of several steps, the first is shown first.
+                self.tour_step = self.run.step_times().iter().position(|t| *t == Some(next));
                 next
             }
             Some(next) => VirtualTime(next.0 - 1).max(now),

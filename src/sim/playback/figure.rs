@@ -150,12 +150,12 @@ impl Figure {
     }
 
     /// Play `real_ms` at 1×, the moments held on screen as the app holds them, while `more_time()`;
-    /// whether the picture moved.
+    /// whether the picture or the step shown moved.
     pub fn tick(&mut self, real_ms: f64, more_time: &mut dyn FnMut() -> bool) -> bool {
         let Some(until) = self.until else {
             return false;
         };
-        let before = self.cursor.now();
+        let before = (self.cursor.now(), self.cursor.current_step());
         self.cursor.play(real_ms, DEFAULT_SPEED, more_time);
         if self.cursor.now() >= until {
             if self.cursor.now() > until {
@@ -164,7 +164,7 @@ impl Figure {
             }
             self.until = None;
         }
-        self.cursor.now() != before
+        (self.cursor.now(), self.cursor.current_step()) != before
     }
 
     /// Whether it can go a step back, and forward.
@@ -253,6 +253,31 @@ mod tests {
         assert!(!figure.tick(100.0, &mut || true), "nothing moves");
         assert!(!figure.playing(), "and it is over");
         assert_eq!(figure.cursor().current_step(), Some(5));
+    }
+
+    #[test]
+    fn playing_through_steps_that_share_a_moment_shows_each_in_turn() {
+        let mut runs = Runs::default();
+        let mut figure = Figure::open(&mut runs, &spec(&[("tour", "kind"), ("step", "3")], None))
+            .expect("a figure");
+        let run = figure.cursor().run().clone();
+        assert!(run.step_time(3) == run.step_time(5) && run.step_time(2) < run.step_time(3));
+        figure.toggle_play();
+        let mut shown = vec![figure.cursor().current_step()];
+        let mut frames = 0;
+        while figure.cursor().now() < run.step_time(6).expect("step 7") {
+            if figure.tick(16.0, &mut || true) {
+                shown.push(figure.cursor().current_step());
+            }
+            frames += 1;
+            assert!(frames < 100_000, "it gets there");
+        }
+        shown.dedup();
+        assert_eq!(
+            shown,
+            [2, 3, 4, 5, 6].map(Some),
+            "kind's steps 4, 5 and 6 are one moment, each shown"
+        );
     }
 
     #[test]
