@@ -110,11 +110,16 @@ fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says
     assert_eq!(
         asked,
         [
+            "control-plane-subnet",
             "workers-patched",
+            "conflist-written",
+            "a-reserved",
+            "c-running",
             "b-released",
             "d-gets-the-next",
             "p6-wraps"
-        ]
+        ],
+        "each figure asks the question of its step"
     );
     // d's address at the kind tour's last step, which the section "next-address" shows.
     let mut runs = Runs::default();

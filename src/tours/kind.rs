@@ -112,6 +112,82 @@ pub(super) const KIND: Tour = Tour {
     ],
     questions: &[
         Question {
+            before: "control-plane-subnet",
+            text: text! {
+                en: "kube-controller-manager cuts 10.244.0.0/16 into 256 subnets of /24, none handed out yet. kind-control-plane registers first: which does it get?",
+                zh: "kube-controller-manager 把 10.244.0.0/16 切成 256 个 /24 子网，还一个都没分出去。kind-control-plane 最先注册：它会分到哪一个？",
+                ja: "kube-controller-manager は 10.244.0.0/16 を 256 個の /24 に切り分けました。まだ 1 つも割り当てていません。最初に登録される kind-control-plane が受け取るのはどれでしょう？",
+            },
+            choices: &[
+                text! { en: "10.244.0.0/24", zh: "10.244.0.0/24", ja: "10.244.0.0/24" },
+                text! { en: "10.244.1.0/24: the first subnet is kept back", zh: "10.244.1.0/24：第一个子网被保留", ja: "10.244.1.0/24（最初のサブネットは使われない）" },
+                text! { en: "One picked at random", zh: "随机选一个", ja: "ランダムに選ばれたもの" },
+            ],
+            correct: 0,
+            why: text! {
+                en: "AllocateNext (cidr_set.go) scans the bitmap from nextCandidate, 0 when the controller starts, and takes the first free index: index 0, 10.244.0.0/24. Nothing is kept back unless the service range lies inside the cluster CIDR.",
+                zh: "AllocateNext（cidr_set.go）从 nextCandidate 开始扫描位图（控制器启动时为 0），取第一个空闲索引：索引 0，即 10.244.0.0/24。除非服务地址范围落在集群 CIDR 之内，否则没有子网被保留。",
+                ja: "AllocateNext（cidr_set.go）は nextCandidate（コントローラーの起動時は 0）からビットマップを走査し、最初の空きインデックスを取ります。インデックス 0、つまり 10.244.0.0/24 です。Service の範囲がクラスター CIDR の中にない限り、初めから使用中のサブネットはありません。",
+            },
+        },
+        Question {
+            before: "conflist-written",
+            text: text! {
+                en: "kind-worker now has spec.podCIDR 10.244.1.0/24. How does host-local on that node learn its range?",
+                zh: "kind-worker 现在有了 spec.podCIDR 10.244.1.0/24。这个节点上的 host-local 如何得知自己的地址范围？",
+                ja: "kind-worker に spec.podCIDR 10.244.1.0/24 が設定されました。このノードの host-local は自分の範囲をどうやって知るのでしょう？",
+            },
+            choices: &[
+                text! { en: "It asks the API server on every CNI ADD", zh: "每次 CNI ADD 时询问 API server", ja: "CNI ADD のたびに API server に問い合わせる" },
+                text! { en: "From the conflist kindnetd writes from the podCIDR", zh: "从 kindnetd 根据 podCIDR 写出的 conflist 中读取", ja: "kindnetd が podCIDR から書く conflist から" },
+                text! { en: "kube-controller-manager sends it to the node", zh: "由 kube-controller-manager 发送给节点", ja: "kube-controller-manager がノードに送る" },
+            ],
+            correct: 1,
+            why: text! {
+                en: "host-local never talks to the API server. kindnetd reads its node's podCIDR and writes /etc/cni/net.d/10-kindnet.conflist with that subnet as host-local's range; the container runtime hands that configuration to the plugins on every CNI ADD.",
+                zh: "host-local 从不与 API server 通信。kindnetd 读取本节点的 podCIDR，把这个子网作为 host-local 的地址范围写入 /etc/cni/net.d/10-kindnet.conflist；容器运行时在每次 CNI ADD 时把这份配置交给插件。",
+                ja: "host-local は API server とやり取りしません。kindnetd が自ノードの podCIDR を読み、そのサブネットを host-local の範囲として /etc/cni/net.d/10-kindnet.conflist に書きます。コンテナーランタイムは CNI ADD のたびにこの設定をプラグインに渡します。",
+            },
+        },
+        Question {
+            before: "a-reserved",
+            text: text! {
+                en: "host-local's range on kind-worker is 10.244.1.0/24 and it has handed out nothing yet. Which address does pod a get?",
+                zh: "kind-worker 上 host-local 的地址范围是 10.244.1.0/24，还没有分配过任何地址。Pod a 会拿到哪个地址？",
+                ja: "kind-worker の host-local の範囲は 10.244.1.0/24 で、まだ何も割り当てていません。Pod a が受け取るアドレスはどれでしょう？",
+            },
+            choices: &[
+                text! { en: "10.244.1.0", zh: "10.244.1.0", ja: "10.244.1.0" },
+                text! { en: "10.244.1.1", zh: "10.244.1.1", ja: "10.244.1.1" },
+                text! { en: "10.244.1.2", zh: "10.244.1.2", ja: "10.244.1.2" },
+            ],
+            correct: 2,
+            why: text! {
+                en: "With no last_reserved_ip.0 the walk starts at rangeStart, which defaults to the network address + 1: .1. That is the gateway, which host-local skips, so a gets .2. The network address .0 and the broadcast .255 lie outside the range's default bounds.",
+                zh: "没有 last_reserved_ip.0 时，遍历从 rangeStart 开始，其默认值是网络地址 + 1，即 .1。.1 是网关，host-local 会跳过它，所以 a 拿到 .2。网络地址 .0 和广播地址 .255 在地址范围的默认边界之外。",
+                ja: "last_reserved_ip.0 がないので、走査は rangeStart から始まります。デフォルトはネットワークアドレス + 1 の .1 です。.1 はゲートウェイなので host-local は飛ばし、a は .2 を受け取ります。ネットワークアドレス .0 とブロードキャスト .255 は範囲のデフォルトの境界の外にあります。",
+            },
+        },
+        Question {
+            before: "c-running",
+            text: text! {
+                en: "a, b and c each have a veth pair on kind-worker. Which address does each host-side veth carry?",
+                zh: "a、b、c 在 kind-worker 上各有一对 veth。每个节点侧 veth 上配的是什么地址？",
+                ja: "a、b、c はそれぞれ kind-worker 上に veth ペアを持っています。各ホスト側 veth に付くアドレスはどれでしょう？",
+            },
+            choices: &[
+                text! { en: "Its pod's own address, /32", zh: "各自 Pod 的地址，/32", ja: "それぞれの Pod のアドレス（/32）" },
+                text! { en: "The same gateway, 10.244.1.1/32, on every one", zh: "每个都是同一个网关地址 10.244.1.1/32", ja: "どれも同じゲートウェイ 10.244.1.1/32" },
+                text! { en: "None: they hang off a bridge that holds 10.244.1.1/24", zh: "没有地址：它们接在一个持有 10.244.1.1/24 的网桥上", ja: "なし（10.244.1.1/24 を持つブリッジにつながる）" },
+            ],
+            correct: 1,
+            why: text! {
+                en: "ptp uses no bridge. It gives every host veth the range's gateway as a /32, 10.244.1.1/32, and adds one route per pod, 10.244.1.X/32 dev vethXXXXXXXX scope host, so the node reaches each pod through its own veth.",
+                zh: "ptp 不使用网桥。它给每个节点侧 veth 配上地址范围的网关地址 10.244.1.1/32，并为每个 Pod 添加一条路由 10.244.1.X/32 dev vethXXXXXXXX scope host，节点经由各自的 veth 到达每个 Pod。",
+                ja: "ptp はブリッジを使いません。どのホスト側 veth にも範囲のゲートウェイを /32 で付け（10.244.1.1/32）、Pod ごとに 10.244.1.X/32 dev vethXXXXXXXX scope host のルートを追加します。ノードは各 Pod にそれぞれの veth を通って届きます。",
+            },
+        },
+        Question {
             before: "workers-patched",
             text: text! {
                 en: "kind-control-plane got 10.244.0.0/24. The two workers register next, kind-worker first. Which subnet will kind-worker2 get?",

@@ -326,8 +326,8 @@ mod tests {
         assert!(ja.contains(r#"src="figures/ja/kind/9-720.svg""#));
         assert_eq!(
             ja.matches("data-testid=\"question\"").count(),
-            4,
-            "the kind tour's three, exhaustion's one"
+            figures(),
+            "each figure asks the question of its step"
         );
         assert!(
             ja.contains("href=\"ja/tour/reboot-leak/\""),

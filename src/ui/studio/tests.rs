@@ -24,9 +24,24 @@ fn current_step(studio: &Studio) -> Option<usize> {
 #[test]
 fn a_question_is_asked_before_its_step_and_the_step_plays_once_answered() {
     let mut studio = kind_tour(true);
+    // The kind tour asks before its first step (the control plane's subnet) and its second
+    // (kind-worker2's).
     studio.reduce(Action::TourStep(0));
-    assert_eq!(studio.asked, None);
-    // The kind tour asks before its second step (kind-worker2's subnet).
+    assert_eq!(
+        studio.asked,
+        Some(Asked {
+            step: 0,
+            answer: None
+        })
+    );
+    assert_eq!(
+        current_step(&studio),
+        None,
+        "the introduction, until answered"
+    );
+    studio.reduce(Action::Answer(0));
+    finish(&mut studio);
+    assert_eq!(current_step(&studio), Some(0));
     studio.reduce(Action::TourStep(1));
     assert_eq!(
         studio.asked,
@@ -82,6 +97,8 @@ fn the_answer_changes_nothing_in_the_simulation() {
 fn playing_pauses_at_a_question_before_the_moment_of_its_step() {
     let mut studio = kind_tour(true);
     studio.reduce(Action::TourStep(0));
+    studio.reduce(Action::Answer(0));
+    finish(&mut studio);
     studio.reduce(Action::Play);
     let step_time = studio
         .player
