@@ -41,6 +41,8 @@ test("the figures come alive with one wasm request, each at its step once it has
   const { page, assertClean } = await openPage(shared.browser, "about:blank");
   page.on("request", (request) => request.url().endsWith(".wasm") && wasm.push(request.url()));
   await page.goto(shared.server.url + "ja/read/");
+  // The first section's figure is drawn anew by its sentence, once the sentence is live.
+  await page.locator("[data-testid=sentence][data-live=true]").waitFor();
   const figures = page.locator("podip-figure");
   const count = await figures.count();
   for (let i = 0; i < count; i++) {
