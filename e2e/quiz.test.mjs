@@ -14,8 +14,13 @@ const stepCount = async (page) => (await page.getByTestId("step-count").textCont
 test("a wrong and a right prediction in the kind tour, each followed by its step and why", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url);
   await startTour(page, "kind");
-  await page.getByTestId("tour-next").click(); // step 1
+  await page.getByTestId("tour-next").click(); // the question before step 1
   await settled(page);
+  await page.getByTestId("quiz").waitFor();
+  assert.match(await page.getByTestId("quiz").textContent(), /kind-control-plane registers first: which does it get\?/);
+  await choices(page).nth(0).click(); // 10.244.0.0/24: right
+  await settled(page);
+  assert.match(await page.getByTestId("quiz-feedback").textContent(), /^Right\. AllocateNext/);
   await shows(page, "step-count", "step 1 of");
   await page.getByTestId("tour-next").click(); // the question before step 2
   await settled(page);
@@ -34,7 +39,8 @@ test("a wrong and a right prediction in the kind tour, each followed by its step
   assert.match(await page.locator("[data-testid=stage-node][data-node=kind-worker2]").textContent(), /10\.244\.2\.0\/24/);
   await page.screenshot({ path: `${ARTIFACTS}/quiz-wrong.png` });
 
-  // On to the question before d, answering the one before b's CNI DEL on the way (its right answer).
+  // On to the question before d, answering those on the way (host-local's range, a's address, the
+  // host veths' address, b's CNI DEL) with their second choice, right or not.
   const unanswered = async () => (await page.getByTestId("quiz").count()) > 0 && (await page.getByTestId("quiz-feedback").count()) === 0;
   for (let i = 0; i < 12; i++) {
     await page.getByTestId("tour-next").click();
@@ -77,10 +83,10 @@ test("quiz=0 turns the questions off; the embedded player asks them", async () =
   off.assertClean();
 
   const embed = await openPage(shared.browser, `${shared.server.url}?embed=1&tour=kind`);
-  await tourStep(embed.page, 1);
-  await embed.page.getByTestId("tour-next").click(); // the question before step 2
+  await settled(embed.page);
+  await embed.page.getByTestId("tour-next").click(); // the question before step 1
   await settled(embed.page);
   await embed.page.getByTestId("quiz").waitFor();
-  assert.match(await embed.page.getByTestId("quiz").textContent(), /kind-worker2/);
+  assert.match(await embed.page.getByTestId("quiz").textContent(), /kind-control-plane/);
   embed.assertClean();
 });
