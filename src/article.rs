@@ -370,7 +370,11 @@ mod tests {
         // IPv6 too: the ruler's 128 bits, the control plane's /64.
         let v6 = explore("fd00:10:244::/56", "64").expect("an IPv6 cluster");
         assert_eq!((v6.family.bits.len(), v6.family.node_subnets), (128, 256));
-        assert!(v6.shell[0].contains("[\"fd00:10:244::/64\"]"), "{:?}", v6.shell);
+        assert!(
+            v6.shell[0].contains("[\"fd00:10:244::/64\"]"),
+            "{:?}",
+            v6.shell
+        );
         let refused = explore("10.244.0.0/16", "8").expect_err("a mask shorter than the cluster's");
         assert!(
             refused.contains(

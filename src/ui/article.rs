@@ -44,6 +44,10 @@ const COLUMN_W: u32 = 720;
 /// The live figure's rows beyond its stage (the nodes' switcher and the controls), less the SVG's title
 /// band: its box is this much taller than the SVG, so the stage gets the SVG's height.
 const LIVE_ROWS_H: u32 = 28;
+/// A phone's column: its figures are laid out at this width, where the controls take a second line
+/// (this much more), so that each figure's box holds its whole stage there too.
+const PHONE_W: u32 = 340;
+const PHONE_BAR_H: u32 = 32;
 
 /// A section's figure as the build drew it.
 #[derive(Clone, PartialEq)]
@@ -187,11 +191,16 @@ pub fn article_html(
                         Theme::Light,
                         COLUMN_W,
                     )?;
-                    let height: u32 = svg
-                        .split_once("height=\"")
-                        .and_then(|(_, rest)| rest.split_once('"'))
-                        .and_then(|(h, _)| h.parse().ok())
-                        .ok_or("a figure without a height")?;
+                    let height = svg_height(&svg)?;
+                    let phone = tour_figure_at(
+                        runs,
+                        figure.tour,
+                        figure.step - 1,
+                        lang,
+                        Theme::Light,
+                        PHONE_W,
+                    )?;
+                    let phone_height = svg_height(&phone)?;
                     let alt = svg
                         .split_once("<title>")
                         .and_then(|(_, rest)| rest.split_once("</title>"))
@@ -229,7 +238,12 @@ pub fn article_html(
                             alt,
                             width: COLUMN_W.to_string(),
                             height: height.to_string(),
-                            style: format!("aspect-ratio: {COLUMN_W} / {}", height + LIVE_ROWS_H),
+                            // The phone's box is the stylesheet's choice, from its own proportions.
+                            style: format!(
+                                "aspect-ratio: {COLUMN_W} / {}; --phone-ratio: {PHONE_W} / {}",
+                                height + LIVE_ROWS_H,
+                                phone_height + LIVE_ROWS_H + PHONE_BAR_H
+                            ),
                         },
                         shell,
                     })
@@ -259,6 +273,14 @@ pub fn article_html(
         head = head_tags(template),
     );
     Ok((html, pictures))
+}
+
+/// A drawn figure's height, as its SVG says.
+fn svg_height(svg: &str) -> Result<u32, String> {
+    svg.split_once("height=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .and_then(|(h, _)| h.parse().ok())
+        .ok_or_else(|| "a figure without a height".to_string())
 }
 
 /// The `<base>`, the icon and the stylesheet of the built `index.html`, as written there.
