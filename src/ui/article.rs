@@ -266,10 +266,16 @@ pub fn article_html(
         })
         .collect();
     let html = format!(
-        "<!DOCTYPE html><html lang=\"{tag}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} — podip</title><meta name=\"description\" content=\"{description}\">{head}{alternates}<script type=\"module\" src=\"podip-figure.js\"></script></head><body class=\"article-page\">{body}</body></html>\n",
+        "<!DOCTYPE html><html lang=\"{tag}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} — podip</title><meta name=\"description\" content=\"{description}\"><meta property=\"og:type\" content=\"article\"><meta property=\"og:title\" content=\"{title}\"><meta property=\"og:description\" content=\"{description}\"><meta property=\"og:locale\" content=\"{locale}\">{head}{alternates}<script type=\"module\" src=\"podip-figure.js\"></script></head><body class=\"article-page\">{body}</body></html>\n",
         tag = lang.tag(),
         title = escape(TITLE.get(lang)),
         description = escape(LEDE.get(lang)),
+        // How a link to the page is previewed: its title, its lede, its language.
+        locale = match lang {
+            Lang::En => "en_US",
+            Lang::Zh => "zh_CN",
+            Lang::Ja => "ja_JP",
+        },
         head = head_tags(template),
     );
     Ok((html, pictures))
@@ -330,6 +336,10 @@ mod tests {
             "{ja}"
         );
         assert!(ja.contains("<title>Pod の IP はどこから来るのか — podip</title>"));
+        assert!(ja.contains(
+            "<meta property=\"og:title\" content=\"Pod の IP はどこから来るのか\"><meta property=\"og:description\" content=\"Pod のアドレスは"
+        ));
+        assert!(ja.contains("<meta property=\"og:locale\" content=\"ja_JP\">"));
         assert!(ja.contains("<base href=/podip/><link href=/podip/favicon-1.svg rel=icon><link href=/podip/style-2.css rel=stylesheet>"));
         assert!(!ja.contains("<script>x</script>"), "not the app's scripts");
         for section in SECTIONS {
