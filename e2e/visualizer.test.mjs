@@ -142,6 +142,27 @@ async function shiftsWhilePlaying(page) {
   return page.evaluate(() => window.__moved);
 }
 
+test("playing shows in turn the steps that happen at one moment (pod a's file, veth and route)", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=kind&step=3&quiz=0`);
+  await settled(page);
+  await shows(page, "step-count", "step 3 of");
+  // Every step the narration shows from here, frame by frame, until step 7.
+  await page.evaluate(() => {
+    window.__steps = [];
+    const look = () => {
+      const step = document.querySelector("[data-testid=step-count]")?.textContent.match(/step (\d+) of/)?.[1];
+      if (step && window.__steps.at(-1) !== step) window.__steps.push(step);
+      if (step !== "7") requestAnimationFrame(look);
+    };
+    look();
+  });
+  await page.getByTestId("play").click();
+  await shows(page, "step-count", "step 7 of");
+  await page.getByTestId("pause").click();
+  assert.deepEqual(await page.evaluate(() => window.__steps), ["3", "4", "5", "6", "7"]);
+  assertClean();
+});
+
 test("the page holds still while a tour plays: narration, actions, the log's rows and settings keep their places", async () => {
   for (const [viewport, tour] of [[{ width: 1280, height: 800 }, "kind"], [{ width: 1280, height: 800 }, "exhaustion"], [{ width: 390, height: 844 }, "kind"]]) {
     const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=${tour}&quiz=0`, viewport);
