@@ -104,8 +104,8 @@ test("the explorable sentence follows the mask typed in place, and refuses one i
   await ja.page.close();
 });
 
-test("nothing moves when the figures take over, from the top or from a section's anchor, on a laptop and a phone", async () => {
-  for (const [path, viewport] of [["read/", { width: 1280, height: 800 }], ["read/#delete", { width: 1280, height: 800 }], ["ja/read/#veth", { width: 390, height: 844 }], ["zh/read/", { width: 390, height: 844 }]]) {
+test("nothing moves when the figures take over, from the top or from a section's anchor, on a laptop, a projector and a phone", async () => {
+  for (const [path, viewport] of [["read/", { width: 1280, height: 800 }], ["read/#delete", { width: 1280, height: 800 }], ["zh/read/#host-local", { width: 1920, height: 1080 }], ["ja/read/#veth", { width: 390, height: 844 }], ["zh/read/", { width: 390, height: 844 }]]) {
     const page = await shared.browser.newPage({ viewport });
     await page.addInitScript(() => {
       window.__cls = 0;

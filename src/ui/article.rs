@@ -48,6 +48,9 @@ const LIVE_ROWS_H: u32 = 28;
 /// (this much more), so that each figure's box holds its whole stage there too.
 const PHONE_W: u32 = 340;
 const PHONE_BAR_H: u32 = 32;
+/// On a wide screen (a projector) the figures leave the text's column for this width, where the stage
+/// sets the nodes side by side; their boxes take the stage's proportions there.
+const WIDE_W: u32 = 1080;
 
 /// A section's figure as the build drew it.
 #[derive(Clone, PartialEq)]
@@ -201,6 +204,15 @@ pub fn article_html(
                         PHONE_W,
                     )?;
                     let phone_height = svg_height(&phone)?;
+                    let wide = tour_figure_at(
+                        runs,
+                        figure.tour,
+                        figure.step - 1,
+                        lang,
+                        Theme::Light,
+                        WIDE_W,
+                    )?;
+                    let wide_height = svg_height(&wide)?;
                     let alt = svg
                         .split_once("<title>")
                         .and_then(|(_, rest)| rest.split_once("</title>"))
@@ -238,11 +250,13 @@ pub fn article_html(
                             alt,
                             width: COLUMN_W.to_string(),
                             height: height.to_string(),
-                            // The phone's box is the stylesheet's choice, from its own proportions.
+                            // A phone's box and a wide screen's are the stylesheet's choice, from
+                            // their own proportions.
                             style: format!(
-                                "aspect-ratio: {COLUMN_W} / {}; --phone-ratio: {PHONE_W} / {}",
+                                "aspect-ratio: {COLUMN_W} / {}; --phone-ratio: {PHONE_W} / {}; --wide-ratio: {WIDE_W} / {}",
                                 height + LIVE_ROWS_H,
-                                phone_height + LIVE_ROWS_H + PHONE_BAR_H
+                                phone_height + LIVE_ROWS_H + PHONE_BAR_H,
+                                wide_height + LIVE_ROWS_H
                             ),
                         },
                         shell,
