@@ -32,7 +32,8 @@ pub fn sentence(props: &SentenceProps) -> Html {
     let cidr = use_state(|| CLUSTER_CIDR.to_string());
     let mask = use_state(|| NODE_MASK.to_string());
     let accepted = use_state(|| explore(CLUSTER_CIDR, NODE_MASK).ok());
-    let refused = explore(&cidr, &mask).err();
+    // Why the values typed last are refused, if they are.
+    let refused = use_state(|| None::<String>);
     // Effects run only in the browser: `data-live` tells the sentence drawn by the wasm from the one
     // rendered at build time.
     let live = use_state(|| false);
@@ -43,15 +44,20 @@ pub fn sentence(props: &SentenceProps) -> Html {
     // One of the two values typed (the cluster CIDR, or the mask): the rest follows what the
     // controller accepts.
     let on_input = |typed_cidr: bool| {
-        let (cidr, accepted, mask) = (cidr.clone(), accepted.clone(), mask.clone());
+        let (cidr, mask) = (cidr.clone(), mask.clone());
+        let (accepted, refused) = (accepted.clone(), refused.clone());
         Callback::from(move |event: InputEvent| {
             let value = input_value(&event);
             let (new_cidr, new_mask) = match typed_cidr {
                 true => (value.as_str(), mask.as_str()),
                 false => (cidr.as_str(), value.as_str()),
             };
-            if let Ok(explored) = explore(new_cidr, new_mask) {
-                accepted.set(Some(explored));
+            match explore(new_cidr, new_mask) {
+                Ok(explored) => {
+                    accepted.set(Some(explored));
+                    refused.set(None);
+                }
+                Err(why) => refused.set(Some(why)),
             }
             match typed_cidr {
                 true => cidr.set(value),
@@ -90,7 +96,7 @@ pub fn sentence(props: &SentenceProps) -> Html {
                 <input type="range" data-testid="sentence-slider" min="1" max={bits.to_string()} step="1"
                     value={(*mask).clone()} oninput={on_mask} />
             </label>
-            <p class="sentence-refused" data-testid="sentence-refused" role="status" aria-live="polite">{ refused.unwrap_or_default() }</p>
+            <p class="sentence-refused" data-testid="sentence-refused" role="status" aria-live="polite">{ (*refused).clone().unwrap_or_default() }</p>
             if let Some(explored) = &*accepted {
                 <BitRuler {lang} family={explored.family.clone()} />
             }
