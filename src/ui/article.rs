@@ -186,33 +186,15 @@ pub fn article_html(
             section
                 .figure
                 .map(|figure| {
-                    let svg = tour_figure_at(
-                        runs,
-                        figure.tour,
-                        figure.step - 1,
-                        lang,
-                        Theme::Light,
-                        COLUMN_W,
-                    )?;
+                    // The picture at the column's width; the stage's height at a phone's and a
+                    // wide screen's, for their boxes.
+                    let mut draw = |width| {
+                        tour_figure_at(runs, figure.tour, figure.step - 1, lang, Theme::Light, width)
+                    };
+                    let svg = draw(COLUMN_W)?;
                     let height = svg_height(&svg)?;
-                    let phone = tour_figure_at(
-                        runs,
-                        figure.tour,
-                        figure.step - 1,
-                        lang,
-                        Theme::Light,
-                        PHONE_W,
-                    )?;
-                    let phone_height = svg_height(&phone)?;
-                    let wide = tour_figure_at(
-                        runs,
-                        figure.tour,
-                        figure.step - 1,
-                        lang,
-                        Theme::Light,
-                        WIDE_W,
-                    )?;
-                    let wide_height = svg_height(&wide)?;
+                    let phone_height = svg_height(&draw(PHONE_W)?)?;
+                    let wide_height = svg_height(&draw(WIDE_W)?)?;
                     let alt = svg
                         .split_once("<title>")
                         .and_then(|(_, rest)| rest.split_once("</title>"))
