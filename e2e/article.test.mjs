@@ -38,10 +38,19 @@ test("each language's article is in the HTML, and reads without JavaScript with 
 
 test("the figures come alive with one wasm request, each at its step once it has been on screen", async () => {
   const wasm = [];
-  const { page, assertClean } = await openPage(shared.browser, "about:blank");
+  // Each figure is drawn once: its shadow root counted as it is made.
+  const { page, assertClean } = await openPage(shared.browser, "about:blank", undefined, () => {
+    window.__drawn = 0;
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      if (this.localName === "podip-figure") window.__drawn++;
+      return attach.call(this, init);
+    };
+  });
   page.on("request", (request) => request.url().endsWith(".wasm") && wasm.push(request.url()));
   await page.goto(shared.server.url + "ja/read/");
-  // The first section's figure is drawn anew by its sentence, once the sentence is live.
+  // The first section's figure is the sentence's: the build's waits as its picture until the sentence
+  // is drawn with its own.
   await page.locator("[data-testid=sentence][data-live=true]").waitFor();
   const figures = page.locator("podip-figure");
   const count = await figures.count();
@@ -54,6 +63,7 @@ test("the figures come alive with one wasm request, each at its step once it has
     await figure.locator(`[data-testid=figure]:not(.fast)[data-step="${step}"][data-playing=false]`).waitFor({ timeout: 30_000 });
   }
   assert.equal(wasm.length, 1);
+  assert.equal(await page.evaluate(() => window.__drawn), count, "each figure drawn once");
   assert.match(await figures.first().locator("[data-testid=figure-count]").textContent(), /ステップ 1 \/ 10/);
   assert.deepEqual(await axeViolations(page), []);
   assertClean();

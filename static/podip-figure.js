@@ -36,7 +36,10 @@ class PodipFigure extends HTMLElement {
 
   async connectedCallback() {
     const { glue, sheet } = await start();
-    if (this.isConnected) this.draw(glue, sheet);
+    // The figure of an explorable sentence is the sentence's to draw: the one the build rendered
+    // inside it waits, as its picture, until the sentence is drawn with its own.
+    const sentence = this.closest("podip-sentence");
+    if (this.isConnected && (!sentence || sentence.hasAttribute("data-drawn"))) this.draw(glue, sheet);
   }
 
   disconnectedCallback() {

@@ -174,7 +174,12 @@ pub fn connect(host: web_sys::Element, app_root: String) {
             Err(_) => Lang::En,
         };
         host.set_inner_html("");
-        yew::Renderer::<Sentence>::with_root_and_props(host, SentenceProps { lang, picture })
-            .render();
+        yew::Renderer::<Sentence>::with_root_and_props(
+            host.clone(),
+            SentenceProps { lang, picture },
+        )
+        .render();
+        // Its figure draws now (the page's script waits for this).
+        let _ = host.set_attribute("data-drawn", "");
     });
 }
