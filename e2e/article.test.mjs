@@ -90,6 +90,7 @@ test("the explorable sentence follows the mask typed in place, and refuses one i
   // Its next event is the story's own: the workers register under the reader's mask.
   await explored.getByTestId("figure-next").click();
   await explored.locator("[data-testid=stage]").filter({ hasText: "10.244.0.64/26" }).waitFor();
+  assert.deepEqual(await axeViolations(page), [], "the sentence, its slider and its story's figure");
   await page.getByTestId("sentence-mask").fill("8");
   await page.getByTestId("sentence-refused").filter({ hasText: "must be less than or equal to --node-cidr-mask-size" }).waitFor();
   assert.match(await sentence.locator(".sentence-words").textContent(), /has 1024 of them/, "the last numbers accepted stay");
