@@ -33,6 +33,10 @@ test("each language's article is in the HTML, and reads without JavaScript with 
   assert.equal(await question.locator("details p").first().isVisible(), false, "the answer hidden");
   await question.locator("summary").click();
   assert.match(await question.locator("details").textContent(), /✓ .*AllocateNext/s);
+  // The sentence reads with kind's numbers; its fields, which would do nothing, are disabled.
+  assert.match(await page.getByTestId("sentence").textContent(), /has 256 of them, each of 256 addresses/);
+  assert.equal(await page.getByTestId("sentence-mask").isDisabled(), true);
+  assert.equal(await page.getByTestId("sentence-slider").isDisabled(), true);
   await context.close();
 });
 

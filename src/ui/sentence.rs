@@ -35,7 +35,7 @@ pub fn sentence(props: &SentenceProps) -> Html {
     // Why the values typed last are refused, if they are.
     let refused = use_state(|| None::<String>);
     // Effects run only in the browser: `data-live` tells the sentence drawn by the wasm from the one
-    // rendered at build time.
+    // rendered at build time, whose fields are disabled (without a script they would do nothing).
     let live = use_state(|| false);
     {
         let live = live.clone();
@@ -84,9 +84,9 @@ pub fn sentence(props: &SentenceProps) -> Html {
         <div class="sentence" data-testid="sentence" data-live={live.to_string()}>
             <p class="sentence-words">{ fill_html(SENTENCE, lang, vec![
                 html! { <input class="sentence-cidr" data-testid="sentence-cidr" aria-label="--cluster-cidr" size="16"
-                    spellcheck="false" value={(*cidr).clone()} oninput={on_cidr} aria-invalid={refused.is_some().to_string()} /> },
+                    spellcheck="false" value={(*cidr).clone()} oninput={on_cidr} disabled={!*live} aria-invalid={refused.is_some().to_string()} /> },
                 html! { <span class="sentence-mask">{ "/" }<input data-testid="sentence-mask" type="number" min="1" max="128"
-                    aria-label="--node-cidr-mask-size" value={(*mask).clone()} oninput={on_mask.clone()} aria-invalid={refused.is_some().to_string()} /></span> },
+                    aria-label="--node-cidr-mask-size" value={(*mask).clone()} oninput={on_mask.clone()} disabled={!*live} aria-invalid={refused.is_some().to_string()} /></span> },
                 number(subnets),
                 number(addresses),
                 number(usable),
@@ -94,7 +94,7 @@ pub fn sentence(props: &SentenceProps) -> Html {
             <label class="sentence-slider">
                 <span>{ SENTENCE_SLIDER.get(lang) }</span>
                 <input type="range" data-testid="sentence-slider" min="1" max={bits.to_string()} step="1"
-                    value={(*mask).clone()} oninput={on_mask} />
+                    value={(*mask).clone()} oninput={on_mask} disabled={!*live} />
             </label>
             <p class="sentence-refused" data-testid="sentence-refused" role="status" aria-live="polite">{ (*refused).clone().unwrap_or_default() }</p>
             if let Some(explored) = &*accepted {
