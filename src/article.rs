@@ -23,8 +23,8 @@ pub const TITLE: Text = text! {
 /// Under the title.
 pub const LEDE: Text = text! {
     en: "Two allocators in series give a Pod its address: kube-controller-manager cuts the cluster's range into one subnet per node, and on each node the CNI plugin host-local hands out the addresses of that subnet. This article follows a three-node kind cluster through both. Every figure is podip's simulation at that moment: step it, play it, or open it in podip.",
-    zh: "Pod 的地址来自串联的两个分配器：kube-controller-manager 把集群的地址范围切成每个节点一个子网，而在每个节点上，CNI 插件 host-local 从这个子网中分配地址。本文跟随一个三节点的 kind 集群走完这两步。文中每张图都是 podip 在那一刻的模拟：可以单步执行、播放，或在 podip 中打开。",
-    ja: "Pod のアドレスは、2 つのアロケーターを順に通って決まります。まず kube-controller-manager がクラスターのアドレス範囲をノードごとのサブネットに切り分け、次に各ノードで CNI プラグインの host-local がそのサブネットのアドレスを割り当てます。この記事では、3 ノードの kind クラスターで両方をたどります。図はどれもその時点の podip のシミュレーションで、ステップ実行や再生ができ、podip で開くこともできます。",
+    zh: "Pod 的地址要经过两个分配器先后分配：先由 kube-controller-manager 把集群的地址范围切成子网，每个节点分一个；再由每个节点上的 CNI 插件 host-local 从本节点的子网里分出具体地址。本文用一个三节点的 kind 集群，把这两步从头走一遍。文中的图都是 podip 对当时状态的模拟，可以单步执行、播放，也可以直接在 podip 中打开。",
+    ja: "Pod のアドレスは、2 つのアロケーターを順に経て決まります。まず kube-controller-manager がクラスターのアドレス範囲をノードごとのサブネットに切り分け、次に各ノードで CNI プラグインの host-local がそのサブネットからアドレスを割り当てます。この記事では、3 ノードの kind クラスターを例に、この 2 段階を順に追っていきます。記事中の図はすべて、その時点の状態を podip でシミュレーションしたものです。ステップ実行や再生ができ、podip で開くこともできます。",
 };
 
 /// A section's figure: a tour at a step (counted from 1, as in links).
@@ -56,19 +56,19 @@ pub const SECTIONS: &[Section] = &[
         id: "cluster-cidr",
         title: text! {
             en: "One range, cut into node subnets",
-            zh: "一个地址范围，切成节点子网",
-            ja: "1 つの範囲からノードごとのサブネットへ",
+            zh: "把一个地址范围切成节点子网",
+            ja: "1 つの範囲をノードサブネットに切り分ける",
         },
         body: &[
             text! {
                 en: "kube-controller-manager, the first allocator, cuts the cluster's range into node subnets. In kind, kubeadm starts it with --cluster-cidr=10.244.0.0/16 and no --node-cidr-mask-size, so the IPv4 default, 24, applies. The 8 bits between /16 and /24 number the node subnets: 256 of them, of 256 addresses each. On a node, host-local hands out 253 of those: not the network address, the gateway .1 or the broadcast.",
-                zh: "第一个分配器 kube-controller-manager 把集群的地址范围切成节点子网。在 kind 中，kubeadm 以 --cluster-cidr=10.244.0.0/16 启动它，不指定 --node-cidr-mask-size，于是采用 IPv4 的默认值 24。/16 与 /24 之间的 8 位给节点子网编号：共 256 个，每个 256 个地址。在节点上，host-local 能分配其中 253 个：网络地址、网关 .1 和广播地址除外。",
-                ja: "最初のアロケーターである kube-controller-manager は、クラスターのアドレス範囲をノードサブネットに切り分けます。kind では kubeadm が --cluster-cidr=10.244.0.0/16 で kube-controller-manager を起動し、--node-cidr-mask-size は指定しないので、IPv4 のデフォルトの 24 になります。/16 と /24 の間の 8 ビットがノードサブネットの番号で、サブネットは 256 個、それぞれ 256 個のアドレスを持ちます。ノード上で host-local が割り当てるのはそのうち 253 個で、ネットワークアドレス、ゲートウェイ .1、ブロードキャストは除かれます。",
+                zh: "第一个分配器是 kube-controller-manager，它把集群的地址范围切成节点子网。kind 通过 kubeadm 启动它，参数里有 --cluster-cidr=10.244.0.0/16，但没有 --node-cidr-mask-size，所以掩码用的是 IPv4 的默认值 24。/16 和 /24 之间的 8 位用来给节点子网编号，一共 256 个子网，每个子网 256 个地址。到了节点上，host-local 能分配的是其中 253 个，网络地址、网关 .1 和广播地址都要去掉。",
+                ja: "1 つ目のアロケーターは kube-controller-manager で、クラスターのアドレス範囲をノードサブネットに切り分けます。kind では kubeadm が kube-controller-manager を --cluster-cidr=10.244.0.0/16 付きで起動し、--node-cidr-mask-size は指定しません。そのため、マスク長は IPv4 のデフォルトである 24 になります。/16 と /24 の間の 8 ビットがノードサブネットの番号になり、ノードサブネットは 256 個、それぞれに 256 個のアドレスがあります。このうちノード上で host-local が割り当てるのは 253 個です。ネットワークアドレス、ゲートウェイの .1、ブロードキャストアドレスは使いません。",
             },
             text! {
                 en: "Try other masks in the sentence below: one kube-controller-manager cannot use is refused with the error it gives at startup. The figure is the cidrset, the controller's bitmap of the 256 subnets, as the control-plane node registers first: AllocateNext takes index 0, 10.244.0.0/24.",
-                zh: "可以在下面的句子里换个掩码试试：kube-controller-manager 无法使用的掩码会被拒绝，并显示它启动时给出的报错。图中是 cidrset，即控制器记录这 256 个子网的位图，此时控制平面节点最先注册：AllocateNext 取走索引 0，即 10.244.0.0/24。",
-                ja: "下の文でほかのマスクを試してみてください。kube-controller-manager が使えないマスクは、起動時と同じエラーメッセージで拒否されます。図はコントローラーが 256 個のサブネットを記録するビットマップ cidrset で、最初にコントロールプレーンノードが登録されたところです。AllocateNext がインデックス 0、つまり 10.244.0.0/24 を取ります。",
+                zh: "不妨在下面的句子里换几个掩码试试：kube-controller-manager 用不了的掩码会被拒绝，提示的就是它启动时报的那条错误。图里画的是 cidrset，也就是控制器用来记录这 256 个子网的位图。此时控制平面节点第一个注册，AllocateNext 取走索引 0，即 10.244.0.0/24。",
+                ja: "下の文のマスクを変えて試してみてください。kube-controller-manager が使えないマスクを入れると、起動時に出るのと同じエラーで拒否されます。図は cidrset、つまりコントローラーが 256 個のサブネットを管理するビットマップです。最初にコントロールプレーンノードが登録されたところで、AllocateNext がインデックス 0、つまり 10.244.0.0/24 を取ります。",
             },
         ],
         figure: Some(Figure {
@@ -82,12 +82,12 @@ pub const SECTIONS: &[Section] = &[
         title: text! {
             en: "Nodes take subnets in turn",
             zh: "节点轮流拿到子网",
-            ja: "ノードが順番に受け取るサブネット",
+            ja: "ノードは順番にサブネットを受け取る",
         },
         body: &[text! {
             en: "Next the two workers register, and the controller gives each a subnet in the order it processes them. AllocateNext (cidr_set.go) scans the bitmap from the cursor, nextCandidate, takes the first free index and moves the cursor past it: a round robin, not a search from 0. The controller then PATCHes each node's spec.podCIDR and spec.podCIDRs; until then no pod on the node can get an address.",
-            zh: "接着两个工作节点注册，控制器按处理它们的顺序逐个分配子网。AllocateNext（cidr_set.go）从游标 nextCandidate 开始扫描位图，取第一个空闲索引，再把游标移到它之后：这是轮询，而不是每次从 0 开始查找。随后控制器 PATCH 每个节点的 spec.podCIDR 和 spec.podCIDRs；在那之前，这个节点上的 Pod 都拿不到地址。",
-            ja: "続いて 2 台のワーカーが登録され、コントローラーは処理した順にサブネットを割り当てます。AllocateNext（cidr_set.go）はカーソル nextCandidate からビットマップを走査し、最初の空きインデックスを取って、カーソルをその先へ進めます。毎回 0 から探すのではなく、ラウンドロビンです。そのあとコントローラーが各ノードの spec.podCIDR と spec.podCIDRs を PATCH します。それまで、そのノードの Pod はアドレスを得られません。",
+            zh: "接下来两个工作节点注册，控制器按自己处理的先后顺序，给每个节点分一个子网。AllocateNext（cidr_set.go）从游标 nextCandidate 处开始扫描位图，取第一个空闲的索引，然后把游标移到这个索引的下一位。也就是说，它是轮询，并不是每次都从 0 开始找。之后控制器再 PATCH 节点的 spec.podCIDR 和 spec.podCIDRs；在这之前，该节点上的 Pod 都拿不到地址。",
+            ja: "次に 2 台のワーカーが登録され、コントローラーは処理した順に各ノードへサブネットを割り当てます。AllocateNext（cidr_set.go）はカーソル nextCandidate の位置からビットマップを走査し、最初に見つかった空きインデックスを取って、カーソルをその次へ進めます。毎回 0 から探すのではなく、ラウンドロビンで割り当てるわけです。その後、コントローラーが各ノードの spec.podCIDR と spec.podCIDRs を PATCH します。PATCH されるまでは、そのノード上の Pod はアドレスを取得できません。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -103,12 +103,12 @@ pub const SECTIONS: &[Section] = &[
         title: text! {
             en: "kindnetd writes the CNI configuration",
             zh: "kindnetd 写入 CNI 配置",
-            ja: "kindnetd が書く CNI の設定",
+            ja: "kindnetd が CNI の設定を書き込む",
         },
         body: &[text! {
             en: "Next, kindnetd on kind-worker turns the podCIDR into a CNI configuration. It reads its node in a loop, and once spec.podCIDR is set it writes /etc/cni/net.d/10-kindnet.conflist: the ptp plugin with host-local over 10.244.1.0/24, then portmap. containerd uses the file for every pod sandbox on the node.",
-            zh: "接着，kind-worker 上的 kindnetd 把 podCIDR 变成 CNI 配置。它在循环中读取自己的节点，spec.podCIDR 一有值，就写入 /etc/cni/net.d/10-kindnet.conflist：ptp 插件配合覆盖 10.244.1.0/24 的 host-local，然后是 portmap。containerd 在这个节点上启动每个 Pod 沙箱时都使用这个文件。",
-            ja: "次に、kind-worker の kindnetd が podCIDR を CNI の設定に変えます。kindnetd はループの中で自分のノードを読み、spec.podCIDR が設定されると /etc/cni/net.d/10-kindnet.conflist を書き込みます。中身は 10.244.1.0/24 を範囲とする host-local を使う ptp プラグインと、続く portmap です。containerd はこのノードで Pod のサンドボックスを起動するたびにこのファイルを使います。",
+            zh: "podCIDR 有了之后，由 kind-worker 上的 kindnetd 把它写成 CNI 配置。kindnetd 会循环读取本节点的 Node 对象，一旦发现 spec.podCIDR 已经设置，就生成 /etc/cni/net.d/10-kindnet.conflist：插件链里先是 ptp，它的 IPAM 用 host-local，地址范围是 10.244.1.0/24；后面再接一个 portmap。此后 containerd 在这个节点上为每个 Pod 创建沙箱，用的都是这份配置。",
+            ja: "続いて、kind-worker 上の kindnetd が podCIDR をもとに CNI の設定を作ります。kindnetd はループで自ノードの Node オブジェクトを読み、spec.podCIDR が設定されたら /etc/cni/net.d/10-kindnet.conflist を書き出します。プラグインチェーンは、10.244.1.0/24 を範囲とする host-local を IPAM に使う ptp プラグインと、その後ろの portmap です。以降、containerd はこのノードで Pod のサンドボックスを起動するたびに、このファイルを使います。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -120,13 +120,13 @@ pub const SECTIONS: &[Section] = &[
         id: "host-local",
         title: text! {
             en: "host-local: the next address, one file each",
-            zh: "host-local：下一个地址，每个地址一个文件",
-            ja: "host-local：次のアドレスを 1 つずつファイルに",
+            zh: "host-local 分配下一个地址，每个地址一个文件",
+            ja: "host-local は次のアドレスを取り、アドレスごとにファイルを作る",
         },
         body: &[text! {
             en: "Now the second allocator hands out its first address. When pod a's sandbox starts, containerd runs CNI ADD and ptp calls host-local. host-local takes the lock in its data directory, /run/cni-ipam-state/kindnet, and reads last_reserved_ip.0; there is none yet, so it starts at the range's start, skips the gateway .1 and creates the file 10.244.1.2, holding the sandbox's container ID, \\r\\n and the interface name, eth0. b and c follow right behind with .3 and .4, so by the time anyone looks, last_reserved_ip.0 holds 10.244.1.4.",
-            zh: "现在第二个分配器分出第一个地址。Pod a 的沙箱启动时，containerd 执行 CNI ADD，ptp 再调用 host-local。host-local 锁住数据目录 /run/cni-ipam-state/kindnet，读取 last_reserved_ip.0；此时还没有这个文件，于是从范围的开头开始，跳过网关 .1，创建文件 10.244.1.2，内容是沙箱的容器 ID、\\r\\n 和接口名 eth0。b 和 c 紧随其后拿到 .3 和 .4，所以等到有人去看时，last_reserved_ip.0 里已经是 10.244.1.4。",
-            ja: "ここで 2 つ目のアロケーターが最初のアドレスを割り当てます。Pod a のサンドボックスが起動すると containerd が CNI ADD を実行し、ptp が host-local を呼び出します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet のロックを取り、last_reserved_ip.0 を読みます。まだないので範囲の先頭から始め、ゲートウェイ .1 を飛ばしてファイル 10.244.1.2 を作ります。中身はサンドボックスのコンテナー ID、\\r\\n、インターフェース名 eth0 です。b と c もすぐ後に .3 と .4 を受け取るので、中を見る頃には last_reserved_ip.0 は 10.244.1.4 になっています。",
+            zh: "现在轮到第二个分配器分出它的第一个地址。Pod a 的沙箱启动时，containerd 执行 CNI ADD，ptp 再调用 host-local。host-local 先给数据目录 /run/cni-ipam-state/kindnet 加锁，再读 last_reserved_ip.0。这个文件还不存在，于是它从范围的开头找起，跳过网关 .1，创建文件 10.244.1.2，文件内容是沙箱的容器 ID、\\r\\n 和接口名 eth0。b 和 c 紧接着拿到 .3 和 .4，所以等你去查看时，last_reserved_ip.0 里已经是 10.244.1.4 了。",
+            ja: "いよいよ 2 つ目のアロケーターが最初のアドレスを割り当てます。Pod a のサンドボックスが起動すると、containerd が CNI ADD を実行し、ptp が host-local を呼び出します。host-local はデータディレクトリー /run/cni-ipam-state/kindnet のロックを取ってから last_reserved_ip.0 を読みます。このファイルはまだないため、範囲の先頭から探し始め、ゲートウェイの .1 を飛ばしてファイル 10.244.1.2 を作ります。ファイルの中身は、サンドボックスのコンテナ ID、\\r\\n、インターフェース名の eth0 です。b と c もすぐ後に続いて .3 と .4 を受け取るため、中を確認する頃には last_reserved_ip.0 の中身は 10.244.1.4 になっています。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -147,8 +147,8 @@ pub const SECTIONS: &[Section] = &[
         },
         body: &[text! {
             en: "With the address chosen, ptp wires the pod to the node. It creates a veth pair: eth0 in the pod's network namespace and vethXXXXXXXX on the node. ip link shows them as eth0@ifN and vethXXXXXXXX@ifM, where the number after @if is the other end's ifindex. There is no bridge: the host veth gets the gateway address 10.244.1.1/32, as every host veth on the node does, and a /32 route with scope host sends 10.244.1.2 into it.",
-            zh: "地址选定后，ptp 把 Pod 接到节点上。它创建一对 veth：Pod 网络命名空间里的 eth0 和节点侧 veth（vethXXXXXXXX）。ip link 把它们显示为 eth0@ifN 和 vethXXXXXXXX@ifM，@if 后面的数字是对端的 ifindex。这里没有网桥：节点侧 veth 带上网关地址 10.244.1.1/32（节点上每个节点侧 veth 都是这个地址），再由一条 scope host 的 /32 路由把 10.244.1.2 送进这个 veth。",
-            ja: "アドレスが決まると、ptp が Pod をノードにつなぎます。作るのは veth ペアで、Pod のネットワーク名前空間の eth0 と、ノード上の vethXXXXXXXX です。ip link では eth0@ifN と vethXXXXXXXX@ifM と表示され、@if の後の数字は相手側の ifindex です。ブリッジはありません。ホスト側 veth にはゲートウェイアドレス 10.244.1.1/32 が付き（ノード上のホスト側 veth はどれも同じです）、scope host の /32 ルートが 10.244.1.2 をその veth に送ります。",
+            zh: "地址定下来之后，ptp 负责把 Pod 和节点连起来。它会创建一对 veth：一端是 Pod 网络命名空间里的 eth0，另一端是节点侧 veth，名字形如 vethXXXXXXXX。用 ip link 查看，两端分别显示为 eth0@ifN 和 vethXXXXXXXX@ifM，@if 后面的数字就是对端的 ifindex。ptp 不用网桥：节点侧 veth 配的是网关地址 10.244.1.1/32，这个节点上所有的节点侧 veth 都配同一个地址；再加一条 scope host 的 /32 路由，把发往 10.244.1.2 的流量导进这个 veth。",
+            ja: "アドレスが決まったら、ptp が Pod をノードにつなぎます。ptp は veth ペアを作り、一方を Pod のネットワーク名前空間の eth0 に、もう一方をホスト側の vethXXXXXXXX にします。ip link ではそれぞれ eth0@ifN、vethXXXXXXXX@ifM と表示され、@if の後ろの数字は対向側の ifindex です。ブリッジは使いません。ホスト側 veth にはゲートウェイアドレス 10.244.1.1/32 が付きます（このノードのホスト側 veth には、どれも同じアドレスが付きます）。そして scope host の /32 ルートによって、10.244.1.2 宛てのパケットがこの veth に送られます。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -161,18 +161,18 @@ pub const SECTIONS: &[Section] = &[
         title: text! {
             en: "Deleted at once, its network 2.3 s later",
             zh: "对象立即删除，网络 2.3 秒后才清理",
-            ja: "すぐ消えるオブジェクト、2.3 秒後に消えるネットワーク",
+            ja: "オブジェクトはすぐ消え、ネットワークは 2.3 秒後に消える",
         },
         body: &[
             text! {
-                en: "Now b is deleted with kubectl delete --grace-period=0 --force, and the node falls behind the API. The API server removes b's Pod object at once, but the kubelet first stops b's containers (one that ignores SIGTERM is killed after 2 s, minimumGracePeriodInSeconds), and only then does StopPodSandbox run CNI DEL. Until then b's file, veth and /32 route stay.",
-                zh: "现在用 kubectl delete --grace-period=0 --force 删除 b，节点上的清理会落后于 API。API server 立即移除 b 的 Pod 对象，但 kubelet 要先停止 b 的容器（不响应 SIGTERM 的容器在 2 秒后被杀掉，即 minimumGracePeriodInSeconds），之后 StopPodSandbox 才执行 CNI DEL。在那之前，b 的文件、veth 和 /32 路由都还在。",
-                ja: "ここで b を kubectl delete --grace-period=0 --force で削除します。ノードの後片付けは API より遅れます。API server は b の Pod オブジェクトをすぐに消しますが、kubelet はまず b のコンテナーを停止し（SIGTERM に応じないコンテナーは minimumGracePeriodInSeconds の 2 秒後に強制終了）、その後でようやく StopPodSandbox が CNI DEL を実行します。それまで b のファイル、veth、/32 ルートは残ります。",
+                en: "Now b is deleted with kubectl delete --grace-period=0 --force, and the node falls behind the API. The API server removes b's Pod object at once, but the kubelet first stops b's containers, and only then does StopPodSandbox run CNI DEL. Until then b's file, veth and /32 route stay. How long the containers take is podip's explanation, not something the measurement below shows: a current kubelet gives a container that ignores SIGTERM 2 s (minimumGracePeriodInSeconds) even on a forced delete, while kubelets from 1.22 to about 1.28 waited the pod's whole terminationGracePeriodSeconds (kubernetes#113717, #120449).",
+                zh: "现在用 kubectl delete --grace-period=0 --force 删除 b，节点上的清理会落后于 API。API 服务器立即移除 b 的 Pod 对象，但 kubelet 要先停止 b 的容器，之后 StopPodSandbox 才执行 CNI DEL。在那之前，b 的文件、veth 和 /32 路由都还在。停止容器要花多久，是 podip 的解释，下面的实测并不能说明：当前的 kubelet 即使在强制删除时，也会给不响应 SIGTERM 的容器 2 秒（minimumGracePeriodInSeconds）；而 1.22 到 1.28 前后的 kubelet 会等满 Pod 的整个 terminationGracePeriodSeconds（kubernetes#113717、#120449）。",
+                ja: "ここで b を kubectl delete --grace-period=0 --force で削除します。ノードの後片付けは API より遅れます。API サーバーは b の Pod オブジェクトをすぐに消しますが、kubelet はまず b のコンテナを停止し、その後でようやく StopPodSandbox が CNI DEL を実行します。それまで b のファイル、veth、/32 ルートは残ります。コンテナの停止にかかる時間は podip の説明であって、下の実測からわかるものではありません。現行の kubelet は強制削除でも、SIGTERM に応じないコンテナに 2 秒（minimumGracePeriodInSeconds）を与えますが、1.22 から 1.28 ごろの kubelet は Pod の terminationGracePeriodSeconds を丸ごと待っていました（kubernetes#113717、#120449）。",
             },
             text! {
                 en: "On a real kind cluster, b's IP file went 2.2 s after its Pod object, and when d was deleted later, its route and veth went 2.3 s after its object; podip uses 2.3 s. That worker had run pods before, so a, b and c had 10.244.1.189, .190 and .191, d got .192, and a's eth0@if704 was paired with vethXXXXXXXX@if11 on the node. The numbers differ between clusters, the order of events does not; podip's kind-measured scenario replays them.",
-                zh: "在真实的 kind 集群上，b 的 IP 文件在 Pod 对象消失 2.2 秒后被删除；后来删除 d 时，它的路由和 veth 在对象消失 2.3 秒后才清理。podip 采用 2.3 秒。那个工作节点之前运行过 Pod，所以 a、b、c 拿到的是 10.244.1.189、.190 和 .191，d 拿到 .192，a 的 eth0@if704 与节点侧 veth vethXXXXXXXX@if11 成对。数字因集群而异，事件的顺序不变；podip 的 kind-measured 场景重放了这些数字。",
-                ja: "実際の kind クラスターでは、b の IP ファイルは Pod オブジェクトが消えた 2.2 秒後に削除され、後で d を削除したときは、ルートと veth がオブジェクトの消えた 2.3 秒後に消えました。podip は 2.3 秒を使います。そのワーカーでは以前にも Pod が動いていたため、a、b、c は 10.244.1.189、.190、.191 を持ち、d は .192 を受け取り、a の eth0@if704 はノードのホスト側 veth vethXXXXXXXX@if11 とペアでした。数字はクラスターごとに違いますが、出来事の順序は同じで、podip の kind-measured シナリオがそれを再現します。",
+                zh: "在一个真实的 kind 集群上实测：b 的 IP 文件在 Pod 对象消失 2.2 秒后被删掉；之后删除 d 时，它的路由和 veth 在对象消失 2.3 秒后才被清理。podip 取的就是 2.3 秒。那个工作节点之前跑过别的 Pod，所以 a、b、c 拿到的是 10.244.1.189、.190 和 .191，d 拿到 .192，a 的 eth0@if704 与节点侧 veth vethXXXXXXXX@if11 成对。具体数字每个集群都不一样，但事件的先后顺序是一样的；podip 的 kind-measured 场景重放的就是这次实测。",
+                ja: "実際の kind クラスターで計測すると、b の IP ファイルは Pod オブジェクトが消えてから 2.2 秒後に削除されました。後で d を削除したときは、ルートと veth がオブジェクトの削除から 2.3 秒後に消えました。podip ではこの 2.3 秒を使っています。このワーカーでは以前にも Pod を動かしていたため、a、b、c のアドレスは 10.244.1.189、.190、.191 で、d は .192 を受け取りました。また、a の eth0@if704 の対向は、ノード上のホスト側 veth vethXXXXXXXX@if11 でした。具体的な数字はクラスターごとに異なりますが、イベントの順序は変わりません。podip の kind-measured シナリオは、この計測を再現したものです。",
             },
         ],
         figure: Some(Figure {
@@ -190,8 +190,8 @@ pub const SECTIONS: &[Section] = &[
         },
         body: &[text! {
             en: "Last, pod d starts once b's address is free, and does not get it. host-local's Get does not look for the lowest free address: it starts after last_reserved_ip, .4, and hands out .5. b's .3 comes back only after the walk has passed .254 and wrapped to the start of the range.",
-            zh: "最后，Pod d 在 b 的地址释放后启动，却拿不到这个地址。host-local 的 Get 并不寻找最小的空闲地址：它从 last_reserved_ip（.4）之后开始，分配 .5。b 的 .3 要等遍历越过 .254、绕回范围开头后才会再被分配。",
-            ja: "最後に、b のアドレスが解放された後で Pod d が起動しますが、d はそのアドレスを受け取りません。host-local の Get は最も小さい空きアドレスを探さず、last_reserved_ip（.4）の次から探して .5 を割り当てます。b の .3 が再び割り当てられるのは、走査が .254 を越えて範囲の先頭へ一周した後です。",
+            zh: "最后，b 的地址释放之后 Pod d 启动，但它拿到的并不是这个地址。host-local 的 Get 不会去找最小的空闲地址，而是从 last_reserved_ip（.4）的下一个地址找起，于是分出 .5。b 的 .3 要等遍历越过 .254、绕回范围开头之后，才会再次被分配。",
+            ja: "最後に、b のアドレスが解放された後で Pod d が起動します。しかし、d が受け取るのは b のアドレスではありません。host-local の Get は空いている中で最も小さいアドレスを探すのではなく、last_reserved_ip（.4）の次から探すため、.5 を割り当てます。b の .3 が再び割り当てられるのは、走査が .254 を越え、範囲の先頭まで一周した後です。",
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
@@ -204,12 +204,12 @@ pub const SECTIONS: &[Section] = &[
         title: text! {
             en: "Running out, and the wrap",
             zh: "耗尽与绕回",
-            ja: "枯渇と一周",
+            ja: "枯渇とラップアラウンド",
         },
         body: &[text! {
             en: "On a /29 node subnet, host-local has only five pod addresses, .2 to .6, and a sixth pod finds none. Its sandbox fails with no IP addresses available in range set, and the kubelet retries it every 10 to 15 s; once p-2's .3 is released, the next retry's walk wraps past .6 and takes it. The range is not the only limit: the kubelet admits up to --max-pods pods (110 by default), whatever the node subnet holds.",
-            zh: "在 /29 的节点子网上，host-local 只有 .2 到 .6 这 5 个 Pod 地址，第 6 个 Pod 就拿不到地址了。它的沙箱以 no IP addresses available in range set 失败，kubelet 每隔 10 到 15 秒重试一次；p-2 的 .3 被释放后，下一次重试的遍历越过 .6 绕回，拿到 .3。地址范围也不是唯一的上限：kubelet 按 --max-pods（默认 110）准入 Pod，不管节点子网能容纳多少。",
-            ja: "/29 のノードサブネットでは、host-local が使える Pod のアドレスは .2 から .6 の 5 個だけで、6 個目の Pod の分は残っていません。そのサンドボックスは no IP addresses available in range set で失敗し、kubelet が 10〜15 秒ごとに再試行します。p-2 の .3 が解放されると、次の再試行で走査が .6 を越えて一周し、.3 を取ります。上限は範囲だけではありません。kubelet はノードサブネットの大きさに関係なく、--max-pods（デフォルトは 110）まで Pod を受け入れます。",
+            zh: "节点子网如果是 /29，host-local 手里只有 .2 到 .6 这 5 个 Pod 地址，第 6 个 Pod 就分不到地址了。它的沙箱创建失败，报错 no IP addresses available in range set，kubelet 每隔 10 到 15 秒重试一次。等 p-2 的 .3 被释放，下一次重试时遍历越过 .6 绕回开头，拿到 .3。地址范围也不是唯一的限制：不管节点子网有多大，kubelet 最多只准入 --max-pods 个 Pod（默认 110）。",
+            ja: "ノードサブネットが /29 だと、host-local が Pod に割り当てられるアドレスは .2 から .6 までの 5 個しかなく、6 個目の Pod の分はありません。6 個目の Pod のサンドボックスは no IP addresses available in range set というエラーで失敗し、kubelet が 10〜15 秒ごとに再試行します。p-2 の .3 が解放されると、次の再試行で走査が .6 を越えて一周し、.3 を取ります。なお、上限はアドレス範囲だけではありません。kubelet はノードサブネットの大きさとは関係なく、--max-pods（デフォルトは 110）までしか Pod を受け入れません。",
         }],
         figure: Some(Figure {
             tour: TourId::Exhaustion,
@@ -221,13 +221,13 @@ pub const SECTIONS: &[Section] = &[
         id: "next",
         title: text! {
             en: "Where to go next",
-            zh: "接下来",
+            zh: "接下来看什么",
             ja: "次に読むもの",
         },
         body: &[text! {
             en: "Four more stories are tours in podip: kube-controller-manager restarting, a --max-pods larger than the node subnet, a node rebooting with host-local's files on disk, and why both allocators walk round robin. In Your cluster, paste the output of kubectl get nodes -o json to see which node subnets are used and which one a new node gets after kube-controller-manager restarts.",
-            zh: "podip 中还有四个导览：kube-controller-manager 重启、--max-pods 超过节点子网的容量、host-local 的文件留在磁盘上时节点重启，以及两个分配器为什么都按轮询前进。在“你的集群”中粘贴 kubectl get nodes -o json 的输出，就能看到已占用的节点子网，以及 kube-controller-manager 重启后新节点会拿到哪个子网。",
-            ja: "podip にはさらに 4 つのツアーがあります。kube-controller-manager の再起動、ノードサブネットより大きい --max-pods、host-local のファイルがディスクに残ったままのノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」に kubectl get nodes -o json の出力を貼り付けると、使用中のノードサブネットと、kube-controller-manager の再起動後に新しいノードが受け取るサブネットがわかります。",
+            zh: "另外四个故事在 podip 里做成了导览：kube-controller-manager 重启；--max-pods 比节点子网的容量还大；host-local 的文件留在磁盘上时节点重启；以及两个分配器为什么都按轮询前进。在“你的集群”中粘贴 kubectl get nodes -o json 的输出，就能看到已占用的节点子网，以及 kube-controller-manager 重启后新节点会拿到哪个子网。",
+            ja: "ほかにも 4 つの事例を podip のツアーにしています。kube-controller-manager の再起動、ノードサブネットより大きい --max-pods、host-local のファイルをディスクに置いたノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」に kubectl get nodes -o json の出力を貼り付けると、使用中のノードサブネットと、kube-controller-manager が再起動した後に新しいノードが受け取るサブネットを確認できます。",
         }],
         figure: None,
         shell: &[],

@@ -163,3 +163,58 @@ fn what_the_host_local_section_says_is_on_the_node_at_its_figures_moment() {
         .expect("a's file");
     assert_eq!(file.output[1], "eth0");
 }
+
+#[test]
+fn every_command_under_a_figure_prints_what_an_event_before_its_moment_left() {
+    let mut runs = Runs::default();
+    for section in SECTIONS {
+        let Some(figure) = section.figure else {
+            continue;
+        };
+        let scenario = figure.tour.tour().scenario;
+        let mut cursor = runs
+            .cursor(scenario, Some(figure.tour.name()))
+            .expect("the tour runs");
+        cursor.go_to_step(figure.step - 1);
+        cursor.finish();
+        for command in section.shell {
+            let ran = command
+                .run(cursor.sim())
+                .unwrap_or_else(|| panic!("{}: {command:?} reads nothing", section.id));
+            assert!(
+                ran.output.iter().any(|line| !line.is_empty()),
+                "{}: {} prints nothing at the figure's moment",
+                section.id,
+                ran.command
+            );
+            let (reasons, touching) = command.depends_on();
+            let cause = cursor
+                .sim()
+                .events()
+                .iter()
+                .rev()
+                .find(|e| reasons.contains(&e.reason) && touching.matches(e))
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{}: no event up to the figure's moment changes what {} prints",
+                        section.id, ran.command
+                    )
+                });
+            // What the command prints is what that event left: the same at the event's own time.
+            let mut at_cause = Simulation::new(std::rc::Rc::new(
+                Scenario::parse(scenario).expect("it parses"),
+            ));
+            at_cause.run_to(cause.time_ms);
+            assert_eq!(
+                command.run(&at_cause).as_ref(),
+                Some(&ran),
+                "{}: {} at {} ({:?} {})",
+                section.id,
+                ran.command,
+                cause.time_ms,
+                cause.reason,
+                cause.object
+            );
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! `ip route` on a node. The same views the transcript prints after its events (`transcript.rs`), for a
 //! page that shows one command beside a picture (the article).
 
+use super::event::{Event, Reason};
 use super::simulation::Simulation;
 use crate::ipam::goip::ip_string;
 use crate::ipam::kindnet::CNI_CONFIG_PATH;
@@ -23,8 +24,32 @@ pub enum Shell {
     IpLink(&'static str),
     /// `ip route` on a node.
     IpRoute(&'static str),
-    /// `kubectl get pod POD -o jsonpath='{.status.podIPs}'`.
+    /// `kubectl get pod POD -o jsonpath='{.status.podIPs}'`: the Pod object's status, never the sandbox's.
     PodIps(&'static str),
+}
+
+/// Which events a command's output depends on: those of one object (`node/x`, `pod/x`), or those that
+/// happened on one node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Touching {
+    /// The object of that kind and name.
+    Object(&'static str, &'static str),
+    /// Any object, on that node.
+    Node(&'static str),
+}
+
+impl Touching {
+    /// Whether `event` is one of them.
+    pub fn matches(self, event: &Event) -> bool {
+        match self {
+            Touching::Object(kind, name) => event
+                .object
+                .strip_prefix(kind)
+                .and_then(|rest| rest.strip_prefix('/'))
+                == Some(name),
+            Touching::Node(node) => event.node.as_deref() == Some(node),
+        }
+    }
 }
 
 /// A command as run: the machine it runs on (empty: a workstation with kubectl), the command line and
@@ -40,6 +65,36 @@ pub struct Ran {
 }
 
 impl Shell {
+    /// The events that change what the command prints: their reasons, and the node they happened on or
+    /// the object they name. The article's tests pin each command's moment to one of them.
+    pub fn depends_on(self) -> (&'static [Reason], Touching) {
+        match self {
+            Shell::PodCidrs(node) => (&[Reason::PodCIDRPatched], Touching::Object("node", node)),
+            Shell::Conflist(node) => (&[Reason::CNIConfigWritten], Touching::Object("node", node)),
+            Shell::Ls(node) | Shell::Cat(node, _) => (
+                &[Reason::IPAMReserve, Reason::IPAMRelease],
+                Touching::Node(node),
+            ),
+            Shell::IpLink(node) => (
+                &[Reason::VethCreated, Reason::VethDeleted],
+                Touching::Node(node),
+            ),
+            Shell::IpRoute(node) => (
+                &[
+                    Reason::RouteAdded,
+                    Reason::RouteRemoved,
+                    Reason::NodeRouteAdded,
+                    Reason::NodeRouteRemoved,
+                ],
+                Touching::Node(node),
+            ),
+            Shell::PodIps(pod) => (
+                &[Reason::PodIPsAssigned, Reason::PodIPsCleared],
+                Touching::Object("pod", pod),
+            ),
+        }
+    }
+
     /// The command run on `sim` as it is now; `None` when what it reads is not there (a node not yet
     /// registered, a file not written).
     pub fn run(self, sim: &Simulation) -> Option<Ran> {
@@ -94,7 +149,8 @@ impl Shell {
                 ip_route_lines(sim.node_netns(node)?),
             )),
             Shell::PodIps(pod) => {
-                let (_, ips) = sim.pod_sandbox(pod)?;
+                // What the API holds: jsonpath prints nothing while the kubelet has not posted them.
+                let ips = sim.pod_status_ips(pod)?;
                 let list: Vec<String> = ips
                     .iter()
                     .map(|ip| format!("{{\"ip\":\"{}\"}}", ip_string(*ip)))
@@ -102,7 +158,11 @@ impl Shell {
                 Some(ran(
                     "",
                     format!("kubectl get pod {pod} -o jsonpath='{{.status.podIPs}}'"),
-                    vec![format!("[{}]", list.join(","))],
+                    if list.is_empty() {
+                        Vec::new()
+                    } else {
+                        vec![format!("[{}]", list.join(","))]
+                    },
                 ))
             }
         }

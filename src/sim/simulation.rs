@@ -261,6 +261,12 @@ impl Simulation {
         Some((id, sandbox.facts.ips()))
     }
 
+    /// `status.podIPs` of the Pod object, as the API holds it (empty until the kubelet posts them), if
+    /// the object exists. The runtime's sandbox may have its addresses earlier (`pod_sandbox`).
+    pub fn pod_status_ips(&self, pod: &str) -> Option<&[IpAddr]> {
+        self.cluster.pods.get(pod).map(|pod| pod.ips())
+    }
+
     /// `spec.podCIDRs` of a node, if it exists.
     pub fn node_pod_cidrs(&self, node: &str) -> Option<&[String]> {
         self.cluster.nodes.get(node).map(|n| n.pod_cidrs.as_slice())

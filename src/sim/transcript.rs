@@ -171,7 +171,7 @@ impl Transcript {
             }
             Reason::PodIPsAssigned => {
                 let Some(pod) = pod else { return };
-                if let Some((_, ips)) = sim.pod_sandbox(pod) {
+                if let Some(ips) = sim.pod_status_ips(pod) {
                     let list: Vec<String> = ips
                         .iter()
                         .map(|ip| format!("{{\"ip\":\"{}\"}}", ip_string(*ip)))

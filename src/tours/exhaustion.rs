@@ -39,11 +39,11 @@ pub(super) const EXHAUSTION: Tour = Tour {
         },
         Step {
             id: "p6-wraps",
-            waits_for: (Reason::IPAMReserve, "pod/p6"),
+            waits_for: (Reason::PodIPsAssigned, "pod/p6"),
             words: text! {
-                en: "On the retry the walk wraps past .6 and finds .3: a freed address returns only after the wrap.",
-                zh: "重试时，遍历越过 .6 绕回开头，找到 .3：释放的地址只有在绕回之后才会再被分配。",
-                ja: "再試行では走査が .6 を越えて一周し、.3 を見つけます。解放されたアドレスが戻ってくるのは、一周した後だけです。",
+                en: "On the retry the walk wraps past .6 and finds .3, and the kubelet writes it to p6's status.podIPs: a freed address returns only after the wrap.",
+                zh: "重试时，遍历越过 .6 绕回开头，找到 .3，kubelet 把它写进 p6 的 status.podIPs：释放的地址只有在绕回之后才会再被分配。",
+                ja: "再試行では走査が .6 を越えて一周して .3 を見つけ、kubelet がそれを p6 の status.podIPs に書き込みます。解放されたアドレスが戻ってくるのは、一周した後だけです。",
             },
         },
         Step {

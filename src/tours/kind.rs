@@ -32,9 +32,9 @@ pub(super) const KIND: Tour = Tour {
             id: "workers-patched",
             waits_for: (Reason::PodCIDRPatched, "node/kind-worker2"),
             words: text! {
-                en: "The workers follow in registration order: 10.244.1.0/24 and 10.244.2.0/24. kcm PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
-                zh: "两个工作节点按注册顺序依次拿到 10.244.1.0/24 和 10.244.2.0/24。kcm 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
-                ja: "ワーカーが登録順に続き、10.244.1.0/24 と 10.244.2.0/24 を受け取ります。kcm は各ノードの spec.podCIDR と spec.podCIDRs を PATCH で設定します。カーソルはいまインデックス 3 を指しています。",
+                en: "The workers get 10.244.1.0/24 and 10.244.2.0/24 in the order the controller processes them; kind joins them in parallel, so on another run the two can swap. kube-controller-manager PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
+                zh: "两个工作节点按控制器处理的顺序拿到 10.244.1.0/24 和 10.244.2.0/24；kind 是并行加入工作节点的，换一次运行，两者可能对调。kube-controller-manager 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
+                ja: "ワーカーは、コントローラーが処理した順に 10.244.1.0/24 と 10.244.2.0/24 を受け取ります。kind はワーカーを並行して参加させるので、別の実行では 2 台が入れ替わることもあります。kube-controller-manager は各ノードの spec.podCIDR と spec.podCIDRs を PATCH で設定します。カーソルはいまインデックス 3 を指しています。",
             },
         },
         Step {
@@ -95,9 +95,9 @@ pub(super) const KIND: Tour = Tour {
             id: "b-released",
             waits_for: (Reason::IPAMRelease, "pod/b"),
             words: text! {
-                en: "2.3 s after the object disappeared — the kubelet stopped the container (its grace period never under 2 s, which a container ignoring SIGTERM waits out) and StopPodSandbox ran CNI DEL — the file 10.244.1.3, the veth and the /32 route go together.",
-                zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：在这 2.3 秒里，kubelet 先停掉容器（宽限期不少于 2 秒，忽略 SIGTERM 的容器会等满这段时间），再由 StopPodSandbox 执行 CNI DEL。",
-                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。この 2.3 秒のうちに、kubelet がコンテナーを停止し（猶予期間は 2 秒を下回らず、SIGTERM を無視するコンテナーはその間待たされます）、StopPodSandbox が CNI DEL を実行したのです。",
+                en: "2.3 s after the object disappeared, the file 10.244.1.3, the veth and the /32 route go together: once the kubelet had stopped b's container, StopPodSandbox ran CNI DEL. The measurement shows only the lag; podip's reading of it is a current kubelet's 2 s floor for a container that ignores SIGTERM (kubelets 1.22 to about 1.28 waited the pod's whole terminationGracePeriodSeconds).",
+                zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：kubelet 停掉 b 的容器之后，StopPodSandbox 才执行 CNI DEL。实测只能看到这段延迟；podip 对它的解释是：当前的 kubelet 对忽略 SIGTERM 的容器至少等 2 秒（1.22 到 1.28 前后的 kubelet 会等满 Pod 的整个 terminationGracePeriodSeconds）。",
+                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。kubelet が b のコンテナを停止した後で、StopPodSandbox が CNI DEL を実行したのです。実測でわかるのはこの遅れだけで、podip はこれを、SIGTERM を無視するコンテナを現行の kubelet が最低 2 秒待つことで説明しています（1.22 から 1.28 ごろの kubelet は Pod の terminationGracePeriodSeconds を丸ごと待っていました）。",
             },
         },
         Step {
@@ -138,15 +138,15 @@ pub(super) const KIND: Tour = Tour {
                 ja: "kind-worker に spec.podCIDR 10.244.1.0/24 が設定されました。このノードの host-local は自分の範囲をどうやって知るのでしょう？",
             },
             choices: &[
-                text! { en: "It asks the API server on every CNI ADD", zh: "每次 CNI ADD 时询问 API server", ja: "CNI ADD のたびに API server に問い合わせる" },
+                text! { en: "It asks the API server on every CNI ADD", zh: "每次 CNI ADD 时询问 API 服务器", ja: "CNI ADD のたびに API サーバーに問い合わせる" },
                 text! { en: "From the conflist kindnetd writes from the podCIDR", zh: "从 kindnetd 根据 podCIDR 写出的 conflist 中读取", ja: "kindnetd が podCIDR から書く conflist から" },
                 text! { en: "kube-controller-manager sends it to the node", zh: "由 kube-controller-manager 发送给节点", ja: "kube-controller-manager がノードに送る" },
             ],
             correct: 1,
             why: text! {
                 en: "host-local never talks to the API server. kindnetd reads its node's podCIDR and writes /etc/cni/net.d/10-kindnet.conflist with that subnet as host-local's range; the container runtime hands that configuration to the plugins on every CNI ADD.",
-                zh: "host-local 从不与 API server 通信。kindnetd 读取本节点的 podCIDR，把这个子网作为 host-local 的地址范围写入 /etc/cni/net.d/10-kindnet.conflist；容器运行时在每次 CNI ADD 时把这份配置交给插件。",
-                ja: "host-local は API server とやり取りしません。kindnetd が自ノードの podCIDR を読み、そのサブネットを host-local の範囲として /etc/cni/net.d/10-kindnet.conflist に書きます。コンテナーランタイムは CNI ADD のたびにこの設定をプラグインに渡します。",
+                zh: "host-local 从不与 API 服务器通信。kindnetd 读取本节点的 podCIDR，把这个子网作为 host-local 的地址范围写入 /etc/cni/net.d/10-kindnet.conflist；容器运行时在每次 CNI ADD 时把这份配置交给插件。",
+                ja: "host-local は API サーバーとやり取りしません。kindnetd が自ノードの podCIDR を読み、そのサブネットを host-local の範囲として /etc/cni/net.d/10-kindnet.conflist に書きます。コンテナランタイムは CNI ADD のたびにこの設定をプラグインに渡します。",
             },
         },
         Question {
@@ -220,9 +220,9 @@ pub(super) const KIND: Tour = Tour {
             ],
             correct: 1,
             why: text! {
-                en: "The kubelet first stops b's containers (a grace period of at least minimumGracePeriodInSeconds, 2 s, which a container ignoring SIGTERM waits out); only then StopPodSandbox runs CNI DEL: host-local's Release removes the file, ptp's cmdDel the veth pair and its /32 route, together.",
-                zh: "kubelet 先停止 b 的容器（宽限期至少为 minimumGracePeriodInSeconds，即 2 秒，忽略 SIGTERM 的容器会等满这段时间）；之后 StopPodSandbox 才执行 CNI DEL：host-local 的 Release 删除文件，ptp 的 cmdDel 删除 veth 对和 /32 路由，三者一起消失。",
-                ja: "kubelet はまず b のコンテナーを停止します（猶予期間は minimumGracePeriodInSeconds の 2 秒以上で、SIGTERM を無視するコンテナーはその間待たされます）。その後で StopPodSandbox が CNI DEL を実行し、host-local の Release がファイルを、ptp の cmdDel が veth ペアと /32 ルートを、まとめて削除します。",
+                en: "The kubelet first stops b's containers; only then StopPodSandbox runs CNI DEL: host-local's Release removes the file, ptp's cmdDel the veth pair and its /32 route, together. The 2 s is podip's explanation of the measured 2.3 s, not part of the measurement: a current kubelet gives a container that ignores SIGTERM at least minimumGracePeriodInSeconds, 2 s, even on a forced delete; kubelets 1.22 to about 1.28 waited the pod's whole terminationGracePeriodSeconds (kubernetes#113717, #120449).",
+                zh: "kubelet 先停止 b 的容器；之后 StopPodSandbox 才执行 CNI DEL：host-local 的 Release 删除文件，ptp 的 cmdDel 删除 veth 对和 /32 路由，三者一起消失。其中的 2 秒是 podip 对实测 2.3 秒的解释，并不是实测本身：当前的 kubelet 即使在强制删除时，也会给忽略 SIGTERM 的容器至少 minimumGracePeriodInSeconds（2 秒）；1.22 到 1.28 前后的 kubelet 则会等满 Pod 的整个 terminationGracePeriodSeconds（kubernetes#113717、#120449）。",
+                ja: "kubelet はまず b のコンテナを停止し、その後で StopPodSandbox が CNI DEL を実行します。host-local の Release がファイルを、ptp の cmdDel が veth ペアと /32 ルートを、まとめて削除します。この 2 秒は実測の 2.3 秒に対する podip の説明で、実測そのものではありません。現行の kubelet は強制削除でも、SIGTERM を無視するコンテナに minimumGracePeriodInSeconds（2 秒）以上の猶予を与えます。1.22 から 1.28 ごろの kubelet は、Pod の terminationGracePeriodSeconds を丸ごと待っていました（kubernetes#113717、#120449）。",
             },
         },
         Question {

@@ -14,9 +14,9 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         ja: "再起動によるアドレスのリーク",
     },
     intro: text! {
-        en: "Two nodes with /28 subnets (13 pod addresses each) and five pods each. One line of their CNI configs differs: disk-worker keeps host-local's files on disk in /var/lib/cni/networks (the plugin's default), tmpfs-worker on a tmpfs in /run/cni-ipam-state (as kind does). Both reboot three times. Press play or step.",
-        zh: "两个节点，各有一个 /28 子网（各 13 个 Pod 地址），各运行五个 Pod。两者的 CNI 配置只差一行：disk-worker 把 host-local 的文件放在磁盘上的 /var/lib/cni/networks（插件的默认值），tmpfs-worker 放在 tmpfs 上的 /run/cni-ipam-state（与 kind 相同）。两个节点都会重启三次。点击播放，或单步执行。",
-        ja: "/28 のサブネット（Pod 用アドレス各 13 個）を持つノードが 2 台あり、Pod が 5 個ずつ動いています。CNI 設定の違いは 1 行だけで、disk-worker は host-local のファイルをディスク上の /var/lib/cni/networks（プラグインのデフォルト）に、tmpfs-worker は tmpfs 上の /run/cni-ipam-state（kind と同じ）に置きます。どちらも 3 回再起動します。再生するか、1 ステップずつ進めてください。",
+        en: "Two nodes with /28 subnets (13 pod addresses each) and five pods each. tmpfs-worker is a kind node: kindnetd's conflist keeps host-local's files on a tmpfs, /run/cni-ipam-state. disk-worker stands for a node of another CNI, such as flannel's or kubenet's cbr0 or Canal's k8s-pod-network, whose host-local keeps them on disk in /var/lib/cni/networks, the plugin's default; podip draws it with kindnet's chain, only that directory changed. Both reboot three times. Press play or step.",
+        zh: "两个节点，各有一个 /28 子网（各 13 个 Pod 地址），各运行五个 Pod。tmpfs-worker 是 kind 的节点：kindnetd 写的 conflist 把 host-local 的文件放在 tmpfs 上的 /run/cni-ipam-state。disk-worker 代表使用其他 CNI 的节点，例如 flannel 或 kubenet 的 cbr0、Canal 的 k8s-pod-network，它们的 host-local 把文件放在磁盘上的 /var/lib/cni/networks，也就是插件的默认值；podip 仍用 kindnet 的插件链来画它，只换了这个目录。两个节点都会重启三次。点击播放，或单步执行。",
+        ja: "/28 のサブネット（Pod 用アドレス各 13 個）を持つノードが 2 台あり、Pod が 5 個ずつ動いています。tmpfs-worker は kind のノードで、kindnetd の conflist により host-local のファイルは tmpfs 上の /run/cni-ipam-state に置かれます。disk-worker はほかの CNI のノード（flannel や kubenet の cbr0、Canal の k8s-pod-network など）の代わりで、その host-local はプラグインのデフォルトであるディスク上の /var/lib/cni/networks にファイルを置きます。podip は disk-worker も kindnet のチェーンで描き、変えるのはこのディレクトリーだけです。どちらも 3 回再起動します。再生するか、1 ステップずつ進めてください。",
     },
     steps: &[
         Step {
@@ -25,7 +25,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
             words: text! {
                 en: "Both nodes run five pods: web-1 to web-5 on .2–.6 of 10.244.0.0/28, api-1 to api-5 on .18–.22 of 10.244.0.16/28. host-local keeps one file per address, named after it and holding the container ID of its sandbox; last_reserved_ip is .6 on one node and .22 on the other.",
                 zh: "两个节点上各跑着五个 Pod：web-1 到 web-5 用的是 10.244.0.0/28 里的 .2–.6，api-1 到 api-5 用的是 10.244.0.16/28 里的 .18–.22。host-local 为每个地址建一个同名文件，文件里写着对应沙箱的容器 ID；last_reserved_ip 分别是 .6 和 .22。",
-                ja: "2 台のノードでそれぞれ Pod が 5 個動いています。web-1 から web-5 は 10.244.0.0/28 の .2–.6、api-1 から api-5 は 10.244.0.16/28 の .18–.22 です。host-local はアドレスごとに同じ名前のファイルを作り、中にサンドボックスのコンテナー ID を書きます。last_reserved_ip はそれぞれ .6 と .22 です。",
+                ja: "2 台のノードでそれぞれ Pod が 5 個動いています。web-1 から web-5 は 10.244.0.0/28 の .2–.6、api-1 から api-5 は 10.244.0.16/28 の .18–.22 です。host-local はアドレスごとに同じ名前のファイルを作り、中にサンドボックスのコンテナ ID を書きます。last_reserved_ip はそれぞれ .6 と .22 です。",
             },
         },
         Step {
@@ -34,7 +34,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
             words: text! {
                 en: "disk-worker reboots, and so does tmpfs-worker. Gone: every container and network namespace, and with them the veths and /32 routes. Still on disk: the conflist, containerd's sandbox records in /var/lib/containerd and, on disk-worker alone, host-local's five files and last_reserved_ip. tmpfs-worker's /run/cni-ipam-state comes back empty.",
                 zh: "disk-worker 和 tmpfs-worker 相继重启。所有容器和网络命名空间都没了，veth 和 /32 路由也跟着没了。磁盘上还在的有：conflist、/var/lib/containerd 里 containerd 的沙箱记录，以及只在 disk-worker 上才有的 host-local 的五个文件和 last_reserved_ip。tmpfs-worker 的 /run/cni-ipam-state 重启后是空的。",
-                ja: "disk-worker と tmpfs-worker が再起動します。コンテナーとネットワーク名前空間はすべて消え、veth と /32 ルートも一緒に消えます。ディスクに残るのは conflist、/var/lib/containerd にある containerd のサンドボックス記録、それに disk-worker にだけある host-local の 5 個のファイルと last_reserved_ip です。tmpfs-worker の /run/cni-ipam-state は空になっています。",
+                ja: "disk-worker と tmpfs-worker が再起動します。コンテナとネットワーク名前空間はすべて消え、veth と /32 ルートも一緒に消えます。ディスクに残るのは conflist、/var/lib/containerd にある containerd のサンドボックス記録、それに disk-worker にだけある host-local の 5 個のファイルと last_reserved_ip です。tmpfs-worker の /run/cni-ipam-state は空になっています。",
             },
         },
         Step {
@@ -52,16 +52,16 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
             words: text! {
                 en: "The kubelet syncs web-1. The pod has a sandbox and it is not ready, so SyncPod records SandboxChanged, 'Pod sandbox changed, it will be killed and re-created.', and kills the pod first: StopPodSandbox on the old sandbox. containerd finds its netns closed and runs CNI DEL with an empty CNI_NETNS; ptp hands it to host-local first, which releases 10.244.0.2 by container ID (ReleaseByID). On tmpfs-worker the same DEL finds no file.",
                 zh: "kubelet 同步 web-1。这个 Pod 有沙箱，但沙箱没有就绪，于是 SyncPod 记录 SandboxChanged（“Pod sandbox changed, it will be killed and re-created.”），先终止 Pod：对旧沙箱调用 StopPodSandbox。containerd 发现网络命名空间已经关闭，就用空的 CNI_NETNS 执行 CNI DEL；ptp 先把 DEL 交给 host-local，host-local 按容器 ID 释放 10.244.0.2（ReleaseByID）。在 tmpfs-worker 上，同样的 DEL 找不到文件。",
-                ja: "kubelet が web-1 を同期します。Pod にはサンドボックスがあるのに準備ができていないので、SyncPod は SandboxChanged（「Pod sandbox changed, it will be killed and re-created.」）を記録し、まず Pod を停止します。古いサンドボックスに対する StopPodSandbox です。containerd はネットワーク名前空間が閉じていると分かると、空の CNI_NETNS で CNI DEL を実行します。ptp はまず host-local に DEL を渡し、host-local がコンテナー ID をもとに 10.244.0.2 を解放します（ReleaseByID）。tmpfs-worker では、同じ DEL が見つけるファイルはありません。",
+                ja: "kubelet が web-1 を同期します。Pod にはサンドボックスがあるのに準備ができていないので、SyncPod は SandboxChanged（「Pod sandbox changed, it will be killed and re-created.」）を記録し、まず Pod を停止します。古いサンドボックスに対する StopPodSandbox です。containerd はネットワーク名前空間が閉じていると分かると、空の CNI_NETNS で CNI DEL を実行します。ptp はまず host-local に DEL を渡し、host-local がコンテナ ID をもとに 10.244.0.2 を解放します（ReleaseByID）。tmpfs-worker では、同じ DEL が見つけるファイルはありません。",
             },
         },
         Step {
             id: "new-addresses",
             waits_for: (Reason::CNIConfigWritten, "node/tmpfs-worker"),
             words: text! {
-                en: "Then new sandboxes and new CNI ADDs: web-1 to web-5 get .7–.11, because last_reserved_ip (.6) survived on disk, while api-1 to api-5 get .18–.22 again from an empty directory. Five files for five pods on each node: no leak, because containerd still knew the old sandboxes. kindnetd, a new process, writes the same conflist again (CNIConfigWritten): what it compares with lived in the old process's memory.",
-                zh: "接着是新的沙箱和新的 CNI ADD：last_reserved_ip（.6）在磁盘上保留了下来，所以 web-1 到 web-5 分到 .7–.11；api-1 到 api-5 则从空目录重新分到 .18–.22。两个节点都是五个 Pod、五个文件：没有泄漏，因为 containerd 还记得旧沙箱。kindnetd 作为新进程，再次写出同样的 conflist（CNIConfigWritten）：它用来比较的内容只存在于旧进程的内存里。",
-                ja: "続いて新しいサンドボックスと新しい CNI ADD です。last_reserved_ip（.6）がディスクに残っていたので web-1 から web-5 は .7–.11 を受け取り、api-1 から api-5 は空のディレクトリーから再び .18–.22 を受け取ります。どちらのノードも Pod 5 個にファイル 5 個で、リークはありません。containerd が古いサンドボックスを覚えていたからです。kindnetd は新しいプロセスとして、同じ conflist をもう一度書きます（CNIConfigWritten）。比較の相手は古いプロセスのメモリーにしかなかったからです。",
+                en: "Then new sandboxes and new CNI ADDs: web-1 to web-5 get .7–.11, because last_reserved_ip (.6) survived on disk, while api-1 to api-5 get .18–.22 again from an empty directory. Five files for five pods on each node: no leak, because containerd still knew the old sandboxes. On tmpfs-worker, kindnetd, a new process, writes the same conflist again (CNIConfigWritten): what it compares with lived in the old process's memory.",
+                zh: "接着是新的沙箱和新的 CNI ADD：last_reserved_ip（.6）在磁盘上保留了下来，所以 web-1 到 web-5 分到 .7–.11；api-1 到 api-5 则从空目录重新分到 .18–.22。两个节点都是五个 Pod、五个文件：没有泄漏，因为 containerd 还记得旧沙箱。在 tmpfs-worker 上，kindnetd 作为新进程，再次写出同样的 conflist（CNIConfigWritten）：它用来比较的内容只存在于旧进程的内存里。",
+                ja: "続いて新しいサンドボックスと新しい CNI ADD です。last_reserved_ip（.6）がディスクに残っていたので web-1 から web-5 は .7–.11 を受け取り、api-1 から api-5 は空のディレクトリーから再び .18–.22 を受け取ります。どちらのノードも Pod 5 個にファイル 5 個で、リークはありません。containerd が古いサンドボックスを覚えていたからです。tmpfs-worker では、kindnetd が新しいプロセスとして、同じ conflist をもう一度書きます（CNIConfigWritten）。比較の相手は古いプロセスのメモリーにしかなかったからです。",
             },
         },
         Step {
@@ -104,9 +104,9 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
             id: "tmpfs-node-fine",
             waits_for: (Reason::PodIPsAssigned, "pod/api-5"),
             words: text! {
-                en: "tmpfs-worker runs its five pods on .18–.22. With host-local's dataDir on a tmpfs, as kind has it, the files cannot outlive the sandboxes. The cost: last_reserved_ip goes too, so after every boot the addresses are handed out from the start again, and an address can go straight to another pod (see the round-robin tour).",
-                zh: "tmpfs-worker 上的五个 Pod 运行在 .18–.22。像 kind 那样把 host-local 的 dataDir 放在 tmpfs 上，文件就不可能比沙箱活得更久。代价是 last_reserved_ip 也一起消失，每次启动后都从头分配地址，一个地址可能立刻交给另一个 Pod（见“为什么要轮询？”导览）。",
-                ja: "tmpfs-worker では 5 個の Pod が .18–.22 で動いています。kind のように host-local の dataDir を tmpfs に置けば、ファイルがサンドボックスより長生きすることはありません。代償として last_reserved_ip も消えるので、起動のたびにアドレスは最初から割り当てられ、あるアドレスがすぐ別の Pod に渡ることがあります（ツアー「なぜラウンドロビンか」を参照）。",
+                en: "tmpfs-worker runs its five pods on .18–.22. With host-local's dataDir on a tmpfs, as kind has it, the files cannot outlive a reboot. The cost: last_reserved_ip goes too, so after every boot the addresses are handed out from the start again, and an address can go straight to another pod (see the round-robin tour).",
+                zh: "tmpfs-worker 上的五个 Pod 运行在 .18–.22。像 kind 那样把 host-local 的 dataDir 放在 tmpfs 上，文件就不可能在重启后留下来。代价是 last_reserved_ip 也一起消失，每次启动后都从头分配地址，一个地址可能立刻交给另一个 Pod（见“为什么要轮询？”导览）。",
+                ja: "tmpfs-worker では 5 個の Pod が .18–.22 で動いています。kind のように host-local の dataDir を tmpfs に置けば、ファイルが再起動を越えて残ることはありません。代償として last_reserved_ip も消えるので、起動のたびにアドレスは最初から割り当てられ、あるアドレスがすぐ別の Pod に渡ることがあります（ツアー「なぜラウンドロビンか」を参照）。",
             },
         },
         Step {
@@ -124,7 +124,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
             words: text! {
                 en: "What else would clear it? Not the CNI GC verb: neither ptp nor host-local as released implements GC (host-local's main.go: /* FIXME GC */). What helps is the first half of libcni's GCNetworkList: for every attachment cached in /var/lib/cni/results that the runtime does not name as valid, it runs CNI DEL, whatever the conflist's cniVersion (only the plugins' own GC call needs 1.1.0), and that DEL releases the file by container ID. CRI-O calls it (networkGC); containerd does not (containerd/go-cni#131 is not merged). On containerd, only a tmpfs dataDir or the cleaning above.",
                 zh: "还有什么办法？不是 CNI 的 GC 操作：ptp 和已发布的 host-local 都没有实现 GC（host-local 的 main.go 里写着 /* FIXME GC */）。真正起作用的是 libcni 的 GCNetworkList 的前半部分：对 /var/lib/cni/results 中缓存的每个 attachment，只要运行时没有把它列为有效，就执行一次 CNI DEL，不论 conflist 的 cniVersion 是多少（只有对插件本身的 GC 调用才要求 1.1.0），这次 DEL 会按容器 ID 释放文件。CRI-O 会调用它（networkGC）；containerd 不会（containerd/go-cni#131 尚未合并）。在 containerd 上，只能把 dataDir 放在 tmpfs 上，或者像上面那样清理目录。",
-                ja: "ほかに効く手は何でしょうか。CNI の GC ではありません。ptp もリリース済みの host-local も GC を実装していないからです（host-local の main.go には /* FIXME GC */ とあります）。効くのは libcni の GCNetworkList の前半です。/var/lib/cni/results にキャッシュされた attachment のうち、ランタイムが有効として挙げないものすべてに CNI DEL を実行し、その DEL がコンテナー ID をもとにファイルを解放します。conflist の cniVersion は問いません（1.1.0 が必要なのはプラグイン自身の GC 呼び出しだけです）。CRI-O はこれを呼びます（networkGC）が、containerd は呼びません（containerd/go-cni#131 は未マージ）。containerd では、dataDir を tmpfs に置くか、上のように掃除するしかありません。",
+                ja: "ほかに効く手は何でしょうか。CNI の GC ではありません。ptp もリリース済みの host-local も GC を実装していないからです（host-local の main.go には /* FIXME GC */ とあります）。効くのは libcni の GCNetworkList の前半です。/var/lib/cni/results にキャッシュされた attachment のうち、ランタイムが有効として挙げないものすべてに CNI DEL を実行し、その DEL がコンテナ ID をもとにファイルを解放します。conflist の cniVersion は問いません（1.1.0 が必要なのはプラグイン自身の GC 呼び出しだけです）。CRI-O はこれを呼びます（networkGC）が、containerd は呼びません（containerd/go-cni#131 は未マージ）。containerd では、dataDir を tmpfs に置くか、上のように掃除するしかありません。",
             },
         },
     ],
@@ -171,8 +171,8 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
             before: "disk-node-full",
             text: text! {
                 en: "The third reboot, records lost again: 10 files for 5 pods in a range of 13 addresses. What happens?",
-                zh: "第三次重启，记录又丢了：13 个地址的范围里，5 个 Pod 占着 10 个文件。接下来会怎样？",
-                ja: "3 回目の再起動でも記録が失われました。13 個のアドレスの範囲に、Pod 5 個に対してファイルが 10 個あります。どうなるでしょう？",
+                zh: "第三次重启，记录又丢了。13 个地址的范围里，10 个文件全都泄漏了，而 5 个 Pod 都要重新分配地址。接下来会怎样？",
+                ja: "3 回目の再起動でも記録が失われました。13 個のアドレスの範囲に、リークしたファイルが 10 個残っていて、5 個の Pod がアドレスを必要としています。どうなるでしょう？",
             },
             choices: &[
                 text! { en: "All five pods get addresses", zh: "五个 Pod 都拿到地址", ja: "5 個の Pod すべてがアドレスを得る" },
