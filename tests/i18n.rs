@@ -217,6 +217,9 @@ const COMMANDS: &[&str] = &["EDITOR_LEDE"];
 /// Texts whose only "nodes" is the command `kubectl get nodes -o json`.
 const NODE_COMMANDS: &[&str] = &["EDITOR_LEDE", "IMPORT_INTRO", "IMPORT_PASTE"];
 
+/// The titles that name the wrap ラップアラウンド: the exhaustion tour's and the article's section on it.
+const WRAP_TITLES: &[&str] = &["tour exhaustion title", "article exhaustion title"];
+
 /// The glossary's rows, one a line.
 #[rustfmt::skip]
 const GLOSSARY: &[Term] = &[
@@ -234,6 +237,8 @@ const GLOSSARY: &[Term] = &[
     Term { en: &["pod", "pods", "Pod", "Pods"], zh: &["Pod"], ja: &["Pod"], except: COMMANDS },
     Term { en: &["node", "nodes"], zh: &["节点"], ja: &["ノード"], except: NODE_COMMANDS },
     Term { en: &["kube-controller-manager"], zh: &["kube-controller-manager"], ja: &["kube-controller-manager"], except: &[] },
+    // In prose; the binary `kube-apiserver` stays as is.
+    Term { en: &["API server"], zh: &["API 服务器"], ja: &["API サーバー"], except: &[] },
     Term { en: &["kubelet"], zh: &["kubelet"], ja: &["kubelet"], except: &[] },
     Term { en: &["kindnetd"], zh: &["kindnetd"], ja: &["kindnetd"], except: &[] },
     Term { en: &["containerd"], zh: &["containerd"], ja: &["containerd"], except: &[] },
@@ -247,7 +252,7 @@ const GLOSSARY: &[Term] = &[
     Term { en: &["cursor"], zh: &["游标"], ja: &["カーソル"], except: &[] },
     Term { en: &["round robin", "round-robin"], zh: &["轮询"], ja: &["ラウンドロビン"], except: &[] },
     // ラップアラウンド only in a title.
-    Term { en: &["wrap", "wraps", "wrapped", "wrap-around"], zh: &["绕回"], ja: &["一周"], except: &["tour exhaustion title"] },
+    Term { en: &["wrap", "wraps", "wrapped", "wrap-around"], zh: &["绕回"], ja: &["一周"], except: WRAP_TITLES },
     Term { en: &["sandbox", "sandboxes"], zh: &["沙箱"], ja: &["サンドボックス"], except: &[] },
     Term { en: &["network namespace", "network namespaces"], zh: &["网络命名空间"], ja: &["ネットワーク名前空間"], except: &[] },
     Term { en: &["graceful"], zh: &["优雅"], ja: &["グレースフル"], except: &[] },
@@ -340,13 +345,19 @@ const BANNED: &[Banned] = &[
     Banned { langs: JA, text: "アロケータ", at: At::Anywhere, unless: long_vowel, why: "アロケーター, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "スケジューラ", at: At::Anywhere, unless: long_vowel, why: "スケジューラー, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "ハンドラ", at: At::Anywhere, unless: long_vowel, why: "ハンドラー, with the long vowel mark", except: &[] },
-    Banned { langs: JA, text: "コンテナ", at: At::Anywhere, unless: long_vowel, why: "コンテナー, with the long vowel mark", except: &[] },
+    // kubernetes.io/ja writes these four without the long vowel mark, against its own rule for -er, -ry.
+    Banned { langs: JA, text: "コンテナー", at: At::Anywhere, unless: never, why: "コンテナ, without the long vowel mark (kubernetes.io/ja)", except: &[] },
+    Banned { langs: JA, text: "バイナリー", at: At::Anywhere, unless: never, why: "バイナリ, without the long vowel mark (kubernetes.io/ja)", except: &[] },
+    Banned { langs: JA, text: "プロキシー", at: At::Anywhere, unless: never, why: "プロキシ, without the long vowel mark (kubernetes.io/ja)", except: &[] },
+    Banned { langs: JA, text: "リポジトリー", at: At::Anywhere, unless: never, why: "リポジトリ, without the long vowel mark (kubernetes.io/ja)", except: &[] },
+    Banned { langs: JA, text: "サーバ", at: At::Anywhere, unless: long_vowel, why: "サーバー, with the long vowel mark", except: &[] },
+    Banned { langs: BOTH, text: "API server", at: At::Word, unless: never, why: "the API server in prose is API 服务器 / API サーバー (kube-apiserver stays)", except: &[] },
     Banned { langs: JA, text: "ディレクトリ", at: At::Anywhere, unless: long_vowel, why: "ディレクトリー, with the long vowel mark", except: &[] },
     Banned { langs: JA, text: "既定", at: At::Anywhere, unless: never, why: "default is デフォルト", except: &[] },
     Banned { langs: JA, text: "上流", at: At::Anywhere, unless: never, why: "upstream is アップストリーム, and say whose", except: &[] },
     // 上游 modifies a noun (上游的 kindnetd, 上游代码, 上游讨论); alone as the subject it says no one.
     Banned { langs: ZH, text: "上游", at: At::Anywhere, unless: |_, after| ["的", "代码", "讨论"].iter().any(|noun| after.starts_with(noun)), why: "say whose: 上游的 kindnetd, 上游代码", except: &[] },
-    Banned { langs: JA, text: "ラップアラウンド", at: At::Anywhere, unless: never, why: "wrap is 一周 (ラップアラウンド only in a title)", except: &["tour exhaustion title"] },
+    Banned { langs: JA, text: "ラップアラウンド", at: At::Anywhere, unless: never, why: "wrap is 一周 (ラップアラウンド only in a title)", except: WRAP_TITLES },
     Banned { langs: ZH, text: "瞬间", at: At::Anywhere, unless: never, why: "the instant speed is 即时", except: &[] },
     Banned { langs: ZH, text: "已使用", at: At::Anywhere, unless: never, why: "a used subnet is 已占用", except: &[] },
     Banned { langs: ZH, text: "已用", at: At::Anywhere, unless: |_, after| after.starts_with('完'), why: "a used subnet is 已占用", except: &[] },
@@ -475,14 +486,22 @@ const ACTIONS: &[&str] = &[
     "THEME_SYSTEM",
 ];
 
+/// Whether `name` is a heading of the article's sections, which a Japanese article (Qiita, Zenn) writes
+/// as a sentence in the plain form (`kindnetd が CNI の設定を書き込む`) rather than bent into a noun
+/// phrase (`kindnetd が書く CNI の設定`).
+fn is_an_article_heading(name: &str) -> bool {
+    name.starts_with("article ") && name.ends_with(" title")
+}
+
 /// Whether a Japanese text that is no sentence (a note, a label, a title) ends in the plain form of a
 /// verb or an adjective (`収まる`, `来ない`, `多い`) rather than in a noun (`以内`, `割り当て不可`). A
-/// quiz's choices answer "what happens?" and may.
+/// quiz's choices answer "what happens?" and may, and so may the article's headings.
 fn ends_in_the_plain_form(name: &str, ja: &str) -> bool {
     let ja = ja.trim_end();
     let polite = ["ます", "です", "ました", "ません", "でした", "ください"];
     !ACTIONS.contains(&name)
         && !name.contains(" choice ")
+        && !is_an_article_heading(name)
         && !ja.ends_with(['。', '？', '！'])
         && !polite.iter().any(|ending| ja.ends_with(ending))
         && ja.ends_with(|c: char| "るうくぐすつぬぶむいただ".contains(c))
@@ -756,4 +775,80 @@ fn the_rules_of_form_catch_what_they_should() {
     let close = Text::new("close", "关闭", "閉じる");
     assert_eq!(glossary_complaints("CLOSE", &close), Vec::<String>::new());
     assert!(!glossary_complaints("CLOSE_NOTE", &close).is_empty());
+}
+
+#[test]
+fn the_kubernetes_io_spellings_catch_what_they_should() {
+    // kubernetes.io/ja and kubernetes.io/zh-cn: コンテナ, バイナリ, プロキシ, リポジトリ without the long
+    // vowel mark, サーバー with it, and the API server in prose as API 服务器 / API サーバー.
+    let english = "The API server answers the kubelet; the container runtime pulls a binary through a proxy from a repository.";
+    let bad = Text::new(
+        english,
+        "API server 回应 kubelet；容器运行时通过代理从仓库拉取二进制文件。",
+        "API server が kubelet に応答します。コンテナーランタイムはプロキシー経由でリポジトリーからバイナリーを取得します。API サーバ も同じです。",
+    );
+    let complaints = glossary_complaints("sample", &bad).join("\n");
+    for expected in [
+        "the Zh says API 服务器",
+        "the Ja says API サーバー",
+        "the Zh has \"API server\"",
+        "the Ja has \"API server\"",
+        "the Ja has \"コンテナー\"",
+        "the Ja has \"バイナリー\"",
+        "the Ja has \"プロキシー\"",
+        "the Ja has \"リポジトリー\"",
+        "the Ja has \"サーバ\"",
+    ] {
+        assert!(
+            complaints.contains(expected),
+            "no complaint {expected:?} in:\n{complaints}"
+        );
+    }
+    let good = Text::new(
+        english,
+        "API 服务器回应 kubelet；容器运行时通过代理从仓库拉取二进制文件。",
+        "API サーバーが kubelet に応答します。コンテナランタイムはプロキシ経由でリポジトリからバイナリを取得します。",
+    );
+    assert_eq!(glossary_complaints("sample", &good), Vec::<String>::new());
+    // The binary's name stays: kube-apiserver is no API server of the prose.
+    let binary = Text::new(
+        "kube-apiserver removes the object.",
+        "kube-apiserver 删除该对象。",
+        "kube-apiserver がオブジェクトを削除します。",
+    );
+    assert_eq!(glossary_complaints("sample", &binary), Vec::<String>::new());
+}
+
+#[test]
+fn the_articles_headings_read_as_headings() {
+    // A heading of the article may be a sentence in the plain form, as a Japanese article's are; a note
+    // may not.
+    let heading = Text::new(
+        "kindnetd writes the CNI configuration",
+        "kindnetd 写入 CNI 配置",
+        "kindnetd が CNI の設定を書き込む",
+    );
+    assert_eq!(
+        glossary_complaints("article conflist title", &heading),
+        Vec::<String>::new()
+    );
+    assert!(glossary_complaints("CONFLIST_NOTE", &heading)
+        .join("\n")
+        .contains("ends in the plain form"));
+    // ラップアラウンド only in a title: the exhaustion tour's and the article's section on it.
+    let wrap = Text::new(
+        "Running out, and the wrap",
+        "耗尽与绕回",
+        "枯渇とラップアラウンド",
+    );
+    assert_eq!(
+        glossary_complaints("article exhaustion title", &wrap),
+        Vec::<String>::new()
+    );
+    let complaints = glossary_complaints("article exhaustion paragraph 1", &wrap).join("\n");
+    assert!(complaints.contains("the Ja says 一周"), "{complaints}");
+    assert!(
+        complaints.contains("the Ja has \"ラップアラウンド\""),
+        "{complaints}"
+    );
 }

@@ -35,12 +35,12 @@ explanations! {
     NodeReboot => {
         en: "The node's machine goes down. Every container, network namespace, veth and /32 route goes with it, and so does /run, a tmpfs. What is on disk stays: the conflist, containerd's sandbox records (unless they were lost), and host-local's IP files if its dataDir is on disk.",
         zh: "节点的机器宕机重启。所有容器、网络命名空间、veth 和 /32 路由都随之消失，tmpfs 上的 /run 也一样。磁盘上的内容会保留：conflist、containerd 的沙箱记录（除非已丢失），以及 dataDir 在磁盘上时 host-local 的 IP 文件。",
-        ja: "ノードのマシンが停止します。すべてのコンテナー、ネットワーク名前空間、veth、/32 ルートが消え、tmpfs の /run も消えます。ディスク上のものは残ります。conflist、containerd のサンドボックス記録（失われていなければ）、そして dataDir がディスク上にあれば host-local の IP ファイルです。",
+        ja: "ノードのマシンが停止します。すべてのコンテナ、ネットワーク名前空間、veth、/32 ルートが消え、tmpfs の /run も消えます。ディスク上のものは残ります。conflist、containerd のサンドボックス記録（失われていなければ）、そして dataDir がディスク上にあれば host-local の IP ファイルです。",
     },
     Rebooted => {
         en: "The kubelet is back and sees a new boot ID (nodestatus.MachineInfo), so it records Rebooted. It syncs its pods: each sandbox is not ready, so SyncPod records SandboxChanged, stops the old ones (containerd runs CNI DEL with an empty CNI_NETNS) and creates new ones, with new addresses. kindnetd starts again too, and writes the conflist anew.",
-        zh: "kubelet 重新启动，发现 boot ID 变了（nodestatus.MachineInfo），于是记录 Rebooted。它同步自己的 Pod：每个沙箱都未就绪，SyncPod 记录 SandboxChanged，先停止旧沙箱（containerd 以空的 CNI_NETNS 执行 CNI DEL），再创建新沙箱，拿到新地址。kindnetd 也重新启动，再次写出 conflist。",
-        ja: "kubelet が再び起動し、boot ID が変わったことを検知して（nodestatus.MachineInfo）Rebooted を記録します。続いて Pod を同期します。どのサンドボックスも準備ができていないので、SyncPod は SandboxChanged を記録して古いサンドボックスを停止し（containerd は空の CNI_NETNS で CNI DEL を実行します）、新しいサンドボックスを作成して新しいアドレスを割り当てます。kindnetd も起動し直し、conflist をもう一度書きます。",
+        zh: "kubelet 重新启动，发现 boot ID 变了（nodestatus.MachineInfo），于是记录 Rebooted。它同步自己的 Pod：每个沙箱都未就绪，SyncPod 记录 SandboxChanged，先停止旧沙箱（containerd 以空的 CNI_NETNS 执行 CNI DEL），再创建新沙箱；新地址由 host-local 在新沙箱的 CNI ADD 中分配。kindnetd 也重新启动，再次写出 conflist。",
+        ja: "kubelet が再び起動し、boot ID が変わったことを検知して（nodestatus.MachineInfo）Rebooted を記録します。続いて Pod を同期します。どのサンドボックスも準備ができていないので、SyncPod は SandboxChanged を記録して古いサンドボックスを停止し（containerd は空の CNI_NETNS で CNI DEL を実行します）、新しいサンドボックスを作成します。新しいアドレスは、新しいサンドボックスの CNI ADD で host-local が割り当てます。kindnetd も起動し直し、conflist をもう一度書きます。",
     },
     NodeIpamStarted => {
         en: "kube-controller-manager starts its node IPAM controller (NewCIDRRangeAllocator): one cidrset per --cluster-cidr entry, the service range filtered out, and the podCIDR of every existing node marked as used.",
@@ -115,7 +115,7 @@ explanations! {
     SandboxCreated => {
         en: "The kubelet asks containerd for a sandbox (createPodSandbox → RunPodSandbox); containerd creates the pod's network namespace, /var/run/netns/cni-<uuid>, before any container.",
         zh: "kubelet 请求 containerd 创建沙箱（createPodSandbox → RunPodSandbox）；containerd 在启动任何容器之前，先创建 Pod 的网络命名空间 /var/run/netns/cni-<uuid>。",
-        ja: "kubelet が containerd にサンドボックスを要求します（createPodSandbox → RunPodSandbox）。containerd はどのコンテナーよりも先に、Pod のネットワーク名前空間 /var/run/netns/cni-<uuid> を作ります。",
+        ja: "kubelet が containerd にサンドボックスを要求します（createPodSandbox → RunPodSandbox）。containerd はどのコンテナよりも先に、Pod のネットワーク名前空間 /var/run/netns/cni-<uuid> を作ります。",
     },
     CNIAdd => {
         en: "containerd runs the conflist with CNI_COMMAND=ADD (AddNetworkList in libcni): the plugins in order, ptp calling host-local, then portmap, with CNI_CONTAINERID set to the sandbox ID and CNI_IFNAME=eth0.",
@@ -140,7 +140,7 @@ explanations! {
     PodIPsCleared => {
         en: "The kubelet writes the pod's status with no IPs: kuberuntime's GetPodStatus takes them from the latest sandbox only while it is ready, and the old one went with the reboot. The phase stays Running while its containers restart.",
         zh: "kubelet 写入不带 IP 的 Pod 状态：kuberuntime 的 GetPodStatus 只在最新的沙箱就绪时才从中取 IP，而旧沙箱已随重启消失。容器重启期间，阶段仍为 Running。",
-        ja: "kubelet が IP のない Pod の状態を書き込みます。kuberuntime の GetPodStatus が IP を取るのは最新のサンドボックスが準備完了のときだけで、古いサンドボックスは再起動で消えました。コンテナーが再起動する間、フェーズは Running のままです。",
+        ja: "kubelet が IP のない Pod の状態を書き込みます。kuberuntime の GetPodStatus が IP を取るのは最新のサンドボックスが準備完了のときだけで、古いサンドボックスは再起動で消えました。コンテナが再起動する間、フェーズは Running のままです。",
     },
     SandboxChanged => {
         en: "The kubelet's SyncPod finds that the pod has a sandbox and that it is not ready (computePodActions), so it records SandboxChanged, 'Pod sandbox changed, it will be killed and re-created.', kills the pod (StopPodSandbox: containerd runs CNI DEL for the old sandbox) and creates a new one. A pod whose old sandbox containerd no longer knows gets no such Event: SyncPod creates its sandbox as for a new pod.",
@@ -160,12 +160,12 @@ explanations! {
     PodTerminating => {
         en: "A graceful delete: CheckGracefulDelete gives the pod a deletionTimestamp and it shows Terminating. The containers stop first, then CNI DEL runs, and only then does the object go.",
         zh: "优雅删除：CheckGracefulDelete 给 Pod 设上 deletionTimestamp，Pod 显示为 Terminating。先停容器，再执行 CNI DEL，最后对象才消失。",
-        ja: "グレースフルな削除です。CheckGracefulDelete が Pod に deletionTimestamp を設定し、Pod は Terminating と表示されます。まずコンテナーが止まり、次に CNI DEL が実行され、その後でようやくオブジェクトが消えます。",
+        ja: "グレースフルな削除です。CheckGracefulDelete が Pod に deletionTimestamp を設定し、Pod は Terminating と表示されます。まずコンテナが止まり、次に CNI DEL が実行され、その後でようやくオブジェクトが消えます。",
     },
     Killing => {
         en: "The kubelet stops the pod's container (killContainer): SIGTERM, then SIGKILL when the grace period ends — at least 2 s even when the Pod object was deleted at once.",
         zh: "kubelet 停止 Pod 的容器（killContainer）：先发 SIGTERM，宽限期结束时发 SIGKILL——即使 Pod 对象是被立即删除的，宽限期也至少有 2 秒。",
-        ja: "kubelet が Pod のコンテナーを停止します（killContainer）。まず SIGTERM、猶予期間が終わると SIGKILL です。Pod オブジェクトが即時削除された場合でも、猶予期間は最低 2 秒です。",
+        ja: "kubelet が Pod のコンテナを停止します（killContainer）。まず SIGTERM、猶予期間が終わると SIGKILL です。Pod オブジェクトが即時削除された場合でも、猶予期間は最低 2 秒です。",
     },
     CNIDel => {
         en: "containerd's StopPodSandbox runs the conflist with CNI_COMMAND=DEL (DelNetworkList in libcni), plugins in reverse order: portmap, then ptp, which calls host-local DEL.",
@@ -175,7 +175,7 @@ explanations! {
     IPAMRelease => {
         en: "host-local removes the file of each address the container held (ReleaseByID). last_reserved_ip is not touched, so the next pod still gets the address after it, not the freed one.",
         zh: "host-local 删除该容器占用的每个地址的文件（ReleaseByID）。last_reserved_ip 不变，所以下一个 Pod 拿到的仍是 last_reserved_ip 之后的地址，而不是刚释放的这个。",
-        ja: "host-local がコンテナーに割り当てられていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、last_reserved_ip の次のアドレスです。",
+        ja: "host-local がコンテナに割り当てられていた各アドレスのファイルを削除します（ReleaseByID）。last_reserved_ip は変わらないので、次の Pod が受け取るのは解放されたアドレスではなく、last_reserved_ip の次のアドレスです。",
     },
     VethDeleted => {
         en: "ptp's cmdDel deletes eth0 inside the pod's network namespace; deleting one end of a veth pair removes the other, so the host veth goes too.",
@@ -190,7 +190,7 @@ explanations! {
     SandboxRemoved => {
         en: "containerd's StopPodSandbox finishes: the sandbox is stopped and its network namespace removed. The kubelet's container GC deletes the sandbox itself later.",
         zh: "containerd 的 StopPodSandbox 完成：沙箱停止，网络命名空间被删除。沙箱本身稍后由 kubelet 的容器 GC 清理。",
-        ja: "containerd の StopPodSandbox が完了します。サンドボックスは停止し、ネットワーク名前空間が削除されます。サンドボックス自体は後で kubelet のコンテナー GC が削除します。",
+        ja: "containerd の StopPodSandbox が完了します。サンドボックスは停止し、ネットワーク名前空間が削除されます。サンドボックス自体は後で kubelet のコンテナ GC が削除します。",
     },
     PodDeleted => {
         en: "The Pod object is gone from the API: at once with grace period 0 (CheckGracefulDelete), after termination by the kubelet's status manager (syncPod), or by podgc when its node is gone (gcOrphaned). After an immediate delete the node's network is cleaned up only later.",

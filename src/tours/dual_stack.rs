@@ -92,7 +92,7 @@ pub(super) const DUAL_STACK: Tour = Tour {
             why: text! {
                 en: "kindnetd's conflist has one range set per family; host-local's Get allocates from each range set and writes one file per IP, each holding the container ID and eth0.",
                 zh: "kindnetd 的 conflist 中每个地址族有一个 range set；host-local 的 Get 从每个 range set 各分配一个地址，每个 IP 写一个文件，内容是容器 ID 和 eth0。",
-                ja: "kindnetd の conflist にはアドレスファミリーごとに range set が 1 つあります。host-local の Get は range set ごとに割り当て、IP ごとにコンテナー ID と eth0 を記したファイルを 1 つ書きます。",
+                ja: "kindnetd の conflist にはアドレスファミリーごとに range set が 1 つあります。host-local の Get は range set ごとに割り当て、IP ごとにコンテナ ID と eth0 を記したファイルを 1 つ書きます。",
             },
         },
     ],

@@ -43,7 +43,7 @@ pub(super) const KCM_RESTART: Tour = Tour {
             words: text! {
                 en: "kube-controller-manager restarts. The cidrset lives in its memory only: NewCIDRRangeAllocator builds a new one, nextCandidate 0, and occupies the podCIDR each node carries (node-a, node-c, node-d). Whatever else lived in that memory starts over too: the Service range is filtered out again, a subnet a failed PATCH had left marked with no node holding it is free again, and the workqueue's backoff begins anew.",
                 zh: "kube-controller-manager 重启。cidrset 只存在于它的内存中：NewCIDRRangeAllocator 新建一个 cidrset（nextCandidate 为 0），并占用各节点已有的 podCIDR（node-a、node-c、node-d）。内存中的其他状态也一并重来：Service 网段被重新过滤掉，某次 PATCH 失败后被标记为已占用、却没有任何节点持有的子网重新变为空闲，工作队列的退避也从头开始。",
-                ja: "kube-controller-manager が再起動します。cidrset はメモリーにしかないので、NewCIDRRangeAllocator が新しく作り直し（nextCandidate は 0）、ノードが持つ podCIDR（node-a、node-c、node-d）を使用中にします。メモリーにあったほかの状態も最初からです。Service の範囲はあらためて除外され、PATCH の失敗で使用中のまま残り、どのノードも持っていなかったサブネットは空きに戻り、ワークキューのバックオフも一からやり直しになります。",
+                ja: "kube-controller-manager が再起動します。cidrset はメモリー上にしかないため、NewCIDRRangeAllocator が新しい cidrset を作り（nextCandidate は 0）、各ノードが持つ podCIDR（node-a、node-c、node-d）を使用中にします。メモリー上のほかの状態もすべて最初からです。Service の範囲はあらためて除外されます。PATCH の失敗で使用中の印が付いたまま、どのノードも持っていなかったサブネットは、空きに戻ります。ワークキューのバックオフも一からやり直しになります。",
             },
         },
         Step {
