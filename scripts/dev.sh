@@ -40,6 +40,13 @@ install_tools() {
     as_root apt-get update -q
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver fonts-noto-cjk
   fi
+  # The real CNI plugins (Debian's build, in /usr/lib/cni) and iproute2's `ip`: the real-plugin layer
+  # runs them in network namespaces beside podip's model (tests/real_plugins.rs).
+  if [ ! -x /usr/lib/cni/ptp ] || [ ! -x /usr/lib/cni/host-local ] || [ ! -x /usr/lib/cni/portmap ] || [ ! -x /usr/lib/cni/loopback ] || [ ! -x /bin/ip ]; then
+    log "apt-get install containernetworking-plugins iproute2"
+    as_root apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q containernetworking-plugins iproute2
+  fi
 }
 
 case "${1:-}" in

@@ -34,6 +34,18 @@ log "layer 1: native cargo test (core, property tests, CLI, fuzz corpus replay, 
 cargo test 2>&1 | tee "$out/native.txt"
 require_passed "native" "$out/native.txt"
 
+log "layer 1b: the real CNI plugins (/usr/lib/cni) in network namespaces, against podip's model"
+# PODIP_REAL_PLUGINS=1: a missing plugin, `ip` or root fails the layer instead of skipping it. The
+# namespaces need root; as another user, cargo runs the test binary (built as that user) under sudo.
+runner=()
+if [ "$(id -u)" != 0 ]; then
+  host=$(rustc -vV | sed -n 's/^host: //p' | tr 'a-z-' 'A-Z_')
+  runner=("CARGO_TARGET_${host}_RUNNER=sudo --preserve-env=PODIP_REAL_PLUGINS")
+fi
+env "${runner[@]}" PODIP_REAL_PLUGINS=1 cargo test --test real_plugins -- --include-ignored 2>&1 \
+  | tee "$out/real-plugins.txt"
+require_passed "real plugins" "$out/real-plugins.txt"
+
 log "layer 2: wasm-bindgen-test (core under wasm32 in Node, UI components in headless Chromium)"
 cargo test --target wasm32-unknown-unknown 2>&1 | tee "$out/wasm.txt"
 require_passed "wasm32" "$out/wasm.txt"
