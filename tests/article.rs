@@ -156,8 +156,12 @@ fn what_the_host_local_section_says_is_on_the_node_at_its_figures_moment() {
     let last = podip::sim::shell::Shell::Cat("kind-worker", "last_reserved_ip.0")
         .run(cursor.sim())
         .expect("written");
-    assert_eq!(last.output, ["10.244.1.4"]);
-    assert!(section("host-local").contains("last_reserved_ip.0 holds 10.244.1.4"));
+    // The figure stands right after a's reservation: b and c come later at that moment.
+    assert_eq!(last.output, ["10.244.1.2"]);
+    assert!(section("host-local").contains("last_reserved_ip.0 holds 10.244.1.2"));
+    assert!(podip::sim::shell::Shell::Cat("kind-worker", "10.244.1.3")
+        .run(cursor.sim())
+        .is_none());
     let file = podip::sim::shell::Shell::Cat("kind-worker", "10.244.1.2")
         .run(cursor.sim())
         .expect("a's file");
@@ -188,23 +192,30 @@ fn every_command_under_a_figure_prints_what_an_event_before_its_moment_left() {
                 ran.command
             );
             let (reasons, touching) = command.depends_on();
-            let cause = cursor
+            // Only the events shown: a step stands right after its own event.
+            let (index, cause) = cursor
                 .sim()
                 .events()
                 .iter()
-                .rev()
-                .find(|e| reasons.contains(&e.reason) && touching.matches(e))
+                .enumerate()
+                .take(cursor.shown_events())
+                .filter(|(_, e)| reasons.contains(&e.reason) && touching.matches(e))
+                .last()
                 .unwrap_or_else(|| {
                     panic!(
                         "{}: no event up to the figure's moment changes what {} prints",
                         section.id, ran.command
                     )
                 });
-            // What the command prints is what that event left: the same at the event's own time.
+            // What the command prints is what that event left: the same right after it.
             let mut at_cause = Simulation::new(std::rc::Rc::new(
                 Scenario::parse(scenario).expect("it parses"),
             ));
-            at_cause.run_to(cause.time_ms);
+            while at_cause.events().len() <= index {
+                at_cause
+                    .step_until(cause.time_ms)
+                    .expect("the event comes again");
+            }
             assert_eq!(
                 command.run(&at_cause).as_ref(),
                 Some(&ran),

@@ -13,8 +13,9 @@ mod words;
 
 use picture::{holds, Picture};
 use podip::i18n::Lang;
-use podip::sim::playback::stage::StagePhase;
+use podip::sim::playback::stage::{StageNode, StagePhase};
 use podip::sim::playback::Player;
+use podip::sim::Reason;
 use podip::tours::TourId;
 use std::collections::BTreeSet;
 use words::{Clause, FAIL_WORDS, FILE_WORDS, RUNNING_WORDS};
@@ -382,4 +383,87 @@ fn each_exception_names_a_step_and_something_its_words_name() {
             );
         }
     }
+}
+
+/// The converse: a step's picture is the state right after its own event, so nothing on the stage
+/// belongs to a later event of its moment — no IP file, host veth, route, podCIDR or `status.podIPs`
+/// that an event after the step's, at the same time, made. Playing stands at each of them in turn.
+#[test]
+fn nothing_on_a_steps_stage_belongs_to_a_later_event_of_its_moment() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for tour in TourId::ALL {
+        let name = tour.name();
+        let text = podip::sim::builtin::by_name(name).expect("a built-in scenario");
+        let mut cursor = Player::load(text.to_string(), Some(name))
+            .expect("a built-in scenario loads")
+            .into_cursor();
+        let timeline = cursor.run().timeline();
+        let later: Vec<Vec<podip::sim::Event>> = (0..tour.tour().steps.len())
+            .map(|index| {
+                let (Some(event), Some(time)) = (
+                    cursor.run().step_event(index),
+                    cursor.run().step_time(index),
+                ) else {
+                    return Vec::new();
+                };
+                timeline
+                    .iter()
+                    .skip(event + 1)
+                    .take_while(|e| e.time_ms == time)
+                    .cloned()
+                    .collect()
+            })
+            .collect();
+        for (index, later) in later.into_iter().enumerate() {
+            cursor.go_to_step(index);
+            cursor.finish();
+            let stage = cursor.stage(None, None);
+            let nodes: Vec<&StageNode> = stage.nodes.iter().flatten().collect();
+            for event in &later {
+                let touched = event.touched();
+                let node = nodes
+                    .iter()
+                    .find(|n| Some(&n.name) == touched.node.as_ref());
+                let on_stage = match event.reason {
+                    Reason::IPAMReserve => touched
+                        .ip_file
+                        .as_ref()
+                        .is_some_and(|ip| node.is_some_and(|n| n.files.contains(ip))),
+                    Reason::VethCreated => touched.veth.as_ref().is_some_and(|veth| {
+                        nodes
+                            .iter()
+                            .flat_map(|n| &n.pods)
+                            .any(|p| p.veth.as_ref().is_some_and(|v| v.name == *veth))
+                    }),
+                    Reason::RouteAdded => touched.route.as_ref().is_some_and(|route| {
+                        nodes
+                            .iter()
+                            .flat_map(|n| &n.pods)
+                            .any(|p| p.routes.contains(route))
+                    }),
+                    Reason::PodCIDRPatched => node.is_some_and(|n| !n.pod_cidrs.is_empty()),
+                    Reason::PodIPsAssigned => touched.pod.as_ref().is_some_and(|pod| {
+                        nodes
+                            .iter()
+                            .flat_map(|n| &n.pods)
+                            .any(|p| p.name == *pod && p.phase == StagePhase::Running)
+                    }),
+                    _ => continue,
+                };
+                checked += 1;
+                if on_stage {
+                    wrong.push(format!(
+                        "{name} step {} ({}): {:?} {} is on the stage",
+                        index + 1,
+                        tour.tour().steps[index].id,
+                        event.reason,
+                        event.object
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no step shares its moment with a later event");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -42,11 +42,13 @@ impl Touching {
     /// Whether `event` is one of them.
     pub fn matches(self, event: &Event) -> bool {
         match self {
-            Touching::Object(kind, name) => event
-                .object
-                .strip_prefix(kind)
-                .and_then(|rest| rest.strip_prefix('/'))
-                == Some(name),
+            Touching::Object(kind, name) => {
+                event
+                    .object
+                    .strip_prefix(kind)
+                    .and_then(|rest| rest.strip_prefix('/'))
+                    == Some(name)
+            }
             Touching::Node(node) => event.node.as_deref() == Some(node),
         }
     }

@@ -44,6 +44,8 @@ pub struct Simulation {
     pub(crate) cluster: Cluster,
     /// kcm's controller, once started (and if it started).
     pub(crate) node_ipam: Option<NodeIpam>,
+    /// How many events there were when the last action began: it logged the ones after.
+    last_action_from: usize,
     /// What every node's kindnetd shares.
     kindnet: Kindnet,
 }
@@ -66,6 +68,7 @@ impl Simulation {
             scenario,
             cluster,
             node_ipam: None,
+            last_action_from: 0,
             kindnet: Kindnet::default(),
         }
     }
@@ -277,8 +280,15 @@ impl Simulation {
         self.cluster.nodes.get(node)?.conflist.as_deref()
     }
 
+    /// The events the last action logged (one action can log several at one moment: a sandbox's CNI
+    /// ADD logs its reservation, veth pair and route).
+    pub fn last_action_events(&self) -> std::ops::Range<usize> {
+        self.last_action_from..self.cluster.events.len()
+    }
+
     /// Hands the action to its actor.
     fn dispatch(&mut self, action: Action) {
+        self.last_action_from = self.cluster.events.len();
         let cluster = &mut self.cluster;
         match action {
             Action::Command(index) => {

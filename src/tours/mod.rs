@@ -155,16 +155,40 @@ impl Tour {
     /// step whose event never comes.
     pub fn step_times<'a>(
         &self,
-        mut events: impl Iterator<Item = &'a Event> + Clone,
+        events: impl Iterator<Item = &'a Event> + Clone,
     ) -> Vec<Option<VirtualTime>> {
+        self.step_events(events)
+            .into_iter()
+            .map(|found| found.map(|(_, time)| time))
+            .collect()
+    }
+
+    /// The event each step is shown at: its number in `events` and its time (each searched after the
+    /// previous step's), `None` for a step whose event never comes. An event logged again at once for
+    /// the other address family (a reservation, a route per family) counts as one: the step stands
+    /// after the last.
+    pub fn step_events<'a>(
+        &self,
+        events: impl Iterator<Item = &'a Event> + Clone,
+    ) -> Vec<Option<(usize, VirtualTime)>> {
+        let mut events = events.enumerate();
         self.steps
             .iter()
             .map(|step| {
                 let (reason, object) = step.waits_for;
+                let waited = |e: &Event| e.reason == reason && e.object == object;
                 let mut rest = events.clone();
-                let found = rest.find(|e| e.reason == reason && e.object == object)?;
+                let (mut index, found) = rest.find(|(_, e)| waited(e))?;
+                let mut after = rest.clone();
+                while let Some((next, _)) = after
+                    .next()
+                    .filter(|(_, e)| waited(e) && e.time_ms == found.time_ms)
+                {
+                    index = next;
+                    rest = after.clone();
+                }
                 events = rest;
-                Some(found.time_ms)
+                Some((index, found.time_ms))
             })
             .collect()
     }

@@ -1,7 +1,9 @@
 //! A cursor over a [`Run`]: the simulation at one virtual time, and what the presentation clock holds
 //! on screen. Cheap to create (a run at time 0); several can move over one run, each on its own.
 //! Moving forward advances the simulation in place; moving back re-simulates from the start, in slices
-//! ([`Cursor::work`]), showing the old time until the new one is reached.
+//! ([`Cursor::work`]), showing the old time until the new one is reached. A tour step stands right
+//! after its own event, even when more happens at that moment: the simulation runs only as far as
+//! the action that logged it, and what that action logged after it is hidden ([`Cursor::later`]).
 
 use super::run::Run;
 use super::scrap::Scrap;
@@ -20,6 +22,8 @@ pub struct Cursor {
     moving: Option<Move>,
     /// The tour step navigated to (steps can share one moment, so time alone is ambiguous).
     tour_step: Option<usize>,
+    /// The last event shown, when the cursor stands inside a moment (right after a step's event).
+    through: Option<usize>,
     /// Real milliseconds the current moment has been on screen while playing ([`MOMENT_SHOWN_MS`]).
     shown_ms: f64,
     /// Simulations it rewound from, to take apart.
@@ -28,14 +32,16 @@ pub struct Cursor {
 
 /// A move in hand.
 enum Move {
-    /// Running the shown simulation forward to here.
-    Forward(VirtualTime),
+    /// Running the shown simulation forward to here (through that event, if set).
+    Forward(VirtualTime, Option<usize>),
     /// Re-simulating from the start to `target` (seeking back); shown once there.
     Rewind {
         /// The run being brought to `target`.
         sim: Box<Simulation>,
         /// Where it goes.
         target: VirtualTime,
+        /// Only through this event of that moment, if set.
+        through: Option<usize>,
     },
 }
 
@@ -48,11 +54,17 @@ impl Cursor {
 
     /// A cursor over `run` whose simulation is `sim`, at tour step `tour_step`.
     pub(super) fn at(run: Rc<Run>, sim: Simulation, tour_step: Option<usize>) -> Cursor {
+        // Replayed through the step's event (the loader does), it stands right after it.
+        let through = tour_step
+            .filter(|&step| run.step_time(step) == Some(sim.now()))
+            .and_then(|step| run.step_event(step))
+            .filter(|event| sim.last_action_events().contains(event));
         Cursor {
             run,
             sim,
             moving: None,
             tour_step,
+            through,
             shown_ms: 0.0,
             scrap: Scrap::default(),
         }
@@ -91,6 +103,19 @@ impl Cursor {
         })
     }
 
+    /// How many events are shown: all so far, or those up to the step's event when the cursor stands
+    /// inside a moment.
+    pub fn shown_events(&self) -> usize {
+        let logged = self.sim.events().len();
+        self.through.map_or(logged, |last| (last + 1).min(logged))
+    }
+
+    /// What happened at this moment after the event shown: the rest of the action that logged it, which
+    /// the views hide (empty unless the cursor stands inside a moment).
+    pub fn later(&self) -> impl Iterator<Item = &crate::sim::Event> {
+        self.sim.events().iter().skip(self.shown_events())
+    }
+
     /// Whether the clock has reached the horizon (or where the run halted).
     pub fn at_end(&self) -> bool {
         self.now() >= self.run.horizon() || self.sim.halted()
@@ -109,11 +134,11 @@ impl Cursor {
     /// How far the move in hand has come, while there is one.
     pub fn progress(&self) -> Option<Progress> {
         Some(match self.moving.as_ref()? {
-            Move::Rewind { sim, target } => Progress {
+            Move::Rewind { sim, target, .. } => Progress {
                 done: sim.now(),
                 total: *target,
             },
-            Move::Forward(target) => Progress {
+            Move::Forward(target, _) => Progress {
                 done: self.sim.now(),
                 total: *target,
             },
@@ -123,7 +148,7 @@ impl Cursor {
     /// The time a move in hand goes to, or now.
     pub fn target(&self) -> VirtualTime {
         match &self.moving {
-            Some(Move::Rewind { target, .. } | Move::Forward(target)) => *target,
+            Some(Move::Rewind { target, .. } | Move::Forward(target, _)) => *target,
             None => self.now(),
         }
     }
@@ -131,33 +156,55 @@ impl Cursor {
     /// Jump to a virtual time (at most the horizon): forward in place, back by re-simulating; either
     /// way as work in hand ([`Cursor::work`]).
     pub fn seek(&mut self, time: VirtualTime) {
+        self.seek_through(time, None);
+    }
+
+    /// Seek to `time`, and with `through` only as far as that event of its moment.
+    fn seek_through(&mut self, time: VirtualTime, through: Option<usize>) {
         let time = time.min(self.run.horizon());
+        let logged = self.sim.events().len();
+        // Standing right after the action that logged `through`, only what is hidden changes.
+        let there =
+            |last: usize| self.now() == time && self.sim.last_action_events().contains(&last);
+        if through.is_some_and(there) && !self.busy() {
+            self.through = through;
+            return;
+        }
+        let ahead =
+            time > self.now() || (time == self.now() && through.is_none_or(|last| logged <= last));
         self.moving = Some(match self.moving.take() {
             // A rewind under way that has not passed the new time goes on to it.
-            Some(Move::Rewind { sim, .. }) if sim.now() <= time => {
-                Move::Rewind { sim, target: time }
+            Some(Move::Rewind { sim, .. })
+                if sim.now() < time || (sim.now() == time && through.is_none()) =>
+            {
+                Move::Rewind {
+                    sim,
+                    target: time,
+                    through,
+                }
             }
             earlier => {
                 if let Some(Move::Rewind { sim, .. }) = earlier {
                     self.scrap.sim(*sim);
                 }
-                if time >= self.now() {
-                    Move::Forward(time)
+                if ahead {
+                    Move::Forward(time, through)
                 } else {
                     Move::Rewind {
                         sim: Box::new(Simulation::new(self.run.scenario().clone())),
                         target: time,
+                        through,
                     }
                 }
             }
         });
     }
 
-    /// Go to step `index` of the tour, at its moment.
+    /// Go to step `index` of the tour: the state right after its event.
     pub fn go_to_step(&mut self, index: usize) {
         if let Some(time) = self.run.step_time(index) {
             self.tour_step = Some(index);
-            self.seek(time);
+            self.seek_through(time, self.run.step_event(index));
         }
     }
 
@@ -206,31 +253,49 @@ impl Cursor {
             return self.work(more_time);
         }
         let horizon = self.run.horizon();
-        let target = match SPEEDS.get(speed).and_then(|s| s.1) {
+        let (target, through) = match SPEEDS.get(speed).and_then(|s| s.1) {
             Some(rate) if rate <= 1.0 => self.presented(real_ms, rate),
-            Some(rate) => {
-                self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64)
-            }
-            None => horizon,
+            Some(rate) => (
+                self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64),
+                None,
+            ),
+            None => (horizon, None),
+        };
+        let there = run_until(&mut self.sim, target.min(horizon), through, more_time);
+        if there {
+            self.through = through;
         }
-        .min(horizon);
-        run_until(&mut self.sim, target, more_time)
+        there
     }
 
     /// Where the clock goes in `real_ms` at `rate` when each moment something happens is held on
     /// screen for [`MOMENT_SHOWN_MS`]: it stops at the next event's moment, and passes it only once the
     /// moment before was shown that long — each of the tour's steps at that moment in turn.
-    fn presented(&mut self, real_ms: f64, rate: f64) -> VirtualTime {
+    fn presented(&mut self, real_ms: f64, rate: f64) -> (VirtualTime, Option<usize>) {
         self.shown_ms += real_ms;
         let now = self.now();
-        // Steps of the tour that share this moment are shown in turn, each held as a moment is.
-        if let Some(shown) = self.tour_step() {
-            if self.run.step_time(shown + 1) == Some(now) {
-                if self.shown_ms >= MOMENT_SHOWN_MS {
-                    self.shown_ms = 0.0;
-                    self.tour_step = Some(shown + 1);
+        // Inside a moment: the tour's next step at it, then the rest of the moment, each held in turn.
+        if let Some(shown) = self.through {
+            let rest = self.sim.events().len() > shown + 1
+                || self
+                    .run
+                    .timeline()
+                    .get(self.sim.events().len())
+                    .is_some_and(|e| e.time_ms == now);
+            if rest {
+                if self.shown_ms < MOMENT_SHOWN_MS {
+                    return (now, Some(shown));
                 }
-                return now;
+                self.shown_ms = 0.0;
+                let next_step = self
+                    .tour_step()
+                    .map(|step| step + 1)
+                    .filter(|&step| self.run.step_time(step) == Some(now));
+                if let Some(step) = next_step {
+                    self.tour_step = Some(step);
+                    return (now, self.run.step_event(step));
+                }
+                return (now, None);
             }
         }
         let free = now + VirtualDuration::from_millis((real_ms * rate).round() as u64);
@@ -243,12 +308,15 @@ impl Cursor {
         match next {
             Some(next) if self.shown_ms >= MOMENT_SHOWN_MS => {
                 self.shown_ms = 0.0;
-                // At a moment of several steps, the first is shown first.
+                // At a moment of several steps, the first is shown first, right after its event.
                 self.tour_step = self.run.step_times().iter().position(|t| *t == Some(next));
-                next
+                (
+                    next,
+                    self.tour_step.and_then(|step| self.run.step_event(step)),
+                )
             }
-            Some(next) => VirtualTime(next.0 - 1).max(now),
-            None => free,
+            Some(next) => (VirtualTime(next.0 - 1).max(now), None),
+            None => (free, None),
         }
     }
 
@@ -257,20 +325,31 @@ impl Cursor {
     pub fn work(&mut self, more_time: &mut dyn FnMut() -> bool) -> bool {
         let done = match self.moving.take() {
             None => true,
-            Some(Move::Forward(target)) => {
-                let there = run_until(&mut self.sim, target, more_time);
-                if !there {
-                    self.moving = Some(Move::Forward(target));
+            Some(Move::Forward(target, through)) => {
+                let there = run_until(&mut self.sim, target, through, more_time);
+                if there {
+                    self.through = through;
+                } else {
+                    self.moving = Some(Move::Forward(target, through));
                 }
                 there
             }
-            Some(Move::Rewind { mut sim, target }) => {
-                if run_until(&mut sim, target, more_time) {
+            Some(Move::Rewind {
+                mut sim,
+                target,
+                through,
+            }) => {
+                if run_until(&mut sim, target, through, more_time) {
                     let old = std::mem::replace(&mut self.sim, *sim);
                     self.scrap.sim(old);
+                    self.through = through;
                     true
                 } else {
-                    self.moving = Some(Move::Rewind { sim, target });
+                    self.moving = Some(Move::Rewind {
+                        sim,
+                        target,
+                        through,
+                    });
                     false
                 }
             }

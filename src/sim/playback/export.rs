@@ -56,7 +56,7 @@ impl Cursor {
         Ok(Download {
             file_name: self.export_file_name("json"),
             mime: "application/json",
-            contents: self.sim().state().to_json()?,
+            contents: self.state_shown().to_json()?,
         })
     }
 

@@ -10,6 +10,7 @@ use super::slices::{run_until, Progress};
 use crate::sim::scenario::Reader;
 use crate::sim::ClusterSettings;
 use crate::sim::{EventLog, Scenario, Simulation, VirtualDuration, VirtualTime};
+use crate::tours::TourId;
 use std::rc::Rc;
 
 /// How far past a scenario's end its run is probed for what it started (a CNI DEL `del_lag` after a
@@ -167,7 +168,9 @@ impl Loader {
             },
             Stage::Building(building) => building,
         };
-        if !build || !building.work(show_at, more_time) {
+        // A step is shown right after its event, so the replay stops there when it shows one.
+        let step = tour.and_then(TourId::from_name).zip(go_to.or(tour_step));
+        if !build || !building.work(show_at, step, more_time) {
             return again(Stage::Building(building));
         }
         let (run, sim) = building.finish(tour);
@@ -268,6 +271,8 @@ enum Pass {
         horizon: VirtualTime,
         /// Where the probe's run halted at podip's limit on events, if it did.
         halted_at: Option<VirtualTime>,
+        /// The event (and its time) of the step shown, which the replay stops right after.
+        through: Option<(usize, VirtualTime)>,
         /// The run being replayed.
         sim: Simulation,
     },
@@ -289,11 +294,18 @@ impl Build {
         self.scenario.end + PROBE_PAST_END
     }
 
-    /// Probe, take the probe apart, then replay to `show_at`, while there is time; whether all is done.
-    fn work(&mut self, show_at: VirtualTime, more_time: &mut dyn FnMut() -> bool) -> bool {
+    /// Probe, take the probe apart, then replay to `show_at` (or through the event of `step`, a tour
+    /// and a step of it, when that is at `show_at` or to be gone to), while there is time; whether all
+    /// is done.
+    fn work(
+        &mut self,
+        show_at: VirtualTime,
+        step: Option<(TourId, usize)>,
+        more_time: &mut dyn FnMut() -> bool,
+    ) -> bool {
         let limit = self.limit();
         if let Pass::Probe(probe) = &mut self.stage {
-            if !run_until(probe, limit, more_time) {
+            if !run_until(probe, limit, None, more_time) {
                 return false;
             }
             let halted_at = probe.halted().then(|| probe.now());
@@ -305,10 +317,15 @@ impl Build {
             } else {
                 self.scenario.end.max(last_event)
             };
+            let through = step.and_then(|(tour, index)| {
+                let found = tour.tour().step_events(timeline.iter());
+                found.get(index).copied().flatten()
+            });
             let replay = Pass::Replay {
                 timeline,
                 horizon: end + AFTER_LAST_EVENT,
                 halted_at,
+                through,
                 sim: Simulation::new(self.scenario.clone()),
             };
             if let Pass::Probe(probe) = std::mem::replace(&mut self.stage, replay) {
@@ -322,7 +339,15 @@ impl Build {
             self.retired.pop();
         }
         match &mut self.stage {
-            Pass::Replay { horizon, sim, .. } => run_until(sim, show_at.min(*horizon), more_time),
+            Pass::Replay {
+                horizon,
+                sim,
+                through: Some((event, time)),
+                ..
+            } if *time <= *horizon => run_until(sim, *time, Some(*event), more_time),
+            Pass::Replay { horizon, sim, .. } => {
+                run_until(sim, show_at.min(*horizon), None, more_time)
+            }
             Pass::Probe(_) => false,
         }
     }
@@ -335,6 +360,7 @@ impl Build {
                 horizon,
                 halted_at,
                 sim,
+                ..
             } => (
                 Run::new(
                     self.text,

@@ -26,6 +26,7 @@ mod run;
 mod scrap;
 mod slices;
 pub mod stage;
+mod unseen;
 pub mod views;
 
 use super::command::Command;
@@ -36,6 +37,7 @@ pub use player::Player;
 pub use run::Run;
 pub use scrap::Scrap;
 pub use slices::Progress;
+pub use unseen::Unseen;
 
 /// Playback speeds offered, as virtual milliseconds per real millisecond; `None` is "instant".
 pub const SPEEDS: [(&str, Option<f64>); 7] = [

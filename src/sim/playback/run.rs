@@ -28,6 +28,8 @@ pub struct Run {
     places: Places,
     /// When each step of the tour happens (`None`: it does not happen).
     step_times: Vec<Option<VirtualTime>>,
+    /// The number of the event each step is shown at, in the timeline.
+    step_events: Vec<Option<usize>>,
 }
 
 impl Run {
@@ -43,9 +45,9 @@ impl Run {
     ) -> Run {
         // Each step waits for an event of the run ([`crate::tours`]), never for a hard-coded time, so
         // the narration follows the simulation when a setting changes.
-        let step_times = tour
+        let found = tour
             .and_then(TourId::from_name)
-            .map(|id| id.tour().step_times(timeline.iter()))
+            .map(|id| id.tour().step_events(timeline.iter()))
             .unwrap_or_default();
         Run {
             places: Places::of(&timeline),
@@ -56,7 +58,8 @@ impl Run {
             timeline,
             horizon,
             halted_at,
-            step_times,
+            step_times: found.iter().map(|f| f.map(|(_, time)| time)).collect(),
+            step_events: found.iter().map(|f| f.map(|(index, _)| index)).collect(),
         }
     }
 
@@ -124,6 +127,12 @@ impl Run {
     /// When step `index` of the tour happens, if it does.
     pub fn step_time(&self, index: usize) -> Option<VirtualTime> {
         self.step_times.get(index).copied().flatten()
+    }
+
+    /// The number in the timeline of the event step `index` is shown at, if it happens: the step's
+    /// picture is the state right after it, even when more happens at the same moment.
+    pub fn step_event(&self, index: usize) -> Option<usize> {
+        self.step_events.get(index).copied().flatten()
     }
 
     /// The capacity the cluster's flags give.

@@ -20,13 +20,18 @@ impl Progress {
     }
 }
 
-/// Run `sim` towards `target` while there is time; whether it got there.
+/// Run `sim` towards `target` while there is time; whether it got there. With `through`, only as far
+/// as the action that logs event number `through` (at `target`), so the rest of that moment waits.
 pub(super) fn run_until(
     sim: &mut Simulation,
     target: VirtualTime,
+    through: Option<usize>,
     more_time: &mut dyn FnMut() -> bool,
 ) -> bool {
     for step in 1u32.. {
+        if through.is_some_and(|last| sim.events().len() > last) {
+            return true;
+        }
         if sim.step_until(target).is_none() {
             sim.run_to(target);
             return true;

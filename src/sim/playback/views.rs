@@ -1,12 +1,12 @@
 //! View models: what each part of the page draws, computed from a cursor natively and tested here, so
 //! a component only turns them into markup.
 
-use super::Cursor;
+use super::{Cursor, Unseen};
 use crate::ipam::kindnet::CNI_CONFIG_PATH;
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
 use crate::sim::command::Command;
 use crate::sim::grid::AddressGrid;
-use crate::sim::state::{NodeState, PodState, VethState};
+use crate::sim::state::{NodeState, PodState, State, VethState};
 use crate::sim::{Event, EventKind, EventLog, Touched, VirtualDuration, VirtualTime};
 use std::ops::Range;
 
@@ -133,7 +133,7 @@ impl NodeCard {
                 name: name.clone(),
             })
             .collect();
-        let pods = sim.pods_on(&node.name);
+        let pods = cursor.pods_shown_on(&node.name);
         let rows = pods
             .iter()
             .take(MAX_ROWS)
@@ -146,7 +146,7 @@ impl NodeCard {
                 .conflist
                 .clone()
                 .map(|text| (format!("$ cat {CNI_CONFIG_PATH}"), text)),
-            grid: sim.node_address_grid(&node.name),
+            grid: cursor.grid_shown(&node.name),
             ls_command: format!(
                 "$ ls {}",
                 node.ipam.dir.as_deref().unwrap_or(DEFAULT_IPAM_DIR)
@@ -252,6 +252,51 @@ impl ActionNames {
 }
 
 impl Cursor {
+    /// What the rest of the moment made after the event shown, hidden from the views.
+    pub fn unseen(&self) -> Unseen {
+        Unseen::of(self.later())
+    }
+
+    /// The whole state as shown: right after the event shown, with the events up to it.
+    pub fn state_shown(&self) -> State {
+        let unseen = self.unseen();
+        let mut state = self.sim().state();
+        state
+            .nodes
+            .iter_mut()
+            .for_each(|node| unseen.hide_in_node(node));
+        state
+            .pods
+            .iter_mut()
+            .for_each(|pod| unseen.hide_in_pod(pod));
+        state.events.truncate(self.shown_events());
+        state
+    }
+
+    /// Node `name` as shown: right after the event shown.
+    pub fn node_shown(&self, name: &str) -> Option<NodeState> {
+        let mut node = self.sim().node_state(name)?;
+        self.unseen().hide_in_node(&mut node);
+        Some(node)
+    }
+
+    /// The pods of node `name` as shown.
+    pub fn pods_shown_on(&self, name: &str) -> Vec<PodState> {
+        let unseen = self.unseen();
+        let mut pods = self.sim().pods_on(name);
+        for pod in &mut pods {
+            unseen.hide_in_pod(pod);
+        }
+        pods
+    }
+
+    /// Node `name`'s address grid as shown.
+    pub fn grid_shown(&self, name: &str) -> Option<AddressGrid> {
+        let mut grid = self.sim().node_address_grid(name)?;
+        self.unseen().hide_in_grid(name, &mut grid);
+        Some(grid)
+    }
+
     /// Every event so far.
     pub fn events(&self) -> &EventLog {
         self.sim().events()
@@ -295,7 +340,7 @@ impl Cursor {
 
     /// The card of node `name`, if it exists.
     pub fn node_card(&self, name: &str) -> Option<NodeCard> {
-        Some(NodeCard::new(self, self.sim().node_state(name)?))
+        Some(NodeCard::new(self, self.node_shown(name)?))
     }
 
     /// `ip addr` / `ip route` inside `pod`, or `None` while it has no namespace.

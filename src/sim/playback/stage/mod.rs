@@ -6,8 +6,9 @@
 //! * `places.rs` — where each node of a run is drawn.
 //! * `recent.rs` — what the latest events say that the objects do not keep.
 //!
-//! The picture is a function of the scenario and the time alone: the nodes' places come from the
-//! whole run's timeline (the order they first register), so a node joining never moves another one.
+//! The picture is a function of the scenario, the time and the event shown (a tour step stands right
+//! after its own event, [`super::Unseen`]): the nodes' places come from the whole run's timeline (the
+//! order they first register), so a node joining never moves another one.
 
 use super::Cursor;
 use crate::sim::{Simulation, Touched};
@@ -67,6 +68,7 @@ impl Cursor {
             sim,
             del_lag: run.settings().knobs.del_lag,
             recent: Recent::read(sim),
+            unseen: self.unseen(),
         };
         let whole = slots.len() <= WHOLE_NODES;
         let (nodes, tiles, tiles_hidden) = if whole {

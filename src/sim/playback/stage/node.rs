@@ -8,6 +8,7 @@ use crate::order;
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::objects::FxHashMap;
 use crate::sim::playback::views::VethPair;
+use crate::sim::playback::Unseen;
 use crate::sim::state::{NodeState, PodState, VethState};
 use crate::sim::{Simulation, VirtualDuration, VirtualTime};
 use ipnet::IpNet;
@@ -162,11 +163,13 @@ pub struct NodeTile {
     pub usable: u128,
 }
 
-/// What drawing a node reads: the simulation at a time, the DEL lag, what the latest events say.
+/// What drawing a node reads: the simulation at a time, the DEL lag, what the latest events say, and
+/// what the rest of the moment made after the event shown.
 pub(super) struct Scene<'a> {
     pub(super) sim: &'a Simulation,
     pub(super) del_lag: VirtualDuration,
     pub(super) recent: Recent,
+    pub(super) unseen: Unseen,
 }
 
 impl StageNode {
@@ -174,8 +177,12 @@ impl StageNode {
     pub(super) fn of(scene: &Scene, name: &str, slot: usize) -> Option<StageNode> {
         let (sim, del_lag, recent) = (scene.sim, scene.del_lag, &scene.recent);
         let obj = sim.cluster.nodes.get(name)?;
-        let state = sim.node_state(name)?;
-        let objects = sim.pods_on(name);
+        let mut state = sim.node_state(name)?;
+        scene.unseen.hide_in_node(&mut state);
+        let mut objects = sim.pods_on(name);
+        for pod in &mut objects {
+            scene.unseen.hide_in_pod(pod);
+        }
         let held = Held::of(&state);
         let now = sim.now();
         let mut pods: Vec<StagePod> = objects
@@ -222,9 +229,10 @@ impl StageNode {
             pod_cidrs: state.pod_cidrs.clone(),
             rebooting: state.rebooting,
             conflist: state.conflist.is_some(),
-            range: sim
-                .node_address_grid(name)
-                .map(|grid| range_strip(&grid, &state)),
+            range: sim.node_address_grid(name).map(|mut grid| {
+                scene.unseen.hide_in_grid(name, &mut grid);
+                range_strip(&grid, &state)
+            }),
             dir: state
                 .ipam
                 .dir
