@@ -69,6 +69,11 @@ fn why_round_robin_transcript() {
 }
 
 #[test]
+fn node_network_transcript() {
+    golden(&["run", "builtin:node-network"], "node-network.txt");
+}
+
+#[test]
 fn kcm_restart_transcript() {
     golden(&["run", "builtin:kcm-restart"], "kcm-restart.txt");
 }

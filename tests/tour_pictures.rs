@@ -31,7 +31,7 @@ const NOT_ON_STAGE: &[(TourId, &str, &[&str])] = &[
     (
         TourId::Kind,
         "d-gets-the-next",
-        &["b", ".3", ".254", ".189", ".190", ".191", ".192"],
+        &["b", ".3", ".254", ".192"],
     ),
     // The address p-2's DEL frees.
     (TourId::Exhaustion, "p-2-released", &[".3"]),

@@ -96,6 +96,16 @@ const STEPS: &[(TourId, &[&str])] = &[
             "freed-seconds-ago",
         ],
     ),
+    (
+        TourId::NodeNetwork,
+        &[
+            "web-waits-for-the-network",
+            "conflist-written",
+            "route-to-kind-worker2",
+            "web-running",
+            "db-running",
+        ],
+    ),
 ];
 
 /// The run of `tour`'s scenario and the time of each of its steps.

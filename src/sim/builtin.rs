@@ -21,11 +21,13 @@ pub const MAX_PODS: &str = include_str!("../../scenarios/max-pods.podip");
 pub const REBOOT_LEAK: &str = include_str!("../../scenarios/reboot-leak.podip");
 /// Pods come and go on one node: a freed address comes back only after the walk wraps.
 pub const WHY_ROUND_ROBIN: &str = include_str!("../../scenarios/why-round-robin.podip");
+/// A node NotReady until its CNI config exists, then the route to another node's pods.
+pub const NODE_NETWORK: &str = include_str!("../../scenarios/node-network.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 11] = [
+pub const ALL: [(&str, &str); 12] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -37,6 +39,7 @@ pub const ALL: [(&str, &str); 11] = [
     ("max-pods", MAX_PODS),
     ("reboot-leak", REBOOT_LEAK),
     ("why-round-robin", WHY_ROUND_ROBIN),
+    ("node-network", NODE_NETWORK),
 ];
 
 /// A built-in scenario's text by name.

@@ -41,9 +41,9 @@ pub(super) const KIND: Tour = Tour {
             id: "conflist-written",
             waits_for: (Reason::CNIConfigWritten, "node/kind-worker"),
             words: text! {
-                en: "kindnetd on kind-worker sees its podCIDR and writes /etc/cni/net.d/10-kindnet.conflist: ptp with host-local over 10.244.1.0/24, then portmap. Until now a pod could not have started there.",
-                zh: "kind-worker 上的 kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist：先是 ptp（IPAM 为 host-local，范围 10.244.1.0/24），然后是 portmap。在此之前，这个节点上的 Pod 无法启动。",
-                ja: "kind-worker 上の kindnetd が自ノードの podCIDR を見て、/etc/cni/net.d/10-kindnet.conflist を書き出します。中身は 10.244.1.0/24 を範囲とする host-local 付きの ptp、続いて portmap です。それまでは、このノードで Pod は起動できませんでした。",
+                en: "kindnetd on kind-worker sees its podCIDR and writes /etc/cni/net.d/10-kindnet.conflist: ptp with host-local over 10.244.1.0/24, then portmap. Until now the node was NotReady (NetworkPluginNotReady: cni plugin not initialized), and no pod could start there.",
+                zh: "kind-worker 上的 kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist：先是 ptp（IPAM 为 host-local，范围 10.244.1.0/24），然后是 portmap。在此之前，节点一直是 NotReady（NetworkPluginNotReady：cni plugin not initialized），这个节点上的 Pod 无法启动。",
+                ja: "kind-worker 上の kindnetd が自ノードの podCIDR を見て、/etc/cni/net.d/10-kindnet.conflist を書き出します。中身は 10.244.1.0/24 を範囲とする host-local 付きの ptp、続いて portmap です。それまでノードは NotReady（NetworkPluginNotReady：cni plugin not initialized）で、このノードで Pod は起動できませんでした。",
             },
         },
         Step {
@@ -77,9 +77,9 @@ pub(super) const KIND: Tour = Tour {
             id: "c-running",
             waits_for: (Reason::PodIPsAssigned, "pod/c"),
             words: text! {
-                en: "b and c get .3 and .4, one after another. last_reserved_ip.0 now holds 10.244.1.4.",
-                zh: "b 和 c 依次拿到 .3 和 .4。last_reserved_ip.0 现在记录的是 10.244.1.4。",
-                ja: "b と c が続けて .3 と .4 を受け取ります。last_reserved_ip.0 の中身はいま 10.244.1.4 です。",
+                en: "b and c get .3 and .4, one after another; last_reserved_ip.0 now holds 10.244.1.4. The kubelet writes each address to its Pod's status.podIPs, so kubectl get pods -o wide lists a, b and c with .2, .3 and .4.",
+                zh: "b 和 c 依次拿到 .3 和 .4；last_reserved_ip.0 现在记录的是 10.244.1.4。kubelet 把每个地址写进对应 Pod 的 status.podIPs，所以 kubectl get pods -o wide 列出 a、b、c，地址分别是 .2、.3 和 .4。",
+                ja: "b と c が続けて .3 と .4 を受け取り、last_reserved_ip.0 の中身はいま 10.244.1.4 です。kubelet が各アドレスをその Pod の status.podIPs に書き込むので、kubectl get pods -o wide には a が .2、b が .3、c が .4 と表示されます。",
             },
         },
         Step {
@@ -104,9 +104,9 @@ pub(super) const KIND: Tour = Tour {
             id: "d-gets-the-next",
             waits_for: (Reason::PodIPsAssigned, "pod/d"),
             words: text! {
-                en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip. The freed .3 comes back only after the walk wraps past .254. (The measured worker had run pods before, so there it was .189/.190/.191 and d got .192: the kind-measured scenario replays that.)",
-                zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续往后分配。释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。（实测的工作节点之前跑过 Pod，所以那里是 .189/.190/.191，d 拿到 .192：kind-measured 场景重现了这一过程。）",
-                ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続けるからです。解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。（実測したワーカーでは以前に Pod が動いていたため .189/.190/.191 となり、d は .192 を受け取りました。kind-measured シナリオでそれを再現できます。）",
+                en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip, and the freed .3 comes back only after the walk wraps past .254. The kubelet writes .5 to d's status.podIPs, and kubectl get pod d -o wide shows it. (On the measured worker, which had run pods before, d got .192: the kind-measured scenario replays it.)",
+                zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续分配，释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。kubelet 把 .5 写进 d 的 status.podIPs，kubectl get pod d -o wide 就能看到它。（实测的工作节点之前跑过 Pod，d 拿到的是 .192：kind-measured 场景重现了这一过程。）",
+                ja: "d が受け取るのは 10.244.1.5 で、b の .3 ではありません。host-local は last_reserved_ip の次から割り当てを続け、解放された .3 が再び使われるのは、走査が .254 を越えて一周した後です。kubelet が .5 を d の status.podIPs に書き込み、kubectl get pod d -o wide に表示されます。（以前に Pod が動いていた実測のワーカーでは、d は .192 を受け取りました。kind-measured シナリオで再現できます。）",
             },
         },
     ],

@@ -17,6 +17,7 @@ mod exhaustion;
 mod kcm_restart;
 mod kind;
 mod max_pods;
+mod node_network;
 mod planning;
 mod reboot_leak;
 mod why_round_robin;
@@ -43,11 +44,13 @@ pub enum TourId {
     RebootLeak,
     /// Why both allocators walk round robin.
     WhyRoundRobin,
+    /// A node NotReady until its CNI config exists, then the route to another node's pods.
+    NodeNetwork,
 }
 
 impl TourId {
     /// Every tour, in the order of the tour chooser.
-    pub const ALL: [TourId; 8] = [
+    pub const ALL: [TourId; 9] = [
         TourId::Kind,
         TourId::Planning,
         TourId::Exhaustion,
@@ -56,6 +59,7 @@ impl TourId {
         TourId::MaxPods,
         TourId::RebootLeak,
         TourId::WhyRoundRobin,
+        TourId::NodeNetwork,
     ];
 
     /// The tour's definition.
@@ -69,6 +73,7 @@ impl TourId {
             TourId::MaxPods => &max_pods::MAX_PODS,
             TourId::RebootLeak => &reboot_leak::REBOOT_LEAK,
             TourId::WhyRoundRobin => &why_round_robin::WHY_ROUND_ROBIN,
+            TourId::NodeNetwork => &node_network::NODE_NETWORK,
         }
     }
 
@@ -83,6 +88,7 @@ impl TourId {
             TourId::MaxPods => "max-pods",
             TourId::RebootLeak => "reboot-leak",
             TourId::WhyRoundRobin => "why-round-robin",
+            TourId::NodeNetwork => "node-network",
         }
     }
 
