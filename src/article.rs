@@ -80,9 +80,9 @@ pub const SECTIONS: &[Section] = &[
     Section {
         id: "round-robin",
         title: text! {
-            en: "Nodes take subnets in turn",
-            zh: "节点轮流拿到子网",
-            ja: "ノードは順番にサブネットを受け取る",
+            en: "The workers' subnets",
+            zh: "工作节点的子网",
+            ja: "ワーカーのサブネット",
         },
         body: &[text! {
             en: "Next the two workers register, and the controller gives each a subnet in the order it processes them. AllocateNext (cidr_set.go) scans the bitmap from the cursor, nextCandidate, takes the first free index and moves the cursor past it: a round robin, not a search from 0. The controller then PATCHes each node's spec.podCIDR and spec.podCIDRs; until then no pod on the node can get an address.",
@@ -101,9 +101,9 @@ pub const SECTIONS: &[Section] = &[
     Section {
         id: "conflist",
         title: text! {
-            en: "kindnetd writes the CNI configuration",
-            zh: "kindnetd 写入 CNI 配置",
-            ja: "kindnetd が CNI の設定を書き込む",
+            en: "How the range reaches the node",
+            zh: "地址范围如何到达节点",
+            ja: "範囲はどうやってノードに届くのか",
         },
         body: &[text! {
             en: "Next, kindnetd on kind-worker turns the podCIDR into a CNI configuration. It reads its node in a loop, and once spec.podCIDR is set it writes /etc/cni/net.d/10-kindnet.conflist: the ptp plugin with host-local over 10.244.1.0/24, then portmap. containerd uses the file for every pod sandbox on the node.",
@@ -119,9 +119,9 @@ pub const SECTIONS: &[Section] = &[
     Section {
         id: "host-local",
         title: text! {
-            en: "host-local: the next address, one file each",
-            zh: "host-local 分配下一个地址，每个地址一个文件",
-            ja: "host-local は次のアドレスを取り、アドレスごとにファイルを作る",
+            en: "host-local's first address",
+            zh: "host-local 分出的第一个地址",
+            ja: "host-local の最初のアドレス",
         },
         body: &[text! {
             en: "Now the second allocator hands out its first address. When pod a's sandbox starts, containerd runs CNI ADD and ptp calls host-local. host-local takes the lock in its data directory, /run/cni-ipam-state/kindnet, and reads last_reserved_ip.0; there is none yet, so it starts at the range's start, skips the gateway .1 and creates the file 10.244.1.2, holding the sandbox's container ID, \\r\\n and the interface name, eth0. It writes the address to last_reserved_ip.0 as well, so last_reserved_ip.0 holds 10.244.1.2: the figure stands right there. b and c follow at the same moment with .3 and .4, and by the time anyone runs ls, last_reserved_ip.0 holds 10.244.1.4.",
@@ -141,9 +141,9 @@ pub const SECTIONS: &[Section] = &[
     Section {
         id: "veth",
         title: text! {
-            en: "ptp: a veth pair and a /32 route",
-            zh: "ptp：一对 veth 和一条 /32 路由",
-            ja: "ptp：veth ペアと /32 ルート",
+            en: "ptp wires the pod",
+            zh: "ptp 把 Pod 接到节点上",
+            ja: "ptp が Pod をつなぐ",
         },
         body: &[text! {
             en: "With the address chosen, ptp wires the pod to the node. It creates a veth pair: eth0 in the pod's network namespace and vethXXXXXXXX on the node. ip link shows them as eth0@ifN and vethXXXXXXXX@ifM, where the number after @if is the other end's ifindex. There is no bridge: the host veth gets the gateway address 10.244.1.1/32, as every host veth on the node does, and a /32 route with scope host sends 10.244.1.2 into it.",
@@ -159,9 +159,9 @@ pub const SECTIONS: &[Section] = &[
     Section {
         id: "delete",
         title: text! {
-            en: "Deleted at once, its network 2.3 s later",
-            zh: "对象立即删除，网络 2.3 秒后才清理",
-            ja: "オブジェクトはすぐ消え、ネットワークは 2.3 秒後に消える",
+            en: "Deleting a pod",
+            zh: "删除一个 Pod",
+            ja: "Pod を削除する",
         },
         body: &[
             text! {
@@ -184,9 +184,9 @@ pub const SECTIONS: &[Section] = &[
     Section {
         id: "next-address",
         title: text! {
-            en: "Why the next pod gets .5, not .3",
-            zh: "为什么下一个 Pod 拿到 .5 而不是 .3",
-            ja: "次の Pod が .3 ではなく .5 を受け取る理由",
+            en: "The next pod's address",
+            zh: "下一个 Pod 的地址",
+            ja: "次の Pod のアドレス",
         },
         body: &[text! {
             en: "Last, pod d starts once b's address is free, and does not get it. host-local's Get does not look for the lowest free address: it starts after last_reserved_ip, .4, and hands out .5. b's .3 comes back only after the walk has passed .254 and wrapped to the start of the range.",
@@ -202,9 +202,9 @@ pub const SECTIONS: &[Section] = &[
     Section {
         id: "exhaustion",
         title: text! {
-            en: "Running out, and the wrap",
-            zh: "耗尽与绕回",
-            ja: "枯渇とラップアラウンド",
+            en: "Running out",
+            zh: "地址耗尽",
+            ja: "アドレスの枯渇",
         },
         body: &[text! {
             en: "On a /29 node subnet, host-local has only five pod addresses, .2 to .6, and a sixth pod finds none. Its sandbox fails with no IP addresses available in range set, and the kubelet retries it every 10 to 15 s; once p-2's .3 is released, the next retry's walk wraps past .6 and takes it. The range is not the only limit: the kubelet admits up to --max-pods pods (110 by default), whatever the node subnet holds.",
