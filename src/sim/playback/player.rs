@@ -635,6 +635,19 @@ mod tests {
         );
     }
 
+    /// Each step's source line is the upstream function its event models.
+    #[test]
+    fn a_steps_source_is_the_upstream_code_of_its_event() {
+        let cursor = Player::default().into_cursor();
+        let tour = TourId::Kind.tour();
+        let source = |id| {
+            let index = tour.step_index(id).expect("a kind step");
+            cursor.run().step_source(index).expect("a source").function
+        };
+        assert_eq!(source("a-reserved"), "Get");
+        assert_eq!(source("a-veth"), "setupContainerVeth");
+    }
+
     /// Playing at 1× walks a moment's steps in order, each held on screen, then the rest of the moment:
     /// a's file alone, then b's and c's.
     #[test]

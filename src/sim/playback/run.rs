@@ -4,6 +4,7 @@
 
 use super::stage::Places;
 use crate::ipam::capacity::CapacityPlan;
+use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, EventLog, Scenario, VirtualTime};
 use crate::tours::TourId;
 use std::rc::Rc;
@@ -133,6 +134,14 @@ impl Run {
     /// picture is the state right after it, even when more happens at the same moment.
     pub fn step_event(&self, index: usize) -> Option<usize> {
         self.step_events.get(index).copied().flatten()
+    }
+
+    /// The upstream code step `index`'s event models: the source line under the step's words, so the
+    /// words need not name functions.
+    pub fn step_source(&self, index: usize) -> Option<&'static Upstream> {
+        self.timeline
+            .get(self.step_event(index)?)
+            .map(|event| event.upstream)
     }
 
     /// The capacity the cluster's flags give.
