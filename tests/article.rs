@@ -6,19 +6,10 @@
 //! Native only: the article is rendered at build time, never in the wasm.
 #![cfg(not(target_arch = "wasm32"))]
 
-use podip::article::{texts, SECTIONS};
+use podip::article::SECTIONS;
 use podip::sim::playback::figure::Runs;
 use podip::sim::{builtin, transcript, Scenario, Simulation};
 use podip::tours::TourId;
-
-/// The article's English, whole.
-fn english() -> String {
-    texts()
-        .into_iter()
-        .map(|(_, text)| text.en)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// The section `id`'s English.
 fn section(id: &str) -> String {

@@ -1,11 +1,14 @@
 //! podip's model against the real plugins: Debian's `containernetworking-plugins` (`/usr/lib/cni`) run in
 //! network namespaces this test creates and removes (one for the node, one per sandbox, one standing for
 //! Docker's network at the other end of the node's `eth0`; nothing leaves the machine), fed the conflist
-//! podip's kindnetd writes, with host-local's `dataDir` in a temporary directory. After every ADD and
-//! DEL, podip's model and the machine must hold the same: every file of host-local's directory, byte for
-//! byte; the node's and each pod's `ip -o link`, `ip addr`, `ip route` and `ip -6 route` against podip's
-//! iproute2 renderings (links, kinds, MTUs, peers, addresses, routes); ptp's sysctls; the chain's result
-//! or its error text. What legitimately differs is normalised where it is done, with its reason.
+//! podip's kindnetd writes — or, for flannel's chain (`real_plugins/flannel_bridge.rs`), the bridge
+//! configuration podip's flannel plugin builds from flanneld's `subnet.env` — with host-local's `dataDir`
+//! in a temporary directory. After every ADD and DEL, podip's model and the machine must hold the same:
+//! every file of host-local's directory, byte for byte; the node's and each pod's `ip -o link`, `ip addr`,
+//! `ip route` and `ip -6 route` against podip's iproute2 renderings (links, kinds, bridge ports and
+//! hairpin, MTUs, peers, addresses, routes, `bridge link`); the node's and each pod's sysctls; the
+//! chain's result or its error text. What legitimately differs is normalised where it is done, with its
+//! reason.
 //!
 //! It needs root and the plugins, so `cargo test` ignores it; `scripts/test-all.sh` runs it as a layer
 //! of its own (`PODIP_REAL_PLUGINS=1 cargo test --test real_plugins -- --include-ignored`), where a
@@ -20,6 +23,8 @@
 mod bench;
 #[path = "real_plugins/compare.rs"]
 mod compare;
+#[path = "real_plugins/flannel_bridge.rs"]
+mod flannel_bridge;
 #[path = "real_plugins/kernel.rs"]
 mod kernel;
 #[path = "real_plugins/libcni.rs"]
@@ -59,8 +64,14 @@ fn missing_prerequisite() -> Option<String> {
 /// A bench running kindnet's chain, or `None` (after saying why) where the plugins cannot run and
 /// `PODIP_REAL_PLUGINS=1` does not demand them.
 fn kindnet(name: &'static str, node: &NodeSpec) -> Option<Bench> {
+    bench(|| Bench::kindnet(name, node))
+}
+
+/// The bench `make` builds, or `None` (after saying why) where the plugins cannot run and
+/// `PODIP_REAL_PLUGINS=1` does not demand them.
+fn bench(make: impl FnOnce() -> Bench) -> Option<Bench> {
     match missing_prerequisite() {
-        None => Some(Bench::kindnet(name, node)),
+        None => Some(make()),
         Some(why) if std::env::var("PODIP_REAL_PLUGINS").as_deref() == Ok("1") => {
             panic!("PODIP_REAL_PLUGINS=1, but {why}")
         }
@@ -79,7 +90,7 @@ const KIND_WORKER: NodeSpec = NodeSpec {
     uplink: &[("172.18.0.3/16", "172.18.0.1")],
 };
 
-fn ips(list: &[&str]) -> Result<Vec<String>, String> {
+pub(crate) fn ips(list: &[&str]) -> Result<Vec<String>, String> {
     Ok(list.iter().map(|ip| ip.to_string()).collect())
 }
 

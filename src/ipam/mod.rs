@@ -14,13 +14,19 @@
 //!    * [`hostlocal`]: the host-local IPAM plugin: config, ranges, the on-disk store, the allocator.
 //!    * [`ptp`]: the ptp plugin: veth pair, addresses and routes in the pod and on the node.
 //!    * [`kindnet`]: kindnetd's rendering of `10-kindnet.conflist` from a node's podCIDRs.
+//!    * flannel's chain (kubeadm with flannel, k3s): [`flanneld`] writes `subnet.env` from the node's
+//!      podCIDR and routes to the other nodes over `flannel.1`; [`flannel`], the CNI plugin, turns it into a
+//!      configuration for [`bridge`], which puts every pod's veth on one bridge, `cni0`.
 //!
 //! Addresses are printed in Go's string form ([`goip`]), because that is what the real tools show.
 
 pub mod address_map;
+pub mod bridge;
 pub mod capacity;
 pub mod cidrset;
 pub mod cni;
+pub mod flannel;
+pub mod flanneld;
 pub mod goip;
 pub mod hostlocal;
 pub mod kcm;

@@ -66,7 +66,7 @@ mod route_table;
 pub mod routes;
 pub mod sysctl;
 
-pub use links::{IfName, Link, LinkKind, LinkNetns, MacAddr};
+pub use links::{BridgePort, IfName, Link, LinkKind, LinkNetns, LinkSysctl, MacAddr};
 pub use netns::{Forwarding, NetNs, NetNsId, Uplink};
 pub use routes::{Route, RouteScope};
 
@@ -449,7 +449,8 @@ pub(crate) fn cmd_add_setup(
 /// name exists in the namespace it runs in — the pod's (`peerExists` is called inside `netns.Do`). A name
 /// clash on the node alone therefore ends in [`PtpError::VethExists`], not in a retry.
 ///
-fn make_veth(
+/// The bridge plugin makes its pair the same way (`ip.SetupVeth`).
+pub(crate) fn make_veth(
     node: &mut NetNs,
     pod: &mut NetNs,
     if_name: &str,
@@ -514,15 +515,15 @@ pub(crate) struct VethPair {
     /// The host end's random name.
     pub(crate) host_name: IfName,
     /// The host end's MAC.
-    host_mac: MacAddr,
+    pub(crate) host_mac: MacAddr,
     /// The container end's ifindex in the pod namespace.
     pub(crate) cont_index: u32,
     /// The container end's MAC.
-    cont_mac: MacAddr,
+    pub(crate) cont_mac: MacAddr,
 }
 
 /// `dev_valid_name`: 1–15 bytes, not `.`/`..`, no `/`, `:` or whitespace.
-fn valid_ifname(name: &str) -> bool {
+pub(crate) fn valid_ifname(name: &str) -> bool {
     !name.is_empty()
         && name.len() < 16
         && name != "."
@@ -533,8 +534,8 @@ fn valid_ifname(name: &str) -> bool {
 }
 
 /// `ipam.ConfigureIface`: addresses on the container interface, then the IPAM routes, a route without `gw`
-/// going via the first gateway of its family.
-fn configure_iface(
+/// going via the first gateway of its family. The bridge plugin calls it too.
+pub(crate) fn configure_iface(
     pod: &mut NetNs,
     ifindex: u32,
     if_name: &str,

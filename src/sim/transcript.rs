@@ -214,7 +214,7 @@ impl Transcript {
             .link_by_name("eth0")
             .and_then(|eth0| match eth0.kind {
                 LinkKind::Veth { peer_ifindex, .. } => netns.link_by_index(peer_ifindex),
-                LinkKind::Loopback => None,
+                LinkKind::Loopback | LinkKind::Bridge { .. } => None,
             })
             .map(|link| format!("net.ipv6.conf.{}.", link.name));
         let lines: Vec<String> = sysctl_lines(netns)

@@ -8,7 +8,7 @@ use super::compare::{
 };
 use super::kernel::{read_dir, settle, Netns, TempDir};
 use super::libcni::{Call, RealChain};
-use super::model::{Kindnet, ModelChain, Sandbox};
+use super::model::{Flannel, Kindnet, ModelChain, Sandbox};
 use super::node::{node_with_uplink, real_sysctls, NodeSpec};
 use podip::ipam::cni::CniResult;
 use podip::ipam::goip::ip_string;
@@ -64,6 +64,31 @@ impl Bench {
         let dir: &'static str = Box::leak(data_dir.0.display().to_string().into_boxed_str());
         let (node, wire, uplink) = node_with_uplink(name, spec);
         let model = Kindnet::new(spec.pod_cidrs, spec.mtu, dir, NetNs::node(&uplink));
+        Bench::new(name, Box::new(model), node, wire, data_dir)
+    }
+
+    /// A node running flannel's chain (flannel → bridge + host-local, then portmap): flanneld's
+    /// `subnet.env` from the node's podCIDRs and the cluster's `network` (and `ipv6_network`), the
+    /// delegate configuration podip's flannel plugin builds from it, fed to Debian's bridge. host-local's
+    /// `dataDir` (`/var/lib/cni/networks` on a real node) is the bench's directory, through flannel's
+    /// `ipam` keys.
+    pub fn flannel(
+        name: &'static str,
+        spec: &NodeSpec,
+        network: &str,
+        ipv6_network: Option<&str>,
+    ) -> Bench {
+        let data_dir = TempDir::create(name);
+        let dir = data_dir.0.display().to_string();
+        let (node, wire, uplink) = node_with_uplink(name, spec);
+        let model = Flannel::new(
+            spec.pod_cidrs,
+            spec.mtu,
+            network,
+            ipv6_network,
+            &dir,
+            NetNs::node(&uplink),
+        );
         Bench::new(name, Box::new(model), node, wire, data_dir)
     }
 
@@ -286,7 +311,10 @@ impl Bench {
         for live in &self.live {
             let title = format!("pod {}", live.sandbox.pod);
             match self.model.pod(&live.sandbox.container_id) {
-                Some(ns) => push_views(&mut snapshot, &title, model_views(ns)),
+                Some(ns) => {
+                    push_views(&mut snapshot, &title, model_views(ns));
+                    snapshot.push(format!("{title}: sysctl"), sysctl_lines(ns));
+                }
                 None => snapshot.push(title, vec!["(no namespace)".into()]),
             }
         }
@@ -295,6 +323,12 @@ impl Bench {
             // Kernels differ on whether `::1 dev lo` is in the main table as well as the local one;
             // lo is not the plugins' work, so podip's line stands only where this kernel has it.
             if drop_lo_route && line.starts_with("::1 dev lo ") {
+                return None;
+            }
+            // `ipam.ConfigureIface` writes `keep_addr_on_down = 1` before an IPv6 address since
+            // containernetworking/plugins commit 062b3fce (2025-03, in v1.7.0); Debian's 1.1.1
+            // predates it.
+            if line.contains(".keep_addr_on_down = ") {
                 return None;
             }
             Some(without_plugin_veth_qlen(
@@ -314,11 +348,9 @@ impl Bench {
         push_views(&mut snapshot, "node", node);
         snapshot.push("node: sysctl", sysctls);
         for live in &self.live {
-            push_views(
-                &mut snapshot,
-                &format!("pod {}", live.sandbox.pod),
-                live.netns.ip_views(),
-            );
+            let title = format!("pod {}", live.sandbox.pod);
+            push_views(&mut snapshot, &title, live.netns.ip_views());
+            snapshot.push(format!("{title}: sysctl"), live.netns.pod_sysctls());
         }
         let our_names = [
             format!("link-netns {}", self.node.name),

@@ -2,7 +2,9 @@
 //! comparable by explicit normalisations, and the report of what differs.
 
 use super::kernel::{header_name, kind_line, IpViews};
-use podip::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_link_lines, ip_route_lines};
+use podip::ipam::ptp::iproute2::{
+    bridge_link_lines, ip6_route_lines, ip_addr_lines, ip_link_lines, ip_route_lines,
+};
 use podip::ipam::ptp::{LinkKind, MacAddr, NetNs};
 use std::fmt::Write;
 
@@ -189,6 +191,7 @@ pub fn push_views(snapshot: &mut Snapshot, whose: &str, views: IpViews) {
     snapshot.push(format!("{whose}: ip addr"), views.addr);
     snapshot.push(format!("{whose}: ip route"), views.route);
     snapshot.push(format!("{whose}: ip -6 route"), views.route6);
+    snapshot.push(format!("{whose}: bridge link"), views.bridge_link);
 }
 
 /// podip's renderings of a modelled namespace.
@@ -206,9 +209,16 @@ pub fn model_views(ns: &NetNs) -> IpViews {
                 let kind = match link.kind {
                     LinkKind::Loopback => None,
                     LinkKind::Veth { .. } => Some("veth"),
+                    LinkKind::Bridge { .. } => Some("bridge"),
                 };
-                kind_line(link.ifindex, &link.name, kind)
+                let port = link.port.map(|port| {
+                    let hairpin = if port.hairpin { "on" } else { "off" };
+                    // rtnetlink's `IFLA_INFO_SLAVE_KIND` of a bridge port is `bridge`.
+                    format!("bridge hairpin {hairpin}")
+                });
+                kind_line(link.ifindex, &link.name, kind, port.as_deref())
             })
             .collect(),
+        bridge_link: bridge_link_lines(ns),
     }
 }

@@ -121,6 +121,28 @@ impl Netns {
             .collect()
     }
 
+    /// The sysctls of the pod's `eth0` that a plugin may write, as `sysctl` prints them, where they differ
+    /// from what a new namespace's link starts with (`accept_ra` 1, `accept_dad` 1, `arp_notify` 0,
+    /// `keep_addr_on_down` 0): what a plugin changed.
+    pub fn pod_sysctls(&self) -> Vec<String> {
+        let script =
+            "cd /proc/sys/net && grep -H . ipv6/conf/eth0/accept_ra ipv6/conf/eth0/accept_dad \
+                      ipv4/conf/eth0/arp_notify ipv6/conf/eth0/keep_addr_on_down";
+        let out = self.exec("sh", &[], script.as_bytes());
+        let defaults = [
+            ("ipv6/conf/eth0/accept_ra", "1"),
+            ("ipv6/conf/eth0/accept_dad", "1"),
+            ("ipv4/conf/eth0/arp_notify", "0"),
+            ("ipv6/conf/eth0/keep_addr_on_down", "0"),
+        ];
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|line| line.split_once(':'))
+            .filter(|(path, value)| !defaults.contains(&(*path, value.trim())))
+            .map(|(path, value)| format!("net.{} = {}", path.replace('/', "."), value.trim()))
+            .collect()
+    }
+
     /// The links as `ip -j -d link` reports them, by ifindex.
     pub fn links(&self) -> Vec<LinkInfo> {
         let json: serde_json::Value = serde_json::from_str(&self.ip(&["-j", "-d", "link"]))
@@ -133,6 +155,11 @@ impl Netns {
                 name: link["ifname"].as_str().unwrap_or_default().to_string(),
                 mac: link["address"].as_str().unwrap_or_default().to_string(),
                 kind: link["linkinfo"]["info_kind"].as_str().map(str::to_string),
+                port: link["linkinfo"]["info_slave_kind"].as_str().map(|kind| {
+                    let hairpin = link["linkinfo"]["info_slave_data"]["hairpin"].as_bool();
+                    let hairpin = if hairpin == Some(true) { "on" } else { "off" };
+                    format!("{kind} hairpin {hairpin}")
+                }),
             })
             .collect()
     }
@@ -155,7 +182,18 @@ impl Netns {
                 .links()
                 .into_iter()
                 .filter(|link| !self.fallback_links.contains(&link.name))
-                .map(|link| kind_line(link.ifindex, &link.name, link.kind.as_deref()))
+                .map(|link| {
+                    kind_line(
+                        link.ifindex,
+                        &link.name,
+                        link.kind.as_deref(),
+                        link.port.as_deref(),
+                    )
+                })
+                .collect(),
+            bridge_link: run("bridge", &["-n", &self.name, "link"])
+                .lines()
+                .map(|line| line.trim_end().to_string())
                 .collect(),
         }
     }
@@ -195,8 +233,10 @@ pub struct LinkInfo {
     pub name: String,
     /// Its hardware address.
     pub mac: String,
-    /// Its rtnetlink kind (`veth`); `lo` has none.
+    /// Its rtnetlink kind (`veth`, `bridge`); `lo` has none.
     pub kind: Option<String>,
+    /// As a bridge port: its slave kind and hairpin flag, `bridge hairpin on`.
+    pub port: Option<String>,
 }
 
 /// The `ip` views podip renders for a namespace, and the links' kinds.
@@ -212,11 +252,18 @@ pub struct IpViews {
     pub route6: Vec<String>,
     /// Each link's kind, as [`kind_line`] writes it.
     pub kinds: Vec<String>,
+    /// `bridge link`: the bridge ports.
+    pub bridge_link: Vec<String>,
 }
 
-/// `<ifindex>: <name> <kind>` (`ip -d link`'s kind, `-` for none), one line per link.
-pub fn kind_line(ifindex: u32, name: &str, kind: Option<&str>) -> String {
-    format!("{ifindex}: {name} {}", kind.unwrap_or("-"))
+/// `<ifindex>: <name> <kind>[ <slave kind> hairpin on|off]` (`ip -d link`'s kind, `-` for none; a bridge
+/// port's slave kind and hairpin flag), one line per link.
+pub fn kind_line(ifindex: u32, name: &str, kind: Option<&str>, port: Option<&str>) -> String {
+    let line = format!("{ifindex}: {name} {}", kind.unwrap_or("-"));
+    match port {
+        Some(port) => format!("{line} {port}"),
+        None => line,
+    }
 }
 
 /// The link name of an `ip addr` / `ip -o link` header line (`12: veth0a1b2c3d@if2: <…`), if it is one.

@@ -1,10 +1,13 @@
 //! podip's side: a CNI chain as podip models it, taking the same calls as the real plugins.
 //!
-//! A chain is the conflist podip writes for a node and what ADD and DEL do with it. [`Kindnet`] is the
-//! one podip models today (kindnetd's ptp + host-local + portmap, run as `src/sim/runtime.rs` runs it);
-//! another chain (flannel's bridge) implements [`ModelChain`] and runs under the same bench.
+//! A chain is the conflist podip writes for a node and what ADD and DEL do with it: [`Kindnet`]
+//! (kindnetd's ptp + host-local + portmap, run as `src/sim/runtime.rs` runs it) and [`Flannel`]
+//! (flanneld's `subnet.env`, flannel's plugin delegating to bridge + host-local, then portmap).
 
+use podip::ipam::bridge::{self, CmdArgs};
 use podip::ipam::cni::CniResult;
+use podip::ipam::flannel::{self, ScratchStore};
+use podip::ipam::flanneld::{acquire_lease, vxlan_mtu, write_subnet_file, SubnetConfig};
 use podip::ipam::hostlocal::{self, load_ipam_config_from_netconf, Store};
 use podip::ipam::kindnet::{compute_cni_config_inputs, CniConfigInputs, CniConfigWriter};
 use podip::ipam::ptp::{self, Entropy, NetNs};
@@ -153,6 +156,176 @@ impl ModelChain for Kindnet {
             self.inputs.ptp_netconf().name
         );
         let files = self.store.as_ref().map(|store| {
+            store
+                .ls()
+                .into_iter()
+                .map(|name| {
+                    let content = store.cat(&name).unwrap_or_default();
+                    (name, content)
+                })
+                .collect()
+        });
+        (dir, files)
+    }
+}
+
+/// flannel's chain on a node: flanneld's `subnet.env` (kube subnet manager, vxlan, `--ip-masq`), kube-flannel's
+/// conflist entry (`{"type":"flannel","delegate":{"hairpinMode":true,"isDefaultGateway":true}}`, named
+/// `cbr0`) and the bridge it delegates to.
+pub struct Flannel {
+    /// What the real plugins run: the delegate configuration podip's flannel builds, as the list's first
+    /// plugin (flannel itself is not in Debian's package), then portmap.
+    conflist: String,
+    /// The flannel plugin's own configuration (the conflist's flannel entry, with the list's name and
+    /// version), pointing host-local's `dataDir` at the bench's directory.
+    flannel_conf: Vec<u8>,
+    /// `/run/flannel/subnet.env`, as flanneld writes it.
+    subnet_env: String,
+    /// `/var/lib/cni/flannel`.
+    scratch: ScratchStore,
+    /// The node's namespace.
+    node: NetNs,
+    /// Each live sandbox's namespace, by container ID.
+    pods: BTreeMap<String, NetNs>,
+    /// host-local's directory, once the first ADD opened it.
+    disk: Option<Store>,
+    /// host-local's `dataDir`.
+    data_dir: String,
+    /// The model's random draws.
+    entropy: Entropy,
+}
+
+impl Flannel {
+    /// flanneld and flannel's plugin on a node whose `spec.podCIDRs` are `pod_cidrs` and whose uplink's MTU
+    /// is `mtu`, in a cluster whose flannel `Network` is `network` (and `IPv6Network` `ipv6_network`).
+    pub fn new(
+        pod_cidrs: &[&str],
+        mtu: u32,
+        network: &str,
+        ipv6_network: Option<&str>,
+        data_dir: &str,
+        node: NetNs,
+    ) -> Self {
+        let cidrs: Vec<String> = pod_cidrs.iter().map(|c| c.to_string()).collect();
+        let lease = acquire_lease("node", &cidrs[0], &cidrs).expect("the node has a podCIDR");
+        let config = SubnetConfig {
+            network: Some(network.parse().expect("a network")),
+            ipv6_network: ipv6_network.map(|n| n.parse().expect("an IPv6 network")),
+        };
+        let subnet_env = write_subnet_file(&config, true, &lease, vxlan_mtu(mtu));
+        let flannel_conf = serde_json::json!({
+            "cniVersion": "0.3.1",
+            "name": "cbr0",
+            "type": "flannel",
+            "delegate": { "hairpinMode": true, "isDefaultGateway": true },
+            "ipam": { "dataDir": data_dir },
+        })
+        .to_string()
+        .into_bytes();
+        let n = flannel::load_flannel_net_conf(&flannel_conf).expect("the conf loads");
+        let fenv = flannel::load_flannel_subnet_env(&n.subnet_file, Some(&subnet_env))
+            .expect("flanneld's subnet.env loads");
+        let mut delegate =
+            flannel::flannel_linux::delegate_conf(&n, &fenv).expect("the delegate builds");
+        // libcni sets the list's name and version on each plugin; the delegate has both already.
+        delegate.remove("name");
+        delegate.remove("cniVersion");
+        let conflist = serde_json::json!({
+            "cniVersion": "0.3.1",
+            "name": "cbr0",
+            "plugins": [delegate, { "type": "portmap", "capabilities": { "portMappings": true } }],
+        })
+        .to_string();
+        Flannel {
+            conflist,
+            flannel_conf,
+            subnet_env,
+            scratch: ScratchStore::default(),
+            node,
+            pods: BTreeMap::new(),
+            disk: None,
+            data_dir: data_dir.to_string(),
+            entropy: Entropy::from_seed(1),
+        }
+    }
+
+    /// containerd's DEL through the chain: flannel reads back its saved delegate and runs the bridge's DEL.
+    fn teardown(&mut self, container_id: &str, cni_args: &str, mut pod: Option<NetNs>) {
+        let (node, disk) = (&mut self.node, &mut self.disk);
+        let deleted = flannel::cmd_del(
+            &self.flannel_conf,
+            container_id,
+            &mut self.scratch,
+            |plugin, conf| {
+                assert_eq!(plugin, "bridge");
+                let args = CmdArgs {
+                    container_id,
+                    if_name: IF_NAME,
+                    args: cni_args,
+                    stdin: conf,
+                };
+                bridge::cmd_del(node, pod.as_mut(), args, disk).map_err(|err| err.to_string())
+            },
+        );
+        deleted.expect("podip's DEL succeeds");
+    }
+}
+
+impl ModelChain for Flannel {
+    fn conflist(&self) -> &str {
+        &self.conflist
+    }
+
+    fn add(&mut self, sandbox: &Sandbox) -> Result<CniResult, String> {
+        let id = sandbox.container_id.as_str();
+        let mut pod = NetNs::pod(sandbox.netns_name.as_str(), sandbox.first_free_ifindex);
+        let (node, disk, entropy) = (&mut self.node, &mut self.disk, &mut self.entropy);
+        let added = flannel::cmd_add(
+            &self.flannel_conf,
+            id,
+            Some(&self.subnet_env),
+            &mut self.scratch,
+            |plugin, conf| {
+                assert_eq!(plugin, "bridge");
+                let args = CmdArgs {
+                    container_id: id,
+                    if_name: IF_NAME,
+                    args: &sandbox.cni_args,
+                    stdin: conf,
+                };
+                bridge::cmd_add(node, &mut pod, args, disk, entropy).map_err(|err| err.to_string())
+            },
+        );
+        match added {
+            Ok(result) => {
+                self.pods.insert(sandbox.container_id.clone(), pod);
+                Ok(result)
+            }
+            // The real chain is the bridge alone: its error without flannel's "failed to delegate add: ".
+            Err(flannel::FlannelError::DelegateAdd(text)) => {
+                self.teardown(id, &sandbox.cni_args, Some(pod));
+                Err(text)
+            }
+            Err(err) => panic!("flannel refused the bench's configuration: {err}"),
+        }
+    }
+
+    fn del(&mut self, sandbox: &Sandbox) {
+        let pod = self.pods.remove(&sandbox.container_id);
+        self.teardown(&sandbox.container_id, &sandbox.cni_args, pod);
+    }
+
+    fn node(&self) -> &NetNs {
+        &self.node
+    }
+
+    fn pod(&self, container_id: &str) -> Option<&NetNs> {
+        self.pods.get(container_id)
+    }
+
+    fn data_dir(&self) -> (String, Option<Vec<(String, String)>>) {
+        let dir = format!("{}/cbr0", self.data_dir);
+        let files = self.disk.as_ref().map(|store| {
             store
                 .ls()
                 .into_iter()

@@ -1,4 +1,5 @@
-//! What iproute2 prints for a [`NetNs`]: `ip -o link`, `ip addr`, `ip route`, `ip -6 route`.
+//! What iproute2 prints for a [`NetNs`]: `ip -o link`, `ip addr`, `ip route`, `ip -6 route`, and for a
+//! bridge's ports `ip link show master <bridge>` and `bridge link`.
 //!
 //! The formats follow iproute2's `ipaddress.c` (`print_linkinfo`, `print_addrinfo`) and `iproute.c`
 //! (`print_route`): host prefixes print without their length, a zero-length prefix prints as `default`,
@@ -9,6 +10,9 @@
 //! Dump order is the kernel's: links by ifindex; IPv4 routes by the fib trie's key order (network address
 //! ascending, a longer prefix before a shorter one on the same address); IPv6 routes in the post-order walk of
 //! the fib6 radix tree (more specific first, `default` last). Addresses by family, IPv4 first.
+//!
+//! A route through a device without a carrier (an empty bridge) carries the kernel's `RTNH_F_LINKDOWN`,
+//! which `ip` prints as `linkdown` after the metric (`print_rt_flags`).
 
 use super::links::{IfAddr, Link, LinkKind, LinkNetns};
 use super::netns::NetNs;
@@ -32,15 +36,68 @@ use std::fmt;
 pub fn ip_link_lines(ns: &NetNs) -> Vec<String> {
     ns.links()
         .iter()
-        .map(|link| format!("{}\\{}", link_header(link, true), link_detail(link)))
+        .map(|link| format!("{}\\{}", link_header(ns, link, true), link_detail(link)))
         .collect()
 }
+
+/// `ip link show master <bridge>`: the two lines of `ip link` for each port of the bridge named
+/// `bridge`, by ifindex; nothing if there is no such bridge.
+pub fn ip_link_show_master_lines(ns: &NetNs, bridge: &str) -> Vec<String> {
+    let Some(master) = ns.link_by_name(bridge).map(|l| l.ifindex) else {
+        return Vec::new();
+    };
+    ns.ports(master)
+        .flat_map(|link| [link_header(ns, link, true), link_detail(link)])
+        .collect()
+}
+
+/// `bridge link`: one line per bridge port (`bridge/link.c`, `print_linkinfo`). The tool names a veth's
+/// peer by looking its ifindex up in *this* namespace, so a pod's `eth0` (ifindex 2 there) reads as the
+/// node's own ifindex 2 (`veth…@eth0` on a kind node). A veth's port cost is 2 (its 10 Gb/s,
+/// `port_cost`), the default priority 32.
+pub fn bridge_link_lines(ns: &NetNs) -> Vec<String> {
+    ns.links()
+        .iter()
+        .filter_map(|link| {
+            let port = link.port?;
+            let peer = match &link.kind {
+                LinkKind::Veth { peer_ifindex, .. } => Some(
+                    ns.link_by_index(*peer_ifindex)
+                        .map_or_else(|| format!("if{peer_ifindex}"), |l| l.name.to_string()),
+                ),
+                _ => None,
+            };
+            let name = match peer {
+                Some(peer) => format!("{}@{peer}", link.name),
+                None => link.name.to_string(),
+            };
+            let master = ns
+                .link_by_index(port.master)
+                .map_or_else(|| format!("if{}", port.master), |l| l.name.to_string());
+            let (flags, state) = if ns.has_carrier(link.ifindex) {
+                (UP_FLAGS, "forwarding")
+            } else {
+                (NO_CARRIER_FLAGS, "disabled")
+            };
+            Some(format!(
+                "{}: {name}: <{flags}> mtu {} master {master} state {state} priority 32 cost 2",
+                link.ifindex, link.mtu
+            ))
+        })
+        .collect()
+}
+
+/// The flags of a broadcast link that is up with a carrier.
+const UP_FLAGS: &str = "BROADCAST,MULTICAST,UP,LOWER_UP";
+
+/// The flags of a broadcast link that is up without a carrier (an empty bridge).
+const NO_CARRIER_FLAGS: &str = "NO-CARRIER,BROADCAST,MULTICAST,UP";
 
 /// `ip addr`: per link the header, the `link/` line, and two lines per address.
 pub fn ip_addr_lines(ns: &NetNs) -> Vec<String> {
     let mut lines = Vec::new();
     for link in ns.links() {
-        lines.push(link_header(link, false));
+        lines.push(link_header(ns, link, false));
         lines.push(link_detail(link));
         for addr in &link.addrs {
             lines.push(addr_line(link, addr));
@@ -92,20 +149,24 @@ pub fn route_lines_via(ns: &NetNs, ifindex: u32) -> Vec<String> {
         .collect()
 }
 
-/// `<ifindex>: <name>[@if<peer>]: <flags> mtu … state … [mode DEFAULT] group default qlen 1000`; `ip addr`
-/// omits the `mode`.
-fn link_header(link: &Link, with_mode: bool) -> String {
+/// `<ifindex>: <name>[@if<peer>]: <flags> mtu … qdisc noqueue [master <bridge>] state … [mode DEFAULT]
+/// group default qlen 1000`; `ip addr` omits the `mode`.
+fn link_header(ns: &NetNs, link: &Link, with_mode: bool) -> String {
     let (name, flags, state) = match &link.kind {
         LinkKind::Loopback => (link.name.to_string(), "LOOPBACK,UP,LOWER_UP", "UNKNOWN"),
-        LinkKind::Veth { peer_ifindex, .. } => (
-            format!("{}@if{}", link.name, peer_ifindex),
-            "BROADCAST,MULTICAST,UP,LOWER_UP",
-            "UP",
-        ),
+        LinkKind::Veth { peer_ifindex, .. } => {
+            (format!("{}@if{}", link.name, peer_ifindex), UP_FLAGS, "UP")
+        }
+        LinkKind::Bridge { carrier: true } => (link.name.to_string(), UP_FLAGS, "UP"),
+        LinkKind::Bridge { carrier: false } => (link.name.to_string(), NO_CARRIER_FLAGS, "DOWN"),
     };
+    let master = link
+        .port
+        .and_then(|port| ns.link_by_index(port.master))
+        .map_or_else(String::new, |bridge| format!(" master {}", bridge.name));
     let mode = if with_mode { " mode DEFAULT" } else { "" };
     format!(
-        "{}: {name}: <{flags}> mtu {} qdisc noqueue state {state}{mode} group default qlen 1000",
+        "{}: {name}: <{flags}> mtu {} qdisc noqueue{master} state {state}{mode} group default qlen 1000",
         link.ifindex, link.mtu
     )
 }
@@ -123,6 +184,7 @@ fn link_detail(link: &Link) -> String {
             };
             format!("    link/ether {} brd ff:ff:ff:ff:ff:ff {netns}", link.mac)
         }
+        LinkKind::Bridge { .. } => format!("    link/ether {} brd ff:ff:ff:ff:ff:ff", link.mac),
     }
 }
 
@@ -150,11 +212,14 @@ fn addr_line(link: &Link, addr: &IfAddr) -> String {
 
 /// One `ip route` line (see the module docs for what is shown).
 fn route_line(ns: &NetNs, route: &Route) -> String {
-    RouteLine {
+    let line = RouteLine {
         route,
         dev: ns.link_by_index(route.dev).map(|link| link.name.as_str()),
-    }
-    .to_string()
+    };
+    let mut text = String::new();
+    // Writing into a String cannot fail.
+    let _ = line.write(&mut text, !ns.has_carrier(route.dev));
+    text
 }
 
 /// One line of `ip route` / `ip -6 route` for `route`, whose device is named `dev` (`None` when the
@@ -170,6 +235,13 @@ pub struct RouteLine<'a> {
 
 impl fmt::Display for RouteLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl RouteLine<'_> {
+    /// The line, with `linkdown` when the route's device has no carrier.
+    fn write(&self, f: &mut dyn fmt::Write, linkdown: bool) -> fmt::Result {
         let route = self.route;
         let is_v6 = matches!(route.dst, IpNet::V6(_));
         if route.dst.prefix_len() == 0 {
@@ -206,6 +278,12 @@ impl fmt::Display for RouteLine<'_> {
         }
         if is_v6 || route.metric != 0 {
             write!(f, " metric {}", route.metric)?;
+        }
+        if route.onlink {
+            f.write_str(" onlink")?;
+        }
+        if linkdown {
+            f.write_str(" linkdown")?;
         }
         if is_v6 {
             f.write_str(" pref medium")?;

@@ -1,5 +1,6 @@
 //! Links as a namespace holds them (`include/linux/netdevice.h`, `struct net_device`): names, hardware
-//! addresses, the kind of device and the addresses on it.
+//! addresses, the kind of device, the addresses on it, the bridge it is a port of (`net/bridge/br_if.c`)
+//! and the per-link sysctls a plugin wrote.
 
 use ipnet::IpNet;
 use std::fmt;
@@ -80,6 +81,48 @@ pub enum LinkKind {
         /// Where the peer lives.
         peer_netns: LinkNetns,
     },
+    /// A Linux bridge (`net/bridge/br_device.c`), e.g. the bridge plugin's `cni0`.
+    Bridge {
+        /// Whether it has a carrier: a bridge has one while a port that has one forwards
+        /// (`br_port_carrier_check`); with none, `ip` shows `NO-CARRIER` and `state DOWN`, and its
+        /// routes `linkdown`.
+        carrier: bool,
+    },
+}
+
+/// A link's place on a bridge (`struct net_bridge_port`): `master <bridge>` in `ip link`, and the port
+/// flags `bridge -d link` and `ip -d link` show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BridgePort {
+    /// The bridge's ifindex (`IFLA_MASTER`).
+    pub master: u32,
+    /// `hairpin on`: the bridge may send a frame back out of the port it came in by
+    /// (`BR_HAIRPIN_MODE`, netlink's `LinkSetHairpin`).
+    pub hairpin: bool,
+}
+
+/// A per-link sysctl a plugin writes besides `accept_ra` (`/proc/sys/net/ipv{4,6}/conf/<link>/…`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkSysctl {
+    /// `net.ipv6.conf.<link>.accept_dad`: the bridge plugin writes 0 in the pod unless `enabledad`.
+    AcceptDad,
+    /// `net.ipv4.conf.<link>.arp_notify`: the bridge plugin writes 1 in the pod, so a new address
+    /// announces itself by gratuitous ARP.
+    ArpNotify,
+    /// `net.ipv6.conf.<link>.keep_addr_on_down`: `ipam.ConfigureIface` writes 1 before adding an IPv6
+    /// address (containernetworking/plugins after 1.1.1).
+    KeepAddrOnDown,
+}
+
+impl LinkSysctl {
+    /// The sysctl's name for `link`, as `sysctl` prints it.
+    pub fn name(self, link: &str) -> String {
+        match self {
+            LinkSysctl::AcceptDad => format!("net.ipv6.conf.{link}.accept_dad"),
+            LinkSysctl::ArpNotify => format!("net.ipv4.conf.{link}.arp_notify"),
+            LinkSysctl::KeepAddrOnDown => format!("net.ipv6.conf.{link}.keep_addr_on_down"),
+        }
+    }
 }
 
 /// An address on a link, as `ip addr` lists it.
@@ -204,7 +247,7 @@ pub struct Link {
     pub ifindex: u32,
     /// Interface name, unique within the namespace.
     pub name: IfName,
-    /// Loopback or veth.
+    /// Loopback, veth or bridge.
     pub kind: LinkKind,
     /// MTU in bytes.
     pub mtu: u32,
@@ -216,4 +259,8 @@ pub struct Link {
     /// `net.ipv6.conf.<name>.accept_ra` once something wrote it (ptp writes 0 on the host end);
     /// `None`: the kernel's default, which nothing here shows.
     pub accept_ra: Option<u8>,
+    /// The bridge this link is a port of, if any.
+    pub port: Option<BridgePort>,
+    /// Other per-link sysctls written here, in the order they were first written, with their values.
+    pub sysctls: Vec<(LinkSysctl, u8)>,
 }

@@ -11,6 +11,7 @@
 //!   `<net>/<len> dev X proto kernel metric 256` for every length, /128 included. A link coming up with a
 //!   carrier gets an EUI-64 link-local address and `fe80::/64 dev X proto kernel metric 256`.
 //! * **Routes** (`route_table.rs`): only the main table; deleting a link flushes every route through it.
+//! * **Bridges** (`netns/bridge.rs`): a bridge device, its ports, its carrier and MTU as ports come and go.
 
 use super::links::{IfAddr, IfName, Link, LinkKind, LinkNetns, MacAddr};
 use super::route_table::RouteTable;
@@ -271,7 +272,7 @@ impl NetNs {
         // [`NetNs::reserve_routes`]).
         let routes = match kind {
             LinkKind::Loopback => 1,
-            LinkKind::Veth { .. } => 0,
+            LinkKind::Veth { .. } | LinkKind::Bridge { .. } => 0,
         };
         self.table.insert_link(pos, routes);
         self.links.insert(
@@ -286,6 +287,8 @@ impl NetNs {
                 // link-local one); an empty `Vec` would grow straight to four on its first address.
                 addrs: Vec::with_capacity(2),
                 accept_ra: None,
+                port: None,
+                sysctls: Vec::new(),
             },
         );
         ifindex
@@ -338,7 +341,12 @@ impl NetNs {
         let pos = self.link_position(ifindex)?;
         self.table.remove_link(pos);
         self.link_names.remove(pos);
-        Some(self.links.remove(pos))
+        let link = self.links.remove(pos);
+        if let Some(port) = link.port {
+            // br_del_if: the bridge loses a port.
+            self.port_removed(port.master);
+        }
+        Some(link)
     }
 
     /// The carrier came up: the kernel generates the EUI-64 link-local address and its `fe80::/64` route.
@@ -399,6 +407,7 @@ impl NetNs {
                 src: Some(local.addr()),
                 proto: RouteProto::Kernel,
                 metric: 0,
+                onlink: false,
             }),
             IpNet::V6(_) => Some(Route {
                 dst: local.trunc(),
@@ -408,6 +417,7 @@ impl NetNs {
                 src: None,
                 proto: RouteProto::Kernel,
                 metric: 256,
+                onlink: false,
             }),
         };
         if let Some(route) = prefix_route {
@@ -491,5 +501,6 @@ fn name_hash(name: &[u8]) -> u64 {
     BuildHasherDefault::<FxHasher>::default().hash_one(name)
 }
 
+mod bridge;
 #[cfg(test)]
 mod tests;

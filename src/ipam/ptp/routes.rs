@@ -45,6 +45,9 @@ pub struct Route {
     /// Priority: 0 for IPv4 requests, 1024 for IPv6 requests (`IP6_RT_PRIO_USER`), 256 for IPv6 kernel
     /// prefix routes (`IP6_RT_PRIO_ADDRCONF`).
     pub metric: u32,
+    /// `RTNH_F_ONLINK`: the gateway is taken as on the link without a connected route to it (flannel's
+    /// vxlan routes, `10.244.2.0/24 via 10.244.2.0 dev flannel.1 onlink`).
+    pub onlink: bool,
 }
 
 impl Route {
@@ -58,7 +61,14 @@ impl Route {
             src: None,
             proto: RouteProto::Boot,
             metric: user_metric(&dst),
+            onlink: false,
         }
+    }
+
+    /// The same route with `RTNH_F_ONLINK` set.
+    pub fn with_onlink(mut self) -> Self {
+        self.onlink = true;
+        self
     }
 
     /// The same route with a preferred source address.
