@@ -46,14 +46,23 @@ pub enum Reason {
     CIDRNotAvailable,
     /// A failed node sync was requeued with backoff.
     NodeSyncRequeued,
-    /// kindnetd wrote the conflist.
+    /// kindnetd wrote the conflist (or, on a flannel cluster, kube-flannel's init container or k3s
+    /// installed it).
     CNIConfigWritten,
-    /// kindnetd added a route to another node's podCIDR via its InternalIP (`syncRoute`).
+    /// kindnetd added a route to another node's podCIDR via its InternalIP (`syncRoute`), or flanneld
+    /// one to another node's lease through `flannel.1` (`handleSubnetEvents`).
     NodeRouteAdded,
-    /// kindnetd removed a route to a podCIDR through a gateway that is not its node's InternalIP.
+    /// kindnetd removed a route to a podCIDR through a gateway that is not its node's InternalIP, or
+    /// flanneld the route to a lease that is gone.
     NodeRouteRemoved,
     /// A pass of kindnetd's reconcile loop failed.
     KindnetReconcileFailed,
+    /// flanneld found no podCIDR on its node (`AcquireLease`): it exits, and its container restarts.
+    FlannelLeaseFailed,
+    /// flanneld made its vxlan device `flannel.1`.
+    VxlanDeviceCreated,
+    /// flanneld wrote `/run/flannel/subnet.env`.
+    SubnetEnvWritten,
     /// `NetworkNotReady` Event: no CNI config yet.
     NetworkNotReady,
     /// Pod object created.
@@ -66,7 +75,9 @@ pub enum Reason {
     CNIAdd,
     /// host-local reserved an address.
     IPAMReserve,
-    /// ptp made the veth pair.
+    /// The bridge plugin made the node's bridge `cni0` and put the gateway on it (the first pod's ADD).
+    BridgeCreated,
+    /// ptp (or the bridge plugin) made the veth pair.
     VethCreated,
     /// ptp added the `/32` route on the node.
     RouteAdded,
@@ -149,6 +160,8 @@ pub struct Touched {
     pub veth: Option<String>,
     /// The node route as `ip route` prints it, added or removed.
     pub route: Option<String>,
+    /// The node's CNI configuration, written.
+    pub conflist: bool,
 }
 
 impl Event {
@@ -163,6 +176,7 @@ impl Event {
             pod: self.object.strip_prefix("pod/").map(str::to_string),
             ..Touched::default()
         };
+        touched.conflist = self.reason == Reason::CNIConfigWritten;
         if let Message::NodeRoute(change) = &self.message {
             touched.route = Some(change.line().to_string());
         }

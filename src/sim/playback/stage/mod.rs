@@ -52,7 +52,8 @@ pub struct Stage {
     /// Each slot's share of the width: more for the nodes that run pods in the run, so the worker of
     /// the kind tour has room for its pods and the control plane does not (fixed for the whole run).
     pub weights: Vec<u32>,
-    /// What the selected event touched.
+    /// What the selected event touched, or else the tour step's own event: the step's focus, which the
+    /// stage marks and keeps at every level of detail.
     pub touched: Option<Touched>,
 }
 
@@ -61,7 +62,8 @@ impl Cursor {
     pub fn stage(&self, selected_event: Option<usize>, focus: Option<&str>) -> Stage {
         let run = self.run();
         let slots = &run.places().slots;
-        let touched = selected_event.and_then(|i| self.touched(i));
+        let shown_step = self.tour_step().and_then(|step| run.step_event(step));
+        let touched = selected_event.or(shown_step).and_then(|i| self.touched(i));
         let sim = self.sim();
         let focus = front_node(sim, slots, focus, touched.as_ref());
         let scene = Scene {
