@@ -164,9 +164,19 @@ test("without JavaScript every figure is its SVG, written by the build", async (
   const context = await shared.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(shared.server.url + EXAMPLE);
+  const figures = await page.locator("podip-figure").count();
   const images = page.locator("podip-figure img");
-  assert.equal(await images.count(), 3);
-  for (let i = 0; i < 3; i++) {
+  assert.equal(await images.count(), figures, "every figure holds its picture");
+  // The figure with a scenario of its own too: the page's two nodes, web and api on the second.
+  const inline = page.locator("podip-figure[data-testid=inline] img");
+  await inline.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector("podip-figure[data-testid=inline] img").complete);
+  const svg = await (await fetch(new URL(await inline.getAttribute("src"), shared.server.url + EXAMPLE))).text();
+  assert.match(svg, /^<\?xml[^]*<svg /);
+  for (const drawn of [">control-plane<", ">worker<", "host-local 10.244.1.0/24", ">web<", ">api<"]) {
+    assert.ok(svg.includes(drawn), `the page's own cluster, drawn: ${drawn}`);
+  }
+  for (let i = 0; i < figures; i++) {
     await images.nth(i).scrollIntoViewIfNeeded();
     await page.waitForFunction((i) => document.querySelectorAll("podip-figure img")[i].complete, i);
     const size = await images.nth(i).evaluate((img) => [img.naturalWidth, img.getBoundingClientRect().height]);
@@ -178,12 +188,19 @@ test("without JavaScript every figure is its SVG, written by the build", async (
 });
 
 test("the build's SVG of a tour step is what `podip figure` prints", async () => {
-  const cli = (args) => execFileSync("cargo", ["run", "--quiet", "--bin", "podip", "--", "figure", ...args], { encoding: "utf8" });
+  const cli = (args, input) => execFileSync("cargo", ["run", "--quiet", "--bin", "podip", "--", "figure", ...args], { encoding: "utf8", input });
   assert.equal(cli(["--tour", "kind", "--step", "8"]), await readFile("dist/figures/en/kind/8.svg", "utf8"));
   assert.equal(
     cli(["--tour", "exhaustion", "--step", "3", "--lang", "ja", "--theme", "dark"]),
     await readFile("dist/figures/ja/exhaustion/3-dark.svg", "utf8"),
   );
+  // The example page's figure with a scenario of its own: the build drew it from the page's scenario.
+  const example = await readFile(`dist/${EXAMPLE}`, "utf8");
+  const [, attributes, scenario, src] = example.match(
+    /<podip-figure ([^>]*)data-testid="inline">\s*<script type="text\/podip">([^<]*)<\/script>[^]*?<img src="\.\/([^"]+)"/,
+  );
+  assert.match(attributes, /t="4s"/);
+  assert.equal(cli(["--scenario", "-", "--t", "4s"], scenario), await readFile(`dist/${src}`, "utf8"));
 });
 
 test("a page on another origin uses the script and the engine from podip's", async () => {

@@ -2,7 +2,8 @@
 // projector, a full-HD one, a phone upright and on its side), in the three languages and both themes, the
 // step's words, its previous / next controls, the transport and the whole stage lie in the window with no
 // scrolling, and no text of the stage renders below 11 CSS px. Then the presenter view: by its key, its
-// button and a link, its arrows and Escape, audited by axe-core. Screenshots of every case are kept in
+// button and a link, its arrows and Escape, audited by axe-core; its stage's smallest label 14 px or more
+// on a 1024 × 768 projector and larger at 1920 × 1080. Screenshots of every case are kept in
 // e2e/artifacts/fit-*.png.
 //   node --test --test-reporter=spec e2e/fit.test.mjs
 import { test } from "node:test";
@@ -143,4 +144,49 @@ test("a link with present=1 opens the presenter view, which axe-core finds clean
     assertClean();
     await page.close();
   }
+});
+
+/** The smallest size a text of the stage renders at, in CSS px, and the text. */
+function smallestLabel() {
+  let smallest = { px: Infinity, text: "" };
+  for (const text of document.querySelectorAll("[data-testid=stage] svg text")) {
+    const box = text.getBoundingClientRect();
+    if (!box.width || text.classList.contains("sr-only")) continue;
+    const ctm = text.getScreenCTM();
+    const px = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(ctm.a, ctm.b);
+    if (px < smallest.px) smallest = { px, text: text.textContent };
+  }
+  return smallest;
+}
+
+/** The smallest label the presenter view may draw on a 1024 × 768 projector, read from 5–10 m. */
+const PRESENT_MIN_LABEL_PX = 14;
+
+test("the presenter view's stage labels are 14 px or more on a 1024 × 768 projector, larger at 1920 × 1080", async () => {
+  // Steps with the most on the stage: three nodes' pods, b's countdown, a failure, dual stack, the
+  // rebooted node's leaked files.
+  const views = ["tour=kind&step=5", "tour=kind&step=8", "tour=exhaustion&step=3", "tour=dual-stack&step=4", "tour=reboot-leak&step=12", "tour=max-pods&step=3"];
+  const problems = [];
+  for (const view of views) {
+    const smallest = {};
+    for (const [width, height] of [[1024, 768], [1920, 1080]]) {
+      const name = `${width}x${height}-${view.replace(/[=&]/g, "-")}`;
+      const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?${view}&quiz=0&present=1`, { width, height });
+      await atRest(page, "en");
+      assert.ok(await presenting(page), `${name}: presenting`);
+      // Laid out for the room measured (the picture fits the window).
+      await page.waitForFunction(() => {
+        const svg = document.querySelector("[data-testid=stage] svg");
+        return svg && svg.getBoundingClientRect().bottom <= innerHeight;
+      });
+      smallest[width] = await page.evaluate(smallestLabel);
+      await page.screenshot({ path: `${ARTIFACTS}/fit-present-${name}.png` });
+      assertClean();
+      await page.close();
+    }
+    const [projector, fullHd] = [smallest[1024], smallest[1920]];
+    if (projector.px < PRESENT_MIN_LABEL_PX - 0.05) problems.push(`${view} at 1024 × 768: "${projector.text}" at ${projector.px.toFixed(1)} px`);
+    if (!(fullHd.px > projector.px + 1)) problems.push(`${view} at 1920 × 1080: "${fullHd.text}" at ${fullHd.px.toFixed(1)} px, not larger than ${projector.px.toFixed(1)} px`);
+  }
+  assert.deepEqual(problems, []);
 });

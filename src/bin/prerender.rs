@@ -4,7 +4,8 @@
 //! `tour/kind/index.html`, …), so every page paints before its wasm arrives; the app then draws the
 //! same view over it.
 //!
-//! It also writes the article in each language (`read/`, `ja/read/`, `zh/read/`), each tour step's figure as SVG (`figures/<lang>/<tour>/<step>.svg`, and `-dark.svg`)
+//! It also writes the article in each language (`read/`, `ja/read/`, `zh/read/`), each tour step's figure as SVG (`figures/<lang>/<tour>/<step>.svg`, and `-dark.svg`),
+//! the pictures of the example pages' figures with a scenario of their own (`figures-example.html`'s),
 //! and the build's file names into the figures' script (`podip-figure.js`).
 //!
 //!   prerender INDEX_HTML      write every page from the built INDEX_HTML
@@ -44,6 +45,25 @@ fn main() {
             Ok(svg) => std::fs::write(&file, svg)
                 .unwrap_or_else(|err| fail(&file.display().to_string(), &err)),
             Err(err) => fail(&file.display().to_string(), &err),
+        }
+    }
+    // The pictures of the example pages' figures with a scenario of their own, read from each page.
+    let pages = std::fs::read_dir(root).unwrap_or_else(|err| fail(&path, &err));
+    for page in pages.flatten().map(|entry| entry.path()) {
+        let html = page.extension().is_some_and(|e| e == "html");
+        let Some(text) = html.then(|| std::fs::read_to_string(&page).ok()).flatten() else {
+            continue;
+        };
+        for (picture, svg) in podip::ui::page_figures::own_figures(&mut runs, &text) {
+            let file = root.join(&picture);
+            let svg =
+                svg.unwrap_or_else(|err| fail(&format!("{} {picture}", page.display()), &err));
+            if let Some(dir) = file.parent() {
+                std::fs::create_dir_all(dir)
+                    .unwrap_or_else(|err| fail(&dir.display().to_string(), &err));
+            }
+            std::fs::write(&file, svg)
+                .unwrap_or_else(|err| fail(&file.display().to_string(), &err));
         }
     }
     // The article, in each language, its figures drawn through the same runs.

@@ -162,6 +162,8 @@ pub fn help(props: &HelpProps) -> Html {
     let keys = [
         ("Space", t::KEY_SPACE),
         ("← / →", t::KEY_ARROWS),
+        ("PgUp / PgDn", t::KEY_PAGES),
+        (". / B", t::KEY_BLANK),
         ("− / +", t::KEY_SPEED),
         ("P", t::KEY_PRESENT),
         ("?", t::KEY_HELP),

@@ -36,6 +36,7 @@ pub fn figure_svg(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<Stri
         fill: false,
         width: Some(width),
         measure_later: false,
+        present: false,
     };
     let renderer = yew::LocalServerRenderer::<StageView>::with_props(props).hydratable(false);
     let html = futures::executor::block_on(renderer.render());

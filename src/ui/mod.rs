@@ -13,7 +13,8 @@
 //! * `language.rs` and `sharing.rs` — the browser's side of translations and links; `export.rs` — the
 //!   export menu (files of the view, the stage's picture, the embed code), `picture.rs` — the stage's
 //!   picture as a file.
-//! * `figure.rs` — a `<podip-figure>` in another page; `figure_svg.rs` — its picture without a browser;
+//! * `figure.rs` — a `<podip-figure>` in another page; `figure_svg.rs` — its picture without a browser,
+//!   `page_figures.rs` — those of a page's figures with a scenario of their own, read from the page;
 //!   `article.rs` — the article's pages at build time; `sentence.rs` — its explorable sentence;
 //!   `article_parts.rs` — the figure and commands both draw.
 
@@ -37,6 +38,8 @@ mod markup;
 mod nodes;
 mod opened;
 mod page;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod page_figures;
 mod picture;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;

@@ -231,7 +231,14 @@ fn page(props: &PageProps) -> Html {
     let problems_closed = use_state(|| false);
     let unavailable = use_state(|| opened.unavailable.clone());
     let painted = use_after_first_paint();
-    use_shortcuts(dispatch.clone());
+    use_shortcuts(
+        dispatch.clone(),
+        Keys {
+            presenting: shown.presenting,
+            tour: shown.tour.name.is_some(),
+            help: shown.help,
+        },
+    );
     {
         // The document follows the language and theme: `<html lang>` for fonts and screen readers,
         // `data-theme` over `prefers-color-scheme` when one was chosen.
@@ -329,7 +336,7 @@ fn page(props: &PageProps) -> Html {
         </div>
     };
     let stage = html! {
-        <StageView lang={*lang} stage={shown.stage.clone()} dispatch={dispatch.clone()} fill={!opened.link.embed} />
+        <StageView lang={*lang} stage={shown.stage.clone()} dispatch={dispatch.clone()} fill={!opened.link.embed} present={shown.presenting} />
     };
     let body = if opened.link.embed {
         html! {
@@ -339,7 +346,7 @@ fn page(props: &PageProps) -> Html {
         }
     } else {
         html! {
-            <div class={classes!("app", shown.playing_fast.then_some("fast"), shown.presenting.then_some("presenting"))}>
+            <div class={classes!("app", shown.playing_fast.then_some("fast"), shown.presenting.then_some("presenting"), shown.blank.then_some("blank"))}>
                 <header class="masthead">
                     <div class="title">
                         <h1>{ "podip" }</h1>
@@ -438,27 +445,53 @@ fn problem(
     }
 }
 
-/// Keyboard shortcuts on the whole document (space, ←/→, +/-, P, ?, Esc), except while typing in a field.
+/// What the keys do depends on: the presenter view, a tour loaded, the shortcuts dialog open.
+#[derive(Clone, Copy, PartialEq)]
+struct Keys {
+    presenting: bool,
+    tour: bool,
+    help: bool,
+}
+
+/// Keyboard shortcuts on the whole document (space, ←/→, PageUp/PageDown, +/-, P, ?, Esc, and in the
+/// presenter view a remote's keys), except while typing in a field.
 #[hook]
-fn use_shortcuts(dispatch: Callback<Action>) {
-    use_effect_with(dispatch, |dispatch| {
-        let dispatch = dispatch.clone();
+fn use_shortcuts(dispatch: Callback<Action>, keys: Keys) {
+    use_effect_with((dispatch, keys), |(dispatch, keys)| {
+        let (
+            dispatch,
+            Keys {
+                presenting,
+                tour,
+                help,
+            },
+        ) = (dispatch.clone(), *keys);
         let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-            let typing = e
+            let target = e
                 .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|el| {
-                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                });
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+            let typing = target.as_ref().is_some_and(|el| {
+                el.is_content_editable()
+                    || matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+            });
             // A focused button handles space and Enter itself.
-            let on_button = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            let on_button = target
+                .as_ref()
                 .is_some_and(|el| matches!(el.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"));
             if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
             let action = match e.key().as_str() {
+                // A remote's keys (PageDown / PageUp; some send the arrows, space or B and `.` to blank
+                // the screen). Space in the presenter view is a press even on a button: a remote must
+                // not press the Leave button (the shortcuts dialog's own buttons keep it).
+                " " if presenting && !help => Action::Press(true),
+                "ArrowDown" if presenting => Action::Press(true),
+                "ArrowUp" if presenting => Action::Press(false),
+                "." | "b" | "B" if presenting => Action::Blank,
+                // In the page, they walk a tour; without one they scroll it.
+                "PageDown" if presenting || tour => Action::Press(true),
+                "PageUp" if presenting || tour => Action::Press(false),
                 " " if !on_button => Action::TogglePlay,
                 "ArrowRight" => Action::Arrow(true),
                 "ArrowLeft" => Action::Arrow(false),

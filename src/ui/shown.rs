@@ -28,8 +28,17 @@ pub const MAX_EVENT_ROWS_FAST: usize = 12;
 pub struct Asked {
     /// The step that answers it.
     pub step: usize,
-    /// The choice picked, once answered.
-    pub answer: Option<usize>,
+    /// How it was answered, once it was.
+    pub answer: Option<Answer>,
+}
+
+/// How a question was answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// A choice picked (its index): the answer says whether the prediction held.
+    Picked(usize),
+    /// Shown by a presenter's press, for the room's predictions: the answer, without a verdict.
+    Shown,
 }
 
 /// Everything the page draws. Not compared as a whole: the app draws the page again on every change,
@@ -46,6 +55,8 @@ pub struct Shown {
     pub help: bool,
     /// Whether the presenter view is on.
     pub presenting: bool,
+    /// Whether the presenter view's screen is blanked.
+    pub blank: bool,
     /// The pod whose network view is open.
     pub selected_pod: Option<String>,
     /// The node picked on the stage.
@@ -61,7 +72,12 @@ pub struct Shown {
     /// The stage's picture.
     pub stage: Shared<Stage>,
     /// What the stage was drawn from: the run (by its scenario), the time, the event and node picked.
-    pub(super) stage_seen: (Rc<Scenario>, VirtualTime, Option<usize>, Option<String>),
+    pub(super) stage_seen: (
+        Rc<Scenario>,
+        (VirtualTime, usize),
+        Option<usize>,
+        Option<String>,
+    ),
     /// The node cards.
     pub cards: Shared<Cards>,
     /// What the cards, the map and the actions' names were made from.
@@ -141,7 +157,7 @@ impl Seen {
     pub(super) fn of(cursor: &Cursor, windows: &[Option<IpNet>], pod_node: &str) -> Seen {
         Seen {
             scenario: cursor.run().scenario().clone(),
-            events: cursor.events().len(),
+            events: cursor.shown_events(),
             windows: windows.to_vec(),
             pod_node: pod_node.to_string(),
         }
@@ -294,6 +310,7 @@ impl Shown {
             speed: 0,
             help: false,
             presenting: false,
+            blank: false,
             selected_pod: None,
             selected_node: None,
             deletion_mode: DeletionMode::default(),
@@ -419,7 +436,7 @@ pub(super) fn log(
     playing_fast: bool,
     last: &Shared<LogShown>,
 ) -> Shared<LogShown> {
-    let total = cursor.events().len();
+    let total = cursor.shown_events();
     let drawn = if playing_fast {
         MAX_EVENT_ROWS_FAST
     } else {

@@ -1,7 +1,7 @@
 //! Guided tours: the source articles' stories replayed from the built-in scenarios, with the words of
 //! [`crate::tours`]; where each step happens is the run's ([`crate::sim::playback::Run::step_times`]).
 
-use super::shown::TourShown;
+use super::shown::{Answer, TourShown};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::views::seconds;
@@ -15,18 +15,24 @@ pub(super) fn words(name: &str) -> Option<&'static Tour> {
 }
 
 /// The question asked before the next step: its choices, and once answered, whether the prediction
-/// held and why. The answer changes nothing in the simulation.
+/// held and why (shown by a presenter's press: the answer and why). The answer changes nothing in the
+/// simulation.
 fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang) -> Option<Html> {
     let asked = shown.asked.as_ref()?;
     let question = tour.question_before(asked.step)?;
     let answered = asked.answer;
-    let feedback = answered.map(|chosen| {
-        let right = chosen == question.correct;
-        let verdict = if right {
-            t::QUIZ_RIGHT.get(lang).to_string()
-        } else {
-            let answer = question.choices.get(question.correct).map_or("", |c| c.get(lang));
-            t::QUIZ_WRONG.fill(lang, &[answer])
+    let picked = match answered {
+        Some(Answer::Picked(index)) => Some(index),
+        _ => None,
+    };
+    let feedback = answered.map(|answer| {
+        let correct = question.choices.get(question.correct).map_or("", |c| c.get(lang));
+        // A presenter's press shows the answer to the room's predictions, with no verdict.
+        let right = picked == Some(question.correct);
+        let verdict = match answer {
+            Answer::Shown => t::QUIZ_ANSWER.fill(lang, &[correct]),
+            Answer::Picked(_) if right => t::QUIZ_RIGHT.get(lang).to_string(),
+            Answer::Picked(_) => t::QUIZ_WRONG.fill(lang, &[correct]),
         };
         html! {
             <p class={classes!("quiz-feedback", right.then_some("right"))} data-testid="quiz-feedback" role="status">
@@ -44,7 +50,7 @@ fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang)
                         Callback::from(move |_: MouseEvent| dispatch.emit(Action::Answer(index)))
                     };
                     let correct = answered.map(|_| (index == question.correct).to_string());
-                    let picked = answered == Some(index);
+                    let picked = picked == Some(index);
                     html! {
                         <button data-testid="quiz-choice" data-correct={correct} aria-pressed={picked.to_string()}
                             disabled={answered.is_some()} onclick={on_pick}>{ choice.get(lang) }</button>

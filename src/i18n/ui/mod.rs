@@ -146,7 +146,11 @@ texts! {
     /// Space.
     KEY_SPACE => { en: "play / pause", zh: "播放 / 暂停", ja: "再生 / 一時停止" },
     /// Arrows.
-    KEY_ARROWS => { en: "step back / step to the next event (in the presenter view: the tour's previous / next step)", zh: "后退 / 前进到下一个事件（演示视图中：导览的上一步 / 下一步）", ja: "前のイベントへ戻る / 次のイベントへ進む（プレゼンテーション表示では、ツアーの前 / 次のステップ）" },
+    KEY_ARROWS => { en: "step back / step to the next event (in the presenter view: as PgUp / PgDn)", zh: "后退 / 前进到下一个事件（演示视图中：同 PgUp / PgDn）", ja: "前のイベントへ戻る / 次のイベントへ進む（プレゼンテーション表示では PgUp / PgDn と同じ）" },
+    /// Page Up and Page Down, the keys a presentation remote sends.
+    KEY_PAGES => { en: "a presentation remote's previous / next: the tour's question, then its answer, then its step, which plays at 1× up to the next (in the presenter view, also ← / →, ↑ / ↓ and Space)", zh: "翻页笔的上一页 / 下一页：先是导览的问题，再是答案，然后是这一步，以 1× 播放到下一步（演示视图中 ← / →、↑ / ↓ 和空格键也一样）", ja: "プレゼンテーション用リモコンの前 / 次：ツアーの問題、その答え、そのステップの順に表示し、ステップは次のステップまで 1× で再生（プレゼンテーション表示では ← / →、↑ / ↓、スペースキーも同じ）" },
+    /// The blank-screen keys of a presentation remote.
+    KEY_BLANK => { en: "in the presenter view: blank the screen, until the next press", zh: "演示视图中：黑屏，再按一次即恢复", ja: "プレゼンテーション表示で画面を消す（もう一度押すと元に戻る）" },
     /// Plus and minus.
     KEY_SPEED => { en: "slower / faster", zh: "减速 / 加速", ja: "遅く / 速く" },
     /// Question mark.
@@ -629,6 +633,8 @@ texts! {
     // The tours' questions.
     /// The prediction held.
     QUIZ_RIGHT => { en: "Right.", zh: "答对了。", ja: "正解です。" },
+    /// The answer shown by a presenter's press, for a room's predictions: {0} the right answer.
+    QUIZ_ANSWER => { en: "The answer: {0}.", zh: "答案：{0}。", ja: "正解：{0}。" },
     /// It did not: {0} the right answer.
     QUIZ_WRONG => { en: "Not this time: the answer is {0}.", zh: "这次没猜中：答案是 {0}。", ja: "今回は外れです。正解は {0} です。" },
 }

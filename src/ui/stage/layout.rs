@@ -60,6 +60,22 @@ pub(super) mod font {
     pub const PODCIDR: f64 = 14.0;
 }
 
+/// The presenter view's smallest label on a 1024 × 768 projector, in CSS px: a room reads it from 5–10 m.
+const PRESENT_SMALLEST: f64 = 14.0;
+/// The projector the presenter view's type is sized for; a larger screen gets larger type in
+/// proportion, so the room reads the same share of the screen.
+const PROJECTOR: (f64, f64) = (1024.0, 768.0);
+
+/// CSS pixels to an SVG unit in the presenter view on a window `window` wide and tall: the smallest
+/// label ([`font::SMALL`]) at 14 px on a 1024 × 768 projector and in proportion on a larger screen, never
+/// less. The picture is laid out for its room divided by this, so it drops detail rather than type.
+pub(super) fn presenter_zoom(window: (f64, f64)) -> f64 {
+    let larger = (window.0 / PROJECTOR.0)
+        .min(window.1 / PROJECTOR.1)
+        .max(1.0);
+    PRESENT_SMALLEST / font::SMALL * larger
+}
+
 /// The estimated width of `text` set at `size` px: a Latin character at most 0.62 em (monospace is
 /// 0.6), a Chinese or Japanese one a whole em.
 pub(super) fn text_width(text: &str, size: f64) -> f64 {

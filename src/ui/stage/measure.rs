@@ -8,13 +8,23 @@ use yew::prelude::*;
 /// A resize observer and the callback it calls, which must live as long as it observes.
 type Observing = (web_sys::ResizeObserver, Closure<dyn Fn(js_sys::Array)>);
 
-/// The width and height in CSS pixels of the element `target` refers to, following them as they
-/// change; `None` until measured (and natively, where nothing is laid out). Measured as it mounts when
-/// `at_once`; otherwise at the resize observer's first report, after the browser's next layout (a page
-/// of many figures is then laid out once, not once per figure).
+/// The room measured, in CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Room {
+    /// The element's width and height.
+    pub width: u32,
+    pub height: u32,
+    /// The window's width and height (the screen, in the presenter view).
+    pub window: (u32, u32),
+}
+
+/// The room of the element `target` refers to, following it as it changes; `None` until measured
+/// (and natively, where nothing is laid out). Measured as it mounts when `at_once`; otherwise at the
+/// resize observer's first report, after the browser's next layout (a page of many figures is then
+/// laid out once, not once per figure).
 #[hook]
-pub(super) fn use_size(target: NodeRef, at_once: bool) -> Option<(u32, u32)> {
-    let width = use_state_eq(|| None::<(u32, u32)>);
+pub(super) fn use_size(target: NodeRef, at_once: bool) -> Option<Room> {
+    let width = use_state_eq(|| None::<Room>);
     {
         let width = width.clone();
         use_effect_with(target, move |target| {
@@ -31,7 +41,7 @@ pub(super) fn use_size(target: NodeRef, at_once: bool) -> Option<(u32, u32)> {
 
 fn observe(
     target: &NodeRef,
-    width: UseStateHandle<Option<(u32, u32)>>,
+    width: UseStateHandle<Option<Room>>,
     at_once: bool,
 ) -> Option<Observing> {
     let element = target.cast::<web_sys::Element>()?;
@@ -39,7 +49,17 @@ fn observe(
     // Rounded down: a picture a fraction wider than its room would be scaled below 1:1.
     let size = move || {
         let rect = measured.get_bounding_client_rect();
-        Some((rect.width().max(0.0) as u32, rect.height().max(0.0) as u32))
+        let window = web_sys::window().map_or((0, 0), |w| {
+            let length = |v: Result<wasm_bindgen::JsValue, _>| {
+                v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0).max(0.0) as u32
+            };
+            (length(w.inner_width()), length(w.inner_height()))
+        });
+        Some(Room {
+            width: rect.width().max(0.0) as u32,
+            height: rect.height().max(0.0) as u32,
+            window,
+        })
     };
     // Measured at once as well, so the first frame the browser paints is laid out for its room
     // (the observer's first report can come a frame later on a busy machine).

@@ -21,7 +21,7 @@ use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::stage::{KcmStrip, Stage, StageNode};
 use kcm::CidrsetStrip;
-use layout::{Layout, StripPlace, DEFAULT_W};
+use layout::{presenter_zoom, Layout, StripPlace, DEFAULT_W};
 use node::NodeBox;
 use std::rc::Rc;
 use svg::{owner, px, rect};
@@ -47,6 +47,9 @@ pub struct StageProps {
     /// Measured after the browser's next layout rather than as it mounts (one of many figures).
     #[prop_or_default]
     pub measure_later: bool,
+    /// The presenter view: type sized for a room ([`layout::presenter_zoom`]), detail dropped to keep it.
+    #[prop_or_default]
+    pub present: bool,
 }
 
 /// The stage.
@@ -59,22 +62,30 @@ pub fn stage_view(props: &StageProps) -> Html {
         fill,
         width: fixed_width,
         measure_later,
+        present,
     } = props;
     let lang = *lang;
     let canvas = use_node_ref();
     let measured = measure::use_size(canvas.clone(), !*measure_later);
     // The height the theatre gives the picture: a taller one drops rows to fit (files, the InternalIP
     // line, host-local's strip, then labels and spacing).
-    let max_height = measured.filter(|_| *fill).map(|(_, h)| h);
+    let max_height = measured.filter(|_| *fill).map(|room| room.height);
     let focus = stage.focus.as_deref();
+    // The presenter view lays the picture out for a room this many times smaller, and it is drawn
+    // that much larger.
+    let zoom = match (present, measured) {
+        (true, Some(room)) => presenter_zoom((f64::from(room.window.0), f64::from(room.window.1))),
+        _ => 1.0,
+    };
     let layout = Layout::of(
         stage,
         fixed_width
-            .or(measured.map(|(w, _)| w))
-            .map_or(DEFAULT_W, f64::from),
+            .or(measured.map(|room| room.width))
+            .map_or(DEFAULT_W, f64::from)
+            / zoom,
         false,
         focus,
-        max_height.map(f64::from),
+        max_height.map(|h| f64::from(h) / zoom),
     );
     let width = layout.width;
     // Scaled up, the picture stays within the height it is given (centred in its width).

@@ -5,8 +5,8 @@
 //! formats or simulates.
 
 use super::shown::{
-    cards, keep, log, map, Asked, Clock, EditorShown, ExportShown, PodShown, Seen, SettingsShown,
-    Shared, Shown, TourShown,
+    cards, keep, log, map, Answer, Asked, Clock, EditorShown, ExportShown, PodShown, Seen,
+    SettingsShown, Shared, Shown, TourShown,
 };
 use crate::ipam::capacity::CapacityPlan;
 use crate::sim::command::Command;
@@ -53,6 +53,11 @@ pub struct Studio {
     pub quiz: bool,
     /// The presenter view: only the stage and the step's words, filling the window.
     pub presenting: bool,
+    /// The presenter view's screen blanked (a remote's blank-screen key), until the next press.
+    pub blank: bool,
+    /// A step entered by a press plays its motion at 1× up to this moment, the next step's, and stops
+    /// just before it (b's countdown runs to its CNI DEL).
+    motion: Option<VirtualTime>,
     /// The question asked now, and the answer once given.
     pub asked: Option<Asked>,
     /// The steps of the loaded tour whose question was answered: each is asked once.
@@ -96,9 +101,16 @@ pub enum Action {
     Help(Option<bool>),
     /// Enter (`Some(true)`), leave or toggle (`None`) the presenter view.
     Present(Option<bool>),
-    /// An arrow key, forwards (`true`) or back: a tour's next or previous step in the presenter view,
-    /// the next or previous moment otherwise.
+    /// An arrow key, forwards (`true`) or back: a press ([`Action::Press`]) in the presenter view, the
+    /// next or previous moment otherwise.
     Arrow(bool),
+    /// A presenter's press (a remote's PageDown / PageUp, or the presenter view's arrows and space),
+    /// forwards (`true`) or back. With a tour: the next step's question, then its answer, then the
+    /// step, whose motion then plays at 1× up to the next step's moment; back, the step before (its
+    /// motion too), or away from a question not answered. Without a tour, the next or previous moment.
+    Press(bool),
+    /// A remote's blank-screen key in the presenter view: blank the screen, or show it again.
+    Blank,
     /// The Escape key: closes the shortcuts dialog if open, else leaves the presenter view.
     Escape,
     /// Run to the next moment something happens.
@@ -160,6 +172,8 @@ impl Studio {
             help: false,
             quiz: true,
             presenting: false,
+            blank: false,
+            motion: None,
             asked: None,
             answered: Vec::new(),
             export_problem: None,
@@ -194,7 +208,7 @@ impl Studio {
     /// Playing at 4× or faster (or instant): views draw less and animate nothing, since no one follows
     /// a single step at that pace.
     pub fn playing_fast(&self) -> bool {
-        self.playing && SPEEDS[self.speed].1.is_none_or(|rate| rate >= 4.0)
+        self.playing && self.motion.is_none() && SPEEDS[self.speed].1.is_none_or(|rate| rate >= 4.0)
     }
 
     /// A file of the view at the playhead.
@@ -242,6 +256,23 @@ impl Studio {
 
     /// Carry out `action`; whether the page is to be drawn again.
     pub fn reduce(&mut self, action: Action) -> bool {
+        // A step's motion lasts until the clock or the run is moved otherwise.
+        if matches!(
+            action,
+            Action::Play
+                | Action::Pause
+                | Action::Step
+                | Action::StepBack
+                | Action::Seek(_)
+                | Action::TourStep(_)
+                | Action::Answer(_)
+                | Action::Load { .. }
+                | Action::Apply(_)
+                | Action::Settings(_)
+                | Action::DeletionMode(_)
+        ) {
+            self.motion = None;
+        }
         match action {
             Action::Work => {
                 if !self.player.has_work() {
@@ -266,6 +297,9 @@ impl Studio {
                 }
                 if !self.playing {
                     return false;
+                }
+                if let Some(until) = self.motion {
+                    return self.play_motion(real_ms, until);
                 }
                 // The tour pauses at a question before the moment of the step that answers it.
                 if let Some(step) = self.question_ahead() {
@@ -316,22 +350,34 @@ impl Studio {
             }
             Action::Speed(index) => self.speed = index.min(SPEEDS.len() - 1),
             Action::Help(open) => self.help = open.unwrap_or(!self.help),
-            Action::Present(on) => self.presenting = on.unwrap_or(!self.presenting),
-            Action::Escape if self.help => self.help = false,
-            Action::Escape => self.presenting = false,
-            Action::Arrow(forwards) => {
-                let cursor = self.player.cursor();
-                let action = match (self.presenting && cursor.run().tour().is_some(), forwards) {
-                    (true, true) => Action::TourStep(cursor.current_step().map_or(0, |i| i + 1)),
-                    (true, false) => match cursor.current_step() {
-                        Some(i) if i > 0 => Action::TourStep(i - 1),
-                        _ => Action::Seek(VirtualTime::ZERO),
-                    },
-                    (false, true) => Action::Step,
-                    (false, false) => Action::StepBack,
-                };
-                return self.reduce(action);
+            Action::Present(on) => {
+                self.presenting = on.unwrap_or(!self.presenting);
+                self.blank &= self.presenting;
             }
+            Action::Escape if self.help => self.help = false,
+            Action::Escape => {
+                self.presenting = false;
+                self.blank = false;
+            }
+            Action::Arrow(forwards) if self.presenting => {
+                return self.reduce(Action::Press(forwards))
+            }
+            Action::Arrow(true) => return self.reduce(Action::Step),
+            Action::Arrow(false) => return self.reduce(Action::StepBack),
+            // A press on a blank screen shows it again, where it was.
+            Action::Press(_) if self.blank => self.blank = false,
+            Action::Press(forwards) => {
+                if self.player.cursor().run().tour().is_none() {
+                    let action = if forwards {
+                        Action::Step
+                    } else {
+                        Action::StepBack
+                    };
+                    return self.reduce(action);
+                }
+                self.press(forwards);
+            }
+            Action::Blank => self.blank = self.presenting && !self.blank,
             Action::Step => {
                 self.playing = false;
                 self.change(Player::step);
@@ -363,7 +409,7 @@ impl Studio {
                 };
                 self.asked = Some(Asked {
                     step,
-                    answer: Some(choice),
+                    answer: Some(Answer::Picked(choice)),
                 });
                 self.answered.push(step);
                 self.change(|player| player.go_to_step(step));
@@ -406,15 +452,21 @@ impl Studio {
         let now = cursor.now();
         let touched = studio.selected_event.and_then(|i| cursor.touched(i));
         let playing_fast = studio.playing_fast();
+        // Steps of one moment stand after different events of it: the events shown tell them apart.
         let stage_seen = (
             run.scenario().clone(),
-            now,
+            (now, cursor.shown_events()),
             studio.selected_event,
             studio.selected_node.clone(),
         );
         let (scenario, time, event, node) = &last.stage_seen;
         let same_stage = Rc::ptr_eq(scenario, run.scenario())
-            && (*time, *event, node) == (now, studio.selected_event, &studio.selected_node);
+            && (*time, *event, node)
+                == (
+                    (now, cursor.shown_events()),
+                    studio.selected_event,
+                    &studio.selected_node,
+                );
         let seen = Seen::of(cursor, &studio.map_windows, &studio.pod_node);
         let cards = cards(
             cursor,
@@ -427,6 +479,7 @@ impl Studio {
             speed: studio.speed,
             help: studio.help,
             presenting: studio.presenting,
+            blank: studio.blank && studio.presenting,
             selected_pod: studio.selected_pod.clone(),
             selected_node: studio.selected_node.clone(),
             deletion_mode: player.settings().deletion_mode,
@@ -529,5 +582,6 @@ fn work_for(player: &mut Player, ms: f64) -> bool {
     player.work(|| now_ms() < deadline)
 }
 
+mod remote;
 #[cfg(test)]
 mod tests;

@@ -61,7 +61,7 @@ fn a_question_is_asked_before_its_step_and_the_step_plays_once_answered() {
         studio.asked,
         Some(Asked {
             step: 1,
-            answer: Some(0)
+            answer: Some(Answer::Picked(0))
         })
     );
     assert_eq!(current_step(&studio), Some(1));
@@ -227,4 +227,110 @@ fn the_presenter_view_without_a_tour_steps_through_moments() {
     finish(&mut studio);
     assert!(studio.player.cursor().now() > VirtualTime::ZERO);
     assert_eq!(current_step(&studio), None);
+}
+
+/// A remote's press walks the tour as a room follows it: a question, then its answer, then the step,
+/// whose motion plays at 1× up to the next step's moment (b's countdown runs to its CNI DEL).
+#[test]
+fn a_press_asks_then_answers_then_plays_the_steps_motion() {
+    let mut studio = kind_tour(true);
+    let run = studio.player.cursor().run().clone();
+    // Step 7 is b deleted, step 8 its CNI DEL 2.3 s later (asked before), step 9 d's address.
+    let (deleted, released) = (
+        run.step_time(7).expect("b is deleted"),
+        run.step_time(8).expect("b is released"),
+    );
+    studio.reduce(Action::TourStep(6));
+    studio.reduce(Action::Answer(0));
+    finish(&mut studio);
+    assert_eq!(current_step(&studio), Some(6));
+
+    studio.reduce(Action::Press(true));
+    finish(&mut studio);
+    assert_eq!(current_step(&studio), Some(7));
+    assert_eq!(studio.player.cursor().now(), deleted);
+    assert!(studio.playing, "the step's motion plays");
+    let mut ticks = 0;
+    while studio.playing && ticks < 1_000 {
+        studio.reduce(Action::Tick(50.0));
+        ticks += 1;
+    }
+    assert!(!studio.playing);
+    assert_eq!(
+        studio.player.cursor().now(),
+        VirtualTime(released.as_millis() - 1),
+        "it stops just before the next step"
+    );
+    assert_eq!(current_step(&studio), Some(7));
+    assert_eq!(studio.asked, None, "the question waits for the press");
+
+    studio.reduce(Action::Press(true));
+    assert_eq!(
+        studio.asked,
+        Some(Asked {
+            step: 8,
+            answer: None
+        })
+    );
+    assert_eq!(current_step(&studio), Some(7), "the question first");
+    studio.reduce(Action::Press(true));
+    finish(&mut studio);
+    assert_eq!(
+        studio.asked,
+        Some(Asked {
+            step: 8,
+            answer: Some(Answer::Shown)
+        })
+    );
+    assert_eq!(
+        current_step(&studio),
+        Some(8),
+        "then its answer, at its step"
+    );
+
+    // Back: the step before, its motion again; a question not answered is left by a press back.
+    studio.reduce(Action::Press(false));
+    finish(&mut studio);
+    assert_eq!(current_step(&studio), Some(7));
+    assert!(studio.playing && studio.asked.is_none());
+    studio.reduce(Action::Press(true));
+    finish(&mut studio);
+    assert_eq!(
+        current_step(&studio),
+        Some(8),
+        "answered once: not asked again"
+    );
+    studio.reduce(Action::Press(true));
+    assert!(studio
+        .asked
+        .as_ref()
+        .is_some_and(|a| a.step == 9 && a.answer.is_none()));
+    studio.reduce(Action::Press(false));
+    assert_eq!(studio.asked, None);
+    assert_eq!(current_step(&studio), Some(8));
+}
+
+/// The presenter view: the arrows are presses; a remote's blank key blanks the screen until the next
+/// press, which shows it where it was.
+#[test]
+fn in_the_presenter_view_the_arrows_press_and_a_blank_key_waits_for_the_next_press() {
+    let mut studio = kind_tour(false).with_presenting(true);
+    studio.reduce(Action::Arrow(true));
+    finish(&mut studio);
+    assert_eq!(current_step(&studio), Some(0));
+    studio.reduce(Action::Blank);
+    assert!(studio.shown().blank);
+    studio.reduce(Action::Press(true));
+    assert!(!studio.shown().blank);
+    assert_eq!(
+        current_step(&studio),
+        Some(0),
+        "the press only shows the screen again"
+    );
+    studio.reduce(Action::Blank);
+    studio.reduce(Action::Escape);
+    assert!(!studio.shown().blank && !studio.shown().presenting);
+    // Outside the presenter view there is nothing to blank.
+    studio.reduce(Action::Blank);
+    assert!(!studio.shown().blank);
 }

@@ -220,3 +220,28 @@ fn a_phone_on_its_side_holds_a_tours_node_at_one_unit_per_pixel() {
         );
     }
 }
+
+/// The presenter view on a 1024 × 768 projector gives the stage about 950 × 400 px or more (a step's
+/// longest caption under it): every step of every tour fits there at the presenter's zoom, so no
+/// label is drawn below 14 px; a full-HD screen zooms further.
+#[test]
+fn the_presenter_view_holds_every_tour_step_with_labels_at_14_px_on_a_projector() {
+    let zoom = presenter_zoom((1024.0, 768.0));
+    assert!((font::SMALL * zoom - 14.0).abs() < 1e-9, "{zoom}");
+    assert!(font::SMALL * presenter_zoom((1920.0, 1080.0)) > 19.0);
+    assert_eq!(presenter_zoom((800.0, 600.0)), zoom, "never smaller");
+    let (width, height) = (950.0 / zoom, 400.0 / zoom);
+    for tour in crate::tours::TourId::ALL {
+        for step in 0..tour.tour().steps.len() {
+            let stage = stage_at_step(tour.name(), step);
+            let layout = Layout::of(&stage, width, false, stage.focus.as_deref(), Some(height));
+            assert!(
+                layout.height <= height,
+                "{} step {}: {} > {height}",
+                tour.name(),
+                step + 1,
+                layout.height
+            );
+        }
+    }
+}

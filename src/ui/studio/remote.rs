@@ -1,0 +1,102 @@
+//! A presenter's presses (a remote's PageDown / PageUp, the presenter view's arrows and space): a
+//! tour a press at a time, as a room follows it — a step's question, then its answer with the step,
+//! and a step entered by a press playing its motion at 1× up to the next step's moment.
+
+use super::{now_ms, Studio, FRAME_BUDGET_MS};
+use crate::sim::playback::{DEFAULT_SPEED, SPEEDS};
+use crate::sim::VirtualTime;
+use crate::ui::shown::{Answer, Asked};
+
+impl Studio {
+    /// A press with a tour loaded ([`Action::Press`]).
+    pub(super) fn press(&mut self, forwards: bool) {
+        let current = self.player.cursor().current_step();
+        let unanswered = self
+            .asked
+            .as_ref()
+            .filter(|asked| asked.answer.is_none())
+            .map(|asked| asked.step);
+        match (forwards, unanswered) {
+            // The question shown: its answer, and the step that answers it.
+            (true, Some(step)) => {
+                self.asked = Some(Asked {
+                    step,
+                    answer: Some(Answer::Shown),
+                });
+                self.answered.push(step);
+                self.enter(step);
+            }
+            // Back from a question not answered: the step it was asked at, as it was.
+            (false, Some(_)) => {
+                self.asked = None;
+                self.playing = false;
+                self.motion = None;
+            }
+            (true, None) => {
+                let next = current.map_or(0, |i| i + 1);
+                if self.player.cursor().run().step_time(next).is_none() {
+                    return;
+                }
+                if self.question_ahead() == Some(next) {
+                    self.playing = false;
+                    self.motion = None;
+                    self.asked = Some(Asked {
+                        step: next,
+                        answer: None,
+                    });
+                } else {
+                    self.asked = None;
+                    self.enter(next);
+                }
+            }
+            (false, None) => {
+                self.asked = None;
+                match current {
+                    Some(i) if i > 0 => self.enter(i - 1),
+                    _ => {
+                        self.playing = false;
+                        self.motion = None;
+                        self.change(|player| player.seek(VirtualTime::ZERO));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Go to tour step `index` by a press: its moment, then its motion at 1× up to the next step's
+    /// moment when that is later (the room sees a countdown run rather than a frozen picture).
+    fn enter(&mut self, index: usize) {
+        self.change(|player| player.go_to_step(index));
+        let run = self.player.cursor().run();
+        self.motion = run
+            .step_time(index)
+            .zip(run.step_time(index + 1))
+            .and_then(|(at, next)| (next > at).then_some(next));
+        self.playing = self.motion.is_some();
+    }
+
+    /// Play `real_ms` of a step's motion at 1×, stopping a millisecond before `until` (the next step's
+    /// moment, which its own press shows); whether the page is to be drawn again.
+    pub(super) fn play_motion(&mut self, real_ms: f64, until: VirtualTime) -> bool {
+        let left = until
+            .as_millis()
+            .saturating_sub(self.player.cursor().now().as_millis() + 1);
+        if left == 0 {
+            self.playing = false;
+            self.motion = None;
+            return self.refresh();
+        }
+        let deadline = now_ms() + FRAME_BUDGET_MS;
+        self.player
+            .play(real_ms.min(left as f64), one_x(), || now_ms() < deadline);
+        false
+    }
+}
+
+/// The speed a step's motion plays at, 1×: the room sees it in real time.
+fn one_x() -> usize {
+    SPEEDS
+        .iter()
+        .position(|(_, rate)| *rate == Some(1.0))
+        .unwrap_or(DEFAULT_SPEED)
+}
