@@ -28,6 +28,10 @@ pub(super) struct CidrsetStrip<'a> {
 impl CidrsetStrip<'_> {
     pub(super) fn view(&self) -> Html {
         let (width, lang) = (self.width, self.lang);
+        // Left out to keep a step's focus on a node in a short room (`Layout::of`).
+        if self.bottom <= 0.0 {
+            return Html::default();
+        }
         let panel = rect("panel", PAD, PAD, width - 2.0 * PAD, self.bottom - PAD, 10);
         if self.strips.is_empty() {
             return html! {

@@ -5,13 +5,14 @@
 //! `eth0` lines).
 
 use crate::sim::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
+use crate::sim::Touched;
 
 mod rows;
 #[cfg(test)]
 mod tests;
 
 pub(super) use rows::{
-    flow_chips, Level, NodeRows, CELL_PITCH, CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP,
+    flow_chips, Keep, Level, NodeRows, CELL_PITCH, CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP,
     POD_LINE, POD_NAME_Y,
 };
 
@@ -189,12 +190,42 @@ impl Layout {
     ) -> Layout {
         let width = measured.clamp(MIN_W, MAX_W);
         let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
+        let fits = |layout: &Layout| max_height.is_none_or(|max| layout.height <= max);
         let mut layout = Layout::at(stage, width, one_node, focus, Level::Full);
         for level in levels.into_iter().skip(1) {
-            if max_height.is_none_or(|max| layout.height <= max) {
-                break;
+            if fits(&layout) {
+                return layout;
             }
             layout = Layout::at(stage, width, one_node, focus, level);
+        }
+        // Still too tall with what the step's focus keeps on a node: that node alone, across the
+        // width, and then without kube-controller-manager's strips, which the step is not about.
+        let keeps = stage.touched.as_ref().is_some_and(|t| {
+            t.node
+                .as_deref()
+                .is_some_and(|node| Keep::of(Some(t), node) != Keep::default())
+        });
+        if !keeps {
+            return layout;
+        }
+        for level in levels {
+            if fits(&layout) || one_node {
+                break;
+            }
+            layout = Layout::at(stage, width, true, focus, level);
+        }
+        if !fits(&layout) {
+            // Nor does the picture keep room for the run's busiest moment (weights 0) then.
+            let weightless = Stage {
+                weights: vec![0; stage.weights.len()],
+                ..stage.clone()
+            };
+            layout = Layout::at(&weightless, width, true, focus, Level::Bare);
+            let lift = layout.nodes_y - BARE_GAP;
+            layout.strips.clear();
+            layout.strip_h = 0.0;
+            layout.nodes_y -= lift;
+            layout.height -= lift;
         }
         layout
     }
@@ -210,6 +241,7 @@ impl Layout {
             false => side_by_side.is_none(),
         };
         let bare = level == Level::Bare;
+        let touched = stage.touched.as_ref();
         let (strips, strip_h) = strips(&stage.kcm, width, bare);
         let nodes_y = strip_h + if bare { BARE_GAP } else { GAP };
         let mut tiles = None;
@@ -217,7 +249,7 @@ impl Layout {
             Some(places) => places
                 .into_iter()
                 .enumerate()
-                .map(|(slot, (x, w))| place(stage.nodes[slot].as_ref(), Some(slot), x, w, level))
+                .map(|(slot, at)| place(stage.nodes[slot].as_ref(), Some(slot), at, level, touched))
                 .collect(),
             None if one_node => {
                 let shown = stage
@@ -234,7 +266,13 @@ impl Layout {
                             .find_map(|(slot, n)| Some((slot, n.as_ref()?)))
                     });
                 let slot = (!tiled).then(|| shown.map(|(slot, _)| slot)).flatten();
-                vec![place(shown.map(|(_, n)| n), slot, PAD, room, level)]
+                vec![place(
+                    shown.map(|(_, n)| n),
+                    slot,
+                    (PAD, room),
+                    level,
+                    touched,
+                )]
             }
             None => {
                 let left = (room - GAP) * TILES_SHARE;
@@ -242,9 +280,9 @@ impl Layout {
                 vec![place(
                     node,
                     None,
-                    PAD + left + GAP,
-                    room - left - GAP,
+                    (PAD + left + GAP, room - left - GAP),
                     level,
+                    touched,
                 )]
             }
         };
@@ -292,8 +330,14 @@ impl Layout {
 }
 
 /// A node box `w` wide at `x`, for `node` (or an empty frame).
-fn place(node: Option<&StageNode>, slot: Option<usize>, x: f64, w: f64, level: Level) -> BoxPlace {
-    let rows = node.map(|n| NodeRows::of(n, w, level));
+fn place(
+    node: Option<&StageNode>,
+    slot: Option<usize>,
+    (x, w): (f64, f64),
+    level: Level,
+    touched: Option<&Touched>,
+) -> BoxPlace {
+    let rows = node.map(|n| NodeRows::of(n, w, level, Keep::of(touched, &n.name)));
     BoxPlace {
         slot,
         x,

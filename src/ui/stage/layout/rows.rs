@@ -5,6 +5,7 @@ use super::{bold_width, fit, fit_bold, font, label_every, mono_width, text_width
 use crate::sim::playback::stage::{
     RangeStrip, Stage, StageNode, StagePhase, StagePod, MAX_FILES, POD_BOXES,
 };
+use crate::sim::Touched;
 
 /// The contents' inset from the box's sides.
 pub(crate) const INSET: f64 = 16.0;
@@ -152,9 +153,31 @@ pub(crate) fn flow_chips(files: &[String], w: f64) -> Vec<(f64, usize, f64)> {
         .collect()
 }
 
+/// The rows a step's focus needs on a node, kept at every level of detail: what its words are about.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Keep {
+    /// The conflist line (kindnetd wrote it).
+    pub conflist: bool,
+    /// host-local's strip and files (an address reserved or released).
+    pub addresses: bool,
+}
+
+impl Keep {
+    /// What `touched` (the selected event's, or the step's own) needs kept on node `name`.
+    pub(crate) fn of(touched: Option<&Touched>, name: &str) -> Keep {
+        match touched.filter(|t| t.node.as_deref() == Some(name)) {
+            Some(t) => Keep {
+                conflist: t.conflist,
+                addresses: t.ip_file.is_some(),
+            },
+            None => Keep::default(),
+        }
+    }
+}
+
 impl NodeRows {
-    /// The rows of `node` in a box `w` wide at `level`.
-    pub(crate) fn of(node: &StageNode, w: f64, level: Level) -> NodeRows {
+    /// The rows of `node` in a box `w` wide at `level`, with what `keep` names at any level.
+    pub(crate) fn of(node: &StageNode, w: f64, level: Level, keep: Keep) -> NodeRows {
         let inner = w - 2.0 * INSET;
         let name_w = bold_width(&node.name, font::TITLE);
         let name = fit_bold(&node.name, inner, font::TITLE);
@@ -209,14 +232,15 @@ impl NodeRows {
                 .collect(),
         };
         y += if level == Level::Bare { 2.0 } else { 4.0 };
-        let conflist_y = matches!(level, Level::Full | Level::Compact).then(|| {
-            y += SMALL_LINE;
-            y
-        });
+        let conflist_y =
+            (keep.conflist || matches!(level, Level::Full | Level::Compact)).then(|| {
+                y += SMALL_LINE;
+                y
+            });
         let range = node
             .range
             .as_ref()
-            .filter(|_| matches!(level, Level::Full | Level::Compact))
+            .filter(|_| keep.addresses || matches!(level, Level::Full | Level::Compact))
             .map(|range| {
                 let cell_w = (inner / range.cells.len().max(1) as f64).min(ADDR_MAX_W);
                 let widest = range
@@ -228,7 +252,7 @@ impl NodeRows {
                 y = top + RANGE_H;
                 (top, cell_w, label_every(cell_w - 3.0, widest))
             });
-        let files_y = (level == Level::Full).then(|| {
+        let files_y = (keep.addresses || level == Level::Full).then(|| {
             y += FILES_LABEL;
             let at = y;
             let rows = flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1);
@@ -415,5 +439,5 @@ pub(crate) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 
         pods_as_cells: false,
         pods_hidden: 0,
     };
-    NodeRows::of(&busiest, w, level).height
+    NodeRows::of(&busiest, w, level, Keep::default()).height
 }

@@ -245,3 +245,56 @@ fn the_presenter_view_holds_every_tour_step_with_labels_at_14_px_on_a_projector(
         }
     }
 }
+
+/// Each step's focus — the IP file and host-local's strip, the conflist — is drawn at every level of
+/// detail, in a phone's width, a laptop's and the presenter view's, however short the room.
+#[test]
+fn a_steps_focus_is_drawn_at_every_level_and_size() {
+    let zoom = presenter_zoom((1024.0, 768.0));
+    let rooms = [
+        (360.0, Some(560.0)),
+        (550.0, Some(285.0)),
+        (1000.0, None),
+        (1000.0, Some(300.0)),
+        (950.0 / zoom, Some(400.0 / zoom)),
+    ];
+    let mut checked = 0;
+    for tour in crate::tours::TourId::ALL {
+        for step in 0..tour.tour().steps.len() {
+            let stage = stage_at_step(tour.name(), step);
+            let Some(touched) = stage.touched.clone() else {
+                continue;
+            };
+            // A node the step's event took away (deleted) has nothing left to draw.
+            let Some(node) = touched
+                .node
+                .clone()
+                .filter(|n| stage.nodes.iter().flatten().any(|drawn| drawn.name == *n))
+            else {
+                continue;
+            };
+            for (width, height) in rooms {
+                let layout = Layout::of(&stage, width, false, stage.focus.as_deref(), height);
+                let drawn = layout.boxes.iter().find(|b| {
+                    b.slot
+                        .and_then(|slot| stage.nodes[slot].as_ref())
+                        .or_else(|| stage.nodes.iter().flatten().next())
+                        .is_some_and(|n| n.name == node)
+                });
+                let at = format!("{} step {} at {width:.0}", tour.name(), step + 1);
+                let rows = drawn.and_then(|b| b.rows.as_ref());
+                let rows = rows.unwrap_or_else(|| panic!("{at}: {node} is not drawn"));
+                if touched.ip_file.is_some() {
+                    assert!(rows.range.is_some(), "{at}: host-local's strip dropped");
+                    assert!(rows.files_y.is_some(), "{at}: the files dropped");
+                    checked += 1;
+                }
+                if touched.conflist {
+                    assert!(rows.conflist_y.is_some(), "{at}: the conflist dropped");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} foci checked");
+}
