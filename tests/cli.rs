@@ -251,3 +251,33 @@ fn figure_draws_a_tour_step_or_a_scenario_and_refuses_in_the_elements_words() {
         "{svg}"
     );
 }
+
+#[test]
+fn the_chain_of_a_preset_or_of_cni_is_printed_and_carried_into_the_scenario() {
+    let out = podip()
+        .args(["capacity", "--preset=k3s"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains(
+            "cni: k3s-flannel (/var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist"
+        ),
+        "{text}"
+    );
+    let out = podip()
+        .args(["capacity", "--cni=calico"])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cni: \"calico\" is not one of"));
+    let nodes = r#"{"kind":"NodeList","items":[{"metadata":{"name":"a"},"spec":{"podCIDRs":["10.244.0.0/24"]}}]}"#;
+    let out = podip()
+        .args(["import", "-", "--cni=flannel", "--scenario"])
+        .write_stdin(nodes)
+        .output()
+        .expect("runs");
+    let scenario = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(scenario.contains("set cni=flannel\n"), "{scenario}");
+}

@@ -267,3 +267,55 @@ fn a_preset_with_max_pods_is_merged_the_same_for_the_card_and_the_cli() {
         .edit(DraftField::Knob("max-pods"), "300".into());
     assert_eq!((&over.flags, over.knob("max-pods")), (&on_gke.flags, "300"));
 }
+
+/// Each preset's nodes run a chain: kind's kindnet, kubeadm's flannel (the kubeadm docs' pairing with
+/// --pod-network-cidr=10.244.0.0/16), k3s' own embedded flannel; the others run one podip does not
+/// model, named with the chain podip draws instead in one sentence in every language.
+#[test]
+fn every_preset_runs_its_own_chain_or_says_which_it_draws_instead() {
+    use podip::i18n::{ui::preset_cni_note, Lang};
+    use podip::sim::Chain;
+    let own = [
+        ("kind", Chain::Kindnet, "kindnetd/cni.go"),
+        ("kubeadm", Chain::Flannel, "kube-flannel.yml"),
+        ("k3s", Chain::K3sFlannel, "pkg/agent/flannel/setup.go"),
+    ];
+    for (name, chain, source) in own {
+        let preset = preset::by_name(name).expect("a preset");
+        assert_eq!(preset.cni, chain, "{name}");
+        assert!(
+            preset.sources.iter().any(|s| s.contains(source)),
+            "{name} cites {source}"
+        );
+        assert!(preset_cni_note(name).is_none(), "{name} runs its own chain");
+        let settings = ClusterSettings::of(&Scenario::default())
+            .draft()
+            .with_preset(preset)
+            .validate(&ClusterSettings::of(&Scenario::default()))
+            .expect("valid");
+        assert_eq!(settings.knobs.cni, chain, "{name}");
+    }
+    for preset in preset::ALL.iter().filter(|p| p.flags().is_some()) {
+        if own.iter().any(|(name, _, _)| *name == preset.name) {
+            continue;
+        }
+        let note = preset_cni_note(preset.name).expect("a sentence on the chain it runs");
+        let drawn = match preset.cni {
+            Chain::Kindnet => "kindnet",
+            _ => "flannel",
+        };
+        assert!(
+            note.get(Lang::En).contains(drawn),
+            "{}: {}",
+            preset.name,
+            note.get(Lang::En)
+        );
+        for lang in Lang::ALL {
+            assert!(
+                note.get(lang).contains("podip"),
+                "{} in {lang:?}",
+                preset.name
+            );
+        }
+    }
+}

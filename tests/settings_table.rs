@@ -24,6 +24,8 @@ const SAMPLES: &[&str] = &[
     "never",
     "/run/cni-ipam-state",
     "/var/lib/cni/networks",
+    "flannel",
+    "k3s-flannel",
 ];
 
 #[test]
@@ -87,7 +89,7 @@ fn what_the_card_or_a_link_changes_the_cluster_carries_in_its_preamble() {
         .iter()
         .map(|knob| knob.name)
         .collect();
-    assert_eq!(card, ["max-pods", "del-lag"]);
+    assert_eq!(card, ["max-pods", "del-lag", "cni"]);
     // Every setting the cluster carries comes back from the preamble its settings write.
     let kind = ClusterSettings::of(&Scenario::default());
     let mut draft = kind.draft();
@@ -171,4 +173,34 @@ fn the_card_has_words_for_its_settings_in_every_language_and_none_for_others() {
             }
         }
     }
+}
+
+#[test]
+fn the_chain_is_a_setting_of_the_cluster_its_card_and_its_links_carry() {
+    use podip::sim::Chain;
+    let kind = ClusterSettings::of(&Scenario::default());
+    assert_eq!(kind.knobs.cni, Chain::Kindnet);
+    // kindnet is the default: a preamble of kind's settings has no `set cni` line.
+    assert!(!kind
+        .preamble()
+        .iter()
+        .any(|line| line.to_string().starts_with("set cni=")));
+    let flannel = kind
+        .draft()
+        .with_knob("cni", "flannel".into())
+        .validate(&kind)
+        .expect("a chain podip models");
+    assert_eq!(flannel.knobs.cni, Chain::Flannel);
+    assert!(flannel
+        .preamble()
+        .iter()
+        .any(|line| line.to_string() == "set cni=flannel"));
+    assert_eq!(
+        kind.draft()
+            .with_knob("cni", "calico".into())
+            .validate(&kind),
+        Err("cni: \"calico\" is not one of kindnet, flannel, k3s-flannel".to_string())
+    );
+    let (link, _) = Link::parse("?tour=kind&cni=flannel");
+    assert_eq!(link.overrides.knob("cni"), Some("flannel"));
 }

@@ -53,6 +53,16 @@ fn kind_transcript() {
     golden(&["run", "builtin:kind"], "kind.txt");
 }
 
+/// The kind story on flannel's chain (`set cni=flannel`): `subnet.env`, `flannel.1`'s routes, the
+/// bridge `cni0` and its ports, host-local in `/var/lib/cni/networks/cbr0`.
+#[test]
+fn kind_flannel_transcript() {
+    golden(
+        &["run", "tests/data/kind-flannel.podip"],
+        "kind-flannel.txt",
+    );
+}
+
 #[test]
 fn max_pods_transcript() {
     golden(&["run", "builtin:max-pods"], "max-pods.txt");

@@ -97,6 +97,21 @@ explanations! {
         zh: "kindnetd 的一轮循环失败了，这里是因为另一个节点没有 podCIDR（单栈的 kindnetd 会把 \"\" 当作 CIDR 解析）。这一轮就此中止，排在它后面的节点不会被处理；上游的 kindnetd 会重试五次，然后退出并被重启。",
         ja: "kindnetd の同期ループの今回の処理が失敗しました。ここでは podCIDR のない別ノードが原因です（シングルスタックの kindnetd は \"\" を CIDR として解析します）。今回の処理はそこで打ち切られ、後に並ぶノードは処理されません。アップストリームの kindnetd は 5 回再試行してから終了し、再起動されます。",
     },
+    FlannelLeaseFailed => {
+        en: "flanneld's kube subnet manager takes the node's spec.podCIDR as its lease (AcquireLease); the node has none yet, so flanneld fails, exits, and the kubelet restarts its container. Until it writes /run/flannel/subnet.env, the flannel CNI plugin cannot set up a pod on this node.",
+        zh: "flanneld 的 kube subnet manager 把节点的 spec.podCIDR 当作租约（AcquireLease）；节点还没有 podCIDR，于是 flanneld 失败退出，kubelet 重启它的容器。在它写出 /run/flannel/subnet.env 之前，flannel CNI 插件无法为这个节点上的 Pod 配置网络。",
+        ja: "flanneld の kube subnet manager はノードの spec.podCIDR をリースとして使います（AcquireLease）。ノードにはまだ podCIDR がないので flanneld は失敗して終了し、kubelet がそのコンテナを再起動します。/run/flannel/subnet.env が書かれるまで、flannel CNI プラグインはこのノードの Pod のネットワークを設定できません。",
+    },
+    VxlanDeviceCreated => {
+        en: "flanneld takes the node's spec.podCIDR as its lease and makes the vxlan device flannel.1 (RegisterNetwork): its MTU is the uplink's less 50 for the encapsulation, its address the subnet's network address with /32, which the other nodes' routes use as their gateway.",
+        zh: "flanneld 把节点的 spec.podCIDR 当作租约，并创建 vxlan 设备 flannel.1（RegisterNetwork）：它的 MTU 是上联网卡的 MTU 减去封装所需的 50，地址是子网的网络地址加 /32，其他节点的路由把它当作网关。",
+        ja: "flanneld はノードの spec.podCIDR をリースとして使い、vxlan デバイス flannel.1 を作ります（RegisterNetwork）。MTU はカプセル化のぶんアップリンクより 50 小さく、アドレスはサブネットのネットワークアドレスに /32 を付けたもので、ほかのノードのルートがこれをゲートウェイにします。",
+    },
+    SubnetEnvWritten => {
+        en: "flanneld writes /run/flannel/subnet.env (WriteSubnetFile): the cluster's network, the node's subnet as its gateway address (.1 with the node mask), the MTU and whether flanneld masquerades. The flannel CNI plugin reads it at every ADD to build the bridge plugin's configuration.",
+        zh: "flanneld 写出 /run/flannel/subnet.env（WriteSubnetFile）：集群网络、以网关地址表示的节点子网（.1 加节点掩码）、MTU，以及 flanneld 是否做伪装。flannel CNI 插件每次 ADD 都读它，用来生成 bridge 插件的配置。",
+        ja: "flanneld が /run/flannel/subnet.env を書き出します（WriteSubnetFile）。クラスターのネットワーク、ゲートウェイアドレスで表したノードのサブネット（.1 とノードのマスク）、MTU、flanneld がマスカレードするかどうかです。flannel CNI プラグインは ADD のたびにこれを読み、bridge プラグインの設定を作ります。",
+    },
     NetworkNotReady => {
         en: "The kubelet's SyncPod will not start the pod: the runtime reports NetworkReady=false because /etc/cni/net.d holds no CNI config yet. It tries again 1–1.5 s later (backOffOnTransientErrorPeriod with jitter).",
         zh: "kubelet 的 SyncPod 不会启动这个 Pod：/etc/cni/net.d 里还没有 CNI 配置，容器运行时报告 NetworkReady=false。kubelet 在 1–1.5 秒后再试（backOffOnTransientErrorPeriod 加上抖动）。",
@@ -126,6 +141,11 @@ explanations! {
         en: "host-local's allocator (Get) takes the next free address after last_reserved_ip, skipping the gateway, creates a file named after it holding the sandbox ID, \\r\\n and the interface name, and updates last_reserved_ip.",
         zh: "host-local 的分配器（Get）取 last_reserved_ip 之后的下一个空闲地址（跳过网关），创建以该地址命名的文件，内容是沙箱 ID、\\r\\n 和网卡名，并更新 last_reserved_ip。",
         ja: "host-local のアロケーター（Get）が last_reserved_ip の次の空きアドレスを取り（ゲートウェイは飛ばします）、そのアドレスを名前とするファイルにサンドボックス ID、\\r\\n、インターフェース名を書き込み、last_reserved_ip を更新します。",
+    },
+    BridgeCreated => {
+        en: "The first pod's ADD on a flannel node: the bridge plugin makes the bridge cni0 (setupBridge) and, with isGateway, puts the gateway address on it, so the node reaches the whole subnet through one connected route on cni0 instead of a /32 per pod. The bridge stays when the last pod goes.",
+        zh: "flannel 节点上第一个 Pod 的 ADD：bridge 插件创建网桥 cni0（setupBridge），并因为 isGateway 把网关地址配在它上面，于是节点通过 cni0 上的一条直连路由到达整个子网，而不是每个 Pod 一条 /32。最后一个 Pod 离开后网桥仍然保留。",
+        ja: "flannel ノードで最初の Pod の ADD：bridge プラグインがブリッジ cni0 を作り（setupBridge）、isGateway なのでゲートウェイアドレスをそこに付けます。ノードは Pod ごとの /32 ではなく、cni0 上の 1 本の直結ルートでサブネット全体に届きます。最後の Pod がいなくなってもブリッジは残ります。",
     },
     VethCreated => {
         en: "ptp's setupContainerVeth creates a veth pair: eth0 inside the pod's network namespace and vethXXXXXXXX on the node. Each end shows @if and its peer's ifindex.",

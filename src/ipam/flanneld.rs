@@ -25,7 +25,7 @@
 
 use crate::ipam::goip::{net_string, parse_cidr};
 use crate::ipam::ptp::iproute2::RouteLine;
-use crate::ipam::ptp::{Route, RouteScope};
+use crate::ipam::ptp::{IfName, LinkKind, MacAddr, NetNs, Route, RouteScope};
 use ipnet::IpNet;
 use std::fmt;
 use std::net::IpAddr;
@@ -182,6 +182,30 @@ pub fn vxlan_device(vni: u32, uplink_mtu: u32, lease: &Lease) -> Option<VxlanDev
     })
 }
 
+/// `createVXLANDevice` in the node's namespace: the device (`LinkAdd`, kept if one of that name exists),
+/// its `<subnet network>/32` (`configureDeviceIPv4IPv6`) and, once it is up, the kernel's link-local
+/// address. Returns its ifindex.
+pub fn create_vxlan_device(node: &mut NetNs, device: &VxlanDevice, mac: MacAddr) -> Option<u32> {
+    let ifindex = match node.link_by_name(&device.name) {
+        Some(link) => link.ifindex,
+        None => node.add_link(
+            IfName::new(&device.name)?,
+            LinkKind::Vxlan { vni: device.vni },
+            device.mtu,
+            mac,
+        ),
+    };
+    node.add_addr(ifindex, device.address);
+    node.carrier_up(ifindex);
+    Some(ifindex)
+}
+
+/// The route `handleSubnetEvents` adds through the vxlan device `dev` for another node's IPv4 lease
+/// `subnet`: via that subnet's network address (the other node's `flannel.1` address), `onlink`.
+pub fn vxlan_route(subnet: IpNet, dev: u32) -> Route {
+    Route::new(subnet, Some(subnet.network()), dev, RouteScope::Universe).with_onlink()
+}
+
 /// `handleSubnetEvents` on this node: for every other node's IPv4 lease, `<subnet> via <subnet's network
 /// address> dev flannel.1 onlink`, in `ip route`'s order (by subnet).
 pub fn vxlan_route_lines(device: &VxlanDevice, own: &Lease, others: &[Lease]) -> Vec<String> {
@@ -195,7 +219,7 @@ pub fn vxlan_route_lines(device: &VxlanDevice, own: &Lease, others: &[Lease]) ->
     subnets
         .into_iter()
         .map(|sn| {
-            let route = Route::new(sn, Some(sn.network()), 0, RouteScope::Universe).with_onlink();
+            let route = vxlan_route(sn, 0);
             RouteLine {
                 route: &route,
                 dev: Some(&device.name),

@@ -39,6 +39,10 @@ pub(crate) enum Action {
     },
     /// kindnetd's reconcile loop on `node`.
     KindnetReconcile { node: String, uid: u64, boot: u32 },
+    /// The flannel pod on `node` starts: its conflist, then flanneld.
+    FlannelStart { node: String, uid: u64, boot: u32 },
+    /// flanneld's Node informer on `node` sees the node list as it is now.
+    FlannelWatch { node: String, uid: u64, boot: u32 },
     /// The rebooted machine is up: its kubelet and containerd start.
     NodeBoot { node: String, uid: u64 },
     /// The kubelet syncs the pod: `RunPodSandbox` and CNI ADD.

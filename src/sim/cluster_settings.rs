@@ -138,8 +138,8 @@ impl SettingsDraft {
         }
     }
 
-    /// This draft with what `preset` sets (its flags, every other flag cleared, and `--max-pods`); a
-    /// platform without node subnets changes nothing.
+    /// This draft with what `preset` sets (its flags, every other flag cleared, `--max-pods` and its
+    /// CNI chain); a platform without node subnets changes nothing.
     pub fn with_preset(self, preset: &Preset) -> Self {
         match preset.max_pods() {
             Some(max_pods) => self
@@ -155,7 +155,9 @@ impl SettingsDraft {
     pub fn with_preset_max_pods(mut self, preset: &Preset, max_pods: u32) -> Result<Self, String> {
         if let Some(flags) = preset.flags_for(max_pods)? {
             self.flags = flags;
-            self = self.with_knob(Setting::MAX_PODS, max_pods.to_string());
+            self = self
+                .with_knob(Setting::MAX_PODS, max_pods.to_string())
+                .with_knob(Setting::CNI, preset.cni.name().to_string());
         }
         Ok(self)
     }

@@ -5,8 +5,9 @@
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
 use super::name::Name;
-use super::objects::{FxHashMap, NodeObj};
+use super::objects::{FlannelFiles, FxHashMap, NodeObj};
 use super::pods::PodRef;
+use super::settings::IpamDataDir;
 use super::upstream;
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::goip::GoIp;
@@ -70,7 +71,18 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
             internal_ips: internal_ips.clone(),
             netns,
             uplink,
-            ipam_data_dir: cluster.settings.ipam_data_dir,
+            // The delegate's IPAM has no `dataDir`: host-local's default, on disk.
+            ipam_data_dir: if cluster.settings.cni.is_flannel() {
+                IpamDataDir::VarLibCniNetworks
+            } else {
+                cluster.settings.ipam_data_dir
+            },
+            cni: cluster.settings.cni,
+            flannel: cluster
+                .settings
+                .cni
+                .is_flannel()
+                .then(|| Box::new(FlannelFiles::default())),
             boot: 0,
             down: false,
             dead_sandboxes: Vec::new(),

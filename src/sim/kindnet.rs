@@ -333,6 +333,7 @@ fn log_route_change(
         route,
         dev,
         added,
+        chain: super::chain::Chain::Kindnet,
     };
     cluster.log_message(
         pass.object.clone(),

@@ -1,6 +1,7 @@
 //! An entry's message: the facts it is written from, and the texts of the log (upstream's where
 //! upstream logs one).
 
+use super::chain::Chain;
 use super::clock::VirtualDuration;
 use super::name::{pod_name, Name};
 use super::sandbox::{SandboxFacts, IF_NAME};
@@ -57,6 +58,8 @@ pub struct NodeRouteChange {
     pub dev: IfName,
     /// Added (`Adding route`) or removed (`Removing invalid route`).
     pub added: bool,
+    /// The chain whose agent changed it: kindnetd's `syncRoute`, or flanneld's `handleSubnetEvents`.
+    pub chain: Chain,
 }
 
 impl NodeRouteChange {
@@ -173,6 +176,13 @@ impl fmt::Display for Message {
                 pod_name(&terminating.object),
                 terminating.grace
             ),
+            Message::NodeRoute(change) if change.chain.is_flannel() => write!(
+                f,
+                "flanneld handleSubnetEvents: {} node {}'s lease through flannel.1: {}",
+                if change.added { "route to" } else { "removed the route to" },
+                change.to_node,
+                change.line()
+            ),
             Message::NodeRoute(change) if change.added => write!(
                 f,
                 "kindnetd syncRoute: to node {}'s podCIDR via its InternalIP: {}",
@@ -200,6 +210,8 @@ fn sandbox_text(
     let netns = &facts.netns_name;
     let dir = &facts.store_dir;
     let host_veth = &facts.host_veth;
+    let network = facts.chain.network();
+    let del_plugins = facts.chain.del_plugins();
     match step {
         SandboxStep::Created => write!(
             f,
@@ -208,7 +220,7 @@ fn sandbox_text(
         SandboxStep::CniAdd => {
             write!(
                 f,
-                "CNI ADD kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns} \
+                "CNI ADD {network}: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns} \
                  CNI_ARGS=IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={id};K8S_POD_UID={}",
                 facts.pod(),
                 facts.pod_uid
@@ -216,7 +228,7 @@ fn sandbox_text(
             if let Some(ip) = &facts.requested_ip {
                 write!(f, ";IP={ip}")?;
             }
-            f.write_str("; plugins ptp (→ host-local), portmap")
+            write!(f, "; plugins {}", facts.chain.add_plugins())
         }
         SandboxStep::Reserved(range) => {
             let Some(ip) = facts.reserved.get(usize::from(range)).map(|ip| GoIp(*ip)) else {
@@ -227,12 +239,18 @@ fn sandbox_text(
                 "host-local reserved {ip}: {dir}/{ip} = \"{id}\\r\\n{IF_NAME}\", last_reserved_ip.{range} = {ip}"
             )
         }
-        SandboxStep::VethCreated => write!(
-            f,
-            "veth pair: {host_veth}@if{eth0} on the node (ifindex {host}) <-> {IF_NAME}@if{host} in {netns} (ifindex {eth0})",
-            eth0 = facts.eth0_index,
-            host = facts.host_index
-        ),
+        SandboxStep::VethCreated => {
+            write!(
+                f,
+                "veth pair: {host_veth}@if{eth0} on the node (ifindex {host}) <-> {IF_NAME}@if{host} in {netns} (ifindex {eth0})",
+                eth0 = facts.eth0_index,
+                host = facts.host_index
+            )?;
+            match &facts.bridge {
+                Some(bridge) => write!(f, "; {host_veth} is a port of {bridge} (hairpin on)"),
+                None => Ok(()),
+            }
+        }
         SandboxStep::RouteAdded(n) | SandboxStep::RouteRemoved(n) => {
             let lead = if matches!(step, SandboxStep::RouteAdded(_)) {
                 "node route"
@@ -265,21 +283,27 @@ fn sandbox_text(
         }
         SandboxStep::CniDel => write!(
             f,
-            "CNI DEL kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns}; plugins portmap, ptp (→ host-local)"
+            "CNI DEL {network}: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS={NETNS_RUN_DIR}/{netns}; plugins {del_plugins}"
         ),
         SandboxStep::CniDelNoNetns => write!(
             f,
-            "CNI DEL kindnet: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS= (its netns {netns} went with the reboot); plugins portmap, ptp (→ host-local)"
+            "CNI DEL {network}: CNI_CONTAINERID={id} CNI_IFNAME={IF_NAME} CNI_NETNS= (its netns {netns} went with the reboot); plugins {del_plugins}"
         ),
         SandboxStep::Released(n) => match facts.reserved.get(usize::from(n)) {
             Some(ip) => fmt::Display::fmt(&ReleasedText { ip: *ip, dir }, f),
             None => Ok(()),
         },
-        SandboxStep::VethDeleted => write!(
-            f,
-            "deleted {IF_NAME} in the pod; its peer {host_veth} (ifindex {}) went with it",
-            facts.host_index
-        ),
+        SandboxStep::VethDeleted => {
+            write!(
+                f,
+                "deleted {IF_NAME} in the pod; its peer {host_veth} (ifindex {}) went with it",
+                facts.host_index
+            )?;
+            match &facts.bridge {
+                Some(bridge) => write!(f, ", leaving {bridge}"),
+                None => Ok(()),
+            }
+        }
         SandboxStep::Removed => write!(
             f,
             "sandbox {id} stopped, netns {NETNS_RUN_DIR}/{netns} removed"

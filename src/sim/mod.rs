@@ -15,6 +15,7 @@
 //!   kind's Docker network), [`node_ipam`] (kube-controller-manager), [`kindnet`] (kindnetd), [`kubelet`]
 //!   (a pod's creation and sync), [`pod_deletion`] (its two deletion paths, and podgc), [`runtime`]
 //!   (containerd and libcni running ptp + host-local).
+//!   [`flannel`] (flanneld and kube-flannel's or k3s' conflist, on a cluster whose [`chain`] is flannel's).
 //! * [`cluster`] — what the actors act on: the objects, the clock, the settings, the log and the queue of
 //!   actions. [`objects`] — the Node and Pod objects and the machines behind the nodes (the Pods kept in
 //!   slots by `pods`); [`sandbox`] — what containerd and the CNI plugins did for one sandbox.
@@ -33,11 +34,13 @@
 //! the browser.
 
 pub mod builtin;
+pub mod chain;
 pub mod clock;
 pub mod cluster;
 pub mod cluster_settings;
 pub mod command;
 pub mod event;
+pub mod flannel;
 pub mod grid;
 pub mod import;
 pub mod jitter;
@@ -67,6 +70,7 @@ pub mod state;
 pub mod transcript;
 pub mod upstream;
 
+pub use chain::Chain;
 pub use clock::{DurationError, VirtualDuration, VirtualTime};
 pub use cluster_settings::{ClusterSettings, DeletionMode, DraftField, SettingsDraft};
 pub use event::{Event, EventKind, Reason, Touched};

@@ -1,10 +1,12 @@
 //! The API objects (Nodes, Pods) and what the machine behind a node holds: its namespaces, host-local's
 //! store, the conflist and the sandboxes. Plain data: the actors change them, the views read them.
 
+use super::chain::Chain;
 use super::clock::VirtualTime;
 use super::name::Name;
 use super::sandbox::SandboxFacts;
 use super::settings::IpamDataDir;
+use crate::ipam::flannel::ScratchStore;
 use crate::ipam::hostlocal::{IpamConfig, Store};
 use crate::ipam::kindnet::CniConfigWriter;
 use crate::ipam::ptp::{NetNs, Uplink};
@@ -32,8 +34,13 @@ pub(crate) struct NodeObj {
     pub(crate) netns: NetNs,
     /// Its `eth0` on the kind network, from which the namespace is built again at boot.
     pub(crate) uplink: Uplink,
-    /// The `dataDir` of the conflist this node's kindnetd writes (fixed when the node was added).
+    /// The `dataDir` of the conflist this node's kindnetd writes (fixed when the node was added); on a
+    /// flannel node host-local's default, `/var/lib/cni/networks`.
     pub(crate) ipam_data_dir: IpamDataDir,
+    /// The CNI chain it runs (fixed when the node was added).
+    pub(crate) cni: Chain,
+    /// flanneld's and the flannel plugin's files, on a flannel node.
+    pub(crate) flannel: Option<Box<FlannelFiles>>,
     /// How many times the machine booted after its first start; a reboot ends the loops of the boot before.
     pub(crate) boot: u32,
     /// Down between a `node reboot` and its kubelet's start.
@@ -57,6 +64,17 @@ pub(crate) struct NodeObj {
     /// How many pods the kubelet admitted here and still counts against `--max-pods`: those whose
     /// object exists and that were not rejected (the admission handler counts the pod manager's pods).
     pub(crate) admitted_pods: u32,
+}
+
+/// What flanneld and the flannel plugin keep on a node.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FlannelFiles {
+    /// `/run/flannel/subnet.env`, once flanneld wrote it (on tmpfs: gone with a reboot).
+    pub(crate) subnet_env: Option<Rc<str>>,
+    /// `/var/lib/cni/flannel`: each sandbox's delegate configuration (on disk).
+    pub(crate) scratch: ScratchStore,
+    /// `flannel.1`'s ifindex, once flanneld made it.
+    pub(crate) vxlan: Option<u32>,
 }
 
 /// The conflist as the plugins read it.

@@ -7,6 +7,7 @@
 
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::kcm::{KcmFlags, KIND_CLUSTER_CIDR};
+use crate::sim::chain::Chain;
 
 /// Who splits the cluster's Pod range into per-node subnets on this platform.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +51,10 @@ pub struct Preset {
     pub title: &'static str,
     /// What it sets.
     pub pod_ips: PodIps,
+    /// The CNI chain podip runs its nodes on: the platform's own when podip models it (kind's kindnet,
+    /// kubeadm's flannel, k3s' embedded flannel), else the modelled one closest to it, which
+    /// `i18n::ui::preset_cni_note` names in a sentence with the chain the platform really runs.
+    pub cni: Chain,
     /// Where each default is defined or documented.
     pub sources: &'static [&'static str],
 }
@@ -76,25 +81,31 @@ pub const ALL: [Preset; 11] = [
         name: "kind",
         title: "kind",
         pod_ips: subnets(KIND_CLUSTER_CIDR, "", "10.96.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
+        cni: Chain::Kindnet,
         sources: &[
             "https://github.com/kubernetes-sigs/kind/blob/main/pkg/apis/config/v1alpha4/default.go",
             "https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/apis/config/v1beta1/defaults.go",
+            "https://github.com/kubernetes-sigs/kind/blob/main/images/kindnetd/cmd/kindnetd/cni.go",
         ],
     },
     Preset {
         name: "kubeadm",
         title: "kubeadm init --pod-network-cidr=10.244.0.0/16",
         pod_ips: subnets("10.244.0.0/16", "", "10.96.0.0/12", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
+        cni: Chain::Flannel,
         sources: &[
             "https://github.com/kubernetes/kubernetes/blob/master/cmd/kubeadm/app/phases/controlplane/manifests.go",
             "https://github.com/kubernetes/kubernetes/blob/master/cmd/kubeadm/app/apis/kubeadm/v1beta4/defaults.go",
             "https://kubernetes.io/docs/reference/setup-tools/kubeadm/kubeadm-init/",
+            "https://kubernetes.io/docs/setup/production-environment/tools/kubeadm/create-cluster-kubeadm/#pod-network",
+            "https://github.com/flannel-io/flannel/blob/master/Documentation/kube-flannel.yml",
         ],
     },
     Preset {
         name: "minikube",
         title: "minikube",
         pod_ips: subnets("10.244.0.0/16", "", "10.96.0.0/12", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
+        cni: Chain::Kindnet,
         sources: &[
             "https://github.com/kubernetes/minikube/blob/master/pkg/minikube/cni/cni.go",
             "https://github.com/kubernetes/minikube/blob/master/pkg/minikube/constants/constants.go",
@@ -104,18 +115,28 @@ pub const ALL: [Preset; 11] = [
         name: "k3s",
         title: "k3s",
         pod_ips: subnets("10.42.0.0/16", "", "10.43.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
-        sources: &["https://docs.k3s.io/cli/server#networking"],
+        cni: Chain::K3sFlannel,
+        sources: &[
+            "https://docs.k3s.io/cli/server#networking",
+            "https://github.com/k3s-io/k3s/blob/master/pkg/agent/flannel/setup.go",
+            "https://github.com/k3s-io/k3s/blob/master/pkg/agent/flannel/setup_linux.go",
+        ],
     },
     Preset {
         name: "rke2",
         title: "RKE2",
         pod_ips: subnets("10.42.0.0/16", "", "10.43.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
-        sources: &["https://docs.rke2.io/reference/server_config"],
+        cni: Chain::Flannel,
+        sources: &[
+            "https://docs.rke2.io/reference/server_config",
+            "https://docs.rke2.io/networking/basic_network_options",
+        ],
     },
     Preset {
         name: "gke",
         title: "GKE (VPC-native)",
         pod_ips: subnets("10.4.0.0/14", "24", "34.118.224.0/20", KUBELET_DEFAULT_MAX_PODS, Splitter::GkeCloudAllocator),
+        cni: Chain::Kindnet,
         sources: &[
             "https://cloud.google.com/kubernetes-engine/docs/how-to/flexible-pod-cidr",
             "https://cloud.google.com/kubernetes-engine/docs/concepts/alias-ips",
@@ -125,6 +146,7 @@ pub const ALL: [Preset; 11] = [
         name: "aks-kubenet",
         title: "AKS (kubenet)",
         pod_ips: subnets("10.244.0.0/16", "", "10.0.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
+        cni: Chain::Flannel,
         sources: &[
             "https://learn.microsoft.com/en-us/azure/aks/configure-kubenet",
             "https://learn.microsoft.com/en-us/azure/aks/concepts-network-ip-address-planning",
@@ -134,27 +156,32 @@ pub const ALL: [Preset; 11] = [
         name: "openshift",
         title: "OpenShift (hostPrefix 23)",
         pod_ips: subnets("10.128.0.0/14", "23", "172.30.0.0/16", 250, Splitter::OvnKubernetes),
+        cni: Chain::Flannel,
         sources: &[
             "https://docs.redhat.com/en/documentation/openshift_container_platform/4.17/html/installing_on_bare_metal/installer-provisioned-infrastructure#installation-configuration-parameters-network_ipi-install-installation-workflow",
             "https://docs.redhat.com/en/documentation/openshift_container_platform/4.17/html/nodes/working-with-nodes#nodes-nodes-managing-max-pods-proc_nodes-nodes-managing-max-pods",
+            "https://docs.redhat.com/en/documentation/openshift_container_platform/4.17/html/networking/ovn-kubernetes-network-plugin",
         ],
     },
     Preset {
         name: "eks-vpc-cni",
         title: "EKS (Amazon VPC CNI)",
         pod_ips: PodIps::Elsewhere,
+        cni: Chain::Kindnet,
         sources: &["https://docs.aws.amazon.com/eks/latest/userguide/managing-vpc-cni.html"],
     },
     Preset {
         name: "calico-ipam",
         title: "Calico IPAM",
         pod_ips: PodIps::Elsewhere,
+        cni: Chain::Kindnet,
         sources: &["https://docs.tigera.io/calico/latest/networking/ipam/change-block-size"],
     },
     Preset {
         name: "cilium-cluster-pool",
         title: "Cilium (cluster-pool)",
         pod_ips: PodIps::Elsewhere,
+        cni: Chain::Kindnet,
         sources: &["https://docs.cilium.io/en/stable/network/concepts/ipam/cluster-pool/"],
     },
 ];

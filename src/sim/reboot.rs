@@ -16,7 +16,6 @@
 
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
-use super::kindnet;
 use super::name::Name;
 use super::objects::PodPhase;
 use super::pods::PodRef;
@@ -46,6 +45,12 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
     node.boot += 1;
     node.netns = NetNs::node(&node.uplink);
     node.writer.restart();
+    // `/run/flannel/subnet.env` is on tmpfs and `flannel.1` went with the namespace; the flannel
+    // plugin's saved delegates in /var/lib/cni/flannel are on disk.
+    if let Some(files) = node.flannel.as_deref_mut() {
+        files.subnet_env = None;
+        files.vxlan = None;
+    }
     let gone: Vec<(Name, Rc<SandboxFacts>)> = std::mem::take(&mut node.sandboxes)
         .into_iter()
         .map(|(id, sandbox)| (id, sandbox.facts))
@@ -120,7 +125,7 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
         Some(name.into()),
         &upstream::KUBELET_REBOOTED,
     );
-    kindnet::start(cluster, name, uid, boot);
+    super::flannel::start_cni_agent(cluster, name, uid, boot);
     let pods: Vec<(&Name, PodRef)> = cluster
         .pods
         .iter()

@@ -7,6 +7,7 @@
 //! the text), so a bad podCIDR fails with host-local's text. portmap has no port mappings to set up
 //! here and passes the result through; it is named in the steps but not modelled further.
 
+use super::chain::Chain;
 use super::cluster::Cluster;
 use super::event::{EventKind, Reason};
 use super::message::{Message, ReleasedText, SandboxStep};
@@ -14,7 +15,11 @@ use super::name::Name;
 use super::objects::{LoadedChain, Sandbox};
 use super::sandbox::{PodUid, SandboxFacts, IF_NAME};
 use super::upstream;
+use crate::ipam::bridge::{self, CmdArgs};
+use crate::ipam::flannel;
+use crate::ipam::hostlocal::store::container_id;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_netconf, Store};
+use crate::ipam::ptp::iproute2::route_lines_via;
 use crate::ipam::ptp::{self, IfName, NetNs, Route};
 use ipnet::IpNet;
 use std::fmt;
@@ -53,10 +58,11 @@ impl fmt::Display for SandboxError {
     }
 }
 
-/// What libcni says when the first plugin (ptp) failed ADD (`AddNetworkList`, `pluginDescription`: the
-/// plugin entry has no `name`, so only its type is shown).
-fn ptp_failed(err: impl fmt::Display) -> String {
-    format!("plugin type=\"ptp\" failed (add): {err}")
+/// What libcni says when the first plugin (ptp, or flannel) failed ADD (`AddNetworkList`,
+/// `pluginDescription`: the plugin entry has no `name`, so only its type is shown).
+fn plugin_failed(chain: Chain, err: impl fmt::Display) -> String {
+    let plugin = if chain.is_flannel() { "flannel" } else { "ptp" };
+    format!("plugin type=\"{plugin}\" failed (add): {err}")
 }
 
 /// containerd's `selectPodIPs` with the default `ip_pref` (ipv4): the first IPv4 address is the primary,
@@ -116,9 +122,12 @@ pub(crate) fn run_pod_sandbox(
         return Err(SandboxError::NetworkNotReady);
     }
     let on_node = node.name.clone();
+    let chain = node.cni;
     let mut facts = SandboxFacts {
         object: object.clone(),
         sandbox_id: Name::from(cluster.entropy.sandbox_id()),
+        chain,
+        bridge: None,
         netns_name: cluster.entropy.netns_name(),
         requested_ip: requested_ip.cloned(),
         pod_uid,
@@ -135,7 +144,11 @@ pub(crate) fn run_pod_sandbox(
         Rc::clone(&facts.netns_name),
         cluster.settings.pod_first_ifindex,
     );
-    let added = cni_add(cluster, node_name, &mut facts, &mut pod_netns);
+    let added = if chain.is_flannel() {
+        flannel_add(cluster, node_name, &mut facts, &mut pod_netns)
+    } else {
+        cni_add(cluster, node_name, &mut facts, &mut pod_netns).map(|()| None)
+    };
     // Logged once the attempt is over, when the facts they are written from are known; nothing else
     // is logged in between, so the order is the one the steps happened in.
     let facts = Rc::new(facts);
@@ -148,14 +161,44 @@ pub(crate) fn run_pod_sandbox(
         &upstream::CONTAINERD_RUN_SANDBOX,
     );
     log(cluster, SandboxStep::CniAdd, &upstream::LIBCNI_ADD);
-    if let Err(err) = added {
-        // RunPodSandbox defers the network's teardown before it sets the network up, so a failed
-        // ADD is followed by a DEL through the chain (done in `cni_add`) before the error returns.
-        log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
-        return Err(SandboxError::Setup {
-            sandbox_id: facts.sandbox_id.to_string(),
-            err: ptp_failed(err),
-        });
+    let bridge_created = match added {
+        Ok(created) => created,
+        Err(err) => {
+            // RunPodSandbox defers the network's teardown before it sets the network up, so a failed
+            // ADD is followed by a DEL through the chain (done in `cni_add`) before the error returns.
+            log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
+            return Err(SandboxError::Setup {
+                sandbox_id: facts.sandbox_id.to_string(),
+                err: plugin_failed(chain, err),
+            });
+        }
+    };
+    if chain.is_flannel() {
+        // The bridge plugin's order: the bridge, the veth pair on it, then IPAM.
+        if let Some(text) = bridge_created {
+            cluster.log(
+                facts.object.clone(),
+                EventKind::Step,
+                Reason::BridgeCreated,
+                format_args!("{text}"),
+                Some(on_node.clone()),
+                &upstream::BRIDGE_SETUP_BRIDGE,
+            );
+        }
+        log(
+            cluster,
+            SandboxStep::VethCreated,
+            &upstream::BRIDGE_SETUP_VETH,
+        );
+        for range in 0..step_count(facts.reserved.len()) {
+            log(
+                cluster,
+                SandboxStep::Reserved(range),
+                &upstream::HOSTLOCAL_GET,
+            );
+        }
+        record_sandbox(cluster, node_name, &facts, pod_netns);
+        return Ok(facts);
     }
     for range in 0..step_count(facts.reserved.len()) {
         log(
@@ -172,17 +215,172 @@ pub(crate) fn run_pod_sandbox(
             &upstream::PTP_HOST_ROUTE,
         );
     }
+    record_sandbox(cluster, node_name, &facts, pod_netns);
+    Ok(facts)
+}
+
+/// containerd keeps the sandbox that came up, with its namespace.
+fn record_sandbox(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    facts: &Rc<SandboxFacts>,
+    pod_netns: NetNs,
+) {
     if let Some(node) = cluster.nodes.get_mut(node_name) {
         node.sandboxes.insert(
             facts.sandbox_id.clone(),
             Sandbox {
-                facts: Rc::clone(&facts),
+                facts: Rc::clone(facts),
                 netns: Box::new(pod_netns),
                 del_at: None,
             },
         );
     }
-    Ok(facts)
+}
+
+/// `CNI_ARGS` as containerd passes it (`IP=` when the pod requests an address).
+fn cni_args(facts: &SandboxFacts) -> String {
+    let mut args = format!(
+        "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={};K8S_POD_UID={}",
+        facts.pod(),
+        facts.sandbox_id,
+        facts.pod_uid
+    );
+    if let Some(ip) = &facts.requested_ip {
+        args.push_str(&format!(";IP={ip}"));
+    }
+    args
+}
+
+/// CNI ADD through a flannel chain: flannel reads `subnet.env`, saves its delegate and hands it to
+/// the bridge plugin, which makes `cni0` if needed, the veth pair on it, and asks host-local. Fills in
+/// `facts`; returns what the bridge plugin did to make `cni0` if this ADD made it, or the plugin's
+/// error after containerd's teardown DEL through the chain.
+fn flannel_add(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    facts: &mut SandboxFacts,
+    pod_netns: &mut NetNs,
+) -> Result<Option<String>, String> {
+    let args = cni_args(facts);
+    let Cluster { nodes, entropy, .. } = cluster;
+    let Some(node) = nodes.get_mut(node_name) else {
+        return Err(String::new());
+    };
+    let conf = node.cni.flannel_plugin_conf().unwrap_or_default();
+    let bridge_name = crate::ipam::bridge::netconf::DEFAULT_BR_NAME;
+    let had_bridge = node.netns.link_by_name(bridge_name).is_some();
+    let files = node.flannel.get_or_insert_with(Default::default);
+    let subnet_env = files.subnet_env.clone();
+    let id = &*facts.sandbox_id;
+    let (netns, store) = (&mut node.netns, &mut node.store);
+    let added = flannel::cmd_add(
+        &conf,
+        id,
+        subnet_env.as_deref(),
+        &mut files.scratch,
+        |_, delegate| {
+            let cmd = CmdArgs {
+                container_id: id,
+                if_name: IF_NAME,
+                args: &args,
+                stdin: delegate,
+            };
+            bridge::cmd_add(netns, pod_netns, cmd, store, entropy).map_err(|err| err.to_string())
+        },
+    );
+    let result = match added {
+        Ok(result) => result,
+        Err(err) => {
+            // containerd's deferred teardown: DEL through the chain, flannel reading its saved delegate.
+            let _ = flannel::cmd_del(&conf, id, &mut files.scratch, |_, delegate| {
+                let cmd = CmdArgs {
+                    container_id: id,
+                    if_name: IF_NAME,
+                    args: &args,
+                    stdin: delegate,
+                };
+                bridge::cmd_del(netns, Some(pod_netns), cmd, store).map_err(|err| err.to_string())
+            });
+            return Err(err.to_string());
+        }
+    };
+    if let Some(store) = &node.store {
+        let dir = node.store_dir.get_or_insert_with(|| Rc::from(store.dir()));
+        facts.store_dir = Rc::clone(dir);
+    }
+    facts.reserved = result.ips.iter().map(|ip| ip.address.addr()).collect();
+    facts.reordered_ips = select_pod_ips(&facts.reserved);
+    let host = result
+        .interfaces
+        .get(1)
+        .and_then(|veth| node.netns.link_by_name(&veth.name));
+    facts.host_veth = host.map_or(IfName::EMPTY, |link| link.name);
+    facts.host_index = host.map_or(0, |link| link.ifindex);
+    facts.eth0_index = pod_netns.link_by_name(IF_NAME).map_or(0, |l| l.ifindex);
+    let bridge = node.netns.link_by_name(bridge_name);
+    facts.bridge = bridge.map(|link| link.name);
+    Ok(bridge.filter(|_| !had_bridge).map(|link| {
+        let gateway = link.addrs.iter().find(|a| a.local.addr().is_ipv4());
+        let connected = route_lines_via(&node.netns, link.ifindex)
+            .into_iter()
+            .find(|line| line.contains("proto kernel scope link"));
+        format!(
+            "bridge {} created on the node (ifindex {}, mtu {}){}{}",
+            link.name,
+            link.ifindex,
+            link.mtu,
+            gateway.map_or_else(String::new, |a| format!(
+                ", the gateway {} on it (isGateway)",
+                a.local
+            )),
+            connected.map_or_else(String::new, |line| format!(": {line}"))
+        )
+    }))
+}
+
+/// The addresses host-local holds for `sandbox_id` on this store: what its DEL releases.
+fn held_by(store: Option<&Store>, sandbox_id: &str) -> Vec<IpAddr> {
+    store.map_or_else(Vec::new, |store| {
+        store
+            .reservations()
+            .filter(|(_, content)| container_id(content) == sandbox_id)
+            .map(|(ip, _)| ip)
+            .collect()
+    })
+}
+
+/// CNI DEL through a flannel chain: flannel reads the sandbox's saved delegate back and runs the
+/// bridge's DEL (the pod's `eth0` first, its peer leaving `cni0`, then host-local). Returns the
+/// addresses host-local released and whether the veth pair was there to delete.
+fn flannel_del(
+    node: &mut super::objects::NodeObj,
+    pod: Option<&mut NetNs>,
+    facts: &SandboxFacts,
+) -> (Vec<IpAddr>, bool) {
+    let args = cni_args(facts);
+    let id = &*facts.sandbox_id;
+    let released = held_by(node.store.as_ref(), id);
+    let had_veth = node.netns.link_by_index(facts.host_index).is_some() && facts.host_index != 0;
+    let conf = node.cni.flannel_plugin_conf().unwrap_or_default();
+    let files = node.flannel.get_or_insert_with(Default::default);
+    let (netns, store) = (&mut node.netns, &mut node.store);
+    let _ = flannel::cmd_del(&conf, id, &mut files.scratch, |_, delegate| {
+        let cmd = CmdArgs {
+            container_id: id,
+            if_name: IF_NAME,
+            args: &args,
+            stdin: delegate,
+        };
+        bridge::cmd_del(netns, pod, cmd, store).map_err(|err| err.to_string())
+    });
+    let gone = had_veth && node.netns.link_by_index(facts.host_index).is_none();
+    let still_held = held_by(node.store.as_ref(), id);
+    let released = released
+        .into_iter()
+        .filter(|ip| !still_held.contains(ip))
+        .collect();
+    (released, gone)
 }
 
 /// Record a step of a sandbox's life, told from its facts, on the sandbox's pod and node.
@@ -318,9 +516,15 @@ pub(crate) fn stop_dead_sandbox(
     let Some(node) = cluster.nodes.get_mut(node_name) else {
         return;
     };
-    let released = match (node.chain.as_deref(), node.store.as_mut()) {
-        (Some(chain), Some(store)) => hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME),
-        _ => Vec::new(),
+    let released = if facts.chain.is_flannel() {
+        flannel_del(node, None, facts).0
+    } else {
+        match (node.chain.as_deref(), node.store.as_mut()) {
+            (Some(chain), Some(store)) => {
+                hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME)
+            }
+            _ => Vec::new(),
+        }
     };
     let on_node = node.name.clone();
     let log = |cluster: &mut Cluster, step, upstream| {
@@ -362,6 +566,25 @@ pub(crate) fn stop_pod_sandbox(
         return;
     };
     let facts = sandbox.facts;
+    if facts.chain.is_flannel() {
+        let (released, gone) = flannel_del(node, Some(&mut sandbox.netns), &facts);
+        let on_node = node.name.clone();
+        let log = |cluster: &mut Cluster, step, upstream| {
+            log_sandbox_step(cluster, step, &facts, &on_node, upstream)
+        };
+        log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
+        // The bridge's order: the interface, then IPAM.
+        if gone {
+            log(cluster, SandboxStep::VethDeleted, &upstream::BRIDGE_DEL);
+        }
+        log_released(cluster, &facts, &on_node, released);
+        log(
+            cluster,
+            SandboxStep::Removed,
+            &upstream::CONTAINERD_STOP_SANDBOX,
+        );
+        return;
+    }
     let released = match (node.chain.as_deref(), node.store.as_mut()) {
         (Some(chain), Some(store)) => hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME),
         _ => Vec::new(),

@@ -1,5 +1,6 @@
 //! What containerd and the CNI plugins did for one sandbox, as the node keeps it and the log tells it.
 
+use super::chain::Chain;
 use super::name::{pod_name, Name};
 use crate::ipam::ptp::{IfName, Route};
 use std::fmt::{self, Write as _};
@@ -18,6 +19,8 @@ pub struct SandboxFacts {
     pub object: Name,
     /// containerd's sandbox ID, `CNI_CONTAINERID`.
     pub sandbox_id: Name,
+    /// The chain its node ran for it.
+    pub chain: Chain,
     /// The netns name under [`NETNS_RUN_DIR`](crate::ipam::ptp::netns::NETNS_RUN_DIR).
     pub netns_name: Rc<str>,
     /// `CNI_ARGS` `IP=`, if the pod requested one.
@@ -34,6 +37,8 @@ pub struct SandboxFacts {
     pub(crate) reordered_ips: Vec<IpAddr>,
     /// The host end of the veth pair.
     pub host_veth: IfName,
+    /// The bridge it is a port of (`cni0`), on a flannel node.
+    pub bridge: Option<IfName>,
     /// Its ifindex on the node.
     pub host_index: u32,
     /// The pod's `eth0` ifindex in its netns.

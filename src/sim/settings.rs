@@ -4,6 +4,7 @@
 //! settings card, a link. Adding a setting is one entry below, its words in `i18n::ui::knob_words` when
 //! the card shows it, and its row in the README's table of settings.
 
+use super::chain::Chain;
 use super::clock::{DurationError, VirtualDuration};
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::goip::GoQuoted;
@@ -220,6 +221,17 @@ impl Value for IpamDataDir {
     }
 }
 
+/// One of the chains podip models.
+impl Value for Chain {
+    type Rule = Any;
+    fn read(_: &'static str, text: &str, _: Any) -> Result<Self, SettingError> {
+        Chain::named(text).ok_or_else(|| SettingError::Chain(text.to_string()))
+    }
+    fn text(&self) -> String {
+        self.name().to_string()
+    }
+}
+
 /// The table: from one entry per setting (its doc, name, variant, field, type, default, the rule its
 /// text is read by, and its reach) it makes [`SimSettings`]' field and default, [`Setting`]'s variant,
 /// the row of [`KNOBS`], and their arms in the matches that read, write and apply a value.
@@ -326,7 +338,8 @@ knobs! {
         NodeIpamBackoffMax(node_ipam_backoff_max: VirtualDuration = VirtualDuration::from_secs(1000)),
         read DurationRule::Period, Reach::SET;
     /// How long after its node registers kindnetd (a DaemonSet pod on the host network) runs its first
-    /// reconcile and writes the conflist if the node already has a podCIDR.
+    /// reconcile and writes the conflist if the node already has a podCIDR; on a flannel cluster, when
+    /// the conflist is installed and flanneld starts.
     "kindnet-start-delay"
         KindnetStartDelay(kindnet_start_delay: VirtualDuration = VirtualDuration::from_millis(300)),
         read DurationRule::Any, Reach::SET;
@@ -382,6 +395,11 @@ knobs! {
     /// a negative one; 0 would admit nothing, which teaches nothing.
     "max-pods" MaxPods(max_pods: u32 = KUBELET_DEFAULT_MAX_PODS), read CountRule::AtLeast(1),
         Reach { preamble: Some(Written::UnlessDefault), card: true, link: false };
+    /// The CNI chain of nodes added from now on (see [`Chain`]): `kindnet` (kind's), `flannel`
+    /// (kube-flannel, as kubeadm's docs pair it with `--pod-network-cidr=10.244.0.0/16`) or `k3s-flannel`
+    /// (k3s' embedded flannel). A property of the cluster: presets set it, the card and links carry it.
+    "cni" Cni(cni: Chain = Chain::Kindnet), read Any,
+        Reach { preamble: Some(Written::UnlessDefault), card: true, link: true };
 }
 
 /// Where host-local keeps its files (`dataDir`), and so whether they outlive a reboot.
@@ -433,6 +451,8 @@ pub enum SettingError {
     },
     /// Not one of the directories podip models.
     DataDir(String),
+    /// Not one of the chains podip models.
+    Chain(String),
     /// The value is not a number in range.
     Number {
         /// The setting.
@@ -468,6 +488,12 @@ impl fmt::Display for SettingError {
                 GoQuoted(value),
                 IpamDataDir::ALL.map(IpamDataDir::path).join(", ")
             ),
+            Self::Chain(value) => write!(
+                f,
+                "cni: {} is not one of {}",
+                GoQuoted(value),
+                Chain::ALL.map(Chain::name).join(", ")
+            ),
             Self::Number { name, value } => {
                 write!(f, "{name}: invalid number {}", GoQuoted(value))
             }
@@ -480,6 +506,8 @@ impl std::error::Error for SettingError {}
 impl Setting {
     /// `max-pods`, which presets set with kube-controller-manager's flags.
     pub const MAX_PODS: &'static str = "max-pods";
+    /// `cni`, which presets set with kube-controller-manager's flags.
+    pub const CNI: &'static str = "cni";
 
     /// Read `NAME=VALUE`'s parts with the row of [`KNOBS`] named `name`: durations as in `wait`
     /// (`2.3s`), `sigterm-exit=never` for a container that ignores SIGTERM.

@@ -1,13 +1,18 @@
 //! What the real tools print at a moment of a simulation, one command at a time: `kubectl get … -o
-//! jsonpath`, `cat` of kindnet's conflist, `ls`/`cat` in host-local's directory, `ip -o link` and
-//! `ip route` on a node. The same views the transcript prints after its events (`transcript.rs`), for a
+//! jsonpath`, `cat` of the node's conflist (and of flanneld's `subnet.env`), `ls`/`cat` in host-local's
+//! directory, `ip -o link`, `ip route`, `bridge link` and `ip link show master cni0` on a node, and
+//! `ip addr` / `ip route` in a pod. The same views the transcript prints after its events (`transcript.rs`), for a
 //! page that shows one command beside a picture (the article).
 
 use super::event::{Event, Reason};
 use super::simulation::Simulation;
+use crate::ipam::bridge::netconf::DEFAULT_BR_NAME;
+use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
 use crate::ipam::goip::ip_string;
-use crate::ipam::kindnet::CNI_CONFIG_PATH;
-use crate::ipam::ptp::iproute2::{ip_link_lines, ip_route_lines};
+use crate::ipam::ptp::iproute2::{
+    bridge_link_lines, ip6_route_lines, ip_addr_lines, ip_link_lines, ip_link_show_master_lines,
+    ip_route_lines,
+};
 
 /// A command, and where it runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +31,16 @@ pub enum Shell {
     IpRoute(&'static str),
     /// `kubectl get pod POD -o jsonpath='{.status.podIPs}'`: the Pod object's status, never the sandbox's.
     PodIps(&'static str),
+    /// `cat /run/flannel/subnet.env` on a flannel node.
+    SubnetEnv(&'static str),
+    /// `bridge link` on a node: the ports of its bridges.
+    BridgeLink(&'static str),
+    /// `ip link show master cni0` on a node.
+    IpLinkMaster(&'static str),
+    /// `ip addr` in a pod's network namespace (as `kubectl exec POD -- ip addr` shows it).
+    PodIpAddr(&'static str),
+    /// `ip route` in a pod's network namespace.
+    PodIpRoute(&'static str),
 }
 
 /// Which events a command's output depends on: those of one object (`node/x`, `pod/x`), or those that
@@ -94,6 +109,15 @@ impl Shell {
                 &[Reason::PodIPsAssigned, Reason::PodIPsCleared],
                 Touching::Object("pod", pod),
             ),
+            Shell::SubnetEnv(node) => (&[Reason::SubnetEnvWritten], Touching::Object("node", node)),
+            Shell::BridgeLink(node) | Shell::IpLinkMaster(node) => (
+                &[Reason::VethCreated, Reason::VethDeleted],
+                Touching::Node(node),
+            ),
+            Shell::PodIpAddr(pod) | Shell::PodIpRoute(pod) => (
+                &[Reason::VethCreated, Reason::VethDeleted],
+                Touching::Object("pod", pod),
+            ),
         }
     }
 
@@ -117,11 +141,45 @@ impl Shell {
             }
             Shell::Conflist(node) => {
                 let text = sim.node_conflist(node)?;
+                let path = sim.node_cni(node)?.conflist_path();
                 Some(ran(
                     node,
-                    format!("cat {CNI_CONFIG_PATH}"),
+                    format!("cat {path}"),
                     text.lines().map(str::to_string).collect(),
                 ))
+            }
+            Shell::SubnetEnv(node) => {
+                let text = sim.node_subnet_env(node)?;
+                Some(ran(
+                    node,
+                    format!("cat {DEFAULT_SUBNET_FILE}"),
+                    text.lines().map(str::to_string).collect(),
+                ))
+            }
+            Shell::BridgeLink(node) => Some(ran(
+                node,
+                "bridge link".into(),
+                bridge_link_lines(sim.node_netns(node)?),
+            )),
+            Shell::IpLinkMaster(node) => Some(ran(
+                node,
+                format!("ip link show master {DEFAULT_BR_NAME}"),
+                ip_link_show_master_lines(sim.node_netns(node)?, DEFAULT_BR_NAME),
+            )),
+            Shell::PodIpAddr(pod) => Some(ran(
+                "",
+                format!("kubectl exec {pod} -- ip addr"),
+                ip_addr_lines(sim.pod_netns(pod)?),
+            )),
+            Shell::PodIpRoute(pod) => {
+                let netns = sim.pod_netns(pod)?;
+                let mut lines = ip_route_lines(netns);
+                lines.extend(
+                    ip6_route_lines(netns).into_iter().filter(|line| {
+                        !line.starts_with("fe80::") && !line.starts_with("multicast")
+                    }),
+                );
+                Some(ran("", format!("kubectl exec {pod} -- ip route"), lines))
             }
             Shell::Ls(node) => {
                 let store = sim.node_store(node)?;

@@ -2,12 +2,14 @@
 //! each action to its actor, and is the public driving API (`step`, `advance`, `run_to`,
 //! [`Simulation::at`] for scrubbing, [`Simulation::timeline`]).
 
+use super::chain::Chain;
 use super::clock::{VirtualDuration, VirtualTime};
 use super::cluster::{Action, Cluster};
 use super::event::Event;
+use super::flannel;
 use super::jitter::Jitter;
 use super::kind;
-use super::kindnet::{self, Kindnet};
+use super::kindnet::Kindnet;
 use super::kubelet;
 use super::limits;
 use super::log::EventLog;
@@ -275,9 +277,25 @@ impl Simulation {
         self.cluster.nodes.get(node).map(|n| n.pod_cidrs.as_slice())
     }
 
-    /// The node's `/etc/cni/net.d/10-kindnet.conflist`, once written.
+    /// The node's conflist (`/etc/cni/net.d/10-kindnet.conflist`, or its chain's), once written.
     pub fn node_conflist(&self, node: &str) -> Option<&str> {
         self.cluster.nodes.get(node)?.conflist.as_deref()
+    }
+
+    /// The CNI chain the node runs.
+    pub fn node_cni(&self, node: &str) -> Option<Chain> {
+        self.cluster.nodes.get(node).map(|n| n.cni)
+    }
+
+    /// The node's `/run/flannel/subnet.env`, once flanneld wrote it (a flannel node).
+    pub fn node_subnet_env(&self, node: &str) -> Option<&str> {
+        self.cluster
+            .nodes
+            .get(node)?
+            .flannel
+            .as_ref()?
+            .subnet_env
+            .as_deref()
     }
 
     /// The events the last action logged (one action can log several at one moment: a sandbox's CNI
@@ -289,6 +307,16 @@ impl Simulation {
     /// Hands the action to its actor.
     fn dispatch(&mut self, action: Action) {
         self.last_action_from = self.cluster.events.len();
+        let nodes_version = self.cluster.nodes_version;
+        self.act(action);
+        // flanneld learns of the nodes through its informer; kindnetd lists them on its own schedule.
+        if self.cluster.nodes_version != nodes_version {
+            flannel::watch_all(&mut self.cluster);
+        }
+    }
+
+    /// The actor's part of [`Simulation::dispatch`].
+    fn act(&mut self, action: Action) {
         let cluster = &mut self.cluster;
         match action {
             Action::Command(index) => {
@@ -315,6 +343,8 @@ impl Simulation {
             Action::KindnetReconcile { node, uid, boot } => {
                 self.kindnet.reconcile(cluster, &node, uid, boot)
             }
+            Action::FlannelStart { node, uid, boot } => flannel::run(cluster, &node, uid, boot),
+            Action::FlannelWatch { node, uid, boot } => flannel::watch(cluster, &node, uid, boot),
             Action::NodeBoot { node, uid } => reboot::node_boot(cluster, &node, uid),
             Action::KubeletSyncPod { pod, boot } => kubelet::sync_pod(cluster, pod, boot),
             Action::PodStatus { pod, sandbox } => kubelet::status_update(cluster, pod, sandbox),
@@ -377,6 +407,6 @@ impl Simulation {
         if let Some(ipam) = &mut self.node_ipam {
             ipam.node_added(&mut self.cluster, name);
         }
-        kindnet::start(&mut self.cluster, name, uid, 0);
+        flannel::start_cni_agent(&mut self.cluster, name, uid, 0);
     }
 }

@@ -1,11 +1,13 @@
 //! The state at one virtual time, as plain serialisable data: what `podip state` prints and what a view
 //! draws. Nothing here is computed anew: it is read off the simulated objects and the allocators.
 
+use super::chain::Chain;
 use super::clock::VirtualTime;
 use super::event::Event;
 use super::name::Name;
 use super::objects::{PodObj, PodPhase};
 use super::simulation::Simulation;
+use crate::ipam::bridge::netconf::DEFAULT_BR_NAME;
 use crate::ipam::goip::{ip_string, net_string};
 use crate::ipam::hostlocal::store::{container_id, LAST_IP_FILE_PREFIX};
 use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_route_lines};
@@ -75,6 +77,34 @@ pub struct NodeState {
     pub pending_dels: Vec<PendingDel>,
     /// The machine is down between a `node reboot` and its kubelet's start.
     pub rebooting: bool,
+    /// The CNI chain it runs (left out for kindnet's, so kind's state reads as before).
+    #[serde(skip_serializing_if = "is_kindnet")]
+    pub cni: Chain,
+    /// `/run/flannel/subnet.env`, once flanneld wrote it (a flannel node).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subnet_env: Option<String>,
+    /// The bridge the pods' veths are ports of (`cni0`), once the bridge plugin made it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bridge: Option<BridgeState>,
+}
+
+/// The bridge plugin's bridge on a node.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BridgeState {
+    /// `cni0`.
+    pub name: String,
+    /// Its ifindex.
+    pub ifindex: u32,
+    /// Its MTU (its ports' smallest; 1500 with none).
+    pub mtu: u32,
+    /// Whether it has a carrier: a port is up (with none, `NO-CARRIER` and its routes `linkdown`).
+    pub carrier: bool,
+    /// Its addresses (the gateway, `10.244.1.1/24`), IPv4 first.
+    pub addresses: Vec<String>,
+}
+
+fn is_kindnet(chain: &Chain) -> bool {
+    *chain == Chain::Kindnet
 }
 
 /// host-local's directory on a node.
@@ -101,6 +131,9 @@ pub struct VethState {
     pub peer_ifindex: u32,
     /// The pod it belongs to.
     pub pod: String,
+    /// The bridge it is a port of (`cni0`), on a flannel node.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub master: Option<String>,
 }
 
 /// A CNI DEL that will run.
@@ -231,6 +264,9 @@ impl Simulation {
                             sysctl: Vec::new(),
                             pending_dels: Vec::new(),
                             rebooting: node.down,
+                            cni: node.cni,
+                            subnet_env: None,
+                            bridge: None,
                         })
                     }
                 })
@@ -297,6 +333,10 @@ impl Simulation {
                             ifindex: link.ifindex,
                             peer_ifindex,
                             pod: s.facts.pod().to_string(),
+                            master: link
+                                .port
+                                .and_then(|port| node.netns.link_by_index(port.master))
+                                .map(|bridge| bridge.name.to_string()),
                         })
                     }
                     _ => None,
@@ -331,6 +371,28 @@ impl Simulation {
             sysctl: sysctl_lines(&node.netns),
             pending_dels,
             rebooting: node.down,
+            cni: node.cni,
+            subnet_env: node
+                .flannel
+                .as_ref()
+                .and_then(|f| f.subnet_env.as_deref())
+                .map(str::to_string),
+            bridge: node
+                .netns
+                .link_by_name(DEFAULT_BR_NAME)
+                .filter(|link| matches!(link.kind, LinkKind::Bridge { .. }))
+                .map(|link| BridgeState {
+                    name: link.name.to_string(),
+                    ifindex: link.ifindex,
+                    mtu: link.mtu,
+                    carrier: node.netns.has_carrier(link.ifindex),
+                    addresses: link
+                        .addrs
+                        .iter()
+                        .filter(|a| a.scope() == "global")
+                        .map(|a| net_string(&a.local))
+                        .collect(),
+                }),
         })
     }
 }

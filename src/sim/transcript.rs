@@ -5,10 +5,12 @@
 use super::clock::VirtualTime;
 use super::event::{Event, EventKind, Reason};
 use super::simulation::Simulation;
+use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
 use crate::ipam::goip::ip_string;
 use crate::ipam::hostlocal::Store;
-use crate::ipam::kindnet::CNI_CONFIG_PATH;
-use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_link_lines, ip_route_lines};
+use crate::ipam::ptp::iproute2::{
+    bridge_link_lines, ip6_route_lines, ip_link_lines, ip_route_lines,
+};
 use crate::ipam::ptp::sysctl::sysctl_lines;
 use crate::ipam::ptp::{LinkKind, NetNs};
 use std::fmt::Write;
@@ -59,6 +61,8 @@ struct Transcript {
     out: String,
     /// The conflist is long: it is shown once, the first time a node gets it.
     conflist_shown: bool,
+    /// flanneld's `subnet.env`, likewise shown once.
+    subnet_env_shown: bool,
 }
 
 impl Transcript {
@@ -135,7 +139,15 @@ impl Transcript {
                 if let Some(text) = sim.node_conflist(node) {
                     self.conflist_shown = true;
                     let lines: Vec<String> = text.lines().map(str::to_string).collect();
-                    self.command(node, &format!("cat {CNI_CONFIG_PATH}"), &lines);
+                    let path = sim.node_cni(node).unwrap_or_default().conflist_path();
+                    self.command(node, &format!("cat {path}"), &lines);
+                }
+            }
+            Reason::SubnetEnvWritten if !self.subnet_env_shown => {
+                if let Some(text) = sim.node_subnet_env(node) {
+                    self.subnet_env_shown = true;
+                    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+                    self.command(node, &format!("cat {DEFAULT_SUBNET_FILE}"), &lines);
                 }
             }
             Reason::VethCreated => {
@@ -163,6 +175,9 @@ impl Transcript {
                     self.command(node, &format!("cat {}/{file}", store.dir()), &[content]);
                 }
                 self.ip_views(node, netns);
+                if sim.node_cni(node).is_some_and(|chain| chain.is_flannel()) {
+                    self.command(node, "bridge link", &bridge_link_lines(netns));
+                }
                 if let Some(pod_ns) = sim.pod_netns(pod) {
                     self.sysctls(node, netns, pod_ns);
                     let at = format!("{node} (pod {pod}, nsenter)");
@@ -214,7 +229,7 @@ impl Transcript {
             .link_by_name("eth0")
             .and_then(|eth0| match eth0.kind {
                 LinkKind::Veth { peer_ifindex, .. } => netns.link_by_index(peer_ifindex),
-                LinkKind::Loopback | LinkKind::Bridge { .. } => None,
+                LinkKind::Loopback | LinkKind::Bridge { .. } | LinkKind::Vxlan { .. } => None,
             })
             .map(|link| format!("net.ipv6.conf.{}.", link.name));
         let lines: Vec<String> = sysctl_lines(netns)

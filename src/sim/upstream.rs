@@ -138,3 +138,31 @@ upstream!(
 upstream!(
     /// The pod garbage collector deletes pods bound to a node that is gone.
     PODGC_ORPHANED, "kubernetes/kubernetes", "pkg/controller/podgc/gc_controller.go", "gcOrphaned");
+upstream!(
+    /// kube-flannel's DaemonSet: its `install-cni` init container copies `cni-conf.json` to
+    /// `/etc/cni/net.d/10-flannel.conflist` before flanneld starts.
+    KUBE_FLANNEL_INSTALL_CNI, "flannel-io/flannel", "Documentation/kube-flannel.yml", "install-cni");
+upstream!(
+    /// k3s' agent writes its flannel conflist into its own CNI directory before its flannel starts.
+    K3S_CREATE_CNI_CONF, "k3s-io/k3s", "pkg/agent/flannel/setup.go", "createCNIConf");
+upstream!(
+    /// flanneld's kube subnet manager: the lease is the node's `spec.podCIDR`.
+    FLANNELD_ACQUIRE_LEASE, "flannel-io/flannel", "pkg/subnet/kube/kube.go", "AcquireLease");
+upstream!(
+    /// flanneld's vxlan backend makes `flannel.1` and gives it the subnet's network address.
+    FLANNELD_VXLAN_DEVICE, "flannel-io/flannel", "pkg/backend/vxlan/vxlan.go", "RegisterNetwork");
+upstream!(
+    /// flanneld writes `/run/flannel/subnet.env` for the CNI plugin.
+    FLANNELD_WRITE_SUBNET_FILE, "flannel-io/flannel", "pkg/subnet/subnet.go", "WriteSubnetFile");
+upstream!(
+    /// flanneld routes another node's lease through `flannel.1`, and removes the route when it goes.
+    FLANNELD_HANDLE_SUBNET_EVENTS, "flannel-io/flannel", "pkg/backend/vxlan/vxlan_network.go", "handleSubnetEvents");
+upstream!(
+    /// The bridge plugin makes `cni0` (once) and puts the gateway on it.
+    BRIDGE_SETUP_BRIDGE, "containernetworking/plugins", "plugins/main/bridge/bridge.go", "setupBridge");
+upstream!(
+    /// The bridge plugin makes the veth pair and enslaves its host end to the bridge.
+    BRIDGE_SETUP_VETH, "containernetworking/plugins", "plugins/main/bridge/bridge.go", "setupVeth");
+upstream!(
+    /// The bridge plugin's DEL: the pod's interface first (its peer leaves the bridge), then IPAM DEL.
+    BRIDGE_DEL, "containernetworking/plugins", "plugins/main/bridge/bridge.go", "cmdDel");

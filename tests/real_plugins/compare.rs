@@ -210,6 +210,7 @@ pub fn model_views(ns: &NetNs) -> IpViews {
                     LinkKind::Loopback => None,
                     LinkKind::Veth { .. } => Some("veth"),
                     LinkKind::Bridge { .. } => Some("bridge"),
+                    LinkKind::Vxlan { .. } => Some("vxlan"),
                 };
                 let port = link.port.map(|port| {
                     let hairpin = if port.hairpin { "on" } else { "off" };

@@ -77,7 +77,7 @@ pub fn main() -> ExitCode {
                 if json {
                     to_json(&plan)
                 } else {
-                    Ok(render_capacity(&plan))
+                    Ok(render_capacity(&plan) + &import_cmd::chain_line(settings.knobs.cni) + "\n")
                 }
             }))
         }

@@ -3,14 +3,14 @@
 use super::kcm_args::KcmArgs;
 use super::output::{render_capacity, to_json};
 use clap::Args;
-use podip::i18n::ui::preset_note;
+use podip::i18n::ui::{preset_cni_note, preset_note};
 use podip::i18n::Lang;
 use podip::ipam::kcm::{KcmFlag, KcmFlags};
 use podip::sim::import::{
     flags_text, parse_nodes, ClusterSource, Import, ImportReport, MAX_IMPORT_BYTES,
 };
 use podip::sim::preset::{self, PodIps, Preset};
-use podip::sim::{ClusterSettings, Scenario, Setting};
+use podip::sim::{Chain, ClusterSettings, Scenario, Setting};
 use serde::Serialize;
 use std::io::Read;
 
@@ -23,6 +23,9 @@ pub struct ClusterArgs {
     /// The kubelet's --max-pods (default 110, or the preset's).
     #[arg(long, value_name = "N")]
     max_pods: Option<String>,
+    /// The nodes' CNI chain: kindnet, flannel or k3s-flannel (default kindnet, or the preset's).
+    #[arg(long, value_name = "CHAIN")]
+    cni: Option<String>,
     /// kube-controller-manager's flags.
     #[command(flatten)]
     flags: KcmArgs,
@@ -47,7 +50,7 @@ impl ClusterArgs {
             if let Some(max_pods) = &self.max_pods {
                 draft = draft.with_preset_pods(preset, max_pods)?;
             }
-        } else if !given_flags && self.max_pods.is_none() {
+        } else if !given_flags && self.max_pods.is_none() && self.cni.is_none() {
             return Ok(None);
         } else {
             draft.flags = KcmFlags::default();
@@ -63,6 +66,9 @@ impl ClusterArgs {
         }
         if let Some(max_pods) = &self.max_pods {
             draft = draft.with_knob(Setting::MAX_PODS, max_pods.clone());
+        }
+        if let Some(cni) = &self.cni {
+            draft = draft.with_knob(Setting::CNI, cni.clone());
         }
         draft.validate(&base).map(Some)
     }
@@ -95,12 +101,29 @@ fn render_preset(preset: &Preset) -> String {
             }
         }
         out.push_str(&format!("  kubelet --max-pods={max_pods}\n"));
+        out.push_str(&format!("  {}\n", chain_line(preset.cni)));
     }
     out.push_str(&format!("  {}\n", note(preset)));
+    if let Some(cni) = preset_cni_note(preset.name) {
+        out.push_str(&format!("  {}\n", cni.get(Lang::En)));
+    }
     for source in preset.sources {
         out.push_str(&format!("  source: {source}\n"));
     }
     out
+}
+
+/// `cni: NAME (its conflist)`: the chain a cluster's nodes run.
+pub fn chain_line(chain: Chain) -> String {
+    format!(
+        "cni: {chain} ({}, host-local in {}/{})",
+        chain.conflist_path(),
+        match chain {
+            Chain::Kindnet => "/run/cni-ipam-state",
+            _ => "/var/lib/cni/networks",
+        },
+        chain.network()
+    )
 }
 
 /// What `podip import --json` prints.
@@ -109,6 +132,7 @@ struct ImportJson<'a> {
     cluster_cidr: &'a str,
     source: &'a ClusterSource,
     max_pods: u32,
+    cni: Chain,
     report: &'a ImportReport,
 }
 
@@ -133,6 +157,7 @@ pub fn run(
             cluster_cidr: &import.settings.flags.cluster_cidr,
             source: &import.source,
             max_pods: import.settings.knobs.max_pods,
+            cni: import.settings.knobs.cni,
             report: &import.report,
         });
     }
@@ -167,6 +192,7 @@ fn render_import(import: &Import) -> String {
             out.push_str(&format!("cluster: {flags} (suggested from the podCIDRs)\n"))
         }
     }
+    out.push_str(&format!("{}\n", chain_line(import.settings.knobs.cni)));
     out.push_str(&format!("nodes ({}):\n", report.nodes.len()));
     let width = report.nodes.iter().map(|n| n.name.len()).max().unwrap_or(0);
     for node in &report.nodes {

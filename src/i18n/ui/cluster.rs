@@ -96,6 +96,44 @@ texts! {
         zh: "Cilium 的 cluster-pool IPAM：由它的 operator 为每个节点分配 CIDR，写在 CiliumNode 的 spec.ipam.podCIDRs 中，而不是 Node 的 spec.podCIDR。请改看 kubectl get ciliumnodes。",
         ja: "Cilium の cluster-pool IPAM：operator が各ノードの CIDR を Node の spec.podCIDR ではなく CiliumNode の spec.ipam.podCIDRs に書きます。代わりに kubectl get ciliumnodes を見てください。",
     },
+    /// The settings card's field for the CNI chain (`set cni=`).
+    CNI => { en: "CNI chain", zh: "CNI 链", ja: "CNI チェーン" },
+    /// That field's hint: the values it takes.
+    HINT_CNI => {
+        en: "kindnet, flannel or k3s-flannel",
+        zh: "kindnet、flannel 或 k3s-flannel",
+        ja: "kindnet、flannel、k3s-flannel のいずれか",
+    },
+    /// A preset's CNI note: the chain minikube installs, and the one podip draws.
+    PRESET_CNI_MINIKUBE => {
+        en: "minikube installs kindnet for several nodes or a runtime other than Docker on its Docker driver, and otherwise its own bridge conflist over the whole Pod range: podip draws kindnet's chain.",
+        zh: "minikube 在多节点、或 Docker 驱动下使用 Docker 以外的运行时时安装 kindnet，否则安装它自己的覆盖整个 Pod 范围的 bridge conflist：podip 画的是 kindnet 的链。",
+        ja: "minikube は複数ノードのとき、または Docker ドライバーで Docker 以外のランタイムを使うときに kindnet を入れ、それ以外では Pod の範囲全体を使う独自の bridge の conflist を入れます。podip は kindnet のチェーンを描きます。",
+    },
+    /// A preset's CNI note: the chain RKE2 installs, and the one podip draws.
+    PRESET_CNI_RKE2 => {
+        en: "RKE2 installs Canal by default (Calico's CNI plugin with host-local over the node's podCIDR, flannel's vxlan between nodes): podip draws flannel's bridge instead.",
+        zh: "RKE2 默认安装 Canal（Calico 的 CNI 插件配合 host-local 使用节点的 podCIDR，节点之间走 flannel 的 vxlan）：podip 改画 flannel 的网桥。",
+        ja: "RKE2 はデフォルトで Canal を入れます（Calico の CNI プラグインが host-local でノードの podCIDR を使い、ノード間は flannel の vxlan）。podip は代わりに flannel のブリッジを描きます。",
+    },
+    /// A preset's CNI note: the chain GKE runs, and the one podip draws.
+    PRESET_CNI_GKE => {
+        en: "GKE without Dataplane V2 writes its own ptp conflist over the node's alias IP range (a /32 route per Pod, as kindnet's), with Dataplane V2 it runs Cilium: podip draws kindnet's chain.",
+        zh: "不使用 Dataplane V2 的 GKE 写出自己的 ptp conflist，使用节点的别名 IP 范围（与 kindnet 一样每个 Pod 一条 /32 路由），使用 Dataplane V2 时运行 Cilium：podip 画的是 kindnet 的链。",
+        ja: "Dataplane V2 を使わない GKE は、ノードのエイリアス IP 範囲を使う独自の ptp の conflist を書きます（kindnet と同じく Pod ごとに /32 のルート）。Dataplane V2 では Cilium が動きます。podip は kindnet のチェーンを描きます。",
+    },
+    /// A preset's CNI note: the chain AKS kubenet installs, and the one podip draws.
+    PRESET_CNI_AKS_KUBENET => {
+        en: "AKS with kubenet puts each node's Pods on a bridge (bridge plugin, host-local over the node's /24) and routes between nodes in an Azure route table: podip draws flannel's bridge, whose routes go through flannel.1 instead.",
+        zh: "使用 kubenet 的 AKS 把每个节点的 Pod 接在网桥上（bridge 插件，host-local 使用节点的 /24），节点之间的路由在 Azure 路由表中：podip 画的是 flannel 的网桥，它的节点间路由改走 flannel.1。",
+        ja: "kubenet の AKS は各ノードの Pod をブリッジにつなぎ（bridge プラグイン、host-local はノードの /24 を使用）、ノード間のルートは Azure のルートテーブルに置きます。podip は flannel のブリッジを描き、ノード間のルートは代わりに flannel.1 を通ります。",
+    },
+    /// A preset's CNI note: the chain OpenShift runs, and the one podip draws.
+    PRESET_CNI_OPENSHIFT => {
+        en: "OpenShift runs OVN-Kubernetes: ovnkube-node gives each Pod an address of its node's /23 and plugs its veth into the Open vSwitch bridge br-int: podip draws flannel's bridge instead.",
+        zh: "OpenShift 运行 OVN-Kubernetes：ovnkube-node 从节点的 /23 中给每个 Pod 一个地址，并把它的 veth 接到 Open vSwitch 网桥 br-int 上：podip 改画 flannel 的网桥。",
+        ja: "OpenShift は OVN-Kubernetes を使います。ovnkube-node が各 Pod にノードの /23 のアドレスを与え、その veth を Open vSwitch のブリッジ br-int につなぎます。podip は代わりに flannel のブリッジを描きます。",
+    },
     /// Under a node's sysctls: {0} how many more.
     MORE_SYSCTL => { en: "… and {0} more sysctls", zh: "……另有 {0} 个 sysctl", ja: "……ほか {0} 個の sysctl" },
     /// The import card's title.
@@ -219,6 +257,20 @@ texts! {
     /// Under a node subnet's usable addresses: {0} the kubelet's --max-pods, {1} whether they fit.
     IMPORT_MAX_PODS => { en: "kubelet --max-pods {0}: {1}", zh: "kubelet --max-pods {0}：{1}", ja: "kubelet --max-pods {0}：{1}" },
 
+}
+
+/// For a preset whose platform runs a CNI chain podip does not model: which chain it runs, and which of
+/// podip's chains its nodes are drawn on instead (`sim::preset::Preset::cni`). `None` for a preset
+/// podip runs on its own chain (kind, kubeadm, k3s) or that has no node subnets.
+pub fn preset_cni_note(name: &str) -> Option<Text> {
+    match name {
+        "minikube" => Some(PRESET_CNI_MINIKUBE),
+        "rke2" => Some(PRESET_CNI_RKE2),
+        "gke" => Some(PRESET_CNI_GKE),
+        "aks-kubenet" => Some(PRESET_CNI_AKS_KUBENET),
+        "openshift" => Some(PRESET_CNI_OPENSHIFT),
+        _ => None,
+    }
 }
 
 /// The one-sentence note of a preset (`sim::preset`), by its name.

@@ -241,6 +241,16 @@ texts! {
     PREV_STEP => { en: "◀ previous step", zh: "◀ 上一步", ja: "◀ 前のステップ" },
     /// Next step.
     NEXT_STEP => { en: "next step ▶", zh: "下一步 ▶", ja: "次のステップ ▶" },
+    /// Under a step's words, before the link to the upstream code its event models.
+    STEP_SOURCE => { en: "Upstream code:", zh: "上游代码：", ja: "アップストリームのコード：" },
+    /// A step whose words cannot follow the settings in force: they tell the tour's own cluster.
+    OWN_CLUSTER => {
+        en: "These words describe the tour's own cluster, not the settings in force now.",
+        zh: "这段文字描述的是导览自己的集群，而不是当前生效的设置。",
+        ja: "この説明はツアー本来のクラスターのもので、いまの設定のものではありません。",
+    },
+    /// The way back: the tour's own scenario, at the same step.
+    OWN_CLUSTER_BACK => { en: "Back to the tour's cluster", zh: "回到导览的集群", ja: "ツアーのクラスターに戻す" },
     /// Opens the links to the user reports and upstream threads a tour is told from: {0} how many.
     TOUR_SOURCES => {
         en: "Told from {0} user reports and upstream threads",
@@ -644,6 +654,7 @@ pub fn knob_words(name: &str) -> Option<(Text, Text)> {
     match name {
         "max-pods" => Some((MAX_PODS, HINT_MAX_PODS)),
         "del-lag" => Some((DEL_LAG, HINT_DEL_LAG)),
+        "cni" => Some((CNI, HINT_CNI)),
         _ => None,
     }
 }

@@ -159,14 +159,20 @@ fn link_header(ns: &NetNs, link: &Link, with_mode: bool) -> String {
         }
         LinkKind::Bridge { carrier: true } => (link.name.to_string(), UP_FLAGS, "UP"),
         LinkKind::Bridge { carrier: false } => (link.name.to_string(), NO_CARRIER_FLAGS, "DOWN"),
+        LinkKind::Vxlan { .. } => (link.name.to_string(), UP_FLAGS, "UNKNOWN"),
     };
     let master = link
         .port
         .and_then(|port| ns.link_by_index(port.master))
         .map_or_else(String::new, |bridge| format!(" master {}", bridge.name));
     let mode = if with_mode { " mode DEFAULT" } else { "" };
+    // A vxlan device has no transmit queue (`txqueuelen 0`), and `ip` leaves `qlen` out.
+    let qlen = match link.kind {
+        LinkKind::Vxlan { .. } => "",
+        _ => " qlen 1000",
+    };
     format!(
-        "{}: {name}: <{flags}> mtu {} qdisc noqueue{master} state {state}{mode} group default qlen 1000",
+        "{}: {name}: <{flags}> mtu {} qdisc noqueue{master} state {state}{mode} group default{qlen}",
         link.ifindex, link.mtu
     )
 }
@@ -184,7 +190,9 @@ fn link_detail(link: &Link) -> String {
             };
             format!("    link/ether {} brd ff:ff:ff:ff:ff:ff {netns}", link.mac)
         }
-        LinkKind::Bridge { .. } => format!("    link/ether {} brd ff:ff:ff:ff:ff:ff", link.mac),
+        LinkKind::Bridge { .. } | LinkKind::Vxlan { .. } => {
+            format!("    link/ether {} brd ff:ff:ff:ff:ff:ff", link.mac)
+        }
     }
 }
 

@@ -88,6 +88,12 @@ pub enum LinkKind {
         /// routes `linkdown`.
         carrier: bool,
     },
+    /// A vxlan device (`drivers/net/vxlan`), e.g. flanneld's `flannel.1`: always up, no carrier of its own
+    /// to lose (`state UNKNOWN`).
+    Vxlan {
+        /// The vxlan network identifier (`flannel.<vni>`).
+        vni: u32,
+    },
 }
 
 /// A link's place on a bridge (`struct net_bridge_port`): `master <bridge>` in `ip link`, and the port

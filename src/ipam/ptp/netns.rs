@@ -272,7 +272,7 @@ impl NetNs {
         // [`NetNs::reserve_routes`]).
         let routes = match kind {
             LinkKind::Loopback => 1,
-            LinkKind::Veth { .. } | LinkKind::Bridge { .. } => 0,
+            LinkKind::Veth { .. } | LinkKind::Bridge { .. } | LinkKind::Vxlan { .. } => 0,
         };
         self.table.insert_link(pos, routes);
         self.links.insert(

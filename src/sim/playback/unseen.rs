@@ -23,6 +23,10 @@ pub struct Unseen {
     conflists: Vec<String>,
     /// Pods whose `status.podIPs` the kubelet wrote.
     pod_ips: Vec<String>,
+    /// Nodes whose bridge (`cni0`) the bridge plugin made.
+    bridges: Vec<String>,
+    /// Nodes whose `subnet.env` flanneld wrote.
+    subnet_envs: Vec<String>,
 }
 
 impl Unseen {
@@ -46,6 +50,8 @@ impl Unseen {
                 Reason::PodCIDRPatched => unseen.pod_cidrs.push(node),
                 Reason::CNIConfigWritten => unseen.conflists.push(node),
                 Reason::PodIPsAssigned => unseen.pod_ips.extend(touched.pod),
+                Reason::BridgeCreated => unseen.bridges.push(node),
+                Reason::SubnetEnvWritten => unseen.subnet_envs.push(node),
                 _ => {}
             }
         }
@@ -77,6 +83,16 @@ impl Unseen {
         }
         if self.conflists.contains(&name) {
             node.conflist = None;
+        }
+        if self.subnet_envs.contains(&name) {
+            node.subnet_env = None;
+        }
+        if self.bridges.contains(&name) {
+            // The bridge, and the connected route its gateway brought.
+            if let Some(bridge) = node.bridge.take() {
+                let dev = format!(" dev {} ", bridge.name);
+                node.routes.retain(|route| !route.contains(&dev));
+            }
         }
     }
 

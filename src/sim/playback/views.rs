@@ -2,8 +2,11 @@
 //! a component only turns them into markup.
 
 use super::{Cursor, Unseen};
-use crate::ipam::kindnet::CNI_CONFIG_PATH;
-use crate::ipam::ptp::iproute2::{ip6_route_lines, ip_addr_lines, ip_route_lines};
+use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
+use crate::ipam::ptp::iproute2::{
+    bridge_link_lines, ip6_route_lines, ip_addr_lines, ip_route_lines,
+};
+use crate::sim::chain::Chain;
 use crate::sim::command::Command;
 use crate::sim::grid::AddressGrid;
 use crate::sim::state::{NodeState, PodState, State, VethState};
@@ -32,8 +35,15 @@ pub struct NodeCard {
     pub name: String,
     /// `spec.podCIDRs`.
     pub pod_cidrs: Vec<String>,
-    /// `cat` of kindnetd's conflist, once written: the command and the file.
+    /// `cat` of the node's conflist (kindnetd's, or its flannel chain's), once written: the command and
+    /// the file.
     pub conflist: Option<(String, String)>,
+    /// The node's CNI chain.
+    pub cni: Chain,
+    /// `cat /run/flannel/subnet.env`, once flanneld wrote it: the command and the file.
+    pub subnet_env: Option<(String, String)>,
+    /// `bridge link` on a flannel node once its bridge exists: the command and its lines (the ports).
+    pub bridge_link: Option<(String, Vec<String>)>,
     /// host-local's first range, address by address.
     pub grid: Option<AddressGrid>,
     /// `ls` of host-local's directory.
@@ -93,6 +103,8 @@ pub struct VethPair {
     pub ifindex: u32,
     /// The pod end's ifindex.
     pub peer_ifindex: u32,
+    /// The bridge the node's end is a port of (`cni0`), on a flannel node.
+    pub master: Option<String>,
 }
 
 /// A pod whose object is gone, waiting for its CNI DEL.
@@ -145,7 +157,27 @@ impl NodeCard {
             conflist: node
                 .conflist
                 .clone()
-                .map(|text| (format!("$ cat {CNI_CONFIG_PATH}"), text)),
+                .map(|text| (format!("$ cat {}", node.cni.conflist_path()), text)),
+            cni: node.cni,
+            subnet_env: node
+                .subnet_env
+                .clone()
+                .map(|text| (format!("$ cat {DEFAULT_SUBNET_FILE}"), text)),
+            bridge_link: node.bridge.as_ref().map(|_| {
+                let ports: Vec<String> = sim
+                    .node_netns(&node.name)
+                    .map(bridge_link_lines)
+                    .unwrap_or_default()
+                    .into_iter()
+                    // Only the ports of the pods shown.
+                    .filter(|line| {
+                        node.veths
+                            .iter()
+                            .any(|v| line.contains(&format!(": {}@", v.name)))
+                    })
+                    .collect();
+                ("$ bridge link".to_string(), ports)
+            }),
             grid: cursor.grid_shown(&node.name),
             ls_command: format!(
                 "$ ls {}",
@@ -198,6 +230,7 @@ impl VethPair {
             node_end: format!("{}@if{}", v.name, v.peer_ifindex),
             ifindex: v.ifindex,
             peer_ifindex: v.peer_ifindex,
+            master: v.master.clone(),
         }
     }
 }

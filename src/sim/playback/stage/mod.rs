@@ -15,8 +15,8 @@ use crate::sim::{Simulation, Touched};
 pub use kcm::{KcmStrip, StripCell, STRIP_CELLS};
 use node::Scene;
 pub use node::{
-    NodeTile, RangeCell, RangeStrip, StageNode, StagePhase, StagePod, MAX_FILES, MAX_POD_CELLS,
-    RANGE_CELLS,
+    NodeTile, RangeCell, RangeStrip, StageBridge, StageChain, StageNode, StagePhase, StagePod,
+    MAX_FILES, MAX_POD_CELLS, RANGE_CELLS,
 };
 use places::slot_of;
 pub use places::{Places, POD_BOXES};
@@ -55,6 +55,9 @@ pub struct Stage {
     /// What the selected event touched, or else the tour step's own event: the step's focus, which the
     /// stage marks and keeps at every level of detail.
     pub touched: Option<Touched>,
+    /// The CNI chain of each node in `nodes`, by its name: its bridge, its routes to the other nodes
+    /// and flanneld's subnet.
+    pub chains: Vec<StageChain>,
 }
 
 impl Cursor {
@@ -102,7 +105,13 @@ impl Cursor {
                 .collect();
             (vec![node], tiles, present.len().saturating_sub(MAX_TILES))
         };
+        let chains = nodes
+            .iter()
+            .flatten()
+            .filter_map(|node| StageChain::of(&scene, &node.name))
+            .collect();
         Stage {
+            chains,
             kcm: KcmStrip::all(sim, slots),
             nodes,
             tiles,

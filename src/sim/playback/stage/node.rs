@@ -5,6 +5,7 @@
 use super::places::POD_BOXES;
 use super::recent::Recent;
 use crate::order;
+use crate::sim::chain::Chain;
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::objects::FxHashMap;
 use crate::sim::playback::views::VethPair;
@@ -37,7 +38,7 @@ pub struct StageNode {
     pub failure: Option<String>,
     /// The machine is down, rebooting.
     pub rebooting: bool,
-    /// kindnetd wrote the conflist.
+    /// kindnetd wrote the conflist (or the flannel pod installed it).
     pub conflist: bool,
     /// host-local's range around its cursor.
     pub range: Option<RangeStrip>,
@@ -53,6 +54,64 @@ pub struct StageNode {
     pub pods_as_cells: bool,
     /// Pods not drawn past [`MAX_POD_CELLS`].
     pub pods_hidden: usize,
+}
+
+/// What a node's CNI chain puts on the node beside its pods, for the stage: keyed by the node's name
+/// ([`super::Stage::chains`]), one per node drawn whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageChain {
+    /// The node's name ([`StageNode::name`]).
+    pub node: String,
+    /// The CNI chain it runs.
+    pub cni: Chain,
+    /// Where its conflist is (`/etc/cni/net.d/10-kindnet.conflist`, `…/10-flannel.conflist`).
+    pub conflist_path: &'static str,
+    /// `FLANNEL_SUBNET` of `/run/flannel/subnet.env` once flanneld wrote it (`10.244.1.1/24`).
+    pub flannel_subnet: Option<String>,
+    /// On a flannel node once the first ADD made it: the bridge `cni0`, drawn as a bar holding each
+    /// pod's veth (the pods whose `VethPair::master` names it), with its gateway.
+    pub bridge: Option<StageBridge>,
+    /// The node's routes to the other nodes' pods: flanneld's through `flannel.1`
+    /// (`10.244.2.0/24 via 10.244.2.0 dev flannel.1 onlink`) or kindnetd's via their InternalIPs.
+    pub node_routes: Vec<String>,
+}
+
+impl StageChain {
+    /// Node `name`'s chain as `scene` shows it, while the node exists.
+    pub(super) fn of(scene: &Scene, name: &str) -> Option<StageChain> {
+        let mut state = scene.sim.node_state(name)?;
+        scene.unseen.hide_in_node(&mut state);
+        Some(StageChain {
+            node: name.to_string(),
+            cni: state.cni,
+            conflist_path: state.cni.conflist_path(),
+            flannel_subnet: state.subnet_env.as_deref().and_then(|env| {
+                env.lines()
+                    .find_map(|line| line.strip_prefix("FLANNEL_SUBNET="))
+                    .map(str::to_string)
+            }),
+            bridge: stage_bridge(&state),
+            node_routes: node_routes(&state),
+        })
+    }
+}
+
+/// The bridge plugin's bridge on a node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageBridge {
+    /// `cni0`.
+    pub name: String,
+    /// Its gateway address with the node's mask (`10.244.1.1/24`), IPv4 first.
+    pub gateways: Vec<String>,
+    /// Its connected route, `10.244.1.0/24 dev cni0 proto kernel scope link src 10.244.1.1` (with
+    /// `linkdown` while no port is up), IPv4's.
+    pub connected_route: Option<String>,
+    /// Its MTU.
+    pub mtu: u32,
+    /// Whether a port is up (drawn dim without: `NO-CARRIER`, `state DOWN`).
+    pub carrier: bool,
+    /// Its ports, the pods' host veths in ifindex order: the pods drawn on the bar.
+    pub ports: Vec<String>,
 }
 
 /// host-local's range as a strip of addresses.
@@ -362,6 +421,40 @@ fn stage_pod(
         drawn.failure = recent.pod_failure(&pod.name);
     }
     drawn
+}
+
+/// The bridge as `state` shows it, with its ports among the veths shown.
+fn stage_bridge(state: &NodeState) -> Option<StageBridge> {
+    let bridge = state.bridge.as_ref()?;
+    let dev = format!(" dev {} ", bridge.name);
+    Some(StageBridge {
+        name: bridge.name.clone(),
+        gateways: bridge.addresses.clone(),
+        connected_route: state
+            .routes
+            .iter()
+            .find(|route| route.contains(&dev) && route.contains("proto kernel scope link"))
+            .cloned(),
+        mtu: bridge.mtu,
+        carrier: bridge.carrier,
+        ports: state
+            .veths
+            .iter()
+            .filter(|veth| veth.master.as_deref() == Some(bridge.name.as_str()))
+            .map(|veth| veth.name.clone())
+            .collect(),
+    })
+}
+
+/// The routes with a gateway that lead to other nodes: through `flannel.1` or via an InternalIP on
+/// `eth0`, leaving out the default route.
+fn node_routes(state: &NodeState) -> Vec<String> {
+    state
+        .routes
+        .iter()
+        .filter(|route| route.contains(" via ") && !route.starts_with("default"))
+        .cloned()
+        .collect()
 }
 
 fn range_strip(grid: &AddressGrid, node: &NodeState) -> RangeStrip {
