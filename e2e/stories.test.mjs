@@ -73,7 +73,7 @@ test("why-round-robin: .3 after .2's release, .2 again only after the walk wraps
     const asked = await next(page, pick);
     if (asked) answers.push(asked);
   }
-  assert.deepEqual(await stepCount(page), ["7", "7"]);
+  assert.deepEqual(await stepCount(page), ["8", "8"]);
   assert.equal(answers.length, 3);
   assert.match(answers[0].feedback, /^Not this time: the answer is \.3\./);
   assert.match(answers[1].feedback, /^Right\. After rangeEnd \(\.14\)/);

@@ -157,6 +157,28 @@ pub const SECTIONS: &[Section] = &[
         shell: &[Shell::IpLink("kind-worker"), Shell::IpRoute("kind-worker")],
     },
     Section {
+        id: "bridge",
+        title: text! {
+            en: "The same pods on flannel's bridge",
+            zh: "同样的 Pod，换到 flannel 的网桥上",
+            ja: "同じ Pod が flannel のブリッジにつながる",
+        },
+        body: &[text! {
+            en: "A kubeadm cluster with kube-flannel runs the same story through another plugin. flanneld writes the node's subnet to /run/flannel/subnet.env, and at the first CNI ADD the bridge plugin creates the bridge cni0 with the gateway 10.244.1.1/24 on it. Each pod's host veth carries no address: it is a port of cni0, as bridge link lists. Nor is there a /32 per pod: one connected route, 10.244.1.0/24 dev cni0, reaches every pod on the node. host-local does not change; it keeps its files in /var/lib/cni/networks/cbr0, on disk.",
+            zh: "在装了 kube-flannel 的 kubeadm 集群上，同样的故事换了一个插件来演。flanneld 把节点的子网写进 /run/flannel/subnet.env；第一次 CNI ADD 时，bridge 插件创建网桥 cni0，并把网关地址 10.244.1.1/24 配在它上面。每个 Pod 的节点侧 veth 不配地址，只是 cni0 的一个端口，bridge link 会把它们列出来。也没有每个 Pod 一条的 /32 路由：一条直连路由 10.244.1.0/24 dev cni0 就能到达节点上所有 Pod。host-local 没有变化，只是文件放在磁盘上的 /var/lib/cni/networks/cbr0 里。",
+            ja: "kube-flannel を入れた kubeadm クラスターでも、同じ話が別のプラグインで進みます。flanneld がノードのサブネットを /run/flannel/subnet.env に書き、最初の CNI ADD で bridge プラグインがブリッジ cni0 を作って、ゲートウェイ 10.244.1.1/24 をそこに付けます。各 Pod のホスト側 veth にはアドレスがなく、cni0 のポートです。bridge link で一覧できます。Pod ごとの /32 ルートもありません。直結ルート 10.244.1.0/24 dev cni0 の 1 本で、ノード上のすべての Pod に届きます。host-local は変わらず、ファイルをディスク上の /var/lib/cni/networks/cbr0 に置きます。",
+        }],
+        figure: Some(Figure {
+            tour: TourId::KubeadmFlannel,
+            step: 4,
+        }),
+        shell: &[
+            Shell::IpRoute("worker-1"),
+            Shell::BridgeLink("worker-1"),
+            Shell::Ls("worker-1"),
+        ],
+    },
+    Section {
         id: "delete",
         title: text! {
             en: "Deleting a pod",

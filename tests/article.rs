@@ -106,6 +106,7 @@ fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says
             "conflist-written",
             "a-reserved",
             "c-running",
+            "c-running",
             "b-released",
             "d-gets-the-next",
             "p6-wraps"
@@ -259,4 +260,44 @@ fn no_heading_gives_away_the_answer_to_the_question_asked_before_its_figure() {
             section.id
         );
     }
+}
+
+#[test]
+fn the_bridge_sections_route_and_ports_are_the_flannel_runs() {
+    let section_data = SECTIONS
+        .iter()
+        .find(|s| s.id == "bridge")
+        .expect("the section");
+    let figure = section_data.figure.expect("its figure");
+    assert_eq!(figure.tour, TourId::KubeadmFlannel);
+    let mut runs = Runs::default();
+    let mut cursor = runs
+        .cursor(figure.tour.tour().scenario, Some(figure.tour.name()))
+        .expect("the tour runs");
+    cursor.go_to_step(figure.step - 1);
+    cursor.finish();
+    let routes = podip::sim::shell::Shell::IpRoute("worker-1")
+        .run(cursor.sim())
+        .expect("the node's routes");
+    let connected: Vec<&String> = routes
+        .output
+        .iter()
+        .filter(|line| line.starts_with("10.244.1."))
+        .collect();
+    // One route for the node's pods, on the bridge; none per pod.
+    assert_eq!(
+        connected,
+        ["10.244.1.0/24 dev cni0 proto kernel scope link src 10.244.1.1"]
+    );
+    assert!(section("bridge").contains("one connected route, 10.244.1.0/24 dev cni0"));
+    assert!(section("bridge").contains("the gateway 10.244.1.1/24 on it"));
+    let ports = podip::sim::shell::Shell::BridgeLink("worker-1")
+        .run(cursor.sim())
+        .expect("the bridge's ports");
+    assert_eq!(ports.output.len(), 3, "a, b and c: {:?}", ports.output);
+    let ls = podip::sim::shell::Shell::Ls("worker-1")
+        .run(cursor.sim())
+        .expect("host-local's files");
+    assert_eq!(ls.command, "ls /var/lib/cni/networks/cbr0/");
+    assert!(section("bridge").contains("/var/lib/cni/networks/cbr0"));
 }

@@ -234,6 +234,8 @@ const GLOSSARY: &[Term] = &[
     Term { en: &["index", "indexes"], zh: &["索引"], ja: &["インデックス"], except: &[] },
     Term { en: &["pod host", "pod-host"], zh: &["Pod 主机位"], ja: &["Pod ホスト部"], except: &[] },
     Term { en: &["host veth", "host veths"], zh: &["节点侧 veth"], ja: &["ホスト側 veth"], except: &[] },
+    // A Linux bridge (cni0); the plugin's type name stays English where only the plugin is named.
+    Term { en: &["bridge", "bridges"], zh: &["网桥"], ja: &["ブリッジ"], except: &["PRESET_CNI_MINIKUBE", "explain SubnetEnvWritten"] },
     Term { en: &["pod", "pods", "Pod", "Pods"], zh: &["Pod"], ja: &["Pod"], except: COMMANDS },
     Term { en: &["node", "nodes"], zh: &["节点"], ja: &["ノード"], except: NODE_COMMANDS },
     Term { en: &["kube-controller-manager"], zh: &["kube-controller-manager"], ja: &["kube-controller-manager"], except: &[] },
@@ -484,6 +486,7 @@ const ACTIONS: &[&str] = &[
     "STEP_LABEL",
     "OPEN_DEFAULT",
     "THEME_SYSTEM",
+    "OWN_CLUSTER_BACK",
 ];
 
 /// Whether `name` is a heading of the article's sections, which a Japanese article (Qiita, Zenn) writes

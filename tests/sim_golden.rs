@@ -83,6 +83,13 @@ fn node_network_transcript() {
     golden(&["run", "builtin:node-network"], "node-network.txt");
 }
 
+/// The kubeadm + flannel tour: the kind story on the bridge `cni0`, host-local in
+/// `/var/lib/cni/networks/cbr0`.
+#[test]
+fn kubeadm_flannel_transcript() {
+    golden(&["run", "builtin:kubeadm-flannel"], "kubeadm-flannel.txt");
+}
+
 #[test]
 fn kcm_restart_transcript() {
     golden(&["run", "builtin:kcm-restart"], "kcm-restart.txt");

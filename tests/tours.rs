@@ -93,6 +93,7 @@ const STEPS: &[(TourId, &[&str])] = &[
             "walk-reaches-end",
             "all-freed",
             "next-1-wraps-to-2",
+            "next-2-freed-seconds-ago",
             "freed-seconds-ago",
         ],
     ),
@@ -104,6 +105,18 @@ const STEPS: &[(TourId, &[&str])] = &[
             "route-to-kind-worker2",
             "web-running",
             "db-running",
+        ],
+    ),
+    (
+        TourId::KubeadmFlannel,
+        &[
+            "subnet-env",
+            "a-bridge",
+            "a-reserved",
+            "c-running",
+            "b-deleted",
+            "b-released",
+            "d-gets-the-next",
         ],
     ),
 ];
@@ -350,6 +363,9 @@ fn the_right_answers_are_what_the_steps_show() {
         pod_ip(&at_step(WhyRoundRobin, "next-1-wraps-to-2"), "next-1")
             .ends_with(answer(WhyRoundRobin, "next-1-wraps-to-2"))
     );
+    // kubeadm-flannel: d gets .5 on the bridge, as on kind.
+    let d = pod_ip(&at_step(KubeadmFlannel, "d-gets-the-next"), "d");
+    assert!(d.ends_with(answer(KubeadmFlannel, "d-gets-the-next")), "{d}");
     // dual-stack: two podCIDRs per node, two IP files for a.
     assert_eq!(
         pod_cidrs(&at_step(DualStack, "both-families-patched"), "kind-worker").len(),
@@ -368,4 +384,21 @@ fn the_right_answers_are_what_the_steps_show() {
         .filter(|holder| Some(*holder) == a.as_ref())
         .count();
     assert_eq!(files, 2);
+}
+
+/// A step is read aloud to a room: an English step holds at most 60 words (a longer story is two
+/// steps, each on its own event).
+#[test]
+fn every_english_step_is_short_enough_to_read_to_a_room() {
+    const MAX_WORDS: usize = 60;
+    let mut long = Vec::new();
+    for tour in TourId::ALL {
+        for step in tour.tour().steps {
+            let words = step.words.en.split_whitespace().count();
+            if words > MAX_WORDS {
+                long.push(format!("{} {}: {words} words", tour.name(), step.id));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
 }

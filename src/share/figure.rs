@@ -107,7 +107,7 @@ impl fmt::Display for FigureProblem {
 /// What each attribute a link also carries accepts, as the figure says it.
 fn accepted(name: &str) -> &'static str {
     match name {
-        "tour" => "one of kind, planning, exhaustion, dual-stack, kcm-restart, max-pods, reboot-leak, why-round-robin, node-network",
+        "tour" => "one of kind, planning, exhaustion, dual-stack, kcm-restart, max-pods, reboot-leak, why-round-robin, node-network, kubeadm-flannel",
         "step" => "a step of the tour, counted from 1",
         "t" => "a time such as 4.5s, 300ms or 1m",
         "lang" => "en, zh or ja",

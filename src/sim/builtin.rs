@@ -23,11 +23,13 @@ pub const REBOOT_LEAK: &str = include_str!("../../scenarios/reboot-leak.podip");
 pub const WHY_ROUND_ROBIN: &str = include_str!("../../scenarios/why-round-robin.podip");
 /// A node NotReady until its CNI config exists, then the route to another node's pods.
 pub const NODE_NETWORK: &str = include_str!("../../scenarios/node-network.podip");
+/// The kind story on a kubeadm cluster with kube-flannel: the bridge cni0, one connected route.
+pub const KUBEADM_FLANNEL: &str = include_str!("../../scenarios/kubeadm-flannel.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 12] = [
+pub const ALL: [(&str, &str); 13] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -40,6 +42,7 @@ pub const ALL: [(&str, &str); 12] = [
     ("reboot-leak", REBOOT_LEAK),
     ("why-round-robin", WHY_ROUND_ROBIN),
     ("node-network", NODE_NETWORK),
+    ("kubeadm-flannel", KUBEADM_FLANNEL),
 ];
 
 /// A built-in scenario's text by name.

@@ -113,6 +113,12 @@ impl Chain {
         }
     }
 
+    /// The conflist's file name (`10-kindnet.conflist`, `10-flannel.conflist`).
+    pub fn conflist_name(self) -> &'static str {
+        let path = self.conflist_path();
+        path.rsplit('/').next().unwrap_or(path)
+    }
+
     /// Where containerd finds the plugins: `/opt/cni/bin`, or for k3s the directory of the `host-local`
     /// first in k3s' `PATH`, its own bundle (`CNIBinDir = filepath.Dir(hostLocal)`).
     pub fn bin_dir(self) -> &'static str {
@@ -127,6 +133,15 @@ impl Chain {
         match self {
             Chain::Kindnet => "kindnet",
             Chain::Flannel | Chain::K3sFlannel => "cbr0",
+        }
+    }
+
+    /// Where host-local keeps its files, shown before the node's first ADD has written them: kind's
+    /// tmpfs directory, or host-local's default `/var/lib/cni/networks` under the network's name.
+    pub fn default_ipam_dir(self) -> &'static str {
+        match self {
+            Chain::Kindnet => "/run/cni-ipam-state/kindnet",
+            Chain::Flannel | Chain::K3sFlannel => "/var/lib/cni/networks/cbr0",
         }
     }
 

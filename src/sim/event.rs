@@ -160,7 +160,7 @@ pub struct Touched {
     pub veth: Option<String>,
     /// The node route as `ip route` prints it, added or removed.
     pub route: Option<String>,
-    /// The node's CNI configuration, written.
+    /// The node's CNI configuration, written: its conflist, or flanneld's `subnet.env`.
     pub conflist: bool,
 }
 
@@ -176,7 +176,11 @@ impl Event {
             pod: self.object.strip_prefix("pod/").map(str::to_string),
             ..Touched::default()
         };
-        touched.conflist = self.reason == Reason::CNIConfigWritten;
+        // flanneld's subnet.env is the other half of a flannel node's CNI configuration.
+        touched.conflist = matches!(
+            self.reason,
+            Reason::CNIConfigWritten | Reason::SubnetEnvWritten
+        );
         if let Message::NodeRoute(change) = &self.message {
             touched.route = Some(change.line().to_string());
         }

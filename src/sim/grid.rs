@@ -7,8 +7,10 @@
 use super::simulation::Simulation;
 use crate::ipam::address_map::{address_map, AddressMap};
 use crate::ipam::cidrset::CidrSet;
+use crate::ipam::flannel::{load_flannel_subnet_env, DEFAULT_SUBNET_FILE};
 use crate::ipam::goip::{ip_string, ip_to_u128, parse_cidr_sloppy, u128_to_ip};
 use crate::ipam::hostlocal::store::container_id;
+use crate::ipam::hostlocal::Range;
 use ipnet::IpNet;
 use serde::Serialize;
 
@@ -99,18 +101,20 @@ impl Simulation {
         )
     }
 
-    /// The address grid of a node's host-local range, once kindnet wrote its conflist.
+    /// The address grid of a node's host-local range, once kindnet wrote its conflist (or, on a
+    /// flannel node, flanneld its subnet.env).
     pub fn node_address_grid(&self, node: &str) -> Option<AddressGrid> {
         let node = self.cluster.nodes.get(node)?;
-        let range = node
-            .chain
-            .as_ref()?
-            .ipam
-            .ranges
-            .first()?
-            .ranges()
-            .first()?
-            .clone();
+        let range = match (&node.chain, &node.flannel) {
+            (Some(chain), _) => chain.ipam.ranges.first()?.ranges().first()?.clone(),
+            // flannel hands host-local FLANNEL_SUBNET's network without bounds (`delegate_conf`):
+            // the range's defaults, read from the file at every ADD.
+            (None, Some(files)) => {
+                let env = load_flannel_subnet_env(DEFAULT_SUBNET_FILE, files.subnet_env.as_deref());
+                Range::with_defaults(env.ok()?.sn?)?
+            }
+            (None, None) => return None,
+        };
         // The range's family only, ascending as `reservations` lists them: searched, since a set of
         // them would cost the page's wasm a tree's code.
         let family = range.range_start.is_ipv4();

@@ -96,12 +96,17 @@ impl Shell {
                 &[Reason::VethCreated, Reason::VethDeleted],
                 Touching::Node(node),
             ),
+            // On a bridge node the connected route comes with cni0 and says `linkdown` while no
+            // port (veth) is up.
             Shell::IpRoute(node) => (
                 &[
                     Reason::RouteAdded,
                     Reason::RouteRemoved,
                     Reason::NodeRouteAdded,
                     Reason::NodeRouteRemoved,
+                    Reason::BridgeCreated,
+                    Reason::VethCreated,
+                    Reason::VethDeleted,
                 ],
                 Touching::Node(node),
             ),

@@ -23,27 +23,27 @@ pub(super) const KCM_RESTART: Tour = Tour {
             id: "node-b-released",
             waits_for: (Reason::CIDRReleased, "node/node-b"),
             words: text! {
-                en: "node-b is deleted: ReleaseCIDR (range_allocator.go) clears its bit, and 10.244.1.0/24 is free. nextCandidate stays at 3.",
-                zh: "node-b 被删除：ReleaseCIDR（range_allocator.go）清除它的位，10.244.1.0/24 空了出来。nextCandidate 仍停在 3。",
-                ja: "node-b が削除されます。ReleaseCIDR（range_allocator.go）がそのビットを消し、10.244.1.0/24 が空きます。nextCandidate は 3 のままです。",
+                en: "node-b is deleted: kube-controller-manager clears its bit, and 10.244.1.0/24 is free. nextCandidate stays at 3.",
+                zh: "node-b 被删除：kube-controller-manager 清除它的位，10.244.1.0/24 空了出来。nextCandidate 仍停在 3。",
+                ja: "node-b が削除されます。kube-controller-manager がそのビットを消し、10.244.1.0/24 が空きます。nextCandidate は 3 のままです。",
             },
         },
         Step {
             id: "node-d-after-cursor",
             waits_for: (Reason::PodCIDRPatched, "node/node-d"),
             words: text! {
-                en: "node-d joins and gets 10.244.3.0/24, not the freed 10.244.1.0/24: AllocateNext scans from nextCandidate, and index 1 comes back only after the cursor wraps round the /16.",
-                zh: "node-d 加入，分到 10.244.3.0/24，而不是刚释放的 10.244.1.0/24：AllocateNext 从 nextCandidate 开始扫描，索引 1 要等游标在 /16 中绕回之后才会再被分配。",
-                ja: "node-d が参加し、解放された 10.244.1.0/24 ではなく 10.244.3.0/24 を受け取ります。AllocateNext は nextCandidate から走査するので、インデックス 1 が戻ってくるのはカーソルが /16 を一周した後です。",
+                en: "node-d joins and gets 10.244.3.0/24, not the freed 10.244.1.0/24: the scan starts at nextCandidate, and index 1 comes back only after the cursor wraps round the /16.",
+                zh: "node-d 加入，分到 10.244.3.0/24，而不是刚释放的 10.244.1.0/24：扫描从 nextCandidate 开始，索引 1 要等游标在 /16 中绕回之后才会再被分配。",
+                ja: "node-d が参加し、解放された 10.244.1.0/24 ではなく 10.244.3.0/24 を受け取ります。走査は nextCandidate から始まるので、インデックス 1 が戻ってくるのはカーソルが /16 を一周した後です。",
             },
         },
         Step {
             id: "kcm-restarted",
             waits_for: (Reason::NodeIpamStarted, "kube-controller-manager"),
             words: text! {
-                en: "kube-controller-manager restarts. The cidrset lives in its memory only: NewCIDRRangeAllocator builds a new one, nextCandidate 0, and occupies the podCIDR each node carries (node-a, node-c, node-d). Whatever else lived in that memory starts over too: the Service range is filtered out again, a subnet a failed PATCH had left marked with no node holding it is free again, and the workqueue's backoff begins anew.",
-                zh: "kube-controller-manager 重启。cidrset 只存在于它的内存中：NewCIDRRangeAllocator 新建一个 cidrset（nextCandidate 为 0），并占用各节点已有的 podCIDR（node-a、node-c、node-d）。内存中的其他状态也一并重来：Service 网段被重新过滤掉，某次 PATCH 失败后被标记为已占用、却没有任何节点持有的子网重新变为空闲，工作队列的退避也从头开始。",
-                ja: "kube-controller-manager が再起動します。cidrset はメモリー上にしかないため、NewCIDRRangeAllocator が新しい cidrset を作り（nextCandidate は 0）、各ノードが持つ podCIDR（node-a、node-c、node-d）を使用中にします。メモリー上のほかの状態もすべて最初からです。Service の範囲はあらためて除外されます。PATCH の失敗で使用中の印が付いたまま、どのノードも持っていなかったサブネットは、空きに戻ります。ワークキューのバックオフも一からやり直しになります。",
+                en: "kube-controller-manager restarts. The cidrset lives in its memory only: a new one starts with nextCandidate 0 and occupies the podCIDR each node carries (node-a, node-c, node-d). The rest of that memory starts over too: the Service range is filtered out again, a subnet a failed PATCH left marked for no node is free again, and the workqueue's backoff begins anew.",
+                zh: "kube-controller-manager 重启。cidrset 只存在于它的内存中：新建的 cidrset 从 nextCandidate 0 开始，并占用各节点已有的 podCIDR（node-a、node-c、node-d）。内存中的其他状态也一并重来：Service 网段被重新过滤掉，某次 PATCH 失败后被标记为已占用、却没有任何节点持有的子网重新变为空闲，工作队列的退避也从头开始。",
+                ja: "kube-controller-manager が再起動します。cidrset はメモリー上にしかないため、新しい cidrset が nextCandidate 0 から作られ、各ノードが持つ podCIDR（node-a、node-c、node-d）を使用中にします。メモリー上のほかの状態もすべて最初からです。Service の範囲はあらためて除外されます。PATCH の失敗で使用中の印が付いたまま、どのノードも持っていなかったサブネットは、空きに戻ります。ワークキューのバックオフも一からやり直しになります。",
             },
         },
         Step {

@@ -23,9 +23,9 @@ pub(super) const KIND: Tour = Tour {
             id: "control-plane-subnet",
             waits_for: (Reason::PodCIDRPatched, "node/kind-control-plane"),
             words: text! {
-                en: "The control-plane node registers first. AllocateNext (cidr_set.go) scans the bitmap from nextCandidate 0 and hands out index 0, 10.244.0.0/24, and kube-controller-manager PATCHes it into the node's spec.podCIDR.",
-                zh: "控制平面节点最先注册。AllocateNext（cidr_set.go）从 nextCandidate 0 开始扫描位图，分出索引 0，即 10.244.0.0/24，kube-controller-manager 再用 PATCH 把它写入该节点的 spec.podCIDR。",
-                ja: "最初にコントロールプレーンノードが登録されます。AllocateNext（cidr_set.go）は nextCandidate 0 からビットマップを走査してインデックス 0 の 10.244.0.0/24 を払い出し、kube-controller-manager がそれをノードの spec.podCIDR に PATCH で設定します。",
+                en: "The control-plane node registers first. kube-controller-manager's node IPAM controller scans its bitmap of subnets from nextCandidate 0 and hands out index 0, 10.244.0.0/24, and kube-controller-manager PATCHes it into the node's spec.podCIDR.",
+                zh: "控制平面节点最先注册。kube-controller-manager 的 node IPAM 控制器从 nextCandidate 0 开始扫描子网位图，分出索引 0，即 10.244.0.0/24，kube-controller-manager 再用 PATCH 把它写入该节点的 spec.podCIDR。",
+                ja: "最初にコントロールプレーンノードが登録されます。kube-controller-manager の node IPAM コントローラーは nextCandidate 0 からサブネットのビットマップを走査してインデックス 0 の 10.244.0.0/24 を払い出し、kube-controller-manager がそれをノードの spec.podCIDR に PATCH で設定します。",
             },
         },
         Step {
@@ -95,9 +95,9 @@ pub(super) const KIND: Tour = Tour {
             id: "b-released",
             waits_for: (Reason::RouteRemoved, "pod/b"),
             words: text! {
-                en: "2.3 s after the object disappeared, the file 10.244.1.3, the veth and the /32 route go together: once the kubelet had stopped b's container, StopPodSandbox ran CNI DEL. The measurement shows only the lag; podip's reading of it is a current kubelet's 2 s floor for a container that ignores SIGTERM (kubelets 1.22 to about 1.28 waited the pod's whole terminationGracePeriodSeconds).",
-                zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：kubelet 停掉 b 的容器之后，StopPodSandbox 才执行 CNI DEL。实测只能看到这段延迟；podip 对它的解释是：当前的 kubelet 对忽略 SIGTERM 的容器至少等 2 秒（1.22 到 1.28 前后的 kubelet 会等满 Pod 的整个 terminationGracePeriodSeconds）。",
-                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。kubelet が b のコンテナを停止した後で、StopPodSandbox が CNI DEL を実行したのです。実測でわかるのはこの遅れだけで、podip はこれを、SIGTERM を無視するコンテナを現行の kubelet が最低 2 秒待つことで説明しています（1.22 から 1.28 ごろの kubelet は Pod の terminationGracePeriodSeconds を丸ごと待っていました）。",
+                en: "2.3 s after the object disappeared, the file 10.244.1.3, the veth and the /32 route go together: the kubelet stopped b's container, then its sandbox, and CNI DEL ran. podip reads the measured lag as a current kubelet's 2 s floor for a container that ignores SIGTERM (kubelets 1.22 to about 1.28 waited the pod's whole terminationGracePeriodSeconds).",
+                zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：kubelet 先停掉 b 的容器，再停止它的沙箱，CNI DEL 随之执行。podip 对实测延迟的解释是：当前的 kubelet 对忽略 SIGTERM 的容器至少等 2 秒（1.22 到 1.28 前后的 kubelet 会等满 Pod 的整个 terminationGracePeriodSeconds）。",
+                ja: "オブジェクトが消えてから 2.3 秒後に、ファイル 10.244.1.3、veth、/32 ルートがまとめて消えます。kubelet が b のコンテナを停止し、続いてサンドボックスを停止して、CNI DEL が実行されたのです。podip はこの実測の遅れを、SIGTERM を無視するコンテナを現行の kubelet が最低 2 秒待つことで説明しています（1.22 から 1.28 ごろの kubelet は Pod の terminationGracePeriodSeconds を丸ごと待っていました）。",
             },
         },
         Step {

@@ -41,9 +41,9 @@ pub(super) const MAX_PODS: Tour = Tour {
             id: "web-62-fails",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/web-62"),
             words: text! {
-                en: "web-62 is admitted too: the kubelet counts pods against --max-pods, not addresses. Its sandbox is created, and CNI ADD fails in host-local's Get: FailedCreatePodSandBox with 'no IP addresses available in range set'. The kubelet will retry it.",
-                zh: "web-62 也通过了准入：kubelet 按 --max-pods 计算的是 Pod 数，而不是地址数。它的沙箱被创建，CNI ADD 在 host-local 的 Get 中失败：FailedCreatePodSandBox，报“no IP addresses available in range set”。kubelet 之后会重试。",
-                ja: "web-62 も受け入れられます。kubelet が --max-pods と比べるのは Pod の数で、アドレスの数ではありません。サンドボックスは作られ、CNI ADD が host-local の Get で失敗します。「no IP addresses available in range set」で FailedCreatePodSandBox になります。kubelet は後で再試行します。",
+                en: "web-62 is admitted too: the kubelet counts pods against --max-pods, not addresses. Its sandbox is created, and CNI ADD fails in host-local: FailedCreatePodSandBox with 'no IP addresses available in range set'. The kubelet will retry it.",
+                zh: "web-62 也通过了准入：kubelet 按 --max-pods 计算的是 Pod 数，而不是地址数。它的沙箱被创建，CNI ADD 在 host-local 中失败：FailedCreatePodSandBox，报“no IP addresses available in range set”。kubelet 之后会重试。",
+                ja: "web-62 も受け入れられます。kubelet が --max-pods と比べるのは Pod の数で、アドレスの数ではありません。サンドボックスは作られ、CNI ADD が host-local で失敗します。「no IP addresses available in range set」で FailedCreatePodSandBox になります。kubelet は後で再試行します。",
             },
         },
         Step {
@@ -59,9 +59,9 @@ pub(super) const MAX_PODS: Tour = Tour {
             id: "web-62-retried",
             waits_for: (Reason::IPAMReserve, "pod/web-62"),
             words: text! {
-                en: "On its retry web-62 gets 10.244.0.2: Get starts after last_reserved_ip (.62), wraps to the start of the range and takes the first free address. The fix people use is a node mask that fits --max-pods (a /24 for 110 pods), or a lower --max-pods.",
-                zh: "重试时 web-62 拿到 10.244.0.2：Get 从 last_reserved_ip（.62）之后开始，绕回范围开头，取第一个空闲地址。常用的解决办法是让节点掩码容得下 --max-pods（110 个 Pod 用 /24），或调低 --max-pods。",
-                ja: "再試行で web-62 は 10.244.0.2 を受け取ります。Get は last_reserved_ip（.62）の次から始め、一周して範囲の先頭に戻り、最初の空きアドレスを取ります。よく使われる対処は、--max-pods が収まるノードマスク（110 Pod なら /24）にするか、--max-pods を下げることです。",
+                en: "On its retry web-62 gets 10.244.0.2: host-local starts after last_reserved_ip (.62), wraps to the start of the range and takes the first free address. The fix people use is a node mask that fits --max-pods (a /24 for 110 pods), or a lower --max-pods.",
+                zh: "重试时 web-62 拿到 10.244.0.2：host-local 从 last_reserved_ip（.62）之后开始，绕回范围开头，取第一个空闲地址。常用的解决办法是让节点掩码容得下 --max-pods（110 个 Pod 用 /24），或调低 --max-pods。",
+                ja: "再試行で web-62 は 10.244.0.2 を受け取ります。host-local は last_reserved_ip（.62）の次から始め、一周して範囲の先頭に戻り、最初の空きアドレスを取ります。よく使われる対処は、--max-pods が収まるノードマスク（110 Pod なら /24）にするか、--max-pods を下げることです。",
             },
         },
     ],

@@ -16,6 +16,7 @@ mod dual_stack;
 mod exhaustion;
 mod kcm_restart;
 mod kind;
+mod kubeadm_flannel;
 mod max_pods;
 mod node_network;
 mod planning;
@@ -46,11 +47,13 @@ pub enum TourId {
     WhyRoundRobin,
     /// A node NotReady until its CNI config exists, then the route to another node's pods.
     NodeNetwork,
+    /// The kind story on kubeadm with kube-flannel: the bridge `cni0`, one connected route.
+    KubeadmFlannel,
 }
 
 impl TourId {
     /// Every tour, in the order of the tour chooser.
-    pub const ALL: [TourId; 9] = [
+    pub const ALL: [TourId; 10] = [
         TourId::Kind,
         TourId::Planning,
         TourId::Exhaustion,
@@ -60,6 +63,7 @@ impl TourId {
         TourId::RebootLeak,
         TourId::WhyRoundRobin,
         TourId::NodeNetwork,
+        TourId::KubeadmFlannel,
     ];
 
     /// The tour's definition.
@@ -74,6 +78,7 @@ impl TourId {
             TourId::RebootLeak => &reboot_leak::REBOOT_LEAK,
             TourId::WhyRoundRobin => &why_round_robin::WHY_ROUND_ROBIN,
             TourId::NodeNetwork => &node_network::NODE_NETWORK,
+            TourId::KubeadmFlannel => &kubeadm_flannel::KUBEADM_FLANNEL,
         }
     }
 
@@ -89,6 +94,7 @@ impl TourId {
             TourId::RebootLeak => "reboot-leak",
             TourId::WhyRoundRobin => "why-round-robin",
             TourId::NodeNetwork => "node-network",
+            TourId::KubeadmFlannel => "kubeadm-flannel",
         }
     }
 

@@ -32,18 +32,18 @@ pub(super) const PLANNING: Tour = Tour {
             id: "cidr-not-available",
             waits_for: (Reason::CIDRNotAvailable, "node/node-e"),
             words: text! {
-                en: "The fifth node gets CIDRNotAvailable: AllocateNext sees allocatedCIDRs == maxCIDRs and fails with ErrCIDRRangeNoCIDRsRemaining before scanning a bit. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
-                zh: "第五个节点得到 CIDRNotAvailable：AllocateNext 发现 allocatedCIDRs == maxCIDRs，还没扫描位图就以 ErrCIDRRangeNoCIDRsRemaining 失败。工作队列以指数退避重试这个节点（从 5 毫秒开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，放到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
-                ja: "5 番目のノードには CIDRNotAvailable が出ます。AllocateNext は allocatedCIDRs == maxCIDRs を見て、ビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。ワークキューはこのノードを指数バックオフ（5 ミリ秒から倍々）で再試行します。それでも kindnetd は node-e の conflist を書きますが、subnet は空です。node-e が /24 を得るまで、そこに置かれた Pod は host-local で失敗します（invalid CIDR address）。",
+                en: "The fifth node gets CIDRNotAvailable: allocatedCIDRs == maxCIDRs, so the allocation fails with ErrCIDRRangeNoCIDRsRemaining before a bit is scanned. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
+                zh: "第五个节点得到 CIDRNotAvailable：allocatedCIDRs == maxCIDRs，所以还没扫描位图，分配就以 ErrCIDRRangeNoCIDRsRemaining 失败。工作队列以指数退避重试这个节点（从 5 毫秒开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，放到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
+                ja: "5 番目のノードには CIDRNotAvailable が出ます。allocatedCIDRs == maxCIDRs なので、割り当てはビットマップを走査する前に ErrCIDRRangeNoCIDRsRemaining で失敗します。ワークキューはこのノードを指数バックオフ（5 ミリ秒から倍々）で再試行します。それでも kindnetd は node-e の conflist を書きますが、subnet は空です。node-e が /24 を得るまで、そこに置かれた Pod は host-local で失敗します（invalid CIDR address）。",
             },
         },
         Step {
             id: "node-b-released",
             waits_for: (Reason::CIDRReleased, "node/node-b"),
             words: text! {
-                en: "node-b is deleted: its /24 is released. Release never moves the cursor.",
-                zh: "node-b 被删除，它的 /24 随之释放。Release 从不移动游标。",
-                ja: "node-b が削除され、その /24 が解放されます。Release はカーソルを動かしません。",
+                en: "node-b is deleted: its /24 is released. Releasing never moves the cursor.",
+                zh: "node-b 被删除，它的 /24 随之释放。释放从不移动游标。",
+                ja: "node-b が削除され、その /24 が解放されます。解放でカーソルが動くことはありません。",
             },
         },
         Step {

@@ -32,18 +32,18 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
             id: "job-1-released",
             waits_for: (Reason::IPAMRelease, "pod/job-1"),
             words: text! {
-                en: "job-1 is deleted; 2.3 s later CNI DEL removes the file 10.244.0.2. last_reserved_ip stays .2: host-local's Release removes the file and nothing else.",
-                zh: "job-1 被删除；2.3 秒后 CNI DEL 删除文件 10.244.0.2。last_reserved_ip 仍是 .2：host-local 的 Release 只删除文件，别的都不动。",
-                ja: "job-1 が削除され、2.3 秒後に CNI DEL がファイル 10.244.0.2 を消します。last_reserved_ip は .2 のままです。host-local の Release が消すのはファイルだけです。",
+                en: "job-1 is deleted; 2.3 s later CNI DEL removes the file 10.244.0.2. last_reserved_ip stays .2: host-local's release removes the file and nothing else.",
+                zh: "job-1 被删除；2.3 秒后 CNI DEL 删除文件 10.244.0.2。last_reserved_ip 仍是 .2：host-local 释放地址时只删除文件，别的都不动。",
+                ja: "job-1 が削除され、2.3 秒後に CNI DEL がファイル 10.244.0.2 を消します。last_reserved_ip は .2 のままです。host-local が解放で消すのはファイルだけです。",
             },
         },
         Step {
             id: "job-2-gets-3",
             waits_for: (Reason::PodIPsAssigned, "pod/job-2"),
             words: text! {
-                en: "job-2 gets .3, not the free .2: Get starts at the address after last_reserved_ip and walks forward. The cursor has already passed .2.",
-                zh: "job-2 拿到的是 .3，而不是空闲的 .2：Get 从 last_reserved_ip 之后的地址开始向前遍历，游标已经越过了 .2。",
-                ja: "job-2 が受け取るのは、空いている .2 ではなく .3 です。Get は last_reserved_ip の次のアドレスから先へ走査するので、カーソルはすでに .2 を通り過ぎています。",
+                en: "job-2 gets .3, not the free .2: host-local starts at the address after last_reserved_ip and walks forward. The cursor has already passed .2.",
+                zh: "job-2 拿到的是 .3，而不是空闲的 .2：host-local 从 last_reserved_ip 之后的地址开始向前遍历，游标已经越过了 .2。",
+                ja: "job-2 が受け取るのは、空いている .2 ではなく .3 です。host-local は last_reserved_ip の次のアドレスから先へ走査するので、カーソルはすでに .2 を通り過ぎています。",
             },
         },
         Step {
@@ -74,12 +74,21 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
             },
         },
         Step {
+            id: "next-2-freed-seconds-ago",
+            waits_for: (Reason::PodIPsAssigned, "pod/next-2"),
+            words: text! {
+                en: "next-2 gets .3, freed only seconds ago: round robin delays reuse by one walk round the range, not by a time.",
+                zh: "next-2 拿到 .3，而它几秒前才被释放：轮询把复用推迟的是绕范围一圈，而不是一段时间。",
+                ja: "next-2 は、数秒前に解放されたばかりの .3 を受け取ります。ラウンドロビンが再利用を遅らせるのは範囲 1 周分であって、時間ではありません。",
+            },
+        },
+        Step {
             id: "freed-seconds-ago",
             waits_for: (Reason::PodIPsAssigned, "pod/next-3"),
             words: text! {
-                en: "next-2 and next-3 get .3 and .4, freed only seconds ago: round robin delays reuse by one walk round the range, not by a time. Why delay at all? An address handed straight to a new pod confuses audits and logs, and the old pod's delete may arrive after the new pod is up (ovn-kubernetes#1502). On a bridge network (cbr0, cni0) the node's own ARP entry for the address sits on the bridge and outlives the old pod's veth (containernetworking/cni#88). With kindnet's ptp that entry sits on the pod's host veth and goes with it at DEL. kube-controller-manager's cidrset walks node subnets the same way from nextCandidate.",
-                zh: "next-2 和 next-3 拿到 .3 和 .4，而它们几秒前才被释放：轮询把复用推迟的是绕范围一圈，而不是一段时间。那为什么要推迟？地址一释放就交给新 Pod，审计和日志会分不清是哪个 Pod；旧 Pod 的删除事件也可能在新 Pod 已经用上同一地址之后才到达（ovn-kubernetes#1502）。在网桥网络（cbr0、cni0）上，节点自己为这个地址记下的 ARP 表项挂在网桥上，旧 Pod 的 veth 删掉后它还在（containernetworking/cni#88）。kindnet 用的是 ptp，这个表项挂在 Pod 的节点侧 veth 上，DEL 时随 veth 一起删除。kube-controller-manager 的 cidrset 也以同样的方式从 nextCandidate 遍历节点子网。",
-                ja: "next-2 と next-3 は、数秒前に解放されたばかりの .3 と .4 を受け取ります。ラウンドロビンが再利用を遅らせるのは範囲 1 周分であって、時間ではありません。では、なぜ遅らせるのでしょうか。解放したアドレスをすぐ新しい Pod に渡すと、監査やログでどの Pod のことか分からなくなります。また、古い Pod の削除イベントが、同じアドレスで新しい Pod が動き出した後に届くこともあります（ovn-kubernetes#1502）。ブリッジのネットワーク（cbr0、cni0）では、ノード自身がそのアドレスについて持つ ARP エントリーがブリッジ上にあり、古い Pod の veth が消えても残ります（containernetworking/cni#88）。kindnet の ptp では、このエントリーは Pod のホスト側 veth 上にあり、DEL で veth と一緒に消えます。kube-controller-manager の cidrset も同じように nextCandidate からノードサブネットを走査します。",
+                en: "next-3 gets .4. Why delay reuse at all? A new pod on a just-freed address confuses audits and logs, and the old pod's late delete may hit it (ovn-kubernetes#1502). On a bridge the node's ARP entry for the address outlives the old pod's veth (containernetworking/cni#88); with kindnet's ptp it goes with the pod's host veth at DEL.",
+                zh: "next-3 拿到 .4。那为什么要推迟复用？刚释放的地址立刻给了新 Pod，审计和日志会分不清是哪个 Pod，旧 Pod 迟到的删除事件也可能打到新 Pod 上（ovn-kubernetes#1502）。在网桥上，节点为这个地址记下的 ARP 表项在旧 Pod 的 veth 删掉后还在（containernetworking/cni#88）；kindnet 用的是 ptp，这个表项在 DEL 时随 Pod 的节点侧 veth 一起删除。",
+                ja: "next-3 は .4 を受け取ります。では、なぜ再利用を遅らせるのでしょうか。解放直後のアドレスを新しい Pod に渡すと、監査やログでどの Pod のことか分からなくなり、古い Pod の遅れて届いた削除が新しい Pod に当たることもあります（ovn-kubernetes#1502）。ブリッジでは、ノードがそのアドレスについて持つ ARP エントリーが古い Pod の veth より長く残ります（containernetworking/cni#88）。kindnet の ptp では、このエントリーは DEL で Pod のホスト側 veth と一緒に消えます。",
             },
         },
     ],

@@ -11,6 +11,7 @@ use crate::i18n::{ui as t, Lang};
 use crate::share::figure::{Controls, FigureSpec};
 use crate::sim::playback::figure::{Figure, Runs};
 use crate::sim::playback::views::seconds;
+use crate::sim::playback::words::TourWords;
 use crate::tours::TourId;
 use gloo_timers::callback::Interval;
 use std::cell::RefCell;
@@ -70,6 +71,8 @@ pub struct FigureApp {
     figure: Option<Result<Figure, String>>,
     /// What the stage draws, kept while unchanged.
     stage: Option<Shared<crate::sim::playback::stage::Stage>>,
+    /// The tour's words for the figure's run, paired once with the tour's own run.
+    words: Option<TourWords>,
     /// The node picked.
     focus: Option<String>,
     /// Whether it is on screen.
@@ -113,6 +116,7 @@ impl Component for FigureApp {
         FigureApp {
             figure: None,
             stage: None,
+            words: None,
             focus: None,
             on_screen: false,
             clock: None,
@@ -204,10 +208,18 @@ impl Component for FigureApp {
             (Some(tour), None) => t::INTRODUCTION.fill(lang, &[tour.title.get(lang)]),
             (None, _) => format!("t = {}", seconds(now)),
         };
-        let words = tour.filter(|_| spec.caption).map(|tour| match step {
-            Some(i) => tour.steps[i].words.get(lang),
-            None => tour.intro.get(lang),
-        });
+        // The caption's numbers follow the figure's run (a figure may carry other settings).
+        let said = self
+            .words
+            .as_ref()
+            .filter(|_| spec.caption && tour.is_some())
+            .and_then(|words| match step {
+                Some(i) => words.step(i, lang),
+                None => words.intro(lang),
+            });
+        let source = step
+            .and_then(|i| run.step_source(i))
+            .filter(|_| said.is_some());
         let link = ctx.link();
         let go = |forward: bool| {
             link.callback(move |_: MouseEvent| FigureMessage::Do(Move::Step(forward)))
@@ -232,8 +244,14 @@ impl Component for FigureApp {
                 if let Some(stage) = &self.stage {
                     <StageView {lang} stage={stage.clone()} dispatch={self.dispatch.clone()} measure_later=true fill={spec.fit} />
                 }
-                if let Some(words) = words {
-                    <figcaption class="figure-caption" data-testid="figure-caption">{ words }</figcaption>
+                if let Some(said) = said {
+                    <figcaption class="figure-caption" data-testid="figure-caption">
+                        { said.text }
+                        { for super::tours::source_line(source, lang) }
+                        if said.own_cluster {
+                            <p class="own-cluster" data-testid="own-cluster" role="note">{ t::OWN_CLUSTER.get(lang) }</p>
+                        }
+                    </figcaption>
                 }
                 <div class="figure-bar">
                     if controls != Controls::None {
@@ -272,6 +290,10 @@ impl FigureApp {
     /// The stage at the figure's time.
     fn draw_stage(&mut self) {
         if let Some(Ok(figure)) = &self.figure {
+            let run = figure.cursor().run();
+            if self.words.as_ref().is_none_or(|words| !words.is_of(run)) {
+                self.words = Some(TourWords::of(run));
+            }
             let stage = figure.cursor().stage(None, self.focus.as_deref());
             if self.stage.as_ref().is_none_or(|last| **last != stage) {
                 self.stage = Some(Shared::new(stage));

@@ -112,13 +112,21 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                 </span>
                 // The file itself opens under the badge: what kindnetd wrote is what host-local reads.
                 if let Some((command, conflist)) = &card.conflist {
-                    <details class="conflist written" data-testid="conflist">
-                        <summary>{ t::CONFLIST_WRITTEN.get(lang) }</summary>
+                    <details class="conflist written" data-testid="conflist" data-path={card.cni.conflist_path()}>
+                        <summary>{ t::CONFLIST_WRITTEN.fill(lang, &[card.cni.conflist_name()]) }</summary>
                         <code class="prompt">{ command }</code>
                         <pre class="cat">{ conflist }</pre>
                     </details>
                 } else {
                     <span class="conflist">{ t::NO_CNI_CONFIG.get(lang) }</span>
+                }
+                // On a flannel node the plugin reads its subnet from flanneld's file at every ADD.
+                if let Some((command, env)) = &card.subnet_env {
+                    <details class="conflist written" data-testid="subnet-env">
+                        <summary>{ t::CONFLIST_WRITTEN.fill(lang, &["subnet.env"]) }</summary>
+                        <code class="prompt">{ command }</code>
+                        <pre class="cat">{ env }</pre>
+                    </details>
                 }
             </header>
             if let Some(grid) = &card.grid {
@@ -185,6 +193,13 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                         </div>
                     }) }
                 </div>
+                // The bridge's ports: every pod's host veth, each leaving it at its CNI DEL.
+                if let Some((command, ports)) = &card.bridge_link {
+                    <div class="routes bridge-link" data-testid="bridge-link">
+                        <code class="prompt">{ command }</code>
+                        <pre>{ ports.join("\n") }</pre>
+                    </div>
+                }
                 <div class="routes">
                     <code class="prompt">{ "$ ip route" }</code>
                     <pre>{ route_lines(&card.routes, touched_route) }</pre>

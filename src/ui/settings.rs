@@ -10,7 +10,9 @@ use super::studio::Action;
 use crate::i18n::ui::{knob_words, preset_note};
 use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
+use crate::sim::chain::Chain;
 use crate::sim::preset::{self, PodIps, Preset};
+use crate::sim::settings::Setting;
 use crate::sim::{DeletionMode, DraftField, SettingsDraft};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -94,6 +96,29 @@ pub fn settings(props: &SettingsProps) -> Html {
                 <span class="flag-name">{ flag }</span>
                 <input id={id} data-testid={id} type="text" spellcheck="false" autocomplete="off"
                     value={value.to_string()} oninput={on_edit(field)} aria-describedby="settings-error" />
+                <span class="flag-hint">{ hint.get(lang) }</span>
+            </label>
+        }
+    };
+    // The chain is one of those podip models: a choice, not a text.
+    let chain_select = |label: Text, hint: Text| {
+        let on_choose = {
+            let (fields, refusal, submit_to) = (fields.clone(), refusal.clone(), submit_to.clone());
+            Callback::from(move |e: Event| {
+                let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+                let edited = (*fields).clone().edit(DraftField::Knob(Setting::CNI), value);
+                submit(&submit_to, &refusal, &fields, edited);
+            })
+        };
+        let typed = fields.knob(Setting::CNI);
+        html! {
+            <label class="flag" for={Setting::CNI}>
+                <span class="flag-name">{ label.get(lang) }</span>
+                <select id={Setting::CNI} data-testid={Setting::CNI} onchange={on_choose} aria-describedby="settings-error">
+                    { for Chain::ALL.into_iter().map(|chain| html! {
+                        <option value={chain.name()} selected={typed == chain.name()}>{ chain.name() }</option>
+                    }) }
+                </select>
                 <span class="flag-hint">{ hint.get(lang) }</span>
             </label>
         }
@@ -190,6 +215,9 @@ pub fn settings(props: &SettingsProps) -> Html {
                 { flag_input(KcmFlag::ServiceClusterIpRange) }
                 { for SettingsDraft::card_knobs().into_iter().filter_map(|knob| {
                     let (label, hint) = knob_words(knob.name)?;
+                    if knob.name == Setting::CNI {
+                        return Some(chain_select(label, hint));
+                    }
                     Some(input(knob.name, label.get(lang), fields.knob(knob.name), DraftField::Knob(knob.name), hint))
                 }) }
                 <label class="flag" for="deletion-mode">

@@ -10,6 +10,7 @@ use crate::share::Link;
 use crate::sim::command::Command;
 use crate::sim::playback::stage::Stage;
 use crate::sim::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
+use crate::sim::playback::words::TourWords;
 use crate::sim::playback::{Cursor, LinkRefusal, Run};
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, DeletionMode};
@@ -130,6 +131,10 @@ pub struct TourShown {
     pub horizon: VirtualTime,
     /// The question asked now.
     pub asked: Option<Asked>,
+    /// The tour's words for the run shown: its numbers, or said to describe the tour's own cluster.
+    pub words: Rc<TourWords>,
+    /// The upstream code each step's event models (the source line under its words).
+    pub sources: Vec<Option<&'static Upstream>>,
 }
 
 /// The node cards: the first nodes by name, the one picked on the stage first.
@@ -328,6 +333,8 @@ impl Shown {
                 now: VirtualTime::ZERO,
                 horizon: VirtualTime::ZERO,
                 asked: None,
+                words: Rc::new(TourWords::of(cursor.run())),
+                sources: Vec::new(),
             }),
             stage: Shared::new(cursor.stage(None, None)),
             stage_seen: Default::default(),

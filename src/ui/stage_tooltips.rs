@@ -82,7 +82,7 @@ fn the_stages_tooltips_are_in_the_pages_language() {
     )
     .is_empty());
     for lang in [Lang::Zh, Lang::Ja] {
-        let shown: Vec<String> = ["kind", "reboot-leak", "service-overlap", "exhaustion"]
+        let shown: Vec<String> = ["kind", "reboot-leak", "service-overlap", "exhaustion", "kubeadm-flannel"]
             .into_iter()
             .flat_map(|scenario| tooltips(scenario, lang))
             .collect();

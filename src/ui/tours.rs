@@ -5,6 +5,8 @@ use super::shown::{Answer, TourShown};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::views::seconds;
+use crate::sim::playback::words::Said;
+use crate::sim::upstream::Upstream;
 use crate::sim::{builtin, VirtualTime};
 use crate::tours::{Tour, TourId};
 use yew::prelude::*;
@@ -20,13 +22,15 @@ pub(super) fn words(name: &str) -> Option<&'static Tour> {
 fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang) -> Option<Html> {
     let asked = shown.asked.as_ref()?;
     let question = tour.question_before(asked.step)?;
+    // Its numbers, as the step's, follow the run shown.
+    let said = shown.words.question(asked.step, lang)?;
     let answered = asked.answer;
     let picked = match answered {
         Some(Answer::Picked(index)) => Some(index),
         _ => None,
     };
     let feedback = answered.map(|answer| {
-        let correct = question.choices.get(question.correct).map_or("", |c| c.get(lang));
+        let correct = said.choices.get(question.correct).map_or("", String::as_str);
         // A presenter's press shows the answer to the room's predictions, with no verdict.
         let right = picked == Some(question.correct);
         let verdict = match answer {
@@ -36,15 +40,15 @@ fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang)
         };
         html! {
             <p class={classes!("quiz-feedback", right.then_some("right"))} data-testid="quiz-feedback" role="status">
-                <strong>{ verdict }</strong>{ " " }{ question.why.get(lang) }
+                <strong>{ verdict }</strong>{ " " }{ said.why.clone() }
             </p>
         }
     });
     Some(html! {
         <div class="quiz" role="group" aria-labelledby="quiz-question">
-            <p class="quiz-question" id="quiz-question" data-testid="quiz">{ question.text.get(lang) }</p>
+            <p class="quiz-question" id="quiz-question" data-testid="quiz">{ said.text.clone() }</p>
             <div class="quiz-choices">
-                { for question.choices.iter().enumerate().map(|(index, choice)| {
+                { for said.choices.iter().enumerate().map(|(index, choice)| {
                     let on_pick = {
                         let dispatch = dispatch.clone();
                         Callback::from(move |_: MouseEvent| dispatch.emit(Action::Answer(index)))
@@ -53,7 +57,7 @@ fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang)
                     let picked = picked == Some(index);
                     html! {
                         <button data-testid="quiz-choice" data-correct={correct} aria-pressed={picked.to_string()}
-                            disabled={answered.is_some()} onclick={on_pick}>{ choice.get(lang) }</button>
+                            disabled={answered.is_some()} onclick={on_pick}>{ choice.clone() }</button>
                     }
                 }) }
             </div>
@@ -111,6 +115,16 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
         let next = current.map_or(0, |i| i + 1);
         let has_next = times.get(next).copied().flatten().is_some();
         let title = words.title.get(lang);
+        let said = match current {
+            Some(i) => shown.words.step(i, lang),
+            None => shown.words.intro(lang),
+        };
+        let said = said.unwrap_or_else(|| Said {
+            text: words.intro.get(lang).to_string(),
+            own_cluster: false,
+        });
+        let asked = shown.asked.as_ref().and_then(|a| shown.words.question(a.step, lang));
+        let own_cluster = said.own_cluster || asked.is_some_and(|q| q.own_cluster);
         html! {
             <div class="narration" data-testid="narration">
                 // Over a hidden copy of the last step's line, the longest, so that a line wrapping in two
@@ -131,13 +145,18 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 // Every step's text laid in the same grid cell, hidden, under the current one: the box is
                 // as tall as the longest, so a step with more lines does not push the page below it down.
                 <div class="stack">
-                    <p class="step-text" data-testid="step-text" aria-live="polite">
-                        { current.and_then(|i| words.steps.get(i)).map_or(&words.intro, |step| &step.words).get(lang) }
-                    </p>
-                    { for std::iter::once(&words.intro).chain(words.steps.iter().map(|step| &step.words)).map(|text| html! {
-                        <p class="step-text sizer" aria-hidden="true">{ text.get(lang) }</p>
+                    <p class="step-text" data-testid="step-text" aria-live="polite">{ said.text.clone() }</p>
+                    { for std::iter::once(shown.words.intro(lang)).chain((0..words.steps.len()).map(|i| shown.words.step(i, lang))).flatten().map(|said| html! {
+                        <p class="step-text sizer" aria-hidden="true">{ said.text }</p>
                     }) }
                 </div>
+                { for source_line(current.and_then(|i| shown.sources.get(i).copied().flatten()), lang) }
+                if own_cluster {
+                    <p class="own-cluster" data-testid="own-cluster" role="note">
+                        { t::OWN_CLUSTER.get(lang) }{ " " }
+                        <button data-testid="own-cluster-back" onclick={dispatch.reform(|_: MouseEvent| Action::OwnCluster)}>{ t::OWN_CLUSTER_BACK.get(lang) }</button>
+                    </p>
+                }
                 </div>
                 <div class="tour-nav">
                     <button data-testid="tour-prev" disabled={current.is_none()} onclick={go(previous)}>{ t::PREV_STEP.get(lang) }</button>
@@ -156,5 +175,20 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 }
             </div>
         }
+    })
+}
+
+/// The line under a step's words naming the upstream code its event models, linked: the words need
+/// not name functions (`cidr_set.go · AllocateNext`).
+pub fn source_line(source: Option<&'static Upstream>, lang: Lang) -> Option<Html> {
+    let source = source?;
+    let file = source.file.rsplit('/').next().unwrap_or(source.file);
+    Some(html! {
+        <p class="step-source" data-testid="step-source">
+            { t::STEP_SOURCE.get(lang) }{ " " }
+            <a href={source.url} target="_blank" rel="noopener noreferrer" title={format!("{}/{}", source.repo, source.file)}>
+                <code>{ format!("{file} · {}", source.function) }</code>
+            </a>
+        </p>
     })
 }

@@ -1,4 +1,5 @@
-//! What a step's picture holds, read off the stage's view model as the page draws it.
+//! What a step's picture holds, read off the stage's view model as the page draws it: its nodes and
+//! pods, and each node's chain (flanneld's subnet, the bridge `cni0`, the node's routes).
 
 use super::words::Address;
 use podip::sim::grid::CellStatus;
@@ -51,6 +52,16 @@ impl Picture {
                 shown.extend(pod.route_prefixes());
             }
         }
+        // A flannel node's chain: flanneld's subnet, the bridge's gateway, the node's routes.
+        for chain in &stage.chains {
+            shown.extend(chain.flannel_subnet.iter().cloned());
+            shown.extend(chain.node_route_prefixes().0);
+            if let Some(bridge) = &chain.bridge {
+                shown.extend(bridge.gateways.iter().cloned());
+                let connected = bridge.connected_route.as_deref();
+                shown.extend(connected.and_then(|r| r.split_whitespace().next()).map(str::to_string));
+            }
+        }
         shown.extend(taken.iter().cloned());
         Picture {
             stage,
@@ -69,6 +80,12 @@ impl Picture {
 
     pub fn pod(&self, name: &str) -> Option<&StagePod> {
         self.pods().find(|p| p.name == name)
+    }
+
+    /// A node's bridge drawn (`cni0`), and which of its ports are drawn: the host veths on it.
+    pub fn bridge_ports(&self) -> Option<Vec<String>> {
+        let bridged = self.stage.chains.iter().find(|c| c.bridge.is_some())?;
+        bridged.bridge.as_ref().map(|b| b.ports.clone())
     }
 
     /// A pod drawn as alive (not the fading mark of one just gone).

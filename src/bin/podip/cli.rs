@@ -48,7 +48,7 @@ enum Command {
     Run {
         /// The scenario: a file, `-` for standard input, or `builtin:NAME` (kind, kind-measured, planning,
         /// exhaustion, dual-stack, ipv6, service-overlap, kcm-restart, max-pods, reboot-leak,
-        /// why-round-robin, node-network).
+        /// why-round-robin, node-network, kubeadm-flannel).
         scenario: String,
         /// Print the events as JSON Lines instead.
         #[arg(long)]

@@ -10,7 +10,7 @@ use podip::ui::figure_svg::figure_svg;
 #[derive(clap::Args)]
 pub struct FigureArgs {
     /// A built-in tour (kind, planning, exhaustion, dual-stack, kcm-restart, max-pods,
-    /// reboot-leak, why-round-robin, node-network).
+    /// reboot-leak, why-round-robin, node-network, kubeadm-flannel).
     #[arg(long)]
     pub tour: Option<String>,
     /// A scenario of your own instead: a file, `-` for standard input, or `builtin:NAME`.

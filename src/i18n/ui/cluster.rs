@@ -100,9 +100,9 @@ texts! {
     CNI => { en: "CNI chain", zh: "CNI 链", ja: "CNI チェーン" },
     /// That field's hint: the values it takes.
     HINT_CNI => {
-        en: "kindnet, flannel or k3s-flannel",
-        zh: "kindnet、flannel 或 k3s-flannel",
-        ja: "kindnet、flannel、k3s-flannel のいずれか",
+        en: "kindnet: ptp, a /32 route per pod; flannel: the bridge cni0",
+        zh: "kindnet：ptp，每个 Pod 一条 /32 路由；flannel：网桥 cni0",
+        ja: "kindnet：ptp（Pod ごとに /32 ルート）、flannel：ブリッジ cni0",
     },
     /// A preset's CNI note: the chain minikube installs, and the one podip draws.
     PRESET_CNI_MINIKUBE => {

@@ -310,7 +310,7 @@ texts! {
     /// No podCIDR yet.
     NONE_YET => { en: "none yet", zh: "尚未分配", ja: "未割り当て" },
     /// The conflist exists.
-    CONFLIST_WRITTEN => { en: "10-kindnet.conflist written", zh: "已写入 10-kindnet.conflist", ja: "10-kindnet.conflist 書き込み済み" },
+    CONFLIST_WRITTEN => { en: "{0} written", zh: "已写入 {0}", ja: "{0} 書き込み済み" },
     /// No conflist yet.
     NO_CNI_CONFIG => { en: "no CNI config yet", zh: "尚无 CNI 配置", ja: "CNI 設定はまだありません" },
     /// The address grid: {0} subnet.
@@ -630,6 +630,18 @@ texts! {
     STAGE_RANGE => { en: "host-local range {0}", zh: "host-local 地址范围 {0}", ja: "host-local の範囲 {0}" },
     /// The node's root network namespace.
     STAGE_ROOT_NETNS => { en: "node network namespace (host veth ends)", zh: "节点网络命名空间（节点侧 veth）", ja: "ノードのネットワーク名前空間（ホスト側 veth）" },
+    /// A flannel node's bridge: {0} its name, {1} its gateway address, {2} its ports, {3} its MTU.
+    STAGE_BRIDGE => {
+        en: "bridge {0}: gateway {1}, {2} ports (the pods' host veths), mtu {3}",
+        zh: "网桥 {0}：网关 {1}，{2} 个端口（各 Pod 的节点侧 veth），mtu {3}",
+        ja: "ブリッジ {0}：ゲートウェイ {1}、ポート {2} 個（各 Pod のホスト側 veth）、mtu {3}",
+    },
+    /// The bridge without a port up, drawn dim.
+    STAGE_BRIDGE_DOWN => {
+        en: "no port up: NO-CARRIER, its connected route linkdown",
+        zh: "没有处于 up 状态的端口：NO-CARRIER，直连路由为 linkdown",
+        ja: "up のポートなし：NO-CARRIER、直結ルートは linkdown",
+    },
     /// A node without pods.
     STAGE_NO_PODS => { en: "no pods", zh: "没有 Pod", ja: "Pod なし" },
     /// Pods drawn as cells: {0} veth pairs.

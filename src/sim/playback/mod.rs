@@ -15,6 +15,8 @@
 //! as Yew's `game_of_life` keeps `conway.rs` free of Yew.
 //!
 //! * [`link`] — the view as a [`crate::share::Link`] and back.
+//! * [`words`] — a tour's words for the run shown: its numbers from that run, or said to describe the
+//!   tour's own cluster.
 
 mod cursor;
 pub mod export;
@@ -28,6 +30,7 @@ mod slices;
 pub mod stage;
 mod unseen;
 pub mod views;
+pub mod words;
 
 use super::command::Command;
 use super::ClusterSettings;

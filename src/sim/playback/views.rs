@@ -19,8 +19,6 @@ pub const MAX_NODE_CARDS: usize = 8;
 pub const MAX_ROWS: usize = 16;
 /// At most this many `ip route` lines per node card: a pod has two, its /32 and its veth's `fe80::/64`.
 pub const MAX_ROUTE_LINES: usize = 2 * MAX_ROWS;
-/// Where host-local keeps its files when the card has not seen its store yet (kind's tmpfs).
-const DEFAULT_IPAM_DIR: &str = "/run/cni-ipam-state/kindnet";
 
 /// `1.234 s`: a virtual time as the page shows it. Integer arithmetic: no float formatting in the wasm.
 pub fn seconds(time: VirtualTime) -> String {
@@ -181,7 +179,7 @@ impl NodeCard {
             grid: cursor.grid_shown(&node.name),
             ls_command: format!(
                 "$ ls {}",
-                node.ipam.dir.as_deref().unwrap_or(DEFAULT_IPAM_DIR)
+                node.ipam.dir.as_deref().unwrap_or(node.cni.default_ipam_dir())
             ),
             files,
             files_total: node.ipam.ls.len(),

@@ -5,7 +5,6 @@
 //! `eth0` lines).
 
 use crate::sim::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
-use crate::sim::Touched;
 
 mod rows;
 #[cfg(test)]
@@ -241,7 +240,6 @@ impl Layout {
             false => side_by_side.is_none(),
         };
         let bare = level == Level::Bare;
-        let touched = stage.touched.as_ref();
         let (strips, strip_h) = strips(&stage.kcm, width, bare);
         let nodes_y = strip_h + if bare { BARE_GAP } else { GAP };
         let mut tiles = None;
@@ -249,7 +247,7 @@ impl Layout {
             Some(places) => places
                 .into_iter()
                 .enumerate()
-                .map(|(slot, at)| place(stage.nodes[slot].as_ref(), Some(slot), at, level, touched))
+                .map(|(slot, at)| place(stage, stage.nodes[slot].as_ref(), Some(slot), at, level))
                 .collect(),
             None if one_node => {
                 let shown = stage
@@ -267,22 +265,22 @@ impl Layout {
                     });
                 let slot = (!tiled).then(|| shown.map(|(slot, _)| slot)).flatten();
                 vec![place(
+                    stage,
                     shown.map(|(_, n)| n),
                     slot,
                     (PAD, room),
                     level,
-                    touched,
                 )]
             }
             None => {
                 let left = (room - GAP) * TILES_SHARE;
                 let node = stage.nodes.iter().flatten().next();
                 vec![place(
+                    stage,
                     node,
                     None,
                     (PAD + left + GAP, room - left - GAP),
                     level,
-                    touched,
                 )]
             }
         };
@@ -329,15 +327,18 @@ impl Layout {
     }
 }
 
-/// A node box `w` wide at `x`, for `node` (or an empty frame).
+/// A node box `w` wide at `x`, for `node` of `stage` (or an empty frame).
 fn place(
+    stage: &Stage,
     node: Option<&StageNode>,
     slot: Option<usize>,
     (x, w): (f64, f64),
     level: Level,
-    touched: Option<&Touched>,
 ) -> BoxPlace {
-    let rows = node.map(|n| NodeRows::of(n, w, level, Keep::of(touched, &n.name)));
+    let rows = node.map(|n| {
+        let keep = Keep::of(stage.touched.as_ref(), &n.name);
+        NodeRows::of(n, w, level, keep, bridged(stage, &n.name))
+    });
     BoxPlace {
         slot,
         x,
@@ -345,6 +346,14 @@ fn place(
         h: rows.as_ref().map_or(0.0, |r| r.height),
         rows,
     }
+}
+
+/// Whether node `name` runs a flannel chain: its box draws the bridge and the node's routes.
+pub(super) fn bridged(stage: &Stage, name: &str) -> bool {
+    stage
+        .chains
+        .iter()
+        .any(|chain| chain.node == name && chain.cni.is_flannel())
 }
 
 /// The nodes side by side in `room`: each slot's share of the width as the model weighs it, but no

@@ -133,6 +133,7 @@ pub fn stage_view(props: &StageProps) -> Html {
                     };
                     match (node, &place.rows) {
                         (Some(node), Some(rows)) => NodeBox { node, x: place.x, y: layout.nodes_y, w: place.w, rows,
+                            chain: stage.chains.iter().find(|c| c.node == node.name),
                             token_from: token_from(&stage.kcm, layout.strips.first(), node),
                             touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
                             dispatch: dispatch.clone(), lang }.view(),

@@ -5,11 +5,14 @@ use super::layout::{fit, flow_chips, font, NodeRows, CHIP_H, CHIP_ROW_H, INSET};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::grid::CellStatus;
-use crate::sim::playback::stage::{RangeStrip, StageNode};
+use crate::sim::chain::Chain;
+use crate::sim::playback::stage::{RangeStrip, StageChain, StageNode};
 use crate::sim::Touched;
 use crate::ui::studio::Action;
 use yew::prelude::*;
 
+/// flanneld's file, which the conflist line names on a flannel node.
+const SUBNET_FILE: &str = crate::ipam::flannel::DEFAULT_SUBNET_FILE;
 /// The PATCH token (the podCIDR flying in from the cidrset): its top above the podCIDR's baseline, its
 /// size.
 const TOKEN_ABOVE: f64 = 12.0;
@@ -27,6 +30,8 @@ pub(super) struct NodeBox<'a> {
     pub y: f64,
     pub w: f64,
     pub rows: &'a NodeRows,
+    /// Its CNI chain: the conflist's name, flanneld's subnet, the bridge and the node's routes.
+    pub chain: Option<&'a StageChain>,
     /// Where the PATCH token starts: the cidrset cell allocated.
     pub token_from: Option<(f64, f64)>,
     /// What the selected event touched, when it is on this node.
@@ -120,9 +125,19 @@ impl NodeBox<'_> {
                     </g>
                 }
                 { for rows.conflist_y.map(|conflist_y| if node.conflist {
+                    let cni = self.chain.map_or(Chain::Kindnet, |c| c.cni);
+                    // A flannel node's plugin reads its subnet from flanneld's subnet.env at every ADD.
+                    let subnet = self.chain.and_then(|c| c.flannel_subnet.as_deref());
+                    let (line, title) = match subnet {
+                        Some(subnet) => (
+                            format!("✓ {} · subnet.env {subnet}", cni.conflist_name()),
+                            format!("{}\n{SUBNET_FILE}: FLANNEL_SUBNET={subnet}", cni.conflist_path()),
+                        ),
+                        None => (format!("✓ {}", cni.conflist_name()), cni.conflist_path().to_string()),
+                    };
                     html! {
-                        <text class="conflist small" x={px(x + INSET)} y={px(y + conflist_y)}>
-                            <title>{ "/etc/cni/net.d/10-kindnet.conflist" }</title>{ fit("✓ 10-kindnet.conflist", inner, font::SMALL) }
+                        <text class="conflist small" x={px(x + INSET)} y={px(y + conflist_y)} data-testid="stage-conflist" data-path={cni.conflist_path()}>
+                            <title>{ title }</title>{ fit(&line, inner, font::SMALL) }
                         </text>
                     }
                 } else {

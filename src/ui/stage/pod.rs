@@ -9,7 +9,7 @@ use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
 use crate::i18n::ui as t;
 use crate::i18n::Lang;
-use crate::sim::playback::stage::{StagePhase, StagePod};
+use crate::sim::playback::stage::{StageBridge, StagePhase, StagePod};
 use crate::sim::playback::views::seconds;
 use crate::sim::VirtualTime;
 use crate::ui::studio::Action;
@@ -38,21 +38,49 @@ impl NodeBox<'_> {
         let touched_pod = self.touched.as_ref().and_then(|t| t.pod.as_deref());
         let band_y = y + rows.band_y;
         let inner = w - 2.0 * INSET;
+        // A flannel node's bridge: its name and gateway at the end of the band's label line.
+        let bridge = self.bridge();
+        let bridge_label = bridge.map(|b| format!("{} {}", b.name, b.gateways.join(" ")));
+        let bridge_label_w = bridge_label
+            .as_ref()
+            .map_or(0.0, |l| mono_width(l, font::SMALL) + 10.0);
+        let label = t::STAGE_ROOT_NETNS.get(lang);
+        let label_shown = fit(label, w - 30.0 - bridge_label_w, font::SMALL);
         let band = html! {
+            <>
             <g class="root-netns">
-                if !rows.band_label {
-                    <title>{ t::STAGE_ROOT_NETNS.get(lang) }</title>
+                if !rows.band_label || label_shown != label {
+                    <title>{ label }</title>
                 }
                 { rect("", x + 12.0, band_y, w - 24.0, rows.band.h, 6) }
                 if rows.band_label {
-                    { text("muted small", x + 18.0, band_y - 4.0, "start", fit(t::STAGE_ROOT_NETNS.get(lang), w - 30.0, font::SMALL)) }
+                    { text("muted small", x + 18.0, band_y - 4.0, "start", label_shown) }
                 }
             </g>
+            { for bridge.map(|bridge| {
+                let bar_y = band_y + rows.band.veth_y - 3.0;
+                let tooltip = match bridge.carrier {
+                    true => t::STAGE_BRIDGE.fill(lang, &[&bridge.name, &bridge.gateways.join(", "), &bridge.ports.len().to_string(), &bridge.mtu.to_string()]),
+                    false => format!("{} · {}", t::STAGE_BRIDGE.fill(lang, &[&bridge.name, &bridge.gateways.join(", "), "0", &bridge.mtu.to_string()]), t::STAGE_BRIDGE_DOWN.get(lang)),
+                };
+                html! {
+                    <g class={classes!("bridge", (!bridge.carrier).then_some("down"))} data-testid="stage-bridge" data-bridge={bridge.name.clone()}
+                        data-gateway={bridge.gateways.join(",")} data-carrier={bridge.carrier.to_string()}>
+                        <title>{ tooltip }</title>
+                        { rect("bridge-bar", x + 16.0, bar_y, w - 32.0, VETH_END_H + 6.0, 4) }
+                        if rows.band_label {
+                            { text("mono small bridge-label", x + w - 18.0, band_y - 4.0, "end", bridge_label.clone().unwrap_or_default()) }
+                        }
+                    </g>
+                }
+            }) }
+            </>
         };
         if node.pods.is_empty() {
             return html! {
                 <>
                     { band }
+                    { self.node_routes() }
                     { text("muted", x + INSET, y + rows.foot_y, "start", fit(t::STAGE_NO_PODS.get(lang), inner, font::BASE)) }
                 </>
             };
@@ -106,6 +134,9 @@ impl NodeBox<'_> {
         html! {
             <>
                 { band }
+                if rows.pod_grid.is_none() {
+                    { self.node_routes() }
+                }
                 if rows.pod_grid.is_some() {
                     <text class="muted small" x={px(x + 18.0)} y={px(band_y + 24.0)}>
                         { t::STAGE_VETHS.fill(lang, &[&node.pods.iter().filter(|p| p.veth.is_some()).count().to_string()]) }
@@ -119,6 +150,50 @@ impl NodeBox<'_> {
                 { for failure }
             </>
         }
+    }
+
+    /// The bridge drawn on a flannel node's band, once the first ADD made it.
+    fn bridge(&self) -> Option<&StageBridge> {
+        let bridge = self.chain.and_then(|c| c.bridge.as_ref());
+        bridge.filter(|_| self.rows.bridged)
+    }
+
+    /// A flannel node's routes where ptp's `/32`s go: the connected route on the bridge, one for
+    /// all its pods, then flanneld's to the other nodes' subnets (left out of a bare box).
+    fn node_routes(&self) -> Html {
+        let rows = self.rows;
+        let Some(chain) = self.chain.filter(|_| rows.bridged) else {
+            return html! {};
+        };
+        let band_y = self.y + rows.band_y;
+        let room = self.w - 2.0 * INSET;
+        let tag = |row: usize, class: &'static str, shown: String, title: String, route: String| {
+            let shown = fit_mono(&shown, room - 10.0, font::SMALL);
+            let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
+            let (tag_x, tag_y) = (self.x + INSET, band_y + rows.band.route_y + row as f64 * rows.band.route_row);
+            html! {
+                <g class={classes!("route", class)} data-testid="stage-node-route" data-route={route}>
+                    <title>{ title }</title>
+                    { rect("", tag_x, tag_y, tag_w, 16.0, 8) }
+                    { text("mono small", tag_x + 5.0, tag_y + 12.0, "start", shown) }
+                </g>
+            }
+        };
+        let connected = chain.bridge.as_ref().and_then(|bridge| {
+            let route = bridge.connected_route.clone()?;
+            let shown = bridge.connected_prefix()?;
+            Some(tag(0, "connected", shown.clone(), route, shown))
+        });
+        let (prefixes, dev) = chain.node_route_prefixes();
+        let others = (rows.node_routes && !prefixes.is_empty()).then(|| {
+            // As `ip route` words it: the destinations and the device they all leave by.
+            let shown = match &dev {
+                Some(dev) => format!("{} dev {dev}", prefixes.join(", ")),
+                None => prefixes.join(", "),
+            };
+            tag(1, "to-nodes", shown, chain.node_routes.join("\n"), prefixes.join(","))
+        });
+        html! { <>{ for connected }{ for others }</> }
     }
 
     /// One pod, its box `w` wide at `(x, pod_y)`: its namespace box, its veth pair as a cable to the
@@ -180,7 +255,7 @@ impl NodeBox<'_> {
                     </g>
                 }
                 if let (Some(veth), true) = (&pod.veth, cabled) {
-                    <g class={classes!("veth", touched_veth.then_some("touched"))} data-testid="stage-veth" data-pod={pod.name.clone()}>
+                    <g class={classes!("veth", touched_veth.then_some("touched"))} data-testid="stage-veth" data-pod={pod.name.clone()} data-master={veth.master.clone()}>
                         <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
                         { rect("veth-end", x, veth_y, w, VETH_END_H, 4) }
                         { text("mono small", cx, veth_y + 14.0, "middle", fit_mono(&veth.node_end, w - 6.0, font::SMALL)) }

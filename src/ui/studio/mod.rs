@@ -11,8 +11,9 @@ use super::shown::{
 use crate::ipam::capacity::CapacityPlan;
 use crate::sim::command::Command;
 use crate::sim::playback::export::Download;
+use crate::sim::playback::words::TourWords;
 use crate::sim::playback::{Player, DEFAULT_SPEED, SPEEDS};
-use crate::sim::VirtualTime;
+use crate::sim::{builtin, VirtualTime};
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::tours::TourId;
 use ipnet::IpNet;
@@ -134,6 +135,8 @@ pub enum Action {
     Settings(Box<ClusterSettings>),
     /// Go to a tour step.
     TourStep(usize),
+    /// Load the tour's own scenario again at the step shown: the words describe that cluster.
+    OwnCluster,
     /// Select an event of the log.
     SelectEvent(Option<usize>),
     /// Open a pod's network view.
@@ -265,6 +268,7 @@ impl Studio {
                 | Action::StepBack
                 | Action::Seek(_)
                 | Action::TourStep(_)
+                | Action::OwnCluster
                 | Action::Answer(_)
                 | Action::Load { .. }
                 | Action::Apply(_)
@@ -419,6 +423,20 @@ impl Studio {
                 self.answered.clear();
                 self.change(|player| player.reload(text, tour));
             }
+            Action::OwnCluster => {
+                let cursor = self.player.cursor();
+                let (tour, step) = (cursor.run().tour(), cursor.current_step());
+                let Some((tour, text)) = tour.and_then(|t| Some((t, builtin::by_name(t)?))) else {
+                    return false;
+                };
+                self.asked = None;
+                self.change(|player| {
+                    player.reload(text.to_string(), Some(tour));
+                    if let Some(index) = step {
+                        player.go_to_step(index);
+                    }
+                });
+            }
             Action::Apply(commands) => self.change(|player| player.apply(&commands)),
             Action::Settings(settings) => self.change(|player| player.set_settings(*settings)),
             Action::DeletionMode(mode) => self.change(|player| {
@@ -496,6 +514,14 @@ impl Studio {
                 now,
                 horizon: run.horizon(),
                 asked: studio.asked.clone(),
+                // Paired with the tour's own run once per run: kept while the run is the same.
+                words: match last.tour.words.is_of(run) {
+                    true => last.tour.words.clone(),
+                    false => Rc::new(TourWords::of(run)),
+                },
+                sources: (0..run.step_times().len())
+                    .map(|i| run.step_source(i))
+                    .collect(),
             }),
             // The picture is a function of the run, the time and what is picked: the same, it is kept.
             stage: if same_stage {

@@ -14,14 +14,12 @@ use crate::sim::state::{NodeState, PodState, VethState};
 use crate::sim::{Simulation, VirtualDuration, VirtualTime};
 use ipnet::IpNet;
 
-/// Where host-local keeps its files when the node has not written its store yet (kind's tmpfs).
 /// The host-local strip's cells: an aligned block of addresses around the cursor.
 pub const RANGE_CELLS: usize = 16;
 /// At most this many pod cells per node.
 pub const MAX_POD_CELLS: usize = 128;
 /// At most this many files of host-local's directory listed on a node.
 pub const MAX_FILES: usize = 6;
-const DEFAULT_IPAM_DIR: &str = "/run/cni-ipam-state/kindnet";
 
 /// A node whole: its machine as the story needs it.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,6 +92,40 @@ impl StageChain {
             node_routes: node_routes(&state),
         })
     }
+}
+
+impl StageChain {
+    /// The destinations of [`StageChain::node_routes`] (`10.244.2.0/24`), and the device they leave
+    /// by, when all leave by one (`flannel.1`).
+    pub fn node_route_prefixes(&self) -> (Vec<String>, Option<String>) {
+        let prefixes = self
+            .node_routes
+            .iter()
+            .filter_map(|route| route.split_whitespace().next())
+            .map(str::to_string)
+            .collect();
+        let devs: Vec<&str> = self.node_routes.iter().filter_map(|r| dev_of(r)).collect();
+        let dev = devs
+            .first()
+            .filter(|first| devs.iter().all(|dev| dev == *first))
+            .map(|dev| dev.to_string());
+        (prefixes, dev)
+    }
+}
+
+impl StageBridge {
+    /// Its connected route's destination and device, as a tag says it (`10.244.1.0/24 dev cni0`).
+    pub fn connected_prefix(&self) -> Option<String> {
+        let route = self.connected_route.as_deref()?;
+        let dst = route.split_whitespace().next()?;
+        Some(format!("{dst} dev {}", self.name))
+    }
+}
+
+/// The word after `dev` in a route line.
+fn dev_of(route: &str) -> Option<&str> {
+    let mut words = route.split_whitespace();
+    words.find(|w| *w == "dev").and(words.next())
 }
 
 /// The bridge plugin's bridge on a node.
@@ -296,7 +328,7 @@ impl StageNode {
                 .ipam
                 .dir
                 .clone()
-                .unwrap_or_else(|| DEFAULT_IPAM_DIR.to_string()),
+                .unwrap_or_else(|| state.cni.default_ipam_dir().to_string()),
             files: state.ipam.ls.iter().take(MAX_FILES).cloned().collect(),
             files_total: state.ipam.ls.len(),
             pods,

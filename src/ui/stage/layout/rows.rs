@@ -123,6 +123,10 @@ pub(crate) struct NodeRows {
     pub tight: bool,
     /// The line under the pods.
     pub foot_y: f64,
+    /// A flannel node: the bridge `cni0` as a bar in the band, and the node's routes where ptp's
+    /// `/32`s go (its connected route on `cni0`; flanneld's through `flannel.1` too, but bare).
+    pub bridged: bool,
+    pub node_routes: bool,
 }
 
 /// The width pods need side by side: `pods` boxes at their narrowest, with the box's insets.
@@ -176,8 +180,15 @@ impl Keep {
 }
 
 impl NodeRows {
-    /// The rows of `node` in a box `w` wide at `level`, with what `keep` names at any level.
-    pub(crate) fn of(node: &StageNode, w: f64, level: Level, keep: Keep) -> NodeRows {
+    /// The rows of `node` in a box `w` wide at `level`, with what `keep` names at any level;
+    /// `bridged`: it runs a flannel chain (the bridge and the node's routes, [`NodeRows::bridged`]).
+    pub(crate) fn of(
+        node: &StageNode,
+        w: f64,
+        level: Level,
+        keep: Keep,
+        bridged: bool,
+    ) -> NodeRows {
         let inner = w - 2.0 * INSET;
         let name_w = bold_width(&node.name, font::TITLE);
         let name = fit_bold(&node.name, inner, font::TITLE);
@@ -298,13 +309,19 @@ impl NodeRows {
             .max()
             .unwrap_or(1)
             .max(1);
-        let routes = node
-            .pods
-            .iter()
-            .map(|p| p.routes.len())
-            .max()
-            .unwrap_or(0)
-            .max(1);
+        // A flannel node has one route for all its pods (and a row for flanneld's, but bare); ptp a
+        // route per pod and family.
+        let node_routes = bridged && !bare;
+        let routes = match bridged {
+            true => 1 + usize::from(node_routes),
+            false => node
+                .pods
+                .iter()
+                .map(|p| p.routes.len())
+                .max()
+                .unwrap_or(0)
+                .max(1),
+        };
         let tight = pod_w < TIGHT_POD_W;
         let ip_size = if tight { font::SMALL } else { font::BASE };
         let cut = node
@@ -318,7 +335,11 @@ impl NodeRows {
             + if bare { 6.0 } else { 10.0 };
         let bottom_pad = if bare { BARE_BOTTOM } else { BOTTOM };
         let (pods_y, pods_as_cells, foot_y, bottom) = if pods == 0 {
-            let pods_y = band_y + band.h;
+            // A flannel node's routes stay under its band without pods (the bridge outlives them).
+            let pods_y = match bridged {
+                true => band_y + band.route_y + routes as f64 * band.route_row,
+                false => band_y + band.h,
+            };
             (
                 pods_y,
                 None,
@@ -384,6 +405,8 @@ impl NodeRows {
             eth0: !bare,
             tight,
             foot_y,
+            bridged,
+            node_routes,
         }
     }
 }
@@ -392,6 +415,7 @@ impl NodeRows {
 /// the node at its busiest (those pods, up to those drawn as boxes, a podCIDR per family, host-local's
 /// strip, two rows of files, a failure's line).
 pub(crate) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 {
+    let bridged = stage.chains.iter().any(|chain| chain.cni.is_flannel());
     let pods = pods.min(POD_BOXES);
     let v6 = |cidr: &str| cidr.contains(':');
     let ips: Vec<String> = stage
@@ -439,5 +463,5 @@ pub(crate) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 
         pods_as_cells: false,
         pods_hidden: 0,
     };
-    NodeRows::of(&busiest, w, level, Keep::default()).height
+    NodeRows::of(&busiest, w, level, Keep::default(), bridged).height
 }

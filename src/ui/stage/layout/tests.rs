@@ -20,6 +20,10 @@ fn stages() -> Vec<(String, Stage)> {
     let mut stages = vec![
         ("kind at 2.3 s".to_string(), stage_at("kind", 2_300)),
         (
+            "kubeadm-flannel at 2.3 s".to_string(),
+            stage_at("kubeadm-flannel", 2_300),
+        ),
+        (
             "dual-stack at 1.5 s".to_string(),
             stage_at("dual-stack", 1_500),
         ),
@@ -194,6 +198,7 @@ fn a_phone_on_its_side_holds_a_tours_node_at_one_unit_per_pixel() {
         ("kind at 2.3 s", stage_at("kind", 2_300)),
         ("reboot-leak step 9", stage_at_step("reboot-leak", 8)),
         ("dual-stack step 3", stage_at_step("dual-stack", 2)),
+        ("kubeadm-flannel step 4", stage_at_step("kubeadm-flannel", 3)),
     ] {
         let layout = Layout::of(&stage, width, false, stage.focus.as_deref(), Some(max));
         assert_eq!(layout.width, width, "{name}");
@@ -297,4 +302,65 @@ fn a_steps_focus_is_drawn_at_every_level_and_size() {
         }
     }
     assert!(checked > 20, "only {checked} foci checked");
+}
+
+/// A flannel node draws the bridge in its band and the node's routes where ptp's `/32`s go: the
+/// connected route on `cni0`, one for every pod, and flanneld's through `flannel.1` in a row of their
+/// own, left out of a bare box — so at every level it is no taller than a kind node with the same
+/// pods but by that row.
+#[test]
+fn a_flannel_node_holds_its_bridge_and_routes_in_the_rows_of_ptps_routes() {
+    let kind = stage_at("kind", 2_300);
+    let flannel = stage_at("kubeadm-flannel", 2_300);
+    let worker = |stage: &Stage, name: &str| {
+        stage
+            .nodes
+            .iter()
+            .flatten()
+            .find(|n| n.name == name)
+            .cloned()
+            .expect("the worker is drawn")
+    };
+    let (kind_worker, flannel_worker) = (worker(&kind, "kind-worker"), worker(&flannel, "worker-1"));
+    assert!(layout_bridged(&flannel, "worker-1") && !layout_bridged(&kind, "kind-worker"));
+    let chain = flannel
+        .chains
+        .iter()
+        .find(|c| c.node == "worker-1")
+        .expect("its chain");
+    let bridge = chain.bridge.as_ref().expect("cni0, made by a's ADD");
+    assert_eq!(bridge.ports.len(), 3, "a, b and c on the bridge");
+    assert!(flannel_worker.pods.iter().all(|p| p.routes.is_empty()), "no /32 per pod");
+    for width in [360.0, 550.0, 1000.0] {
+        for level in [Level::Full, Level::Compact, Level::Minimal, Level::Bare] {
+            let at = format!("{level:?} at {width}");
+            let ptp = NodeRows::of(&kind_worker, width, level, Keep::default(), false);
+            let bridged = NodeRows::of(&flannel_worker, width, level, Keep::default(), true);
+            assert!(bridged.bridged && !ptp.bridged, "{at}");
+            assert_eq!(bridged.node_routes, level != Level::Bare, "{at}");
+            let extra = if bridged.node_routes { bridged.band.route_row } else { 0.0 };
+            assert!(
+                (bridged.height - ptp.height - extra).abs() < 0.5,
+                "{at}: {} against kind's {}",
+                bridged.height,
+                ptp.height
+            );
+        }
+    }
+    // The bridge's label fits beside the band's at a laptop's width, in a box beside the others.
+    let layout = Layout::of(&flannel, 1000.0, false, None, None);
+    let (place, rows) = layout
+        .boxes
+        .iter()
+        .find_map(|b| {
+            let slot = b.slot?;
+            (flannel.nodes[slot].as_ref()?.name == "worker-1").then_some((b, b.rows.as_ref()?))
+        })
+        .expect("worker-1 drawn beside the others");
+    let label = format!("{} {}", bridge.name, bridge.gateways.join(" "));
+    assert!(rows.band_label && mono_width(&label, font::SMALL) + 40.0 < place.w);
+}
+
+fn layout_bridged(stage: &Stage, name: &str) -> bool {
+    super::bridged(stage, name)
 }

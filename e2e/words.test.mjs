@@ -1,0 +1,45 @@
+// A step's words follow the run: the kind tour under a /26 node mask names the run's addresses, and
+// a source line under the words links the upstream code the step's event models; a step whose words
+// cannot follow the settings says that they describe the tour's own cluster, and its button loads the
+// tour's own scenario again at the same step.
+//   node --test --test-reporter=spec e2e/words.test.mjs
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, stepShown, ARTIFACTS } from "./harness.mjs";
+
+const shared = useServerAndBrowser();
+
+test("under a /26 mask the kind tour's last step names the run's addresses, with its source line", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
+  await startTour(page, "kind");
+  await tourStep(page, 10);
+  await shows(page, "step-text", "d gets 10.244.1.5, not b's .3");
+  const source = page.getByTestId("step-source").locator("a");
+  assert.match(await source.textContent(), /^\S+\.go · \S+$/);
+  assert.match(await source.getAttribute("href"), /^https:\/\/github\.com\//);
+  await page.getByTestId("node-mask").fill("26");
+  await settled(page);
+  await shows(page, "step-text", "d gets 10.244.0.69, not b's .67");
+  assert.equal(await stepShown(page), 10);
+  assert.equal(await page.getByTestId("own-cluster").count(), 0);
+  await page.locator(".theatre").screenshot({ path: `${ARTIFACTS}/words-kind-26.png` });
+  assertClean();
+});
+
+test("a step whose words cannot follow the settings says so, and goes back to the tour's cluster", async () => {
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
+  await startTour(page, "why-round-robin");
+  await tourStep(page, 2);
+  const written = await page.getByTestId("step-text").textContent();
+  await page.getByTestId("node-mask").fill("26");
+  await settled(page);
+  await page.getByTestId("own-cluster").waitFor();
+  assert.equal(await page.getByTestId("step-text").textContent(), written);
+  await page.locator(".theatre").screenshot({ path: `${ARTIFACTS}/words-own-cluster.png` });
+  await page.getByTestId("own-cluster-back").click();
+  await settled(page);
+  await page.getByTestId("own-cluster").waitFor({ state: "detached" });
+  assert.equal(await stepShown(page), 2);
+  assert.equal(await page.getByTestId("node-mask").inputValue(), "28");
+  assertClean();
+});

@@ -1,0 +1,57 @@
+use super::*;
+use crate::ipam::kcm::KcmFlag;
+use crate::sim::builtin;
+use crate::sim::playback::{with_preamble, Player};
+
+/// The kind tour's run under `--node-cidr-mask-size=mask`.
+fn kind_under_mask(mask: &str) -> Rc<Run> {
+    let own = Player::load(builtin::KIND.into(), Some("kind")).expect("kind loads");
+    let settings = own
+        .settings()
+        .draft()
+        .with_flag(KcmFlag::NodeCidrMaskSize, mask.into())
+        .validate(&own.settings())
+        .expect("a valid mask");
+    let text = with_preamble(builtin::KIND, &settings.preamble());
+    let player = Player::load(text, Some("kind")).expect("kind loads under another mask");
+    player.cursor().run().clone()
+}
+
+fn step(words: &TourWords, id: &str) -> Said {
+    let index = TourId::Kind.tour().step_index(id).expect("a kind step");
+    words.step(index, Lang::En).expect("a step")
+}
+
+#[test]
+fn under_the_tours_own_settings_the_words_stand_as_written() {
+    let player = Player::load(builtin::KIND.into(), Some("kind")).expect("kind loads");
+    let words = TourWords::of(player.cursor().run());
+    for (index, written) in TourId::Kind.tour().steps.iter().enumerate() {
+        let said = words.step(index, Lang::En).expect("a step");
+        assert_eq!(said, Said::as_written(written.words.en, false));
+    }
+}
+
+#[test]
+fn under_a_26_mask_the_kind_tour_names_the_runs_addresses() {
+    let run = kind_under_mask("26");
+    let words = TourWords::of(&run);
+    let d = step(&words, "d-gets-the-next");
+    assert!(!d.own_cluster, "{d:?}");
+    assert!(
+        d.text.starts_with("d gets 10.244.0.69, not b's .67"),
+        "{}",
+        d.text
+    );
+    assert!(d.text.contains("past .126"), "{}", d.text);
+    let workers = step(&words, "workers-patched");
+    assert!(
+        workers.text.contains("10.244.0.64/26 and 10.244.0.128/26"),
+        "{}",
+        workers.text
+    );
+    let gateway = step(&words, "a-route");
+    assert!(gateway.text.contains("10.244.0.65/32"), "{}", gateway.text);
+    // The introduction names the flags: it describes the tour's own cluster.
+    assert!(words.intro(Lang::En).expect("an intro").own_cluster);
+}
