@@ -30,7 +30,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         },
         Step {
             id: "first-reboot",
-            waits_for: (Reason::NodeReboot, "node/disk-worker"),
+            waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
             words: text! {
                 en: "disk-worker reboots, and so does tmpfs-worker. Gone: every container and network namespace, and with them the veths and /32 routes. Still on disk: the conflist, containerd's sandbox records in /var/lib/containerd and, on disk-worker alone, host-local's five files and last_reserved_ip. tmpfs-worker's /run/cni-ipam-state comes back empty.",
                 zh: "disk-worker 和 tmpfs-worker 相继重启。所有容器和网络命名空间都没了，veth 和 /32 路由也跟着没了。磁盘上还在的有：conflist、/var/lib/containerd 里 containerd 的沙箱记录，以及只在 disk-worker 上才有的 host-local 的五个文件和 last_reserved_ip。tmpfs-worker 的 /run/cni-ipam-state 重启后是空的。",
@@ -39,7 +39,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         },
         Step {
             id: "kubelet-back",
-            waits_for: (Reason::Rebooted, "node/disk-worker"),
+            waits_for: (Reason::Rebooted, "node/tmpfs-worker"),
             words: text! {
                 en: "The kubelet starts, sees a new boot ID and records Rebooted. The API still shows the pods Running on their old addresses: nothing has updated them yet.",
                 zh: "kubelet 启动后发现 boot ID 变了，记录 Rebooted。API 里的 Pod 仍是 Running，地址也还是旧的：还没有任何组件更新它们。",
@@ -66,7 +66,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         },
         Step {
             id: "records-lost",
-            waits_for: (Reason::NodeReboot, "node/disk-worker"),
+            waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
             words: text! {
                 en: "The second reboot, and this time podip supposes that containerd lost its records of the old sandboxes. RKE2's known issues blame leftover files on containerd losing track of pods (rancher/rke2#3039), and Harvester nodes ran out of addresses after hard power-offs (harvester/harvester#7471), but neither shows how the records went. Without records, no one ever runs CNI DEL for the old sandboxes.",
                 zh: "第二次重启。这一次 podip 假设 containerd 丢失了旧沙箱的记录。RKE2 的已知问题把残留文件归因于 containerd 丢失了对 Pod 的跟踪（rancher/rke2#3039），Harvester 的节点在强制断电后也耗尽了地址（harvester/harvester#7471），但两者都没有说明记录是怎么丢的。没有了记录，就再也不会有人为旧沙箱执行 CNI DEL。",
@@ -84,7 +84,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         },
         Step {
             id: "third-reboot",
-            waits_for: (Reason::NodeReboot, "node/disk-worker"),
+            waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
             words: text! {
                 en: "The third reboot, records lost again. All ten of disk-worker's files stay.",
                 zh: "第三次重启，记录再次丢失。disk-worker 的十个文件全部留着。",
