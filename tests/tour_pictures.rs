@@ -71,11 +71,7 @@ const NOT_ON_STAGE: &[(TourId, &str, &[&str])] = &[
     // Every file freed (.14 stays as last_reserved_ip, which is not a file of an address).
     (TourId::WhyRoundRobin, "all-freed", &[".2–.14"]),
     // The file CNI DEL removes, and its address, whose neighbour entry outlives it on cni0.
-    (
-        TourId::KubeadmFlannel,
-        "b-released",
-        &["10.244.1.3", ".3"],
-    ),
+    (TourId::KubeadmFlannel, "b-released", &["10.244.1.3", ".3"]),
     // b and its freed .3 as the contrast; .254, where the walk will wrap.
     (
         TourId::KubeadmFlannel,
@@ -355,12 +351,20 @@ fn errors_and_files(picture: &Picture, all: &str) -> Vec<String> {
     if all.contains("subnet.env") && !chains.iter().any(|c| c.flannel_subnet.is_some()) {
         wrong.push("no node has flanneld's subnet.env".to_string());
     }
-    if all.contains("flannel.1") && !chains.iter().any(|c| c.node_route_prefixes().1.as_deref() == Some("flannel.1")) {
+    if all.contains("flannel.1")
+        && !chains
+            .iter()
+            .any(|c| c.node_route_prefixes().1.as_deref() == Some("flannel.1"))
+    {
         wrong.push("no node routes through flannel.1".to_string());
     }
     for name in ["10-flannel.conflist", "10-kindnet.conflist"] {
-        let written = |c: &&podip::sim::playback::stage::StageChain| c.conflist_path.ends_with(name);
-        let drawn = chains.iter().filter(written).any(|c| picture.nodes().any(|n| n.name == c.node && n.conflist));
+        let written =
+            |c: &&podip::sim::playback::stage::StageChain| c.conflist_path.ends_with(name);
+        let drawn = chains
+            .iter()
+            .filter(written)
+            .any(|c| picture.nodes().any(|n| n.name == c.node && n.conflist));
         if all.contains(name) && !drawn {
             wrong.push(format!("no node has {name}"));
         }

@@ -365,7 +365,10 @@ fn the_right_answers_are_what_the_steps_show() {
     );
     // kubeadm-flannel: d gets .5 on the bridge, as on kind.
     let d = pod_ip(&at_step(KubeadmFlannel, "d-gets-the-next"), "d");
-    assert!(d.ends_with(answer(KubeadmFlannel, "d-gets-the-next")), "{d}");
+    assert!(
+        d.ends_with(answer(KubeadmFlannel, "d-gets-the-next")),
+        "{d}"
+    );
     // dual-stack: two podCIDRs per node, two IP files for a.
     assert_eq!(
         pod_cidrs(&at_step(DualStack, "both-families-patched"), "kind-worker").len(),

@@ -106,7 +106,9 @@ pub fn settings(props: &SettingsProps) -> Html {
             let (fields, refusal, submit_to) = (fields.clone(), refusal.clone(), submit_to.clone());
             Callback::from(move |e: Event| {
                 let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-                let edited = (*fields).clone().edit(DraftField::Knob(Setting::CNI), value);
+                let edited = (*fields)
+                    .clone()
+                    .edit(DraftField::Knob(Setting::CNI), value);
                 submit(&submit_to, &refusal, &fields, edited);
             })
         };

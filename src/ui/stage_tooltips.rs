@@ -82,10 +82,16 @@ fn the_stages_tooltips_are_in_the_pages_language() {
     )
     .is_empty());
     for lang in [Lang::Zh, Lang::Ja] {
-        let shown: Vec<String> = ["kind", "reboot-leak", "service-overlap", "exhaustion", "kubeadm-flannel"]
-            .into_iter()
-            .flat_map(|scenario| tooltips(scenario, lang))
-            .collect();
+        let shown: Vec<String> = [
+            "kind",
+            "reboot-leak",
+            "service-overlap",
+            "exhaustion",
+            "kubeadm-flannel",
+        ]
+        .into_iter()
+        .flat_map(|scenario| tooltips(scenario, lang))
+        .collect();
         for tooltip in &shown {
             assert!(class_words(tooltip).is_empty(), "{lang:?}: {tooltip:?}");
         }

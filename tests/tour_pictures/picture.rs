@@ -59,7 +59,11 @@ impl Picture {
             if let Some(bridge) = &chain.bridge {
                 shown.extend(bridge.gateways.iter().cloned());
                 let connected = bridge.connected_route.as_deref();
-                shown.extend(connected.and_then(|r| r.split_whitespace().next()).map(str::to_string));
+                shown.extend(
+                    connected
+                        .and_then(|r| r.split_whitespace().next())
+                        .map(str::to_string),
+                );
             }
         }
         shown.extend(taken.iter().cloned());

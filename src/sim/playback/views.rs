@@ -179,7 +179,10 @@ impl NodeCard {
             grid: cursor.grid_shown(&node.name),
             ls_command: format!(
                 "$ ls {}",
-                node.ipam.dir.as_deref().unwrap_or(node.cni.default_ipam_dir())
+                node.ipam
+                    .dir
+                    .as_deref()
+                    .unwrap_or(node.cni.default_ipam_dir())
             ),
             files,
             files_total: node.ipam.ls.len(),

@@ -3,7 +3,7 @@
 
 use super::layout::{
     fit, fit_bold, fit_mono, font, mono_width, CELL_PITCH, GRID_GAP, INSET, POD_GAP, POD_LINE,
-    POD_NAME_Y,
+    POD_NAME_Y, VETH_END_H,
 };
 use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
@@ -15,8 +15,6 @@ use crate::sim::VirtualTime;
 use crate::ui::studio::Action;
 use yew::prelude::*;
 
-/// The veth's node end's height in the band.
-const VETH_END_H: f64 = 20.0;
 /// A pod cell's size.
 const CELL_SIZE: f64 = 12.0;
 /// The countdown ring's radius, and its centre's inset from the pod box's top right corner.
@@ -85,6 +83,11 @@ impl NodeBox<'_> {
                 </>
             };
         }
+        // Where the band counts the veth pairs it has no room to draw: on a flannel node's bar.
+        let count_y = match rows.bridged {
+            true => band_y + rows.band.veth_y + 14.0,
+            false => band_y + 24.0,
+        };
         let failure = node
             .pods
             .iter()
@@ -101,7 +104,8 @@ impl NodeBox<'_> {
             return html! {
                 <>
                     { band }
-                    <text class="muted small" x={px(x + 18.0)} y={px(band_y + 24.0)}>
+                    { self.node_routes() }
+                    <text class="muted small" x={px(x + 18.0)} y={px(count_y)}>
                         { t::STAGE_VETHS.fill(lang, &[&node.pods.iter().filter(|p| p.veth.is_some()).count().to_string()]) }
                     </text>
                     <g class="pod-cells">
@@ -134,11 +138,9 @@ impl NodeBox<'_> {
         html! {
             <>
                 { band }
-                if rows.pod_grid.is_none() {
-                    { self.node_routes() }
-                }
+                { self.node_routes() }
                 if rows.pod_grid.is_some() {
-                    <text class="muted small" x={px(x + 18.0)} y={px(band_y + 24.0)}>
+                    <text class="muted small" x={px(x + 18.0)} y={px(count_y)}>
                         { t::STAGE_VETHS.fill(lang, &[&node.pods.iter().filter(|p| p.veth.is_some()).count().to_string()]) }
                     </text>
                 }
@@ -170,7 +172,10 @@ impl NodeBox<'_> {
         let tag = |row: usize, class: &'static str, shown: String, title: String, route: String| {
             let shown = fit_mono(&shown, room - 10.0, font::SMALL);
             let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
-            let (tag_x, tag_y) = (self.x + INSET, band_y + rows.band.route_y + row as f64 * rows.band.route_row);
+            let (tag_x, tag_y) = (
+                self.x + INSET,
+                band_y + rows.band.route_y + row as f64 * rows.band.route_row,
+            );
             html! {
                 <g class={classes!("route", class)} data-testid="stage-node-route" data-route={route}>
                     <title>{ title }</title>
@@ -191,7 +196,13 @@ impl NodeBox<'_> {
                 Some(dev) => format!("{} dev {dev}", prefixes.join(", ")),
                 None => prefixes.join(", "),
             };
-            tag(1, "to-nodes", shown, chain.node_routes.join("\n"), prefixes.join(","))
+            tag(
+                1,
+                "to-nodes",
+                shown,
+                chain.node_routes.join("\n"),
+                prefixes.join(","),
+            )
         });
         html! { <>{ for connected }{ for others }</> }
     }

@@ -48,6 +48,8 @@ const BARE_BAND: Band = Band {
     route_y: 30.0,
     route_row: 17.0,
 };
+/// A veth end's height in the band.
+pub(crate) const VETH_END_H: f64 = 20.0;
 /// A pod box's rows: name, an address per family, `eth0`, status; and padding.
 pub(crate) const POD_NAME_Y: f64 = 18.0;
 pub(crate) const POD_LINE: f64 = 16.0;
@@ -127,6 +129,24 @@ pub(crate) struct NodeRows {
     /// `/32`s go (its connected route on `cni0`; flanneld's through `flannel.1` too, but bare).
     pub bridged: bool,
     pub node_routes: bool,
+}
+
+/// A flannel node's band: its routes in `rows` at the top (the node's, in its root namespace), then
+/// the bridge's bar holding the veth ends at the bottom, so that the cables drop from the bar to the
+/// pods with nothing across them.
+fn bridged_band(rows: usize, bare: bool) -> Band {
+    let (top, row) = if bare {
+        (3.0, BARE_BAND.route_row)
+    } else {
+        (6.0, BAND.route_row)
+    };
+    let veth_y = top + rows as f64 * row + if bare { 3.0 } else { 5.0 };
+    Band {
+        h: veth_y + VETH_END_H + if bare { 4.0 } else { 6.0 },
+        veth_y,
+        route_y: top,
+        route_row: row,
+    }
 }
 
 /// The width pods need side by side: `pods` boxes at their narrowest, with the box's insets.
@@ -271,7 +291,14 @@ impl NodeRows {
             at
         });
         let bare = level == Level::Bare;
-        let band = if bare { BARE_BAND } else { BAND };
+        // A flannel node has one route for all its pods (and a row for flanneld's, but bare); ptp a
+        // route per pod and family.
+        let node_routes = bridged && !bare;
+        let band = match (bridged, bare) {
+            (true, _) => bridged_band(1 + usize::from(node_routes), bare),
+            (false, true) => BARE_BAND,
+            (false, false) => BAND,
+        };
         if !bare {
             y += BAND_LABEL;
         }
@@ -309,19 +336,13 @@ impl NodeRows {
             .max()
             .unwrap_or(1)
             .max(1);
-        // A flannel node has one route for all its pods (and a row for flanneld's, but bare); ptp a
-        // route per pod and family.
-        let node_routes = bridged && !bare;
-        let routes = match bridged {
-            true => 1 + usize::from(node_routes),
-            false => node
-                .pods
-                .iter()
-                .map(|p| p.routes.len())
-                .max()
-                .unwrap_or(0)
-                .max(1),
-        };
+        let routes = node
+            .pods
+            .iter()
+            .map(|p| p.routes.len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
         let tight = pod_w < TIGHT_POD_W;
         let ip_size = if tight { font::SMALL } else { font::BASE };
         let cut = node
@@ -335,11 +356,7 @@ impl NodeRows {
             + if bare { 6.0 } else { 10.0 };
         let bottom_pad = if bare { BARE_BOTTOM } else { BOTTOM };
         let (pods_y, pods_as_cells, foot_y, bottom) = if pods == 0 {
-            // A flannel node's routes stay under its band without pods (the bridge outlives them).
-            let pods_y = match bridged {
-                true => band_y + band.route_y + routes as f64 * band.route_row,
-                false => band_y + band.h,
-            };
+            let pods_y = band_y + band.h;
             (
                 pods_y,
                 None,
@@ -349,10 +366,12 @@ impl NodeRows {
         } else if as_cells {
             let per_row = ((inner / CELL_PITCH).floor() as usize).max(1);
             let rows = pods.div_ceil(per_row) as f64;
-            let end = band_y + POD_CELLS_Y + rows * CELL_PITCH;
+            // Below a flannel node's band, taller with its routes.
+            let cells_y = POD_CELLS_Y.max(band.h + 12.0);
+            let end = band_y + cells_y + rows * CELL_PITCH;
             let foot = end + FOOT_LINE - 4.0;
             (
-                band_y + POD_CELLS_Y,
+                band_y + cells_y,
                 Some(per_row),
                 foot,
                 foot + if failure { bottom_pad } else { 0.0 },
@@ -369,10 +388,12 @@ impl NodeRows {
             };
             (pods_y, None, foot, bottom)
         } else {
-            let pods_y = band_y
-                + band.route_y
-                + routes as f64 * band.route_row
-                + if bare { 4.0 } else { 10.0 };
+            // ptp's routes hang under the band, one row per family; a flannel node's are in it.
+            let below = match bridged {
+                true => band.h,
+                false => band.route_y + routes as f64 * band.route_row,
+            };
+            let pods_y = band_y + below + if bare { 4.0 } else { 10.0 };
             let end = pods_y + pod_h;
             let foot = end + FOOT_LINE - 4.0;
             let bottom = if failure || cut {

@@ -198,7 +198,10 @@ fn a_phone_on_its_side_holds_a_tours_node_at_one_unit_per_pixel() {
         ("kind at 2.3 s", stage_at("kind", 2_300)),
         ("reboot-leak step 9", stage_at_step("reboot-leak", 8)),
         ("dual-stack step 3", stage_at_step("dual-stack", 2)),
-        ("kubeadm-flannel step 4", stage_at_step("kubeadm-flannel", 3)),
+        (
+            "kubeadm-flannel step 4",
+            stage_at_step("kubeadm-flannel", 3),
+        ),
     ] {
         let layout = Layout::of(&stage, width, false, stage.focus.as_deref(), Some(max));
         assert_eq!(layout.width, width, "{name}");
@@ -304,10 +307,10 @@ fn a_steps_focus_is_drawn_at_every_level_and_size() {
     assert!(checked > 20, "only {checked} foci checked");
 }
 
-/// A flannel node draws the bridge in its band and the node's routes where ptp's `/32`s go: the
-/// connected route on `cni0`, one for every pod, and flanneld's through `flannel.1` in a row of their
-/// own, left out of a bare box — so at every level it is no taller than a kind node with the same
-/// pods but by that row.
+/// A flannel node draws the bridge in its band and the node's routes where ptp's `/32`s go (above
+/// the bar, in its root namespace): the connected route on `cni0`, one for every pod, and flanneld's
+/// through `flannel.1` in a row of their own, left out of a bare box — so at every level it is no
+/// taller than a kind node with the same pods but by that row.
 #[test]
 fn a_flannel_node_holds_its_bridge_and_routes_in_the_rows_of_ptps_routes() {
     let kind = stage_at("kind", 2_300);
@@ -321,7 +324,8 @@ fn a_flannel_node_holds_its_bridge_and_routes_in_the_rows_of_ptps_routes() {
             .cloned()
             .expect("the worker is drawn")
     };
-    let (kind_worker, flannel_worker) = (worker(&kind, "kind-worker"), worker(&flannel, "worker-1"));
+    let (kind_worker, flannel_worker) =
+        (worker(&kind, "kind-worker"), worker(&flannel, "worker-1"));
     assert!(layout_bridged(&flannel, "worker-1") && !layout_bridged(&kind, "kind-worker"));
     let chain = flannel
         .chains
@@ -330,7 +334,10 @@ fn a_flannel_node_holds_its_bridge_and_routes_in_the_rows_of_ptps_routes() {
         .expect("its chain");
     let bridge = chain.bridge.as_ref().expect("cni0, made by a's ADD");
     assert_eq!(bridge.ports.len(), 3, "a, b and c on the bridge");
-    assert!(flannel_worker.pods.iter().all(|p| p.routes.is_empty()), "no /32 per pod");
+    assert!(
+        flannel_worker.pods.iter().all(|p| p.routes.is_empty()),
+        "no /32 per pod"
+    );
     for width in [360.0, 550.0, 1000.0] {
         for level in [Level::Full, Level::Compact, Level::Minimal, Level::Bare] {
             let at = format!("{level:?} at {width}");
@@ -338,12 +345,27 @@ fn a_flannel_node_holds_its_bridge_and_routes_in_the_rows_of_ptps_routes() {
             let bridged = NodeRows::of(&flannel_worker, width, level, Keep::default(), true);
             assert!(bridged.bridged && !ptp.bridged, "{at}");
             assert_eq!(bridged.node_routes, level != Level::Bare, "{at}");
-            let extra = if bridged.node_routes { bridged.band.route_row } else { 0.0 };
+            let extra = if bridged.node_routes {
+                bridged.band.route_row
+            } else {
+                0.0
+            };
             assert!(
-                (bridged.height - ptp.height - extra).abs() < 0.5,
+                bridged.height <= ptp.height + extra + 0.5,
                 "{at}: {} against kind's {}",
                 bridged.height,
                 ptp.height
+            );
+            // The routes above the bar, the veth ends on it, the pods below the band.
+            let band = bridged.band;
+            assert!(
+                band.route_y + band.route_row * (1 + usize::from(bridged.node_routes)) as f64
+                    <= band.veth_y,
+                "{at}"
+            );
+            assert!(
+                band.veth_y + VETH_END_H <= band.h && bridged.band_y + band.h <= bridged.pods_y,
+                "{at}"
             );
         }
     }
