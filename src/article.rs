@@ -247,9 +247,9 @@ pub const SECTIONS: &[Section] = &[
             ja: "次に読むもの",
         },
         body: &[text! {
-            en: "Four more stories are tours in podip: kube-controller-manager restarting, a --max-pods larger than the node subnet, a node rebooting with host-local's files on disk, and why both allocators walk round robin. In Your cluster, paste the output of kubectl get nodes -o json to see which node subnets are used and which one a new node gets after kube-controller-manager restarts.",
-            zh: "另外四个故事在 podip 里做成了导览：kube-controller-manager 重启；--max-pods 比节点子网的容量还大；host-local 的文件留在磁盘上时节点重启；以及两个分配器为什么都按轮询前进。在“你的集群”中粘贴 kubectl get nodes -o json 的输出，就能看到已占用的节点子网，以及 kube-controller-manager 重启后新节点会拿到哪个子网。",
-            ja: "ほかにも 4 つの事例を podip のツアーにしています。kube-controller-manager の再起動、ノードサブネットより大きい --max-pods、host-local のファイルをディスクに置いたノードの再起動、そして 2 つのアロケーターがどちらもラウンドロビンで進む理由です。「お使いのクラスター」に kubectl get nodes -o json の出力を貼り付けると、使用中のノードサブネットと、kube-controller-manager が再起動した後に新しいノードが受け取るサブネットを確認できます。",
+            en: "Six more stories are tours in podip: kube-controller-manager restarting, a --max-pods larger than the node subnet, a node rebooting with host-local's files on disk, why both allocators walk round robin, a node's pod network as a CKA exam asks about it, and this story on kubeadm with flannel's bridge. In Your cluster, paste the output of kubectl get nodes -o json to see which node subnets are used and which one a new node gets after kube-controller-manager restarts.",
+            zh: "另外六个故事在 podip 里做成了导览：kube-controller-manager 重启；--max-pods 比节点子网的容量还大；host-local 的文件留在磁盘上时节点重启；两个分配器为什么都按轮询前进；CKA 考试会问到的节点 Pod 网络；以及在使用 flannel 网桥的 kubeadm 集群上重演的本文故事。在“你的集群”中粘贴 kubectl get nodes -o json 的输出，就能看到已占用的节点子网，以及 kube-controller-manager 重启后新节点会拿到哪个子网。",
+            ja: "ほかにも 6 つの事例を podip のツアーにしています。kube-controller-manager の再起動、ノードサブネットより大きい --max-pods、host-local のファイルをディスクに置いたノードの再起動、2 つのアロケーターがどちらもラウンドロビンで進む理由、CKA 試験で問われるノードの Pod ネットワーク、そして flannel のブリッジを使う kubeadm クラスターでのこの記事の物語です。「お使いのクラスター」に kubectl get nodes -o json の出力を貼り付けると、使用中のノードサブネットと、kube-controller-manager が再起動した後に新しいノードが受け取るサブネットを確認できます。",
         }],
         figure: None,
         shell: &[],
@@ -322,11 +322,13 @@ pub fn explore(cluster_cidr: &str, node_mask: &str) -> Result<Explored, String> 
 }
 
 /// The tours the last section links to (the stories from production).
-pub const STORIES: [TourId; 4] = [
+pub const STORIES: [TourId; 6] = [
     TourId::KcmRestart,
     TourId::MaxPods,
     TourId::RebootLeak,
     TourId::WhyRoundRobin,
+    TourId::NodeNetwork,
+    TourId::KubeadmFlannel,
 ];
 
 /// Every text of the article with a readable name, for the tests; the sentence, which the page's wasm
