@@ -173,6 +173,15 @@ pub(crate) fn run_pod_sandbox(
             });
         }
     };
+    let reservations = |cluster: &mut Cluster| {
+        for range in 0..step_count(facts.reserved.len()) {
+            log(
+                cluster,
+                SandboxStep::Reserved(range),
+                &upstream::HOSTLOCAL_GET,
+            );
+        }
+    };
     if chain.is_flannel() {
         // The bridge plugin's order: the bridge, the veth pair on it, then IPAM.
         if let Some(text) = bridge_created {
@@ -190,30 +199,18 @@ pub(crate) fn run_pod_sandbox(
             SandboxStep::VethCreated,
             &upstream::BRIDGE_SETUP_VETH,
         );
-        for range in 0..step_count(facts.reserved.len()) {
+        reservations(cluster);
+    } else {
+        // ptp's: IPAM first, then the veth pair and the pod's routes on the node.
+        reservations(cluster);
+        log(cluster, SandboxStep::VethCreated, &upstream::PTP_SETUP_VETH);
+        for n in 0..step_count(facts.routes.len()) {
             log(
                 cluster,
-                SandboxStep::Reserved(range),
-                &upstream::HOSTLOCAL_GET,
+                SandboxStep::RouteAdded(n),
+                &upstream::PTP_HOST_ROUTE,
             );
         }
-        record_sandbox(cluster, node_name, &facts, pod_netns);
-        return Ok(facts);
-    }
-    for range in 0..step_count(facts.reserved.len()) {
-        log(
-            cluster,
-            SandboxStep::Reserved(range),
-            &upstream::HOSTLOCAL_GET,
-        );
-    }
-    log(cluster, SandboxStep::VethCreated, &upstream::PTP_SETUP_VETH);
-    for n in 0..step_count(facts.routes.len()) {
-        log(
-            cluster,
-            SandboxStep::RouteAdded(n),
-            &upstream::PTP_HOST_ROUTE,
-        );
     }
     record_sandbox(cluster, node_name, &facts, pod_netns);
     Ok(facts)
