@@ -190,3 +190,25 @@ test("the presenter view's stage labels are 14 px or more on a 1024 × 768 proje
   }
   assert.deepEqual(problems, []);
 });
+
+test("the presenter view on a 1024 × 768 projector shows every step's caption whole, in every tour", async () => {
+  const TOURS = ["kind", "planning", "exhaustion", "dual-stack", "kcm-restart", "max-pods", "reboot-leak", "why-round-robin", "node-network", "kubeadm-flannel"];
+  const cut = [];
+  for (const tour of TOURS) {
+    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=${tour}&step=1&quiz=0&present=1`, { width: 1024, height: 768 });
+    await atRest(page, "en");
+    const [, total] = (await page.getByTestId("step-count").textContent()).match(/of (\d+)/);
+    for (let step = 1; step <= Number(total); step++) {
+      if (step > 1) {
+        await page.getByTestId("tour-next").click();
+        await shows(page, "step-count", `step ${step} of`);
+      }
+      // Whole: nothing of the words, the source line or a notice lies outside the caption's box.
+      const overflow = await page.locator(".theatre-side").evaluate((side) => side.scrollHeight - side.clientHeight);
+      if (overflow > 1) cut.push(`${tour} step ${step}: ${overflow} px cut`);
+    }
+    assertClean();
+    await page.close();
+  }
+  assert.deepEqual(cut, []);
+});

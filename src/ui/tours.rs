@@ -138,6 +138,10 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                         t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(shown.horizon)])
                     }</p>
                 </div>
+                // Under the step's heading, where the words' length cannot move it; a line always, empty
+                // before the first step, so that the words below never move either.
+                { source_line(current.and_then(|i| shown.sources.get(i).copied().flatten()), lang)
+                    .unwrap_or_else(|| html! { <p class="step-source" aria-hidden="true">{ "\u{a0}" }</p> }) }
                 // The words scroll in their place when the room is short; the controls below stay put.
                 <div class="narration-body">
                 // The question comes first, beside the stage it asks about.
@@ -150,7 +154,6 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                         <p class="step-text sizer" aria-hidden="true">{ said.text }</p>
                     }) }
                 </div>
-                { for source_line(current.and_then(|i| shown.sources.get(i).copied().flatten()), lang) }
                 if own_cluster {
                     <p class="own-cluster" data-testid="own-cluster" role="note">
                         { t::OWN_CLUSTER.get(lang) }{ " " }
