@@ -15,7 +15,7 @@
 //!   a pod whose ADD comes before it fails with the plugin's `failed to load flannel 'subnet.env' file`.
 //! * `handleSubnetEvents`: a route per other node's lease, `<subnet> via <subnet network> dev flannel.1
 //!   onlink`, added when flanneld's Node informer sees the lease and removed when the node goes. The
-//!   informer's events arrive `watch_latency` after a Node changes ([`watch_all`]).
+//!   informer's events arrive `watch_latency` after a Node changes (`watch_all`).
 //!
 //! IPv4 only: the `flannel-v6.1` device and its routes of a dual-stack cluster are not modelled (the
 //! plugin's delegate still gets both families' ranges from `subnet.env`). Not modelled either: the
