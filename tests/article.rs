@@ -25,6 +25,16 @@ fn section(id: &str) -> String {
         .join("\n")
 }
 
+/// A cursor at `figure`'s moment: its tour at its step, all work done.
+fn at_figure(figure: podip::article::Figure) -> podip::sim::playback::Cursor {
+    let mut cursor = Runs::default()
+        .cursor(figure.tour.tour().scenario, Some(figure.tour.name()))
+        .expect("the tour runs");
+    cursor.go_to_step(figure.step - 1);
+    cursor.finish();
+    cursor
+}
+
 #[test]
 fn the_kind_clusters_subnets_addresses_and_lag_are_the_runs() {
     let mut runs = Runs::default();
@@ -139,12 +149,7 @@ fn what_the_host_local_section_says_is_on_the_node_at_its_figures_moment() {
         .find(|s| s.id == "host-local")
         .expect("the section");
     let figure = section_data.figure.expect("its figure");
-    let mut runs = Runs::default();
-    let mut cursor = runs
-        .cursor(figure.tour.tour().scenario, Some(figure.tour.name()))
-        .expect("the tour runs");
-    cursor.go_to_step(figure.step - 1);
-    cursor.finish();
+    let cursor = at_figure(figure);
     let last = podip::sim::shell::Shell::Cat("kind-worker", "last_reserved_ip.0")
         .run(cursor.sim())
         .expect("written");
@@ -270,12 +275,7 @@ fn the_bridge_sections_route_and_ports_are_the_flannel_runs() {
         .expect("the section");
     let figure = section_data.figure.expect("its figure");
     assert_eq!(figure.tour, TourId::KubeadmFlannel);
-    let mut runs = Runs::default();
-    let mut cursor = runs
-        .cursor(figure.tour.tour().scenario, Some(figure.tour.name()))
-        .expect("the tour runs");
-    cursor.go_to_step(figure.step - 1);
-    cursor.finish();
+    let cursor = at_figure(figure);
     let routes = podip::sim::shell::Shell::IpRoute("worker-1")
         .run(cursor.sim())
         .expect("the node's routes");
