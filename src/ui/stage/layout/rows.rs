@@ -248,8 +248,12 @@ impl NodeRows {
                     .map(|c| fit(c, inner - label_w, font::PODCIDR))
                     .collect()
             };
-        // A bare box sets one line of podCIDRs, with their label, at the end of the name's.
-        let beside = (level == Level::Bare && podcidrs.len() == 1 && podcidr_label)
+        // A bare box sets one line of podCIDRs, with their label, at the end of the name's; "not set
+        // yet" (or CIDRNotAvailable) keeps a line of its own.
+        let beside = (level == Level::Bare
+            && !node.pod_cidrs.is_empty()
+            && podcidrs.len() == 1
+            && podcidr_label)
             .then_some(name_w + 12.0)
             .filter(|at| at + label_w + text_width(&podcidrs[0], font::PODCIDR) <= inner);
         let podcidr_y: Vec<f64> = match beside {
@@ -262,7 +266,12 @@ impl NodeRows {
                 })
                 .collect(),
         };
-        y += if level == Level::Bare { 2.0 } else { 4.0 };
+        // Bare, the band comes next: a podCIDR line of its own needs its descent clear of it.
+        y += match (level, beside) {
+            (Level::Bare, Some(_)) => 2.0,
+            (Level::Bare, None) => 7.0,
+            _ => 4.0,
+        };
         let conflist_y =
             (keep.conflist || matches!(level, Level::Full | Level::Compact)).then(|| {
                 y += SMALL_LINE;

@@ -386,3 +386,20 @@ fn a_flannel_node_holds_its_bridge_and_routes_in_the_rows_of_ptps_routes() {
 fn layout_bridged(stage: &Stage, name: &str) -> bool {
     super::bridged(stage, name)
 }
+
+/// A bare box sets a node's podCIDR beside its name; "not set yet" has a line of its own, so the two
+/// never overlap (the presenter view's introduction drew them on one another).
+#[test]
+fn a_bare_box_sets_no_unset_podcidr_over_the_name() {
+    let stage = stage_at("kind", 0);
+    let node = stage.nodes.iter().flatten().next().cloned().expect("the control plane");
+    assert!(node.pod_cidrs.is_empty(), "{node:?}");
+    for width in [360.0, 550.0, 1000.0] {
+        let rows = NodeRows::of(&node, width, Level::Bare, Keep::default(), false);
+        assert!(rows.podcidr_y[0] > rows.name_y, "at {width}: {:?} over {}", rows.podcidr_y, rows.name_y);
+    }
+    let later = stage_at("kind", 2_300);
+    let set = later.nodes.iter().flatten().next().cloned().expect("the control plane");
+    let rows = NodeRows::of(&set, 1000.0, Level::Bare, Keep::default(), false);
+    assert_eq!(rows.podcidr_y, vec![rows.name_y], "a set podCIDR still beside the name");
+}
