@@ -1,7 +1,7 @@
 // The tour fits the screen it is shown on: at each size a learner or a trainer has (laptops, a 1024 × 768
 // projector, a full-HD one, a phone upright and on its side), in the three languages and both themes, the
 // step's words, its previous / next controls, the transport and the whole stage lie in the window with no
-// scrolling, and no text of the stage renders below 11 CSS px. Then the presenter view: by its key, its
+// scrolling, the masthead's controls within its width, and no text of the stage renders below 11 CSS px. Then the presenter view: by its key, its
 // button and a link, its arrows and Escape, audited by axe-core; its stage's smallest label 14 px or more
 // on a 1024 × 768 projector and larger at 1920 × 1080. Screenshots of every case are kept in
 // e2e/artifacts/fit-*.png.
@@ -46,6 +46,12 @@ function measure(minPx) {
   const outside = Object.entries(must)
     .filter(([, el]) => !el || !inside(el))
     .map(([name, el]) => `${name} ${el ? JSON.stringify(el.getBoundingClientRect()) : "missing"}`);
+  // The masthead's controls within the window's width (on a phone it sits below the theatre): a long
+  // tagline must not push one off.
+  for (const el of document.querySelectorAll(".masthead button, .masthead select")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && (r.left < -0.5 || r.right > innerWidth + 0.5)) outside.push(`masthead "${el.textContent.trim().slice(0, 24)}" ${JSON.stringify(r)}`);
+  }
   // The words wholly shown: their box does not scroll.
   const body = document.querySelector(".narration-body");
   if (body && body.scrollHeight > body.clientHeight + 1) outside.push(`step words cut (${body.scrollHeight} > ${body.clientHeight})`);

@@ -11,7 +11,7 @@ use crate::sim::command::Command;
 use crate::sim::playback::stage::Stage;
 use crate::sim::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::sim::playback::words::TourWords;
-use crate::sim::playback::{Cursor, LinkRefusal, Run};
+use crate::sim::playback::{Cursor, LinkRefusal, PathShown, Run};
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
@@ -135,6 +135,8 @@ pub struct TourShown {
     pub words: Rc<TourWords>,
     /// The upstream code each step's event models (the source line under its words).
     pub sources: Vec<Option<&'static Upstream>>,
+    /// The path of a Pod's address: whole in the introduction, lit at the step's hops.
+    pub path: PathShown,
 }
 
 /// The node cards: the first nodes by name, the one picked on the stage first.
@@ -335,6 +337,7 @@ impl Shown {
                 asked: None,
                 words: Rc::new(TourWords::of(cursor.run())),
                 sources: Vec::new(),
+                path: cursor.run().path(),
             }),
             stage: Shared::new(cursor.stage(None, None)),
             stage_seen: Default::default(),

@@ -5,6 +5,7 @@ use super::shown::{Answer, TourShown};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::playback::views::seconds;
+use crate::sim::playback::PathShown;
 use crate::sim::playback::words::Said;
 use crate::sim::upstream::Upstream;
 use crate::sim::{builtin, VirtualTime};
@@ -144,6 +145,7 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                     .unwrap_or_else(|| html! { <p class="step-source" aria-hidden="true">{ "\u{a0}" }</p> }) }
                 // The words scroll in their place when the room is short; the controls below stay put.
                 <div class="narration-body">
+                if current.is_some() { { path_map(&shown.path, lang) } }
                 // The question comes first, beside the stage it asks about.
                 { for quiz(shown, dispatch, words, lang) }
                 // Every step's text laid in the same grid cell, hidden, under the current one: the box is
@@ -154,6 +156,7 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                         <p class="step-text sizer" aria-hidden="true">{ said.text }</p>
                     }) }
                 </div>
+                if current.is_none() { { path_map(&shown.path, lang) } }
                 if own_cluster {
                     <p class="own-cluster" data-testid="own-cluster" role="note">
                         { t::OWN_CLUSTER.get(lang) }{ " " }
@@ -179,6 +182,29 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
             </div>
         }
     })
+}
+
+/// The path of a Pod's address as a line of stops: in the introduction (nothing lit) each stop named,
+/// one under the other; at a step, one row with the step's stops lit and named after it.
+pub fn path_map(path: &PathShown, lang: Lang) -> Html {
+    let whole = path.lit.is_empty();
+    let here: Vec<&str> = path.hops().filter(|(_, _, lit)| *lit).map(|(_, name, _)| name).collect();
+    html! {
+        <figure class={classes!("path-map", whole.then_some("whole"))} data-testid="path-map">
+            if whole { <figcaption>{ t::PATH_TITLE.get(lang) }</figcaption> }
+            <ol aria-label={t::PATH_TITLE.get(lang)}>
+                { for path.hops().map(|(_, name, lit)| html! {
+                    <li class={classes!(lit.then_some("lit"))} title={name} data-lit={lit.to_string()} aria-current={lit.then_some("step")}>
+                        <span class="stop" aria-hidden="true"></span>
+                        <span class="hop-name">{ name }</span>
+                    </li>
+                }) }
+            </ol>
+            if !whole {
+                <p class="path-here" aria-hidden="true">{ t::PATH_HERE.get(lang) }{ " " }{ here.join(" → ") }</p>
+            }
+        </figure>
+    }
 }
 
 /// The line under a step's words naming the upstream code its event models, linked: the words need

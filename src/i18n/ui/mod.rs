@@ -242,6 +242,10 @@ texts! {
     /// Next step.
     NEXT_STEP => { en: "next step ▶", zh: "下一步 ▶", ja: "次のステップ ▶" },
     /// Under a step's words, before the link to the upstream code its event models.
+    /// The path a Pod's address takes, drawn in a tour's introduction and lit at each step.
+    PATH_TITLE => { en: "The path of a Pod's address", zh: "Pod 地址的来路", ja: "Pod のアドレスがたどる経路" },
+    /// Where the step stands on that path.
+    PATH_HERE => { en: "Here:", zh: "此处：", ja: "現在地：" },
     STEP_SOURCE => { en: "Upstream code:", zh: "上游代码：", ja: "アップストリームのコード：" },
     /// A step whose words cannot follow the settings in force: they tell the tour's own cluster.
     OWN_CLUSTER => {

@@ -15,6 +15,7 @@
 //! as Yew's `game_of_life` keeps `conway.rs` free of Yew.
 //!
 //! * [`link`] — the view as a [`crate::share::Link`] and back.
+//! * [`Hop`] (`path.rs`) — the path a Pod's address takes, lit at each tour step's hops.
 //! * [`words`] — a tour's words for the run shown: its numbers from that run, or said to describe the
 //!   tour's own cluster.
 
@@ -22,6 +23,7 @@ mod cursor;
 pub mod export;
 pub mod figure;
 pub mod link;
+mod path;
 mod loader;
 mod player;
 mod run;
@@ -36,6 +38,7 @@ use super::command::Command;
 use super::ClusterSettings;
 pub use cursor::Cursor;
 pub use loader::{Loader, Loading};
+pub use path::{Hop, PathShown};
 pub use player::Player;
 pub use run::Run;
 pub use scrap::Scrap;

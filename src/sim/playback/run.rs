@@ -3,6 +3,7 @@
 //! horizon, where the stage places each node, and when each step of its tour happens.
 
 use super::stage::Places;
+use super::path::{Hop, PathShown};
 use crate::ipam::capacity::CapacityPlan;
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, EventLog, Scenario, VirtualTime};
@@ -142,6 +143,24 @@ impl Run {
         self.timeline
             .get(self.step_event(index)?)
             .map(|event| event.upstream)
+    }
+
+    /// The path as the introduction draws it: whole, named for the cluster's chain.
+    pub fn path(&self) -> PathShown {
+        PathShown {
+            chain: self.settings.knobs.cni,
+            lit: &[],
+        }
+    }
+
+    /// Where step `index` stands on the path: the hops its event belongs to, named for the chain of
+    /// the node it happened on.
+    pub fn step_path(&self, index: usize) -> PathShown {
+        let event = self.step_event(index).and_then(|i| self.timeline.get(i));
+        PathShown {
+            chain: self.settings.knobs.cni,
+            lit: event.map_or(&[], |event| Hop::of(event.reason)),
+        }
     }
 
     /// The capacity the cluster's flags give.

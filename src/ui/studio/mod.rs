@@ -522,6 +522,10 @@ impl Studio {
                 sources: (0..run.step_times().len())
                     .map(|i| run.step_source(i))
                     .collect(),
+                path: match cursor.current_step() {
+                    Some(i) => run.step_path(i),
+                    None => run.path(),
+                },
             }),
             // The picture is a function of the run, the time and what is picked: the same, it is kept.
             stage: if same_stage {

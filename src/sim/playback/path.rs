@@ -1,0 +1,113 @@
+//! The path a Pod's address takes, as a tour draws it: kube-controller-manager splits the cluster
+//! CIDR → the node's `spec.podCIDR` → the node's CNI agent writes the conflist → the runtime runs CNI
+//! ADD → the plugins → the kubelet writes the Pod's `status.podIPs`. The tour's introduction draws it
+//! whole, and each step lights the hops its own event belongs to.
+
+use crate::sim::chain::Chain;
+use crate::sim::Reason;
+
+/// One hop of the path, in the order an address travels it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Hop {
+    /// kube-controller-manager's node IPAM controller: the cluster CIDR split into node subnets.
+    Controller,
+    /// The node's `spec.podCIDR(s)`, where the controller's choice is written.
+    PodCidr,
+    /// The node's CNI agent: kindnetd, or flanneld with its `subnet.env`.
+    Agent,
+    /// The conflist the agent writes, which the runtime reads.
+    Config,
+    /// The container runtime (containerd), which starts the sandbox.
+    Runtime,
+    /// The CNI call it makes, ADD at start and DEL at removal.
+    Cni,
+    /// The chain's plugins: ptp + host-local, or flannel → bridge + host-local.
+    Plugins,
+    /// The kubelet, which reads the sandbox's addresses back.
+    Kubelet,
+    /// The Pod's `status.podIPs`, what `kubectl get pod -o wide` prints.
+    PodIps,
+}
+
+impl Hop {
+    /// The path, in order.
+    pub const ALL: [Hop; 9] = [
+        Hop::Controller,
+        Hop::PodCidr,
+        Hop::Agent,
+        Hop::Config,
+        Hop::Runtime,
+        Hop::Cni,
+        Hop::Plugins,
+        Hop::Kubelet,
+        Hop::PodIps,
+    ];
+
+    /// The hop's name on a node of `chain`: upstream's names, the same in every language.
+    pub fn label(self, chain: Chain) -> &'static str {
+        match (self, chain) {
+            (Hop::Controller, _) => "kube-controller-manager",
+            (Hop::PodCidr, _) => "spec.podCIDR",
+            (Hop::Agent, Chain::Kindnet) => "kindnetd",
+            (Hop::Agent, Chain::Flannel) => "flanneld → subnet.env",
+            (Hop::Agent, Chain::K3sFlannel) => "k3s' flannel → subnet.env",
+            (Hop::Config, chain) => chain.conflist_name(),
+            (Hop::Runtime, _) => "containerd",
+            (Hop::Cni, _) => "CNI ADD / DEL",
+            (Hop::Plugins, Chain::Kindnet) => "ptp + host-local",
+            (Hop::Plugins, Chain::Flannel | Chain::K3sFlannel) => "flannel → bridge + host-local",
+            (Hop::Kubelet, _) => "kubelet",
+            (Hop::PodIps, _) => "status.podIPs",
+        }
+    }
+
+    /// The hops an event of `reason` happens at: where a step waiting for it stands on the path.
+    pub fn of(reason: Reason) -> &'static [Hop] {
+        use Reason::*;
+        match reason {
+            NodeIpamStarted | CIDRAllocated | CIDROccupied | CIDRReleased | CIDRNotAvailable
+            | NodeSyncRequeued => &[Hop::Controller],
+            PodCIDRPatched => &[Hop::Controller, Hop::PodCidr],
+            NodeRouteAdded | NodeRouteRemoved | KindnetReconcileFailed | FlannelLeaseFailed
+            | VxlanDeviceCreated | SubnetEnvWritten => &[Hop::Agent],
+            CNIConfigWritten => &[Hop::Agent, Hop::Config],
+            // The kubelet reports the runtime's "cni plugin not initialized" while no conflist exists.
+            NetworkNotReady => &[Hop::Config, Hop::Runtime, Hop::Kubelet],
+            SandboxCreated | SandboxChanged | SandboxRemoved => &[Hop::Runtime],
+            FailedCreatePodSandBox => &[Hop::Runtime, Hop::Cni],
+            CNIAdd | CNIDel => &[Hop::Runtime, Hop::Cni],
+            IPAMReserve | IPAMRelease | BridgeCreated | VethCreated | RouteAdded | VethDeleted
+            | RouteRemoved => &[Hop::Plugins],
+            OutOfpods | Killing | PodTerminating => &[Hop::Kubelet],
+            PodIPsAssigned | PodIPsCleared => &[Hop::Kubelet, Hop::PodIps],
+            // The object goes, and with it what it held.
+            NodeDeleted => &[Hop::PodCidr],
+            PodDeleted => &[Hop::PodIps],
+            // What a reboot means to the path: whether host-local's directory keeps its files.
+            NodeReboot | Rebooted => &[Hop::Plugins],
+            NodeRegistered | PodCreated => &[],
+        }
+    }
+}
+
+/// The path as a tour draws it: the chain its nodes run, and the hops lit (none in the introduction,
+/// which draws the path whole).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathShown {
+    /// The chain the hops are named for.
+    pub chain: Chain,
+    /// The hops the step's event belongs to.
+    pub lit: &'static [Hop],
+}
+
+impl PathShown {
+    /// Each hop with its name and whether it is lit.
+    pub fn hops(&self) -> impl Iterator<Item = (Hop, &'static str, bool)> + '_ {
+        Hop::ALL
+            .into_iter()
+            .map(|hop| (hop, hop.label(self.chain), self.lit.contains(&hop)))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,51 @@
+use super::*;
+use crate::sim::playback::{Player, Run};
+use crate::tours::TourId;
+use std::rc::Rc;
+
+fn run(id: TourId) -> Rc<Run> {
+    let player = Player::load(id.tour().scenario.into(), Some(id.name())).expect("a tour loads");
+    player.cursor().run().clone()
+}
+
+/// The kind tour walks the whole path: its steps light, in order of first lighting, every hop but
+/// the runtime's and CNI's (the sandbox's start is told in the plugin's step), and it ends with the
+/// address in the Pod's status.
+#[test]
+fn the_kind_tour_walks_the_path_from_the_controller_to_the_pods_status() {
+    let run = run(TourId::Kind);
+    let lit: Vec<&[Hop]> = (0..run.step_times().len())
+        .map(|i| run.step_path(i).lit)
+        .collect();
+    assert_eq!(lit[0], &[Hop::Controller, Hop::PodCidr]);
+    let mut first_lit: Vec<Hop> = Vec::new();
+    for hop in lit.iter().flat_map(|hops| hops.iter()) {
+        if !first_lit.contains(hop) {
+            first_lit.push(*hop);
+        }
+    }
+    let mut sorted = first_lit.clone();
+    sorted.sort();
+    assert_eq!(first_lit, sorted, "the tour goes back along the path before reaching its end");
+    assert!(first_lit.contains(&Hop::PodIps), "{first_lit:?}");
+    assert!(first_lit.contains(&Hop::Agent) && first_lit.contains(&Hop::Plugins));
+}
+
+/// Every step of every tour stands somewhere on the path, named for its run's chain.
+#[test]
+fn every_step_of_every_tour_lights_a_hop() {
+    let mut dark = Vec::new();
+    for id in TourId::ALL {
+        let run = run(id);
+        for i in 0..run.step_times().len() {
+            if run.step_path(i).lit.is_empty() {
+                dark.push(format!("{} step {}", id.name(), i + 1));
+            }
+        }
+    }
+    assert!(dark.is_empty(), "steps that light nothing: {dark:?}");
+    let flannel = run(TourId::KubeadmFlannel).step_path(0);
+    let names: Vec<&str> = flannel.hops().map(|(_, name, _)| name).collect();
+    assert!(names.contains(&"10-flannel.conflist"), "{names:?}");
+    assert!(names.contains(&"flannel → bridge + host-local"), "{names:?}");
+}
