@@ -331,3 +331,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_flannel_nodes_reboot_says_what_its_namespace_held() {
+    let text = format!("{KIND_FLANNEL}node reboot kind-worker\nwait 1s\n");
+    let sim = at(&text, 20_000);
+    let reboot = sim
+        .events()
+        .iter()
+        .find(|e| e.reason == Reason::NodeReboot)
+        .map(|e| e.message.to_string())
+        .expect("the reboot");
+    assert!(reboot.contains("the cni0 bridge, flannel.1"), "{reboot}");
+    assert!(!reboot.contains("/32"), "{reboot}");
+}

@@ -3,7 +3,32 @@
 //! The tours' words live with their tours, in [`crate::tours`].
 
 use super::Text;
+use crate::sim::upstream::Upstream;
 use crate::sim::Reason;
+
+/// What an event means where its node runs it: a flannel node's conflist and routes come from
+/// flannel (the event's upstream code says so), not from kindnetd as [`explain`] tells them.
+pub fn explain_event(reason: Reason, upstream: &Upstream) -> Text {
+    let flannel = ["flannel-io/flannel", "k3s-io/k3s"].contains(&upstream.repo);
+    match (reason, flannel) {
+        (Reason::CNIConfigWritten, true) => Text::new(
+            "The node's conflist is in place: kube-flannel's install-cni init container copies cni-conf.json to /etc/cni/net.d/10-flannel.conflist (k3s writes its own under /var/lib/rancher/k3s/agent/etc/cni/net.d). It runs flannel, which hands the work to the bridge plugin (cni0) with host-local over the node's subnet from /run/flannel/subnet.env, then portmap. Once the file exists, the runtime's network is ready.",
+            "节点的 conflist 已就位：kube-flannel 的 install-cni 初始化容器把 cni-conf.json 复制为 /etc/cni/net.d/10-flannel.conflist（k3s 则在 /var/lib/rancher/k3s/agent/etc/cni/net.d 下写出自己的文件）。它运行 flannel，由 flannel 把工作交给 bridge 插件（网桥 cni0），IPAM 为 host-local，范围是 /run/flannel/subnet.env 里的节点子网，然后是 portmap。文件一出现，容器运行时的网络就绪。",
+            "ノードの conflist がそろいます。kube-flannel の install-cni init コンテナが cni-conf.json を /etc/cni/net.d/10-flannel.conflist にコピーします（k3s は /var/lib/rancher/k3s/agent/etc/cni/net.d に自前のファイルを書きます）。実行されるのは flannel で、flannel が bridge プラグイン（ブリッジ cni0）に処理を渡します。IPAM は /run/flannel/subnet.env のノードサブネットを範囲とする host-local、続いて portmap です。ファイルができると、ランタイムのネットワークは準備完了になります。",
+        ),
+        (Reason::NodeRouteAdded, true) => Text::new(
+            "flanneld's vxlan backend (handleSubnetEvents) sees another node's lease and routes that node's subnet through flannel.1, with the other node's flannel.1 address as the gateway (onlink): packets to its pods travel inside VXLAN to that node's InternalIP.",
+            "flanneld 的 vxlan 后端（handleSubnetEvents）看到另一个节点的租约，就把那个节点的子网路由到 flannel.1，网关是对方 flannel.1 的地址（onlink）：发往那边 Pod 的数据包封装在 VXLAN 里，送到那个节点的 InternalIP。",
+            "flanneld の vxlan バックエンド（handleSubnetEvents）が別ノードのリースを見て、そのノードのサブネットへのルートを flannel.1 に向けます。ゲートウェイは相手の flannel.1 のアドレス（onlink）で、そちらの Pod 宛てのパケットは VXLAN に包まれてそのノードの InternalIP に届きます。",
+        ),
+        (Reason::NodeRouteRemoved, true) => Text::new(
+            "flanneld's vxlan backend (handleSubnetEvents) sees a node's lease go, with its Node object, and removes the route to that node's subnet through flannel.1.",
+            "flanneld 的 vxlan 后端（handleSubnetEvents）看到某个节点的租约随 Node 对象一起消失，于是删除经由 flannel.1 通往那个节点子网的路由。",
+            "flanneld の vxlan バックエンド（handleSubnetEvents）が、Node オブジェクトとともにあるノードのリースが消えたのを見て、flannel.1 経由でそのノードのサブネットへ向かうルートを削除します。",
+        ),
+        _ => explain(reason),
+    }
+}
 
 /// Declares [`explain`] and the list of the reasons it covers from one table, so the two cannot drift.
 macro_rules! explanations {
@@ -219,10 +244,38 @@ explanations! {
     },
 }
 
-/// Every explanation with a readable name (`explain CIDRAllocated`), for the tests.
+/// Every explanation with a readable name (`explain CIDRAllocated`, `explain flannel
+/// NodeRouteAdded`), for the tests.
 pub fn all() -> Vec<(String, Text)> {
+    let flannel = &crate::sim::upstream::FLANNELD_HANDLE_SUBNET_EVENTS;
     EXPLAINED
         .iter()
         .map(|&(name, reason)| (format!("explain {name}"), explain(reason)))
+        .chain(
+            [Reason::CNIConfigWritten, Reason::NodeRouteAdded, Reason::NodeRouteRemoved]
+                .into_iter()
+                .map(|reason| {
+                    (format!("explain flannel {reason:?}"), explain_event(reason, flannel))
+                }),
+        )
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::upstream;
+
+    /// A flannel node's conflist and routes are told as flannel's; a kind node's as kindnetd's.
+    #[test]
+    fn a_flannel_nodes_events_are_told_as_flannels() {
+        for flannel in [&upstream::KUBE_FLANNEL_INSTALL_CNI, &upstream::K3S_CREATE_CNI_CONF] {
+            let told = explain_event(Reason::CNIConfigWritten, flannel).en;
+            assert!(told.contains("10-flannel.conflist") && !told.contains("kindnetd"), "{told}");
+        }
+        let route = explain_event(Reason::NodeRouteAdded, &upstream::FLANNELD_HANDLE_SUBNET_EVENTS).en;
+        assert!(route.contains("flannel.1") && !route.contains("kindnetd"), "{route}");
+        let kind = explain_event(Reason::NodeRouteAdded, &upstream::KINDNET_SYNC_ROUTE).en;
+        assert!(kind.contains("kindnetd"), "{kind}");
+    }
 }

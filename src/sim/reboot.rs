@@ -68,6 +68,11 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
     let (files, dir) = node.store.as_ref().map_or((0, String::new()), |store| {
         (store.reserved_count(), store.dir().to_string())
     });
+    // What the node's network namespace held besides the pods' ends: ptp's routes, or flannel's bridge.
+    let links = match node.cni.is_flannel() {
+        true => "veths, the cni0 bridge, flannel.1 and their routes",
+        false => "veths and /32 routes",
+    };
     let uid = node.uid;
     let on_node: Vec<PodRef> = cluster
         .pods
@@ -94,8 +99,8 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
         EventKind::Step,
         Reason::NodeReboot,
         format_args!(
-            "{name} reboots: its {sandboxes} sandboxes' containers, network namespaces, veths and /32 routes \
-             are gone and {runtime}; {ipam}"
+            "{name} reboots: its {sandboxes} sandboxes' containers, network namespaces, {links} are gone \
+             and {runtime}; {ipam}"
         ),
         Some(name.into()),
         &upstream::CONTAINERD_SANDBOX_METADATA,

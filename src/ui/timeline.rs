@@ -274,7 +274,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
             <h2 id="events-title">{ t::EVENTS.get(lang) }</h2>
             if let Some((_, reason, upstream)) = selected {
                 <div class="upstream" data-testid="upstream" aria-live="polite">
-                    <p class="explain" data-testid="explain">{ narration::explain(*reason).get(lang) }</p>
+                    <p class="explain" data-testid="explain">{ narration::explain_event(*reason, upstream).get(lang) }</p>
                     <p>{ fill_html(t::THIS_IS, lang, vec![
                         html! { <code>{ upstream.function }</code> },
                         html! {
