@@ -1,5 +1,6 @@
-//! The browser entry point that Trunk builds (`data-bin="podip-web"`): the app on its own page, and the
-//! functions `podip-figure.js` calls for each `<podip-figure>` of a page of figures.
+//! The app's browser entry point that Trunk builds (`data-bin="podip-web"`): the app on its own page.
+//! A page of figures loads the other, `podip-figures` (`src/bin/figures.rs`), which leaves the app's
+//! bench out.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -10,38 +11,4 @@ fn main() {
 fn main() {
     eprintln!("podip-web is the WebAssembly front end: serve it with `scripts/dev.sh serve`; the native tool is `podip`.");
     std::process::exit(2);
-}
-
-/// What `static/podip-figure.js` calls: a figure connected (drawn in `root`, its shadow root's
-/// container), disconnected, or scrolled on or off screen; an explorable sentence connected.
-#[cfg(target_arch = "wasm32")]
-mod figures {
-    use podip::ui::figure;
-    use wasm_bindgen::prelude::*;
-
-    #[wasm_bindgen(js_name = connectFigure)]
-    pub fn connect_figure(host: JsValue, root: web_sys::Element, app_root: String) {
-        if let Some(host) = figure::element(host) {
-            figure::connect(host, root, app_root);
-        }
-    }
-
-    #[wasm_bindgen(js_name = disconnectFigure)]
-    pub fn disconnect_figure(host: JsValue) {
-        if let Some(host) = figure::element(host) {
-            figure::disconnect(&host);
-        }
-    }
-
-    #[wasm_bindgen(js_name = connectSentence)]
-    pub fn connect_sentence(host: web_sys::Element, app_root: String) {
-        podip::ui::sentence::connect(host, app_root);
-    }
-
-    #[wasm_bindgen(js_name = figureOnScreen)]
-    pub fn figure_on_screen(host: JsValue, on_screen: bool) {
-        if let Some(host) = figure::element(host) {
-            figure::on_screen(&host, on_screen);
-        }
-    }
 }

@@ -84,8 +84,13 @@ fn main() {
     // The figures' script, told the build's hashed file names.
     let script_path = root.join("podip-figure.js");
     if let Ok(script) = std::fs::read_to_string(&script_path) {
-        let Some(script) = podip::ui::prerender::figure_script(&script, &template) else {
-            fail(&path, &"no wasm or stylesheet linked");
+        let files: Vec<String> = std::fs::read_dir(root)
+            .unwrap_or_else(|err| fail(&path, &err))
+            .flatten()
+            .filter_map(|entry| entry.file_name().into_string().ok())
+            .collect();
+        let Some(script) = podip::ui::prerender::figure_script(&script, &template, &files) else {
+            fail(&path, &"no figures engine (podip-figures) built, or no stylesheet linked");
         };
         std::fs::write(&script_path, script)
             .unwrap_or_else(|err| fail(&script_path.display().to_string(), &err));

@@ -129,16 +129,24 @@ pub(super) fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// `script` (`podip-figure.js` as copied into the build) with the build's file names that `index` (the
-/// built `index.html`) links: the wasm, its JavaScript glue and the stylesheet, all hashed by Trunk.
-/// `None` if `index` names no wasm or no stylesheet.
-pub fn figure_script(script: &str, index: &str) -> Option<String> {
-    let wasm = built_file(index, |name| name.ends_with("_bg.wasm"))?;
-    // The glue is named after the same crate as the wasm, with a hash of its own.
-    let stem = wasm.rsplit_once('-')?.0;
-    let glue = built_file(index, |name| {
-        name.ends_with(".js") && name.rsplit_once('-').is_some_and(|(s, _)| s == stem)
-    })?;
+/// `script` (`podip-figure.js` as copied into the build) with the build's file names: the figures'
+/// engine (`podip-figures`, its wasm and JavaScript glue, found among `files`, the build's file names)
+/// and the stylesheet that `index` (the built `index.html`) links, all hashed by Trunk. `None` if one
+/// is missing.
+pub fn figure_script(script: &str, index: &str, files: &[String]) -> Option<String> {
+    // `podip-figures_bg.wasm`, or with a hash when Trunk adds one (`podip-figures-5e6f_bg.wasm`).
+    let engine = |suffix: &str| {
+        files.iter().map(String::as_str).find(|name| {
+            name.strip_prefix(FIGURES_BIN).is_some_and(|rest| {
+                let rest = rest.strip_prefix('-').map_or(rest, |hashed| {
+                    hashed.trim_start_matches(|c: char| c.is_ascii_hexdigit())
+                });
+                rest == suffix
+            })
+        })
+    };
+    let wasm = engine("_bg.wasm")?;
+    let glue = engine(".js")?;
     let css = built_file(index, |name| name.ends_with(".css"))?;
     Some(
         script
@@ -147,6 +155,10 @@ pub fn figure_script(script: &str, index: &str) -> Option<String> {
             .replace("__PODIP_CSS__", css),
     )
 }
+
+/// The binary a page of figures loads (`src/bin/figures.rs`): the stage and the figure's playback,
+/// without the app's bench.
+pub const FIGURES_BIN: &str = "podip-figures";
 
 /// The first file name (without its folder) that `index` refers to and `wanted` accepts.
 fn built_file(index: &str, wanted: impl Fn(&str) -> bool) -> Option<&str> {
@@ -184,14 +196,23 @@ mod tests {
     #[test]
     fn the_figure_script_gets_the_builds_file_names() {
         let index = r#"<link rel="stylesheet" href="/podip/style-9f8e.css" integrity="x"/><link rel="modulepreload" href="/podip/podip-web-1a2b.js"><script type=module>import init from '/podip/podip-web-1a2b.js';await init({ module_or_path: `/podip/podip-web-3c4d_bg.wasm` })</script>"#;
+        let files: Vec<String> = ["podip-web-1a2b.js", "podip-web-3c4d_bg.wasm", "podip-figures-5e6f_bg.wasm", "podip-figures-7a8b.js", "podip-figure.js", "style-9f8e.css"]
+            .map(String::from)
+            .into();
         let script = r#"const files = { glue: "__PODIP_GLUE__", wasm: "__PODIP_WASM__", css: "__PODIP_CSS__" };"#;
         assert_eq!(
-            figure_script(script, index).as_deref(),
+            figure_script(script, index, &files).as_deref(),
             Some(
-                r#"const files = { glue: "podip-web-1a2b.js", wasm: "podip-web-3c4d_bg.wasm", css: "style-9f8e.css" };"#
+                r#"const files = { glue: "podip-figures-7a8b.js", wasm: "podip-figures-5e6f_bg.wasm", css: "style-9f8e.css" };"#
             )
         );
-        assert_eq!(figure_script(script, "<html></html>"), None);
+        assert_eq!(figure_script(script, "<html></html>", &files), None);
+        assert_eq!(figure_script(script, index, &files[..2]), None, "no figures engine built");
+        let unhashed: Vec<String> = ["podip-figures_bg.wasm", "podip-figures.js", "podip-figure.js"].map(String::from).into();
+        assert_eq!(
+            figure_script(script, index, &unhashed).as_deref(),
+            Some(r#"const files = { glue: "podip-figures.js", wasm: "podip-figures_bg.wasm", css: "style-9f8e.css" };"#)
+        );
     }
 
     #[test]
