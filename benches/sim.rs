@@ -17,7 +17,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod native {
     use super::churn::{churn_scenario, largest_scenario};
     use criterion::{black_box, criterion_group, Criterion};
-    use podip::sim::playback::Player;
+    use podip::playback::Player;
     use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
     use std::rc::Rc;
     use std::time::{Duration, Instant};

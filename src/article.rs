@@ -7,8 +7,8 @@
 use crate::i18n::{text, Text};
 use crate::ipam::capacity::{CapacityPlan, FamilyCapacity};
 use crate::ipam::kcm::KcmFlag;
-use crate::sim::playback::figure::Runs;
-use crate::sim::playback::with_preamble;
+use crate::playback::figure::Runs;
+use crate::playback::with_preamble;
 use crate::sim::shell::Shell;
 use crate::sim::{builtin, ClusterSettings, Scenario, VirtualTime};
 use crate::tours::TourId;

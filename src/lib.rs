@@ -1,14 +1,19 @@
 //! podip — how Kubernetes gives a Pod its IP address, simulated faithfully.
 //!
-//! The crate has three floors and data flows one way (`docs/architecture.md` says what each may use):
+//! The crate is in layers and data flows one way (`docs/architecture.md` says what each may use, and
+//! `tests/layers.rs` holds every file to it):
 //!
 //! * [`ipam`] — the pure allocators, each modelled on one upstream file: kube-controller-manager's
 //!   cidrset and range allocator, and the CNI host-local, ptp and kindnet pieces. No time, no browser.
 //! * [`sim`] — the cluster over virtual time, built on `ipam`: a virtual clock and event queue, the actors
 //!   (kube-controller-manager's node IPAM, kindnetd, the kubelet with containerd and CNI), the scenario
 //!   language, and the state snapshot every view draws from. No wall clock, threads or files.
-//! * [`i18n`] — every word of the interface in English, Simplified Chinese and Japanese; [`share`] —
-//!   the view as a link (query parameters) and back. Both are plain data, tested natively.
+//! * [`i18n`] — every word of the interface in English, Simplified Chinese and Japanese; [`tours`] —
+//!   the guided tours (scenario, steps, words); [`share`] — the view as a link (query parameters) and
+//!   back. All plain data, tested natively.
+//! * [`playback`] — what a page does with a run, natively: the run, a cursor over it, the loader, links,
+//!   tour steps and the view models the page draws.
+//! * [`article`] — the article's sections, each naming its figure's tour step and commands.
 //! * [`ui`] — the Yew front end: it renders state and sends actions. It runs in the browser (`wasm32`) and
 //!   is also built natively, to render the default view to HTML at build time (`src/bin/prerender.rs`).
 //!
@@ -19,6 +24,7 @@ pub mod article;
 pub mod i18n;
 pub mod ipam;
 mod order;
+pub mod playback;
 pub mod share;
 pub mod sim;
 pub mod tours;

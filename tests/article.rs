@@ -7,7 +7,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use podip::article::SECTIONS;
-use podip::sim::playback::figure::Runs;
+use podip::playback::figure::Runs;
 use podip::sim::{builtin, transcript, Scenario, Simulation};
 use podip::tours::TourId;
 
@@ -26,7 +26,7 @@ fn section(id: &str) -> String {
 }
 
 /// A cursor at `figure`'s moment: its tour at its step, all work done.
-fn at_figure(figure: podip::article::Figure) -> podip::sim::playback::Cursor {
+fn at_figure(figure: podip::article::Figure) -> podip::playback::Cursor {
     let mut cursor = Runs::default()
         .cursor(figure.tour.tour().scenario, Some(figure.tour.name()))
         .expect("the tour runs");

@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use assert_cmd::Command;
-use podip::sim::playback::{Cursor, Player};
+use podip::playback::{Cursor, Player};
 use podip::sim::{builtin, VirtualTime};
 
 fn podip(args: &[&str]) -> String {

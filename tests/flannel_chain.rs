@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use podip::ipam::ptp::LinkKind;
-use podip::sim::playback::Player;
+use podip::playback::Player;
 use podip::sim::shell::Shell;
 use podip::sim::{Chain, Reason, Scenario, Simulation, VirtualTime};
 use proptest::prelude::*;

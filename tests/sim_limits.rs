@@ -102,7 +102,7 @@ fn the_stories_and_the_budget_fit() {
 #[test]
 fn a_run_over_the_most_events_halts_where_it_reached_them() {
     use podip::sim::limits::MAX_EVENTS;
-    use podip::sim::playback::Player;
+    use podip::playback::Player;
     let mut text = String::from("cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=29\n");
     text.push_str(&nodes(256));
     text.push_str("wait 1s\n");

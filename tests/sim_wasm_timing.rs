@@ -76,7 +76,7 @@ async fn largest_accepted_scenario_in_chromium() {
     for run in 1..=3 {
         let started = js_sys::Date::now();
         let playback =
-            podip::sim::playback::Player::load(text.clone(), None).expect("within the limits");
+            podip::playback::Player::load(text.clone(), None).expect("within the limits");
         let built = playback.cursor().run();
         let loaded = js_sys::Date::now() - started;
         // The wasm's memory only grows: its size now is the peak so far.

@@ -13,8 +13,8 @@ mod words;
 
 use picture::{holds, Picture};
 use podip::i18n::Lang;
-use podip::sim::playback::stage::{StageNode, StagePhase};
-use podip::sim::playback::Player;
+use podip::playback::stage::{StageNode, StagePhase};
+use podip::playback::Player;
 use podip::sim::Reason;
 use podip::tours::TourId;
 use std::collections::BTreeSet;
@@ -360,7 +360,7 @@ fn errors_and_files(picture: &Picture, all: &str) -> Vec<String> {
     }
     for name in ["10-flannel.conflist", "10-kindnet.conflist"] {
         let written =
-            |c: &&podip::sim::playback::stage::StageChain| c.conflist_path.ends_with(name);
+            |c: &&podip::playback::stage::StageChain| c.conflist_path.ends_with(name);
         let drawn = chains
             .iter()
             .filter(written)

@@ -5,8 +5,8 @@
 
 use podip::i18n::Lang;
 use podip::ipam::kcm::KcmFlag;
-use podip::sim::playback::words::{tokens, Token, TourWords, ELSEWHERE};
-use podip::sim::playback::{with_preamble, Player, Run};
+use podip::playback::words::{tokens, Token, TourWords, ELSEWHERE};
+use podip::playback::{with_preamble, Player, Run};
 use podip::sim::{preset, ClusterSettings};
 use podip::tours::TourId;
 use std::rc::Rc;

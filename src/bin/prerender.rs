@@ -34,7 +34,7 @@ fn main() {
         std::fs::write(&file, html).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
     }
     // Each tour step's figure, in each language and theme, for a `<podip-figure>` to hold.
-    let mut runs = podip::sim::playback::figure::Runs::default();
+    let mut runs = podip::playback::figure::Runs::default();
     for (file, svg) in podip::ui::figure_svg::build_figures(&mut runs) {
         let file = root.join(file);
         if let Some(dir) = file.parent() {

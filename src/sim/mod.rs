@@ -1,11 +1,9 @@
 //! The cluster over virtual time, built on [`crate::ipam`]: nodes join and get subnets, pods get sandboxes
 //! and addresses, deletions run their two paths, and every step is logged with the upstream code it models.
 //!
-//! Organisation, from the page's core down (no file reaches itself through what it imports;
-//! `tests/no_import_circles.rs` holds every file to that):
+//! Organisation (no file reaches itself through what it imports; `tests/no_import_circles.rs` holds
+//! every file to that). What the page needs of a run is a layer above, [`crate::playback`].
 //!
-//! * [`playback`] — what the page needs, natively: the scenario, the run at the current time and its
-//!   timeline, typed commands and transport moves, work in slices, links, tour steps and view models.
 //! * [`simulation`] — the driver, [`Simulation`]: takes each action off the queue, moves the clock and
 //!   hands the action to its actor; the driving API (`step`, `advance`, `run_to`, [`Simulation::at`] for
 //!   scrubbing, [`Simulation::timeline`]). [`state`] (the serialisable snapshot, [`State`]) and [`grid`]
@@ -53,7 +51,6 @@ pub mod message;
 pub mod name;
 pub mod node_ipam;
 pub mod objects;
-pub mod playback;
 pub mod pod_deletion;
 mod pods;
 pub mod preset;

@@ -5,7 +5,7 @@ use super::shown::Shared;
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::command::Command;
-use crate::sim::playback::views::ActionNames;
+use crate::playback::views::ActionNames;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

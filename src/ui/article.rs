@@ -12,7 +12,7 @@ use crate::i18n::{text, ui as t, Lang, Text};
 pub use crate::share::pages::article_path;
 use crate::share::pages::page_path;
 use crate::share::Theme;
-use crate::sim::playback::figure::Runs;
+use crate::playback::figure::Runs;
 use crate::tours::Question;
 use yew::prelude::*;
 

@@ -1,5 +1,5 @@
 //! The export menu: the scenario, and at the current time the state and the transcript as files (the
-//! core makes them, [`crate::sim::playback::export`]), the stage's picture as SVG and PNG (`picture.rs`),
+//! core makes them, [`crate::playback::export`]), the stage's picture as SVG and PNG (`picture.rs`),
 //! and the code that embeds this view in another page.
 
 use super::picture::{document, rasterise, stage_svg, text_blob};
@@ -9,7 +9,7 @@ use super::studio::{Action, ExportFile};
 use super::tours::words;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{embed_code, Link};
-use crate::sim::playback::views::seconds;
+use crate::playback::views::seconds;
 use crate::sim::VirtualTime;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, HtmlAnchorElement, Url};

@@ -1,7 +1,7 @@
 //! `<podip-figure>`: the stage in any page. The page's one script (`static/podip-figure.js`) defines
 //! the element, starts this wasm once for every figure on the page, and gives each figure a shadow
 //! root with podip's stylesheet; `connect` draws a [`FigureApp`] there, which owns the figure's
-//! playback ([`crate::sim::playback::figure`]) over the run its scenario shares with the page's other
+//! playback ([`crate::playback::figure`]) over the run its scenario shares with the page's other
 //! figures. A figure plays only while on screen (the script tells it) and holds no clock otherwise.
 
 use super::shown::Shared;
@@ -9,9 +9,9 @@ use super::stage::StageView;
 use super::studio::{now_ms, Action};
 use crate::i18n::{ui as t, Lang};
 use crate::share::figure::{Controls, FigureSpec};
-use crate::sim::playback::figure::{Figure, Runs};
-use crate::sim::playback::views::seconds;
-use crate::sim::playback::words::TourWords;
+use crate::playback::figure::{Figure, Runs};
+use crate::playback::views::seconds;
+use crate::playback::words::TourWords;
 use crate::tours::TourId;
 use gloo_timers::callback::Interval;
 use std::cell::RefCell;
@@ -70,7 +70,7 @@ pub struct FigureApp {
     /// Its playback, once built; or why it is not (its scenario's `line N: …`).
     figure: Option<Result<Figure, String>>,
     /// What the stage draws, kept while unchanged.
-    stage: Option<Shared<crate::sim::playback::stage::Stage>>,
+    stage: Option<Shared<crate::playback::stage::Stage>>,
     /// The tour's words for the figure's run, paired once with the tour's own run.
     words: Option<TourWords>,
     /// The node picked.

@@ -11,7 +11,7 @@ use super::stage::{StageProps, StageView};
 use crate::i18n::Lang;
 use crate::share::figure::FigureSpec;
 use crate::share::Theme;
-use crate::sim::playback::figure::{Figure, Runs};
+use crate::playback::figure::{Figure, Runs};
 use crate::tours::TourId;
 use yew::prelude::*;
 

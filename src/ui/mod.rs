@@ -1,4 +1,4 @@
-//! The Yew front end: a thin view over the playback core ([`crate::sim::playback`]). The reducer
+//! The Yew front end: a thin view over the playback core ([`crate::playback`]). The reducer
 //! (`studio/`) owns the playback and the learner's picks, and after each action computes what the
 //! page shows as a plain value (`shown.rs`): view models behind `Rc`, kept when unchanged, so each
 //! component gets only what it draws as `PartialEq` props and Yew skips the ones that did not change.

@@ -6,7 +6,7 @@ use super::address_grid::AddressGridView;
 use super::shown::{Cards, PodShown, Shared};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang, Text};
-use crate::sim::playback::views::{seconds, NodeCard, MAX_NODE_CARDS, MAX_ROUTE_LINES, MAX_ROWS};
+use crate::playback::views::{seconds, NodeCard, MAX_NODE_CARDS, MAX_ROUTE_LINES, MAX_ROWS};
 use crate::sim::DeletionMode;
 use crate::sim::{Touched, VirtualTime};
 use yew::prelude::*;

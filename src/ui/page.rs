@@ -22,7 +22,7 @@ use super::timeline::{transport, EventLog};
 use super::tours::{narration, tour_chooser};
 use crate::i18n::{ui as t, Lang};
 use crate::share::Link;
-use crate::sim::playback::Player;
+use crate::playback::Player;
 use gloo_timers::callback::Interval;
 use std::cell::Cell;
 use std::rc::Rc;

@@ -9,7 +9,7 @@ use super::page::{App, AppProps};
 use crate::i18n::{ui as t, Lang};
 use crate::share::pages::page_path;
 use crate::share::Link;
-use crate::sim::playback::Player;
+use crate::playback::Player;
 use crate::tours::TourId;
 
 /// Where the page's markup goes in `index.html`, as written and as Trunk's release build minifies it.

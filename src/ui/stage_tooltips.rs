@@ -6,8 +6,8 @@ use super::stage::StageView;
 use super::studio::Studio;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::builtin;
-use crate::sim::playback::stage::Stage;
-use crate::sim::playback::Player;
+use crate::playback::stage::Stage;
+use crate::playback::Player;
 use crate::sim::VirtualTime;
 use yew::prelude::*;
 

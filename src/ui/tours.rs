@@ -1,12 +1,12 @@
 //! Guided tours: the source articles' stories replayed from the built-in scenarios, with the words of
-//! [`crate::tours`]; where each step happens is the run's ([`crate::sim::playback::Run::step_times`]).
+//! [`crate::tours`]; where each step happens is the run's ([`crate::playback::Run::step_times`]).
 
 use super::shown::{Answer, TourShown};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
-use crate::sim::playback::views::seconds;
-use crate::sim::playback::PathShown;
-use crate::sim::playback::words::Said;
+use crate::playback::views::seconds;
+use crate::playback::PathShown;
+use crate::playback::words::Said;
 use crate::sim::upstream::Upstream;
 use crate::sim::{builtin, VirtualTime};
 use crate::tours::{Tour, TourId};

@@ -3,7 +3,7 @@
 
 use super::words::Address;
 use podip::sim::grid::CellStatus;
-use podip::sim::playback::stage::{Stage, StageNode, StagePhase, StagePod};
+use podip::playback::stage::{Stage, StageNode, StagePhase, StagePod};
 use std::collections::BTreeSet;
 
 /// The stage at a step, and the addresses it shows.
@@ -121,7 +121,7 @@ impl Picture {
 
     /// IP files per node, on the nodes whose whole range is drawn (so they can be counted).
     pub fn ip_files_per_node(&self) -> Vec<usize> {
-        let held = |c: &&podip::sim::playback::stage::RangeCell| {
+        let held = |c: &&podip::playback::stage::RangeCell| {
             matches!(c.status, CellStatus::Reserved | CellStatus::Orphaned)
         };
         self.nodes()

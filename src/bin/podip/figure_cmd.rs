@@ -3,7 +3,7 @@
 
 use super::scenario_cmd::read_text;
 use podip::share::figure::FigureSpec;
-use podip::sim::playback::figure::Runs;
+use podip::playback::figure::Runs;
 use podip::ui::figure_svg::figure_svg;
 
 /// The figure's options, as `<podip-figure>` attributes.

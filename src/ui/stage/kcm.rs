@@ -4,7 +4,7 @@
 use super::layout::{fit, font, StripPlace, CELLS_X, CELL_H, PAD, TITLE};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
-use crate::sim::playback::stage::{KcmStrip, STRIP_CELLS};
+use crate::playback::stage::{KcmStrip, STRIP_CELLS};
 use std::rc::Rc;
 use yew::prelude::*;
 

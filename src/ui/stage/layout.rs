@@ -4,7 +4,7 @@
 //! drops rows by [`Level`] (files, the InternalIP line, host-local's strip, the summaries' and
 //! `eth0` lines).
 
-use crate::sim::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
+use crate::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
 
 mod rows;
 #[cfg(test)]

@@ -19,7 +19,7 @@ mod tiles;
 use super::shown::Shared;
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
-use crate::sim::playback::stage::{KcmStrip, Stage, StageNode};
+use crate::playback::stage::{KcmStrip, Stage, StageNode};
 use kcm::CidrsetStrip;
 use layout::{presenter_zoom, Layout, StripPlace, DEFAULT_W};
 use node::NodeBox;

@@ -6,7 +6,7 @@ use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::chain::Chain;
 use crate::sim::grid::CellStatus;
-use crate::sim::playback::stage::{RangeStrip, StageChain, StageNode};
+use crate::playback::stage::{RangeStrip, StageChain, StageNode};
 use crate::sim::Touched;
 use crate::ui::studio::Action;
 use yew::prelude::*;

@@ -3,7 +3,7 @@
 use super::layout::{fit, font, PAD};
 use super::svg::{owner, rect, text};
 use crate::i18n::{ui as t, Lang};
-use crate::sim::playback::stage::NodeTile;
+use crate::playback::stage::NodeTile;
 use crate::ui::studio::Action;
 use yew::prelude::*;
 

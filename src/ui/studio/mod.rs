@@ -10,9 +10,9 @@ use super::shown::{
 };
 use crate::ipam::capacity::CapacityPlan;
 use crate::sim::command::Command;
-use crate::sim::playback::export::Download;
-use crate::sim::playback::words::TourWords;
-use crate::sim::playback::{Player, DEFAULT_SPEED, SPEEDS};
+use crate::playback::export::Download;
+use crate::playback::words::TourWords;
+use crate::playback::{Player, DEFAULT_SPEED, SPEEDS};
 use crate::sim::{builtin, VirtualTime};
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::tours::TourId;

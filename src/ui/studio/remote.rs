@@ -3,7 +3,7 @@
 //! and a step entered by a press playing its motion at 1× up to the next step's moment.
 
 use super::{now_ms, Studio, FRAME_BUDGET_MS};
-use crate::sim::playback::{DEFAULT_SPEED, SPEEDS};
+use crate::playback::{DEFAULT_SPEED, SPEEDS};
 use crate::sim::VirtualTime;
 use crate::ui::shown::{Answer, Asked};
 

@@ -2,7 +2,7 @@
 //! label fitted to the box, and fewer rows at a more compact [`Level`].
 
 use super::{bold_width, fit, fit_bold, font, label_every, mono_width, text_width};
-use crate::sim::playback::stage::{
+use crate::playback::stage::{
     RangeStrip, Stage, StageNode, StagePhase, StagePod, MAX_FILES, POD_BOXES,
 };
 use crate::sim::Touched;

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::sim::builtin;
-use crate::sim::playback::Player;
+use crate::playback::Player;
 use crate::sim::VirtualTime;
 
 fn stage_at(name: &'static str, ms: u64) -> Stage {

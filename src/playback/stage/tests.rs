@@ -1,7 +1,7 @@
 //! The stage's view model at moments of the built-in stories.
 
 use super::*;
-use crate::sim::playback::Player;
+use crate::playback::Player;
 use crate::sim::{builtin, VirtualDuration, VirtualTime};
 
 fn at(name: &'static str, ms: u64) -> Cursor {
@@ -261,7 +261,7 @@ fn a_big_cluster_is_drawn_as_tiles_with_one_node_zoomed_in() {
 
 mod presentation {
     use super::*;
-    use crate::sim::playback::{Player, DEFAULT_SPEED, MOMENT_SHOWN_MS, SPEEDS};
+    use crate::playback::{Player, DEFAULT_SPEED, MOMENT_SHOWN_MS, SPEEDS};
     use crate::sim::VirtualTime;
 
     /// Frames of 50 ms at `speed` from 2 s in the kind tour: the phases pod a shows, in order, with
@@ -316,7 +316,7 @@ mod presentation {
 
 mod graceful {
     use super::*;
-    use crate::sim::playback::Player;
+    use crate::playback::Player;
     use crate::sim::VirtualTime;
 
     /// `kubectl delete pod` with a grace period: Terminating, the network goes first (CNI DEL), then

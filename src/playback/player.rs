@@ -388,7 +388,7 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::playback::DEFAULT_SPEED;
+    use crate::playback::DEFAULT_SPEED;
     use crate::tours::TourId;
 
     /// Work done a few steps at a time ends where work done at once does.

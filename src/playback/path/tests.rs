@@ -1,5 +1,5 @@
 use super::*;
-use crate::sim::playback::{Player, Run};
+use crate::playback::{Player, Run};
 use crate::tours::TourId;
 use std::rc::Rc;
 

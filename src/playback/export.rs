@@ -76,7 +76,7 @@ impl Cursor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::playback::Player;
+    use crate::playback::Player;
     use crate::sim::{builtin, VirtualTime};
 
     fn at(text: &str, tour: Option<&'static str>, time: VirtualTime) -> Cursor {

@@ -426,7 +426,7 @@ impl Cursor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::playback::Player;
+    use crate::playback::Player;
 
     fn at_end() -> Cursor {
         let mut cursor = Player::default().into_cursor();

@@ -34,8 +34,8 @@ mod unseen;
 pub mod views;
 pub mod words;
 
-use super::command::Command;
-use super::ClusterSettings;
+use crate::sim::command::Command;
+use crate::sim::ClusterSettings;
 pub use cursor::Cursor;
 pub use loader::{Loader, Loading};
 pub use path::{Hop, PathShown};
