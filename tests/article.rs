@@ -28,7 +28,7 @@ fn section(id: &str) -> String {
 /// A cursor at `figure`'s moment: its tour at its step, all work done.
 fn at_figure(figure: podip::article::Figure) -> podip::playback::Cursor {
     let mut cursor = Runs::default()
-        .cursor(figure.tour.tour().scenario, Some(figure.tour.name()))
+        .cursor(figure.tour.tour().scenario, Some(figure.tour))
         .expect("the tour runs");
     cursor.go_to_step(figure.step - 1);
     cursor.finish();
@@ -39,7 +39,7 @@ fn at_figure(figure: podip::article::Figure) -> podip::playback::Cursor {
 fn the_kind_clusters_subnets_addresses_and_lag_are_the_runs() {
     let mut runs = Runs::default();
     let kind = runs
-        .cursor(TourId::Kind.tour().scenario, Some("kind"))
+        .cursor(TourId::Kind.tour().scenario, Some(TourId::Kind))
         .expect("the kind tour runs");
     let plan = kind.run().capacity_plan();
     let family = &plan.families[0];
@@ -126,7 +126,7 @@ fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says
     // d's address at the kind tour's last step, which the section "next-address" shows.
     let mut runs = Runs::default();
     let mut cursor = runs
-        .cursor(TourId::Kind.tour().scenario, Some("kind"))
+        .cursor(TourId::Kind.tour().scenario, Some(TourId::Kind))
         .expect("the kind tour runs");
     cursor.go_to_step(9);
     cursor.finish();
@@ -174,7 +174,7 @@ fn every_command_under_a_figure_prints_what_an_event_before_its_moment_left() {
         };
         let scenario = figure.tour.tour().scenario;
         let mut cursor = runs
-            .cursor(scenario, Some(figure.tour.name()))
+            .cursor(scenario, Some(figure.tour))
             .expect("the tour runs");
         cursor.go_to_step(figure.step - 1);
         cursor.finish();

@@ -4,6 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use assert_cmd::Command;
+use podip::tours::TourId;
 use podip::playback::{Cursor, Player};
 use podip::sim::{builtin, VirtualTime};
 
@@ -24,7 +25,7 @@ fn podip(args: &[&str]) -> String {
 /// The tour `name` with the playhead at `time`, its work done.
 fn tour_at(name: &'static str, time: VirtualTime) -> Cursor {
     let text = builtin::by_name(name).expect("a built-in scenario");
-    let mut cursor = Player::load(text.to_string(), Some(name))
+    let mut cursor = Player::load(text.to_string(), TourId::from_name(name))
         .expect("parses")
         .into_cursor();
     cursor.seek(time);

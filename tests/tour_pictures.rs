@@ -84,7 +84,7 @@ const NOT_ON_STAGE: &[(TourId, &str, &[&str])] = &[
 fn pictures(tour: TourId) -> Vec<Picture> {
     let name = tour.name();
     let text = podip::sim::builtin::by_name(name).expect("a built-in scenario");
-    let mut cursor = Player::load(text.to_string(), Some(name))
+    let mut cursor = Player::load(text.to_string(), TourId::from_name(name))
         .expect("a built-in scenario loads")
         .into_cursor();
     (0..tour.tour().steps.len())
@@ -429,7 +429,7 @@ fn nothing_on_a_steps_stage_belongs_to_a_later_event_of_its_moment() {
     for tour in TourId::ALL {
         let name = tour.name();
         let text = podip::sim::builtin::by_name(name).expect("a built-in scenario");
-        let mut cursor = Player::load(text.to_string(), Some(name))
+        let mut cursor = Player::load(text.to_string(), TourId::from_name(name))
             .expect("a built-in scenario loads")
             .into_cursor();
         let timeline = cursor.run().timeline();

@@ -14,14 +14,14 @@ use std::rc::Rc;
 /// The run of `tour` under `settings`.
 fn run_under(tour: TourId, settings: &ClusterSettings) -> Rc<Run> {
     let text = with_preamble(tour.tour().scenario, &settings.preamble());
-    let player = Player::load(text, Some(tour.name())).expect("a tour loads under other settings");
+    let player = Player::load(text, Some(tour)).expect("a tour loads under other settings");
     player.cursor().run().clone()
 }
 
 /// The tour's own run.
 fn own_run(tour: TourId) -> Rc<Run> {
     let player =
-        Player::load(tour.tour().scenario.into(), Some(tour.name())).expect("a tour loads");
+        Player::load(tour.tour().scenario.into(), Some(tour)).expect("a tour loads");
     player.cursor().run().clone()
 }
 

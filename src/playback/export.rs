@@ -6,6 +6,7 @@
 use super::cursor::Cursor;
 use super::run::Run;
 use crate::sim::{transcript, Simulation, VirtualDuration};
+use crate::tours::TourId;
 
 /// One file to download.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,7 +30,7 @@ pub const TRANSCRIPT_MAX_LEN: usize = 32 << 20;
 impl Run {
     /// The story's name in file names: the tour's, or `scenario` for a text of one's own.
     fn story(&self) -> &str {
-        self.tour().unwrap_or("scenario")
+        self.tour().map_or("scenario", TourId::name)
     }
 
     /// The scenario, whole (`podip-kind.podip`): opened again, it replays the same story, and at the
@@ -79,7 +80,7 @@ mod tests {
     use crate::playback::Player;
     use crate::sim::{builtin, VirtualTime};
 
-    fn at(text: &str, tour: Option<&'static str>, time: VirtualTime) -> Cursor {
+    fn at(text: &str, tour: Option<TourId>, time: VirtualTime) -> Cursor {
         let mut cursor = Player::load(text.into(), tour)
             .expect("parses")
             .into_cursor();
@@ -90,7 +91,7 @@ mod tests {
 
     #[test]
     fn a_tour_at_a_time_names_its_files_by_tour_and_time() {
-        let playback = at(builtin::KIND, Some("kind"), VirtualTime(4_500));
+        let playback = at(builtin::KIND, Some(TourId::Kind), VirtualTime(4_500));
         assert_eq!(playback.export_file_name("svg"), "podip-kind-t4.5s.svg");
         assert_eq!(
             playback.run().export_scenario().file_name,
@@ -116,7 +117,7 @@ mod tests {
 
     #[test]
     fn the_state_is_the_one_shown_and_the_transcript_stops_at_the_playhead() {
-        let playback = at(builtin::KIND, Some("kind"), VirtualTime(2_000));
+        let playback = at(builtin::KIND, Some(TourId::Kind), VirtualTime(2_000));
         let state = playback.export_state().expect("serialises").contents;
         assert!(state.starts_with("{\n  \"time_ms\": 2000,"), "{state}");
         let transcript = playback.export_transcript().contents;

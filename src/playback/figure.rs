@@ -3,6 +3,7 @@
 //! run's end); with `autoplay` it plays up to that view when it comes on screen — from the step
 //! before, so the reader sees the step happen — and holds there.
 
+use crate::tours::TourId;
 use super::{Cursor, Loader, Loading, Run, DEFAULT_SPEED};
 use crate::share::figure::FigureSpec;
 use crate::sim::VirtualTime;
@@ -17,7 +18,7 @@ pub struct Runs {
 impl Runs {
     /// A cursor at the start of the run of `text` (the tour `tour`, if any): the run already built for
     /// another figure, or built now; the scenario's error (`line N: …`) if it does not read.
-    pub fn cursor(&mut self, text: &str, tour: Option<&'static str>) -> Result<Cursor, String> {
+    pub fn cursor(&mut self, text: &str, tour: Option<TourId>) -> Result<Cursor, String> {
         if let Some(run) = self
             .runs
             .iter()

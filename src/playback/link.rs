@@ -4,6 +4,7 @@
 use super::{with_preamble, LinkRefusal, Player};
 use crate::ipam::kcm::KcmFlag;
 use crate::share::{Link, Overrides};
+use crate::tours::TourId;
 use crate::sim::{builtin, ClusterSettings, Scenario, SettingsDraft, VirtualTime, KNOBS};
 
 impl Player {
@@ -11,15 +12,13 @@ impl Player {
     /// ([`Player::work`]): a link's scenario may be big. What of the link could not be used is in
     /// [`Player::link_refusals`] once that work is done.
     pub fn from_link(link: &Link) -> Player {
-        let tour = link
-            .tour
-            .as_deref()
-            .and_then(|name| builtin::ALL.iter().find(|(n, _)| *n == name))
-            .map(|(name, _)| *name);
+        // A built-in scenario's name: a tour's, or one with no tour (`kind-measured`).
+        let name = link.tour.as_deref();
+        let tour = name.and_then(TourId::from_name);
         let text = link
             .scenario
             .clone()
-            .or_else(|| tour.and_then(builtin::by_name).map(str::to_string));
+            .or_else(|| name.and_then(builtin::by_name).map(str::to_string));
         let mut player = match text {
             None => Player::default(),
             Some(text) => Player::opening(text, tour),
@@ -59,7 +58,7 @@ impl Player {
     pub fn link(&self) -> Link {
         let run = self.cursor().run();
         let settings = run.settings();
-        let tour_text = run.tour().and_then(builtin::by_name);
+        let tour_text = run.tour().map(|id| id.tour().scenario);
         let overrides = match tour_text {
             Some(text) if text == self.text() => Overrides::default(),
             Some(text) => match Scenario::parse(text) {
@@ -90,7 +89,7 @@ impl Player {
         let cursor = self.cursor();
         let now = cursor.now();
         Link {
-            tour: cursor.run().tour().map(str::to_string),
+            tour: cursor.run().tour().map(|id| id.name().to_string()),
             scenario: Some(self.text().to_string()),
             time: (now > VirtualTime::ZERO).then_some(now),
             step: cursor.tour_step(),
@@ -188,6 +187,6 @@ mod tests {
             playback.link_refusals(),
             [LinkRefusal::Scenario(_)]
         ));
-        assert_eq!(playback.cursor().run().tour(), Some("kind"));
+        assert_eq!(playback.cursor().run().tour(), Some(TourId::Kind));
     }
 }

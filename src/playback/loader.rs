@@ -24,7 +24,7 @@ pub struct Loader {
     /// How far it is.
     stage: Stage,
     /// The tour the text is, if any.
-    tour: Option<&'static str>,
+    tour: Option<TourId>,
     /// The time the new cursor shows.
     show_at: VirtualTime,
     /// The tour step the new cursor is at, kept from the view a changed text replaces.
@@ -52,7 +52,7 @@ enum Stage {
 
 impl Loader {
     /// Build `text` (the tour `tour`, if any) to show at `show_at`.
-    pub fn new(text: String, tour: Option<&'static str>, show_at: VirtualTime) -> Loader {
+    pub fn new(text: String, tour: Option<TourId>, show_at: VirtualTime) -> Loader {
         Loader {
             stage: Stage::Reading(Box::new(Parse::new(text))),
             tour,
@@ -87,7 +87,7 @@ impl Loader {
     }
 
     /// The tour being built, if any.
-    pub fn tour(&self) -> Option<&'static str> {
+    pub fn tour(&self) -> Option<TourId> {
         self.tour
     }
 
@@ -169,7 +169,7 @@ impl Loader {
             Stage::Building(building) => building,
         };
         // A step is shown right after its event, so the replay stops there when it shows one.
-        let step = tour.and_then(TourId::from_name).zip(go_to.or(tour_step));
+        let step = tour.zip(go_to.or(tour_step));
         if !build || !building.work(show_at, step, more_time) {
             return again(Stage::Building(building));
         }
@@ -353,7 +353,7 @@ impl Build {
     }
 
     /// The run built and its simulation at the time to show (once [`Build::work`] said it is done).
-    fn finish(self, tour: Option<&'static str>) -> (Run, Simulation) {
+    fn finish(self, tour: Option<TourId>) -> (Run, Simulation) {
         match self.stage {
             Pass::Replay {
                 timeline,

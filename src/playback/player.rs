@@ -9,6 +9,7 @@ use super::run::Run;
 use super::scrap::Scrap;
 use super::slices::Progress;
 use super::{with_preamble, LinkRefusal};
+use crate::tours::TourId;
 use crate::sim::command::Command;
 use crate::sim::{builtin, VirtualDuration, VirtualTime};
 use crate::sim::{ClusterSettings, DeletionMode};
@@ -61,14 +62,14 @@ struct Latest<'a> {
     end: VirtualTime,
     /// The time shown.
     time: VirtualTime,
-    tour: Option<&'static str>,
+    tour: Option<TourId>,
     tour_step: Option<usize>,
 }
 
 impl Default for Player {
     /// The kind tour at its start.
     fn default() -> Self {
-        Self::load(builtin::KIND.to_string(), Some("kind")).unwrap_or_else(|err| {
+        Self::load(builtin::KIND.to_string(), Some(TourId::Kind)).unwrap_or_else(|err| {
             // The built-in scenario is covered by tests; should it ever fail, say why on an empty cluster.
             let mut empty = Player::showing(Cursor::new(Rc::new(Run::empty())));
             empty.error = Some(err);
@@ -93,7 +94,7 @@ impl Player {
     }
 
     /// `text` at time 0, simulated at once, or the parse error.
-    pub fn load(text: String, tour: Option<&'static str>) -> Result<Self, String> {
+    pub fn load(text: String, tour: Option<TourId>) -> Result<Self, String> {
         let mut loader = Loader::new(text, tour, VirtualTime::ZERO);
         loop {
             match loader.work(&mut || true) {
@@ -106,7 +107,7 @@ impl Player {
 
     /// The default view, with `text` (a link's scenario) to read and simulate as work in hand; a text
     /// refused stays in the editor with its error, as a link refusal.
-    pub(super) fn opening(text: String, tour: Option<&'static str>) -> Self {
+    pub(super) fn opening(text: String, tour: Option<TourId>) -> Self {
         let mut player = Player::default();
         player.start(Loader::new(text, tour, VirtualTime::ZERO), Origin::Link);
         player
@@ -277,7 +278,7 @@ impl Player {
 
     /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
     /// error and the last scenario stays on screen.
-    pub fn reload(&mut self, text: String, tour: Option<&'static str>) {
+    pub fn reload(&mut self, text: String, tour: Option<TourId>) {
         self.start(Loader::new(text, tour, VirtualTime::ZERO), Origin::Load);
     }
 
@@ -324,7 +325,7 @@ impl Player {
         &mut self,
         text: String,
         time: VirtualTime,
-        tour: Option<&'static str>,
+        tour: Option<TourId>,
         step: Option<usize>,
     ) {
         let loader = Loader::new(text, tour, time).at_step(step);
@@ -422,7 +423,7 @@ mod tests {
             slices += 1;
         }
         assert!(slices > 2, "{slices}");
-        assert_eq!(player.cursor().run().tour(), Some("kind"));
+        assert_eq!(player.cursor().run().tour(), Some(TourId::Kind));
         assert_eq!(player.text(), text);
         assert!(player
             .error()
@@ -433,7 +434,7 @@ mod tests {
     #[test]
     fn actions_while_building_apply_to_the_scenario_being_built() {
         let mut player = Player::default();
-        player.reload(builtin::PLANNING.into(), Some("planning"));
+        player.reload(builtin::PLANNING.into(), Some(TourId::Planning));
         player.apply(&[Command::NodeAdd {
             name: "node-z".into(),
             pod_cidrs: Vec::new(),
@@ -450,7 +451,7 @@ mod tests {
         let mut player = Player::load(builtin::KIND_MEASURED.into(), None).expect("parses");
         player.seek(player.cursor().run().horizon());
         player.finish();
-        player.reload(builtin::KIND.into(), Some("kind"));
+        player.reload(builtin::KIND.into(), Some(TourId::Kind));
         let (mut slices, mut shown_at) = (0, None);
         while player.has_work() {
             player.work(countdown(2));
@@ -459,7 +460,7 @@ mod tests {
                 shown_at = Some(slices);
             }
         }
-        assert_eq!(player.cursor().run().tour(), Some("kind"));
+        assert_eq!(player.cursor().run().tour(), Some(TourId::Kind));
         assert!(
             shown_at.is_some_and(|at| at + 2 < slices),
             "{shown_at:?} of {slices}"
@@ -529,7 +530,7 @@ mod tests {
         player.set_settings(settings);
         player.finish();
         assert_eq!(player.text(), text);
-        player.reload(builtin::PLANNING.into(), Some("planning"));
+        player.reload(builtin::PLANNING.into(), Some(TourId::Planning));
         player.finish();
         assert_eq!(player.settings().deletion_mode, DeletionMode::Graceful);
     }

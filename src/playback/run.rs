@@ -19,7 +19,7 @@ pub struct Run {
     /// The settings it sets.
     settings: ClusterSettings,
     /// The built-in scenario (tour) it is, if any.
-    tour: Option<&'static str>,
+    tour: Option<TourId>,
     /// Every event up to the horizon (the tours' anchors, the scrubber's marks, the stage's places).
     timeline: EventLog,
     /// Where the timeline ends: after the last thing the scenario makes happen.
@@ -40,7 +40,7 @@ impl Run {
         text: String,
         scenario: Rc<Scenario>,
         settings: ClusterSettings,
-        tour: Option<&'static str>,
+        tour: Option<TourId>,
         timeline: EventLog,
         horizon: VirtualTime,
         halted_at: Option<VirtualTime>,
@@ -48,7 +48,6 @@ impl Run {
         // Each step waits for an event of the run ([`crate::tours`]), never for a hard-coded time, so
         // the narration follows the simulation when a setting changes.
         let found = tour
-            .and_then(TourId::from_name)
             .map(|id| id.tour().step_events(timeline.iter()))
             .unwrap_or_default();
         Run {
@@ -97,7 +96,7 @@ impl Run {
     }
 
     /// The tour it is, if any.
-    pub fn tour(&self) -> Option<&'static str> {
+    pub fn tour(&self) -> Option<TourId> {
         self.tour
     }
 

@@ -9,6 +9,7 @@ use crate::i18n::Lang;
 use crate::ipam::goip::GoQuoted;
 use crate::sim::VirtualTime;
 use crate::tours::TourId;
+use std::borrow::Cow;
 use std::fmt;
 
 /// What the reader can do with a figure.
@@ -64,7 +65,7 @@ pub enum FigureProblem {
     /// Both `tour=` and a scenario of its own.
     TourAndScenario,
     /// An attribute's value is not one it accepts: (attribute, value as given, what it accepts).
-    BadValue(&'static str, String, &'static str),
+    BadValue(&'static str, String, Cow<'static, str>),
     /// `step=` past the tour's last step: (step as given, the tour's steps).
     NoSuchStep(usize, usize),
     /// `step=` on a figure whose scenario is its own (it has no steps).
@@ -105,14 +106,14 @@ impl fmt::Display for FigureProblem {
 }
 
 /// What each attribute a link also carries accepts, as the figure says it.
-fn accepted(name: &str) -> &'static str {
+fn accepted(name: &str) -> Cow<'static, str> {
     match name {
-        "tour" => "one of kind, planning, exhaustion, dual-stack, kcm-restart, max-pods, reboot-leak, why-round-robin, node-network, kubeadm-flannel",
-        "step" => "a step of the tour, counted from 1",
-        "t" => "a time such as 4.5s, 300ms or 1m",
-        "lang" => "en, zh or ja",
-        "theme" => "light or dark",
-        _ => "",
+        "tour" => Cow::Owned(format!("one of {}", TourId::names())),
+        "step" => "a step of the tour, counted from 1".into(),
+        "t" => "a time such as 4.5s, 300ms or 1m".into(),
+        "lang" => "en, zh or ja".into(),
+        "theme" => "light or dark".into(),
+        _ => "".into(),
     }
 }
 
@@ -166,7 +167,7 @@ impl FigureSpec {
                 return Err(FigureProblem::BadValue(
                     "controls",
                     other.to_string(),
-                    "none, step or full",
+                    "none, step or full".into(),
                 ))
             }
         };
@@ -178,7 +179,7 @@ impl FigureSpec {
             None | Some("false") => Ok(false),
             Some("" | "true") => Ok(true),
             Some(other) if other == name => Ok(true),
-            Some(other) => Err(FigureProblem::BadValue(name, other.to_string(), accepted)),
+            Some(other) => Err(FigureProblem::BadValue(name, other.to_string(), accepted.into())),
         };
         let autoplay = flag("autoplay", "present (autoplay) or absent")?;
         let fit = flag("fit", "present (fit) or absent")?;
@@ -189,7 +190,7 @@ impl FigureSpec {
                 return Err(FigureProblem::BadValue(
                     "caption",
                     other.to_string(),
-                    "step or none",
+                    "step or none".into(),
                 ))
             }
         };
@@ -242,9 +243,9 @@ impl FigureSpec {
     }
 
     /// The scenario text the figure runs, and its tour.
-    pub fn scenario(&self) -> (&str, Option<&'static str>) {
+    pub fn scenario(&self) -> (&str, Option<TourId>) {
         match &self.source {
-            FigureSource::Tour(tour) => (tour.tour().scenario, Some(tour.name())),
+            FigureSource::Tour(tour) => (tour.tour().scenario, Some(*tour)),
             FigureSource::Scenario(text) => (text, None),
         }
     }

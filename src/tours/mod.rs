@@ -26,78 +26,63 @@ mod why_round_robin;
 use crate::i18n::Text;
 use crate::sim::{Event, Reason, VirtualTime};
 
-/// A guided tour, by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TourId {
+/// Declares [`TourId`], its one list [`TourId::ALL`], its names and its definitions from one table,
+/// so a tour added here reaches the tour chooser, links, pages, figures and the CLI with no other list
+/// to edit (`tests/tours.rs` holds them to it).
+macro_rules! tours {
+    ($($(#[$doc:meta])* $id:ident => $name:literal, $tour:expr;)*) => {
+        /// A guided tour, by name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum TourId {
+            $($(#[$doc])* $id,)*
+        }
+
+        impl TourId {
+            /// Every tour, in the order of the tour chooser.
+            pub const ALL: [TourId; [$($name),*].len()] = [$(TourId::$id),*];
+
+            /// The tour's definition.
+            pub fn tour(self) -> &'static Tour {
+                match self {
+                    $(TourId::$id => &$tour,)*
+                }
+            }
+
+            /// The name links and the scenario list use: the built-in scenario's (`kind`,
+            /// `reboot-leak`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(TourId::$id => $name,)*
+                }
+            }
+        }
+    };
+}
+
+tours! {
     /// The kind cluster of the measurements: pods a–d, b deleted, d gets the next address.
-    Kind,
+    Kind => "kind", kind::KIND;
     /// Sizing a cluster: `CIDRNotAvailable` and the round-robin cursor.
-    Planning,
+    Planning => "planning", planning::PLANNING;
     /// A /29 node: host-local's range exhausted, then the wrap.
-    Exhaustion,
+    Exhaustion => "exhaustion", exhaustion::EXHAUSTION;
     /// IPv4 and IPv6 side by side.
-    DualStack,
+    DualStack => "dual-stack", dual_stack::DUAL_STACK;
     /// kube-controller-manager restarts and forgets its cursor.
-    KcmRestart,
+    KcmRestart => "kcm-restart", kcm_restart::KCM_RESTART;
     /// `--max-pods` above what a /26 node range holds.
-    MaxPods,
+    MaxPods => "max-pods", max_pods::MAX_PODS;
     /// A node's reboot leaks host-local's files on disk.
-    RebootLeak,
+    RebootLeak => "reboot-leak", reboot_leak::REBOOT_LEAK;
     /// Why both allocators walk round robin.
-    WhyRoundRobin,
+    WhyRoundRobin => "why-round-robin", why_round_robin::WHY_ROUND_ROBIN;
     /// A node NotReady until its CNI config exists, then the route to another node's pods.
-    NodeNetwork,
+    NodeNetwork => "node-network", node_network::NODE_NETWORK;
     /// The kind story on kubeadm with kube-flannel: the bridge `cni0`, one connected route.
-    KubeadmFlannel,
+    KubeadmFlannel => "kubeadm-flannel", kubeadm_flannel::KUBEADM_FLANNEL;
 }
 
 impl TourId {
-    /// Every tour, in the order of the tour chooser.
-    pub const ALL: [TourId; 10] = [
-        TourId::Kind,
-        TourId::Planning,
-        TourId::Exhaustion,
-        TourId::DualStack,
-        TourId::KcmRestart,
-        TourId::MaxPods,
-        TourId::RebootLeak,
-        TourId::WhyRoundRobin,
-        TourId::NodeNetwork,
-        TourId::KubeadmFlannel,
-    ];
-
-    /// The tour's definition.
-    pub fn tour(self) -> &'static Tour {
-        match self {
-            TourId::Kind => &kind::KIND,
-            TourId::Planning => &planning::PLANNING,
-            TourId::Exhaustion => &exhaustion::EXHAUSTION,
-            TourId::DualStack => &dual_stack::DUAL_STACK,
-            TourId::KcmRestart => &kcm_restart::KCM_RESTART,
-            TourId::MaxPods => &max_pods::MAX_PODS,
-            TourId::RebootLeak => &reboot_leak::REBOOT_LEAK,
-            TourId::WhyRoundRobin => &why_round_robin::WHY_ROUND_ROBIN,
-            TourId::NodeNetwork => &node_network::NODE_NETWORK,
-            TourId::KubeadmFlannel => &kubeadm_flannel::KUBEADM_FLANNEL,
-        }
-    }
-
-    /// The name links and the scenario list use: the built-in scenario's (`kind`, `reboot-leak`).
-    pub fn name(self) -> &'static str {
-        match self {
-            TourId::Kind => "kind",
-            TourId::Planning => "planning",
-            TourId::Exhaustion => "exhaustion",
-            TourId::DualStack => "dual-stack",
-            TourId::KcmRestart => "kcm-restart",
-            TourId::MaxPods => "max-pods",
-            TourId::RebootLeak => "reboot-leak",
-            TourId::WhyRoundRobin => "why-round-robin",
-            TourId::NodeNetwork => "node-network",
-            TourId::KubeadmFlannel => "kubeadm-flannel",
-        }
-    }
-
     /// The tour of a built-in scenario's name, if that scenario has one.
     ///
     /// # Examples
@@ -108,6 +93,11 @@ impl TourId {
     /// ```
     pub fn from_name(name: &str) -> Option<TourId> {
         TourId::ALL.into_iter().find(|id| id.name() == name)
+    }
+
+    /// The names of every tour, as help texts and messages list them: `kind, planning, …`.
+    pub fn names() -> String {
+        TourId::ALL.map(TourId::name).join(", ")
     }
 }
 

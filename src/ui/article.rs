@@ -206,7 +206,7 @@ pub fn article_html(
                         })
                         .unwrap_or_default();
                     let mut cursor =
-                        runs.cursor(figure.tour.tour().scenario, Some(figure.tour.name()))?;
+                        runs.cursor(figure.tour.tour().scenario, Some(figure.tour))?;
                     cursor.go_to_step(figure.step - 1);
                     cursor.finish();
                     let shell = section

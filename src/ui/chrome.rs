@@ -200,8 +200,8 @@ pub fn announcement(shown: &Shown, lang: Lang) -> String {
 }
 
 /// The title of the page of `tour` (or of none) in `lang`; the app keeps the document's title to it.
-pub fn page_title(lang: Lang, tour: Option<&str>) -> String {
-    match tour.and_then(TourId::from_name) {
+pub fn page_title(lang: Lang, tour: Option<TourId>) -> String {
+    match tour {
         Some(tour) => format!("{} — podip", tour.tour().title.get(lang)),
         None => format!("podip — {}", t::PAGE_TITLE.get(lang)),
     }

@@ -2,6 +2,7 @@
 
 use super::shown::{EditorShown, Shared};
 use super::studio::Action;
+use crate::tours::TourId;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::{builtin, limits};
 use web_sys::HtmlTextAreaElement;
@@ -50,7 +51,7 @@ pub fn editor(props: &EditorProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             dispatch.emit(Action::Load {
                 text: text.to_string(),
-                tour: Some(name),
+                tour: TourId::from_name(name),
             })
         })
     };

@@ -6,7 +6,7 @@ use super::picture::{document, rasterise, stage_svg, text_blob};
 use super::sharing::view_url;
 use super::shown::{ExportShown, Shared, TourShown};
 use super::studio::{Action, ExportFile};
-use super::tours::words;
+use crate::tours::TourId;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{embed_code, Link};
 use crate::playback::views::seconds;
@@ -137,13 +137,13 @@ pub fn export_menu(props: &ExportProps) -> Html {
 /// The picture's title: the tour (by its name) or the scenario; and under it the step (`current`, from
 /// 0) and the time. The app's picture and a figure's (`figure_svg.rs`) say the same.
 pub(super) fn picture_title(
-    tour: Option<&str>,
+    tour: Option<TourId>,
     current: Option<usize>,
     now: VirtualTime,
     lang: Lang,
 ) -> (String, String) {
     let now = seconds(now);
-    let tour = tour.and_then(words);
+    let tour = tour.map(TourId::tour);
     let story = tour.map_or(t::SCENARIO.get(lang), |words| words.title.get(lang));
     let when = match (tour, current) {
         (Some(words), Some(step)) => t::EXPORT_STEP_TIME.fill(

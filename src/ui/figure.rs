@@ -192,7 +192,7 @@ impl Component for FigureApp {
         };
         let cursor = figure.cursor();
         let run = cursor.run();
-        let tour = run.tour().and_then(TourId::from_name).map(TourId::tour);
+        let tour = run.tour().map(TourId::tour);
         let step = cursor.current_step();
         let now = cursor.now();
         let count = match (tour, step) {

@@ -64,7 +64,7 @@ pub fn render(opened: Opened) -> String {
 /// its markup inside the mount point; `None` if the template has no mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<String> {
     let lang = page.opened.lang;
-    let title = page_title(lang, page.opened.link.tour.as_deref());
+    let title = page_title(lang, page.opened.link.tour.as_deref().and_then(TourId::from_name));
     let head = replace_tag(
         template,
         "<title>",
@@ -118,7 +118,7 @@ fn replace_meta_description(html: &str, with: &str) -> String {
 
 /// The tour of the view a link without one opens.
 fn default_tour() -> &'static str {
-    Player::default().cursor().run().tour().unwrap_or_default()
+    Player::default().cursor().run().tour().map_or("", TourId::name)
 }
 
 /// Text as HTML (or XML): in an element or an attribute's quotes.

@@ -4,6 +4,7 @@
 //! `PartialEq` props, so Yew skips the ones that did not change, as Yew's `function_todomvc` passes
 //! each `Entry`.
 
+use crate::tours::TourId;
 use crate::ipam::address_map::{zoom_out, AddressMap};
 use crate::ipam::capacity::CapacityPlan;
 use crate::share::Link;
@@ -120,7 +121,7 @@ pub struct Clock {
 #[derive(Debug, Clone)]
 pub struct TourShown {
     /// The tour loaded, if any.
-    pub name: Option<&'static str>,
+    pub name: Option<TourId>,
     /// When each step happens (`None`: it does not).
     pub step_times: Vec<Option<VirtualTime>>,
     /// The step shown, `None` before the first.

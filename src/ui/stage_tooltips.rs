@@ -57,7 +57,7 @@ fn StageAtTheEnd(props: &AtTheEnd) -> Html {
 fn tooltips(scenario: &'static str, lang: Lang) -> Vec<String> {
     let text = builtin::by_name(scenario).expect("a built-in scenario");
     let mut player =
-        Player::load(text.to_string(), Some(scenario)).expect("a built-in scenario loads");
+        Player::load(text.to_string(), crate::tours::TourId::from_name(scenario)).expect("a built-in scenario loads");
     player.seek(VirtualTime(u64::MAX));
     player.finish();
     let stage = Studio::new(player).shown().stage.clone();

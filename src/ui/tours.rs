@@ -8,14 +8,9 @@ use crate::playback::views::seconds;
 use crate::playback::PathShown;
 use crate::playback::words::Said;
 use crate::sim::upstream::Upstream;
-use crate::sim::{builtin, VirtualTime};
+use crate::sim::VirtualTime;
 use crate::tours::{Tour, TourId};
 use yew::prelude::*;
-
-/// The tour of a loaded built-in scenario, if it has one.
-pub(super) fn words(name: &str) -> Option<&'static Tour> {
-    TourId::from_name(name).map(TourId::tour)
-}
 
 /// The question asked before the next step: its choices, and once answered, whether the prediction
 /// held and why (shown by a presenter's press: the answer and why). The answer changes nothing in the
@@ -69,16 +64,14 @@ fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang)
 
 /// The tour chooser: one row of buttons (it scrolls sideways when they do not fit), under the tours'
 /// heading.
-pub fn tour_chooser(loaded: Option<&'static str>, dispatch: &Callback<Action>, lang: Lang) -> Html {
-    let start = |name: &'static str| {
+pub fn tour_chooser(loaded: Option<TourId>, dispatch: &Callback<Action>, lang: Lang) -> Html {
+    let start = |id: TourId| {
         let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Some(text) = builtin::by_name(name) {
-                dispatch.emit(Action::Load {
-                    text: text.to_string(),
-                    tour: Some(name),
-                });
-            }
+            dispatch.emit(Action::Load {
+                text: id.tour().scenario.to_string(),
+                tour: Some(id),
+            })
         })
     };
     html! {
@@ -87,9 +80,9 @@ pub fn tour_chooser(loaded: Option<&'static str>, dispatch: &Callback<Action>, l
             <div class="tour-buttons">
                 { for TourId::ALL.into_iter().map(|id| html! {
                     <button data-testid={format!("tour-{}", id.name())}
-                        class={classes!((loaded == Some(id.name())).then_some("active"))}
-                        aria-pressed={(loaded == Some(id.name())).to_string()}
-                        onclick={start(id.name())}>{ id.tour().title.get(lang) }</button>
+                        class={classes!((loaded == Some(id)).then_some("active"))}
+                        aria-pressed={(loaded == Some(id)).to_string()}
+                        onclick={start(id)}>{ id.tour().title.get(lang) }</button>
                 }) }
             </div>
         </nav>
@@ -100,7 +93,7 @@ pub fn tour_chooser(loaded: Option<&'static str>, dispatch: &Callback<Action>, l
 /// step's words, and the previous / next controls. A view function, not a component: the time it says
 /// changes on every tick, and each component type costs the wasm its own copy of Yew's lifecycle code.
 pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> Option<Html> {
-    shown.name.and_then(words).map(|words| {
+    shown.name.map(TourId::tour).map(|words| {
         let times = &shown.step_times;
         let now = shown.now;
         let current = shown.current;

@@ -46,9 +46,10 @@ enum Command {
     /// Simulate a scenario and print its transcript: events with their virtual time, and what kubectl,
     /// ls/cat and ip would show along the way.
     Run {
-        /// The scenario: a file, `-` for standard input, or `builtin:NAME` (kind, kind-measured, planning,
-        /// exhaustion, dual-stack, ipv6, service-overlap, kcm-restart, max-pods, reboot-leak,
-        /// why-round-robin, node-network, kubeadm-flannel).
+        #[arg(help = format!(
+            "The scenario: a file, `-` for standard input, or `builtin:NAME` ({})",
+            podip::sim::builtin::ALL.map(|(name, _)| name).join(", ")
+        ))]
         scenario: String,
         /// Print the events as JSON Lines instead.
         #[arg(long)]

@@ -9,9 +9,7 @@ use podip::ui::figure_svg::figure_svg;
 /// The figure's options, as `<podip-figure>` attributes.
 #[derive(clap::Args)]
 pub struct FigureArgs {
-    /// A built-in tour (kind, planning, exhaustion, dual-stack, kcm-restart, max-pods,
-    /// reboot-leak, why-round-robin, node-network, kubeadm-flannel).
-    #[arg(long)]
+    #[arg(long, help = format!("A built-in tour ({})", podip::tours::TourId::names()))]
     pub tour: Option<String>,
     /// A scenario of your own instead: a file, `-` for standard input, or `builtin:NAME`.
     #[arg(long)]

@@ -91,7 +91,7 @@ pub struct TourWords {
 impl TourWords {
     /// The words of `run`'s tour for `run`.
     pub fn of(run: &Run) -> TourWords {
-        let id = run.tour().and_then(TourId::from_name);
+        let id = run.tour();
         let tour = id.map(TourId::tour);
         let mut words = TourWords {
             scenario: run.scenario().clone(),

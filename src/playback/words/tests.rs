@@ -5,7 +5,7 @@ use crate::playback::{with_preamble, Player};
 
 /// The kind tour's run under `--node-cidr-mask-size=mask`.
 fn kind_under_mask(mask: &str) -> Rc<Run> {
-    let own = Player::load(builtin::KIND.into(), Some("kind")).expect("kind loads");
+    let own = Player::load(builtin::KIND.into(), Some(TourId::Kind)).expect("kind loads");
     let settings = own
         .settings()
         .draft()
@@ -13,7 +13,7 @@ fn kind_under_mask(mask: &str) -> Rc<Run> {
         .validate(&own.settings())
         .expect("a valid mask");
     let text = with_preamble(builtin::KIND, &settings.preamble());
-    let player = Player::load(text, Some("kind")).expect("kind loads under another mask");
+    let player = Player::load(text, Some(TourId::Kind)).expect("kind loads under another mask");
     player.cursor().run().clone()
 }
 
@@ -24,7 +24,7 @@ fn step(words: &TourWords, id: &str) -> Said {
 
 #[test]
 fn under_the_tours_own_settings_the_words_stand_as_written() {
-    let player = Player::load(builtin::KIND.into(), Some("kind")).expect("kind loads");
+    let player = Player::load(builtin::KIND.into(), Some(TourId::Kind)).expect("kind loads");
     let words = TourWords::of(player.cursor().run());
     for (index, written) in TourId::Kind.tour().steps.iter().enumerate() {
         let said = words.step(index, Lang::En).expect("a step");

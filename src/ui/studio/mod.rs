@@ -13,7 +13,7 @@ use crate::sim::command::Command;
 use crate::playback::export::Download;
 use crate::playback::words::TourWords;
 use crate::playback::{Player, DEFAULT_SPEED, SPEEDS};
-use crate::sim::{builtin, VirtualTime};
+use crate::sim::VirtualTime;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::tours::TourId;
 use ipnet::IpNet;
@@ -127,7 +127,7 @@ pub enum Action {
         /// The text.
         text: String,
         /// The built-in name, for a tour.
-        tour: Option<&'static str>,
+        tour: Option<TourId>,
     },
     /// Run commands at the current time (the learner's actions).
     Apply(Vec<Command>),
@@ -234,7 +234,7 @@ impl Studio {
         let step = cursor.current_step().map_or(0, |i| i + 1);
         (self.quiz
             && !self.answered.contains(&step)
-            && TourId::from_name(cursor.run().tour()?)?
+            && cursor.run().tour()?
                 .tour()
                 .question_before(step)
                 .is_some())
@@ -426,7 +426,7 @@ impl Studio {
             Action::OwnCluster => {
                 let cursor = self.player.cursor();
                 let (tour, step) = (cursor.run().tour(), cursor.current_step());
-                let Some((tour, text)) = tour.and_then(|t| Some((t, builtin::by_name(t)?))) else {
+                let Some((tour, text)) = tour.map(|t| (t, t.tour().scenario)) else {
                     return false;
                 };
                 self.asked = None;

@@ -5,7 +5,7 @@ fn kind_tour(quiz: bool) -> Studio {
     let mut studio = Studio::new(Player::default()).with_quiz(quiz);
     studio.reduce(Action::Load {
         text: crate::sim::builtin::KIND.to_string(),
-        tour: Some("kind"),
+        tour: Some(TourId::Kind),
     });
     finish(&mut studio);
     studio
@@ -154,7 +154,7 @@ fn a_card_that_did_not_change_is_kept_between_ticks() {
 fn what_is_kept_between_moments_is_what_is_computed_afresh() {
     use super::super::shown::{cards, map, Cards};
     for (name, text) in crate::sim::builtin::ALL {
-        let mut studio = Studio::new(Player::load(text.to_string(), Some(name)).expect("loads"));
+        let mut studio = Studio::new(Player::load(text.to_string(), TourId::from_name(name)).expect("loads"));
         let horizon = studio.player.cursor().run().horizon().as_millis();
         let moments = (0..horizon)
             .step_by(37)

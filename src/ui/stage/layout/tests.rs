@@ -1,13 +1,14 @@
 //! The stage laid out for widths from a phone's to a projector's: type never below 11 px, labels in
 //! their boxes, boxes apart, the picture compact.
 
+use crate::tours::TourId;
 use super::*;
 use crate::sim::builtin;
 use crate::playback::Player;
 use crate::sim::VirtualTime;
 
 fn stage_at(name: &'static str, ms: u64) -> Stage {
-    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), Some(name))
+    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), TourId::from_name(name))
         .expect("a built-in scenario loads")
         .into_cursor();
     cursor.seek(VirtualTime(ms));
@@ -181,7 +182,7 @@ fn a_short_room_drops_rows_until_the_picture_fits() {
 }
 
 fn stage_at_step(name: &'static str, step: usize) -> Stage {
-    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), Some(name))
+    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), TourId::from_name(name))
         .expect("a built-in scenario loads")
         .into_cursor();
     cursor.go_to_step(step);
