@@ -38,92 +38,82 @@ pub const KIND_CLUSTER_CIDR: &str = "10.244.0.0/16";
 /// `--allocate-node-cidrs`: the switch that turns the node IPAM controller on (podip models it on).
 pub const ALLOCATE_NODE_CIDRS: &str = "--allocate-node-cidrs";
 
-/// One of the node-IPAM flags podip takes: the one table of their names that the scenario's `cluster`
-/// line, links, the command line and the settings card all read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KcmFlag {
+/// Declares [`KcmFlag`] from one table — per flag: its variant, kube-controller-manager's spelling,
+/// the short name links and the settings card use, the field of [`KcmFlags`] holding its value, and
+/// its line of help — so the names cannot drift apart.
+macro_rules! kcm_flags {
+    ($($(#[$doc:meta])* $id:ident => $flag:literal, $short:literal, $field:ident, $describe:literal;)*) => {
+        /// One of the node-IPAM flags podip takes: the one table of their names that the scenario's
+        /// `cluster` line, links, the command line and the settings card all read.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum KcmFlag {
+            $($(#[$doc])* $id,)*
+        }
+
+        impl KcmFlag {
+            /// Every flag, in the order `cluster` lines and the settings card list them.
+            pub const ALL: [KcmFlag; [$($flag),*].len()] = [$(KcmFlag::$id),*];
+
+            /// The flag as kube-controller-manager spells it (`--cluster-cidr`).
+            pub const fn flag(self) -> &'static str {
+                match self {
+                    $(KcmFlag::$id => $flag,)*
+                }
+            }
+
+            /// The short name a link (and the settings card's field) uses for it (`node-mask`).
+            pub const fn short_name(self) -> &'static str {
+                match self {
+                    $(KcmFlag::$id => $short,)*
+                }
+            }
+
+            /// What it sets, in a line (the command line's help).
+            pub const fn describe(self) -> &'static str {
+                match self {
+                    $(KcmFlag::$id => $describe,)*
+                }
+            }
+
+            /// Its value in `flags`, as typed.
+            pub fn value(self, flags: &KcmFlags) -> &str {
+                match self {
+                    $(KcmFlag::$id => &flags.$field,)*
+                }
+            }
+
+            /// Its value in `flags`, to set.
+            pub fn value_mut(self, flags: &mut KcmFlags) -> &mut String {
+                match self {
+                    $(KcmFlag::$id => &mut flags.$field,)*
+                }
+            }
+        }
+    };
+}
+
+kcm_flags! {
     /// `--cluster-cidr`.
-    ClusterCidr,
+    ClusterCidr => "--cluster-cidr", "cluster-cidr", cluster_cidr,
+        "one CIDR, or an IPv4 and an IPv6 CIDR separated by a comma";
     /// `--node-cidr-mask-size`.
-    NodeCidrMaskSize,
+    NodeCidrMaskSize => "--node-cidr-mask-size", "node-mask", node_cidr_mask_size,
+        "the node subnets' mask size (single-stack clusters)";
     /// `--node-cidr-mask-size-ipv4`.
-    NodeCidrMaskSizeIpv4,
+    NodeCidrMaskSizeIpv4 => "--node-cidr-mask-size-ipv4", "node-mask-ipv4", node_cidr_mask_size_ipv4,
+        "the IPv4 node subnets' mask size (default 24)";
     /// `--node-cidr-mask-size-ipv6`.
-    NodeCidrMaskSizeIpv6,
+    NodeCidrMaskSizeIpv6 => "--node-cidr-mask-size-ipv6", "node-mask-ipv6", node_cidr_mask_size_ipv6,
+        "the IPv6 node subnets' mask size (default 64)";
     /// `--service-cluster-ip-range`.
-    ServiceClusterIpRange,
+    ServiceClusterIpRange => "--service-cluster-ip-range", "service-cidr", service_cluster_ip_range,
+        "the Service range: one CIDR, or a primary and a secondary of the other family";
 }
 
 impl KcmFlag {
-    /// Every flag, in the order `cluster` lines and the settings card list them.
-    pub const ALL: [KcmFlag; 5] = [
-        KcmFlag::ClusterCidr,
-        KcmFlag::NodeCidrMaskSize,
-        KcmFlag::NodeCidrMaskSizeIpv4,
-        KcmFlag::NodeCidrMaskSizeIpv6,
-        KcmFlag::ServiceClusterIpRange,
-    ];
-
-    /// The flag as kube-controller-manager spells it (`--cluster-cidr`).
-    pub const fn flag(self) -> &'static str {
-        match self {
-            KcmFlag::ClusterCidr => "--cluster-cidr",
-            KcmFlag::NodeCidrMaskSize => "--node-cidr-mask-size",
-            KcmFlag::NodeCidrMaskSizeIpv4 => "--node-cidr-mask-size-ipv4",
-            KcmFlag::NodeCidrMaskSizeIpv6 => "--node-cidr-mask-size-ipv6",
-            KcmFlag::ServiceClusterIpRange => "--service-cluster-ip-range",
-        }
-    }
-
-    /// The short name a link (and the settings card's field) uses for it (`node-mask`).
-    pub const fn short_name(self) -> &'static str {
-        match self {
-            KcmFlag::ClusterCidr => "cluster-cidr",
-            KcmFlag::NodeCidrMaskSize => "node-mask",
-            KcmFlag::NodeCidrMaskSizeIpv4 => "node-mask-ipv4",
-            KcmFlag::NodeCidrMaskSizeIpv6 => "node-mask-ipv6",
-            KcmFlag::ServiceClusterIpRange => "service-cidr",
-        }
-    }
-
-    /// What it sets, in a line (the command line's help).
-    pub const fn describe(self) -> &'static str {
-        match self {
-            KcmFlag::ClusterCidr => "one CIDR, or an IPv4 and an IPv6 CIDR separated by a comma",
-            KcmFlag::NodeCidrMaskSize => "the node subnets' mask size (single-stack clusters)",
-            KcmFlag::NodeCidrMaskSizeIpv4 => "the IPv4 node subnets' mask size (default 24)",
-            KcmFlag::NodeCidrMaskSizeIpv6 => "the IPv6 node subnets' mask size (default 64)",
-            KcmFlag::ServiceClusterIpRange => {
-                "the Service range: one CIDR, or a primary and a secondary of the other family"
-            }
-        }
-    }
-
     /// The flag whose [`short_name`](Self::short_name) this is.
     pub fn by_short_name(name: &str) -> Option<KcmFlag> {
         Self::ALL.into_iter().find(|flag| flag.short_name() == name)
-    }
-
-    /// Its value in `flags`, as typed.
-    pub fn value(self, flags: &KcmFlags) -> &str {
-        match self {
-            KcmFlag::ClusterCidr => &flags.cluster_cidr,
-            KcmFlag::NodeCidrMaskSize => &flags.node_cidr_mask_size,
-            KcmFlag::NodeCidrMaskSizeIpv4 => &flags.node_cidr_mask_size_ipv4,
-            KcmFlag::NodeCidrMaskSizeIpv6 => &flags.node_cidr_mask_size_ipv6,
-            KcmFlag::ServiceClusterIpRange => &flags.service_cluster_ip_range,
-        }
-    }
-
-    /// Its value in `flags`, to set.
-    pub fn value_mut(self, flags: &mut KcmFlags) -> &mut String {
-        match self {
-            KcmFlag::ClusterCidr => &mut flags.cluster_cidr,
-            KcmFlag::NodeCidrMaskSize => &mut flags.node_cidr_mask_size,
-            KcmFlag::NodeCidrMaskSizeIpv4 => &mut flags.node_cidr_mask_size_ipv4,
-            KcmFlag::NodeCidrMaskSizeIpv6 => &mut flags.node_cidr_mask_size_ipv6,
-            KcmFlag::ServiceClusterIpRange => &mut flags.service_cluster_ip_range,
-        }
     }
 }
 

@@ -125,11 +125,6 @@ impl Simulation {
         }
     }
 
-    /// When the next queued action is due, if any (for stepping to the next event).
-    pub fn next_due(&self) -> Option<VirtualTime> {
-        self.cluster.queue.peek_time()
-    }
-
     /// Whether the run stopped at podip's limit on events ([`limits::MAX_EVENTS`]): nothing more is
     /// processed and the clock stays where it stopped.
     pub fn halted(&self) -> bool {
