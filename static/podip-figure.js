@@ -21,7 +21,9 @@ const start = () =>
     ]);
     await glue.default({ module_or_path: module });
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
+    // Sized from the figure's own 16 px, whatever the host's root font size (mdBook's is 10 px): rem
+    // inside a shadow root would be the host page's.
+    sheet.replaceSync(css.replace(/(?<![\w.-])(\d*\.?\d+)rem\b/g, (_, n) => `${+n * 16}px`));
     return { glue, sheet };
   })());
 
@@ -35,6 +37,7 @@ class PodipFigure extends HTMLElement {
   static observedAttributes = ["tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit"];
 
   async connectedCallback() {
+    followHostThemes();
     const { glue, sheet } = await start();
     // The figure of an explorable sentence is the sentence's to draw: the one the build rendered
     // inside it waits, as its picture, until the sentence is drawn with its own.
@@ -70,6 +73,49 @@ class PodipFigure extends HTMLElement {
 }
 
 customElements.define("podip-figure", PodipFigure);
+
+/** The host page's theme where it says which: mdBook's theme class on <html>, Material for MkDocs'
+ *  colour scheme on <body>, else the page's own background behind the figure; `undefined` leaves the
+ *  reader's system preference. A figure's own `theme` attribute wins over all of them. */
+function hostTheme(figure) {
+  const html = document.documentElement.classList;
+  if (["coal", "navy", "ayu"].some((c) => html.contains(c))) return "dark";
+  if (["light", "rust"].some((c) => html.contains(c))) return "light";
+  const scheme = document.body?.dataset.mdColorScheme;
+  if (scheme) return scheme === "slate" ? "dark" : "light";
+  for (let at = figure.parentElement; at; at = at.parentElement) {
+    const [r, g, b, a = 1] = (getComputedStyle(at).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+    if (a > 0.5) return 0.2126 * r + 0.7152 * g + 0.0722 * b < 110 ? "dark" : "light";
+  }
+  return undefined;
+}
+
+/** Each figure without a theme of its own takes the host's, now and when the host switches. */
+function followHostThemes() {
+  for (const figure of document.querySelectorAll("podip-figure")) {
+    figure.style.colorScheme = figure.hasAttribute("theme") ? "" : (hostTheme(figure) ?? "");
+  }
+}
+const themeWatch = new MutationObserver(followHostThemes);
+themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style", "data-theme"] });
+if (document.body) themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme", "class"] });
+
+/** reveal.js: a figure with `fragments` in a slide steps with the slide's fragments — its `step`, plus
+ *  one per fragment shown — forwards and back, and in the speaker view and the PDF export, which show
+ *  the same fragments. */
+function followFragments() {
+  for (const figure of document.querySelectorAll("podip-figure[fragments]")) {
+    const slide = figure.closest("section");
+    if (!slide) continue;
+    figure.dataset.firstStep ??= figure.getAttribute("step") ?? "1";
+    const shown = slide.querySelectorAll(".fragment.visible").length;
+    const step = String(Number(figure.dataset.firstStep) + shown);
+    if (figure.getAttribute("step") !== step) figure.setAttribute("step", step);
+  }
+}
+for (const type of ["ready", "slidechanged", "fragmentshown", "fragmenthidden", "pdf-ready"]) {
+  document.addEventListener(type, followFragments);
+}
 
 /** <podip-sentence>: the article's explorable sentence, drawn over the same sentence rendered at build
  *  time (in the page, with the page's podip stylesheet). */

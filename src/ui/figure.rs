@@ -233,7 +233,9 @@ impl Component for FigureApp {
                 " " | "k" if controls == Controls::Full => Move::Toggle,
                 _ => return None,
             };
+            // The figure's, not the page's too: a reveal.js deck must not also move.
             event.prevent_default();
+            event.stop_propagation();
             Some(FigureMessage::Do(action))
         });
         let playing = figure.playing();

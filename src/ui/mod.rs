@@ -27,6 +27,8 @@ mod capacity;
 mod chrome;
 mod editor;
 mod embed;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod embed_figures;
 mod export;
 pub mod figure;
 #[cfg(not(target_arch = "wasm32"))]

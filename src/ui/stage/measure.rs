@@ -46,9 +46,9 @@ fn observe(
 ) -> Option<Observing> {
     let element = target.cast::<web_sys::Element>()?;
     let measured = element.clone();
-    // Rounded down: a picture a fraction wider than its room would be scaled below 1:1.
+    // The layout size, not the bounding box: a host that scales its page with a transform (reveal.js
+    // slides) must not shrink the picture's room twice. Whole pixels, rounded down.
     let size = move || {
-        let rect = measured.get_bounding_client_rect();
         let window = web_sys::window().map_or((0, 0), |w| {
             let length = |v: Result<wasm_bindgen::JsValue, _>| {
                 v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0).max(0.0) as u32
@@ -56,8 +56,8 @@ fn observe(
             (length(w.inner_width()), length(w.inner_height()))
         });
         Some(Room {
-            width: rect.width().max(0.0) as u32,
-            height: rect.height().max(0.0) as u32,
+            width: measured.client_width().max(0) as u32,
+            height: measured.client_height().max(0) as u32,
             window,
         })
     };
