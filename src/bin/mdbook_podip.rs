@@ -45,9 +45,10 @@ fn preprocess(input: &str) -> Result<String, String> {
         .ok_or("book.toml has no [preprocessor.podip] script = \"…/podip-figure.js\"")?
         .to_string();
     let mut problems = Vec::new();
+    // mdBook 0.5 names the chapters `items`; 0.4 named them `sections`.
+    let key = if book.get("items").is_some() { "items" } else { "sections" };
     let items = book
-        .get_mut("items")
-        .or_else(|| book.get_mut("sections"))
+        .get_mut(key)
         .and_then(Value::as_array_mut)
         .ok_or("the book has no items")?;
     for item in items {

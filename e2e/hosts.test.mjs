@@ -1,0 +1,171 @@
+// Figures where authors write: a small site built with each real tool — mdBook with the mdbook-podip
+// preprocessor, Hugo with integrations/hugo's shortcode, MkDocs with Material (navigation.instant on),
+// a reveal.js deck — each served from its own origin, podip's build from another. In each: every figure
+// drawn at its step, one wasm request, the figure's words between 11 and 22 px and the same size in
+// every host, the host's theme followed, no console error; in reveal.js the fragments step the figure
+// and → moves the deck, not the figure. The tools are installed by scripts/dev.sh (pinned).
+//   node --test --test-reporter=spec e2e/hosts.test.mjs
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cp, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { launch, serve, openPage, ARTIFACTS } from "./harness.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const podip = await serve(join(ROOT, "dist"), "/", { cors: true });
+const browser = await launch();
+const servers = [podip];
+after(async () => {
+  await browser.close();
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+const script = `${podip.url}podip-figure.js`;
+/** The caption's font size of each host's figure, to compare across hosts. */
+const captionPx = {};
+
+/** A site folder built by `build` into `out`, served on an origin of its own. */
+async function site(name, build) {
+  const dir = await mkdtemp(join(tmpdir(), `podip-${name}-`));
+  const out = await build(dir);
+  const server = await serve(out);
+  servers.push(server);
+  return server.url;
+}
+
+/** Each figure of the page drawn at its step; one wasm request; the words' sizes; no error. */
+async function checkFigures(page, wasm, host, steps) {
+  const figures = page.locator("podip-figure [data-testid=figure]");
+  await figures.nth(steps.length - 1).waitFor({ timeout: 30_000 });
+  for (const [i, step] of steps.entries()) {
+    await page.locator("podip-figure").nth(i).locator(`[data-testid=figure][data-step="${step}"]`).waitFor({ timeout: 30_000 });
+  }
+  assert.equal(wasm.length, 1, `${host}: one wasm request, not ${wasm.join(", ")}`);
+  const sizes = await page.locator("podip-figure").first().evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll(".figure-caption, .figure-bar, .figure-bar button")].map((e) => parseFloat(getComputedStyle(e).fontSize)));
+  assert.ok(sizes.length, `${host}: the figure has words`);
+  for (const px of sizes) assert.ok(px >= 11 && px <= 22, `${host}: the figure's words at ${px} px`);
+  captionPx[host] = sizes[0];
+  // In the page's layout px: a deck that scales its slides (reveal.js) scales the host's words too.
+  const labels = await page.locator("podip-figure").first().evaluate((el) => {
+    const svg = el.shadowRoot.querySelector("[data-testid=stage] svg");
+    const scale = svg.clientWidth / (svg.viewBox.baseVal.width || svg.clientWidth);
+    return [...svg.querySelectorAll("text")].filter((t) => t.getBoundingClientRect().width)
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getCTM().a * scale);
+  });
+  assert.ok(labels.length && Math.min(...labels) >= 10.95, `${host}: a stage label at ${Math.min(...labels)} px`);
+}
+
+/** A page of `url` with the wasm requests it makes counted. */
+async function open(url, options) {
+  const wasm = [];
+  const opened = await openPage(browser, "about:blank", options);
+  opened.page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
+  await opened.page.goto(url);
+  return { ...opened, wasm };
+}
+
+/** The figure's colour scheme, as the shadow root resolves it. */
+const schemeOf = (page, i = 0) =>
+  page.locator("podip-figure").nth(i).evaluate((el) => getComputedStyle(el.shadowRoot.querySelector(".figure-root")).colorScheme);
+
+test("mdBook: {{#podip …}} through the preprocessor, in the root's 62.5 % and the coal theme", async () => {
+  execFileSync("cargo", ["build", "--quiet", "--bin", "mdbook-podip"], { cwd: ROOT, stdio: "inherit" });
+  const url = await site("mdbook", async (dir) => {
+    await mkdir(join(dir, "src"));
+    await writeFile(join(dir, "book.toml"), `[book]\ntitle = "podip in mdBook"\n\n[preprocessor.podip]\ncommand = "${join(ROOT, "target/debug/mdbook-podip")}"\nscript = "${script}"\n`);
+    await writeFile(join(dir, "src/SUMMARY.md"), "# Summary\n\n- [Pod IPs](pod-ips.md)\n");
+    await writeFile(join(dir, "src/pod-ips.md"), "# Pod IPs\n\nThe kind story:\n\n{{#podip tour=kind step=8}}\n\nAnd on a bridge:\n\n{{#podip tour=kubeadm-flannel step=3}}\n");
+    execFileSync("mdbook", ["build", dir], { stdio: "inherit" });
+    return join(dir, "book");
+  });
+  const { page, wasm, assertClean } = await open(`${url}pod-ips.html`);
+  await checkFigures(page, wasm, "mdBook", ["8", "3"]);
+  assert.equal(await page.locator("podip-figure img[src^='data:image/svg+xml']").count(), 2, "each figure holds its picture");
+  // mdBook's theme switch: coal is dark, and the figure follows it.
+  await page.evaluate(() => { document.documentElement.className = "coal"; });
+  await page.waitForFunction(() => getComputedStyle(document.querySelector("podip-figure").shadowRoot.querySelector(".figure-root")).colorScheme === "dark");
+  await page.screenshot({ path: `${ARTIFACTS}/host-mdbook.png` });
+  assertClean();
+});
+
+test("Hugo: the shortcode, the script once per page", async () => {
+  const url = await site("hugo", async (dir) => {
+    await cp(join(ROOT, "integrations/hugo/layouts"), join(dir, "layouts"), { recursive: true });
+    await mkdir(join(dir, "layouts/_default"), { recursive: true });
+    await mkdir(join(dir, "content"));
+    await writeFile(join(dir, "hugo.toml"), `baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n[params.podip]\nscript = "${script}"\n`);
+    await writeFile(join(dir, "layouts/_default/single.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"><style>html { font-size: 15px }</style></head><body><main>{{ .Content }}</main></body></html>`);
+    await writeFile(join(dir, "layouts/_default/list.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>home</title></head><body></body></html>`);
+    await writeFile(join(dir, "content/pod-ips.md"), `---\ntitle: Pod IPs\n---\n\nThe kind story:\n\n{{< podip tour="kind" step="8" >}}\n\nIn Japanese, playing:\n\n{{< podip tour="dual-stack" step="2" lang="ja" >}}\n`);
+    execFileSync("hugo", ["--source", dir, "--destination", join(dir, "public"), "--quiet"], { stdio: "inherit" });
+    return join(dir, "public");
+  });
+  const { page, wasm, assertClean } = await open(`${url}pod-ips/`);
+  await checkFigures(page, wasm, "Hugo", ["8", "2"]);
+  assert.equal(await page.locator(`script[src="${script}"]`).count(), 1, "the script once");
+  await page.screenshot({ path: `${ARTIFACTS}/host-hugo.png` });
+  assertClean();
+});
+
+test("MkDocs with Material: the snippet survives Markdown, and a page reached by instant navigation draws its figures", async () => {
+  const url = await site("mkdocs", async (dir) => {
+    await mkdir(join(dir, "docs"));
+    await writeFile(join(dir, "mkdocs.yml"), `site_name: podip in MkDocs\nuse_directory_urls: false\nsite_url: http://127.0.0.1/\ntheme:\n  name: material\n  font: false\n  features: [navigation.instant]\n  palette:\n    scheme: slate\nextra_javascript:\n  - path: ${script}\n    type: module\nnav: [index.md, pod-ips.md]\n`);
+    await writeFile(join(dir, "docs/index.md"), "# Home\n\nNo figure here: [the figures](pod-ips.md).\n");
+    await writeFile(join(dir, "docs/pod-ips.md"), `# Pod IPs\n\nThe kind story:\n\n<podip-figure tour="kind" step="8"></podip-figure>\n\nAnd exhaustion:\n\n<podip-figure tour="exhaustion" step="3"></podip-figure>\n`);
+    execFileSync("mkdocs", ["build", "--quiet", "--config-file", join(dir, "mkdocs.yml"), "--site-dir", join(dir, "site")], { stdio: "inherit" });
+    return join(dir, "site");
+  });
+  const { page, wasm, assertClean } = await open(`${url}index.html`);
+  // Material's instant navigation makes the link absolute, and swaps the page in without a reload.
+  await page.locator("article a", { hasText: "the figures" }).click();
+  await page.locator("h1", { hasText: "Pod IPs" }).waitFor();
+  await checkFigures(page, wasm, "MkDocs", ["8", "3"]);
+  assert.equal(await schemeOf(page), "dark", "Material's slate scheme is dark");
+  await page.screenshot({ path: `${ARTIFACTS}/host-mkdocs.png` });
+  assertClean();
+});
+
+test("reveal.js: figures draw when their slide is shown; fragments step the figure, → moves the deck", async () => {
+  const url = await site("reveal", async (dir) => {
+    await cp(join(ROOT, "node_modules/reveal.js/dist"), join(dir, "reveal"), { recursive: true });
+    await writeFile(join(dir, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deck</title><link rel="icon" href="data:,">
+      <link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/black.css">
+      <script type="module" src="${script}"></script></head><body><div class="reveal"><div class="slides">
+      <section><h2>Pod IPs</h2></section>
+      <section><podip-figure tour="kind" step="4" fragments></podip-figure>
+        <p class="fragment">a's veth</p><p class="fragment">a's route</p></section>
+      <section><podip-figure tour="kubeadm-flannel" step="3"></podip-figure></section>
+      </div></div><script type="module">import Reveal from "./reveal/reveal.mjs"; Reveal.initialize({ hash: true });</script></body></html>`);
+    return dir;
+  });
+  const { page, wasm, assertClean } = await open(`${url}index.html`, { width: 1280, height: 720 });
+  await page.waitForFunction(() => document.querySelector(".reveal.ready"));
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => location.hash === "#/1");
+  const step = (i = 0) => page.locator("podip-figure").nth(i).locator("[data-testid=figure]").getAttribute("data-step");
+  await page.locator("podip-figure").first().locator('[data-testid=figure][data-step="4"]').waitFor({ timeout: 30_000 });
+  assert.equal(await schemeOf(page), "dark", "reveal's black theme is dark");
+  for (const expected of ["5", "6", "5"]) {
+    await page.keyboard.press(expected === "5" && (await step()) === "6" ? "ArrowLeft" : "ArrowRight");
+    await page.locator("podip-figure").first().locator(`[data-testid=figure][data-step="${expected}"]`).waitFor({ timeout: 30_000 });
+  }
+  // Past the fragments, → moves the deck; the figure keeps its step.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => location.hash === "#/2");
+  assert.equal(await step(0), "6");
+  await checkFigures(page, wasm, "reveal.js", ["6", "3"]);
+  await page.screenshot({ path: `${ARTIFACTS}/host-reveal.png` });
+  assertClean();
+});
+
+test("one figure's words are the same size in every host", () => {
+  const sizes = Object.values(captionPx);
+  assert.equal(sizes.length, 4, JSON.stringify(captionPx));
+  assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1, JSON.stringify(captionPx));
+});
