@@ -296,15 +296,32 @@ fn every_tour_reaches_the_cli_the_figure_the_scenarios_and_the_pages() {
     let help = String::from_utf8(help.stdout).expect("utf-8");
     let run_help = podip().args(["run", "--help"]).output().expect("runs");
     let run_help = String::from_utf8(run_help.stdout).expect("utf-8");
-    let refused = FigureSpec::read(|name| (name == "tour").then(|| "no-such-tour".to_string()), None, None)
-        .expect_err("an unknown tour")
-        .to_string();
+    let refused = FigureSpec::read(
+        |name| (name == "tour").then(|| "no-such-tour".to_string()),
+        None,
+        None,
+    )
+    .expect_err("an unknown tour")
+    .to_string();
     for id in TourId::ALL {
         let name = id.name();
-        assert!(help.contains(name), "podip figure --help does not name {name}:\n{help}");
-        assert!(run_help.contains(&format!(" {name}")), "podip run --help does not name {name}");
-        assert!(refused.contains(name), "the figure's message does not name {name}: {refused}");
-        assert_eq!(builtin::by_name(name), Some(id.tour().scenario), "{name}'s built-in scenario");
+        assert!(
+            help.contains(name),
+            "podip figure --help does not name {name}:\n{help}"
+        );
+        assert!(
+            run_help.contains(&format!(" {name}")),
+            "podip run --help does not name {name}"
+        );
+        assert!(
+            refused.contains(name),
+            "the figure's message does not name {name}: {refused}"
+        );
+        assert_eq!(
+            builtin::by_name(name),
+            Some(id.tour().scenario),
+            "{name}'s built-in scenario"
+        );
         for lang in Lang::ALL {
             let path = page_path(Some(lang), Some(name));
             assert_eq!(read_page_path(&path).1.as_deref(), Some(name), "{path}");

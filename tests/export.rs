@@ -4,9 +4,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use assert_cmd::Command;
-use podip::tours::TourId;
 use podip::playback::{Cursor, Player};
 use podip::sim::{builtin, VirtualTime};
+use podip::tours::TourId;
 
 fn podip(args: &[&str]) -> String {
     let out = Command::cargo_bin("podip")

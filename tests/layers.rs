@@ -69,14 +69,23 @@ fn crate_paths(line: &str) -> Vec<&str> {
 fn every_use_points_down_the_layers_the_architecture_lists() {
     let layers = layers();
     let names: Vec<&str> = layers.keys().map(String::as_str).collect();
-    for expected in ["ipam", "sim", "i18n", "tours", "share", "playback", "article", "ui"] {
-        assert!(names.contains(&expected), "docs/architecture.md's table has no {expected}: {names:?}");
+    for expected in [
+        "ipam", "sim", "i18n", "tours", "share", "playback", "article", "ui",
+    ] {
+        assert!(
+            names.contains(&expected),
+            "docs/architecture.md's table has no {expected}: {names:?}"
+        );
     }
     let mut wrong = Vec::new();
     let mut checked = 0;
     for (module, may_use) in &layers {
         let dir = Path::new("src").join(module);
-        let place = if dir.is_dir() { dir } else { Path::new("src").join(format!("{module}.rs")) };
+        let place = if dir.is_dir() {
+            dir
+        } else {
+            Path::new("src").join(format!("{module}.rs"))
+        };
         let mut files = Vec::new();
         rust_files(&place, &mut files);
         for file in files {
@@ -85,20 +94,38 @@ fn every_use_points_down_the_layers_the_architecture_lists() {
                 for used in crate_paths(line) {
                     checked += 1;
                     if used != module && !may_use.iter().any(|m| m == used) {
-                        wrong.push(format!("{}:{}: {module} uses {used}: {}", file.display(), number + 1, line.trim()));
+                        wrong.push(format!(
+                            "{}:{}: {module} uses {used}: {}",
+                            file.display(),
+                            number + 1,
+                            line.trim()
+                        ));
                     }
                 }
             }
         }
     }
     assert!(checked > 200, "only {checked} paths read");
-    assert!(wrong.is_empty(), "uses that do not point down the layers of docs/architecture.md:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "uses that do not point down the layers of docs/architecture.md:\n{}",
+        wrong.join("\n")
+    );
 }
 
 /// The check itself: a path in a comment is not a use, one in code is.
 #[test]
 fn a_crate_path_is_read_from_code_not_comments() {
-    assert_eq!(crate_paths("use crate::sim::Reason; // see crate::ui"), ["sim"]);
-    assert_eq!(crate_paths("let x = podip_crate::ui::y;"), Vec::<&str>::new());
-    assert_eq!(crate_paths("fn f(a: crate::ipam::X, b: crate::order::Y)"), ["ipam", "order"]);
+    assert_eq!(
+        crate_paths("use crate::sim::Reason; // see crate::ui"),
+        ["sim"]
+    );
+    assert_eq!(
+        crate_paths("let x = podip_crate::ui::y;"),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        crate_paths("fn f(a: crate::ipam::X, b: crate::order::Y)"),
+        ["ipam", "order"]
+    );
 }

@@ -101,8 +101,8 @@ fn the_stories_and_the_budget_fit() {
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn a_run_over_the_most_events_halts_where_it_reached_them() {
-    use podip::sim::limits::MAX_EVENTS;
     use podip::playback::Player;
+    use podip::sim::limits::MAX_EVENTS;
     let mut text = String::from("cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=29\n");
     text.push_str(&nodes(256));
     text.push_str("wait 1s\n");

@@ -359,8 +359,7 @@ fn errors_and_files(picture: &Picture, all: &str) -> Vec<String> {
         wrong.push("no node routes through flannel.1".to_string());
     }
     for name in ["10-flannel.conflist", "10-kindnet.conflist"] {
-        let written =
-            |c: &&podip::playback::stage::StageChain| c.conflist_path.ends_with(name);
+        let written = |c: &&podip::playback::stage::StageChain| c.conflist_path.ends_with(name);
         let drawn = chains
             .iter()
             .filter(written)

@@ -20,8 +20,7 @@ fn run_under(tour: TourId, settings: &ClusterSettings) -> Rc<Run> {
 
 /// The tour's own run.
 fn own_run(tour: TourId) -> Rc<Run> {
-    let player =
-        Player::load(tour.tour().scenario.into(), Some(tour)).expect("a tour loads");
+    let player = Player::load(tour.tour().scenario.into(), Some(tour)).expect("a tour loads");
     player.cursor().run().clone()
 }
 

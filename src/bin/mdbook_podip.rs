@@ -37,8 +37,8 @@ fn fail(message: &str) -> ! {
 #[cfg(not(target_arch = "wasm32"))]
 fn preprocess(input: &str) -> Result<String, String> {
     use serde_json::Value;
-    let (context, mut book): (Value, Value) =
-        serde_json::from_str(input).map_err(|err| format!("not mdBook's [context, book]: {err}"))?;
+    let (context, mut book): (Value, Value) = serde_json::from_str(input)
+        .map_err(|err| format!("not mdBook's [context, book]: {err}"))?;
     let script = context
         .pointer("/config/preprocessor/podip/script")
         .and_then(Value::as_str)
@@ -46,16 +46,23 @@ fn preprocess(input: &str) -> Result<String, String> {
         .to_string();
     let mut problems = Vec::new();
     // mdBook 0.5 names the chapters `items`; 0.4 named them `sections`.
-    let key = if book.get("items").is_some() { "items" } else { "sections" };
+    let key = if book.get("items").is_some() {
+        "items"
+    } else {
+        "sections"
+    };
     let items = book
         .get_mut(key)
         .and_then(Value::as_array_mut)
         .ok_or("the book has no items")?;
     for item in items {
-        chapters(item, &mut |name, content| match podip::ui::embed_figures::expand(content, &script) {
-            Ok(expanded) => *content = expanded,
-            Err(err) => problems.push(format!("{name}: {err}")),
-        });
+        chapters(
+            item,
+            &mut |name, content| match podip::ui::embed_figures::expand(content, &script) {
+                Ok(expanded) => *content = expanded,
+                Err(err) => problems.push(format!("{name}: {err}")),
+            },
+        );
     }
     if !problems.is_empty() {
         return Err(problems.join("\n"));
@@ -69,7 +76,11 @@ fn chapters(item: &mut serde_json::Value, each: &mut dyn FnMut(&str, &mut String
     let Some(chapter) = item.get_mut("Chapter") else {
         return;
     };
-    let name = chapter.get("name").and_then(|n| n.as_str()).unwrap_or_default().to_string();
+    let name = chapter
+        .get("name")
+        .and_then(|n| n.as_str())
+        .unwrap_or_default()
+        .to_string();
     if let Some(serde_json::Value::String(content)) = chapter.get_mut("content") {
         each(&name, content);
     }

@@ -90,7 +90,10 @@ fn main() {
             .filter_map(|entry| entry.file_name().into_string().ok())
             .collect();
         let Some(script) = podip::ui::prerender::figure_script(&script, &template, &files) else {
-            fail(&path, &"no figures engine (podip-figures) built, or no stylesheet linked");
+            fail(
+                &path,
+                &"no figures engine (podip-figures) built, or no stylesheet linked",
+            );
         };
         std::fs::write(&script_path, script)
             .unwrap_or_else(|err| fail(&script_path.display().to_string(), &err));

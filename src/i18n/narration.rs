@@ -252,11 +252,18 @@ pub fn all() -> Vec<(String, Text)> {
         .iter()
         .map(|&(name, reason)| (format!("explain {name}"), explain(reason)))
         .chain(
-            [Reason::CNIConfigWritten, Reason::NodeRouteAdded, Reason::NodeRouteRemoved]
-                .into_iter()
-                .map(|reason| {
-                    (format!("explain flannel {reason:?}"), explain_event(reason, flannel))
-                }),
+            [
+                Reason::CNIConfigWritten,
+                Reason::NodeRouteAdded,
+                Reason::NodeRouteRemoved,
+            ]
+            .into_iter()
+            .map(|reason| {
+                (
+                    format!("explain flannel {reason:?}"),
+                    explain_event(reason, flannel),
+                )
+            }),
         )
         .collect()
 }
@@ -269,12 +276,25 @@ mod tests {
     /// A flannel node's conflist and routes are told as flannel's; a kind node's as kindnetd's.
     #[test]
     fn a_flannel_nodes_events_are_told_as_flannels() {
-        for flannel in [&upstream::KUBE_FLANNEL_INSTALL_CNI, &upstream::K3S_CREATE_CNI_CONF] {
+        for flannel in [
+            &upstream::KUBE_FLANNEL_INSTALL_CNI,
+            &upstream::K3S_CREATE_CNI_CONF,
+        ] {
             let told = explain_event(Reason::CNIConfigWritten, flannel).en;
-            assert!(told.contains("10-flannel.conflist") && !told.contains("kindnetd"), "{told}");
+            assert!(
+                told.contains("10-flannel.conflist") && !told.contains("kindnetd"),
+                "{told}"
+            );
         }
-        let route = explain_event(Reason::NodeRouteAdded, &upstream::FLANNELD_HANDLE_SUBNET_EVENTS).en;
-        assert!(route.contains("flannel.1") && !route.contains("kindnetd"), "{route}");
+        let route = explain_event(
+            Reason::NodeRouteAdded,
+            &upstream::FLANNELD_HANDLE_SUBNET_EVENTS,
+        )
+        .en;
+        assert!(
+            route.contains("flannel.1") && !route.contains("kindnetd"),
+            "{route}"
+        );
         let kind = explain_event(Reason::NodeRouteAdded, &upstream::KINDNET_SYNC_ROUTE).en;
         assert!(kind.contains("kindnetd"), "{kind}");
     }

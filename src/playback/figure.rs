@@ -3,10 +3,10 @@
 //! run's end); with `autoplay` it plays up to that view when it comes on screen — from the step
 //! before, so the reader sees the step happen — and holds there.
 
-use crate::tours::TourId;
 use super::{Cursor, Loader, Loading, Run, DEFAULT_SPEED};
 use crate::share::figure::FigureSpec;
 use crate::sim::VirtualTime;
+use crate::tours::TourId;
 use std::rc::Rc;
 
 /// The runs of the figures on a page, one per scenario.

@@ -4,8 +4,8 @@
 use super::{with_preamble, LinkRefusal, Player};
 use crate::ipam::kcm::KcmFlag;
 use crate::share::{Link, Overrides};
-use crate::tours::TourId;
 use crate::sim::{builtin, ClusterSettings, Scenario, SettingsDraft, VirtualTime, KNOBS};
+use crate::tours::TourId;
 
 impl Player {
     /// The player a link describes. Reading and simulating its scenario is work in hand

@@ -68,8 +68,12 @@ impl Hop {
             NodeIpamStarted | CIDRAllocated | CIDROccupied | CIDRReleased | CIDRNotAvailable
             | NodeSyncRequeued => &[Hop::Controller],
             PodCIDRPatched => &[Hop::Controller, Hop::PodCidr],
-            NodeRouteAdded | NodeRouteRemoved | KindnetReconcileFailed | FlannelLeaseFailed
-            | VxlanDeviceCreated | SubnetEnvWritten => &[Hop::Agent],
+            NodeRouteAdded
+            | NodeRouteRemoved
+            | KindnetReconcileFailed
+            | FlannelLeaseFailed
+            | VxlanDeviceCreated
+            | SubnetEnvWritten => &[Hop::Agent],
             CNIConfigWritten => &[Hop::Agent, Hop::Config],
             // The kubelet reports the runtime's "cni plugin not initialized" while no conflist exists.
             NetworkNotReady => &[Hop::Config, Hop::Runtime, Hop::Kubelet],

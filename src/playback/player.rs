@@ -9,10 +9,10 @@ use super::run::Run;
 use super::scrap::Scrap;
 use super::slices::Progress;
 use super::{with_preamble, LinkRefusal};
-use crate::tours::TourId;
 use crate::sim::command::Command;
 use crate::sim::{builtin, VirtualDuration, VirtualTime};
 use crate::sim::{ClusterSettings, DeletionMode};
+use crate::tours::TourId;
 use std::rc::Rc;
 
 /// A run shown, the next one being loaded, and the learner's choices that outlive both.

@@ -2,8 +2,8 @@
 //! cursors that move over it: the scenario and its text, the timeline of every event up to the
 //! horizon, where the stage places each node, and when each step of its tour happens.
 
-use super::stage::Places;
 use super::path::{Hop, PathShown};
+use super::stage::Places;
 use crate::ipam::capacity::CapacityPlan;
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, EventLog, Scenario, VirtualTime};

@@ -179,7 +179,11 @@ impl FigureSpec {
             None | Some("false") => Ok(false),
             Some("" | "true") => Ok(true),
             Some(other) if other == name => Ok(true),
-            Some(other) => Err(FigureProblem::BadValue(name, other.to_string(), accepted.into())),
+            Some(other) => Err(FigureProblem::BadValue(
+                name,
+                other.to_string(),
+                accepted.into(),
+            )),
         };
         let autoplay = flag("autoplay", "present (autoplay) or absent")?;
         let fit = flag("fit", "present (fit) or absent")?;

@@ -4,8 +4,8 @@
 use super::shown::Shared;
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
-use crate::sim::command::Command;
 use crate::playback::views::ActionNames;
+use crate::sim::command::Command;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

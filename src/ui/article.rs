@@ -9,10 +9,10 @@ use super::prerender::escape;
 use super::sentence::Sentence;
 use crate::article::{Figure, Section, LEDE, SECTIONS, STORIES, TITLE};
 use crate::i18n::{text, ui as t, Lang, Text};
+use crate::playback::figure::Runs;
 pub use crate::share::pages::article_path;
 use crate::share::pages::page_path;
 use crate::share::Theme;
-use crate::playback::figure::Runs;
 use crate::tours::Question;
 use yew::prelude::*;
 

@@ -2,9 +2,9 @@
 
 use super::shown::{EditorShown, Shared};
 use super::studio::Action;
-use crate::tours::TourId;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::{builtin, limits};
+use crate::tours::TourId;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 

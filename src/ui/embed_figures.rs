@@ -51,14 +51,19 @@ fn figure(inside: &str, runs: &mut Runs) -> Result<String, String> {
         let (name, after) = words.split_at(words.find(['=', ' ', '\t']).unwrap_or(words.len()));
         let (value, after) = match after.strip_prefix('=') {
             Some(quoted) if quoted.starts_with('"') => {
-                let close = quoted[1..].find('"').ok_or(format!("{name}= has no closing quote"))?;
+                let close = quoted[1..]
+                    .find('"')
+                    .ok_or(format!("{name}= has no closing quote"))?;
                 (&quoted[1..=close], &quoted[close + 2..])
             }
             Some(bare) => bare.split_at(bare.find([' ', '\t']).unwrap_or(bare.len())),
             None => ("", after),
         };
         if !ATTRIBUTES.contains(&name) {
-            return Err(format!("{{{{#podip}}}} has no attribute {name}: one of {}", ATTRIBUTES.join(", ")));
+            return Err(format!(
+                "{{{{#podip}}}} has no attribute {name}: one of {}",
+                ATTRIBUTES.join(", ")
+            ));
         }
         attributes.push((name.to_string(), value.to_string()));
         words = after.trim_start();
@@ -90,7 +95,9 @@ fn figure(inside: &str, runs: &mut Runs) -> Result<String, String> {
 
 /// Text in an attribute's quotes.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;")
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
 }
 
 #[cfg(test)]
@@ -101,8 +108,14 @@ mod tests {
     fn a_line_becomes_the_figure_with_its_picture_and_the_script_once() {
         let text = "# Chapter\n\n{{#podip tour=kind step=8}}\n\nwords\n\n{{#podip tour=\"dual-stack\" step=2 fit}}\n";
         let out = expand(text, "https://example.org/podip/podip-figure.js").expect("expands");
-        assert!(out.contains("<podip-figure tour=\"kind\" step=\"8\"><img alt=\""), "{out}");
-        assert!(out.contains("<podip-figure tour=\"dual-stack\" step=\"2\" fit><img"), "{out}");
+        assert!(
+            out.contains("<podip-figure tour=\"kind\" step=\"8\"><img alt=\""),
+            "{out}"
+        );
+        assert!(
+            out.contains("<podip-figure tour=\"dual-stack\" step=\"2\" fit><img"),
+            "{out}"
+        );
         assert!(out.contains("src=\"data:image/svg+xml;base64,"));
         assert_eq!(out.matches("<script type=\"module\" src=\"https://example.org/podip/podip-figure.js\"></script>").count(), 1);
         assert!(out.starts_with("# Chapter\n\n") && out.contains("\n\nwords\n\n"));
@@ -117,7 +130,10 @@ mod tests {
     #[test]
     fn a_bad_figure_is_refused_in_the_elements_words() {
         let err = expand("{{#podip tour=nope}}", "s.js").expect_err("no such tour");
-        assert!(err.starts_with("tour=\"nope\" is not valid: one of kind,"), "{err}");
+        assert!(
+            err.starts_with("tour=\"nope\" is not valid: one of kind,"),
+            "{err}"
+        );
         let err = expand("{{#podip tour=kind stpe=3}}", "s.js").expect_err("a typo");
         assert!(err.contains("no attribute stpe"), "{err}");
         let err = expand("{{#podip tour=kind step=99}}", "s.js").expect_err("past the end");

@@ -9,9 +9,9 @@ use super::prerender::escape;
 use super::shown::Shared;
 use super::stage::{StageProps, StageView};
 use crate::i18n::Lang;
+use crate::playback::figure::{Figure, Runs};
 use crate::share::figure::FigureSpec;
 use crate::share::Theme;
-use crate::playback::figure::{Figure, Runs};
 use crate::tours::TourId;
 use yew::prelude::*;
 

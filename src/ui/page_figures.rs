@@ -5,8 +5,8 @@
 //! names beside the page.
 
 use super::figure_svg::{figure_svg, BUILD_WIDTH};
-use crate::share::figure::FigureSpec;
 use crate::playback::figure::Runs;
+use crate::share::figure::FigureSpec;
 
 /// Each figure of `page` with a scenario of its own and an `<img src="….svg">`: the image's path
 /// (relative to the page's folder) and its SVG, or why it cannot be drawn.

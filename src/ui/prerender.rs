@@ -7,9 +7,9 @@ use super::chrome::page_title;
 use super::opened::Opened;
 use super::page::{App, AppProps};
 use crate::i18n::{ui as t, Lang};
+use crate::playback::Player;
 use crate::share::pages::page_path;
 use crate::share::Link;
-use crate::playback::Player;
 use crate::tours::TourId;
 
 /// Where the page's markup goes in `index.html`, as written and as Trunk's release build minifies it.
@@ -64,7 +64,10 @@ pub fn render(opened: Opened) -> String {
 /// its markup inside the mount point; `None` if the template has no mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<String> {
     let lang = page.opened.lang;
-    let title = page_title(lang, page.opened.link.tour.as_deref().and_then(TourId::from_name));
+    let title = page_title(
+        lang,
+        page.opened.link.tour.as_deref().and_then(TourId::from_name),
+    );
     let head = replace_tag(
         template,
         "<title>",
@@ -118,7 +121,11 @@ fn replace_meta_description(html: &str, with: &str) -> String {
 
 /// The tour of the view a link without one opens.
 fn default_tour() -> &'static str {
-    Player::default().cursor().run().tour().map_or("", TourId::name)
+    Player::default()
+        .cursor()
+        .run()
+        .tour()
+        .map_or("", TourId::name)
 }
 
 /// Text as HTML (or XML): in an element or an attribute's quotes.
@@ -196,9 +203,16 @@ mod tests {
     #[test]
     fn the_figure_script_gets_the_builds_file_names() {
         let index = r#"<link rel="stylesheet" href="/podip/style-9f8e.css" integrity="x"/><link rel="modulepreload" href="/podip/podip-web-1a2b.js"><script type=module>import init from '/podip/podip-web-1a2b.js';await init({ module_or_path: `/podip/podip-web-3c4d_bg.wasm` })</script>"#;
-        let files: Vec<String> = ["podip-web-1a2b.js", "podip-web-3c4d_bg.wasm", "podip-figures-5e6f_bg.wasm", "podip-figures-7a8b.js", "podip-figure.js", "style-9f8e.css"]
-            .map(String::from)
-            .into();
+        let files: Vec<String> = [
+            "podip-web-1a2b.js",
+            "podip-web-3c4d_bg.wasm",
+            "podip-figures-5e6f_bg.wasm",
+            "podip-figures-7a8b.js",
+            "podip-figure.js",
+            "style-9f8e.css",
+        ]
+        .map(String::from)
+        .into();
         let script = r#"const files = { glue: "__PODIP_GLUE__", wasm: "__PODIP_WASM__", css: "__PODIP_CSS__" };"#;
         assert_eq!(
             figure_script(script, index, &files).as_deref(),
@@ -207,11 +221,23 @@ mod tests {
             )
         );
         assert_eq!(figure_script(script, "<html></html>", &files), None);
-        assert_eq!(figure_script(script, index, &files[..2]), None, "no figures engine built");
-        let unhashed: Vec<String> = ["podip-figures_bg.wasm", "podip-figures.js", "podip-figure.js"].map(String::from).into();
+        assert_eq!(
+            figure_script(script, index, &files[..2]),
+            None,
+            "no figures engine built"
+        );
+        let unhashed: Vec<String> = [
+            "podip-figures_bg.wasm",
+            "podip-figures.js",
+            "podip-figure.js",
+        ]
+        .map(String::from)
+        .into();
         assert_eq!(
             figure_script(script, index, &unhashed).as_deref(),
-            Some(r#"const files = { glue: "podip-figures.js", wasm: "podip-figures_bg.wasm", css: "style-9f8e.css" };"#)
+            Some(
+                r#"const files = { glue: "podip-figures.js", wasm: "podip-figures_bg.wasm", css: "style-9f8e.css" };"#
+            )
         );
     }
 

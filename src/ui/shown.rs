@@ -4,18 +4,18 @@
 //! `PartialEq` props, so Yew skips the ones that did not change, as Yew's `function_todomvc` passes
 //! each `Entry`.
 
-use crate::tours::TourId;
 use crate::ipam::address_map::{zoom_out, AddressMap};
 use crate::ipam::capacity::CapacityPlan;
-use crate::share::Link;
-use crate::sim::command::Command;
 use crate::playback::stage::Stage;
 use crate::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::playback::words::TourWords;
 use crate::playback::{Cursor, LinkRefusal, PathShown, Run};
+use crate::share::Link;
+use crate::sim::command::Command;
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
+use crate::tours::TourId;
 use ipnet::IpNet;
 use std::rc::Rc;
 

@@ -5,9 +5,9 @@ use super::shown::Shared;
 use super::stage::StageView;
 use super::studio::Studio;
 use crate::i18n::{ui as t, Lang};
-use crate::sim::builtin;
 use crate::playback::stage::Stage;
 use crate::playback::Player;
+use crate::sim::builtin;
 use crate::sim::VirtualTime;
 use yew::prelude::*;
 
@@ -56,8 +56,8 @@ fn StageAtTheEnd(props: &AtTheEnd) -> Html {
 /// The stage's tooltips (SVG `<title>`s) at the end of `scenario`, rendered in `lang`.
 fn tooltips(scenario: &'static str, lang: Lang) -> Vec<String> {
     let text = builtin::by_name(scenario).expect("a built-in scenario");
-    let mut player =
-        Player::load(text.to_string(), crate::tours::TourId::from_name(scenario)).expect("a built-in scenario loads");
+    let mut player = Player::load(text.to_string(), crate::tours::TourId::from_name(scenario))
+        .expect("a built-in scenario loads");
     player.seek(VirtualTime(u64::MAX));
     player.finish();
     let stage = Studio::new(player).shown().stage.clone();

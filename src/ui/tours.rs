@@ -5,8 +5,8 @@ use super::shown::{Answer, TourShown};
 use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::views::seconds;
-use crate::playback::PathShown;
 use crate::playback::words::Said;
+use crate::playback::PathShown;
 use crate::sim::upstream::Upstream;
 use crate::sim::VirtualTime;
 use crate::tours::{Tour, TourId};
@@ -181,7 +181,11 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
 /// one under the other; at a step, one row with the step's stops lit and named after it.
 pub fn path_map(path: &PathShown, lang: Lang) -> Html {
     let whole = path.lit.is_empty();
-    let here: Vec<&str> = path.hops().filter(|(_, _, lit)| *lit).map(|(_, name, _)| name).collect();
+    let here: Vec<&str> = path
+        .hops()
+        .filter(|(_, _, lit)| *lit)
+        .map(|(_, name, _)| name)
+        .collect();
     html! {
         <figure class={classes!("path-map", whole.then_some("whole"))} data-testid="path-map">
             if whole { <figcaption>{ t::PATH_TITLE.get(lang) }</figcaption> }

@@ -2,8 +2,8 @@
 //! pods, and each node's chain (flanneld's subnet, the bridge `cni0`, the node's routes).
 
 use super::words::Address;
-use podip::sim::grid::CellStatus;
 use podip::playback::stage::{Stage, StageNode, StagePhase, StagePod};
+use podip::sim::grid::CellStatus;
 use std::collections::BTreeSet;
 
 /// The stage at a step, and the addresses it shows.

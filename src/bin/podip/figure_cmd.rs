@@ -2,8 +2,8 @@
 //! script draws it. The options are the element's attributes, read and refused by the same code.
 
 use super::scenario_cmd::read_text;
-use podip::share::figure::FigureSpec;
 use podip::playback::figure::Runs;
+use podip::share::figure::FigureSpec;
 use podip::ui::figure_svg::figure_svg;
 
 /// The figure's options, as `<podip-figure>` attributes.

@@ -26,7 +26,10 @@ fn the_kind_tour_walks_the_path_from_the_controller_to_the_pods_status() {
     }
     let mut sorted = first_lit.clone();
     sorted.sort();
-    assert_eq!(first_lit, sorted, "the tour goes back along the path before reaching its end");
+    assert_eq!(
+        first_lit, sorted,
+        "the tour goes back along the path before reaching its end"
+    );
     assert!(first_lit.contains(&Hop::PodIps), "{first_lit:?}");
     assert!(first_lit.contains(&Hop::Agent) && first_lit.contains(&Hop::Plugins));
 }
@@ -47,5 +50,8 @@ fn every_step_of_every_tour_lights_a_hop() {
     let flannel = run(TourId::KubeadmFlannel).step_path(0);
     let names: Vec<&str> = flannel.hops().map(|(_, name, _)| name).collect();
     assert!(names.contains(&"10-flannel.conflist"), "{names:?}");
-    assert!(names.contains(&"flannel → bridge + host-local"), "{names:?}");
+    assert!(
+        names.contains(&"flannel → bridge + host-local"),
+        "{names:?}"
+    );
 }

@@ -5,11 +5,11 @@
 use super::places::POD_BOXES;
 use super::recent::Recent;
 use crate::order;
+use crate::playback::views::VethPair;
+use crate::playback::Unseen;
 use crate::sim::chain::Chain;
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::objects::FxHashMap;
-use crate::playback::views::VethPair;
-use crate::playback::Unseen;
 use crate::sim::state::{NodeState, PodState, VethState};
 use crate::sim::{Simulation, VirtualDuration, VirtualTime};
 use ipnet::IpNet;

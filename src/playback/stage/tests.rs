@@ -1,14 +1,17 @@
 //! The stage's view model at moments of the built-in stories.
 
-use crate::tours::TourId;
 use super::*;
 use crate::playback::Player;
 use crate::sim::{builtin, VirtualDuration, VirtualTime};
+use crate::tours::TourId;
 
 fn at(name: &'static str, ms: u64) -> Cursor {
-    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), TourId::from_name(name))
-        .expect("a built-in scenario loads")
-        .into_cursor();
+    let mut cursor = Player::load(
+        builtin::by_name(name).unwrap().to_string(),
+        TourId::from_name(name),
+    )
+    .expect("a built-in scenario loads")
+    .into_cursor();
     cursor.seek(VirtualTime(ms));
     cursor.finish();
     cursor

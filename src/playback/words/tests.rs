@@ -1,7 +1,7 @@
 use super::*;
 use crate::ipam::kcm::KcmFlag;
-use crate::sim::builtin;
 use crate::playback::{with_preamble, Player};
+use crate::sim::builtin;
 
 /// The kind tour's run under `--node-cidr-mask-size=mask`.
 fn kind_under_mask(mask: &str) -> Rc<Run> {

@@ -4,9 +4,9 @@
 use super::layout::{fit, flow_chips, font, NodeRows, CHIP_H, CHIP_ROW_H, INSET};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
+use crate::playback::stage::{RangeStrip, StageChain, StageNode};
 use crate::sim::chain::Chain;
 use crate::sim::grid::CellStatus;
-use crate::playback::stage::{RangeStrip, StageChain, StageNode};
 use crate::sim::Touched;
 use crate::ui::studio::Action;
 use yew::prelude::*;

@@ -9,10 +9,10 @@ use super::shown::{
     SettingsShown, Shared, Shown, TourShown,
 };
 use crate::ipam::capacity::CapacityPlan;
-use crate::sim::command::Command;
 use crate::playback::export::Download;
 use crate::playback::words::TourWords;
 use crate::playback::{Player, DEFAULT_SPEED, SPEEDS};
+use crate::sim::command::Command;
 use crate::sim::VirtualTime;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::tours::TourId;
@@ -234,10 +234,7 @@ impl Studio {
         let step = cursor.current_step().map_or(0, |i| i + 1);
         (self.quiz
             && !self.answered.contains(&step)
-            && cursor.run().tour()?
-                .tour()
-                .question_before(step)
-                .is_some())
+            && cursor.run().tour()?.tour().question_before(step).is_some())
         .then_some(step)
     }
 

@@ -154,7 +154,8 @@ fn a_card_that_did_not_change_is_kept_between_ticks() {
 fn what_is_kept_between_moments_is_what_is_computed_afresh() {
     use super::super::shown::{cards, map, Cards};
     for (name, text) in crate::sim::builtin::ALL {
-        let mut studio = Studio::new(Player::load(text.to_string(), TourId::from_name(name)).expect("loads"));
+        let mut studio =
+            Studio::new(Player::load(text.to_string(), TourId::from_name(name)).expect("loads"));
         let horizon = studio.player.cursor().run().horizon().as_millis();
         let moments = (0..horizon)
             .step_by(37)

@@ -1,16 +1,19 @@
 //! The stage laid out for widths from a phone's to a projector's: type never below 11 px, labels in
 //! their boxes, boxes apart, the picture compact.
 
-use crate::tours::TourId;
 use super::*;
-use crate::sim::builtin;
 use crate::playback::Player;
+use crate::sim::builtin;
 use crate::sim::VirtualTime;
+use crate::tours::TourId;
 
 fn stage_at(name: &'static str, ms: u64) -> Stage {
-    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), TourId::from_name(name))
-        .expect("a built-in scenario loads")
-        .into_cursor();
+    let mut cursor = Player::load(
+        builtin::by_name(name).unwrap().to_string(),
+        TourId::from_name(name),
+    )
+    .expect("a built-in scenario loads")
+    .into_cursor();
     cursor.seek(VirtualTime(ms));
     cursor.finish();
     cursor.stage(None, None)
@@ -182,9 +185,12 @@ fn a_short_room_drops_rows_until_the_picture_fits() {
 }
 
 fn stage_at_step(name: &'static str, step: usize) -> Stage {
-    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), TourId::from_name(name))
-        .expect("a built-in scenario loads")
-        .into_cursor();
+    let mut cursor = Player::load(
+        builtin::by_name(name).unwrap().to_string(),
+        TourId::from_name(name),
+    )
+    .expect("a built-in scenario loads")
+    .into_cursor();
     cursor.go_to_step(step);
     cursor.finish();
     cursor.stage(None, None)
@@ -393,14 +399,35 @@ fn layout_bridged(stage: &Stage, name: &str) -> bool {
 #[test]
 fn a_bare_box_sets_no_unset_podcidr_over_the_name() {
     let stage = stage_at("kind", 0);
-    let node = stage.nodes.iter().flatten().next().cloned().expect("the control plane");
+    let node = stage
+        .nodes
+        .iter()
+        .flatten()
+        .next()
+        .cloned()
+        .expect("the control plane");
     assert!(node.pod_cidrs.is_empty(), "{node:?}");
     for width in [360.0, 550.0, 1000.0] {
         let rows = NodeRows::of(&node, width, Level::Bare, Keep::default(), false);
-        assert!(rows.podcidr_y[0] > rows.name_y, "at {width}: {:?} over {}", rows.podcidr_y, rows.name_y);
+        assert!(
+            rows.podcidr_y[0] > rows.name_y,
+            "at {width}: {:?} over {}",
+            rows.podcidr_y,
+            rows.name_y
+        );
     }
     let later = stage_at("kind", 2_300);
-    let set = later.nodes.iter().flatten().next().cloned().expect("the control plane");
+    let set = later
+        .nodes
+        .iter()
+        .flatten()
+        .next()
+        .cloned()
+        .expect("the control plane");
     let rows = NodeRows::of(&set, 1000.0, Level::Bare, Keep::default(), false);
-    assert_eq!(rows.podcidr_y, vec![rows.name_y], "a set podCIDR still beside the name");
+    assert_eq!(
+        rows.podcidr_y,
+        vec![rows.name_y],
+        "a set podCIDR still beside the name"
+    );
 }
