@@ -345,3 +345,20 @@ fn a_flannel_nodes_reboot_says_what_its_namespace_held() {
     assert!(reboot.contains("the cni0 bridge, flannel.1"), "{reboot}");
     assert!(!reboot.contains("/32"), "{reboot}");
 }
+
+/// Dual-stack is flanneld's net-conf.json's: kube-flannel's manifest enables IPv4 alone, so on a
+/// dual-stack cluster its pods get an IPv4 address only; k3s enables IPv6 too.
+#[test]
+fn a_dual_stack_cluster_gets_ipv6_pods_on_k3s_not_on_kube_flannel() {
+    let scenario = |cni: &str| {
+        format!("set cni={cni}\ncluster --cluster-cidr=10.244.0.0/16,fd00:10:244::/56\nnode add n\nwait 1s\npod add a --node=n\nwait 1s\n")
+    };
+    let kube_flannel = at(&scenario("flannel"), 2_000);
+    let env = kube_flannel.node_subnet_env("n").expect("subnet.env");
+    assert!(!env.contains("IPV6"), "{env}");
+    assert_eq!(kube_flannel.pod_status_ips("a").map(|ips| ips.len()), Some(1));
+    let k3s = at(&scenario("k3s-flannel"), 2_000);
+    let env = k3s.node_subnet_env("n").expect("subnet.env");
+    assert!(env.contains("FLANNEL_IPV6_NETWORK=fd00:10:244::/56"), "{env}");
+    assert_eq!(k3s.pod_status_ips("a").map(|ips| ips.len()), Some(2));
+}

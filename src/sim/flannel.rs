@@ -17,9 +17,10 @@
 //!   onlink`, added when flanneld's Node informer sees the lease and removed when the node goes. The
 //!   informer's events arrive `watch_latency` after a Node changes (`watch_all`).
 //!
-//! IPv4 only: the `flannel-v6.1` device and its routes of a dual-stack cluster are not modelled (the
-//! plugin's delegate still gets both families' ranges from `subnet.env`). Not modelled either: the
-//! vxlan FDB and ARP entries flanneld writes beside each route, and its masquerade rules.
+//! Dual-stack is `net-conf.json`'s: kube-flannel's manifest as shipped enables IPv4 alone, so its pods
+//! get no IPv6 address; k3s enables IPv6 for dual-stack CIDRs, and its `subnet.env` and the plugin's
+//! delegate carry both families. k3s' `flannel-v6.1` device and its IPv6 routes are not modelled, nor
+//! the vxlan FDB and ARP entries flanneld writes beside each route, nor its masquerade rules.
 
 use super::chain::Chain;
 use super::cluster::{Action, Cluster};
@@ -193,9 +194,14 @@ fn register(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
         .as_ref()
         .map(|c| c.cluster_cidrs.clone())
         .unwrap_or_default();
+    // IPv6 only where net-conf.json enables it: k3s writes it so for dual-stack CIDRs; kube-flannel's
+    // manifest as shipped has no IPv6Network.
+    let chain = cluster.nodes.get(name).map_or(Chain::Flannel, |n| n.cni);
     let config = SubnetConfig {
         network: cluster_cidrs.iter().copied().find(|n| n.addr().is_ipv4()),
-        ipv6_network: cluster_cidrs.iter().copied().find(|n| n.addr().is_ipv6()),
+        ipv6_network: (chain == Chain::K3sFlannel)
+            .then(|| cluster_cidrs.iter().copied().find(|n| n.addr().is_ipv6()))
+            .flatten(),
     };
     let mac = cluster.entropy.random_mac();
     let object: Name = format!("node/{name}").into();
