@@ -47,14 +47,16 @@ test("a step whose words cannot follow the settings says so, and goes back to th
 test("the kind tour draws the path of a Pod's address, whole in its introduction and lit at each step", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await startTour(page, "kind");
+  const whole = page.getByTestId("path-whole");
   const path = page.getByTestId("path-map");
-  await path.locator("li").first().waitFor();
-  assert.deepEqual(await path.locator(".hop-name").allTextContents(), [
+  await whole.locator("li").first().waitFor();
+  assert.deepEqual(await whole.locator(".hop-name").allTextContents(), [
     "kube-controller-manager", "spec.podCIDR", "kindnetd", "10-kindnet.conflist", "containerd",
     "CNI ADD / DEL", "ptp + host-local", "kubelet", "status.podIPs",
   ]);
   assert.equal(await path.locator("li.lit").count(), 0);
   await tourStep(page, 1);
+  assert.equal(await whole.count(), 0, "the whole path is the introduction's");
   await page.locator('[data-testid="path-map"] li.lit').first().waitFor();
   assert.deepEqual(await path.locator("li.lit .hop-name").allTextContents(), ["kube-controller-manager", "spec.podCIDR"]);
   await tourStep(page, 6);

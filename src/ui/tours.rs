@@ -136,9 +136,11 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 // before the first step, so that the words below never move either.
                 { source_line(current.and_then(|i| shown.sources.get(i).copied().flatten()), lang)
                     .unwrap_or_else(|| html! { <p class="step-source" aria-hidden="true">{ "\u{a0}" }</p> }) }
+                // The step's stops on the path, lit: a row of one height at every step and before the
+                // first, so the words below never move.
+                { path_map(&shown.path, false, lang) }
                 // The words scroll in their place when the room is short; the controls below stay put.
                 <div class="narration-body">
-                if current.is_some() { { path_map(&shown.path, lang) } }
                 // The question comes first, beside the stage it asks about.
                 { for quiz(shown, dispatch, words, lang) }
                 // Every step's text laid in the same grid cell, hidden, under the current one: the box is
@@ -149,7 +151,8 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                         <p class="step-text sizer" aria-hidden="true">{ said.text }</p>
                     }) }
                 </div>
-                if current.is_none() { { path_map(&shown.path, lang) } }
+                // The introduction draws the path whole after its words (the row above stays too).
+                if current.is_none() { { path_map(&shown.path, true, lang) } }
                 if own_cluster {
                     <p class="own-cluster" data-testid="own-cluster" role="note">
                         { t::OWN_CLUSTER.get(lang) }{ " " }
@@ -177,17 +180,12 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
     })
 }
 
-/// The path of a Pod's address as a line of stops: in the introduction (nothing lit) each stop named,
-/// one under the other; at a step, one row with the step's stops lit and named after it.
-pub fn path_map(path: &PathShown, lang: Lang) -> Html {
-    let whole = path.lit.is_empty();
-    let here: Vec<&str> = path
-        .hops()
-        .filter(|(_, _, lit)| *lit)
-        .map(|(_, name, _)| name)
-        .collect();
+/// The path of a Pod's address as a line of stops: `whole`, each stop named (the introduction);
+/// else one row with the step's stops lit and named after it (nothing lit before the first step).
+pub fn path_map(path: &PathShown, whole: bool, lang: Lang) -> Html {
+    let here: Vec<&str> = path.hops().filter(|(_, _, lit)| *lit).map(|(_, name, _)| name).collect();
     html! {
-        <figure class={classes!("path-map", whole.then_some("whole"))} data-testid="path-map">
+        <figure class={classes!("path-map", whole.then_some("whole"))} data-testid={if whole { "path-whole" } else { "path-map" }}>
             if whole { <figcaption>{ t::PATH_TITLE.get(lang) }</figcaption> }
             <ol aria-label={t::PATH_TITLE.get(lang)}>
                 { for path.hops().map(|(_, name, lit)| html! {
@@ -198,7 +196,10 @@ pub fn path_map(path: &PathShown, lang: Lang) -> Html {
                 }) }
             </ol>
             if !whole {
-                <p class="path-here" aria-hidden="true">{ t::PATH_HERE.get(lang) }{ " " }{ here.join(" → ") }</p>
+                <p class="path-here" aria-hidden="true">{ match here.is_empty() {
+                    true => "\u{a0}".to_string(),
+                    false => format!("{} {}", t::PATH_HERE.get(lang), here.join(" → ")),
+                } }</p>
             }
         </figure>
     }
