@@ -356,9 +356,15 @@ fn a_dual_stack_cluster_gets_ipv6_pods_on_k3s_not_on_kube_flannel() {
     let kube_flannel = at(&scenario("flannel"), 2_000);
     let env = kube_flannel.node_subnet_env("n").expect("subnet.env");
     assert!(!env.contains("IPV6"), "{env}");
-    assert_eq!(kube_flannel.pod_status_ips("a").map(|ips| ips.len()), Some(1));
+    assert_eq!(
+        kube_flannel.pod_status_ips("a").map(|ips| ips.len()),
+        Some(1)
+    );
     let k3s = at(&scenario("k3s-flannel"), 2_000);
     let env = k3s.node_subnet_env("n").expect("subnet.env");
-    assert!(env.contains("FLANNEL_IPV6_NETWORK=fd00:10:244::/56"), "{env}");
+    assert!(
+        env.contains("FLANNEL_IPV6_NETWORK=fd00:10:244::/56"),
+        "{env}"
+    );
     assert_eq!(k3s.pod_status_ips("a").map(|ips| ips.len()), Some(2));
 }

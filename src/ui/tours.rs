@@ -183,7 +183,11 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
 /// The path of a Pod's address as a line of stops: `whole`, each stop named (the introduction);
 /// else one row with the step's stops lit and named after it (nothing lit before the first step).
 pub fn path_map(path: &PathShown, whole: bool, lang: Lang) -> Html {
-    let here: Vec<&str> = path.hops().filter(|(_, _, lit)| *lit).map(|(_, name, _)| name).collect();
+    let here: Vec<&str> = path
+        .hops()
+        .filter(|(_, _, lit)| *lit)
+        .map(|(_, name, _)| name)
+        .collect();
     html! {
         <figure class={classes!("path-map", whole.then_some("whole"))} data-testid={if whole { "path-whole" } else { "path-map" }}>
             if whole { <figcaption>{ t::PATH_TITLE.get(lang) }</figcaption> }
