@@ -8,7 +8,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cp, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +24,25 @@ after(async () => {
 });
 
 const script = `${podip.url}podip-figure.js`;
+
+// The README's snippets, as an author copies them, with this build's address: what the sites below are
+// built from, so the README cannot drift from what works.
+const README = (await readFile(join(ROOT, "README.md"), "utf8")).replaceAll("https://YOUR-HOST/podip/podip-figure.js", script);
+/** The first fenced block of `lang` after `marker` in the README. */
+function snippet(marker, lang) {
+  const from = README.indexOf(marker);
+  assert.ok(from >= 0, `README has ${marker}`);
+  const block = README.slice(from).match(new RegExp("```" + lang + "\\n([\\s\\S]*?)\\n\\s*```"));
+  assert.ok(block, `README has a ${lang} block after ${marker}`);
+  return block[1].split("\n").map((line) => line.replace(/^  /, "")).join("\n") + "\n";
+}
+/** The first `code` span after `marker` in the README that starts with `start`. */
+function inline(marker, start) {
+  const from = README.indexOf(marker);
+  const span = README.slice(from).split("`").find((piece, i) => i % 2 === 1 && piece.startsWith(start));
+  assert.ok(span, `README has \`${start}…\` after ${marker}`);
+  return span;
+}
 /** The caption's font size of each host's figure, to compare across hosts. */
 const captionPx = {};
 
@@ -76,9 +95,12 @@ test("mdBook: {{#podip …}} through the preprocessor, in the root's 62.5 % and 
   execFileSync("cargo", ["build", "--quiet", "--bin", "mdbook-podip"], { cwd: ROOT, stdio: "inherit" });
   const url = await site("mdbook", async (dir) => {
     await mkdir(join(dir, "src"));
-    await writeFile(join(dir, "book.toml"), `[book]\ntitle = "podip in mdBook"\n\n[preprocessor.podip]\ncommand = "${join(ROOT, "target/debug/mdbook-podip")}"\nscript = "${script}"\n`);
+    const toml = snippet("* **mdBook**", "toml").replace("[preprocessor.podip]\n", `[preprocessor.podip]\ncommand = "${join(ROOT, "target/debug/mdbook-podip")}"\n`);
+    await writeFile(join(dir, "book.toml"), `[book]\ntitle = "podip in mdBook"\n\n${toml}`);
     await writeFile(join(dir, "src/SUMMARY.md"), "# Summary\n\n- [Pod IPs](pod-ips.md)\n");
-    await writeFile(join(dir, "src/pod-ips.md"), "# Pod IPs\n\nThe kind story:\n\n{{#podip tour=kind step=8}}\n\nAnd on a bridge:\n\n{{#podip tour=kubeadm-flannel step=3}}\n");
+    const line = inline("* **mdBook**", "{{#podip");
+    assert.equal(line, "{{#podip tour=kind step=8}}");
+    await writeFile(join(dir, "src/pod-ips.md"), `# Pod IPs\n\nThe kind story:\n\n${line}\n\nAnd on a bridge:\n\n{{#podip tour=kubeadm-flannel step=3}}\n`);
     execFileSync("mdbook", ["build", dir], { stdio: "inherit" });
     return join(dir, "book");
   });
@@ -97,10 +119,12 @@ test("Hugo: the shortcode, the script once per page", async () => {
     await cp(join(ROOT, "integrations/hugo/layouts"), join(dir, "layouts"), { recursive: true });
     await mkdir(join(dir, "layouts/_default"), { recursive: true });
     await mkdir(join(dir, "content"));
-    await writeFile(join(dir, "hugo.toml"), `baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n[params.podip]\nscript = "${script}"\n`);
+    const params = inline("* **Hugo**", "[params.podip]").replace("] script", "]\nscript");
+    await writeFile(join(dir, "hugo.toml"), `baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n${params}\n`);
     await writeFile(join(dir, "layouts/_default/single.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"><style>html { font-size: 15px }</style></head><body><main>{{ .Content }}</main></body></html>`);
     await writeFile(join(dir, "layouts/_default/list.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>home</title></head><body></body></html>`);
-    await writeFile(join(dir, "content/pod-ips.md"), `---\ntitle: Pod IPs\n---\n\nThe kind story:\n\n{{< podip tour="kind" step="8" >}}\n\nIn Japanese, playing:\n\n{{< podip tour="dual-stack" step="2" lang="ja" >}}\n`);
+    const line = inline("* **Hugo**", "{{< podip");
+    await writeFile(join(dir, "content/pod-ips.md"), `---\ntitle: Pod IPs\n---\n\nThe kind story:\n\n${line}\n\nIn Japanese, playing:\n\n{{< podip tour="dual-stack" step="2" lang="ja" >}}\n`);
     execFileSync("hugo", ["--source", dir, "--destination", join(dir, "public"), "--quiet"], { stdio: "inherit" });
     return join(dir, "public");
   });
@@ -114,9 +138,11 @@ test("Hugo: the shortcode, the script once per page", async () => {
 test("MkDocs with Material: the snippet survives Markdown, and a page reached by instant navigation draws its figures", async () => {
   const url = await site("mkdocs", async (dir) => {
     await mkdir(join(dir, "docs"));
-    await writeFile(join(dir, "mkdocs.yml"), `site_name: podip in MkDocs\nuse_directory_urls: false\nsite_url: http://127.0.0.1/\ntheme:\n  name: material\n  font: false\n  features: [navigation.instant]\n  palette:\n    scheme: slate\nextra_javascript:\n  - path: ${script}\n    type: module\nnav: [index.md, pod-ips.md]\n`);
+    const extra = snippet("* **MkDocs**", "yaml");
+    await writeFile(join(dir, "mkdocs.yml"), `site_name: podip in MkDocs\nuse_directory_urls: false\nsite_url: http://127.0.0.1/\ntheme:\n  name: material\n  font: false\n  features: [navigation.instant]\n  palette:\n    scheme: slate\n${extra}nav: [index.md, pod-ips.md]\n`);
     await writeFile(join(dir, "docs/index.md"), "# Home\n\nNo figure here: [the figures](pod-ips.md).\n");
-    await writeFile(join(dir, "docs/pod-ips.md"), `# Pod IPs\n\nThe kind story:\n\n<podip-figure tour="kind" step="8"></podip-figure>\n\nAnd exhaustion:\n\n<podip-figure tour="exhaustion" step="3"></podip-figure>\n`);
+    const line = inline("* **MkDocs**", "<podip-figure");
+    await writeFile(join(dir, "docs/pod-ips.md"), `# Pod IPs\n\nThe kind story:\n\n${line}\n\nAnd exhaustion:\n\n<podip-figure tour="exhaustion" step="3"></podip-figure>\n`);
     execFileSync("mkdocs", ["build", "--quiet", "--config-file", join(dir, "mkdocs.yml"), "--site-dir", join(dir, "site")], { stdio: "inherit" });
     return join(dir, "site");
   });
@@ -137,7 +163,7 @@ test("reveal.js: figures draw when their slide is shown; fragments step the figu
       <link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/black.css">
       <script type="module" src="${script}"></script></head><body><div class="reveal"><div class="slides">
       <section><h2>Pod IPs</h2></section>
-      <section><podip-figure tour="kind" step="4" fragments></podip-figure>
+      <section>${inline("* **reveal.js**", "<podip-figure")}
         <p class="fragment">a's veth</p><p class="fragment">a's route</p></section>
       <section><podip-figure tour="kubeadm-flannel" step="3"></podip-figure></section>
       </div></div><script type="module">import Reveal from "./reveal/reveal.mjs"; Reveal.initialize({ hash: true });</script></body></html>`);

@@ -90,3 +90,73 @@ fn chapters(item: &mut serde_json::Value, each: &mut dyn FnMut(&str, &mut String
         }
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::preprocess;
+    use serde_json::{json, Value};
+
+    /// `[context, book]` as mdBook 0.5 sends it (the book's chapters under `items`; 0.4 named them
+    /// `sections`): a chapter with a figure and a sub-chapter with another, a separator, a draft.
+    fn input(items_key: &str) -> String {
+        let chapter = |name: &str, content: &str, sub_items: Value| {
+            json!({ "Chapter": { "name": name, "content": content, "number": [1], "sub_items": sub_items,
+                "path": format!("{name}.md"), "source_path": format!("{name}.md"), "parent_names": [] } })
+        };
+        let book = json!({
+            items_key: [
+                chapter("intro", "# Intro\n\nNo figure.\n", json!([])),
+                "Separator",
+                chapter("ips", "# IPs\n\n{{#podip tour=kind step=8}}\n", json!([
+                    chapter("bridge", "{{#podip tour=kubeadm-flannel step=3 lang=ja}}\n", json!([])),
+                ])),
+            ],
+            "__non_exhaustive": null,
+        });
+        let context = json!({
+            "root": "/book", "renderer": "html", "mdbook_version": "0.5.4",
+            "config": { "book": { "title": "t" }, "preprocessor": { "podip": { "script": "https://h/podip-figure.js" } } },
+        });
+        json!([context, book]).to_string()
+    }
+
+    #[test]
+    fn each_chapters_figures_are_expanded_and_the_rest_is_left_alone() {
+        for key in ["items", "sections"] {
+            let book: Value = serde_json::from_str(&preprocess(&input(key)).expect("preprocesses"))
+                .expect("JSON");
+            let items = book[key].as_array().expect("the chapters");
+            assert_eq!(items[0]["Chapter"]["content"], "# Intro\n\nNo figure.\n");
+            assert_eq!(items[1], "Separator");
+            let ips = items[2]["Chapter"]["content"].as_str().expect("content");
+            assert!(
+                ips.contains("<podip-figure tour=\"kind\" step=\"8\"><img"),
+                "{ips}"
+            );
+            assert!(
+                ips.contains("<script type=\"module\" src=\"https://h/podip-figure.js\"></script>")
+            );
+            let bridge = items[2]["Chapter"]["sub_items"][0]["Chapter"]["content"]
+                .as_str()
+                .expect("content");
+            assert!(
+                bridge.contains("tour=\"kubeadm-flannel\" step=\"3\" lang=\"ja\""),
+                "{bridge}"
+            );
+            assert_eq!(book["__non_exhaustive"], Value::Null);
+        }
+    }
+
+    #[test]
+    fn a_book_without_the_script_or_with_a_bad_figure_is_refused() {
+        let without =
+            input("items").replace("\"script\":\"https://h/podip-figure.js\"", "\"other\":1");
+        assert!(preprocess(&without)
+            .expect_err("no script")
+            .contains("[preprocessor.podip] script"));
+        let bad = input("items").replace("step=8", "step=80");
+        let err = preprocess(&bad).expect_err("past the last step");
+        assert!(err.starts_with("ips: step=80"), "{err}");
+        assert!(preprocess("not json").is_err());
+    }
+}
