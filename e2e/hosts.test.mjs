@@ -3,7 +3,8 @@
 // a reveal.js deck — each served from its own origin, podip's build from another. In each: every figure
 // drawn at its step, one wasm request, the figure's words between 11 and 22 px and the same size in
 // every host, the host's theme followed, no console error; in reveal.js the fragments step the figure
-// and → moves the deck, not the figure. The tools are installed by scripts/dev.sh (pinned).
+// and → moves the deck, not the figure, and the PDF export shows each fragment's step. The tools are
+// installed by scripts/dev.sh (pinned).
 //   node --test --test-reporter=spec e2e/hosts.test.mjs
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
@@ -188,6 +189,12 @@ test("reveal.js: figures draw when their slide is shown; fragments step the figu
   await checkFigures(page, wasm, "reveal.js", ["6", "3"]);
   await page.screenshot({ path: `${ARTIFACTS}/host-reveal.png` });
   assertClean();
+  // The PDF export: a page per fragment state, each figure at the step its fragments say.
+  const pdf = await open(`${url}index.html?print-pdf`, { width: 1280, height: 720 });
+  for (const [i, expected] of ["4", "5", "6", "3"].entries()) {
+    await pdf.page.locator("podip-figure").nth(i).locator(`[data-testid=figure][data-step="${expected}"]`).waitFor({ timeout: 30_000 });
+  }
+  pdf.assertClean();
 });
 
 test("one figure's words are the same size in every host", () => {
