@@ -32,7 +32,7 @@ pub const LEDE: Text = text! {
 pub struct Figure {
     /// The tour.
     pub tour: TourId,
-    /// Its step, from 1.
+    /// Its step: an index from 0, as everywhere inside podip (links and the element count from 1).
     pub step: usize,
 }
 
@@ -73,7 +73,7 @@ pub const SECTIONS: &[Section] = &[
         ],
         figure: Some(Figure {
             tour: TourId::Kind,
-            step: 1,
+            step: 0,
         }),
         shell: &[Shell::PodCidrs("kind-control-plane")],
     },
@@ -91,7 +91,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
-            step: 2,
+            step: 1,
         }),
         shell: &[
             Shell::PodCidrs("kind-worker"),
@@ -112,7 +112,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
-            step: 3,
+            step: 2,
         }),
         shell: &[Shell::Conflist("kind-worker")],
     },
@@ -130,7 +130,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
-            step: 4,
+            step: 3,
         }),
         shell: &[
             Shell::Ls("kind-worker"),
@@ -152,7 +152,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
-            step: 7,
+            step: 6,
         }),
         shell: &[Shell::IpLink("kind-worker"), Shell::IpRoute("kind-worker")],
     },
@@ -170,7 +170,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::KubeadmFlannel,
-            step: 4,
+            step: 3,
         }),
         shell: &[
             Shell::IpRoute("worker-1"),
@@ -199,7 +199,7 @@ pub const SECTIONS: &[Section] = &[
         ],
         figure: Some(Figure {
             tour: TourId::Kind,
-            step: 9,
+            step: 8,
         }),
         shell: &[Shell::Ls("kind-worker"), Shell::IpRoute("kind-worker")],
     },
@@ -217,7 +217,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::Kind,
-            step: 10,
+            step: 9,
         }),
         shell: &[Shell::PodIps("d"), Shell::Ls("kind-worker")],
     },
@@ -235,7 +235,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::Exhaustion,
-            step: 3,
+            step: 2,
         }),
         shell: &[Shell::Ls("tiny"), Shell::PodIps("p6")],
     },
@@ -305,7 +305,7 @@ pub fn explore(cluster_cidr: &str, node_mask: &str) -> Result<Explored, String> 
     let text = with_preamble(figure.tour.tour().scenario, &settings.preamble());
     // Run as the tour, so that its step is found in this story too.
     let mut cursor = Runs::default().cursor(&text, Some(figure.tour))?;
-    cursor.go_to_step(figure.step - 1);
+    cursor.go_to_step(figure.step);
     cursor.finish();
     let shell = section
         .shell

@@ -30,7 +30,7 @@ fn at_figure(figure: podip::article::Figure) -> podip::playback::Cursor {
     let mut cursor = Runs::default()
         .cursor(figure.tour.tour().scenario, Some(figure.tour))
         .expect("the tour runs");
-    cursor.go_to_step(figure.step - 1);
+    cursor.go_to_step(figure.step);
     cursor.finish();
     cursor
 }
@@ -96,16 +96,16 @@ fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says
         };
         let steps = figure.tour.tour().steps.len();
         assert!(
-            (1..=steps).contains(&figure.step),
+            figure.step < steps,
             "{}: step {} of {steps}",
             section.id,
-            figure.step
+            figure.step + 1
         );
     }
     let asked: Vec<&str> = SECTIONS
         .iter()
         .filter_map(|s| s.figure)
-        .filter_map(|f| f.tour.tour().question_before(f.step - 1))
+        .filter_map(|f| f.tour.tour().question_before(f.step))
         .map(|q| q.before)
         .collect();
     assert_eq!(
@@ -176,7 +176,7 @@ fn every_command_under_a_figure_prints_what_an_event_before_its_moment_left() {
         let mut cursor = runs
             .cursor(scenario, Some(figure.tour))
             .expect("the tour runs");
-        cursor.go_to_step(figure.step - 1);
+        cursor.go_to_step(figure.step);
         cursor.finish();
         for command in section.shell {
             let ran = command
@@ -245,7 +245,7 @@ fn no_heading_gives_away_the_answer_to_the_question_asked_before_its_figure() {
         let question = figure
             .tour
             .tour()
-            .question_before(figure.step - 1)
+            .question_before(figure.step)
             .expect("each figure asks its step's question");
         let answer = question.choices[question.correct].en;
         let told = numbers(answer);

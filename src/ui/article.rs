@@ -110,7 +110,7 @@ fn article_page(props: &ArticleProps) -> Html {
 fn view_section(section: &Section, drawn: Option<&Drawn>, lang: Lang, home: &str) -> Html {
     let question = section
         .figure
-        .and_then(|f| f.tour.tour().question_before(f.step - 1));
+        .and_then(|f| f.tour.tour().question_before(f.step));
     let heading = format!("{}-title", section.id);
     html! {
         <section id={section.id} class="article-section" aria-labelledby={heading.clone()} data-testid={format!("section-{}", section.id)}>
@@ -168,7 +168,7 @@ pub fn article_figure_path(lang: Lang, figure: Figure) -> String {
         "figures/{}/{}/{}-{COLUMN_W}.svg",
         lang_dir(lang),
         figure.tour.name(),
-        figure.step
+        figure.step + 1
     )
 }
 
@@ -189,7 +189,7 @@ pub fn article_html(
                     // The picture at the column's width; the stage's height at a phone's and a
                     // wide screen's, for their boxes.
                     let mut draw = |width| {
-                        tour_figure_at(runs, figure.tour, figure.step - 1, lang, Theme::Light, width)
+                        tour_figure_at(runs, figure.tour, figure.step, lang, Theme::Light, width)
                     };
                     let svg = draw(COLUMN_W)?;
                     let height = svg_height(&svg)?;
@@ -207,7 +207,7 @@ pub fn article_html(
                         .unwrap_or_default();
                     let mut cursor =
                         runs.cursor(figure.tour.tour().scenario, Some(figure.tour))?;
-                    cursor.go_to_step(figure.step - 1);
+                    cursor.go_to_step(figure.step);
                     cursor.finish();
                     let shell = section
                         .shell
@@ -219,7 +219,8 @@ pub fn article_html(
                                 .ok_or_else(|| {
                                     format!(
                                         "{}: {command:?} prints nothing at step {}",
-                                        section.id, figure.step
+                                        section.id,
+                                        figure.step + 1
                                     )
                                 })
                         })

@@ -24,7 +24,7 @@ pub struct Picture {
 pub fn tour_figure(figure: Figure, lang: Lang, picture: &Picture) -> Html {
     let Figure { tour, step } = figure;
     html! {
-        <podip-figure key={format!("{}-{step}", tour.name())} tour={tour.name()} step={step.to_string()} lang={lang.tag()}
+        <podip-figure key={format!("{}-{step}", tour.name())} tour={tour.name()} step={(step + 1).to_string()} lang={lang.tag()}
             autoplay=true caption="none" fit=true style={picture.style.clone()}>
             <img src={picture.src.clone()} alt={picture.alt.clone()} width={picture.width.clone()}
                 height={picture.height.clone()} loading="lazy" decoding="async" />
