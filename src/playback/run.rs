@@ -152,8 +152,8 @@ impl Run {
         }
     }
 
-    /// Where step `index` stands on the path: the hops its event belongs to, named for the chain of
-    /// the node it happened on.
+    /// Where step `index` stands on the path: the hops its event belongs to, named for the cluster's
+    /// chain.
     pub fn step_path(&self, index: usize) -> PathShown {
         let event = self.step_event(index).and_then(|i| self.timeline.get(i));
         PathShown {

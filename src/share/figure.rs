@@ -117,6 +117,11 @@ fn accepted(name: &str) -> Cow<'static, str> {
     }
 }
 
+/// The element's attributes, every one [`FigureSpec::read`] reads.
+pub const ATTRIBUTES: [&str; 9] = [
+    "tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit",
+];
+
 impl FigureSpec {
     /// The figure whose attribute `name` is `attribute(name)` and whose own scenario, if it has one, is
     /// `inline`; `page_lang` is the language of the page it is in (`<html lang>`), used when the
@@ -258,6 +263,26 @@ impl FigureSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`ATTRIBUTES`] is what `read` asks for, no more and no fewer.
+    #[test]
+    fn the_attributes_listed_are_the_ones_read() {
+        let asked = std::cell::RefCell::new(Vec::new());
+        let _ = FigureSpec::read(
+            |name| {
+                asked.borrow_mut().push(name.to_string());
+                (name == "tour").then(|| "kind".to_string())
+            },
+            None,
+            None,
+        );
+        let mut asked = asked.into_inner();
+        asked.sort();
+        asked.dedup();
+        let mut listed = ATTRIBUTES.map(String::from).to_vec();
+        listed.sort();
+        assert_eq!(asked, listed);
+    }
 
     fn read(
         attributes: &[(&str, &str)],

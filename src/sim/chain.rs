@@ -102,6 +102,12 @@ impl Chain {
         self != Chain::Kindnet
     }
 
+    /// Whether flanneld runs IPv6 beside IPv4 on a dual-stack cluster: `net-conf.json` says so when k3s
+    /// writes it (`createFlannelConf`); kube-flannel's manifest as shipped has no `IPv6Network`.
+    pub fn flannel_ipv6(self) -> bool {
+        self == Chain::K3sFlannel
+    }
+
     /// Where the conflist is written on a node.
     pub fn conflist_path(self) -> &'static str {
         match self {

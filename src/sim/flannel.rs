@@ -194,12 +194,11 @@ fn register(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
         .as_ref()
         .map(|c| c.cluster_cidrs.clone())
         .unwrap_or_default();
-    // IPv6 only where net-conf.json enables it: k3s writes it so for dual-stack CIDRs; kube-flannel's
-    // manifest as shipped has no IPv6Network.
     let chain = cluster.nodes.get(name).map_or(Chain::Flannel, |n| n.cni);
     let config = SubnetConfig {
         network: cluster_cidrs.iter().copied().find(|n| n.addr().is_ipv4()),
-        ipv6_network: (chain == Chain::K3sFlannel)
+        ipv6_network: chain
+            .flannel_ipv6()
             .then(|| cluster_cidrs.iter().copied().find(|n| n.addr().is_ipv6()))
             .flatten(),
     };

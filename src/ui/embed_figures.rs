@@ -4,15 +4,11 @@
 //! preprocessor (`src/bin/mdbook_podip.rs`) runs it on each chapter.
 
 use super::figure_svg::{figure_svg, BUILD_WIDTH};
+use super::prerender::escape;
 use crate::playback::figure::Runs;
-use crate::share::figure::FigureSpec;
+use crate::share::figure::{FigureSpec, ATTRIBUTES};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
-
-/// The attributes a one-line figure may carry: the element's.
-const ATTRIBUTES: [&str; 9] = [
-    "tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit",
-];
 
 /// `text` with each `{{#podip …}}` replaced by its figure, and `<script type="module" src=script>`
 /// after the last; `text` as it was when it has none. An attribute the element refuses, or one it does
@@ -91,13 +87,6 @@ fn figure(inside: &str, runs: &mut Runs) -> Result<String, String> {
         "\n\n<podip-figure{attrs}><img alt=\"{alt}\" src=\"data:image/svg+xml;base64,{}\"></podip-figure>\n\n",
         STANDARD.encode(&svg)
     ))
-}
-
-/// Text in an attribute's quotes.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
 }
 
 #[cfg(test)]
