@@ -98,7 +98,7 @@ fn the_kind_story_on_flannels_bridge() {
     let reasons: Vec<Reason> = end
         .events()
         .iter()
-        .filter(|e| &*e.object == "pod/b" && e.time_ms == VirtualTime(6_300))
+        .filter(|e| e.object == "pod/b" && e.time_ms == VirtualTime(6_300))
         .map(|e| e.reason)
         .collect();
     assert_eq!(

@@ -41,7 +41,7 @@ fn addresses(state: &State) -> Vec<String> {
 fn times(sim: &Simulation, reason: Reason, object: &str) -> Vec<u64> {
     sim.events()
         .iter()
-        .filter(|e| e.reason == reason && &*e.object == object)
+        .filter(|e| e.reason == reason && e.object == object)
         .map(|e| e.time_ms.as_millis())
         .collect()
 }
@@ -70,7 +70,7 @@ fn with_containerds_records_kept_the_old_files_go_before_the_new_sandboxes_take_
     let after_boot: Vec<(Reason, String)> = sim
         .events()
         .iter()
-        .filter(|e| &*e.object == "pod/p-1" && e.time_ms.as_millis() > 3_000)
+        .filter(|e| e.object == "pod/p-1" && e.time_ms.as_millis() > 3_000)
         .map(|e| (e.reason, e.message.to_string()))
         .collect();
     let del = after_boot
@@ -141,7 +141,7 @@ fn the_reboot_leak_story_exhausts_the_disk_node_with_hosts_locals_own_text() {
     let failures: Vec<String> = sim
         .events()
         .iter()
-        .filter(|e| e.reason == Reason::FailedCreatePodSandBox && &*e.object == "pod/web-4")
+        .filter(|e| e.reason == Reason::FailedCreatePodSandBox && e.object == "pod/web-4")
         .map(|e| e.message.to_string())
         .collect();
     assert!(!failures.is_empty());

@@ -144,7 +144,7 @@ fn kind_measured_has_the_measurements_addresses_ifindexes_and_lag() {
     let time_of = |reason, object: &str| {
         sim.events()
             .iter()
-            .find(|e| e.reason == reason && &*e.object == object)
+            .find(|e| e.reason == reason && e.object == object)
             .map(|e| e.time_ms.0)
             .expect("event happened")
     };
@@ -568,7 +568,7 @@ fn node_without_pod_cidr_gets_an_empty_subnet_and_its_pods_fail_until_kindnet_re
     );
     let written: Vec<String> = events_of(&sim, Reason::CNIConfigWritten)
         .into_iter()
-        .filter(|e| &*e.object == "node/b")
+        .filter(|e| e.object == "node/b")
         .map(|e| e.message.to_string())
         .collect();
     assert_eq!(written.len(), 2, "{written:?}");
@@ -709,7 +709,7 @@ fn the_kubelet_rejects_a_pod_over_max_pods_and_counts_what_is_deleted_only_once_
     let rejected = events_of(&sim, Reason::OutOfpods);
     let rejected: Vec<(&str, String)> = rejected
         .iter()
-        .map(|e| (&*e.object, e.message.to_string()))
+        .map(|e| (e.object.as_str(), e.message.to_string()))
         .collect();
     let message = "Node didn't have enough resource: pods, requested: 1, used: 110, capacity: 110";
     // p-1, Terminating, still counts: q is rejected too. p-2's object goes at once: r is admitted.
@@ -739,14 +739,14 @@ fn the_kubelet_rejects_a_pod_over_max_pods_and_counts_what_is_deleted_only_once_
     assert!(!sim
         .events()
         .iter()
-        .any(|e| &*e.object == "pod/p-111" && e.reason == Reason::SandboxCreated));
+        .any(|e| e.object == "pod/p-111" && e.reason == Reason::SandboxCreated));
 }
 
 /// When CNI DEL ran for pod `a`, in virtual ms.
 fn cni_del_at(sim: &Simulation) -> u64 {
     events_of(sim, Reason::CNIDel)
         .iter()
-        .find(|e| &*e.object == "pod/a")
+        .find(|e| e.object == "pod/a")
         .map(|e| e.time_ms.as_millis())
         .expect("a CNI DEL for a")
 }

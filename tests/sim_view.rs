@@ -156,7 +156,7 @@ fn an_entry_names_what_it_touched_as_the_nodes_listings_name_it() {
     let of_d = |reason: Reason| {
         sim.events()
             .iter()
-            .find(|e| e.reason == reason && &*e.object == "pod/d")
+            .find(|e| e.reason == reason && e.object == "pod/d")
             .unwrap_or_else(|| panic!("d has a {reason:?} entry"))
             .touched()
     };
@@ -188,7 +188,7 @@ fn an_entry_names_what_it_touched_as_the_nodes_listings_name_it() {
     let allocated = sim
         .events()
         .iter()
-        .find(|e| e.reason == Reason::CIDRAllocated && &*e.object == "node/kind-worker")
+        .find(|e| e.reason == Reason::CIDRAllocated && e.object == "node/kind-worker")
         .expect("the worker got a podCIDR")
         .touched();
     assert_eq!(allocated.node.as_deref(), Some("kind-worker"));

@@ -106,9 +106,9 @@ fn names(tour: TourId) -> (Vec<String>, Vec<String>) {
     let mut pods = BTreeSet::new();
     let mut nodes = BTreeSet::new();
     for event in &events {
-        if let Some(pod) = event.object.strip_prefix("pod/") {
+        if let Some(pod) = event.object.as_pod() {
             pods.insert(pod.to_string());
-        } else if let Some(node) = event.object.strip_prefix("node/") {
+        } else if let Some(node) = event.object.as_node() {
             nodes.insert(node.to_string());
         }
     }

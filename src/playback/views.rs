@@ -10,7 +10,7 @@ use crate::sim::chain::Chain;
 use crate::sim::command::Command;
 use crate::sim::grid::AddressGrid;
 use crate::sim::state::{NodeState, PodState, State, VethState};
-use crate::sim::{Event, EventKind, EventLog, Touched, VirtualDuration, VirtualTime};
+use crate::sim::{Event, EventKind, EventLog, ObjectRef, Touched, VirtualDuration, VirtualTime};
 use std::ops::Range;
 
 /// At most this many node cards are drawn; the address map shows every node.
@@ -266,7 +266,7 @@ pub struct LogRow {
     /// The reason (`CIDRAssignmentFailed`).
     pub reason: String,
     /// The object (`node/kind-worker`).
-    pub object: String,
+    pub object: ObjectRef,
     /// The node it happened on or concerns.
     pub node: Option<String>,
     /// The message.
@@ -346,11 +346,11 @@ impl Cursor {
                 time: seconds(event.time_ms),
                 kind: event.kind,
                 reason: format!("{:?}", event.reason),
-                object: event.object.to_string(),
+                object: event.object.clone(),
                 node: event
                     .node
                     .as_deref()
-                    .or_else(|| event.object.strip_prefix("node/"))
+                    .or_else(|| event.object.as_node())
                     .map(str::to_string),
                 message: event.message.to_string(),
             })

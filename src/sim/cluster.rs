@@ -11,6 +11,7 @@ use super::jitter::Jitter;
 use super::log::EventLog;
 use super::message::Message;
 use super::name::Name;
+use super::object::ObjectRef;
 use super::objects::{FxHashMap, NodeObj};
 use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
@@ -54,7 +55,7 @@ pub(crate) enum Action {
     },
     /// The kubelet starts killing the pod's containers.
     KubeletKill {
-        object: Name,
+        object: ObjectRef,
         node: Name,
         node_uid: u64,
     },
@@ -153,7 +154,7 @@ impl Cluster {
     /// Record an event now whose message is written now (the rare entries; see [`Message`]).
     pub(crate) fn log(
         &mut self,
-        object: Name,
+        object: ObjectRef,
         kind: EventKind,
         reason: Reason,
         message: fmt::Arguments<'_>,
@@ -167,7 +168,7 @@ impl Cluster {
     /// Record an event now.
     pub(crate) fn log_message(
         &mut self,
-        object: Name,
+        object: ObjectRef,
         kind: EventKind,
         reason: Reason,
         message: Message,

@@ -4,6 +4,7 @@
 use super::clock::VirtualTime;
 use super::message::{Message, SandboxStep};
 use super::name::Name;
+use super::object::ObjectRef;
 use super::upstream::Upstream;
 use crate::ipam::goip::GoIp;
 use crate::ipam::ptp::iproute2::RouteLine;
@@ -132,7 +133,7 @@ pub struct Event {
     /// When, in virtual milliseconds.
     pub time_ms: VirtualTime,
     /// `node/<name>` or `pod/<name>` (kubectl's `OBJECT` column).
-    pub object: Name,
+    pub object: ObjectRef,
     /// Normal/Warning Event, or a step.
     pub kind: EventKind,
     /// The reason (for Events, the one Kubernetes records).
@@ -171,9 +172,9 @@ impl Event {
             node: self
                 .node
                 .as_deref()
-                .or_else(|| self.object.strip_prefix("node/"))
+                .or_else(|| self.object.as_node())
                 .map(str::to_string),
-            pod: self.object.strip_prefix("pod/").map(str::to_string),
+            pod: self.object.as_pod().map(str::to_string),
             ..Touched::default()
         };
         // flanneld's subnet.env is the other half of a flannel node's CNI configuration.

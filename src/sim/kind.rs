@@ -5,6 +5,7 @@
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
 use super::name::Name;
+use super::object::ObjectRef;
 use super::objects::{FlannelFiles, FxHashMap, NodeObj};
 use super::pods::PodRef;
 use super::settings::IpamDataDir;
@@ -106,7 +107,7 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
         format!(" with spec.podCIDRs=[{}]", pod_cidrs.join(","))
     };
     cluster.log(
-        format!("node/{name}").into(),
+        ObjectRef::node(&name),
         EventKind::Step,
         Reason::NodeRegistered,
         format_args!(
@@ -130,7 +131,7 @@ pub(crate) fn node_delete(cluster: &mut Cluster, name: &str) {
     };
     cluster.nodes_changed();
     cluster.log(
-        format!("node/{name}").into(),
+        ObjectRef::node(&name),
         EventKind::Step,
         Reason::NodeDeleted,
         format_args!("Node {name} deleted"),

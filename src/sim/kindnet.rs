@@ -21,6 +21,7 @@ use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
 use super::message::{Message, NodeRouteChange};
 use super::name::Name;
+use super::object::ObjectRef;
 use super::upstream;
 use crate::ipam::goip::parse_cidr;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CniConfigInputs, CNI_CONFIG_PATH};
@@ -64,7 +65,7 @@ struct Pass<'a> {
     /// The node kindnetd runs on.
     name: &'a str,
     /// `node/<name>`, the object of its entries.
-    object: Name,
+    object: ObjectRef,
     /// The node's name as its entries carry it.
     node: Name,
     /// The node's connected routes (prefix, device, when added), where the kernel looks a gateway up.
@@ -119,7 +120,7 @@ impl Kindnet {
         };
         let mut pass = Pass {
             name,
-            object: format!("node/{name}").into(),
+            object: ObjectRef::node(&name),
             node: name.into(),
             connected: None,
             to_reserve: table
@@ -191,7 +192,7 @@ fn write_conflist(cluster: &mut Cluster, name: &str) {
     });
     node.conflist = Some(text.into());
     cluster.log(
-        format!("node/{name}").into(),
+        ObjectRef::node(&name),
         EventKind::Step,
         Reason::CNIConfigWritten,
         format_args!(

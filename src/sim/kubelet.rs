@@ -6,6 +6,7 @@ use super::event::{EventKind, Reason};
 use super::jitter;
 use super::message::{Message, PodCreation, SandboxStep};
 use super::name::Name;
+use super::object::ObjectRef;
 use super::objects::{PodObj, PodPhase};
 use super::pods::PodRef;
 use super::reboot;
@@ -25,7 +26,7 @@ pub(crate) fn pod_add(cluster: &mut Cluster, name: &str, node: &str, requested_i
         return;
     }
     let uid = cluster.uid();
-    let object = Name::prefixed("pod/", name);
+    let object = ObjectRef::pod(name);
     let requested_ip: Option<Rc<str>> = requested_ip.map(Rc::from);
     let pod = cluster.pods.insert(PodObj {
         uid,

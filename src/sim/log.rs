@@ -112,7 +112,7 @@ mod tests {
     fn entry(n: usize) -> Event {
         Event {
             time_ms: VirtualTime(n as u64),
-            object: "pod/a".into(),
+            object: crate::sim::ObjectRef::pod("a"),
             kind: EventKind::Step,
             reason: Reason::Killing,
             message: Message::Static("m"),

@@ -3,7 +3,8 @@
 
 use super::chain::Chain;
 use super::clock::VirtualDuration;
-use super::name::{pod_name, Name};
+use super::name::Name;
+use super::object::ObjectRef;
 use super::sandbox::{SandboxFacts, IF_NAME};
 use crate::ipam::goip::GoIp;
 use crate::ipam::ptp::iproute2::RouteLine;
@@ -29,7 +30,7 @@ pub enum Message {
     /// `Pod <name> <why>`: the object is gone.
     PodDeleted {
         /// `pod/<name>`.
-        object: Name,
+        object: ObjectRef,
         /// Who deleted it and why.
         why: PodDeletion,
     },
@@ -76,7 +77,7 @@ impl NodeRouteChange {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PodCreation {
     /// `pod/<name>`.
-    pub object: Name,
+    pub object: ObjectRef,
     /// `spec.nodeName`.
     pub node: Name,
     /// `CNI_ARGS` `IP=`, if requested.
@@ -87,7 +88,7 @@ pub struct PodCreation {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PodTermination {
     /// `pod/<name>`.
-    pub object: Name,
+    pub object: ObjectRef,
     /// The grace period.
     pub grace: VirtualDuration,
 }
@@ -159,7 +160,7 @@ impl fmt::Display for Message {
                 write!(
                     f,
                     "Pod {} created with spec.nodeName={}",
-                    pod_name(&created.object),
+                    created.object.name(),
                     created.node
                 )?;
                 match &created.requested_ip {
@@ -168,12 +169,12 @@ impl fmt::Display for Message {
                 }
             }
             Message::PodDeleted { object, why } => {
-                write!(f, "Pod {} {}", pod_name(object), why.text())
+                write!(f, "Pod {} {}", object.name(), why.text())
             }
             Message::PodTerminating(terminating) => write!(
                 f,
                 "Pod {} deleted with grace period {}: deletionTimestamp set, Terminating",
-                pod_name(&terminating.object),
+                terminating.object.name(),
                 terminating.grace
             ),
             Message::NodeRoute(change) if change.chain.is_flannel() => write!(

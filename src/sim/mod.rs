@@ -50,6 +50,7 @@ pub mod log;
 pub mod message;
 pub mod name;
 pub mod node_ipam;
+pub mod object;
 pub mod objects;
 pub mod pod_deletion;
 mod pods;
@@ -73,6 +74,7 @@ pub use cluster_settings::{ClusterSettings, DeletionMode, DraftField, SettingsDr
 pub use event::{Event, EventKind, Reason, Touched};
 pub use log::EventLog;
 pub use name::Name;
+pub use object::{ObjectKind, ObjectRef};
 pub use objects::PodPhase;
 pub use scenario::{Command, Scenario, ScenarioError, ScenarioErrorKind, TimedCommand};
 pub use settings::{Knob, Setting, SettingError, SimSettings, KNOBS};

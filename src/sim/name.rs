@@ -113,11 +113,6 @@ impl Serialize for Name {
     }
 }
 
-/// `pod/<name>` without its `pod/`.
-pub(crate) fn pod_name(object: &Name) -> &str {
-    object.strip_prefix("pod/").unwrap_or(object)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

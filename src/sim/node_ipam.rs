@@ -10,6 +10,7 @@
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
 use super::name::Name;
+use super::object::ObjectRef;
 use super::objects::FxHashMap;
 use super::upstream;
 use crate::ipam::cidrset::CidrSet;
@@ -62,7 +63,7 @@ impl NodeIpam {
             Ok(started) => started,
             Err(err) => {
                 cluster.log(
-                    "kube-controller-manager".into(),
+                    ObjectRef::component("kube-controller-manager"),
                     EventKind::Warning,
                     Reason::NodeIpamStarted,
                     format_args!("Error starting \"node-ipam-controller\": {err}"),
@@ -80,7 +81,7 @@ impl NodeIpam {
             message.push_str(&format!("; {warning}"));
         }
         cluster.log(
-            "kube-controller-manager".into(),
+            ObjectRef::component("kube-controller-manager"),
             EventKind::Step,
             Reason::NodeIpamStarted,
             format_args!("{message}"),
@@ -155,7 +156,7 @@ impl NodeIpam {
                                 cluster.nodes_changed();
                             }
                             cluster.log(
-                                format!("node/{name}").into(),
+                                ObjectRef::node(&name),
                                 EventKind::Step,
                                 Reason::PodCIDRPatched,
                                 format_args!(
@@ -181,7 +182,7 @@ impl NodeIpam {
     fn failed(&mut self, cluster: &mut Cluster, name: &str, err: AllocateError) {
         if let AllocateError::CidrNotAvailable { event, .. } = &err {
             cluster.log(
-                format!("node/{name}").into(),
+                ObjectRef::node(&name),
                 EventKind::Warning,
                 Reason::CIDRNotAvailable,
                 format_args!("{}", event.message),
@@ -196,7 +197,7 @@ impl NodeIpam {
             .exponential(failures, cluster.settings.node_ipam_backoff_max);
         self.failures.insert(name.into(), failures + 1);
         cluster.log(
-            format!("node/{name}").into(),
+            ObjectRef::node(&name),
             EventKind::Step,
             Reason::NodeSyncRequeued,
             format_args!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
@@ -234,7 +235,7 @@ impl NodeIpam {
         );
         if let Err(err) = result {
             cluster.log(
-                format!("node/{name}").into(),
+                ObjectRef::node(&name),
                 EventKind::Step,
                 Reason::CIDRReleased,
                 format_args!("Error releasing CIDR for node {name}: {err}"),
@@ -252,7 +253,7 @@ fn log_allocations(cluster: &mut Cluster, name: &str, cidrs: &[IpNet], allocator
     for (cidr, set) in cidrs.iter().zip(allocator.cidr_sets()) {
         let index = set.get_index_for_ip(cidr.network()).unwrap_or_default();
         cluster.log(
-            format!("node/{name}").into(),
+            ObjectRef::node(&name),
             EventKind::Step,
             Reason::CIDRAllocated,
             format_args!(
@@ -280,7 +281,7 @@ fn log_cidr_steps(
     };
     for (cidr, set) in pod_cidrs.iter().zip(sets) {
         cluster.log(
-            format!("node/{name}").into(),
+            ObjectRef::node(&name),
             EventKind::Step,
             reason,
             format_args!("{verb}: {cidr} of node {name}; {set}"),

@@ -4,6 +4,7 @@
 use super::chain::Chain;
 use super::clock::VirtualTime;
 use super::name::Name;
+use super::object::ObjectRef;
 use super::sandbox::SandboxFacts;
 use super::settings::IpamDataDir;
 use crate::ipam::flannel::ScratchStore;
@@ -118,7 +119,7 @@ pub(crate) struct PodObj {
     /// `metadata.name`.
     pub(crate) name: Name,
     /// `pod/<name>`, the object of its events.
-    pub(crate) object: Name,
+    pub(crate) object: ObjectRef,
     /// `spec.nodeName`.
     pub(crate) node: Name,
     /// The uid of the node it was bound to when created.

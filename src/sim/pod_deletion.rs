@@ -15,6 +15,7 @@ use super::event::{EventKind, Reason};
 use super::kubelet;
 use super::message::{Message, PodDeletion, PodTermination};
 use super::name::Name;
+use super::object::ObjectRef;
 use super::pods::PodRef;
 use super::upstream;
 
@@ -166,7 +167,7 @@ fn mark_sandbox_del(
 }
 
 /// `killContainer`: the `Killing` event.
-pub(crate) fn kill(cluster: &mut Cluster, object: Name, node: &Name, node_uid: u64) {
+pub(crate) fn kill(cluster: &mut Cluster, object: ObjectRef, node: &Name, node_uid: u64) {
     let Some(node) = cluster
         .nodes
         .get(node)

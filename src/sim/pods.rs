@@ -112,12 +112,13 @@ impl Pods {
 mod tests {
     use super::*;
     use crate::sim::objects::PodPhase;
+    use crate::sim::ObjectRef;
 
     fn pod(name: &str, uid: u64) -> PodObj {
         PodObj {
             uid,
             name: Name::from(name),
-            object: Name::prefixed("pod/", name),
+            object: ObjectRef::pod(name),
             node: Name::from("n"),
             node_uid: 1,
             requested_ip: None,

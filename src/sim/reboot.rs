@@ -17,6 +17,7 @@
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
 use super::name::Name;
+use super::object::ObjectRef;
 use super::objects::PodPhase;
 use super::pods::PodRef;
 use super::runtime;
@@ -95,7 +96,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
         SandboxRecords::Lost => "containerd has lost its records of them",
     };
     cluster.log(
-        format!("node/{name}").into(),
+        ObjectRef::node(&name),
         EventKind::Step,
         Reason::NodeReboot,
         format_args!(
@@ -123,7 +124,7 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
     let boot = node.boot;
     let boot_id = cluster.entropy.boot_id();
     cluster.log(
-        format!("node/{name}").into(),
+        ObjectRef::node(&name),
         EventKind::Warning,
         Reason::Rebooted,
         format_args!("Node {name} has been rebooted, boot id: {boot_id}"),
@@ -202,7 +203,7 @@ pub(crate) fn clear_pod_ips(cluster: &mut Cluster, at: PodRef, node: &Name) {
 /// `SandboxChanged` (the pod had a sandbox, and it is not ready), then `killPodWithSyncResult`:
 /// `StopPodSandbox` for each such sandbox. A pod whose records were lost has none, and `SyncPod`
 /// creates its sandbox as for a new pod, with no Event.
-pub(crate) fn stop_old_sandboxes(cluster: &mut Cluster, node_name: &Name, object: &Name) {
+pub(crate) fn stop_old_sandboxes(cluster: &mut Cluster, node_name: &Name, object: &ObjectRef) {
     let Some(node) = cluster.nodes.get_mut(node_name) else {
         return;
     };

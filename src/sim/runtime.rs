@@ -12,6 +12,7 @@ use super::cluster::Cluster;
 use super::event::{EventKind, Reason};
 use super::message::{Message, ReleasedText, SandboxStep};
 use super::name::Name;
+use super::object::ObjectRef;
 use super::objects::{LoadedChain, Sandbox};
 use super::sandbox::{PodUid, SandboxFacts, IF_NAME};
 use super::upstream;
@@ -111,7 +112,7 @@ fn step_count(len: usize) -> u16 {
 pub(crate) fn run_pod_sandbox(
     cluster: &mut Cluster,
     node_name: &Name,
-    object: &Name,
+    object: &ObjectRef,
     pod_uid: PodUid,
     requested_ip: Option<&Rc<str>>,
 ) -> Result<Rc<SandboxFacts>, SandboxError> {

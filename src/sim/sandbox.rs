@@ -1,7 +1,8 @@
 //! What containerd and the CNI plugins did for one sandbox, as the node keeps it and the log tells it.
 
 use super::chain::Chain;
-use super::name::{pod_name, Name};
+use super::name::Name;
+use super::object::ObjectRef;
 use crate::ipam::ptp::{IfName, Route};
 use std::fmt::{self, Write as _};
 use std::net::IpAddr;
@@ -16,7 +17,7 @@ pub const IF_NAME: &str = "eth0";
 #[derive(Debug, PartialEq, Eq)]
 pub struct SandboxFacts {
     /// `pod/<name>`, the object of the sandbox's entries (the Pod object may be gone by CNI DEL).
-    pub object: Name,
+    pub object: ObjectRef,
     /// containerd's sandbox ID, `CNI_CONTAINERID`.
     pub sandbox_id: Name,
     /// The chain its node ran for it.
@@ -98,6 +99,6 @@ impl SandboxFacts {
 
     /// The pod's name.
     pub fn pod(&self) -> &str {
-        pod_name(&self.object)
+        self.object.name()
     }
 }

@@ -5,6 +5,7 @@
 //! page that shows one command beside a picture (the article).
 
 use super::event::{Event, Reason};
+use super::object::ObjectKind;
 use super::simulation::Simulation;
 use crate::ipam::bridge::netconf::DEFAULT_BR_NAME;
 use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
@@ -48,7 +49,7 @@ pub enum Shell {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Touching {
     /// The object of that kind and name.
-    Object(&'static str, &'static str),
+    Object(ObjectKind, &'static str),
     /// Any object, on that node.
     Node(&'static str),
 }
@@ -58,11 +59,7 @@ impl Touching {
     pub fn matches(self, event: &Event) -> bool {
         match self {
             Touching::Object(kind, name) => {
-                event
-                    .object
-                    .strip_prefix(kind)
-                    .and_then(|rest| rest.strip_prefix('/'))
-                    == Some(name)
+                event.object.kind() == kind && event.object.name() == name
             }
             Touching::Node(node) => event.node.as_deref() == Some(node),
         }
@@ -86,8 +83,14 @@ impl Shell {
     /// the object they name. The article's tests pin each command's moment to one of them.
     pub fn depends_on(self) -> (&'static [Reason], Touching) {
         match self {
-            Shell::PodCidrs(node) => (&[Reason::PodCIDRPatched], Touching::Object("node", node)),
-            Shell::Conflist(node) => (&[Reason::CNIConfigWritten], Touching::Object("node", node)),
+            Shell::PodCidrs(node) => (
+                &[Reason::PodCIDRPatched],
+                Touching::Object(ObjectKind::Node, node),
+            ),
+            Shell::Conflist(node) => (
+                &[Reason::CNIConfigWritten],
+                Touching::Object(ObjectKind::Node, node),
+            ),
             Shell::Ls(node) | Shell::Cat(node, _) => (
                 &[Reason::IPAMReserve, Reason::IPAMRelease],
                 Touching::Node(node),
@@ -112,16 +115,19 @@ impl Shell {
             ),
             Shell::PodIps(pod) => (
                 &[Reason::PodIPsAssigned, Reason::PodIPsCleared],
-                Touching::Object("pod", pod),
+                Touching::Object(ObjectKind::Pod, pod),
             ),
-            Shell::SubnetEnv(node) => (&[Reason::SubnetEnvWritten], Touching::Object("node", node)),
+            Shell::SubnetEnv(node) => (
+                &[Reason::SubnetEnvWritten],
+                Touching::Object(ObjectKind::Node, node),
+            ),
             Shell::BridgeLink(node) | Shell::IpLinkMaster(node) => (
                 &[Reason::VethCreated, Reason::VethDeleted],
                 Touching::Node(node),
             ),
             Shell::PodIpAddr(pod) | Shell::PodIpRoute(pod) => (
                 &[Reason::VethCreated, Reason::VethDeleted],
-                Touching::Object("pod", pod),
+                Touching::Object(ObjectKind::Pod, pod),
             ),
         }
     }

@@ -124,7 +124,7 @@ impl Transcript {
         let Some(node) = event.node.as_deref() else {
             return;
         };
-        let pod = event.object.strip_prefix("pod/");
+        let pod = event.object.as_pod();
         match event.reason {
             Reason::PodCIDRPatched => {
                 let cidrs = sim.node_pod_cidrs(node).unwrap_or_default();

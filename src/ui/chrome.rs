@@ -196,7 +196,10 @@ pub fn announcement(shown: &Shown, lang: Lang) -> String {
     let Some(row) = shown.log.rows.last() else {
         return String::new();
     };
-    t::ANNOUNCE.fill(lang, &[&row.time, &row.reason, &row.object, &row.message])
+    t::ANNOUNCE.fill(
+        lang,
+        &[&row.time, &row.reason, row.object.as_str(), &row.message],
+    )
 }
 
 /// The title of the page of `tour` (or of none) in `lang`; the app keeps the document's title to it.

@@ -432,10 +432,7 @@ pub(super) fn cards(
 
 /// The node an event concerns, if any.
 fn node_of(event: &Event) -> Option<&str> {
-    event
-        .node
-        .as_deref()
-        .or_else(|| event.object.strip_prefix("node/"))
+    event.node.as_deref().or_else(|| event.object.as_node())
 }
 
 /// The log's latest rows (a big cluster's runs to tens of thousands of entries), or `last` when they are

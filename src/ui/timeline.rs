@@ -255,7 +255,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
         };
         let selected = selected.is_some_and(|(at, _, _)| *at == index);
         // The entries of what was picked on the stage.
-        let related = selected_pod.as_ref().is_some_and(|pod| row.object.strip_prefix("pod/") == Some(pod))
+        let related = selected_pod.as_ref().is_some_and(|pod| row.object.as_pod() == Some(pod.as_str()))
             || (selected_pod.is_none() && selected_node.is_some() && row.node == *selected_node);
         html! {
             <li key={index} class={classes!("event", kind_class, selected.then_some("selected"), related.then_some("related"))}>
@@ -263,7 +263,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
                     <span class="event-time">{ &row.time }</span>
                     <span class="event-kind">{ kind }</span>
                     <span class="event-reason">{ &row.reason }</span>
-                    <span class="event-object">{ &row.object }</span>
+                    <span class="event-object">{ row.object.as_str() }</span>
                     <span class="event-message">{ &row.message }</span>
                 </button>
             </li>

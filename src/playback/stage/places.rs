@@ -25,7 +25,7 @@ impl Places {
         for event in timeline.iter() {
             match event.reason {
                 Reason::NodeRegistered => {
-                    let name = event.object.strip_prefix("node/").unwrap_or(&event.object);
+                    let name = event.object.name();
                     if !index.contains_key(name) {
                         index.insert(name, slots.len());
                         slots.push(name.to_string());
@@ -38,8 +38,8 @@ impl Places {
                         .as_deref()
                         .and_then(|node| index.get(node).copied());
                     if let Some(on) = slot.map(|i| &mut pods[i]) {
-                        if on.len() < POD_BOXES && !on.contains(&&*event.object) {
-                            on.push(&event.object);
+                        if on.len() < POD_BOXES && !on.contains(&event.object.as_str()) {
+                            on.push(event.object.as_str());
                         }
                     }
                 }

@@ -32,26 +32,26 @@ impl Recent {
             gone: Vec::new(),
         };
         for event in sim.events().iter().rev().take(RECENT_EVENTS) {
-            let name = |prefix: &str| event.object.strip_prefix(prefix).map(str::to_string);
+            let (pod, node) = (event.object.as_pod(), event.object.as_node());
             match event.reason {
                 Reason::FailedCreatePodSandBox | Reason::NetworkNotReady => {
-                    if let Some(pod) = name("pod/") {
+                    if let Some(pod) = pod.map(str::to_string) {
                         if !recent.pod_failures.iter().any(|(p, _)| *p == pod) {
                             recent.pod_failures.push((pod, event.message.to_string()));
                         }
                     }
                 }
                 Reason::CIDRNotAvailable => {
-                    if let Some(node) = name("node/") {
+                    if let Some(node) = node.map(str::to_string) {
                         if !recent.node_failures.iter().any(|(n, _)| *n == node) {
                             recent.node_failures.push((node, event.message.to_string()));
                         }
                     }
                 }
                 Reason::SandboxRemoved if now - event.time_ms < GONE_SHOWN => {
-                    if let (Some(pod), Some(node)) = (name("pod/"), event.node.as_deref()) {
+                    if let (Some(pod), Some(node)) = (pod, event.node.as_deref()) {
                         recent.gone.push(Gone {
-                            pod,
+                            pod: pod.to_string(),
                             node: node.to_string(),
                         });
                     }
