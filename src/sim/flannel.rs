@@ -142,7 +142,7 @@ fn install_conflist(cluster: &mut Cluster, name: &str) {
         ),
     };
     cluster.log(
-        ObjectRef::node(&name),
+        ObjectRef::node(name),
         EventKind::Step,
         Reason::CNIConfigWritten,
         format_args!(
@@ -167,7 +167,7 @@ fn register(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
         Err(err) => {
             if node.cni == Chain::Flannel {
                 cluster.log(
-                    ObjectRef::node(&name),
+                    ObjectRef::node(name),
                     EventKind::Warning,
                     Reason::FlannelLeaseFailed,
                     format_args!("Error registering network: failed to acquire lease: {err}"),
@@ -204,7 +204,7 @@ fn register(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
             .flatten(),
     };
     let mac = cluster.entropy.random_mac();
-    let object = ObjectRef::node(&name);
+    let object = ObjectRef::node(name);
     if let Some(device) = vxlan_device(DEFAULT_VNI, uplink_mtu, &lease) {
         let Some(node) = cluster.nodes.get_mut(name) else {
             return;
@@ -314,7 +314,7 @@ fn sync_routes(cluster: &mut Cluster, name: &str) {
             chain: Chain::Flannel,
         };
         cluster.log_message(
-            ObjectRef::node(&name),
+            ObjectRef::node(name),
             EventKind::Step,
             if added {
                 Reason::NodeRouteAdded

@@ -107,7 +107,7 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
         format!(" with spec.podCIDRs=[{}]", pod_cidrs.join(","))
     };
     cluster.log(
-        ObjectRef::node(&name),
+        ObjectRef::node(name),
         EventKind::Step,
         Reason::NodeRegistered,
         format_args!(
@@ -131,7 +131,7 @@ pub(crate) fn node_delete(cluster: &mut Cluster, name: &str) {
     };
     cluster.nodes_changed();
     cluster.log(
-        ObjectRef::node(&name),
+        ObjectRef::node(name),
         EventKind::Step,
         Reason::NodeDeleted,
         format_args!("Node {name} deleted"),

@@ -120,7 +120,7 @@ impl Kindnet {
         };
         let mut pass = Pass {
             name,
-            object: ObjectRef::node(&name),
+            object: ObjectRef::node(name),
             node: name.into(),
             connected: None,
             to_reserve: table
@@ -192,7 +192,7 @@ fn write_conflist(cluster: &mut Cluster, name: &str) {
     });
     node.conflist = Some(text.into());
     cluster.log(
-        ObjectRef::node(&name),
+        ObjectRef::node(name),
         EventKind::Step,
         Reason::CNIConfigWritten,
         format_args!(

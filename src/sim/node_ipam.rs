@@ -156,7 +156,7 @@ impl NodeIpam {
                                 cluster.nodes_changed();
                             }
                             cluster.log(
-                                ObjectRef::node(&name),
+                                ObjectRef::node(name),
                                 EventKind::Step,
                                 Reason::PodCIDRPatched,
                                 format_args!(
@@ -182,7 +182,7 @@ impl NodeIpam {
     fn failed(&mut self, cluster: &mut Cluster, name: &str, err: AllocateError) {
         if let AllocateError::CidrNotAvailable { event, .. } = &err {
             cluster.log(
-                ObjectRef::node(&name),
+                ObjectRef::node(name),
                 EventKind::Warning,
                 Reason::CIDRNotAvailable,
                 format_args!("{}", event.message),
@@ -197,7 +197,7 @@ impl NodeIpam {
             .exponential(failures, cluster.settings.node_ipam_backoff_max);
         self.failures.insert(name.into(), failures + 1);
         cluster.log(
-            ObjectRef::node(&name),
+            ObjectRef::node(name),
             EventKind::Step,
             Reason::NodeSyncRequeued,
             format_args!("error syncing '{name}': {err}, requeuing (retry in {delay})"),
@@ -235,7 +235,7 @@ impl NodeIpam {
         );
         if let Err(err) = result {
             cluster.log(
-                ObjectRef::node(&name),
+                ObjectRef::node(name),
                 EventKind::Step,
                 Reason::CIDRReleased,
                 format_args!("Error releasing CIDR for node {name}: {err}"),
@@ -253,7 +253,7 @@ fn log_allocations(cluster: &mut Cluster, name: &str, cidrs: &[IpNet], allocator
     for (cidr, set) in cidrs.iter().zip(allocator.cidr_sets()) {
         let index = set.get_index_for_ip(cidr.network()).unwrap_or_default();
         cluster.log(
-            ObjectRef::node(&name),
+            ObjectRef::node(name),
             EventKind::Step,
             Reason::CIDRAllocated,
             format_args!(
@@ -281,7 +281,7 @@ fn log_cidr_steps(
     };
     for (cidr, set) in pod_cidrs.iter().zip(sets) {
         cluster.log(
-            ObjectRef::node(&name),
+            ObjectRef::node(name),
             EventKind::Step,
             reason,
             format_args!("{verb}: {cidr} of node {name}; {set}"),

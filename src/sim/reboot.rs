@@ -96,7 +96,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
         SandboxRecords::Lost => "containerd has lost its records of them",
     };
     cluster.log(
-        ObjectRef::node(&name),
+        ObjectRef::node(name),
         EventKind::Step,
         Reason::NodeReboot,
         format_args!(
@@ -124,7 +124,7 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
     let boot = node.boot;
     let boot_id = cluster.entropy.boot_id();
     cluster.log(
-        ObjectRef::node(&name),
+        ObjectRef::node(name),
         EventKind::Warning,
         Reason::Rebooted,
         format_args!("Node {name} has been rebooted, boot id: {boot_id}"),
