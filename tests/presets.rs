@@ -211,7 +211,7 @@ fn on_gke_the_node_mask_follows_the_maximum_pods_per_node() {
     assert_eq!(
         (
             draft.flags.node_cidr_mask_size.as_str(),
-            draft.knob("max-pods")
+            draft.knob(podip::sim::KnobId::MaxPods)
         ),
         ("26", "32")
     );
@@ -243,13 +243,13 @@ fn a_preset_with_max_pods_is_merged_the_same_for_the_card_and_the_cli() {
     // --max-pods=32 does on the command line.
     let typed = on_gke
         .clone()
-        .edit(DraftField::Knob("max-pods"), "32".into());
+        .edit(DraftField::Knob(podip::sim::KnobId::MaxPods), "32".into());
     let given = on_gke.clone().with_preset_pods(gke, "32").expect("32 pods");
     assert_eq!(typed, given);
     assert_eq!(
         (
             typed.flags.node_cidr_mask_size.as_str(),
-            typed.knob("max-pods")
+            typed.knob(podip::sim::KnobId::MaxPods)
         ),
         ("26", "32")
     );
@@ -264,8 +264,11 @@ fn a_preset_with_max_pods_is_merged_the_same_for_the_card_and_the_cli() {
     assert!(on_gke.clone().with_preset_pods(gke, "300").is_err());
     let over = on_gke
         .clone()
-        .edit(DraftField::Knob("max-pods"), "300".into());
-    assert_eq!((&over.flags, over.knob("max-pods")), (&on_gke.flags, "300"));
+        .edit(DraftField::Knob(podip::sim::KnobId::MaxPods), "300".into());
+    assert_eq!(
+        (&over.flags, over.knob(podip::sim::KnobId::MaxPods)),
+        (&on_gke.flags, "300")
+    );
 }
 
 /// Each preset's nodes run a chain: kind's kindnet, kubeadm's flannel (the kubeadm docs' pairing with

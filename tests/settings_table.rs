@@ -6,7 +6,7 @@
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use podip::share::Link;
-use podip::sim::{ClusterSettings, Scenario, Setting, SettingsDraft, SimSettings, KNOBS};
+use podip::sim::{ClusterSettings, KnobId, Scenario, Setting, SettingsDraft, SimSettings, KNOBS};
 
 /// Texts some setting or other reads: each setting must read at least one besides its default.
 const SAMPLES: &[&str] = &[
@@ -98,7 +98,7 @@ fn what_the_card_or_a_link_changes_the_cluster_carries_in_its_preamble() {
             .iter()
             .find(|text| knob.parse(text).is_ok_and(|s| s != knob.default_value()))
             .expect("a sample other than the default");
-        draft = draft.with_knob(knob.name, changed.to_string());
+        draft = draft.with_knob(knob.id, changed.to_string());
     }
     let changed = draft.validate(&kind).expect("valid");
     let text: String = changed
@@ -116,7 +116,7 @@ fn a_link_carries_exactly_the_settings_marked_for_links() {
         let query = format!("?{}=2.3s", knob.name);
         let (link, _) = Link::parse(&query);
         assert_eq!(
-            link.overrides.knob(knob.name).is_some(),
+            link.overrides.knob(knob.id).is_some(),
             knob.reach.link,
             "{query}"
         );
@@ -165,7 +165,7 @@ fn the_readme_has_one_row_per_setting_with_its_default_and_where_else_it_is_read
 fn the_card_has_words_for_its_settings_in_every_language_and_none_for_others() {
     use podip::i18n::{ui::knob_words, Lang};
     for knob in &KNOBS {
-        let words = knob_words(knob.name);
+        let words = knob_words(knob.id);
         assert_eq!(words.is_some(), knob.reach.card, "{}", knob.name);
         for text in words.into_iter().flat_map(|(label, hint)| [label, hint]) {
             for lang in Lang::ALL {
@@ -187,7 +187,7 @@ fn the_chain_is_a_setting_of_the_cluster_its_card_and_its_links_carry() {
         .any(|line| line.to_string().starts_with("set cni=")));
     let flannel = kind
         .draft()
-        .with_knob("cni", "flannel".into())
+        .with_knob(KnobId::Cni, "flannel".into())
         .validate(&kind)
         .expect("a chain podip models");
     assert_eq!(flannel.knobs.cni, Chain::Flannel);
@@ -197,10 +197,10 @@ fn the_chain_is_a_setting_of_the_cluster_its_card_and_its_links_carry() {
         .any(|line| line.to_string() == "set cni=flannel"));
     assert_eq!(
         kind.draft()
-            .with_knob("cni", "calico".into())
+            .with_knob(KnobId::Cni, "calico".into())
             .validate(&kind),
         Err("cni: \"calico\" is not one of kindnet, flannel, k3s-flannel".to_string())
     );
     let (link, _) = Link::parse("?tour=kind&cni=flannel");
-    assert_eq!(link.overrides.knob("cni"), Some("flannel"));
+    assert_eq!(link.overrides.knob(KnobId::Cni), Some("flannel"));
 }

@@ -53,7 +53,7 @@ fn arb_link() -> impl Strategy<Value = Link> {
                 scenario,
                 overrides: {
                     let mut overrides = Overrides::default();
-                    overrides.set_knob("del-lag", as_typed(flags.5));
+                    overrides.set_knob(podip::sim::KnobId::DelLag, as_typed(flags.5));
                     for (flag, value) in KcmFlag::ALL
                         .into_iter()
                         .zip([flags.0, flags.1, flags.2, flags.3, flags.4])

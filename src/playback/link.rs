@@ -35,8 +35,8 @@ impl Player {
                     draft = draft.with_flag(flag, value.to_string());
                 }
             }
-            for (name, value) in link.overrides.knobs() {
-                draft = draft.with_knob(name, value.to_string());
+            for (id, value) in link.overrides.knobs() {
+                draft = draft.with_knob(id, value.to_string());
             }
             match draft.validate(&settings) {
                 Ok(settings) => player.set_settings(settings),
@@ -101,8 +101,8 @@ impl Player {
 /// The link parameters that turn settings `from` into `to`.
 fn overrides_between(from: &SettingsDraft, to: &SettingsDraft) -> Overrides {
     let mut overrides = Overrides::default();
-    for (name, value) in to.knobs() {
-        overrides.set_knob(name, (from.knob(name) != value).then(|| value.to_string()));
+    for (id, value) in to.knobs() {
+        overrides.set_knob(id, (from.knob(id) != value).then(|| value.to_string()));
     }
     for flag in KcmFlag::ALL {
         let (a, b) = (flag.value(&from.flags), flag.value(&to.flags));

@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 use crate::ipam::goip::GoQuoted;
 use crate::ipam::kcm::KcmFlag;
 use crate::sim::settings::KnobTexts;
-use crate::sim::{Knob, VirtualDuration, VirtualTime};
+use crate::sim::{KnobId, VirtualDuration, VirtualTime};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use std::fmt;
@@ -74,20 +74,20 @@ impl Overrides {
         self.flags[flag as usize] = value;
     }
 
-    /// The value the link gives the setting `name`, if any.
-    pub fn knob(&self, name: &str) -> Option<&str> {
-        self.knobs.get(name)
+    /// The value the link gives the setting `id`, if any.
+    pub fn knob(&self, id: KnobId) -> Option<&str> {
+        self.knobs.get(id)
     }
 
     /// The settings the link gives a value, with it, in the table's order.
-    pub fn knobs(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        self.knobs.iter().map(|(knob, text)| (knob.name, text))
+    pub fn knobs(&self) -> impl Iterator<Item = (KnobId, &str)> {
+        self.knobs.iter().map(|(knob, text)| (knob.id, text))
     }
 
-    /// Give the setting `name` a value (or none); nothing for a setting a link does not carry.
-    pub fn set_knob(&mut self, name: &str, value: Option<String>) {
-        if Knob::named(name).is_some_and(|knob| knob.reach.link) {
-            self.knobs.set(name, value);
+    /// Give the setting `id` a value (or none); nothing for a setting a link does not carry.
+    pub fn set_knob(&mut self, id: KnobId, value: Option<String>) {
+        if id.knob().reach.link {
+            self.knobs.set(id, value);
         }
     }
 }
@@ -325,9 +325,8 @@ impl Link {
                     if let Some(kcm_flag) = KcmFlag::by_short_name(name) {
                         link.overrides
                             .set_flag(kcm_flag, Some(value.trim().to_string()));
-                    } else {
-                        link.overrides
-                            .set_knob(name, Some(value.trim().to_string()));
+                    } else if let Some(id) = KnobId::named(name) {
+                        link.overrides.set_knob(id, Some(value.trim().to_string()));
                     }
                 }
             }
@@ -379,8 +378,8 @@ impl Link {
                 query.append_pair(flag.short_name(), value);
             }
         }
-        for (name, value) in o.knobs() {
-            query.append_pair(name, value);
+        for (id, value) in o.knobs() {
+            query.append_pair(id.name(), value);
         }
         if let Some(text) = &self.scenario {
             match deflated.filter(|_| text.len() > PLAIN_SCENARIO_MAX) {

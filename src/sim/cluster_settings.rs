@@ -6,7 +6,7 @@
 use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
 use crate::sim::command::Command;
 use crate::sim::preset::{self, PodIps, Preset, Splitter};
-use crate::sim::settings::{Knob, KnobTexts, Setting, SimSettings, Written, KNOBS};
+use crate::sim::settings::{Knob, KnobId, KnobTexts, SimSettings, Written, KNOBS};
 use crate::sim::Scenario;
 
 /// How a pod is deleted by the "delete pod" action.
@@ -63,8 +63,8 @@ pub struct SettingsDraft {
 pub enum DraftField {
     /// One of kube-controller-manager's flags.
     Flag(KcmFlag),
-    /// One of the settings of [`KNOBS`] the card shows ([`SettingsDraft::card_knobs`]), by name.
-    Knob(&'static str),
+    /// One of the settings of [`KNOBS`] the card shows ([`SettingsDraft::card_knobs`]).
+    Knob(KnobId),
 }
 
 /// The settings a cluster carries, with when a preamble writes each.
@@ -80,7 +80,7 @@ impl SettingsDraft {
     pub fn card_knobs() -> Vec<&'static Knob> {
         let mut knobs = Vec::new();
         for knob in KNOBS.iter().filter(|knob| knob.reach.card) {
-            if knob.name == Setting::MAX_PODS {
+            if knob.id == KnobId::MaxPods {
                 knobs.insert(0, knob);
             } else {
                 knobs.push(knob);
@@ -89,20 +89,20 @@ impl SettingsDraft {
         knobs
     }
 
-    /// The setting `name` as typed (empty for one a cluster does not carry).
-    pub fn knob(&self, name: &str) -> &str {
-        self.knobs.get(name).unwrap_or("")
+    /// The setting `id` as typed (empty for one a cluster does not carry).
+    pub fn knob(&self, id: KnobId) -> &str {
+        self.knobs.get(id).unwrap_or("")
     }
 
-    /// The settings a cluster carries as typed, by name.
-    pub fn knobs(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        self.knobs.iter().map(|(knob, text)| (knob.name, text))
+    /// The settings a cluster carries as typed.
+    pub fn knobs(&self) -> impl Iterator<Item = (KnobId, &str)> {
+        self.knobs.iter().map(|(knob, text)| (knob.id, text))
     }
 
-    /// This draft with the setting `name` typed as `text` (no change for one a cluster does not carry).
-    pub fn with_knob(mut self, name: &str, text: String) -> Self {
-        if carried().any(|(knob, _)| knob.name == name) {
-            self.knobs.set(name, Some(text));
+    /// This draft with the setting `id` typed as `text` (no change for one a cluster does not carry).
+    pub fn with_knob(mut self, id: KnobId, text: String) -> Self {
+        if carried().any(|(knob, _)| knob.id == id) {
+            self.knobs.set(id, Some(text));
         }
         self
     }
@@ -127,14 +127,14 @@ impl SettingsDraft {
     pub fn edit(self, field: DraftField, text: String) -> Self {
         match field {
             DraftField::Flag(flag) => self.with_flag(flag, text),
-            DraftField::Knob(Setting::MAX_PODS) => match self.matching_preset() {
+            DraftField::Knob(KnobId::MaxPods) => match self.matching_preset() {
                 Some(preset) => self
                     .clone()
                     .with_preset_pods(preset, &text)
-                    .unwrap_or_else(|_| self.with_knob(Setting::MAX_PODS, text)),
-                None => self.with_knob(Setting::MAX_PODS, text),
+                    .unwrap_or_else(|_| self.with_knob(KnobId::MaxPods, text)),
+                None => self.with_knob(KnobId::MaxPods, text),
             },
-            DraftField::Knob(name) => self.with_knob(name, text),
+            DraftField::Knob(id) => self.with_knob(id, text),
         }
     }
 
@@ -156,8 +156,8 @@ impl SettingsDraft {
         if let Some(flags) = preset.flags_for(max_pods)? {
             self.flags = flags;
             self = self
-                .with_knob(Setting::MAX_PODS, max_pods.to_string())
-                .with_knob(Setting::CNI, preset.cni.name().to_string());
+                .with_knob(KnobId::MaxPods, max_pods.to_string())
+                .with_knob(KnobId::Cni, preset.cni.name().to_string());
         }
         Ok(self)
     }
@@ -170,12 +170,12 @@ impl SettingsDraft {
             Ok(max_pods) => self.with_preset_max_pods(preset, max_pods)?,
             Err(_) => self,
         };
-        Ok(draft.with_knob(Setting::MAX_PODS, text.to_string()))
+        Ok(draft.with_knob(KnobId::MaxPods, text.to_string()))
     }
 
     /// The preset whose values these fields hold, if one does (GKE with any pods per node it takes).
     pub fn matching_preset(&self) -> Option<&'static Preset> {
-        let max_pods = self.knob(Setting::MAX_PODS).trim().parse::<u32>().ok()?;
+        let max_pods = self.knob(KnobId::MaxPods).trim().parse::<u32>().ok()?;
         preset::ALL.iter().find(|preset| {
             let same_pods = preset.max_pods() == Some(max_pods)
                 || matches!(
@@ -235,7 +235,7 @@ impl ClusterSettings {
     pub fn draft(&self) -> SettingsDraft {
         let mut knobs = KnobTexts::default();
         for (knob, _) in carried() {
-            knobs.set(knob.name, Some(knob.get(&self.knobs).value_text()));
+            knobs.set(knob.id, Some(knob.get(&self.knobs).value_text()));
         }
         SettingsDraft {
             flags: self.flags.clone(),

@@ -77,7 +77,7 @@ pub use name::Name;
 pub use object::{ObjectKind, ObjectRef};
 pub use objects::PodPhase;
 pub use scenario::{Command, Scenario, ScenarioError, ScenarioErrorKind, TimedCommand};
-pub use settings::{Knob, Setting, SettingError, SimSettings, KNOBS};
+pub use settings::{Knob, KnobId, Setting, SettingError, SimSettings, KNOBS};
 pub use simulation::Simulation;
 pub use state::State;
 pub use transcript::transcript;

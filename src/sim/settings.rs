@@ -50,8 +50,8 @@ pub struct Knob {
     pub name: &'static str,
     /// Where it is read besides `set`.
     pub reach: Reach,
-    /// Its row, which also says its place in [`KNOBS`].
-    row: Row,
+    /// Its id, which is also its place in [`KNOBS`].
+    pub id: KnobId,
 }
 
 impl Knob {
@@ -84,16 +84,14 @@ impl Default for KnobTexts {
 }
 
 impl KnobTexts {
-    /// The text of the row named `name`, if any.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.0[Knob::named(name)?.row as usize].as_deref()
+    /// The text of the row `id`, if any.
+    pub fn get(&self, id: KnobId) -> Option<&str> {
+        self.0[id as usize].as_deref()
     }
 
-    /// Give the row named `name` a text (or none); nothing for a name no row has.
-    pub fn set(&mut self, name: &str, text: Option<String>) {
-        if let Some(knob) = Knob::named(name) {
-            self.0[knob.row as usize] = text;
-        }
+    /// Give the row `id` a text (or none).
+    pub fn set(&mut self, id: KnobId, text: Option<String>) {
+        self.0[id as usize] = text;
     }
 
     /// The rows with a text, and it, in the table's order.
@@ -258,10 +256,11 @@ macro_rules! knobs {
             $( #[doc = concat!("`", $name, "`.")] $variant($ty), )*
         }
 
-        /// The rows of [`KNOBS`], in order.
-        #[derive(Debug, Clone, Copy)]
-        enum Row {
-            $( $variant, )*
+        /// A row of [`KNOBS`] by name: how code names a setting (the text name is for `set`
+        /// lines, the card's fields and links).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum KnobId {
+            $( #[doc = concat!("`", $name, "`.")] $variant, )*
         }
 
         impl Knob {
@@ -270,13 +269,13 @@ macro_rules! knobs {
 
             /// Its value in `settings`.
             pub fn get(&self, settings: &SimSettings) -> Setting {
-                match self.row { $( Row::$variant => Setting::$variant(settings.$field), )* }
+                match self.id { $( KnobId::$variant => Setting::$variant(settings.$field), )* }
             }
 
             /// Read its value as `set NAME=VALUE` gives it.
             pub fn parse(&self, text: &str) -> Result<Setting, SettingError> {
-                match self.row {
-                    $( Row::$variant => <$ty>::read($name, text, $rule).map(Setting::$variant), )*
+                match self.id {
+                    $( KnobId::$variant => <$ty>::read($name, text, $rule).map(Setting::$variant), )*
                 }
             }
         }
@@ -286,7 +285,7 @@ macro_rules! knobs {
             $( Knob {
                 name: $name,
                 reach: $reach,
-                row: Row::$variant,
+                id: KnobId::$variant,
             }, )*
         ];
 
@@ -503,12 +502,24 @@ impl fmt::Display for SettingError {
 
 impl std::error::Error for SettingError {}
 
-impl Setting {
-    /// `max-pods`, which presets set with kube-controller-manager's flags.
-    pub const MAX_PODS: &'static str = "max-pods";
-    /// `cni`, which presets set with kube-controller-manager's flags.
-    pub const CNI: &'static str = "cni";
+impl KnobId {
+    /// Its row of [`KNOBS`].
+    pub fn knob(self) -> &'static Knob {
+        &KNOBS[self as usize]
+    }
 
+    /// Its kebab-case name.
+    pub fn name(self) -> &'static str {
+        self.knob().name
+    }
+
+    /// The row named `name`, if any.
+    pub fn named(name: &str) -> Option<KnobId> {
+        Knob::named(name).map(|knob| knob.id)
+    }
+}
+
+impl Setting {
     /// Read `NAME=VALUE`'s parts with the row of [`KNOBS`] named `name`: durations as in `wait`
     /// (`2.3s`), `sigterm-exit=never` for a container that ignores SIGTERM.
     ///

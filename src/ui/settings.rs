@@ -12,7 +12,7 @@ use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
 use crate::sim::chain::Chain;
 use crate::sim::preset::{self, PodIps, Preset};
-use crate::sim::settings::Setting;
+use crate::sim::settings::KnobId;
 use crate::sim::{DeletionMode, DraftField, SettingsDraft};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -106,17 +106,15 @@ pub fn settings(props: &SettingsProps) -> Html {
             let (fields, refusal, submit_to) = (fields.clone(), refusal.clone(), submit_to.clone());
             Callback::from(move |e: Event| {
                 let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-                let edited = (*fields)
-                    .clone()
-                    .edit(DraftField::Knob(Setting::CNI), value);
+                let edited = (*fields).clone().edit(DraftField::Knob(KnobId::Cni), value);
                 submit(&submit_to, &refusal, &fields, edited);
             })
         };
-        let typed = fields.knob(Setting::CNI);
+        let (typed, id) = (fields.knob(KnobId::Cni), KnobId::Cni.name());
         html! {
-            <label class="flag" for={Setting::CNI}>
+            <label class="flag" for={id}>
                 <span class="flag-name">{ label.get(lang) }</span>
-                <select id={Setting::CNI} data-testid={Setting::CNI} onchange={on_choose} aria-describedby="settings-error">
+                <select {id} data-testid={id} onchange={on_choose} aria-describedby="settings-error">
                     { for Chain::ALL.into_iter().map(|chain| html! {
                         <option value={chain.name()} selected={typed == chain.name()}>{ chain.name() }</option>
                     }) }
@@ -216,11 +214,11 @@ pub fn settings(props: &SettingsProps) -> Html {
                 </div>
                 { flag_input(KcmFlag::ServiceClusterIpRange) }
                 { for SettingsDraft::card_knobs().into_iter().filter_map(|knob| {
-                    let (label, hint) = knob_words(knob.name)?;
-                    if knob.name == Setting::CNI {
+                    let (label, hint) = knob_words(knob.id)?;
+                    if knob.id == KnobId::Cni {
                         return Some(chain_select(label, hint));
                     }
-                    Some(input(knob.name, label.get(lang), fields.knob(knob.name), DraftField::Knob(knob.name), hint))
+                    Some(input(knob.name, label.get(lang), fields.knob(knob.id), DraftField::Knob(knob.id), hint))
                 }) }
                 <label class="flag" for="deletion-mode">
                     <span class="flag-name">{ t::POD_DELETION.get(lang) }</span>

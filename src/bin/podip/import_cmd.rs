@@ -10,7 +10,7 @@ use podip::sim::import::{
     flags_text, parse_nodes, ClusterSource, Import, ImportReport, MAX_IMPORT_BYTES,
 };
 use podip::sim::preset::{self, PodIps, Preset};
-use podip::sim::{Chain, ClusterSettings, Scenario, Setting};
+use podip::sim::{Chain, ClusterSettings, KnobId, Scenario};
 use serde::Serialize;
 use std::io::Read;
 
@@ -65,10 +65,10 @@ impl ClusterArgs {
             draft.flags.cluster_cidr = KcmFlags::kind_defaults().cluster_cidr;
         }
         if let Some(max_pods) = &self.max_pods {
-            draft = draft.with_knob(Setting::MAX_PODS, max_pods.clone());
+            draft = draft.with_knob(KnobId::MaxPods, max_pods.clone());
         }
         if let Some(cni) = &self.cni {
-            draft = draft.with_knob(Setting::CNI, cni.clone());
+            draft = draft.with_knob(KnobId::Cni, cni.clone());
         }
         draft.validate(&base).map(Some)
     }

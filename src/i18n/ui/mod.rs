@@ -9,6 +9,7 @@ pub use cluster::*;
 use super::texts;
 use super::Text;
 use crate::sim::grid::CellStatus;
+use crate::sim::KnobId;
 
 /// Every text of the page with its name, for the completeness tests.
 pub fn all() -> Vec<(&'static str, Text)> {
@@ -665,12 +666,12 @@ texts! {
     QUIZ_WRONG => { en: "Not this time: the answer is {0}.", zh: "这次没猜中：答案是 {0}。", ja: "今回は外れです。正解は {0} です。" },
 }
 
-/// The label and the hint of a setting the settings card shows (`sim::settings::KNOBS`), by its name.
-pub fn knob_words(name: &str) -> Option<(Text, Text)> {
-    match name {
-        "max-pods" => Some((MAX_PODS, HINT_MAX_PODS)),
-        "del-lag" => Some((DEL_LAG, HINT_DEL_LAG)),
-        "cni" => Some((CNI, HINT_CNI)),
+/// The label and the hint of a setting the settings card shows (`sim::settings::KNOBS`), by its id.
+pub fn knob_words(id: KnobId) -> Option<(Text, Text)> {
+    match id {
+        KnobId::MaxPods => Some((MAX_PODS, HINT_MAX_PODS)),
+        KnobId::DelLag => Some((DEL_LAG, HINT_DEL_LAG)),
+        KnobId::Cni => Some((CNI, HINT_CNI)),
         _ => None,
     }
 }
