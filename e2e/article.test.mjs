@@ -1,4 +1,4 @@
-// The article (read/, ja/read/, zh/read/; src/article.rs, src/ui/article.rs): each language's page is in
+// The article (read/, ja/read/, zh/read/; src/article.rs, src/ui/build/article.rs): each language's page is in
 // the HTML before any script, reads without JavaScript with every figure's picture, brings its figures
 // alive with one wasm request (each reaching its step as it comes into view), answers its questions
 // when opened, opens at a section's anchor, links both ways with the app, prints with every figure, and

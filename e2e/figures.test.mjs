@@ -1,4 +1,4 @@
-// <podip-figure> (static/podip-figure.js, src/ui/figure.rs): the example page's figures share one wasm
+// <podip-figure> (static/podip-figure.js, src/ui/figure/): the example page's figures share one wasm
 // instance, each drawn at its view; autoplay plays only on screen; reduced motion holds the view; a bad
 // figure says why inside itself and the rest work; keyboard and axe-core; without JavaScript every figure
 // is its SVG; the script works from another origin; the build's SVGs are what `podip figure` prints.

@@ -1,7 +1,7 @@
 //! The article "Where does a Pod's IP come from?" (`read/`, `ja/read/`, `zh/read/`): its sections in
 //! the three languages, each with the figure of the kind tour's step it tells — drawn by podip's
 //! simulation — and the tour's question asked before that step. Pure data, like the tours: the page is
-//! rendered from it at build time (`ui::article`), and `tests/article.rs` checks its words against
+//! rendered from it at build time (`ui::build::article`), and `tests/article.rs` checks its words against
 //! the simulation.
 
 use crate::i18n::{text, Text};
@@ -332,7 +332,7 @@ pub const STORIES: [TourId; 6] = [
 ];
 
 /// Every text of the article with a readable name, for the tests; the sentence, which the page's wasm
-/// draws, is among the interface's texts (`ui::sentence::texts`), whose translations the page loads.
+/// draws, is among the interface's texts (`ui::figure::sentence::texts`), whose translations the page loads.
 pub fn texts() -> Vec<(String, Text)> {
     let mut all = vec![
         ("article title".to_string(), TITLE),

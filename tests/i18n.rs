@@ -16,7 +16,7 @@ use std::path::PathBuf;
 fn every_text() -> Vec<(String, Text)> {
     let mut all = app_texts();
     all.extend(podip::article::texts());
-    all.extend(podip::ui::article::texts());
+    all.extend(podip::ui::build::article::texts());
     all
 }
 
@@ -30,7 +30,7 @@ fn app_texts() -> Vec<(String, Text)> {
         all.extend(id.tour().texts());
     }
     all.extend(narration::all());
-    all.extend(podip::ui::sentence::texts());
+    all.extend(podip::ui::figure::sentence::texts());
     all
 }
 

@@ -129,3 +129,108 @@ fn a_crate_path_is_read_from_code_not_comments() {
         ["ipam", "order"]
     );
 }
+
+/// One row of the table of `ui`'s products: the product (`app` for `src/ui/app/`) and the parts of `ui`
+/// it may use.
+fn products() -> BTreeMap<String, Vec<String>> {
+    let doc = fs::read_to_string("docs/architecture.md").expect("docs/architecture.md");
+    let mut table = BTreeMap::new();
+    for line in doc.lines().filter(|l| l.starts_with("| `ui/")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let product = cells[1].trim_matches('`').trim_start_matches("ui/");
+        let uses = cells[3]
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect();
+        table.insert(product.trim_end_matches('/').to_string(), uses);
+    }
+    table
+}
+
+/// The part of `ui` after each `crate::ui::` of `line`, outside comments; `super::super` (which could
+/// reach another product without naming it) as itself.
+fn ui_paths(line: &str) -> Vec<&str> {
+    let code = line.split("//").next().unwrap_or_default();
+    let named = code.match_indices("crate::ui::").map(|(at, _)| {
+        let rest = &code[at + "crate::ui::".len()..];
+        let end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        &rest[..end]
+    });
+    let climbing = code.match_indices("super::super").map(|_| "super::super");
+    named.chain(climbing).collect()
+}
+
+/// `ui` is one folder per product over shared parts: the stage uses none of the products, the figure
+/// not the app, the app not the figure, and only the build uses them all. The table of products in
+/// `docs/architecture.md` says which; a file of a product whose `crate::ui::…` names another part
+/// fails, printed with its line. The shared files (`ui/*.rs`) use no product (`mod.rs` starts the app).
+#[test]
+fn each_product_of_ui_uses_only_what_the_architecture_lists() {
+    let products = products();
+    let names: Vec<&str> = products.keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        ["app", "build", "figure", "stage"],
+        "the table of ui's products"
+    );
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    let mut check = |file: &Path, part: &str, may_use: &[String]| {
+        let text = fs::read_to_string(file).expect("a source file");
+        for (number, line) in text.lines().enumerate() {
+            for used in ui_paths(line) {
+                checked += 1;
+                if used != part && !may_use.iter().any(|m| m == used) {
+                    wrong.push(format!(
+                        "{}:{}: {part} uses {used}: {}",
+                        file.display(),
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    };
+    for (product, may_use) in &products {
+        let mut files = Vec::new();
+        rust_files(&Path::new("src/ui").join(product), &mut files);
+        assert!(!files.is_empty(), "src/ui/{product}/ holds no file");
+        for file in files {
+            check(&file, product, may_use);
+        }
+    }
+    let shared: Vec<String> = fs::read_dir("src/ui")
+        .expect("src/ui")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs") && !p.ends_with("mod.rs"))
+        .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
+        .collect();
+    for name in &shared {
+        check(
+            &Path::new("src/ui").join(format!("{name}.rs")),
+            name,
+            &shared,
+        );
+    }
+    assert!(checked > 40, "only {checked} paths read");
+    assert!(
+        wrong.is_empty(),
+        "uses across ui's products that docs/architecture.md does not list:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn a_ui_path_is_read_from_code_and_climbing_is_seen() {
+    assert_eq!(
+        ui_paths("use crate::ui::stage::StageView; // crate::ui::app"),
+        ["stage"]
+    );
+    assert_eq!(ui_paths("use super::super::app::view;"), ["super::super"]);
+    assert_eq!(ui_paths("use super::view::Shown;"), Vec::<&str>::new());
+}

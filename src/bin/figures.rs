@@ -35,7 +35,7 @@ mod figures {
 
     #[wasm_bindgen(js_name = connectSentence)]
     pub fn connect_sentence(host: web_sys::Element, app_root: String) {
-        podip::ui::sentence::connect(host, app_root);
+        podip::ui::figure::sentence::connect(host, app_root);
     }
 
     #[wasm_bindgen(js_name = figureOnScreen)]

@@ -58,7 +58,7 @@ fn preprocess(input: &str) -> Result<String, String> {
     for item in items {
         chapters(
             item,
-            &mut |name, content| match podip::ui::embed_figures::expand(content, &script) {
+            &mut |name, content| match podip::ui::build::embed_figures::expand(content, &script) {
                 Ok(expanded) => *content = expanded,
                 Err(err) => problems.push(format!("{name}: {err}")),
             },

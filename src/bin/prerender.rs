@@ -24,9 +24,9 @@ fn main() {
     let root = std::path::Path::new(&path)
         .parent()
         .unwrap_or(std::path::Path::new("."));
-    for page in podip::ui::prerender::pages() {
-        let Some(html) = podip::ui::prerender::page_html(&template, &page) else {
-            fail(&path, &format!("no {}", podip::ui::prerender::MOUNT));
+    for page in podip::ui::build::prerender::pages() {
+        let Some(html) = podip::ui::build::prerender::page_html(&template, &page) else {
+            fail(&path, &format!("no {}", podip::ui::build::prerender::MOUNT));
         };
         let dir = root.join(&page.path);
         std::fs::create_dir_all(&dir).unwrap_or_else(|err| fail(&page.path, &err));
@@ -35,7 +35,7 @@ fn main() {
     }
     // Each tour step's figure, in each language and theme, for a `<podip-figure>` to hold.
     let mut runs = podip::playback::figure::Runs::default();
-    for (file, svg) in podip::ui::figure_svg::build_figures(&mut runs) {
+    for (file, svg) in podip::ui::build::figure_svg::build_figures(&mut runs) {
         let file = root.join(file);
         if let Some(dir) = file.parent() {
             std::fs::create_dir_all(dir)
@@ -54,7 +54,7 @@ fn main() {
         let Some(text) = html.then(|| std::fs::read_to_string(&page).ok()).flatten() else {
             continue;
         };
-        for (picture, svg) in podip::ui::page_figures::own_figures(&mut runs, &text) {
+        for (picture, svg) in podip::ui::build::page_figures::own_figures(&mut runs, &text) {
             let file = root.join(&picture);
             let svg =
                 svg.unwrap_or_else(|err| fail(&format!("{} {picture}", page.display()), &err));
@@ -68,8 +68,8 @@ fn main() {
     }
     // The article, in each language, its figures drawn through the same runs.
     for lang in podip::i18n::Lang::ALL {
-        let path = podip::ui::article::article_path(lang);
-        let (html, pictures) = podip::ui::article::article_html(&template, lang, &mut runs)
+        let path = podip::ui::build::article::article_path(lang);
+        let (html, pictures) = podip::ui::build::article::article_html(&template, lang, &mut runs)
             .unwrap_or_else(|err| fail(&path, &err));
         for (picture, svg) in pictures {
             let file = root.join(picture);
@@ -89,7 +89,8 @@ fn main() {
             .flatten()
             .filter_map(|entry| entry.file_name().into_string().ok())
             .collect();
-        let Some(script) = podip::ui::prerender::figure_script(&script, &template, &files) else {
+        let Some(script) = podip::ui::build::prerender::figure_script(&script, &template, &files)
+        else {
             fail(
                 &path,
                 &"no figures engine (podip-figures) built, or no stylesheet linked",

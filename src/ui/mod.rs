@@ -1,69 +1,42 @@
-//! The Yew front end: a thin view over the playback core ([`crate::playback`]). The reducer
-//! (`studio/`) owns the playback and the learner's picks, and after each action computes what the
-//! page shows as a plain value (`shown.rs`): view models behind `Rc`, kept when unchanged, so each
-//! component gets only what it draws as `PartialEq` props and Yew skips the ones that did not change.
-//! No component borrows the simulation, validates, computes an address or assembles scenario text.
-//! Words come from [`crate::i18n`] in the page's [`Lang`](crate::i18n::Lang), passed down in props.
+//! The Yew front end: a thin view over the playback core ([`crate::playback`]), one folder per
+//! product over what they share. No component borrows the simulation, validates, computes an address
+//! or assembles scenario text. Words come from [`crate::i18n`] in the page's
+//! [`Lang`](crate::i18n::Lang), passed down in props.
 //!
-//! * `page.rs` — the app, which owns the studio and ticks it (clock, work), and the page, with
-//!   the hooks that tie it to the browser (keyboard, address bar); `embed.rs` — the embedded player;
-//!   `opened.rs` — reading the link the page opened with.
-//! * the cards: `tours.rs`, `timeline.rs` (transport and event log), `nodes.rs` with `address_grid.rs`,
-//!   `map.rs`, `settings.rs` with `capacity.rs` and `ruler.rs`, `actions.rs`, `editor.rs`, `chrome.rs`.
-//! * `language.rs` and `sharing.rs` — the browser's side of translations and links; `export.rs` — the
-//!   export menu (files of the view, the stage's picture, the embed code), `picture.rs` — the stage's
-//!   picture as a file.
-//! * `figure.rs` — a `<podip-figure>` in another page; `figure_svg.rs` — its picture without a browser,
-//!   `page_figures.rs` — those of a page's figures with a scenario of their own, read from the page;
-//!   `article.rs` — the article's pages at build time; `sentence.rs` — its explorable sentence;
-//!   `article_parts.rs` — the figure and commands both draw.
+//! * `app/` — the app (`/`, the tours' pages): its state and reducer (`state/`), what the page shows
+//!   as a plain value (`view.rs`: view models behind [`shared::Shared`], kept when unchanged, so each
+//!   component gets only what it draws and Yew skips the ones that did not change), the page
+//!   (`mod.rs`) and one file per card.
+//! * `figure/` — `<podip-figure>` in any page, and the article's explorable sentence.
+//! * `build/` (native only) — what the build writes: the pages per language and tour, the article,
+//!   every figure's SVG, the mdBook preprocessor's expansion.
+//! * Shared by them: `stage/` (the picture), `words.rs` (a step's path and source line), `ruler.rs`,
+//!   `markup.rs`, `shared.rs`, `timing.rs` (every clock and work budget), and the browser's side of
+//!   translations (`language.rs`) and links (`sharing.rs`).
+//!
+//! A product uses the shared parts and the products listed before it in `docs/architecture.md`'s
+//! table of `ui`'s products, never the others (`tests/layers.rs`).
 
-mod actions;
-mod address_grid;
+pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod article;
-mod article_parts;
-mod capacity;
-mod chrome;
-mod editor;
-mod embed;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod embed_figures;
-mod export;
+pub mod build;
 pub mod figure;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod figure_svg;
-mod import;
 pub mod language;
-mod map;
 mod markup;
-mod nodes;
-mod opened;
-mod page;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod page_figures;
-mod picture;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod prerender;
 mod ruler;
-pub mod sentence;
-mod settings;
+mod shared;
 pub mod sharing;
-mod shown;
 mod stage;
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod stage_tooltips;
-mod studio;
-mod timeline;
-mod tours;
+mod timing;
+mod words;
 
-pub use page::App;
+pub use app::App;
 
 /// Mount the app on `<div id="podip">`, over the markup rendered at build time; when the page's head
 /// script found that markup is this view's (`<html data-view="prerendered">`), the app starts in that
 /// view at once instead of reading the link first. A panic is logged and leaves its message on
 /// `<html data-panic>`; the abort that follows is a WebAssembly trap, which the page's own script
-/// reports in place (`index.html`), in the words `page.rs` keeps on `<html>` for it.
+/// reports in place (`index.html`), in the words `app/mod.rs` keeps on `<html>` for it.
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
@@ -114,8 +87,8 @@ pub fn start() {
             mount
         }
     };
-    let props = page::AppProps {
-        opened: at_once.then(|| opened::Opened::page(link)),
+    let props = app::AppProps {
+        opened: at_once.then(|| app::opened::Opened::page(link)),
     };
     yew::Renderer::<App>::with_root_and_props(host, props).render();
 }

@@ -4,7 +4,7 @@
 use super::scenario_cmd::read_text;
 use podip::playback::figure::Runs;
 use podip::share::figure::FigureSpec;
-use podip::ui::figure_svg::figure_svg;
+use podip::ui::build::figure_svg::figure_svg;
 
 /// The figure's options, as `<podip-figure>` attributes.
 #[derive(clap::Args)]
@@ -27,7 +27,7 @@ pub struct FigureArgs {
     #[arg(long)]
     pub theme: Option<String>,
     /// The picture's width, in SVG units (CSS pixels).
-    #[arg(long, default_value_t = podip::ui::figure_svg::BUILD_WIDTH)]
+    #[arg(long, default_value_t = podip::ui::build::figure_svg::BUILD_WIDTH)]
     pub width: u32,
 }
 

@@ -16,10 +16,9 @@ mod pod;
 mod svg;
 mod tiles;
 
-use super::shown::Shared;
-use super::studio::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::{KcmStrip, Stage, StageNode};
+use crate::ui::shared::Shared;
 use kcm::CidrsetStrip;
 use layout::{presenter_zoom, Layout, StripPlace, DEFAULT_W};
 use node::NodeBox;
@@ -35,8 +34,11 @@ pub struct StageProps {
     pub lang: Lang,
     /// The picture at the current time.
     pub stage: Shared<Stage>,
-    /// Sends actions.
-    pub dispatch: Callback<Action>,
+    /// A node picked (its box, tile or switcher button): the node's name.
+    pub on_node: Callback<String>,
+    /// A pod picked (its box): the pod's name. Without it, pods are not buttons.
+    #[prop_or_default]
+    pub on_pod: Option<Callback<String>>,
     /// The page gives the stage a box of its own height (the theatre): the picture fits the height
     /// measured there.
     #[prop_or_default]
@@ -58,7 +60,8 @@ pub fn stage_view(props: &StageProps) -> Html {
     let StageProps {
         lang,
         stage,
-        dispatch,
+        on_node,
+        on_pod,
         fill,
         width: fixed_width,
         measure_later,
@@ -103,8 +106,8 @@ pub fn stage_view(props: &StageProps) -> Html {
             <div class="stage-switch" role="group" aria-label={t::STAGE_NODES.get(lang)}>
                 { for present.iter().filter(|_| switchable).map(|node| {
                     let on_click = {
-                        let (dispatch, name) = (dispatch.clone(), node.name.clone());
-                        Callback::from(move |_: MouseEvent| dispatch.emit(Action::SelectNode(Some(name.clone()))))
+                        let (on_node, name) = (on_node.clone(), node.name.clone());
+                        Callback::from(move |_: MouseEvent| on_node.emit(name.clone()))
                     };
                     let pressed = Some(node.name.as_str()) == focus;
                     html! { <button onclick={on_click} aria-pressed={pressed.to_string()} class={owner(node.slot)}>{ &node.name }</button> }
@@ -124,7 +127,7 @@ pub fn stage_view(props: &StageProps) -> Html {
                 </defs>
                 { CidrsetStrip { strips: &kcm_strips, places: &layout.strips, width, bottom: layout.strip_h, touched_node: touched_node.clone(), lang }.view() }
                 if let Some((tiles_w, tiles_h)) = layout.tiles {
-                    { TileGrid { tiles: &stage.tiles, hidden: stage.tiles_hidden, width: tiles_w, top: layout.nodes_y, height: tiles_h, dispatch: dispatch.clone(), lang }.view() }
+                    { TileGrid { tiles: &stage.tiles, hidden: stage.tiles_hidden, width: tiles_w, top: layout.nodes_y, height: tiles_h, on_node: on_node.clone(), lang }.view() }
                 }
                 { for layout.boxes.iter().enumerate().map(|(i, place)| {
                     let node = match place.slot {
@@ -136,7 +139,7 @@ pub fn stage_view(props: &StageProps) -> Html {
                             chain: stage.chains.iter().find(|c| c.node == node.name),
                             token_from: token_from(&stage.kcm, layout.strips.first(), node),
                             touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
-                            dispatch: dispatch.clone(), lang }.view(),
+                            on_node: on_node.clone(), on_pod: on_pod.clone(), lang }.view(),
                         _ => html! {
                             <g key={format!("empty-{i}")}>{ rect("node-slot", place.x, layout.nodes_y, place.w, place.h, 10) }</g>
                         },

@@ -8,7 +8,6 @@ use crate::playback::stage::{RangeStrip, StageChain, StageNode};
 use crate::sim::chain::Chain;
 use crate::sim::grid::CellStatus;
 use crate::sim::Touched;
-use crate::ui::studio::Action;
 use yew::prelude::*;
 
 /// flanneld's file, which the conflist line names on a flannel node.
@@ -36,7 +35,10 @@ pub(super) struct NodeBox<'a> {
     pub token_from: Option<(f64, f64)>,
     /// What the selected event touched, when it is on this node.
     pub touched: Option<Touched>,
-    pub dispatch: Callback<Action>,
+    /// A node picked.
+    pub on_node: Callback<String>,
+    /// A pod picked, where pods are buttons.
+    pub on_pod: Option<Callback<String>>,
     pub lang: Lang,
 }
 
@@ -49,7 +51,7 @@ impl NodeBox<'_> {
             w,
             rows,
             token_from,
-            dispatch,
+            on_node,
             lang,
             ..
         } = self;
@@ -58,16 +60,14 @@ impl NodeBox<'_> {
         let touched = self.touched.as_ref();
         let touched_file = touched.and_then(|t| t.ip_file.as_deref());
         let select_node = {
-            let (dispatch, name) = (dispatch.clone(), node.name.clone());
-            Callback::from(move |_: MouseEvent| {
-                dispatch.emit(Action::SelectNode(Some(name.clone())))
-            })
+            let (on_node, name) = (on_node.clone(), node.name.clone());
+            Callback::from(move |_: MouseEvent| on_node.emit(name.clone()))
         };
         let key_node = {
-            let (dispatch, name) = (dispatch.clone(), node.name.clone());
+            let (on_node, name) = (on_node.clone(), node.name.clone());
             Callback::from(move |e: KeyboardEvent| {
                 if e.key() == "Enter" {
-                    dispatch.emit(Action::SelectNode(Some(name.clone())))
+                    on_node.emit(name.clone())
                 }
             })
         };

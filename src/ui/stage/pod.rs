@@ -12,7 +12,6 @@ use crate::i18n::Lang;
 use crate::playback::stage::{StageBridge, StagePhase, StagePod};
 use crate::playback::views::seconds;
 use crate::sim::VirtualTime;
-use crate::ui::studio::Action;
 use yew::prelude::*;
 
 /// A pod cell's size.
@@ -221,22 +220,23 @@ impl NodeBox<'_> {
         let band_y = self.y + rows.band_y;
         let cabled = rows.pod_grid.is_none();
         let cx = x + w / 2.0;
-        let select = {
-            let (dispatch, name) = (self.dispatch.clone(), pod.name.clone());
+        let select = self.on_pod.clone().map(|on_pod| {
+            let name = pod.name.clone();
             Callback::from(move |e: MouseEvent| {
                 e.stop_propagation();
-                dispatch.emit(Action::SelectPod(Some(name.clone())))
+                on_pod.emit(name.clone())
             })
-        };
-        let key = {
-            let (dispatch, name) = (self.dispatch.clone(), pod.name.clone());
+        });
+        let key = self.on_pod.clone().map(|on_pod| {
+            let name = pod.name.clone();
             Callback::from(move |e: KeyboardEvent| {
                 if e.key() == "Enter" {
                     e.stop_propagation();
-                    dispatch.emit(Action::SelectPod(Some(name.clone())))
+                    on_pod.emit(name.clone())
                 }
             })
-        };
+        });
+        let button = self.on_pod.is_some();
         let phase = pod.phase.as_str();
         let status = pod_status(pod, lang);
         let label = format!("{} {} {}", pod.name, pod.ips.join(", "), status);
@@ -256,7 +256,7 @@ impl NodeBox<'_> {
         html! {
             <g key={pod.name.clone()} class={classes!("stage-pod", phase, touched.then_some("touched"), (!pod.object).then_some("ghost"))}
                 data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={phase}
-                tabindex="0" role="button" aria-label={label} onclick={select} onkeydown={key}>
+                tabindex={button.then_some("0")} role={button.then_some("button")} aria-label={label} onclick={select} onkeydown={key}>
                 if let (Some(veth), false) = (&pod.veth, cabled) {
                     <g class="veth" data-testid="stage-veth" data-pod={pod.name.clone()}>
                         <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>

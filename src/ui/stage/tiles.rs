@@ -4,7 +4,6 @@ use super::layout::{fit, font, PAD};
 use super::svg::{owner, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::NodeTile;
-use crate::ui::studio::Action;
 use yew::prelude::*;
 
 /// A tile's widest and tallest.
@@ -22,7 +21,7 @@ pub(super) struct TileGrid<'a> {
     pub width: f64,
     pub top: f64,
     pub height: f64,
-    pub dispatch: Callback<Action>,
+    pub on_node: Callback<String>,
     pub lang: Lang,
 }
 
@@ -42,7 +41,7 @@ impl TileGrid<'_> {
             <g class="tiles" role="list" aria-label={t::STAGE_NODES.get(lang)}>
                 { for self.tiles.iter().enumerate().map(|(i, tile)| tile_view(tile,
                     PAD + (i as f64 % cols) * tw, top + (i as f64 / cols).floor() * th, (tw, th),
-                    &self.dispatch)) }
+                    &self.on_node)) }
                 if hidden > 0 {
                     { text("muted small", PAD, top + height - 4.0, "start", t::MORE_NODES.fill(lang, &[&hidden.to_string()])) }
                 }
@@ -58,7 +57,7 @@ fn tile_view(
     x: f64,
     y: f64,
     (tw, th): (f64, f64),
-    dispatch: &Callback<Action>,
+    on_node: &Callback<String>,
 ) -> Html {
     let fill = if tile.usable > 0 {
         tile.held as f64 / tile.usable as f64
@@ -66,8 +65,8 @@ fn tile_view(
         0.0
     };
     let pick = {
-        let (dispatch, name) = (dispatch.clone(), tile.name.clone());
-        move || dispatch.emit(Action::SelectNode(Some(name.clone())))
+        let (on_node, name) = (on_node.clone(), tile.name.clone());
+        move || on_node.emit(name.clone())
     };
     let on_click = {
         let pick = pick.clone();

@@ -3,10 +3,8 @@
 //! `<details>` to open once predicted, and each figure as a `<podip-figure>` holding its SVG (so the page
 //! reads and prints without JavaScript), which `podip-figure.js` brings alive.
 
-use super::article_parts::{shell, tour_figure, Picture};
 use super::figure_svg::{lang_dir, tour_figure_at};
 use super::prerender::escape;
-use super::sentence::Sentence;
 use crate::article::{Figure, Section, LEDE, SECTIONS, STORIES, TITLE};
 use crate::i18n::{text, ui as t, Lang, Text};
 use crate::playback::figure::Runs;
@@ -14,6 +12,8 @@ pub use crate::share::pages::article_path;
 use crate::share::pages::page_path;
 use crate::share::Theme;
 use crate::tours::Question;
+use crate::ui::figure::article_parts::{shell, tour_figure, Picture};
+use crate::ui::figure::sentence::Sentence;
 use yew::prelude::*;
 
 /// The table of contents' heading.

@@ -1,11 +1,12 @@
 //! The address map of the cluster CIDR: node subnets coloured by the node holding them, free ones,
 //! service-range overlap and the round-robin cursor; aggregated and zoomable for big clusters.
 
-use super::shown::{MapFamily as MapFamilyShown, Shared};
-use super::studio::Action;
+use super::state::Action;
+use super::view::MapFamily as MapFamilyShown;
 use crate::i18n::{ui as t, Lang};
 use crate::ipam::address_map::AddressMap;
 use crate::ipam::goip::net_string;
+use crate::ui::shared::Shared;
 use ipnet::IpNet;
 use yew::prelude::*;
 

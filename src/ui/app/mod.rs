@@ -1,28 +1,47 @@
-//! The page: the app waits for its link to be read, then owns the studio (the playback and the
-//! learner's picks) and ticks it; the page draws what the studio shows, part by part, and sends
+//! The page: the app waits for its link to be read, then owns the state (the playback and the
+//! learner's picks) and ticks it; the page draws what the state shows, part by part, and sends
 //! actions. The hooks here tie it to the browser: the keyboard, the address bar.
 
-use super::actions::Actions;
-use super::chrome::{announcement, Help, Toolbar};
-use super::editor::Editor;
-use super::embed::Embedded;
-use super::export::ExportMenu;
-use super::export::{js_error_text, save};
-use super::import::ImportCard;
-use super::map::AddressMapView;
-use super::nodes::{pod_view, Nodes};
-use super::opened::{link_refusal, Opened};
-use super::picture::text_blob;
-use super::settings::Settings;
-use super::sharing::view_address;
-use super::shown::Shown;
-use super::stage::StageView;
-use super::studio::{now_ms, Action, Studio};
-use super::timeline::{transport, EventLog};
-use super::tours::{narration, tour_chooser};
+pub(crate) mod actions;
+pub(crate) mod address_grid;
+pub(crate) mod capacity;
+pub(crate) mod chrome;
+pub(crate) mod editor;
+pub(crate) mod embed;
+pub(crate) mod export;
+pub(crate) mod import;
+pub(crate) mod map;
+pub(crate) mod nodes;
+pub(crate) mod opened;
+pub(crate) mod picture;
+pub(crate) mod settings;
+pub(crate) mod state;
+pub(crate) mod timeline;
+pub(crate) mod tours;
+pub(crate) mod view;
+
+use self::actions::Actions;
+use self::chrome::{announcement, Help, Toolbar};
+use self::editor::Editor;
+use self::embed::Embedded;
+use self::export::ExportMenu;
+use self::export::{js_error_text, save};
+use self::import::ImportCard;
+use self::map::AddressMapView;
+use self::nodes::{pod_view, Nodes};
+use self::opened::{link_refusal, Opened};
+use self::picture::text_blob;
+use self::settings::Settings;
+use self::state::{Action, AppState};
+use self::timeline::{transport, EventLog};
+use self::tours::{narration, tour_chooser};
+use self::view::Shown;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
 use crate::share::Link;
+use crate::ui::sharing::view_address;
+use crate::ui::stage::StageView;
+use crate::ui::timing::{now_ms, APP_TICK_MS, FRAME_SLACK_MS};
 use gloo_timers::callback::Interval;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -30,9 +49,6 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::platform::spawn_local;
 use yew::prelude::*;
-
-/// How often the clock ticks while playing (real milliseconds).
-const TICK_MS: u32 = 50;
 
 /// Props of the app.
 #[derive(Properties, PartialEq, Default)]
@@ -43,19 +59,20 @@ pub struct AppProps {
 }
 
 /// The whole page, once its link is read (a scenario in `s=` is inflated by the browser, which takes
-/// a moment). The app owns the studio by value, turns messages into actions on it, and ticks the clock
-/// while playing and the work while there is some; it draws `Page` with what the studio shows, a
+/// a moment). The app owns the state by value, turns messages into actions on it, and ticks the clock
+/// while playing and the work while there is some; it draws `Page` with what the state shows, a
 /// plain value.
 pub struct App {
-    /// What the page was opened with, and the studio showing it, once the link is read.
-    opened: Option<(Opened, Studio)>,
+    /// What the page was opened with, and the state showing it, once the link is read.
+    opened: Option<(Opened, AppState)>,
     /// Sends actions (one callback for the page's life, so props holding it compare equal).
     dispatch: Callback<Action>,
-    /// The animation clock, while playing.
-    clock: Option<Interval>,
+    /// The animation clock, while playing: when it last ticked (real ms).
+    clock: Option<f64>,
     /// A slice of work at every turn of the event loop, while there is work.
     worker: Option<Interval>,
-    /// An animation frame is asked for, to draw what the ticks moved.
+    /// An animation frame is asked for: the clock's next tick comes at a frame, so the simulation's
+    /// slice and the drawing it moved are one pass of the reducer in one frame.
     frame_asked: bool,
 }
 
@@ -63,8 +80,10 @@ pub struct App {
 pub enum AppMessage {
     /// The link is read.
     Opened(Box<Opened>),
-    /// An action on the studio.
+    /// An action on the state.
     Action(Action),
+    /// An animation frame while playing, at this real time (ms).
+    Frame(f64),
 }
 
 impl Component for App {
@@ -80,7 +99,7 @@ impl Component for App {
             });
         }
         App {
-            opened: opened.map(studio_for),
+            opened: opened.map(state_for),
             dispatch: ctx.link().callback(AppMessage::Action),
             clock: None,
             worker: None,
@@ -91,31 +110,31 @@ impl Component for App {
     fn update(&mut self, ctx: &Context<Self>, message: AppMessage) -> bool {
         let changed = match (message, &mut self.opened) {
             (AppMessage::Opened(opened), _) => {
-                self.opened = Some(studio_for(*opened));
+                self.opened = Some(state_for(*opened));
                 take_prerendered_away();
                 true
             }
-            (AppMessage::Action(Action::Export(file)), Some((_, studio))) => {
-                let saved = studio
+            (AppMessage::Action(Action::Export(file)), Some((_, state))) => {
+                let saved = state
                     .export(file)
                     .map_err(JsValue::from)
                     .and_then(|file| save(&file.file_name, &text_blob(&file.contents, file.mime)?));
                 let problem = saved.err().map(|err| js_error_text(&err));
-                studio.reduce(Action::ExportProblem(problem))
+                state.reduce(Action::ExportProblem(problem))
             }
-            (AppMessage::Action(Action::Tick(ms)), Some((_, studio))) => {
-                let changed = studio.reduce(Action::Tick(ms));
-                if !self.frame_asked {
-                    self.frame_asked =
-                        ask_frame(ctx.link().callback(|()| AppMessage::Action(Action::Draw)));
-                }
-                changed
-            }
-            (AppMessage::Action(Action::Draw), Some((_, studio))) => {
+            (AppMessage::Frame(now), Some((_, state))) => {
                 self.frame_asked = false;
-                studio.reduce(Action::Draw)
+                match self.clock {
+                    // A frame's length early is on time: ticks keep to frames.
+                    Some(last) if now - last >= APP_TICK_MS - FRAME_SLACK_MS => {
+                        self.clock = Some(now);
+                        state.reduce(Action::Tick(now - last))
+                    }
+                    _ => false,
+                }
             }
-            (AppMessage::Action(action), Some((_, studio))) => studio.reduce(action),
+            (AppMessage::Frame(_), None) => false,
+            (AppMessage::Action(action), Some((_, state))) => state.reduce(action),
             (AppMessage::Action(_), None) => false,
         };
         self.keep_ticking(ctx);
@@ -124,8 +143,8 @@ impl Component for App {
 
     fn view(&self, _ctx: &Context<Self>) -> Html {
         match &self.opened {
-            Some((opened, studio)) => html! {
-                <Page opened={opened.clone()} shown={studio.shown().clone()} dispatch={self.dispatch.clone()} />
+            Some((opened, state)) => html! {
+                <Page opened={opened.clone()} shown={state.shown().clone()} dispatch={self.dispatch.clone()} />
             },
             None => Html::default(),
         }
@@ -152,8 +171,8 @@ fn take_prerendered_away() {
 }
 
 /// Call `draw` at the next animation frame; whether one was asked for.
-fn ask_frame(draw: Callback<()>) -> bool {
-    let frame = Closure::once_into_js(move || draw.emit(()));
+fn ask_frame(draw: Callback<f64>) -> bool {
+    let frame = Closure::once_into_js(move || draw.emit(now_ms()));
     web_sys::window().is_some_and(|window| {
         window
             .request_animation_frame(frame.unchecked_ref())
@@ -161,34 +180,29 @@ fn ask_frame(draw: Callback<()>) -> bool {
     })
 }
 
-/// The studio showing what the page was opened with.
-fn studio_for(opened: Opened) -> (Opened, Studio) {
-    let studio = Studio::new(Player::from_link(&opened.link))
+/// The state showing what the page was opened with.
+fn state_for(opened: Opened) -> (Opened, AppState) {
+    let state = AppState::new(Player::from_link(&opened.link))
         .with_quiz(opened.link.quiz)
         .with_presenting(opened.link.present && !opened.link.embed);
-    (opened, studio)
+    (opened, state)
 }
 
 impl App {
-    /// The clock ticks while playing, the work while there is some.
+    /// The clock ticks while playing (at animation frames), the work while there is some.
     fn keep_ticking(&mut self, ctx: &Context<Self>) {
-        let Some((_, studio)) = &self.opened else {
+        let Some((_, state)) = &self.opened else {
             return;
         };
-        if !studio.playing {
+        if !state.playing {
             self.clock = None;
-        } else if self.clock.is_none() {
-            let tick = ctx
-                .link()
-                .callback(|ms| AppMessage::Action(Action::Tick(ms)));
-            let mut last = now_ms();
-            self.clock = Some(Interval::new(TICK_MS, move || {
-                let now = now_ms();
-                tick.emit(now - last);
-                last = now;
-            }));
+        } else {
+            self.clock.get_or_insert_with(now_ms);
+            if !self.frame_asked {
+                self.frame_asked = ask_frame(ctx.link().callback(AppMessage::Frame));
+            }
         }
-        if !studio.has_work() {
+        if !state.has_work() {
             self.worker = None;
         } else if self.worker.is_none() {
             let work = ctx.link().callback(|()| AppMessage::Action(Action::Work));
@@ -202,13 +216,13 @@ impl App {
 struct PageProps {
     /// What the page was opened with.
     opened: Opened,
-    /// What the studio shows.
+    /// What the state shows.
     shown: Shown,
-    /// Sends actions to the studio.
+    /// Sends actions to the state.
     dispatch: Callback<Action>,
 }
 
-/// Drawn again whenever the app is: it draws only when the studio changed, and the parts below compare
+/// Drawn again whenever the app is: it draws only when the state changed, and the parts below compare
 /// what they draw.
 impl PartialEq for PageProps {
     fn eq(&self, _: &Self) -> bool {
@@ -216,7 +230,7 @@ impl PartialEq for PageProps {
     }
 }
 
-/// The page: every part draws what the studio shows of it and sends actions.
+/// The page: every part draws what the state shows of it and sends actions.
 #[function_component(Page)]
 fn page(props: &PageProps) -> Html {
     let PageProps {
@@ -245,7 +259,7 @@ fn page(props: &PageProps) -> Html {
         let tour = shown.tour.name;
         use_effect_with((*lang, *theme, tour), |(lang, theme, tour)| {
             if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-                document.set_title(&super::chrome::page_title(*lang, *tour));
+                document.set_title(&self::chrome::page_title(*lang, *tour));
             }
             if let Some(root) = web_sys::window()
                 .and_then(|w| w.document())
@@ -336,7 +350,7 @@ fn page(props: &PageProps) -> Html {
         </div>
     };
     let stage = html! {
-        <StageView lang={*lang} stage={shown.stage.clone()} dispatch={dispatch.clone()} fill={!opened.link.embed} present={shown.presenting} />
+        <StageView lang={*lang} stage={shown.stage.clone()} on_node={dispatch.reform(|name| Action::SelectNode(Some(name)))} on_pod={Some(dispatch.reform(|name| Action::SelectPod(Some(name))))} fill={!opened.link.embed} present={shown.presenting} />
     };
     let body = if opened.link.embed {
         html! {

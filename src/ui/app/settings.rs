@@ -5,8 +5,8 @@
 //! place and leaves the last valid cluster on screen.
 
 use super::capacity::family_view;
-use super::shown::{SettingsShown, Shared};
-use super::studio::Action;
+use super::state::Action;
+use super::view::SettingsShown;
 use crate::i18n::ui::{knob_words, preset_note};
 use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
@@ -14,6 +14,7 @@ use crate::sim::chain::Chain;
 use crate::sim::preset::{self, PodIps, Preset};
 use crate::sim::settings::KnobId;
 use crate::sim::{DeletionMode, DraftField, SettingsDraft};
+use crate::ui::shared::Shared;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

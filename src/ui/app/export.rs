@@ -3,14 +3,15 @@
 //! and the code that embeds this view in another page.
 
 use super::picture::{document, rasterise, stage_svg, text_blob};
-use super::sharing::view_url;
-use super::shown::{ExportShown, Shared, TourShown};
-use super::studio::{Action, ExportFile};
+use super::state::{Action, ExportFile};
+use super::view::{ExportShown, TourShown};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::views::seconds;
 use crate::share::{embed_code, Link};
 use crate::sim::VirtualTime;
 use crate::tours::TourId;
+use crate::ui::shared::Shared;
+use crate::ui::sharing::view_url;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, HtmlAnchorElement, Url};
 use yew::platform::spawn_local;
@@ -31,7 +32,7 @@ pub struct ExportProps {
     pub link: Callback<(), Link>,
 }
 
-/// What the menu says after an export, beside a failure (the studio's, [`ExportShown::problem`]).
+/// What the menu says after an export, beside a failure (the state's, [`ExportShown::problem`]).
 #[derive(Clone, PartialEq)]
 enum Said {
     /// The embed code, copied (and shown, for when the clipboard is refused).
@@ -48,7 +49,7 @@ pub fn export_menu(props: &ExportProps) -> Html {
         let dispatch = dispatch.clone();
         move |err: JsValue| dispatch.emit(Action::ExportProblem(Some(js_error_text(&err))))
     };
-    // The studio makes the file at the playhead and saves it, or says why it could not.
+    // The state makes the file at the playhead and saves it, or says why it could not.
     let file = |file: ExportFile| {
         let (dispatch, said) = (dispatch.clone(), said.clone());
         Callback::from(move |_: MouseEvent| {
@@ -136,7 +137,7 @@ pub fn export_menu(props: &ExportProps) -> Html {
 
 /// The picture's title: the tour (by its name) or the scenario; and under it the step (`current`, from
 /// 0) and the time. The app's picture and a figure's (`figure_svg.rs`) say the same.
-pub(super) fn picture_title(
+pub(crate) fn picture_title(
     tour: Option<TourId>,
     current: Option<usize>,
     now: VirtualTime,

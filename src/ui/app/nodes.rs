@@ -3,12 +3,13 @@
 //! their countdown; and a pod's own `ip addr` / `ip route` view.
 
 use super::address_grid::AddressGridView;
-use super::shown::{Cards, PodShown, Shared};
-use super::studio::Action;
+use super::state::Action;
+use super::view::{Cards, PodShown};
 use crate::i18n::{ui as t, Lang, Text};
 use crate::playback::views::{seconds, NodeCard, MAX_NODE_CARDS, MAX_ROUTE_LINES, MAX_ROWS};
 use crate::sim::DeletionMode;
 use crate::sim::{Touched, VirtualTime};
+use crate::ui::shared::Shared;
 use yew::prelude::*;
 
 /// Props of the node cards.

@@ -6,10 +6,10 @@
 //! article, and drawn over by the page's figure script, which gives it the wasm's `connect`.
 
 use super::article_parts::{shell, tour_figure, Picture};
-use super::markup::fill_html;
-use super::ruler::BitRuler;
 use crate::article::{explore, Explored, SECTIONS, SENTENCE, SENTENCE_SLIDER};
 use crate::i18n::Lang;
+use crate::ui::markup::fill_html;
+use crate::ui::ruler::BitRuler;
 use yew::prelude::*;
 
 /// The sentence's values when the page opens: kind's cluster.
@@ -169,7 +169,7 @@ pub fn connect(host: web_sys::Element, app_root: String) {
         style: attribute("podip-figure", "style"),
     };
     wasm_bindgen_futures::spawn_local(async move {
-        let lang = match super::language::load_from(&app_root, lang).await {
+        let lang = match crate::ui::language::load_from(&app_root, lang).await {
             Ok(()) => lang,
             Err(_) => Lang::En,
         };

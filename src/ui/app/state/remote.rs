@@ -2,12 +2,12 @@
 //! tour a press at a time, as a room follows it — a step's question, then its answer with the step,
 //! and a step entered by a press playing its motion at 1× up to the next step's moment.
 
-use super::{now_ms, Studio, FRAME_BUDGET_MS};
+use super::{now_ms, AppState, FRAME_BUDGET_MS};
 use crate::playback::{DEFAULT_SPEED, SPEEDS};
 use crate::sim::VirtualTime;
-use crate::ui::shown::{Answer, Asked};
+use crate::ui::app::view::{Answer, Asked};
 
-impl Studio {
+impl AppState {
     /// A press with a tour loaded ([`Action::Press`]).
     pub(super) fn press(&mut self, forwards: bool) {
         let current = self.player.cursor().current_step();

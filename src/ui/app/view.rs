@@ -1,4 +1,4 @@
-//! What the page shows, as a plain value computed once per change of the studio (`studio/`): the
+//! What the page shows, as a plain value computed once per change of the state (`state/`): the
 //! view models of the playback (the stage, each node card, the log's rows, the capacity plan) behind
 //! `Rc`, each kept from the last value when equal to it. A component gets only the parts it draws as
 //! `PartialEq` props, so Yew skips the ones that did not change, as Yew's `function_todomvc` passes
@@ -16,6 +16,7 @@ use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
 use crate::tours::TourId;
+use crate::ui::shared::{keep, Shared};
 use ipnet::IpNet;
 use std::rc::Rc;
 
@@ -83,7 +84,7 @@ pub struct Shown {
     /// The node cards.
     pub cards: Shared<Cards>,
     /// What the cards, the map and the actions' names were made from.
-    pub(super) seen: Seen,
+    pub(super) seen: Inputs,
     /// The event log's rows.
     pub log: Shared<LogShown>,
     /// The selected pod's network view.
@@ -153,17 +154,17 @@ pub struct Cards {
 /// picks the map and the actions read. The cluster changes only with an event, so what is drawn from it
 /// alone is kept while these are the same.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Seen {
+pub(super) struct Inputs {
     scenario: Rc<Scenario>,
     events: usize,
     windows: Vec<Option<IpNet>>,
     pod_node: String,
 }
 
-impl Seen {
+impl Inputs {
     /// What `cursor` shows with these picks.
-    pub(super) fn of(cursor: &Cursor, windows: &[Option<IpNet>], pod_node: &str) -> Seen {
-        Seen {
+    pub(super) fn of(cursor: &Cursor, windows: &[Option<IpNet>], pod_node: &str) -> Inputs {
+        Inputs {
             scenario: cursor.run().scenario().clone(),
             events: cursor.shown_events(),
             windows: windows.to_vec(),
@@ -172,17 +173,17 @@ impl Seen {
     }
 
     /// The same run, with no event since.
-    pub(super) fn same_cluster(&self, other: &Seen) -> bool {
+    pub(super) fn same_cluster(&self, other: &Inputs) -> bool {
         Rc::ptr_eq(&self.scenario, &other.scenario) && self.events == other.events
     }
 
     /// The same cluster, and the same zoom windows of the map.
-    pub(super) fn same_map(&self, other: &Seen) -> bool {
+    pub(super) fn same_map(&self, other: &Inputs) -> bool {
         self.same_cluster(other) && self.windows == other.windows
     }
 
     /// The same cluster, and the same node for new pods.
-    pub(super) fn same_names(&self, other: &Seen) -> bool {
+    pub(super) fn same_names(&self, other: &Inputs) -> bool {
         self.same_cluster(other) && self.pod_node == other.pod_node
     }
 }
@@ -267,47 +268,6 @@ pub struct ExportShown {
     pub problem: Option<String>,
 }
 
-/// A view model shared by `Rc` and compared by address: the studio keeps the last one when the new one
-/// is equal ([`keep`]), so the same address means the same value, and a component given it is skipped
-/// without comparing what it draws.
-#[derive(Debug, Default)]
-pub struct Shared<T>(Rc<T>);
-
-impl<T> Shared<T> {
-    /// `value`, shared.
-    pub fn new(value: T) -> Self {
-        Shared(Rc::new(value))
-    }
-}
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(self.0.clone())
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T> std::ops::Deref for Shared<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-/// `next`, or `last` when equal: a component drawing it is then skipped.
-pub(super) fn keep<T: PartialEq>(last: &Shared<T>, next: T) -> Shared<T> {
-    if **last == next {
-        last.clone()
-    } else {
-        Shared::new(next)
-    }
-}
-
 impl Shown {
     /// Before anything is computed.
     pub(super) fn of_nothing() -> Shown {
@@ -343,7 +303,7 @@ impl Shown {
             stage: Shared::new(cursor.stage(None, None)),
             stage_seen: Default::default(),
             cards: Shared::default(),
-            seen: Seen::default(),
+            seen: Inputs::default(),
             log: Shared::new(LogShown {
                 scenario: Rc::default(),
                 total: 0,
@@ -383,7 +343,7 @@ impl Shown {
 pub(super) fn cards(
     cursor: &Cursor,
     selected_node: Option<&String>,
-    (last, seen): (&Cards, &Seen),
+    (last, seen): (&Cards, &Inputs),
 ) -> Cards {
     let mut names = cursor.node_names();
     if let Some(at) = names.iter().position(|n| Some(n) == selected_node) {

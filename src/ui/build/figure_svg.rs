@@ -4,19 +4,19 @@
 //! the app's export has them. `podip figure` prints one; the build writes one per tour step
 //! (`figures/<lang>/<tour>/<step>.svg`, `-dark.svg`), which a `<podip-figure>` holds until it is drawn.
 
-use super::export::picture_title;
 use super::prerender::escape;
-use super::shown::Shared;
-use super::stage::{StageProps, StageView};
 use crate::i18n::Lang;
 use crate::playback::figure::{Figure, Runs};
 use crate::share::figure::FigureSpec;
 use crate::share::Theme;
 use crate::tours::TourId;
+use crate::ui::app::export::picture_title;
+use crate::ui::shared::Shared;
+use crate::ui::stage::{StageProps, StageView};
 use yew::prelude::*;
 
 /// The stylesheet the stage's rules are read from.
-const STYLE: &str = include_str!("../../static/style.css");
+const STYLE: &str = include_str!("../../../static/style.css");
 /// Height of the title band above the stage (two lines), in the stage's SVG units (as the app's export).
 const TITLE_H: u32 = 56;
 /// The width the build draws figures at: a documentation column, scaled to fit by the page.
@@ -32,7 +32,8 @@ pub fn figure_svg(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<Stri
     let props = StageProps {
         lang,
         stage: Shared::new(stage),
-        dispatch: Callback::noop(),
+        on_node: Callback::noop(),
+        on_pod: None,
         fill: false,
         width: Some(width),
         measure_later: false,

@@ -3,12 +3,13 @@
 //! card shows the core's report. The text is read in the page only.
 
 use super::capacity::max_pods_note;
-use super::shown::{EditorShown, SettingsShown, Shared};
-use super::studio::Action;
+use super::state::Action;
+use super::view::{EditorShown, SettingsShown};
 use crate::i18n::{ui as t, Lang};
 use crate::sim::import::{
     flags_text, parse_nodes, ClusterSource, Import, ImportError, MAX_IMPORT_BYTES,
 };
+use crate::ui::shared::Shared;
 use std::rc::Rc;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};

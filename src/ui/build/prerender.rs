@@ -3,14 +3,14 @@
 //! language and per built-in tour's first screen (`share::pages`): `/` is the kind tour before its
 //! first step in English, `ja/` the same in Japanese, `tour/reboot-leak/` that tour's start, and so on.
 
-use super::chrome::page_title;
-use super::opened::Opened;
-use super::page::{App, AppProps};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
 use crate::share::pages::page_path;
 use crate::share::Link;
 use crate::tours::TourId;
+use crate::ui::app::chrome::page_title;
+use crate::ui::app::opened::Opened;
+use crate::ui::app::{App, AppProps};
 
 /// Where the page's markup goes in `index.html`, as written and as Trunk's release build minifies it.
 pub const MOUNT: &str = r#"<div id="podip"></div>"#;

@@ -1,10 +1,10 @@
 //! The capacity figures of one cluster CIDR and its bit ruler, as the core computes them.
 
-use super::ruler::BitRuler;
 use crate::i18n::Text;
 use crate::i18n::{ui as t, Lang};
 use crate::ipam::capacity::{FamilyCapacity, KUBELET_DEFAULT_MAX_PODS};
 use crate::ipam::goip::net_string;
+use crate::ui::ruler::BitRuler;
 use yew::prelude::*;
 
 /// One family's figures: node subnets, addresses per node, usable pod IPs, first/last subnet, max-pods.

@@ -1,13 +1,14 @@
 //! The timeline: play / pause / step / step back / speed, a scrubber over virtual time, and the event log
 //! in Kubernetes' words with the upstream code each entry models.
 
-use super::markup::fill_html;
-use super::shown::{LogShown, Shared, Shown};
-use super::studio::Action;
+use super::state::Action;
+use super::view::{LogShown, Shown};
 use crate::i18n::{narration, ui as t, Lang};
 use crate::playback::views::seconds;
 use crate::playback::SPEEDS;
 use crate::sim::{limits, EventKind, Scenario, VirtualTime};
+use crate::ui::markup::fill_html;
+use crate::ui::shared::Shared;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;

@@ -1,10 +1,11 @@
 //! The scenario editor: load a built-in scenario, edit any scenario, run it; errors are shown by line.
 
-use super::shown::{EditorShown, Shared};
-use super::studio::Action;
+use super::state::Action;
+use super::view::EditorShown;
 use crate::i18n::{ui as t, Lang};
 use crate::sim::{builtin, limits};
 use crate::tours::TourId;
+use crate::ui::shared::Shared;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -27,7 +28,7 @@ pub fn editor(props: &EditorProps) -> Html {
     let (text, error) = (props.editor.text.clone(), props.editor.error.clone());
     let draft = use_state(|| text.clone());
     {
-        // Follow the studio's text when it changes underneath (tours, actions, settings).
+        // Follow the state's text when it changes underneath (tours, actions, settings).
         let draft = draft.clone();
         use_effect_with(text, move |text| draft.set(text.clone()));
     }

@@ -1,14 +1,14 @@
 //! The stage in Chinese and Japanese, rendered as the page is at build time (Yew's server-side
 //! rendering): every tooltip says what it names in the page's language, none in the stage's CSS words.
 
-use super::shown::Shared;
-use super::stage::StageView;
-use super::studio::Studio;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::Stage;
 use crate::playback::Player;
 use crate::sim::builtin;
 use crate::sim::VirtualTime;
+use crate::ui::app::state::AppState;
+use crate::ui::shared::Shared;
+use crate::ui::stage::StageView;
 use yew::prelude::*;
 
 /// The words the stage's tooltips once said in English whatever the page's language: its CSS
@@ -50,7 +50,7 @@ struct AtTheEnd {
 /// The stage at the end of a built-in scenario.
 #[function_component]
 fn StageAtTheEnd(props: &AtTheEnd) -> Html {
-    html! { <StageView lang={props.lang} stage={props.stage.clone()} dispatch={Callback::noop()} /> }
+    html! { <StageView lang={props.lang} stage={props.stage.clone()} on_node={Callback::noop()} /> }
 }
 
 /// The stage's tooltips (SVG `<title>`s) at the end of `scenario`, rendered in `lang`.
@@ -60,7 +60,7 @@ fn tooltips(scenario: &'static str, lang: Lang) -> Vec<String> {
         .expect("a built-in scenario loads");
     player.seek(VirtualTime(u64::MAX));
     player.finish();
-    let stage = Studio::new(player).shown().stage.clone();
+    let stage = AppState::new(player).shown().stage.clone();
     let renderer = yew::LocalServerRenderer::<StageAtTheEnd>::with_props(AtTheEnd { stage, lang })
         .hydratable(false);
     let html = futures::executor::block_on(renderer.render());

@@ -1,11 +1,11 @@
 //! Actions a learner takes: add or delete a node, add one pod or many (to a chosen node, with an optional
 //! requested IP). Each is a typed command the core runs at the current time, as a line of the scenario.
 
-use super::shown::Shared;
-use super::studio::Action;
+use super::state::Action;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::views::ActionNames;
 use crate::sim::command::Command;
+use crate::ui::shared::Shared;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

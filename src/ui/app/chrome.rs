@@ -1,13 +1,13 @@
 //! The page's chrome: the toolbar (language, theme, copy link, what sits beside it, shortcuts), the shortcuts dialog, and
 //! what the live region says for screen readers.
 
-use super::language;
-use super::sharing::view_url;
-use super::shown::Shown;
-use super::studio::Action;
+use super::state::Action;
+use super::view::Shown;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{Link, Theme};
 use crate::tours::TourId;
+use crate::ui::language;
+use crate::ui::sharing::view_url;
 use web_sys::HtmlSelectElement;
 use yew::platform::spawn_local;
 use yew::prelude::*;

@@ -1,12 +1,12 @@
 //! What the page was opened with: its link read, the language chosen and loaded, and what of the link
 //! was refused, in the page's language.
 
-use super::language;
-use super::sharing::{browser_lang, page_below_root, parse_link};
 use crate::i18n::{ui as t, Lang};
 use crate::ipam::goip::GoQuoted;
 use crate::playback::LinkRefusal;
 use crate::share::{Link, LinkProblem, MAX_QUERY_LEN, MAX_SCENARIO_LEN};
+use crate::ui::language;
+use crate::ui::sharing::{browser_lang, page_below_root, parse_link};
 
 /// What the page was opened with: its link, what of it was refused, and the language to start in
 /// (with why it is English instead, when that language's texts could not be loaded).

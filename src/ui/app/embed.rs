@@ -1,12 +1,12 @@
 //! `?embed=1`: the compact player for docs and slides, which tells its host page how tall it is.
 
-use super::sharing::view_address;
-use super::shown::Shown;
-use super::studio::Action;
+use super::state::Action;
 use super::timeline::transport;
 use super::tours::narration;
+use super::view::Shown;
 use crate::i18n::{ui as t, Lang};
 use crate::share::Link;
+use crate::ui::sharing::view_address;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -19,7 +19,7 @@ use yew::prelude::*;
 pub struct EmbeddedProps {
     /// The page's language.
     pub lang: Lang,
-    /// What the studio shows.
+    /// What the state shows.
     pub shown: Shown,
     /// Sends actions.
     pub dispatch: Callback<Action>,
@@ -31,7 +31,7 @@ pub struct EmbeddedProps {
     pub children: Html,
 }
 
-/// Drawn again whenever the app is: it draws only when the studio changed, and the parts below compare
+/// Drawn again whenever the app is: it draws only when the state changed, and the parts below compare
 /// what they draw.
 impl PartialEq for EmbeddedProps {
     fn eq(&self, _: &Self) -> bool {

@@ -4,9 +4,9 @@
 //! the components that draw them are skipped by Yew when they did not change. Nothing here validates,
 //! formats or simulates.
 
-use super::shown::{
-    cards, keep, log, map, Answer, Asked, Clock, EditorShown, ExportShown, PodShown, Seen,
-    SettingsShown, Shared, Shown, TourShown,
+use super::view::{
+    cards, log, map, Answer, Asked, Clock, EditorShown, ExportShown, Inputs, PodShown,
+    SettingsShown, Shown, TourShown,
 };
 use crate::ipam::capacity::CapacityPlan;
 use crate::playback::export::Download;
@@ -16,22 +16,15 @@ use crate::sim::command::Command;
 use crate::sim::VirtualTime;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::tours::TourId;
+use crate::ui::shared::{keep, Shared};
+use crate::ui::timing::{
+    now_ms, CHANGE_BUDGET_MS, CHORE_BUDGET_MS, FRAME_BUDGET_MS, WORK_BUDGET_MS,
+};
 use ipnet::IpNet;
 use std::rc::Rc;
 
-/// Real milliseconds of simulation work per animation tick; the drawing comes at the next animation frame.
-const FRAME_BUDGET_MS: f64 = 8.0;
-/// Real milliseconds per tick of work in hand (reading, building, rewinding): with the redraw that
-/// may follow it, well inside a 50 ms task.
-const WORK_BUDGET_MS: f64 = 5.0;
-/// Real milliseconds per tick for taking apart runs done with, which nothing shown waits on.
-const CHORE_BUDGET_MS: f64 = 2.0;
-/// Real milliseconds of work a learner's own change (a scrub, a step, a setting) gets at once, before
-/// the page draws again: enough for a built-in scenario's rewind, well inside a 50 ms task.
-const CHANGE_BUDGET_MS: f64 = 16.0;
-
 /// The page's state: the playback, and what the learner picked.
-pub struct Studio {
+pub struct AppState {
     /// The playback: the run shown, its cursor, the run being loaded.
     player: Player,
     /// Playing or paused.
@@ -82,12 +75,9 @@ pub enum ExportFile {
 
 /// What the page can ask for.
 pub enum Action {
-    /// Real time passed while playing (milliseconds): the simulation moves on; what the page shows is
-    /// computed at the next [`Action::Draw`].
+    /// Real time passed while playing (milliseconds), at an animation frame: the simulation moves on
+    /// for at most [`FRAME_BUDGET_MS`], and what the page shows is computed in the same pass.
     Tick(f64),
-    /// Compute what the page shows (once per animation frame while playing: a frame then holds either
-    /// the simulation's slice or the drawing, not both).
-    Draw,
     /// Do a slice of the playback's work in hand.
     Work,
     /// Start or resume playing (from the start when at the end).
@@ -157,12 +147,12 @@ pub enum Action {
     ExportProblem(Option<String>),
 }
 
-impl Studio {
+impl AppState {
     /// A page showing `player`, with a learner's change's worth of its work done before the first
     /// render (a link's scenario refused early, or small, is then drawn as it is from the start).
     pub fn new(mut player: Player) -> Self {
         work_for(&mut player, CHANGE_BUDGET_MS);
-        let mut studio = Studio {
+        let mut state = AppState {
             shown: Shown::of_nothing(),
             player,
             playing: false,
@@ -181,8 +171,8 @@ impl Studio {
             answered: Vec::new(),
             export_problem: None,
         };
-        studio.refresh();
-        studio
+        state.refresh();
+        state
     }
 
     /// The same, with the tours' questions on or off.
@@ -325,9 +315,7 @@ impl Studio {
                 if self.player.cursor().at_end() {
                     self.playing = false;
                 }
-                return false;
             }
-            Action::Draw => {}
             Action::Play => {
                 if self.player.cursor().at_end() {
                     self.change(|player| player.seek(VirtualTime::ZERO));
@@ -457,46 +445,46 @@ impl Studio {
     }
 }
 
-impl Studio {
+impl AppState {
     /// What the page shows, keeping the parts of `last` that did not change.
     fn show(&self, last: &Shown) -> Shown {
-        let studio = self;
+        let state = self;
         let player = &self.player;
         let cursor = player.cursor();
         let run = cursor.run();
         let now = cursor.now();
-        let touched = studio.selected_event.and_then(|i| cursor.touched(i));
-        let playing_fast = studio.playing_fast();
+        let touched = state.selected_event.and_then(|i| cursor.touched(i));
+        let playing_fast = state.playing_fast();
         // Steps of one moment stand after different events of it: the events shown tell them apart.
         let stage_seen = (
             run.scenario().clone(),
             (now, cursor.shown_events()),
-            studio.selected_event,
-            studio.selected_node.clone(),
+            state.selected_event,
+            state.selected_node.clone(),
         );
         let (scenario, time, event, node) = &last.stage_seen;
         let same_stage = Rc::ptr_eq(scenario, run.scenario())
             && (*time, *event, node)
                 == (
                     (now, cursor.shown_events()),
-                    studio.selected_event,
-                    &studio.selected_node,
+                    state.selected_event,
+                    &state.selected_node,
                 );
-        let seen = Seen::of(cursor, &studio.map_windows, &studio.pod_node);
+        let seen = Inputs::of(cursor, &state.map_windows, &state.pod_node);
         let cards = cards(
             cursor,
-            studio.selected_node.as_ref(),
+            state.selected_node.as_ref(),
             (&last.cards, &last.seen),
         );
         Shown {
-            playing: studio.playing,
+            playing: state.playing,
             playing_fast,
-            speed: studio.speed,
-            help: studio.help,
-            presenting: studio.presenting,
-            blank: studio.blank && studio.presenting,
-            selected_pod: studio.selected_pod.clone(),
-            selected_node: studio.selected_node.clone(),
+            speed: state.speed,
+            help: state.help,
+            presenting: state.presenting,
+            blank: state.blank && state.presenting,
+            selected_pod: state.selected_pod.clone(),
+            selected_node: state.selected_node.clone(),
             deletion_mode: player.settings().deletion_mode,
             clock: Clock {
                 now,
@@ -510,7 +498,7 @@ impl Studio {
                 current: cursor.current_step(),
                 now,
                 horizon: run.horizon(),
-                asked: studio.asked.clone(),
+                asked: state.asked.clone(),
                 // Paired with the tour's own run once per run: kept while the run is the same.
                 words: match last.tour.words.is_of(run) {
                     true => last.tour.words.clone(),
@@ -528,23 +516,23 @@ impl Studio {
             stage: if same_stage {
                 last.stage.clone()
             } else {
-                Shared::new(cursor.stage(studio.selected_event, studio.selected_node.as_deref()))
+                Shared::new(cursor.stage(state.selected_event, state.selected_node.as_deref()))
             },
             stage_seen,
             cards: keep(&last.cards, cards),
             map: if seen.same_map(&last.seen) {
                 last.map.clone()
             } else {
-                Shared::new(map(cursor, &studio.map_windows))
+                Shared::new(map(cursor, &state.map_windows))
             },
             names: if seen.same_names(&last.seen) {
                 last.names.clone()
             } else {
-                Shared::new(cursor.action_names(&studio.pod_node))
+                Shared::new(cursor.action_names(&state.pod_node))
             },
             seen,
-            log: log(cursor, studio.selected_event, playing_fast, &last.log),
-            pod: studio.selected_pod.as_ref().map(|pod| {
+            log: log(cursor, state.selected_event, playing_fast, &last.log),
+            pod: state.selected_pod.as_ref().map(|pod| {
                 Shared::new(PodShown {
                     name: pod.clone(),
                     network: cursor.pod_network(pod),
@@ -580,26 +568,10 @@ impl Studio {
             export: Shared::new(ExportShown {
                 svg: cursor.export_file_name("svg"),
                 png: cursor.export_file_name("png"),
-                problem: studio.export_problem.clone(),
+                problem: state.export_problem.clone(),
             }),
             touched,
         }
-    }
-}
-
-/// Milliseconds on a clock that only moves forward: the browser's, or natively (the page rendered at
-/// build time) the process's.
-pub(super) fn now_ms() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::Date::now()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use std::sync::OnceLock;
-        use std::time::Instant;
-        static START: OnceLock<Instant> = OnceLock::new();
-        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
     }
 }
 

@@ -4,24 +4,18 @@
 //! playback ([`crate::playback::figure`]) over the run its scenario shares with the page's other
 //! figures. A figure plays only while on screen (the script tells it) and holds no clock otherwise.
 
-use super::shown::Shared;
-use super::stage::StageView;
-use super::studio::{now_ms, Action};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::figure::{Figure, Runs};
 use crate::playback::views::seconds;
 use crate::playback::words::TourWords;
 use crate::share::figure::{Controls, FigureSpec};
 use crate::tours::TourId;
+use crate::ui::shared::Shared;
+use crate::ui::stage::StageView;
+use crate::ui::timing::{now_ms, FIGURE_TICK_BUDGET_MS, FIGURE_TICK_MS};
 use gloo_timers::callback::Interval;
 use std::cell::RefCell;
 use yew::prelude::*;
-
-/// How often a playing figure's clock ticks, in ms: half the app's rate, as a page may play eight at
-/// once (motion is CSS; a tick moves the time shown and the countdowns).
-const TICK_MS: u32 = 100;
-/// A tick's work stops after this many ms, so eight figures playing keep frames short.
-const TICK_BUDGET_MS: f64 = 6.0;
 
 thread_local! {
     /// The runs of every figure on the page: figures of one scenario share one.
@@ -83,8 +77,8 @@ pub struct FigureApp {
     address: String,
     /// Why its language could not be loaded, if it could not.
     unavailable: Option<String>,
-    /// Sends the stage's picks.
-    dispatch: Callback<Action>,
+    /// A node picked on the stage.
+    on_node: Callback<String>,
     /// Something moved it (the reader or autoplay): until then it shows a moment, drawn without the
     /// motion of things appearing (a node that joined seconds before does not fly in).
     moved: bool,
@@ -102,17 +96,16 @@ impl Component for FigureApp {
             let view = spec.link();
             let root = props.app_root.clone();
             yew::platform::spawn_local(async move {
-                let loaded = super::language::load_from(&base, lang).await.err();
+                let loaded = crate::ui::language::load_from(&base, lang).await.err();
                 link.send_message(FigureMessage::Ready(loaded));
                 link.send_message(FigureMessage::Address(
-                    super::sharing::address_below(&root, view).await,
+                    crate::ui::sharing::address_below(&root, view).await,
                 ));
             });
         }
-        let dispatch = ctx.link().batch_callback(|action| match action {
-            Action::SelectNode(name) => Some(FigureMessage::Do(Move::Focus(name))),
-            _ => None,
-        });
+        let on_node = ctx
+            .link()
+            .callback(|name| FigureMessage::Do(Move::Focus(Some(name))));
         FigureApp {
             figure: None,
             stage: None,
@@ -122,7 +115,7 @@ impl Component for FigureApp {
             clock: None,
             address: props.app_root.clone(),
             unavailable: None,
-            dispatch,
+            on_node,
             moved: false,
         }
     }
@@ -155,7 +148,7 @@ impl Component for FigureApp {
                 self.with_figure(|f| f.step(forward));
             }
             FigureMessage::Do(Move::Tick(ms)) => {
-                let deadline = now_ms() + TICK_BUDGET_MS;
+                let deadline = now_ms() + FIGURE_TICK_BUDGET_MS;
                 // Drawn again when the picture moved, or when playing ended (the controls change).
                 let changed =
                     self.with_figure(|f| f.tick(ms, &mut || now_ms() < deadline) || !f.playing());
@@ -244,12 +237,12 @@ impl Component for FigureApp {
                 data-time={now.0.to_string()} data-playing={playing.to_string()}
                 tabindex="0" aria-label={t::FIGURE_LABEL.fill(lang, &[&count])} {onkeydown}>
                 if let Some(stage) = &self.stage {
-                    <StageView {lang} stage={stage.clone()} dispatch={self.dispatch.clone()} measure_later=true fill={spec.fit} />
+                    <StageView {lang} stage={stage.clone()} on_node={self.on_node.clone()} measure_later=true fill={spec.fit} />
                 }
                 if let Some(said) = said {
                     <figcaption class="figure-caption" data-testid="figure-caption">
                         { said.text }
-                        { for super::tours::source_line(source, lang) }
+                        { for crate::ui::words::source_line(source, lang) }
                         if said.own_cluster {
                             <p class="own-cluster" data-testid="own-cluster" role="note">{ t::OWN_CLUSTER.get(lang) }</p>
                         }
@@ -311,7 +304,7 @@ impl FigureApp {
         } else if self.clock.is_none() {
             let tick = ctx.link().callback(|ms| FigureMessage::Do(Move::Tick(ms)));
             let mut last = now_ms();
-            self.clock = Some(Interval::new(TICK_MS, move || {
+            self.clock = Some(Interval::new(FIGURE_TICK_MS, move || {
                 let now = now_ms();
                 tick.emit(now - last);
                 last = now;
@@ -330,6 +323,9 @@ fn refused(lang: Lang, problem: &str) -> Html {
 }
 
 /// The browser's side: each `<podip-figure>` on the page and the app drawn in its shadow root.
+pub(crate) mod article_parts;
+pub mod sentence;
+
 #[cfg(target_arch = "wasm32")]
 mod element {
     use super::{FigureApp, FigureMessage, FigureProps};

@@ -1,0 +1,49 @@
+//! The timing policy of every product in one place: how often a clock ticks, and how many real
+//! milliseconds each kind of work may take before the browser draws. A 50 ms task is a long task
+//! (the page stutters); a frame at 60 Hz is 16.7 ms. How long a moment stays on screen while playing is
+//! the playback's ([`crate::playback::MOMENT_SHOWN_MS`]), in the same real milliseconds.
+
+/// How often the app's clock ticks while playing (real ms). Each tick moves the simulation and draws
+/// in the same animation frame.
+pub const APP_TICK_MS: f64 = 50.0;
+
+/// A tick is due this much before [`APP_TICK_MS`] has passed: frames come every 16.7 ms, give or take,
+/// and a tick waiting for the frame after would come at 66 ms.
+pub const FRAME_SLACK_MS: f64 = 8.0;
+
+/// Real ms of simulation a tick of the app may run; the drawing follows in the same frame.
+pub const FRAME_BUDGET_MS: f64 = 8.0;
+
+/// Real ms per slice of work in hand (reading, building, rewinding a run): with the redraw that may
+/// follow it, well inside a 50 ms task.
+pub const WORK_BUDGET_MS: f64 = 5.0;
+
+/// Real ms per slice for taking apart runs done with, which nothing shown waits on.
+pub const CHORE_BUDGET_MS: f64 = 2.0;
+
+/// Real ms of work a learner's own change (a scrub, a step, a setting) gets at once, before the page
+/// draws again: enough for a built-in scenario's rewind, well inside a 50 ms task.
+pub const CHANGE_BUDGET_MS: f64 = 16.0;
+
+/// How often a playing figure's clock ticks (real ms): half the app's rate, as a page may play eight
+/// at once (motion is CSS; a tick moves the time shown and the countdowns).
+pub const FIGURE_TICK_MS: u32 = 100;
+
+/// A figure's tick stops its work after this many ms, so eight figures playing keep frames short.
+pub const FIGURE_TICK_BUDGET_MS: f64 = 6.0;
+
+/// Milliseconds on a clock that only moves forward: the browser's, or natively (the page rendered at
+/// build time, the reducer's tests) the process's.
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+}
