@@ -1,5 +1,6 @@
 // UI budgets of issue 5, measured in headless Chromium on a release build (a measurement, not a test):
-//   node e2e/perf.mjs            (after `trunk build --release --offline`)
+//   node e2e/perf.mjs            (after `trunk build --release --offline`; BASE=<another build's dist> to
+//                                compare the playing with it side by side)
 // Prints: first meaningful paint of the kind tour, layout shift while it plays, a settings change's
 // re-render time, scrubbing the longest built-in scenario, and while playing 64 nodes × 110 pods at 8×:
 // frame intervals, each frame's main-thread work (from a trace) and long tasks over 50 ms.
@@ -96,87 +97,102 @@ const scrubMs = await page.evaluate(async () => {
 });
 console.log(`scrubbing kind-measured (forward and back between 30.5 and 39 s): ${scrubMs.map((t) => t.toFixed(0)).join(", ")} ms`);
 
-const lines = ["cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24"];
-for (let n = 1; n <= 64; n++) lines.push(`node add n${n}`);
-lines.push("wait 1s");
-for (let n = 1; n <= 64; n++) lines.push(`pod add-many p${n} --node=n${n} --count=110`);
-lines.push("wait 5s");
-await page.getByTestId("scenario-editor").fill(lines.join("\n"));
-const loadStart = Date.now();
-await page.getByTestId("run-scenario").click();
-await page.getByTestId("play").waitFor();
-console.log(`loading the 64 × 110 scenario: ${Date.now() - loadStart} ms`);
-await page.getByTestId("speed").selectOption({ label: "8×" });
-// Frame *intervals* from requestAnimationFrame cannot go below the display's 16.7 ms; the main thread's
-// busy time per frame (CDP's cumulative TaskDuration over the frames drawn) is the work each frame cost.
-const cdp = await page.context().newCDPSession(page);
-await cdp.send("Performance.enable");
-const taskSeconds = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
-// PROFILE=1: a CPU profile of the playing, summed by function (self time), to see where frames go.
-// Function names need a build that keeps them: add -g to index.html's data-wasm-opt-params, build into
-// dist-profile (`trunk build --release --offline --dist dist-profile`), then DIST=dist-profile.
-if (process.env.PROFILE) {
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-  await cdp.send("Profiler.start");
-}
-// A trace of the playing: each frame's main-thread work (the renderer main thread's tasks between one
-// BeginMainThreadFrame and the next), the frame time below the display's 16.7 ms interval.
-await browser.startTracing(page, { categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline.frame"] });
-const busyBefore = await taskSeconds();
-const result = await page.evaluate(async () => {
-  const long = [];
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration))).observe({ type: "longtask", buffered: false });
-  // Which work a long task was: the animation frame holding it, split into script (by what ran it) and
-  // the render (style, layout, paint).
-  const blocked = [];
-  new PerformanceObserver((list) => list.getEntries().filter((e) => e.blockingDuration > 0).forEach((e) => blocked.push(
-    `frame of ${e.duration.toFixed(0)} ms: script ${e.scripts.map((s) => `${s.invoker} ${s.duration.toFixed(0)}`).join(", ") || "none"}, render ${(e.startTime + e.duration - e.renderStart).toFixed(0)} ms`,
-  ))).observe({ type: "long-animation-frame", buffered: false });
-  const frames = [];
-  document.querySelector("[data-testid=play]").click();
-  let last = performance.now();
-  await new Promise((resolve) => {
-    const tick = (now) => {
-      frames.push(now - last);
-      last = now;
-      if (frames.length < 240 && document.querySelector("[data-testid=pause]")) requestAnimationFrame(tick);
-      else resolve();
-    };
-    requestAnimationFrame(tick);
+// Playing 64 nodes × 110 pods at 8× in the build served at `url`, printed under `label`.
+async function playing(url, label) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const lines = ["cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24"];
+  for (let n = 1; n <= 64; n++) lines.push(`node add n${n}`);
+  lines.push("wait 1s");
+  for (let n = 1; n <= 64; n++) lines.push(`pod add-many p${n} --node=n${n} --count=110`);
+  lines.push("wait 5s");
+  await page.goto(url);
+  await page.getByTestId("narration").waitFor();
+  await page.getByTestId("scenario-editor").fill(lines.join("\n"));
+  const loadStart = Date.now();
+  await page.getByTestId("run-scenario").click();
+  await page.getByTestId("play").waitFor();
+  console.log(`${label} loading the 64 × 110 scenario: ${Date.now() - loadStart} ms`);
+  await page.getByTestId("speed").selectOption({ label: "8×" });
+  // Frame *intervals* from requestAnimationFrame cannot go below the display's 16.7 ms; the main thread's
+  // busy time per frame (CDP's cumulative TaskDuration over the frames drawn) is the work each frame cost.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const taskSeconds = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
+  // PROFILE=1: a CPU profile of the playing, summed by function (self time), to see where frames go.
+  // Function names need a build that keeps them: add -g to index.html's data-wasm-opt-params, build into
+  // dist-profile (`trunk build --release --offline --dist dist-profile`), then DIST=dist-profile.
+  if (process.env.PROFILE) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
+  // A trace of the playing: each frame's main-thread work (the renderer main thread's tasks between one
+  // BeginMainThreadFrame and the next), the frame time below the display's 16.7 ms interval.
+  await browser.startTracing(page, { categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline.frame"] });
+  const busyBefore = await taskSeconds();
+  const result = await page.evaluate(async () => {
+    const long = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration))).observe({ type: "longtask", buffered: false });
+    // Which work a long task was: the animation frame holding it, split into script (by what ran it) and
+    // the render (style, layout, paint).
+    const blocked = [];
+    new PerformanceObserver((list) => list.getEntries().filter((e) => e.blockingDuration > 0).forEach((e) => blocked.push(
+      `frame of ${e.duration.toFixed(0)} ms: script ${e.scripts.map((s) => `${s.invoker} ${s.duration.toFixed(0)}`).join(", ") || "none"}, render ${(e.startTime + e.duration - e.renderStart).toFixed(0)} ms`,
+    ))).observe({ type: "long-animation-frame", buffered: false });
+    const frames = [];
+    document.querySelector("[data-testid=play]").click();
+    let last = performance.now();
+    await new Promise((resolve) => {
+      const tick = (now) => {
+        frames.push(now - last);
+        last = now;
+        if (frames.length < 240 && document.querySelector("[data-testid=pause]")) requestAnimationFrame(tick);
+        else resolve();
+      };
+      requestAnimationFrame(tick);
+    });
+    // The frame after the clock stops is drawn after the loop ends; its task is counted too.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    frames.sort((a, b) => a - b);
+    return { frames: frames.length, median: frames[Math.floor(frames.length / 2)], p95: frames[Math.floor(frames.length * 0.95)], longTasks: long.length, longest: Math.max(0, ...long), blocked };
   });
-  // The frame after the clock stops is drawn after the loop ends; its task is counted too.
-  await new Promise((resolve) => setTimeout(resolve, 250));
-  frames.sort((a, b) => a - b);
-  return { frames: frames.length, median: frames[Math.floor(frames.length / 2)], p95: frames[Math.floor(frames.length * 0.95)], longTasks: long.length, longest: Math.max(0, ...long), blocked };
-});
-const trace = await browser.stopTracing();
-const busyPerFrame = ((await taskSeconds()) - busyBefore) * 1000 / result.frames;
-const frameWork = (() => {
-  const events = JSON.parse(trace.toString()).traceEvents;
-  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args.name === "CrRendererMain");
-  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
-  const tasks = onMain.filter((e) => e.ph === "X" && e.name === "ThreadControllerImpl::RunTask");
-  const starts = onMain.filter((e) => e.name === "BeginMainThreadFrame").map((e) => e.ts).sort((a, b) => a - b);
-  const work = starts.slice(1).map((to, k) => tasks.reduce((sum, t) => sum + Math.max(0, Math.min(t.ts + t.dur, to) - Math.max(t.ts, starts[k])), 0) / 1000);
-  work.sort((a, b) => a - b);
-  return { frames: work.length, median: work[work.length >> 1], p95: work[Math.floor(work.length * 0.95)], max: work.at(-1) };
-})();
-if (process.env.PROFILE) {
-  const { profile } = await cdp.send("Profiler.stop");
-  const selfMs = new Map();
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  profile.samples.forEach((id, i) => {
-    const name = byId.get(id).callFrame.functionName || "(anonymous)";
-    selfMs.set(name, (selfMs.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-  const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
-  console.log(`CPU profile while playing (self time, ${total.toFixed(0)} ms sampled):`);
-  [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 30).forEach(([name, ms]) => console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name.slice(0, 110)}`));
+  const trace = await browser.stopTracing();
+  const busyPerFrame = ((await taskSeconds()) - busyBefore) * 1000 / result.frames;
+  const frameWork = (() => {
+    const events = JSON.parse(trace.toString()).traceEvents;
+    const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args.name === "CrRendererMain");
+    const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+    const tasks = onMain.filter((e) => e.ph === "X" && e.name === "ThreadControllerImpl::RunTask");
+    const starts = onMain.filter((e) => e.name === "BeginMainThreadFrame").map((e) => e.ts).sort((a, b) => a - b);
+    const work = starts.slice(1).map((to, k) => tasks.reduce((sum, t) => sum + Math.max(0, Math.min(t.ts + t.dur, to) - Math.max(t.ts, starts[k])), 0) / 1000);
+    work.sort((a, b) => a - b);
+    return { frames: work.length, median: work[work.length >> 1], p95: work[Math.floor(work.length * 0.95)], max: work.at(-1) };
+  })();
+  if (process.env.PROFILE) {
+    const { profile } = await cdp.send("Profiler.stop");
+    const selfMs = new Map();
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    profile.samples.forEach((id, i) => {
+      const name = byId.get(id).callFrame.functionName || "(anonymous)";
+      selfMs.set(name, (selfMs.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
+    console.log(`CPU profile while playing (self time, ${total.toFixed(0)} ms sampled):`);
+    [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 30).forEach(([name, ms]) => console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name.slice(0, 110)}`));
+  }
+  console.log(`${label} playing 64 nodes × 110 pods at 8×: main-thread work ${busyPerFrame.toFixed(1)} ms per frame on average`);
+  console.log(`${label} playing 64 nodes × 110 pods at 8×: ${result.frames} frames, median ${result.median.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; long tasks > 50 ms: ${result.longTasks} (longest ${result.longest.toFixed(0)} ms)`);
+  console.log(`${label} playing 64 nodes × 110 pods at 8×: each frame's main-thread work (trace, ${frameWork.frames} frames): median ${frameWork.median.toFixed(1)} ms, p95 ${frameWork.p95.toFixed(1)} ms, longest ${frameWork.max.toFixed(1)} ms`);
+  result.blocked.forEach((frame) => console.log(`  long task in a ${frame}`));
+  await page.close();
 }
-console.log(`playing 64 nodes × 110 pods at 8×: main-thread work ${busyPerFrame.toFixed(1)} ms per frame on average`);
-console.log(`playing 64 nodes × 110 pods at 8×: ${result.frames} frames, median ${result.median.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; long tasks > 50 ms: ${result.longTasks} (longest ${result.longest.toFixed(0)} ms)`);
-console.log(`playing 64 nodes × 110 pods at 8×: each frame's main-thread work (trace, ${frameWork.frames} frames): median ${frameWork.median.toFixed(1)} ms, p95 ${frameWork.p95.toFixed(1)} ms, longest ${frameWork.max.toFixed(1)} ms`);
-result.blocked.forEach((frame) => console.log(`  long task in a ${frame}`));
+
+// BASE=<another build>: the same measurement of it first, side by side with this build's.
+if (process.env.BASE) {
+  const base = await serve(process.env.BASE);
+  await playing(base.url, "base:");
+  await base.close();
+}
+await playing(server.url, process.env.BASE ? "new: " : "");
 await browser.close();
 await server.close();
