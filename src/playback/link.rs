@@ -1,7 +1,7 @@
 //! The view as a link and back: which tour or scenario, the settings that differ from it, the time and
 //! the tour step. Everything a link carries goes through the same parsers as typed input.
 
-use super::{with_preamble, LinkRefusal, Player};
+use super::{with_preamble, LinkRefusal, Player, Run};
 use crate::ipam::kcm::KcmFlag;
 use crate::share::{Link, Overrides};
 use crate::sim::{builtin, ClusterSettings, Scenario, SettingsDraft, VirtualTime, KNOBS};
@@ -56,12 +56,35 @@ impl Player {
     /// The link that reproduces this view: a tour by name (with the settings that differ from it), or
     /// the scenario text itself; the time and the tour step.
     pub fn link(&self) -> Link {
-        let run = self.cursor().run();
-        let settings = run.settings();
-        let tour_text = run.tour().map(|id| id.tour().scenario);
-        let overrides = match tour_text {
-            Some(text) if text == self.text() => Overrides::default(),
-            Some(text) => match Scenario::parse(text) {
+        let cursor = self.cursor();
+        let what = match self.refused_text() {
+            // A text refused stays in the editor over the run shown: the link carries it.
+            Some(text) => cursor.run().link_of(text),
+            None => cursor.run().link().clone(),
+        };
+        let now = cursor.now();
+        Link {
+            time: (now > VirtualTime::ZERO).then_some(now),
+            step: cursor.tour_step(),
+            ..what
+        }
+    }
+}
+
+impl Run {
+    /// A link to this run with `text` in the editor, without its time: the tour by name (with the
+    /// settings that differ from the tour's) when `text` is the tour's scenario under those settings,
+    /// else the text itself.
+    pub(super) fn link_of(&self, text: &str) -> Link {
+        let with_text = || Link {
+            tour: self.tour().map(|id| id.name().to_string()),
+            scenario: Some(text.to_string()),
+            ..Link::default()
+        };
+        let settings = self.settings();
+        let overrides = match self.tour().map(|id| id.tour().scenario) {
+            Some(tour_text) if tour_text == text => Overrides::default(),
+            Some(tour_text) => match Scenario::parse(tour_text) {
                 Ok(scenario) => {
                     let tour = ClusterSettings::of(&scenario);
                     // Only the flags and the settings a link carries travel as parameters; anything
@@ -69,31 +92,19 @@ impl Player {
                     let differs = KNOBS
                         .iter()
                         .any(|knob| !knob.reach.link && knob.differs(&tour.knobs, &settings.knobs));
-                    if with_preamble(text, &settings.preamble()) != self.text() || differs {
-                        return self.link_with_text();
+                    if with_preamble(tour_text, &settings.preamble()) != text || differs {
+                        return with_text();
                     }
                     overrides_between(&tour.draft(), &settings.draft())
                 }
-                Err(_) => return self.link_with_text(),
+                Err(_) => return with_text(),
             },
-            None => return self.link_with_text(),
+            None => return with_text(),
         };
         Link {
             scenario: None,
             overrides,
-            ..self.link_with_text()
-        }
-    }
-
-    fn link_with_text(&self) -> Link {
-        let cursor = self.cursor();
-        let now = cursor.now();
-        Link {
-            tour: cursor.run().tour().map(|id| id.name().to_string()),
-            scenario: Some(self.text().to_string()),
-            time: (now > VirtualTime::ZERO).then_some(now),
-            step: cursor.tour_step(),
-            ..Link::default()
+            ..with_text()
         }
     }
 }

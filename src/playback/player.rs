@@ -130,6 +130,11 @@ impl Player {
             .unwrap_or(self.cursor.run().text())
     }
 
+    /// The text the editor holds when it was refused (the run shown is then the last one read).
+    pub(super) fn refused_text(&self) -> Option<&str> {
+        self.refused_text.as_deref()
+    }
+
     /// Why the last text or action was refused.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()

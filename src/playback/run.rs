@@ -5,9 +5,11 @@
 use super::path::{Hop, PathShown};
 use super::stage::Places;
 use crate::ipam::capacity::CapacityPlan;
+use crate::share::Link;
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, EventLog, Scenario, VirtualTime};
 use crate::tours::TourId;
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 /// A scenario and everything that happens in it.
@@ -32,6 +34,8 @@ pub struct Run {
     step_times: Vec<Option<VirtualTime>>,
     /// The number of the event each step is shown at, in the timeline.
     step_events: Vec<Option<usize>>,
+    /// What a link to this run says besides the time: read from its text once, when first asked.
+    link: OnceCell<Link>,
 }
 
 impl Run {
@@ -61,6 +65,7 @@ impl Run {
             halted_at,
             step_times: found.iter().map(|f| f.map(|(_, time)| time)).collect(),
             step_events: found.iter().map(|f| f.map(|(index, _)| index)).collect(),
+            link: OnceCell::new(),
         }
     }
 
@@ -78,6 +83,12 @@ impl Run {
             horizon,
             None,
         )
+    }
+
+    /// What a link to this run says besides the time and step: its tour with the settings that differ
+    /// from the tour's, or its text ([`Run::link_of`]). The same for the run's life, so it is read once.
+    pub fn link(&self) -> &Link {
+        self.link.get_or_init(|| self.link_of(&self.text))
     }
 
     /// The scenario text.

@@ -16,14 +16,12 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
     /// The language in use.
-    pub lang: UseStateHandle<Lang>,
-    /// Why the language last chosen could not be shown, if it could not.
-    pub unavailable: UseStateHandle<Option<String>>,
+    pub lang: Lang,
     /// The theme chosen, `None` to follow the system.
-    pub theme: UseStateHandle<Option<Theme>>,
+    pub theme: Option<Theme>,
     /// Makes the view's link.
     pub link: Callback<(), Link>,
-    /// Opens the shortcuts dialog.
+    /// Sends the language, the theme, the shortcuts dialog and the presenter view.
     pub dispatch: Callback<Action>,
     /// What sits beside "Copy link" (the export menu).
     #[prop_or_default]
@@ -34,34 +32,31 @@ pub struct ToolbarProps {
 /// and the shortcuts button.
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
-    let lang = *props.lang;
+    let lang = props.lang;
     let copied = use_state(|| None::<String>);
     // A language is shown once its texts are loaded; if they cannot be, the page and the switcher stay
     // in the language they are in.
     let on_lang = {
-        let (setter, unavailable) = (props.lang.clone(), props.unavailable.clone());
+        let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
             let select = e.target_unchecked_into::<HtmlSelectElement>();
             let wanted = Lang::from_tag(&select.value()).unwrap_or_default();
-            let (setter, unavailable) = (setter.clone(), unavailable.clone());
+            let dispatch = dispatch.clone();
             spawn_local(async move {
                 match language::load(wanted).await {
-                    Ok(()) => {
-                        unavailable.set(None);
-                        setter.set(wanted);
-                    }
+                    Ok(()) => dispatch.emit(Action::Language(wanted)),
                     Err(reason) => {
                         select.set_value(lang.tag());
-                        unavailable.set(Some(language::unavailable(wanted, &reason)));
+                        let why = language::unavailable(wanted, &reason);
+                        dispatch.emit(Action::LanguageUnavailable(Some(why)));
                     }
                 }
             });
         })
     };
     let on_theme = {
-        let setter = props.theme.clone();
-        Callback::from(move |e: Event| {
-            setter.set(
+        props.dispatch.reform(|e: Event| {
+            Action::Theme(
                 match e
                     .target_unchecked_into::<HtmlSelectElement>()
                     .value()
@@ -71,7 +66,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                     "dark" => Some(Theme::Dark),
                     _ => None,
                 },
-            );
+            )
         })
     };
     let on_copy = {

@@ -183,6 +183,7 @@ fn ask_frame(draw: Callback<f64>) -> bool {
 /// The state showing what the page was opened with.
 fn state_for(opened: Opened) -> (Opened, AppState) {
     let state = AppState::new(Player::from_link(&opened.link))
+        .in_language(opened.lang, opened.link.theme, opened.unavailable.clone())
         .with_quiz(opened.link.quiz)
         .with_presenting(opened.link.present && !opened.link.embed);
     (opened, state)
@@ -238,12 +239,7 @@ fn page(props: &PageProps) -> Html {
         shown,
         dispatch,
     } = props;
-    let lang = use_state(|| opened.lang);
-    let theme = use_state(|| opened.link.theme);
-    // What of the link was refused stays said until closed; the playback's part of it comes when it
-    // has read the link's scenario.
-    let problems_closed = use_state(|| false);
-    let unavailable = use_state(|| opened.unavailable.clone());
+    let (lang, theme) = (&shown.lang, &shown.theme);
     let painted = use_after_first_paint();
     use_shortcuts(
         dispatch.clone(),
@@ -326,21 +322,21 @@ fn page(props: &PageProps) -> Html {
         .cloned()
         .chain(shown.refusals.iter().map(|r| link_refusal(r, *lang)))
         .collect();
-    let problems = (!refused.is_empty() && !*problems_closed).then(|| {
-        let problems_closed = problems_closed.clone();
+    // What of the link was refused stays said until closed; the playback's part of it comes when it
+    // has read the link's scenario.
+    let problems = (!refused.is_empty() && !shown.link_problem_closed).then(|| {
         problem(
             "link-problem",
             t::LINK_PROBLEM.fill(*lang, &[&refused.join("; ")]),
-            Callback::from(move |_| problems_closed.set(true)),
+            dispatch.reform(|_| Action::CloseLinkProblem),
             *lang,
         )
     });
-    let language_problem = unavailable.as_ref().map(|message| {
-        let unavailable = unavailable.clone();
+    let language_problem = shown.unavailable.as_ref().map(|message| {
         problem(
             "lang-problem",
             message.clone(),
-            Callback::from(move |_| unavailable.set(None)),
+            dispatch.reform(|_| Action::LanguageUnavailable(None)),
             *lang,
         )
     });
@@ -367,7 +363,7 @@ fn page(props: &PageProps) -> Html {
                         <a class="article-link" data-testid="article-link" href={crate::share::pages::article_path(*lang)}>{ t::ARTICLE_LINK.get(*lang) }</a>
                         <p class="tagline">{ t::TAGLINE.get(*lang) }</p>
                     </div>
-                    <Toolbar lang={lang.clone()} unavailable={unavailable.clone()} theme={theme.clone()} link={link.clone()} dispatch={dispatch.clone()}>
+                    <Toolbar lang={*lang} theme={*theme} link={link.clone()} dispatch={dispatch.clone()}>
                         <ExportMenu lang={*lang} export={shown.export.clone()} tour={shown.tour.clone()} dispatch={dispatch.clone()} {link} />
                     </Toolbar>
                 </header>
@@ -400,7 +396,7 @@ fn page(props: &PageProps) -> Html {
                     <div class="col-side">
                         if *painted {
                             <EventLog lang={*lang} log={shown.log.clone()} selected_pod={shown.selected_pod.clone()} selected_node={shown.selected_node.clone()} dispatch={dispatch.clone()} />
-                            <Settings lang={*lang} settings={shown.settings.clone()} dispatch={dispatch.clone()} />
+                            <Settings lang={*lang} settings={shown.settings.clone()} edit={shown.edit.clone()} dispatch={dispatch.clone()} />
                             <ImportCard lang={*lang} settings={shown.settings.clone()} text={shown.editor.clone()} dispatch={dispatch.clone()} />
                             <Editor lang={*lang} editor={shown.editor.clone()} dispatch={dispatch.clone()} />
                         }

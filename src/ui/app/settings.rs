@@ -5,13 +5,13 @@
 //! place and leaves the last valid cluster on screen.
 
 use super::capacity::family_view;
-use super::state::Action;
+use super::state::{Action, SettingsEdit};
 use super::view::SettingsShown;
 use crate::i18n::ui::{knob_words, preset_note};
 use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
 use crate::sim::chain::Chain;
-use crate::sim::preset::{self, PodIps, Preset};
+use crate::sim::preset::{self, Preset};
 use crate::sim::settings::KnobId;
 use crate::sim::{DeletionMode, DraftField, SettingsDraft};
 use crate::ui::shared::Shared;
@@ -25,26 +25,10 @@ pub struct SettingsProps {
     pub lang: Lang,
     /// The settings in force and the capacity they give.
     pub settings: Shared<SettingsShown>,
+    /// The fields as typed, and why they were refused.
+    pub edit: Shared<SettingsEdit>,
     /// Sends actions.
     pub dispatch: Callback<Action>,
-}
-
-/// The edited fields go in force if the core accepts them; else the card says why. Either way the card
-/// keeps what was typed.
-fn submit(
-    (base, dispatch): &(Shared<SettingsShown>, Callback<Action>),
-    refusal: &UseStateHandle<Option<String>>,
-    fields: &UseStateHandle<SettingsDraft>,
-    edited: SettingsDraft,
-) {
-    match edited.validate(&base.settings) {
-        Ok(settings) => {
-            refusal.set(None);
-            dispatch.emit(Action::Settings(Box::new(settings)));
-        }
-        Err(err) => refusal.set(Some(err)),
-    }
-    fields.set(edited);
 }
 
 /// A flag's hint under its field.
@@ -62,29 +46,16 @@ fn hint(flag: KcmFlag) -> Text {
 #[function_component(Settings)]
 pub fn settings(props: &SettingsProps) -> Html {
     let lang = props.lang;
-    // What a submitted draft is validated over, and where it goes.
-    let submit_to = &(props.settings.clone(), props.dispatch.clone());
-    let shown = &props.settings;
-    let fields = use_state(|| shown.settings.draft());
-    let refusal = use_state(|| None::<String>);
-    // A platform without node subnets is only explained: it changes nothing.
-    let elsewhere = use_state(|| None::<&'static Preset>);
-    {
-        // A new scenario (a tour, the editor, a link's) brings its own flags.
-        let (fields, refusal, elsewhere) = (fields.clone(), refusal.clone(), elsewhere.clone());
-        let snapshot = shown.settings.draft();
-        use_effect_with(shown.load, move |_| {
-            fields.set(snapshot);
-            refusal.set(None);
-            elsewhere.set(None);
-        });
-    }
+    let (shown, dispatch) = (&props.settings, &props.dispatch);
+    let SettingsEdit {
+        fields,
+        refusal,
+        elsewhere,
+        ..
+    } = &*props.edit;
     let on_edit = |field: DraftField| {
-        let (fields, refusal, submit_to) = (fields.clone(), refusal.clone(), submit_to.clone());
-        Callback::from(move |e: InputEvent| {
-            let value = e.target_unchecked_into::<HtmlInputElement>().value();
-            let edited = (*fields).clone().edit(field, value);
-            submit(&submit_to, &refusal, &fields, edited);
+        dispatch.reform(move |e: InputEvent| {
+            Action::EditSetting(field, e.target_unchecked_into::<HtmlInputElement>().value())
         })
     };
     let input = |id: &'static str,
@@ -103,14 +74,10 @@ pub fn settings(props: &SettingsProps) -> Html {
     };
     // The chain is one of those podip models: a choice, not a text.
     let chain_select = |label: Text, hint: Text| {
-        let on_choose = {
-            let (fields, refusal, submit_to) = (fields.clone(), refusal.clone(), submit_to.clone());
-            Callback::from(move |e: Event| {
-                let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-                let edited = (*fields).clone().edit(DraftField::Knob(KnobId::Cni), value);
-                submit(&submit_to, &refusal, &fields, edited);
-            })
-        };
+        let on_choose = dispatch.reform(|e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            Action::EditSetting(DraftField::Knob(KnobId::Cni), value)
+        });
         let (typed, id) = (fields.knob(KnobId::Cni), KnobId::Cni.name());
         html! {
             <label class="flag" for={id}>
@@ -133,47 +100,20 @@ pub fn settings(props: &SettingsProps) -> Html {
             hint(flag),
         )
     };
-    let on_mode = {
-        let submit_to = submit_to.clone();
-        Callback::from(move |e: Event| {
-            let mode = match e
-                .target_unchecked_into::<HtmlSelectElement>()
-                .value()
-                .as_str()
-            {
-                "graceful" => DeletionMode::Graceful,
-                _ => DeletionMode::Immediate,
-            };
-            submit_to.1.emit(Action::DeletionMode(mode));
-        })
-    };
-    let on_preset = {
-        let (fields, refusal, submit_to, elsewhere) = (
-            fields.clone(),
-            refusal.clone(),
-            submit_to.clone(),
-            elsewhere.clone(),
-        );
-        Callback::from(move |e: Event| {
-            let name = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let Some(preset) = preset::by_name(&name) else {
-                elsewhere.set(None);
-                return;
-            };
-            if preset.pod_ips == PodIps::Elsewhere {
-                elsewhere.set(Some(preset));
-                return;
-            }
-            elsewhere.set(None);
-            submit(
-                &submit_to,
-                &refusal,
-                &fields,
-                (*fields).clone().with_preset(preset),
-            );
-        })
-    };
-    let chosen = (*elsewhere).or_else(|| fields.matching_preset());
+    let on_mode = dispatch.reform(|e: Event| {
+        let mode = match e
+            .target_unchecked_into::<HtmlSelectElement>()
+            .value()
+            .as_str()
+        {
+            "graceful" => DeletionMode::Graceful,
+            _ => DeletionMode::Immediate,
+        };
+        Action::DeletionMode(mode)
+    });
+    let on_preset = dispatch
+        .reform(|e: Event| Action::Preset(e.target_unchecked_into::<HtmlSelectElement>().value()));
+    let chosen = elsewhere.or_else(|| fields.matching_preset());
     let preset_option = |p: &'static Preset| {
         html! { <option value={p.name} selected={chosen.map(|c| c.name) == Some(p.name)}>{ p.title }</option> }
     };
@@ -231,7 +171,7 @@ pub fn settings(props: &SettingsProps) -> Html {
                 // One slot for both states, with room for a short refusal: one appearing moves nothing below.
                 <div class="settings-status">
                     <div id="settings-error" data-testid="settings-error" class={classes!("settings-error", refusal.is_some().then_some("shown"))} role="alert" aria-live="polite">
-                        if let Some(error) = &*refusal {
+                        if let Some(error) = refusal {
                             <span class="error-label">{ t::REFUSED.get(lang) }</span>
                             <code class="error-text">{ error }</code>
                             <span class="error-note">{ t::STILL_SHOWING.get(lang) }</span>

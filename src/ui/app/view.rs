@@ -4,14 +4,17 @@
 //! `PartialEq` props, so Yew skips the ones that did not change, as Yew's `function_todomvc` passes
 //! each `Entry`.
 
+use super::state::SettingsEdit;
+use crate::i18n::Lang;
 use crate::ipam::address_map::{zoom_out, AddressMap};
 use crate::ipam::capacity::CapacityPlan;
 use crate::playback::stage::Stage;
 use crate::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::playback::words::TourWords;
+use crate::playback::Player;
 use crate::playback::{Cursor, LinkRefusal, PathShown, Run};
 use crate::share::Link;
-use crate::sim::command::Command;
+use crate::share::Theme;
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
@@ -48,6 +51,16 @@ pub enum Answer {
 /// and each part compares what it draws ([`Shared`]).
 #[derive(Clone)]
 pub struct Shown {
+    /// The page's language.
+    pub lang: Lang,
+    /// The theme chosen, `None` to follow the system.
+    pub theme: Option<Theme>,
+    /// Why the language last chosen could not be shown.
+    pub unavailable: Option<String>,
+    /// The notice of the link's refusals is closed.
+    pub link_problem_closed: bool,
+    /// The settings card's fields as typed.
+    pub edit: Shared<SettingsEdit>,
     /// Playing or paused.
     pub playing: bool,
     /// Playing at 4× or faster: views draw less and animate nothing.
@@ -249,12 +262,8 @@ pub struct EditorShown {
 pub struct SettingsShown {
     /// The settings (coming into force with the scenario being built, while one is).
     pub settings: ClusterSettings,
-    /// The scenario lines they write: the same lines, the same settings (with the deletion mode).
-    pub(super) preamble: Vec<Command>,
     /// The capacity they give.
     pub capacity: CapacityPlan,
-    /// Which load the text comes from: the card's fields start afresh on a new one.
-    pub load: u32,
 }
 
 /// The picture's file names, and why the last export failed.
@@ -273,6 +282,11 @@ impl Shown {
     pub(super) fn of_nothing() -> Shown {
         let cursor = Cursor::new(Rc::new(Run::empty()));
         Shown {
+            lang: Lang::default(),
+            theme: None,
+            unavailable: None,
+            link_problem_closed: false,
+            edit: Shared::new(SettingsEdit::of(&Player::default())),
             playing: false,
             playing_fast: false,
             speed: 0,
@@ -320,10 +334,8 @@ impl Shown {
                 error: None,
             }),
             settings: Shared::new(SettingsShown {
-                preamble: cursor.run().settings().preamble(),
                 settings: cursor.run().settings().clone(),
                 capacity: cursor.run().capacity_plan(),
-                load: 0,
             }),
             link: Shared::default(),
             refusals: Shared::default(),

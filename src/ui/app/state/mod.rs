@@ -8,23 +8,38 @@ use super::view::{
     cards, log, map, Answer, Asked, Clock, EditorShown, ExportShown, Inputs, PodShown,
     SettingsShown, Shown, TourShown,
 };
+use crate::i18n::Lang;
 use crate::ipam::capacity::CapacityPlan;
 use crate::playback::export::Download;
 use crate::playback::words::TourWords;
 use crate::playback::{Player, DEFAULT_SPEED, SPEEDS};
+use crate::share::Theme;
 use crate::sim::command::Command;
+use crate::sim::preset::{self, PodIps};
 use crate::sim::VirtualTime;
-use crate::sim::{ClusterSettings, DeletionMode};
+use crate::sim::{ClusterSettings, DeletionMode, DraftField, SettingsDraft};
 use crate::tours::TourId;
 use crate::ui::shared::{keep, Shared};
 use crate::ui::timing::{
     now_ms, CHANGE_BUDGET_MS, CHORE_BUDGET_MS, FRAME_BUDGET_MS, WORK_BUDGET_MS,
 };
+pub use edit::SettingsEdit;
 use ipnet::IpNet;
 use std::rc::Rc;
 
-/// The page's state: the playback, and what the learner picked.
+/// The app's one state: the playback, the page's language and theme, the settings card's fields as
+/// typed, the question asked, and what the learner picked.
 pub struct AppState {
+    /// The page's language.
+    pub lang: Lang,
+    /// The theme chosen, `None` to follow the system.
+    pub theme: Option<Theme>,
+    /// Why the language last chosen could not be shown, until closed.
+    pub unavailable: Option<String>,
+    /// The notice of what of the page's link was refused is closed.
+    pub link_problem_closed: bool,
+    /// The settings card's fields as typed, and why they were refused.
+    edit: SettingsEdit,
     /// The playback: the run shown, its cursor, the run being loaded.
     player: Player,
     /// Playing or paused.
@@ -145,6 +160,18 @@ pub enum Action {
     Export(ExportFile),
     /// Say why an export could not be made (`None`: nothing to say).
     ExportProblem(Option<String>),
+    /// Show the page in this language (its words are loaded).
+    Language(Lang),
+    /// The language chosen could not be loaded: why, said until closed (`None`: close it).
+    LanguageUnavailable(Option<String>),
+    /// Choose the theme (`None`: follow the system).
+    Theme(Option<Theme>),
+    /// Close the notice of what of the page's link was refused.
+    CloseLinkProblem,
+    /// A field of the settings card typed: in force if valid, else refused in words.
+    EditSetting(DraftField, String),
+    /// A preset picked on the settings card by name (`""`: the cluster's own settings).
+    Preset(String),
 }
 
 impl AppState {
@@ -152,7 +179,13 @@ impl AppState {
     /// render (a link's scenario refused early, or small, is then drawn as it is from the start).
     pub fn new(mut player: Player) -> Self {
         work_for(&mut player, CHANGE_BUDGET_MS);
+        let edit = SettingsEdit::of(&player);
         let mut state = AppState {
+            lang: Lang::default(),
+            theme: None,
+            unavailable: None,
+            link_problem_closed: false,
+            edit,
             shown: Shown::of_nothing(),
             player,
             playing: false,
@@ -178,6 +211,20 @@ impl AppState {
     /// The same, with the tours' questions on or off.
     pub fn with_quiz(mut self, quiz: bool) -> Self {
         self.quiz = quiz;
+        self
+    }
+
+    /// The same, in language `lang` and theme `theme` (why a language is unavailable, if one is).
+    pub fn in_language(
+        mut self,
+        lang: Lang,
+        theme: Option<Theme>,
+        unavailable: Option<String>,
+    ) -> Self {
+        self.lang = lang;
+        self.theme = theme;
+        self.unavailable = unavailable;
+        self.refresh();
         self
     }
 
@@ -238,10 +285,26 @@ impl AppState {
         }
     }
 
-    /// Compute what the page shows; the page is drawn again (its parts compare what they draw).
+    /// Compute what the page shows; the page is drawn again (its parts compare what they draw). A new
+    /// scenario (a tour, the editor's, a link's) brings its own settings into the card's fields.
     fn refresh(&mut self) -> bool {
+        if self.edit.load != self.player.load_number() {
+            self.edit = SettingsEdit::of(&self.player);
+        }
         self.shown = self.show(&self.shown);
         true
+    }
+
+    /// The card's fields as `edited`: in force if valid over the settings in force, else refused.
+    fn submit(&mut self, edited: SettingsDraft) {
+        match edited.validate(&self.player.settings()) {
+            Ok(settings) => {
+                self.edit.refusal = None;
+                self.change(|player| player.set_settings(settings));
+            }
+            Err(err) => self.edit.refusal = Some(err),
+        }
+        self.edit.fields = edited;
     }
 
     /// Carry out `action`; whether the page is to be drawn again.
@@ -260,6 +323,8 @@ impl AppState {
                 | Action::Load { .. }
                 | Action::Apply(_)
                 | Action::Settings(_)
+                | Action::EditSetting(..)
+                | Action::Preset(_)
                 | Action::DeletionMode(_)
         ) {
             self.motion = None;
@@ -440,6 +505,29 @@ impl AppState {
             }
             Action::Export(_) => return false,
             Action::ExportProblem(problem) => self.export_problem = problem,
+            Action::Language(lang) => {
+                self.lang = lang;
+                self.unavailable = None;
+            }
+            Action::LanguageUnavailable(why) => self.unavailable = why,
+            Action::Theme(theme) => self.theme = theme,
+            Action::CloseLinkProblem => self.link_problem_closed = true,
+            Action::EditSetting(field, text) => {
+                let edited = self.edit.fields.clone().edit(field, text);
+                self.submit(edited);
+            }
+            Action::Preset(name) => {
+                // A platform without node subnets is only explained: it changes nothing.
+                self.edit.elsewhere = None;
+                if let Some(preset) = preset::by_name(&name) {
+                    if preset.pod_ips == PodIps::Elsewhere {
+                        self.edit.elsewhere = Some(preset);
+                    } else {
+                        let edited = self.edit.fields.clone().with_preset(preset);
+                        self.submit(edited);
+                    }
+                }
+            }
         }
         self.refresh()
     }
@@ -477,6 +565,11 @@ impl AppState {
             (&last.cards, &last.seen),
         );
         Shown {
+            lang: state.lang,
+            theme: state.theme,
+            unavailable: state.unavailable.clone(),
+            link_problem_closed: state.link_problem_closed,
+            edit: keep(&last.edit, state.edit.clone()),
             playing: state.playing,
             playing_fast,
             speed: state.speed,
@@ -546,25 +639,21 @@ impl AppState {
                 },
             ),
             settings: {
-                let (settings, load) = (player.settings(), player.load_number());
-                let preamble = settings.preamble();
-                let last = &last.settings;
-                if (&last.preamble, last.settings.deletion_mode, last.load)
-                    == (&preamble, settings.deletion_mode, load)
-                {
-                    last.clone()
-                } else {
-                    Shared::new(SettingsShown {
+                let settings = player.settings();
+                match last.settings.settings == settings {
+                    true => last.settings.clone(),
+                    false => Shared::new(SettingsShown {
                         capacity: CapacityPlan::from_config(&settings.config)
                             .with_max_pods(settings.knobs.max_pods),
                         settings,
-                        preamble,
-                        load,
-                    })
+                    }),
                 }
             },
             link: keep(&last.link, player.link()),
-            refusals: Shared::new(player.link_refusals().to_vec()),
+            refusals: match last.refusals.as_slice() == player.link_refusals() {
+                true => last.refusals.clone(),
+                false => Shared::new(player.link_refusals().to_vec()),
+            },
             export: Shared::new(ExportShown {
                 svg: cursor.export_file_name("svg"),
                 png: cursor.export_file_name("png"),
@@ -581,6 +670,7 @@ fn work_for(player: &mut Player, ms: f64) -> bool {
     player.work(|| now_ms() < deadline)
 }
 
+mod edit;
 mod remote;
 #[cfg(test)]
 mod tests;

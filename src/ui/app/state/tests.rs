@@ -335,3 +335,83 @@ fn in_the_presenter_view_the_arrows_press_and_a_blank_key_waits_for_the_next_pre
     state.reduce(Action::Blank);
     assert!(!state.shown().blank);
 }
+
+/// The language, the theme and the card's fields are the one state's: an action changes them, the page
+/// shows them, and a view model they do not touch is kept.
+#[test]
+fn language_theme_and_the_settings_fields_live_in_the_one_state() {
+    let mut state = kind_tour(false);
+    let stage = state.shown().stage.clone();
+    state.reduce(Action::Language(Lang::Ja));
+    state.reduce(Action::Theme(Some(Theme::Dark)));
+    let shown = state.shown();
+    assert_eq!((shown.lang, shown.theme), (Lang::Ja, Some(Theme::Dark)));
+    assert!(
+        shown.stage == stage,
+        "the picture does not depend on the words"
+    );
+    state.reduce(Action::LanguageUnavailable(Some("zh: offline".into())));
+    assert_eq!(state.shown().unavailable.as_deref(), Some("zh: offline"));
+    state.reduce(Action::Language(Lang::Zh));
+    assert_eq!(
+        state.shown().unavailable,
+        None,
+        "a language shown closes the notice"
+    );
+}
+
+#[test]
+fn a_refused_field_stays_as_typed_and_a_valid_one_goes_in_force() {
+    use crate::ipam::kcm::KcmFlag;
+    let mut state = kind_tour(false);
+    let field = DraftField::Flag(KcmFlag::NodeCidrMaskSize);
+    let in_force = |state: &AppState| {
+        KcmFlag::NodeCidrMaskSize
+            .value(&state.player.settings().draft().flags)
+            .to_string()
+    };
+    // kind leaves the flag to its default (24).
+    let before = in_force(&state);
+    state.reduce(Action::EditSetting(field, "7".into()));
+    let edit = state.shown().edit.clone();
+    assert_eq!(KcmFlag::NodeCidrMaskSize.value(&edit.fields.flags), "7");
+    assert!(
+        edit.refusal.is_some(),
+        "a /7 node mask under a /16 is refused"
+    );
+    assert_eq!(in_force(&state), before, "the settings in force stay");
+    state.reduce(Action::EditSetting(field, "25".into()));
+    finish(&mut state);
+    assert_eq!(state.shown().edit.refusal, None);
+    assert_eq!(in_force(&state), "25");
+    assert_eq!(
+        state.shown().settings.capacity.families[0].node_subnets,
+        512,
+        "the capacity follows the settings in force"
+    );
+    // A new scenario brings its own fields.
+    state.reduce(Action::Load {
+        text: crate::sim::builtin::KIND.to_string(),
+        tour: Some(TourId::Kind),
+    });
+    finish(&mut state);
+    assert_eq!(
+        KcmFlag::NodeCidrMaskSize.value(&state.shown().edit.fields.flags),
+        before
+    );
+}
+
+#[test]
+fn a_platform_without_node_subnets_is_explained_and_changes_nothing() {
+    let mut state = kind_tour(false);
+    let before = state.player.settings();
+    let elsewhere = crate::sim::preset::ALL
+        .iter()
+        .find(|p| p.pod_ips == crate::sim::preset::PodIps::Elsewhere)
+        .expect("a platform whose pods get addresses elsewhere");
+    state.reduce(Action::Preset(elsewhere.name.to_string()));
+    assert_eq!(state.shown().edit.elsewhere, Some(elsewhere));
+    assert_eq!(state.player.settings(), before);
+    state.reduce(Action::Preset(String::new()));
+    assert_eq!(state.shown().edit.elsewhere, None);
+}
