@@ -1,6 +1,7 @@
 // Shared end-to-end harness: serve dist/ on 127.0.0.1, drive Debian's Chromium with playwright-core,
 // and fail on any page error or console error.
 import { createServer } from "node:http";
+import { gzipSync } from "node:zlib";
 import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { before, after } from "node:test";
@@ -24,8 +25,10 @@ export const ARTIFACTS = "e2e/artifacts";
 /** Serve `root` (default dist/) under `prefix` (default `/`) on an ephemeral port; resolves to
  *  { url, close }, `url` ending in the prefix. Paths outside the prefix are 404, as on a host that
  *  serves the app from a sub-path. With `cors`, every file may be read from another origin (the header
- *  a host of podip's figures sends). */
-export async function serve(root = "dist", prefix = "/", { cors = false } = {}) {
+ *  a host of podip's figures sends). With `gzip`, a response is compressed for a browser that accepts
+ *  it, as most hosts do (a measurement of a page's load over a network wants that). */
+export async function serve(root = "dist", prefix = "/", { cors = false, gzip = false } = {}) {
+  const compressed = new Map();
   // Large headers: a test sends a 1 MB query string, as a hostile link would.
   const server = createServer({ maxHeaderSize: 4 << 20 }, async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
@@ -38,11 +41,14 @@ export async function serve(root = "dist", prefix = "/", { cors = false } = {}) 
     const file = join(root, path.endsWith("/") ? join(path, "index.html") : path);
     try {
       const body = await readFile(file);
+      const compress = gzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
       res.writeHead(200, {
         "content-type": TYPES[extname(file)] ?? "application/octet-stream",
         ...(cors ? { "access-control-allow-origin": "*" } : {}),
+        ...(compress ? { "content-encoding": "gzip" } : {}),
       });
-      res.end(body);
+      if (compress && !compressed.has(file)) compressed.set(file, gzipSync(body));
+      res.end(compress ? compressed.get(file) : body);
     } catch {
       res.writeHead(404);
       res.end("not found");

@@ -8,8 +8,8 @@
 // * the app (/): its controls live, when the wasm has taken the pre-rendered markup away (`data-view`
 //   off <html>, no `#podip > .prerendered`) and drawn its own play button; budget 1500 ms.
 // Beside each: when the wasm's response ended, the first contentful paint, and the bytes transferred
-// (CDP's encodedDataLength, of what finished by then and by the load event; harness.serve sends no
-// compression, unlike most hosts, so the wasm goes over the link at its full size).
+// (CDP's encodedDataLength, of what finished by then and by the load event), gzip-compressed as most
+// hosts send them.
 import { serve, launch } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -19,7 +19,7 @@ const PAGES = {
   app: { path: "", what: "controls live", mark: "__appLive", wasm: /podip-web-[0-9a-f]+_bg\.wasm$/, budget: 1500 },
 };
 
-const servers = Object.fromEntries(await Promise.all(Object.entries(DIRS).map(async ([name, dir]) => [name, await serve(dir)])));
+const servers = Object.fromEntries(await Promise.all(Object.entries(DIRS).map(async ([name, dir]) => [name, await serve(dir, "/", { gzip: true })])));
 const browser = await launch();
 
 /** In the page before its scripts: note, in page time, the first moment each measure's condition holds. */

@@ -66,11 +66,20 @@ fn main() {
                 .unwrap_or_else(|err| fail(&file.display().to_string(), &err));
         }
     }
+    // The figures' engine by the build's (hashed) file names: the article preloads it, and the
+    // figures' script is told them.
+    let files: Vec<String> = std::fs::read_dir(root)
+        .unwrap_or_else(|err| fail(&path, &err))
+        .flatten()
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .collect();
+    let engine = podip::ui::build::prerender::figures_engine(&template, &files);
     // The article, in each language, its figures drawn through the same runs.
     for lang in podip::i18n::Lang::ALL {
         let path = podip::ui::build::article::article_path(lang);
-        let (html, pictures) = podip::ui::build::article::article_html(&template, lang, &mut runs)
-            .unwrap_or_else(|err| fail(&path, &err));
+        let (html, pictures) =
+            podip::ui::build::article::article_html(&template, lang, &mut runs, engine.as_ref())
+                .unwrap_or_else(|err| fail(&path, &err));
         for (picture, svg) in pictures {
             let file = root.join(picture);
             std::fs::write(&file, svg)
@@ -81,21 +90,15 @@ fn main() {
         let file = dir.join("index.html");
         std::fs::write(&file, html).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
     }
-    // The figures' script, told the build's hashed file names.
     let script_path = root.join("podip-figure.js");
     if let Ok(script) = std::fs::read_to_string(&script_path) {
-        let files: Vec<String> = std::fs::read_dir(root)
-            .unwrap_or_else(|err| fail(&path, &err))
-            .flatten()
-            .filter_map(|entry| entry.file_name().into_string().ok())
-            .collect();
-        let Some(script) = podip::ui::build::prerender::figure_script(&script, &template, &files)
-        else {
+        let Some(engine) = &engine else {
             fail(
                 &path,
                 &"no figures engine (podip-figures) built, or no stylesheet linked",
             );
         };
+        let script = podip::ui::build::prerender::figure_script(&script, engine);
         std::fs::write(&script_path, script)
             .unwrap_or_else(|err| fail(&script_path.display().to_string(), &err));
     }

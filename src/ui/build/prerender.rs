@@ -136,14 +136,24 @@ pub(super) fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// `script` (`podip-figure.js` as copied into the build) with the build's file names: the figures'
-/// engine (`podip-figures`, its wasm and JavaScript glue, found among `files`, the build's file names)
-/// and the stylesheet that `index` (the built `index.html`) links, all hashed by Trunk. `None` if one
+/// The built files a page of figures loads, by their names in the build (Trunk may hash them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FiguresEngine {
+    /// The figures' JavaScript glue (`podip-figures.js`).
+    pub glue: String,
+    /// Their wasm (`podip-figures_bg.wasm`).
+    pub wasm: String,
+    /// The stylesheet `index.html` links.
+    pub css: String,
+}
+
+/// The figures' engine (`podip-figures`, its wasm and JavaScript glue, found among `files`, the
+/// build's file names) and the stylesheet that `index` (the built `index.html`) links; `None` if one
 /// is missing.
-pub fn figure_script(script: &str, index: &str, files: &[String]) -> Option<String> {
+pub fn figures_engine(index: &str, files: &[String]) -> Option<FiguresEngine> {
     // `podip-figures_bg.wasm`, or with a hash when Trunk adds one (`podip-figures-5e6f_bg.wasm`).
     let engine = |suffix: &str| {
-        files.iter().map(String::as_str).find(|name| {
+        files.iter().find(|name| {
             name.strip_prefix(FIGURES_BIN).is_some_and(|rest| {
                 let rest = rest.strip_prefix('-').map_or(rest, |hashed| {
                     hashed.trim_start_matches(|c: char| c.is_ascii_hexdigit())
@@ -152,15 +162,19 @@ pub fn figure_script(script: &str, index: &str, files: &[String]) -> Option<Stri
             })
         })
     };
-    let wasm = engine("_bg.wasm")?;
-    let glue = engine(".js")?;
-    let css = built_file(index, |name| name.ends_with(".css"))?;
-    Some(
-        script
-            .replace("__PODIP_GLUE__", glue)
-            .replace("__PODIP_WASM__", wasm)
-            .replace("__PODIP_CSS__", css),
-    )
+    Some(FiguresEngine {
+        wasm: engine("_bg.wasm")?.clone(),
+        glue: engine(".js")?.clone(),
+        css: built_file(index, |name| name.ends_with(".css"))?.to_string(),
+    })
+}
+
+/// `podip-figure.js` told the build's file names of `engine`.
+pub fn figure_script(script: &str, engine: &FiguresEngine) -> String {
+    script
+        .replace("__PODIP_GLUE__", &engine.glue)
+        .replace("__PODIP_WASM__", &engine.wasm)
+        .replace("__PODIP_CSS__", &engine.css)
 }
 
 /// The binary a page of figures loads (`src/bin/figures.rs`): the stage and the figure's playback,
@@ -214,15 +228,14 @@ mod tests {
         .map(String::from)
         .into();
         let script = r#"const files = { glue: "__PODIP_GLUE__", wasm: "__PODIP_WASM__", css: "__PODIP_CSS__" };"#;
+        let engine = figures_engine(index, &files).expect("the figures' engine");
         assert_eq!(
-            figure_script(script, index, &files).as_deref(),
-            Some(
-                r#"const files = { glue: "podip-figures-7a8b.js", wasm: "podip-figures-5e6f_bg.wasm", css: "style-9f8e.css" };"#
-            )
+            figure_script(script, &engine),
+            r#"const files = { glue: "podip-figures-7a8b.js", wasm: "podip-figures-5e6f_bg.wasm", css: "style-9f8e.css" };"#
         );
-        assert_eq!(figure_script(script, "<html></html>", &files), None);
+        assert_eq!(figures_engine("<html></html>", &files), None);
         assert_eq!(
-            figure_script(script, index, &files[..2]),
+            figures_engine(index, &files[..2]),
             None,
             "no figures engine built"
         );
@@ -234,7 +247,9 @@ mod tests {
         .map(String::from)
         .into();
         assert_eq!(
-            figure_script(script, index, &unhashed).as_deref(),
+            figures_engine(index, &unhashed)
+                .map(|engine| figure_script(script, &engine))
+                .as_deref(),
             Some(
                 r#"const files = { glue: "podip-figures.js", wasm: "podip-figures_bg.wasm", css: "style-9f8e.css" };"#
             )
