@@ -3,7 +3,7 @@
 //! `<details>` to open once predicted, and each figure as a `<podip-figure>` holding its SVG (so the page
 //! reads and prints without JavaScript), which `podip-figure.js` brings alive.
 
-use super::figure_svg::{lang_dir, tour_figure_at};
+use super::figure_svg::{lang_dir, tour_figure_at, FigureFile};
 use super::prerender::{escape, FiguresEngine};
 use crate::article::{Figure, Section, LEDE, SECTIONS, STORIES, TITLE};
 use crate::i18n::{text, ui as t, Lang, Text};
@@ -193,20 +193,13 @@ pub fn article_html(
                     let mut draw = |width| {
                         tour_figure_at(runs, figure.tour, figure.step, lang, Theme::Light, width)
                     };
-                    let svg = draw(COLUMN_W)?;
-                    let height = svg_height(&svg)?;
-                    let phone_height = svg_height(&draw(PHONE_W)?)?;
-                    let wide_height = svg_height(&draw(WIDE_W)?)?;
-                    let alt = svg
-                        .split_once("<title>")
-                        .and_then(|(_, rest)| rest.split_once("</title>"))
-                        .map(|(title, _)| {
-                            title
-                                .replace("&lt;", "<")
-                                .replace("&gt;", ">")
-                                .replace("&amp;", "&")
-                        })
-                        .unwrap_or_default();
+                    let FigureFile {
+                        svg,
+                        title: alt,
+                        height,
+                    } = draw(COLUMN_W)?;
+                    let phone_height = draw(PHONE_W)?.height;
+                    let wide_height = draw(WIDE_W)?.height;
                     let mut cursor =
                         runs.cursor(figure.tour.tour().scenario, Some(figure.tour))?;
                     cursor.go_to_step(figure.step);
@@ -283,14 +276,6 @@ pub fn article_html(
         head = head_tags(template),
     );
     Ok((html, pictures))
-}
-
-/// A drawn figure's height, as its SVG says.
-fn svg_height(svg: &str) -> Result<u32, String> {
-    svg.split_once("height=\"")
-        .and_then(|(_, rest)| rest.split_once('"'))
-        .and_then(|(h, _)| h.parse().ok())
-        .ok_or_else(|| "a figure without a height".to_string())
 }
 
 /// The `<base>`, the icon and the stylesheet of the built `index.html`, as written there.

@@ -3,7 +3,7 @@
 //! `<img>`, so its styles stay inside it), and the figure script once after the last. The mdBook
 //! preprocessor (`src/bin/mdbook_podip.rs`) runs it on each chapter.
 
-use super::figure_svg::{figure_svg, BUILD_WIDTH};
+use super::figure_svg::{figure_file, FigureFile, BUILD_WIDTH};
 use super::prerender::escape;
 use crate::playback::figure::Runs;
 use crate::share::figure::{FigureSpec, ATTRIBUTES};
@@ -71,11 +71,7 @@ fn figure(inside: &str, runs: &mut Runs) -> Result<String, String> {
             .map(|(_, v)| v.clone())
     };
     let spec = FigureSpec::read(get, None, None).map_err(|problem| problem.to_string())?;
-    let svg = figure_svg(runs, &spec, BUILD_WIDTH)?;
-    let alt = svg
-        .split_once("<title>")
-        .and_then(|(_, t)| t.split_once("</title>"))
-        .map_or("podip", |(title, _)| title);
+    let FigureFile { svg, title, .. } = figure_file(runs, &spec, BUILD_WIDTH)?;
     let attrs: String = attributes
         .iter()
         .map(|(name, value)| match value.is_empty() {
@@ -84,7 +80,8 @@ fn figure(inside: &str, runs: &mut Runs) -> Result<String, String> {
         })
         .collect();
     Ok(format!(
-        "\n\n<podip-figure{attrs}><img alt=\"{alt}\" src=\"data:image/svg+xml;base64,{}\"></podip-figure>\n\n",
+        "\n\n<podip-figure{attrs}><img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"></podip-figure>\n\n",
+        escape(&title),
         STANDARD.encode(&svg)
     ))
 }

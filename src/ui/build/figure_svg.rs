@@ -4,15 +4,13 @@
 //! the app's export has them. `podip figure` prints one; the build writes one per tour step
 //! (`figures/<lang>/<tour>/<step>.svg`, `-dark.svg`), which a `<podip-figure>` holds until it is drawn.
 
-use super::prerender::escape;
 use crate::i18n::Lang;
 use crate::playback::figure::{Figure, Runs};
 use crate::share::figure::FigureSpec;
 use crate::share::Theme;
 use crate::tours::TourId;
 use crate::ui::app::export::picture_title;
-use crate::ui::shared::Shared;
-use crate::ui::stage::{StageProps, StageView};
+use crate::ui::stage::file_picture;
 use yew::prelude::*;
 
 /// The stylesheet the stage's rules are read from.
@@ -22,69 +20,92 @@ const TITLE_H: u32 = 56;
 /// The width the build draws figures at: a documentation column, scaled to fit by the page.
 pub const BUILD_WIDTH: u32 = 960;
 
+/// A figure drawn as an SVG file, with what a page built around it needs: its title (the picture's
+/// alternative text) and its height, in the file's units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FigureFile {
+    /// The file.
+    pub svg: String,
+    /// What it shows: the story and the step or time.
+    pub title: String,
+    /// Its height (its width is the one asked for).
+    pub height: u32,
+}
+
+/// Props of a figure's file.
+#[derive(Properties, PartialEq)]
+struct FileProps {
+    /// The stage's parts, laid out.
+    picture: Html,
+    width: u32,
+    /// The stage's height, below the title band.
+    height: u32,
+    lang: Lang,
+    /// The story, and the step or time.
+    title: String,
+    when: String,
+    /// The stage's rules in the file's theme.
+    style: String,
+}
+
+/// A figure's file: the story and the time in a band above the stage, the stage's rules inside it.
+#[function_component]
+fn FigureFileView(props: &FileProps) -> Html {
+    let FileProps { picture, width, height, lang, title, when, style } = props;
+    let top = -(TITLE_H as i64);
+    let all_h = height + TITLE_H;
+    let mut file = html! {
+        <svg xmlns="http://www.w3.org/2000/svg" class="stage" viewBox={format!("0 {top} {width} {all_h}")}
+            width={width.to_string()} height={all_h.to_string()} lang={lang.tag()}>
+            <title>{ format!("{title} · {when}") }</title>
+            <style>{ style.clone() }</style>
+            <rect x="0" y={top.to_string()} width={width.to_string()} height={all_h.to_string()} class="figure-back" />
+            <text class="title" x="16" y={(top + 24).to_string()}>{ title.clone() }</text>
+            <text class="muted" x="16" y={(top + 44).to_string()}>{ when.clone() }</text>
+            { picture.clone() }
+        </svg>
+    };
+    // Labels keep their spaces; `html!` has no syntax for a namespaced attribute.
+    if let Html::VTag(svg) = &mut file {
+        std::rc::Rc::make_mut(svg).add_attribute("xml:space", "preserve");
+    }
+    file
+}
+
 /// The figure `spec` drawn `width` units wide in `theme` (light when `None`), as an SVG file; or why it
 /// cannot be drawn (its scenario's `line N: …`).
-pub fn figure_svg(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<String, String> {
+pub fn figure_file(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<FigureFile, String> {
     let figure = Figure::open(runs, spec)?;
     let cursor = figure.cursor();
     let lang = spec.lang;
-    let stage = cursor.stage(None, None);
-    let props = StageProps {
-        lang,
-        stage: Shared::new(stage),
-        on_node: Callback::noop(),
-        on_pod: None,
-        fill: false,
-        width: Some(width),
-        measure_later: false,
-        present: false,
-    };
-    let renderer = yew::LocalServerRenderer::<StageView>::with_props(props).hydratable(false);
-    let html = futures::executor::block_on(renderer.render());
-    let svg = html
-        .find("<svg")
-        .zip(html.rfind("</svg>"))
-        .map(|(start, end)| &html[start..end])
-        .ok_or("the stage drew no picture")?;
-    let open_end = svg.find('>').ok_or("the stage drew no picture")?;
-    let height = view_height(&svg[..open_end]).ok_or("the stage's picture has no size")?;
-    let body = &svg[open_end + 1..];
+    let (picture, height) = file_picture(&cursor.stage(None, None), width, lang);
     let (title, when) = picture_title(
         cursor.run().tour(),
         cursor.current_step(),
         cursor.now(),
         lang,
     );
-    let all_h = height + TITLE_H;
-    let top = -(TITLE_H as i64);
-    Ok(format!(
-        concat!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"stage\" viewBox=\"0 {top} {w} {h}\" width=\"{w}\" height=\"{h}\" xml:space=\"preserve\" lang=\"{lang}\">",
-            "<title>{title} · {when}</title><style>{style}</style>",
-            "<rect x=\"0\" y=\"{top}\" width=\"{w}\" height=\"{h}\" class=\"figure-back\"/>",
-            "<text class=\"title\" x=\"16\" y=\"{title_y}\">{title}</text>",
-            "<text class=\"muted\" x=\"16\" y=\"{when_y}\">{when}</text>",
-            "{body}</svg>\n"
-        ),
-        top = top,
-        w = width,
-        h = all_h,
-        lang = lang.tag(),
-        title = escape(&title),
-        when = escape(&when),
-        style = stage_style(spec.theme.unwrap_or(Theme::Light)),
-        title_y = top + 24,
-        when_y = top + 44,
-        body = body,
-    ))
+    let props = FileProps {
+        picture,
+        width,
+        height,
+        lang,
+        title: title.clone(),
+        when: when.clone(),
+        style: stage_style(spec.theme.unwrap_or(Theme::Light)),
+    };
+    let renderer = yew::LocalServerRenderer::<FigureFileView>::with_props(props).hydratable(false);
+    let svg = futures::executor::block_on(renderer.render());
+    Ok(FigureFile {
+        svg: format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}\n"),
+        title: format!("{title} · {when}"),
+        height: height + TITLE_H,
+    })
 }
 
-/// The height of the stage's `viewBox` in its opening tag.
-fn view_height(open: &str) -> Option<u32> {
-    let at = open.find("viewBox=\"")? + "viewBox=\"".len();
-    let value = &open[at..at + open[at..].find('"')?];
-    value.split_whitespace().nth(3)?.parse().ok()
+/// [`figure_file`]'s SVG.
+pub fn figure_svg(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<String, String> {
+    figure_file(runs, spec, width).map(|file| file.svg)
 }
 
 /// The stage's rules of the stylesheet for a picture of its own: the palette in `theme`, the stage's
@@ -157,7 +178,7 @@ pub fn tour_figure(
     lang: Lang,
     theme: Theme,
 ) -> Result<String, String> {
-    tour_figure_at(runs, tour, step, lang, theme, BUILD_WIDTH)
+    tour_figure_at(runs, tour, step, lang, theme, BUILD_WIDTH).map(|file| file.svg)
 }
 
 /// [`tour_figure`] drawn `width` units wide.
@@ -168,7 +189,7 @@ pub fn tour_figure_at(
     lang: Lang,
     theme: Theme,
     width: u32,
-) -> Result<String, String> {
+) -> Result<FigureFile, String> {
     let spec = FigureSpec {
         source: crate::share::figure::FigureSource::Tour(tour),
         step: Some(step),
@@ -180,7 +201,7 @@ pub fn tour_figure_at(
         caption: false,
         fit: false,
     };
-    figure_svg(runs, &spec, width)
+    figure_file(runs, &spec, width)
 }
 
 /// Every tour step's figure in every language and theme, by its path in the build
@@ -229,7 +250,8 @@ mod tests {
     fn a_tour_step_is_a_standalone_svg_of_the_stage_in_its_language_and_theme() {
         let mut runs = Runs::default();
         let light = tour_figure(&mut runs, TourId::Kind, 7, Lang::En, Theme::Light).expect("drawn");
-        assert!(light.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"stage\" viewBox=\"0 -56 960 "), "{light}");
+        assert!(light.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 -56 960 "), "{light}");
+        assert!(light.contains("class=\"stage\"") && light.contains("xml:space=\"preserve\""));
         assert!(
             light.contains("podip · the kind cluster"),
             "the story above it"
@@ -244,6 +266,13 @@ mod tests {
         assert!(dark.contains("--card: #171b22"), "the dark palette");
         assert!(dark.contains("lang=\"ja\""));
         assert_eq!(runs.len(), 1, "one run for both");
+        // What a page built around it reads is given as values, the same as the file says.
+        let file = tour_figure_at(&mut runs, TourId::Kind, 7, Lang::En, Theme::Light, 720)
+            .expect("drawn");
+        assert!(file.svg.contains(&format!("<title>{}</title>", file.title)), "{}", file.title);
+        assert!(file.title.starts_with("podip · the kind cluster"));
+        assert!(file.svg.contains(&format!(" height=\"{}\"", file.height)));
+        assert!(file.svg.contains(&format!("viewBox=\"0 -56 720 {}\"", file.height)));
     }
 
     #[test]

@@ -94,8 +94,6 @@ pub fn stage_view(props: &StageProps) -> Html {
     // Scaled up, the picture stays within the height it is given (centred in its width).
     let fit_height = max_height.map(|h| format!("max-height: {h}px"));
     let present: Vec<&StageNode> = stage.nodes.iter().flatten().collect();
-    let kcm_strips: Vec<Rc<KcmStrip>> = stage.kcm.iter().cloned().map(Rc::new).collect();
-    let touched_node = stage.touched.as_ref().and_then(|t| t.node.clone());
     // One node at a time: the switcher's row is there from the start, so the picture does not move
     // down when a second node joins; its buttons come with the second node.
     let switchable = present.len() > 1;
@@ -120,35 +118,63 @@ pub fn stage_view(props: &StageProps) -> Html {
             { for switcher }
             <div class="stage-canvas" ref={canvas}>
             <svg viewBox={format!("0 0 {} {}", px(width), px(layout.height))} style={fit_height} role="group" aria-label={t::STAGE.get(lang)}>
-                <defs>
-                    <pattern id="stage-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                        <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
-                    </pattern>
-                </defs>
-                { CidrsetStrip { strips: &kcm_strips, places: &layout.strips, width, bottom: layout.strip_h, touched_node: touched_node.clone(), lang }.view() }
-                if let Some((tiles_w, tiles_h)) = layout.tiles {
-                    { TileGrid { tiles: &stage.tiles, hidden: stage.tiles_hidden, width: tiles_w, top: layout.nodes_y, height: tiles_h, on_node: on_node.clone(), lang }.view() }
-                }
-                { for layout.boxes.iter().enumerate().map(|(i, place)| {
-                    let node = match place.slot {
-                        Some(slot) => stage.nodes.get(slot).and_then(Option::as_ref),
-                        None => present.iter().find(|n| Some(n.name.as_str()) == focus).or(present.first()).copied(),
-                    };
-                    match (node, &place.rows) {
-                        (Some(node), Some(rows)) => NodeBox { node, x: place.x, y: layout.nodes_y, w: place.w, rows,
-                            chain: stage.chains.iter().find(|c| c.node == node.name),
-                            token_from: token_from(&stage.kcm, layout.strips.first(), node),
-                            touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
-                            on_node: on_node.clone(), on_pod: on_pod.clone(), lang }.view(),
-                        _ => html! {
-                            <g key={format!("empty-{i}")}>{ rect("node-slot", place.x, layout.nodes_y, place.w, place.h, 10) }</g>
-                        },
-                    }
-                }) }
+                { picture(stage, &layout, on_node, on_pod, lang) }
             </svg>
             </div>
             <figcaption class="stage-note">{ t::STAGE_SLOWED.get(lang) }</figcaption>
         </figure>
+    }
+}
+
+/// The picture laid out `width` units wide for a file of its own (no room to fit it in, no zoom, no
+/// picks): its parts for the file's `<svg>`, and its height in the same units.
+pub(crate) fn file_picture(stage: &Stage, width: u32, lang: Lang) -> (Html, u32) {
+    let layout = Layout::of(stage, f64::from(width), false, stage.focus.as_deref(), None);
+    let height = layout.height.round() as u32;
+    (picture(stage, &layout, &Callback::noop(), &None, lang), height)
+}
+
+/// The picture's parts laid out by `layout`, for the `<svg>` that holds them: the page's, or a file's.
+fn picture(
+    stage: &Stage,
+    layout: &Layout,
+    on_node: &Callback<String>,
+    on_pod: &Option<Callback<String>>,
+    lang: Lang,
+) -> Html {
+    let width = layout.width;
+    let focus = stage.focus.as_deref();
+    let present: Vec<&StageNode> = stage.nodes.iter().flatten().collect();
+    let kcm_strips: Vec<Rc<KcmStrip>> = stage.kcm.iter().cloned().map(Rc::new).collect();
+    let touched_node = stage.touched.as_ref().and_then(|t| t.node.clone());
+    html! {
+        <>
+        <defs>
+            <pattern id="stage-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
+            </pattern>
+        </defs>
+        { CidrsetStrip { strips: &kcm_strips, places: &layout.strips, width, bottom: layout.strip_h, touched_node: touched_node.clone(), lang }.view() }
+        if let Some((tiles_w, tiles_h)) = layout.tiles {
+            { TileGrid { tiles: &stage.tiles, hidden: stage.tiles_hidden, width: tiles_w, top: layout.nodes_y, height: tiles_h, on_node: on_node.clone(), lang }.view() }
+        }
+        { for layout.boxes.iter().enumerate().map(|(i, place)| {
+            let node = match place.slot {
+                Some(slot) => stage.nodes.get(slot).and_then(Option::as_ref),
+                None => present.iter().find(|n| Some(n.name.as_str()) == focus).or(present.first()).copied(),
+            };
+            match (node, &place.rows) {
+                (Some(node), Some(rows)) => NodeBox { node, x: place.x, y: layout.nodes_y, w: place.w, rows,
+                    chain: stage.chains.iter().find(|c| c.node == node.name),
+                    token_from: token_from(&stage.kcm, layout.strips.first(), node),
+                    touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
+                    on_node: on_node.clone(), on_pod: on_pod.clone(), lang }.view(),
+                _ => html! {
+                    <g key={format!("empty-{i}")}>{ rect("node-slot", place.x, layout.nodes_y, place.w, place.h, 10) }</g>
+                },
+            }
+        }) }
+        </>
     }
 }
 
