@@ -14,6 +14,7 @@ use crate::share::Theme;
 use crate::tours::Question;
 use crate::ui::figure::article_parts::{shell, tour_figure, Picture};
 use crate::ui::figure::sentence::Sentence;
+use lol_html::{element, rewrite_str, RewriteStrSettings};
 use yew::prelude::*;
 
 /// The table of contents' heading.
@@ -278,29 +279,24 @@ pub fn article_html(
     Ok((html, pictures))
 }
 
-/// The `<base>`, the icon and the stylesheet of the built `index.html`, as written there.
+/// The `<base>`, the icon and the stylesheet of the built `index.html`, written again from their
+/// attributes.
 fn head_tags(template: &str) -> String {
     let mut tags = String::new();
-    let mut rest = template;
-    while let Some(at) = rest.find('<') {
-        let Some(end) = rest[at..].find('>').map(|e| at + e + 1) else {
-            break;
-        };
-        let tag = &rest[at..end];
-        let wanted = tag.starts_with("<base")
-            || (tag.starts_with("<link")
-                && (tag.contains("rel=icon") || tag.contains("rel=\"icon\"")))
-            || (tag.starts_with("<link")
-                && (tag.contains("rel=stylesheet") || tag.contains("rel=\"stylesheet\"")));
-        if wanted {
-            tags.push_str(tag);
-        }
-        if tag.starts_with("<body") {
-            break;
-        }
-        rest = &rest[end..];
-    }
-    tags
+    let wanted = "base[href], link[rel=icon][href], link[rel=stylesheet][href]";
+    let read = rewrite_str(
+        template,
+        RewriteStrSettings::new().append_element_content_handler(element!(wanted, |el| {
+            let attributes: String = el
+                .attributes()
+                .iter()
+                .map(|a| format!(" {}=\"{}\"", a.name(), escape(&a.value())))
+                .collect();
+            tags.push_str(&format!("<{}{attributes}>", el.tag_name()));
+            Ok(())
+        })),
+    );
+    read.map_or(String::new(), |_| tags)
 }
 
 #[cfg(test)]
@@ -339,7 +335,7 @@ mod tests {
             "<meta property=\"og:title\" content=\"Pod の IP はどこから来るのか\"><meta property=\"og:description\" content=\"Pod のアドレスは"
         ));
         assert!(ja.contains("<meta property=\"og:locale\" content=\"ja_JP\">"));
-        assert!(ja.contains("<base href=/podip/><link href=/podip/favicon-1.svg rel=icon><link href=/podip/style-2.css rel=stylesheet>"));
+        assert!(ja.contains(r#"<base href="/podip/"><link href="/podip/favicon-1.svg" rel="icon"><link href="/podip/style-2.css" rel="stylesheet">"#), "{ja}");
         assert!(!ja.contains("<script>x</script>"), "not the app's scripts");
         for section in SECTIONS {
             assert!(

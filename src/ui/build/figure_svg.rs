@@ -51,7 +51,15 @@ struct FileProps {
 /// A figure's file: the story and the time in a band above the stage, the stage's rules inside it.
 #[function_component]
 fn FigureFileView(props: &FileProps) -> Html {
-    let FileProps { picture, width, height, lang, title, when, style } = props;
+    let FileProps {
+        picture,
+        width,
+        height,
+        lang,
+        title,
+        when,
+        style,
+    } = props;
     let top = -(TITLE_H as i64);
     let all_h = height + TITLE_H;
     let mut file = html! {
@@ -267,12 +275,18 @@ mod tests {
         assert!(dark.contains("lang=\"ja\""));
         assert_eq!(runs.len(), 1, "one run for both");
         // What a page built around it reads is given as values, the same as the file says.
-        let file = tour_figure_at(&mut runs, TourId::Kind, 7, Lang::En, Theme::Light, 720)
-            .expect("drawn");
-        assert!(file.svg.contains(&format!("<title>{}</title>", file.title)), "{}", file.title);
+        let file =
+            tour_figure_at(&mut runs, TourId::Kind, 7, Lang::En, Theme::Light, 720).expect("drawn");
+        assert!(
+            file.svg.contains(&format!("<title>{}</title>", file.title)),
+            "{}",
+            file.title
+        );
         assert!(file.title.starts_with("podip · the kind cluster"));
         assert!(file.svg.contains(&format!(" height=\"{}\"", file.height)));
-        assert!(file.svg.contains(&format!("viewBox=\"0 -56 720 {}\"", file.height)));
+        assert!(file
+            .svg
+            .contains(&format!("viewBox=\"0 -56 720 {}\"", file.height)));
     }
 
     #[test]

@@ -7,39 +7,79 @@
 use super::figure_svg::{figure_svg, BUILD_WIDTH};
 use crate::playback::figure::Runs;
 use crate::share::figure::FigureSpec;
+use lol_html::{element, rewrite_str, text, RewriteStrSettings};
+use std::cell::RefCell;
+
+/// A `<podip-figure>` of a page, as read: its attributes, its scenario's text, its image's `src`.
+#[derive(Default)]
+struct Read {
+    attributes: Vec<(String, String)>,
+    scenario: Option<String>,
+    src: Option<String>,
+}
 
 /// Each figure of `page` with a scenario of its own and an `<img src="….svg">`: the image's path
 /// (relative to the page's folder) and its SVG, or why it cannot be drawn.
 pub fn own_figures(runs: &mut Runs, page: &str) -> Vec<(String, Result<String, String>)> {
-    let page_lang = html_lang(page);
+    let (page_lang, figures) = (RefCell::new(None), RefCell::new(Vec::<Read>::new()));
+    let last = |f: &mut dyn FnMut(&mut Read)| figures.borrow_mut().last_mut().map(f);
+    let read = rewrite_str(
+        page,
+        RewriteStrSettings::new()
+            .append_element_content_handler(element!("html[lang]", |el| {
+                *page_lang.borrow_mut() = el.get_attribute("lang");
+                Ok(())
+            }))
+            .append_element_content_handler(element!("podip-figure", |el| {
+                let attributes = el.attributes().iter().map(|a| (a.name(), a.value()));
+                figures.borrow_mut().push(Read {
+                    attributes: attributes.collect(),
+                    ..Read::default()
+                });
+                Ok(())
+            }))
+            .append_element_content_handler(text!(
+                r#"podip-figure > script[type="text/podip"]"#,
+                |chunk| {
+                    last(&mut |figure| {
+                        figure
+                            .scenario
+                            .get_or_insert_default()
+                            .push_str(chunk.as_str())
+                    });
+                    Ok(())
+                }
+            ))
+            .append_element_content_handler(element!("podip-figure img[src]", |el| {
+                let src = el.get_attribute("src");
+                last(&mut |figure| figure.src = src.clone());
+                Ok(())
+            })),
+    );
+    if read.is_err() {
+        return Vec::new();
+    }
+    let page_lang = page_lang.into_inner();
     let mut pictures = Vec::new();
-    let mut rest = page;
-    while let Some(at) = rest.find("<podip-figure") {
-        let element = &rest[at + "<podip-figure".len()..];
-        let Some(end) = element.find("</podip-figure>") else {
-            break;
-        };
-        rest = &element[end..];
-        let element = &element[..end];
-        let Some((open, inside)) = element.split_once('>') else {
+    for figure in figures.into_inner() {
+        let (Some(scenario), Some(src)) =
+            (figure.scenario, figure.src.filter(|s| s.ends_with(".svg")))
+        else {
             continue;
         };
-        let (Some(scenario), Some(src)) = (script_text(inside), image_src(inside)) else {
-            continue;
-        };
-        let attributes = attributes(open);
-        let picture = within_build(src)
+        let picture = within_build(&src)
             .ok_or_else(|| format!("<img src=\"{src}\"> is not a path beside the page"))
             .and_then(|_| {
                 FigureSpec::read(
                     |name| {
-                        attributes
+                        figure
+                            .attributes
                             .iter()
-                            .find(|(n, _)| *n == name)
-                            .map(|(_, v)| v.to_string())
+                            .find(|(n, _)| n == name)
+                            .map(|(_, v)| v.clone())
                     },
-                    Some(scenario),
-                    page_lang,
+                    Some(&scenario),
+                    page_lang.as_deref(),
                 )
                 .map_err(|problem| problem.to_string())
             })
@@ -47,58 +87,6 @@ pub fn own_figures(runs: &mut Runs, page: &str) -> Vec<(String, Result<String, S
         pictures.push((src.trim_start_matches("./").to_string(), picture));
     }
     pictures
-}
-
-/// The text of the figure's `<script type="text/podip">`.
-fn script_text(inside: &str) -> Option<&str> {
-    let at = inside.find("<script type=\"text/podip\">")? + "<script type=\"text/podip\">".len();
-    let text = &inside[at..];
-    Some(&text[..text.find("</script>")?])
-}
-
-/// The `src` of the figure's `<img>`, when it is an SVG.
-fn image_src(inside: &str) -> Option<&str> {
-    let img = &inside[inside.find("<img")?..];
-    let img = &img[..img.find('>')?];
-    attributes(img)
-        .into_iter()
-        .find(|(name, _)| *name == "src")
-        .map(|(_, value)| value)
-        .filter(|src| src.ends_with(".svg"))
-}
-
-/// `<html lang="…">`.
-fn html_lang(page: &str) -> Option<&str> {
-    let html = &page[page.find("<html")?..];
-    attributes(&html[..html.find('>')?])
-        .into_iter()
-        .find(|(name, _)| *name == "lang")
-        .map(|(_, value)| value)
-}
-
-/// The attributes of an opening tag (after its name): `name="value"`, or a bare `name` (its value
-/// empty, as HTML's boolean attributes). Values with entities are not written by the pages read here.
-fn attributes(tag: &str) -> Vec<(&str, &str)> {
-    let mut found = Vec::new();
-    let mut rest = tag.trim_start_matches(|c: char| c != ' ' && c != '\n');
-    loop {
-        rest = rest.trim_start_matches([' ', '\n', '\t', '\r', '/']);
-        let name_end = rest
-            .find(|c: char| c.is_whitespace() || c == '=' || c == '/' || c == '>')
-            .unwrap_or(rest.len());
-        if name_end == 0 {
-            return found;
-        }
-        let name = &rest[..name_end];
-        rest = &rest[name_end..];
-        match rest.strip_prefix("=\"").and_then(|r| r.split_once('"')) {
-            Some((value, after)) => {
-                found.push((name, value));
-                rest = after;
-            }
-            None => found.push((name, "")),
-        }
-    }
 }
 
 /// `src` when it names a file in the page's folder or below (no scheme, no `..`, not absolute).
@@ -148,17 +136,7 @@ mod tests {
     }
 
     #[test]
-    fn attributes_are_read_as_html_writes_them() {
-        assert_eq!(
-            attributes(r#"<podip-figure t="4s" autoplay controls="full" data-testid="x""#),
-            [
-                ("t", "4s"),
-                ("autoplay", ""),
-                ("controls", "full"),
-                ("data-testid", "x")
-            ]
-        );
-        assert_eq!(attributes("<img src=\"a.svg\" />"), [("src", "a.svg")]);
+    fn only_a_path_beside_the_page_is_written() {
         assert_eq!(within_build("./figures/a.svg"), Some("figures/a.svg"));
         for bad in ["/etc/a.svg", "../a.svg", "https://x/a.svg", "a//b.svg"] {
             assert_eq!(within_build(bad), None, "{bad}");

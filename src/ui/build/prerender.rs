@@ -11,10 +11,11 @@ use crate::tours::TourId;
 use crate::ui::app::chrome::page_title;
 use crate::ui::app::opened::Opened;
 use crate::ui::app::{App, AppProps};
+use lol_html::html_content::ContentType;
+use lol_html::{element, rewrite_str, RewriteStrSettings};
 
 /// Where the page's markup goes in `index.html`, as written and as Trunk's release build minifies it.
-pub const MOUNT: &str = r#"<div id="podip"></div>"#;
-const MOUNT_MINIFIED: &str = "<div id=podip></div>";
+pub const MOUNT: &str = "div#podip";
 
 /// One page rendered at build time: its path below the app's root and the view it opens with.
 pub struct Page {
@@ -64,59 +65,36 @@ pub fn render(opened: Opened) -> String {
 /// its markup inside the mount point; `None` if the template has no mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<String> {
     let lang = page.opened.lang;
-    let title = page_title(
-        lang,
-        page.opened.link.tour.as_deref().and_then(TourId::from_name),
-    );
-    let head = replace_tag(
+    let tour = page.opened.link.tour.as_deref();
+    let title = page_title(lang, tour.and_then(TourId::from_name));
+    let tours = TourId::ALL.map(TourId::name).join(" ");
+    let rendered = render(page.opened.clone());
+    let mut mounted = false;
+    let html = rewrite_str(
         template,
-        "<title>",
-        "</title>",
-        &format!("<title>{}</title>", escape(&title)),
-    );
-    let head = replace_tag(
-        &head,
-        "<html",
-        ">",
-        &format!(
-            "<html lang=\"{}\" data-tour=\"{}\" data-tours=\"{}\">",
-            lang.tag(),
-            page.opened.link.tour.as_deref().unwrap_or(default_tour()),
-            TourId::ALL.map(TourId::name).join(" ")
-        ),
-    );
-    let description = format!(
-        "<meta name=\"description\" content=\"{}\">",
-        escape(t::TAGLINE.get(lang))
-    );
-    let head = replace_meta_description(&head, &description);
-    insert(&head, &render(page.opened.clone()))
-}
-
-/// `html` with its first tag from `open` to `close` replaced by `with` (unchanged if it has none).
-fn replace_tag(html: &str, open: &str, close: &str, with: &str) -> String {
-    let Some(at) = html.find(open) else {
-        return html.to_string();
-    };
-    let Some(end) = html[at..].find(close).map(|i| at + i + close.len()) else {
-        return html.to_string();
-    };
-    format!("{}{with}{}", &html[..at], &html[end..])
-}
-
-/// `html` with its description `<meta>`, written either way round, replaced by `with`.
-fn replace_meta_description(html: &str, with: &str) -> String {
-    let mut from = 0;
-    while let Some(at) = html[from..].find("<meta").map(|i| from + i) {
-        let end = html[at..].find('>').map_or(html.len(), |i| at + i + 1);
-        if html[at..end].contains("name=description")
-            || html[at..end].contains("name=\"description\"")
-        {
-            return format!("{}{with}{}", &html[..at], &html[end..]);
-        }
-        from = end;
-    }
-    html.to_string()
+        RewriteStrSettings::new()
+            .append_element_content_handler(element!("html", |el| {
+                el.set_attribute("lang", lang.tag())?;
+                el.set_attribute("data-tour", tour.unwrap_or(default_tour()))?;
+                el.set_attribute("data-tours", &tours)?;
+                Ok(())
+            }))
+            .append_element_content_handler(element!("title", |el| {
+                el.set_inner_content(&title, ContentType::Text);
+                Ok(())
+            }))
+            .append_element_content_handler(element!("meta[name=description]", |el| {
+                el.set_attribute("content", t::TAGLINE.get(lang))?;
+                Ok(())
+            }))
+            .append_element_content_handler(element!(MOUNT, |el| {
+                el.set_inner_content(&rendered, ContentType::Html);
+                mounted = true;
+                Ok(())
+            })),
+    )
+    .ok()?;
+    mounted.then_some(html)
 }
 
 /// The tour of the view a link without one opens.
@@ -165,7 +143,7 @@ pub fn figures_engine(index: &str, files: &[String]) -> Option<FiguresEngine> {
     Some(FiguresEngine {
         wasm: engine("_bg.wasm")?.clone(),
         glue: engine(".js")?.clone(),
-        css: built_file(index, |name| name.ends_with(".css"))?.to_string(),
+        css: stylesheet(index)?,
     })
 }
 
@@ -181,20 +159,21 @@ pub fn figure_script(script: &str, engine: &FiguresEngine) -> String {
 /// without the app's bench.
 pub const FIGURES_BIN: &str = "podip-figures";
 
-/// The first file name (without its folder) that `index` refers to and `wanted` accepts.
-fn built_file(index: &str, wanted: impl Fn(&str) -> bool) -> Option<&str> {
-    index
-        .split(['/', '\'', '"', '`', '=', '(', ')', ' ', '<', '>', ';'])
-        .find(|name| wanted(name))
-}
-
-/// `page` with `rendered` inside its mount point; `None` if it has none.
-pub fn insert(page: &str, rendered: &str) -> Option<String> {
-    let (at, mount) = [MOUNT, MOUNT_MINIFIED]
-        .into_iter()
-        .find_map(|mount| Some((page.find(mount)?, mount)))?;
-    let inside = at + mount.len() - "</div>".len();
-    Some(format!("{}{rendered}{}", &page[..inside], &page[inside..]))
+/// The file name (without its folder) of the stylesheet `index` links.
+fn stylesheet(index: &str) -> Option<String> {
+    let mut href = None;
+    rewrite_str(
+        index,
+        RewriteStrSettings::new().append_element_content_handler(element!(
+            "link[rel=stylesheet][href]",
+            |el| {
+                href = href.take().or(el.get_attribute("href"));
+                Ok(())
+            }
+        )),
+    )
+    .ok()?;
+    Some(href?.rsplit('/').next()?.to_string())
 }
 
 #[cfg(test)]
@@ -207,11 +186,23 @@ mod tests {
         assert!(html.contains(r#"data-testid="narration""#), "{html}");
         assert!(html.contains(r#"data-testid="stage""#));
         assert!(html.contains("kube-controller-manager"));
-        let page = insert("<body><div id=\"podip\"></div></body>", &html).expect("a mount point");
-        assert!(page.starts_with("<body><div id=\"podip\">") && page.ends_with("</div></body>"));
-        assert_eq!(insert("<body></body>", &html), None);
-        let minified = insert("<body><div id=podip></div></body>", "x").expect("minified");
-        assert_eq!(minified, "<body><div id=podip>x</div></body>");
+        let page = Page {
+            path: String::new(),
+            opened: Opened::page(Link::default()),
+        };
+        let built = page_html(
+            r#"<html lang=en><title>x</title><body><div id="podip"></div></body>"#,
+            &page,
+        )
+        .expect("a mount point");
+        assert!(built.contains(r#"<div id="podip"><"#) && built.ends_with("</div></body>"));
+        assert!(built.contains(&format!(
+            "data-tours=\"{}\"",
+            TourId::ALL.map(TourId::name).join(" ")
+        )));
+        assert_eq!(page_html("<body></body>", &page), None, "no mount point");
+        let minified = page_html("<body><div id=podip></div></body>", &page).expect("minified");
+        assert!(minified.starts_with("<body><div id=podip><"));
     }
 
     #[test]
@@ -267,7 +258,10 @@ mod tests {
             .expect("the page");
         let html = page_html(template, ja).expect("a mount point");
         assert!(html.starts_with(r#"<!doctype html><html lang="ja" data-tour="reboot-leak" data-tours="kind planning"#), "{html}");
-        assert!(html.contains(r#"<meta name="description" content="Kubernetes が Pod"#));
+        assert!(
+            html.contains(r#"<meta content="Kubernetes が Pod"#),
+            "the description, in its place"
+        );
         assert!(html.contains("<title>再起動によるアドレスのリーク — podip</title>"));
         assert!(
             html.contains("disk-worker"),

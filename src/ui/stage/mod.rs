@@ -128,10 +128,14 @@ pub fn stage_view(props: &StageProps) -> Html {
 
 /// The picture laid out `width` units wide for a file of its own (no room to fit it in, no zoom, no
 /// picks): its parts for the file's `<svg>`, and its height in the same units.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn file_picture(stage: &Stage, width: u32, lang: Lang) -> (Html, u32) {
     let layout = Layout::of(stage, f64::from(width), false, stage.focus.as_deref(), None);
     let height = layout.height.round() as u32;
-    (picture(stage, &layout, &Callback::noop(), &None, lang), height)
+    (
+        picture(stage, &layout, &Callback::noop(), &None, lang),
+        height,
+    )
 }
 
 /// The picture's parts laid out by `layout`, for the `<svg>` that holds them: the page's, or a file's.
