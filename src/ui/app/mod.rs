@@ -346,7 +346,7 @@ fn page(props: &PageProps) -> Html {
         </div>
     };
     let stage = html! {
-        <StageView lang={*lang} stage={shown.stage.clone()} on_node={dispatch.reform(|name| Action::SelectNode(Some(name)))} on_pod={Some(dispatch.reform(|name| Action::SelectPod(Some(name))))} fill={!opened.link.embed} present={shown.presenting} />
+        <StageView lang={*lang} stage={shown.stage.shared()} on_node={dispatch.reform(|name| Action::SelectNode(Some(name)))} on_pod={Some(dispatch.reform(|name| Action::SelectPod(Some(name))))} fill={!opened.link.embed} present={shown.presenting} />
     };
     let body = if opened.link.embed {
         html! {
@@ -386,18 +386,18 @@ fn page(props: &PageProps) -> Html {
                     <div class="col-main">
                         { pod_view(shown.pod.as_deref(), dispatch, *lang) }
                         if *painted {
-                            <Actions lang={*lang} names={shown.names.clone()} error={shown.editor.error.clone()} dispatch={dispatch.clone()} />
+                            <Actions lang={*lang} names={shown.names.shared()} error={shown.editor.error.clone()} dispatch={dispatch.clone()} />
                         }
                         <Nodes lang={*lang} cards={shown.cards.clone()} touched={shown.touched.clone()} deletion_mode={shown.deletion_mode} dispatch={dispatch.clone()} />
                         if *painted {
-                            <AddressMapView lang={*lang} map={shown.map.clone()} touched={shown.touched.as_ref().and_then(|t| t.node.clone())} dispatch={dispatch.clone()} />
+                            <AddressMapView lang={*lang} map={shown.map.shared()} touched={shown.touched.as_ref().and_then(|t| t.node.clone())} dispatch={dispatch.clone()} />
                         }
                     </div>
                     <div class="col-side">
                         if *painted {
                             <EventLog lang={*lang} log={shown.log.clone()} selected_pod={shown.selected_pod.clone()} selected_node={shown.selected_node.clone()} dispatch={dispatch.clone()} />
-                            <Settings lang={*lang} settings={shown.settings.clone()} edit={shown.edit.clone()} dispatch={dispatch.clone()} />
-                            <ImportCard lang={*lang} settings={shown.settings.clone()} text={shown.editor.clone()} dispatch={dispatch.clone()} />
+                            <Settings lang={*lang} settings={shown.settings.shared()} edit={shown.edit.clone()} dispatch={dispatch.clone()} />
+                            <ImportCard lang={*lang} settings={shown.settings.shared()} text={shown.editor.clone()} dispatch={dispatch.clone()} />
                             <Editor lang={*lang} editor={shown.editor.clone()} dispatch={dispatch.clone()} />
                         }
                     </div>

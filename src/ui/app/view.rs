@@ -19,7 +19,7 @@ use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
 use crate::tours::TourId;
-use crate::ui::shared::{keep, Shared};
+use crate::ui::shared::{keep, Memo, Shared};
 use ipnet::IpNet;
 use std::rc::Rc;
 
@@ -85,31 +85,25 @@ pub struct Shown {
     pub clock: Clock,
     /// The tour loaded and where it is.
     pub tour: Shared<TourShown>,
-    /// The stage's picture.
-    pub stage: Shared<Stage>,
-    /// What the stage was drawn from: the run (by its scenario), the time, the event and node picked.
-    pub(super) stage_seen: (
-        Rc<Scenario>,
-        (VirtualTime, usize),
-        Option<usize>,
-        Option<String>,
-    ),
+    /// The stage's picture, drawn from the run (by its scenario), the time and the events shown (steps
+    /// of one moment stand after different events of it), the event and the node picked.
+    pub stage: Memo<StageInputs, Stage>,
     /// The node cards.
     pub cards: Shared<Cards>,
-    /// What the cards, the map and the actions' names were made from.
-    pub(super) seen: Inputs,
+    /// The cluster the cards were made from: a card is made again only for a node an event since touched.
+    pub(super) cards_from: Cluster,
     /// The event log's rows.
     pub log: Shared<LogShown>,
     /// The selected pod's network view.
     pub pod: Option<Shared<PodShown>>,
-    /// The address map.
-    pub map: Shared<Vec<MapFamily>>,
-    /// The names the actions use next.
-    pub names: Shared<ActionNames>,
+    /// The address map, drawn from the cluster and the zoom windows.
+    pub map: Memo<(Cluster, Vec<Option<IpNet>>), Vec<MapFamily>>,
+    /// The names the actions use next, from the cluster and the node new pods go to.
+    pub names: Memo<(Cluster, String), ActionNames>,
     /// The scenario text and why the last one was refused.
     pub editor: Shared<EditorShown>,
     /// The settings in force and the capacity they give.
-    pub settings: Shared<SettingsShown>,
+    pub settings: Memo<ClusterSettings, SettingsShown>,
     /// The view's link.
     pub link: Shared<Link>,
     /// What of the page's link could not be used.
@@ -163,43 +157,12 @@ pub struct Cards {
     pub total: usize,
 }
 
-/// What a refresh read: the run shown (by its scenario), how many of its events there were, and the
-/// picks the map and the actions read. The cluster changes only with an event, so what is drawn from it
-/// alone is kept while these are the same.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Inputs {
-    scenario: Rc<Scenario>,
-    events: usize,
-    windows: Vec<Option<IpNet>>,
-    pod_node: String,
-}
+/// The run shown (by its scenario) with how many of its events are shown: the cluster changes only
+/// with an event.
+pub type Cluster = (Shared<Scenario>, usize);
 
-impl Inputs {
-    /// What `cursor` shows with these picks.
-    pub(super) fn of(cursor: &Cursor, windows: &[Option<IpNet>], pod_node: &str) -> Inputs {
-        Inputs {
-            scenario: cursor.run().scenario().clone(),
-            events: cursor.shown_events(),
-            windows: windows.to_vec(),
-            pod_node: pod_node.to_string(),
-        }
-    }
-
-    /// The same run, with no event since.
-    pub(super) fn same_cluster(&self, other: &Inputs) -> bool {
-        Rc::ptr_eq(&self.scenario, &other.scenario) && self.events == other.events
-    }
-
-    /// The same cluster, and the same zoom windows of the map.
-    pub(super) fn same_map(&self, other: &Inputs) -> bool {
-        self.same_cluster(other) && self.windows == other.windows
-    }
-
-    /// The same cluster, and the same node for new pods.
-    pub(super) fn same_names(&self, other: &Inputs) -> bool {
-        self.same_cluster(other) && self.pod_node == other.pod_node
-    }
-}
+/// What the stage is drawn from.
+pub type StageInputs = (Cluster, VirtualTime, Option<usize>, Option<String>);
 
 /// The event log's latest rows.
 #[derive(Debug, Clone)]
@@ -314,10 +277,9 @@ impl Shown {
                 sources: Vec::new(),
                 path: cursor.run().path(),
             }),
-            stage: Shared::new(cursor.stage(None, None)),
-            stage_seen: Default::default(),
+            stage: Memo::of(Default::default(), |_| cursor.stage(None, None)),
             cards: Shared::default(),
-            seen: Inputs::default(),
+            cards_from: Default::default(),
             log: Shared::new(LogShown {
                 scenario: Rc::default(),
                 total: 0,
@@ -327,14 +289,14 @@ impl Shown {
                 selected: None,
             }),
             pod: None,
-            map: Shared::default(),
-            names: Shared::new(cursor.action_names("")),
+            map: Memo::of(Default::default(), |_| Vec::new()),
+            names: Memo::of(Default::default(), |_| cursor.action_names("")),
             editor: Shared::new(EditorShown {
                 text: String::new(),
                 error: None,
             }),
-            settings: Shared::new(SettingsShown {
-                settings: cursor.run().settings().clone(),
+            settings: Memo::of(cursor.run().settings().clone(), |settings| SettingsShown {
+                settings: settings.clone(),
                 capacity: cursor.run().capacity_plan(),
             }),
             link: Shared::default(),
@@ -355,7 +317,7 @@ impl Shown {
 pub(super) fn cards(
     cursor: &Cursor,
     selected_node: Option<&String>,
-    (last, seen): (&Cards, &Inputs),
+    (last, seen): (&Cards, &Cluster),
 ) -> Cards {
     let mut names = cursor.node_names();
     if let Some(at) = names.iter().position(|n| Some(n) == selected_node) {
@@ -364,11 +326,12 @@ pub(super) fn cards(
     }
     let events = cursor.events();
     let scenario = cursor.run().scenario();
-    let touched: Option<Vec<&str>> = (Rc::ptr_eq(&seen.scenario, scenario)
-        && seen.events <= events.len())
+    let (seen_scenario, seen_events) = seen;
+    let touched: Option<Vec<&str>> = (*seen_scenario == Shared::from(scenario.clone())
+        && *seen_events <= events.len())
     .then(|| {
         let mut touched = Vec::new();
-        for node in (seen.events..events.len()).filter_map(|i| events.get(i).and_then(node_of)) {
+        for node in (*seen_events..events.len()).filter_map(|i| events.get(i).and_then(node_of)) {
             if !touched.contains(&node) {
                 touched.push(node);
             }

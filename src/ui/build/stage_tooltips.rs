@@ -60,7 +60,7 @@ fn tooltips(scenario: &'static str, lang: Lang) -> Vec<String> {
         .expect("a built-in scenario loads");
     player.seek(VirtualTime(u64::MAX));
     player.finish();
-    let stage = AppState::new(player).shown().stage.clone();
+    let stage = AppState::new(player).shown().stage.shared();
     let renderer = yew::LocalServerRenderer::<StageAtTheEnd>::with_props(AtTheEnd { stage, lang })
         .hydratable(false);
     let html = futures::executor::block_on(renderer.render());

@@ -5,7 +5,7 @@
 //! formats or simulates.
 
 use super::view::{
-    cards, log, map, Answer, Asked, Clock, EditorShown, ExportShown, Inputs, PodShown,
+    cards, log, map, Answer, Asked, Clock, Cluster, EditorShown, ExportShown, PodShown,
     SettingsShown, Shown, TourShown,
 };
 use crate::i18n::Lang;
@@ -543,26 +543,11 @@ impl AppState {
         let now = cursor.now();
         let touched = state.selected_event.and_then(|i| cursor.touched(i));
         let playing_fast = state.playing_fast();
-        // Steps of one moment stand after different events of it: the events shown tell them apart.
-        let stage_seen = (
-            run.scenario().clone(),
-            (now, cursor.shown_events()),
-            state.selected_event,
-            state.selected_node.clone(),
-        );
-        let (scenario, time, event, node) = &last.stage_seen;
-        let same_stage = Rc::ptr_eq(scenario, run.scenario())
-            && (*time, *event, node)
-                == (
-                    (now, cursor.shown_events()),
-                    state.selected_event,
-                    &state.selected_node,
-                );
-        let seen = Inputs::of(cursor, &state.map_windows, &state.pod_node);
+        let cluster: Cluster = (run.scenario().clone().into(), cursor.shown_events());
         let cards = cards(
             cursor,
             state.selected_node.as_ref(),
-            (&last.cards, &last.seen),
+            (&last.cards, &last.cards_from),
         );
         Shown {
             lang: state.lang,
@@ -605,25 +590,25 @@ impl AppState {
                     None => run.path(),
                 },
             }),
-            // The picture is a function of the run, the time and what is picked: the same, it is kept.
-            stage: if same_stage {
-                last.stage.clone()
-            } else {
-                Shared::new(cursor.stage(state.selected_event, state.selected_node.as_deref()))
-            },
-            stage_seen,
+            stage: last.stage.next(
+                (
+                    cluster.clone(),
+                    now,
+                    state.selected_event,
+                    state.selected_node.clone(),
+                ),
+                |(_, _, event, node)| cursor.stage(*event, node.as_deref()),
+            ),
             cards: keep(&last.cards, cards),
-            map: if seen.same_map(&last.seen) {
-                last.map.clone()
-            } else {
-                Shared::new(map(cursor, &state.map_windows))
-            },
-            names: if seen.same_names(&last.seen) {
-                last.names.clone()
-            } else {
-                Shared::new(cursor.action_names(&state.pod_node))
-            },
-            seen,
+            map: last.map.next(
+                (cluster.clone(), state.map_windows.clone()),
+                |(_, windows)| map(cursor, windows),
+            ),
+            names: last.names.next(
+                (cluster.clone(), state.pod_node.clone()),
+                |(_, pod_node)| cursor.action_names(pod_node),
+            ),
+            cards_from: cluster,
             log: log(cursor, state.selected_event, playing_fast, &last.log),
             pod: state.selected_pod.as_ref().map(|pod| {
                 Shared::new(PodShown {
@@ -638,17 +623,13 @@ impl AppState {
                     error: player.error().map(str::to_string),
                 },
             ),
-            settings: {
-                let settings = player.settings();
-                match last.settings.settings == settings {
-                    true => last.settings.clone(),
-                    false => Shared::new(SettingsShown {
-                        capacity: CapacityPlan::from_config(&settings.config)
-                            .with_max_pods(settings.knobs.max_pods),
-                        settings,
-                    }),
-                }
-            },
+            settings: last
+                .settings
+                .next(player.settings(), |settings| SettingsShown {
+                    capacity: CapacityPlan::from_config(&settings.config)
+                        .with_max_pods(settings.knobs.max_pods),
+                    settings: settings.clone(),
+                }),
             link: keep(&last.link, player.link()),
             refusals: match last.refusals.as_slice() == player.link_refusals() {
                 true => last.refusals.clone(),

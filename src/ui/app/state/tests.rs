@@ -347,7 +347,7 @@ fn language_theme_and_the_settings_fields_live_in_the_one_state() {
     let shown = state.shown();
     assert_eq!((shown.lang, shown.theme), (Lang::Ja, Some(Theme::Dark)));
     assert!(
-        shown.stage == stage,
+        shown.stage.shared() == stage.shared(),
         "the picture does not depend on the words"
     );
     state.reduce(Action::LanguageUnavailable(Some("zh: offline".into())));
