@@ -4,9 +4,10 @@
 //! `tests/layers.rs` holds every file to it):
 //!
 //! * [`ipam`] — the pure allocators, each modelled on one upstream file: kube-controller-manager's
-//!   cidrset and range allocator, and the CNI host-local, ptp and kindnet pieces. No time, no browser.
+//!   cidrset and range allocator, the CNI plugins host-local, ptp, bridge and flannel, kindnet's and
+//!   flanneld's configuration. No time, no browser.
 //! * [`sim`] — the cluster over virtual time, built on `ipam`: a virtual clock and event queue, the actors
-//!   (kube-controller-manager's node IPAM, kindnetd, the kubelet with containerd and CNI), the scenario
+//!   (kube-controller-manager's node IPAM, kindnetd or flanneld, the kubelet with containerd and CNI), the scenario
 //!   language, and the state snapshot every view draws from. No wall clock, threads or files.
 //! * [`i18n`] — every word of the interface in English, Simplified Chinese and Japanese; [`tours`] —
 //!   the guided tours (scenario, steps, words); [`share`] — the view as a link (query parameters) and
@@ -14,8 +15,9 @@
 //! * [`playback`] — what a page does with a run, natively: the run, a cursor over it, the loader, links,
 //!   tour steps and the view models the page draws.
 //! * [`article`] — the article's sections, each naming its figure's tour step and commands.
-//! * [`ui`] — the Yew front end: it renders state and sends actions. It runs in the browser (`wasm32`) and
-//!   is also built natively, to render the default view to HTML at build time (`src/bin/prerender.rs`).
+//! * [`ui`] — the Yew front end, a folder per product over the stage they share: the app, the figure
+//!   element, and the build's pages and pictures. It runs in the browser (`wasm32`) and is also built
+//!   natively, to render the pages and figures at build time (`src/bin/prerender.rs`).
 //!
 //! The native command-line tool (`src/bin/podip/main.rs`) is another thin view over the same core. Where
 //! each upstream behaviour comes from: `docs/upstream-notes.md`.
