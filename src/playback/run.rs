@@ -86,7 +86,7 @@ impl Run {
     }
 
     /// What a link to this run says besides the time and step: its tour with the settings that differ
-    /// from the tour's, or its text ([`Run::link_of`]). The same for the run's life, so it is read once.
+    /// from the tour's, or its text. The same for the run's life, so it is read once.
     pub fn link(&self) -> &Link {
         self.link.get_or_init(|| self.link_of(&self.text))
     }

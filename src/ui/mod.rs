@@ -4,7 +4,7 @@
 //! [`Lang`](crate::i18n::Lang), passed down in props.
 //!
 //! * `app/` — the app (`/`, the tours' pages): its state and reducer (`state/`), what the page shows
-//!   as a plain value (`view.rs`: view models behind [`shared::Shared`], kept when unchanged, so each
+//!   as a plain value (`view.rs`: view models behind `shared::Shared`, kept when unchanged, so each
 //!   component gets only what it draws and Yew skips the ones that did not change), the page
 //!   (`mod.rs`) and one file per card.
 //! * `figure/` — `<podip-figure>` in any page, and the article's explorable sentence.
