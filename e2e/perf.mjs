@@ -110,7 +110,9 @@ async function playing(url, label) {
   await page.getByTestId("scenario-editor").fill(lines.join("\n"));
   const loadStart = Date.now();
   await page.getByTestId("run-scenario").click();
-  await page.getByTestId("play").waitFor();
+  // Loaded when the run shown is the new one: its horizon, not the kind tour's, and no progress left.
+  await page.waitForFunction(() => !document.querySelector("[data-testid=progress]")
+    && !document.querySelector("[data-testid=clock]").textContent.includes("/ 10.800 s"));
   console.log(`${label} loading the 64 × 110 scenario: ${Date.now() - loadStart} ms`);
   await page.getByTestId("speed").selectOption({ label: "8×" });
   // Frame *intervals* from requestAnimationFrame cannot go below the display's 16.7 ms; the main thread's
