@@ -11,6 +11,10 @@ pub const APP_TICK_MS: f64 = 50.0;
 /// and a tick waiting for the frame after would come at 66 ms.
 pub const FRAME_SLACK_MS: f64 = 8.0;
 
+/// The most real time one tick counts: a hidden tab gets no animation frames, and coming back, the
+/// playback goes on from where it was rather than leaping ahead by the time away.
+pub const MAX_TICK_MS: f64 = 250.0;
+
 /// Real ms of simulation a tick of the app may run; the drawing follows in the same frame, so this is
 /// half what a frame holding the simulation alone could take (a big cluster at 8× then plays slower
 /// than 8×, and no frame runs long).

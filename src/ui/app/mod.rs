@@ -41,7 +41,7 @@ use crate::playback::Player;
 use crate::share::Link;
 use crate::ui::sharing::view_address;
 use crate::ui::stage::StageView;
-use crate::ui::timing::{now_ms, APP_TICK_MS, FRAME_SLACK_MS};
+use crate::ui::timing::{now_ms, APP_TICK_MS, FRAME_SLACK_MS, MAX_TICK_MS};
 use gloo_timers::callback::Interval;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -128,7 +128,7 @@ impl Component for App {
                     // A frame's length early is on time: ticks keep to frames.
                     Some(last) if now - last >= APP_TICK_MS - FRAME_SLACK_MS => {
                         self.clock = Some(now);
-                        state.reduce(Action::Tick(now - last))
+                        state.reduce(Action::Tick((now - last).min(MAX_TICK_MS)))
                     }
                     _ => false,
                 }
