@@ -20,6 +20,10 @@ pub const MAX_TICK_MS: f64 = 250.0;
 /// than 8×, and no frame runs long).
 pub const FRAME_BUDGET_MS: f64 = 4.0;
 
+/// Playing at 4× or faster, the bench below the first screen (the node cards, the map, the log) is
+/// drawn again every this many ticks (400 ms); the stage and the clock at every tick.
+pub const BENCH_TICKS_PLAYING_FAST: u32 = 8;
+
 /// Real ms per slice of work in hand (reading, building, rewinding a run): with the redraw that may
 /// follow it, well inside a 50 ms task.
 pub const WORK_BUDGET_MS: f64 = 5.0;

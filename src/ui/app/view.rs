@@ -92,6 +92,8 @@ pub struct Shown {
     pub cards: Shared<Cards>,
     /// The cluster the cards were made from: a card is made again only for a node an event since touched.
     pub(super) cards_from: Cluster,
+    /// Ticks since the bench (cards, map, log, names) was last computed.
+    pub(super) bench_age: u32,
     /// The event log's rows.
     pub log: Shared<LogShown>,
     /// The selected pod's network view.
@@ -280,6 +282,7 @@ impl Shown {
             stage: Memo::of(Default::default(), |_| cursor.stage(None, None)),
             cards: Shared::default(),
             cards_from: Default::default(),
+            bench_age: 0,
             log: Shared::new(LogShown {
                 scenario: Rc::default(),
                 total: 0,

@@ -21,7 +21,8 @@ use crate::sim::{ClusterSettings, DeletionMode, DraftField, SettingsDraft};
 use crate::tours::TourId;
 use crate::ui::shared::{keep, Shared};
 use crate::ui::timing::{
-    now_ms, CHANGE_BUDGET_MS, CHORE_BUDGET_MS, FRAME_BUDGET_MS, WORK_BUDGET_MS,
+    now_ms, BENCH_TICKS_PLAYING_FAST, CHANGE_BUDGET_MS, CHORE_BUDGET_MS, FRAME_BUDGET_MS,
+    WORK_BUDGET_MS,
 };
 pub use edit::SettingsEdit;
 use ipnet::IpNet;
@@ -288,10 +289,15 @@ impl AppState {
     /// Compute what the page shows; the page is drawn again (its parts compare what they draw). A new
     /// scenario (a tour, the editor's, a link's) brings its own settings into the card's fields.
     fn refresh(&mut self) -> bool {
+        self.refresh_for(false)
+    }
+
+    /// [`AppState::refresh`], for a tick of the clock (`tick`) or anything else.
+    fn refresh_for(&mut self, tick: bool) -> bool {
         if self.edit.load != self.player.load_number() {
             self.edit = SettingsEdit::of(&self.player);
         }
-        self.shown = self.show(&self.shown);
+        self.shown = self.show(&self.shown, tick);
         true
     }
 
@@ -380,6 +386,7 @@ impl AppState {
                 if self.player.cursor().at_end() {
                     self.playing = false;
                 }
+                return self.refresh_for(true);
             }
             Action::Play => {
                 if self.player.cursor().at_end() {
@@ -535,7 +542,7 @@ impl AppState {
 
 impl AppState {
     /// What the page shows, keeping the parts of `last` that did not change.
-    fn show(&self, last: &Shown) -> Shown {
+    fn show(&self, last: &Shown, tick: bool) -> Shown {
         let state = self;
         let player = &self.player;
         let cursor = player.cursor();
@@ -544,11 +551,11 @@ impl AppState {
         let touched = state.selected_event.and_then(|i| cursor.touched(i));
         let playing_fast = state.playing_fast();
         let cluster: Cluster = (run.scenario().clone().into(), cursor.shown_events());
-        let cards = cards(
-            cursor,
-            state.selected_node.as_ref(),
-            (&last.cards, &last.cards_from),
-        );
+        // Ticks playing fast draw the bench below the first screen (the cards, the map, the log, the
+        // actions' names) only every BENCH_TICKS_PLAYING_FAST: no one reads it at that pace, and it is
+        // most of a frame's drawing. Anything else draws it at once.
+        let bench_due = !(tick && playing_fast) || last.bench_age + 1 >= BENCH_TICKS_PLAYING_FAST;
+        let bench_age = if bench_due { 0 } else { last.bench_age + 1 };
         Shown {
             lang: state.lang,
             theme: state.theme,
@@ -599,17 +606,40 @@ impl AppState {
                 ),
                 |(_, _, event, node)| cursor.stage(*event, node.as_deref()),
             ),
-            cards: keep(&last.cards, cards),
-            map: last.map.next(
-                (cluster.clone(), state.map_windows.clone()),
-                |(_, windows)| map(cursor, windows),
-            ),
-            names: last.names.next(
-                (cluster.clone(), state.pod_node.clone()),
-                |(_, pod_node)| cursor.action_names(pod_node),
-            ),
-            cards_from: cluster,
-            log: log(cursor, state.selected_event, playing_fast, &last.log),
+            cards: match bench_due {
+                true => keep(
+                    &last.cards,
+                    cards(
+                        cursor,
+                        state.selected_node.as_ref(),
+                        (&last.cards, &last.cards_from),
+                    ),
+                ),
+                false => last.cards.clone(),
+            },
+            map: match bench_due {
+                true => last.map.next(
+                    (cluster.clone(), state.map_windows.clone()),
+                    |(_, windows)| map(cursor, windows),
+                ),
+                false => last.map.clone(),
+            },
+            names: match bench_due {
+                true => last.names.next(
+                    (cluster.clone(), state.pod_node.clone()),
+                    |(_, pod_node)| cursor.action_names(pod_node),
+                ),
+                false => last.names.clone(),
+            },
+            cards_from: match bench_due {
+                true => cluster,
+                false => last.cards_from.clone(),
+            },
+            log: match bench_due {
+                true => log(cursor, state.selected_event, playing_fast, &last.log),
+                false => last.log.clone(),
+            },
+            bench_age,
             pod: state.selected_pod.as_ref().map(|pod| {
                 Shared::new(PodShown {
                     name: pod.clone(),

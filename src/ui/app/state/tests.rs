@@ -415,3 +415,37 @@ fn a_platform_without_node_subnets_is_explained_and_changes_nothing() {
     state.reduce(Action::Preset(String::new()));
     assert_eq!(state.shown().edit.elsewhere, None);
 }
+
+/// Playing fast, a tick draws the stage and the clock; the bench below the first screen is drawn
+/// every few ticks, and at once by anything else (a pause here).
+#[test]
+fn playing_fast_the_bench_is_drawn_every_few_ticks() {
+    let mut state = kind_tour(false);
+    let fast = SPEEDS
+        .iter()
+        .position(|(label, _)| *label == "8×")
+        .expect("8×");
+    state.reduce(Action::Speed(fast));
+    state.reduce(Action::Play);
+    let (log, stage) = (state.shown().log.clone(), state.shown().stage.shared());
+    state.reduce(Action::Tick(50.0));
+    assert!(
+        state.shown().stage.shared() != stage,
+        "the stage moves with the clock"
+    );
+    assert!(
+        state.shown().log == log,
+        "the log waits for the bench's turn"
+    );
+    for _ in 1..crate::ui::timing::BENCH_TICKS_PLAYING_FAST {
+        state.reduce(Action::Tick(50.0));
+    }
+    assert!(state.shown().log != log, "its turn came");
+    let log = state.shown().log.clone();
+    state.reduce(Action::Tick(50.0));
+    state.reduce(Action::Pause);
+    assert!(
+        state.shown().log != log,
+        "paused, the bench shows the moment"
+    );
+}
