@@ -5,8 +5,9 @@ use super::name::Name;
 use serde::{Serialize, Serializer};
 use std::fmt;
 
-/// The object an event is about: a node, a pod or a component. It holds the `kind/name` text once, shared (the log of
-/// a large run holds ~400,000 of them), and is the one place that writes or reads that form.
+/// The object an event is about: a node, a pod or a component. It holds the `kind/name` text once,
+/// shared (the log of a large run holds ~400,000 of them), and is the one place that writes or reads
+/// that form.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ObjectRef(Name);
 

@@ -1,9 +1,10 @@
-//! A view model behind `Rc`, compared by address: what every product's components take as props.
+//! A view model behind `Rc`, compared by address, which every product's components take as props; and
+//! a view model memoized by the inputs it was computed from.
 
 use std::rc::Rc;
 
-/// A view model shared by `Rc` and compared by address: the app's state keeps the last one when the new one
-/// is equal ([`keep`]), so the same address means the same value, and a component given it is skipped
+/// A view model shared by `Rc` and compared by address: the app's state keeps the last one when the new
+/// one is equal ([`keep`]), so the same address means the same value, and a component given it is skipped
 /// without comparing what it draws.
 #[derive(Debug, Default)]
 pub struct Shared<T>(Rc<T>);
