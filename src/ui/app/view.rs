@@ -11,7 +11,6 @@ use crate::ipam::capacity::CapacityPlan;
 use crate::playback::stage::Stage;
 use crate::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::playback::words::TourWords;
-use crate::playback::Player;
 use crate::playback::{Cursor, LinkRefusal, PathShown, Run};
 use crate::share::Link;
 use crate::share::Theme;
@@ -251,7 +250,7 @@ impl Shown {
             theme: None,
             unavailable: None,
             link_problem_closed: false,
-            edit: Shared::new(SettingsEdit::of(&Player::default())),
+            edit: Shared::new(SettingsEdit::of_settings(cursor.run().settings(), 0)),
             playing: false,
             playing_fast: false,
             speed: 0,

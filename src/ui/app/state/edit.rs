@@ -2,7 +2,7 @@
 
 use crate::playback::Player;
 use crate::sim::preset::Preset;
-use crate::sim::SettingsDraft;
+use crate::sim::{ClusterSettings, SettingsDraft};
 
 /// The settings card's fields as typed: what was typed stays, valid or not, until a new scenario
 /// brings its own settings.
@@ -21,11 +21,16 @@ pub struct SettingsEdit {
 impl SettingsEdit {
     /// The fields of the settings in force in `player`.
     pub(crate) fn of(player: &Player) -> SettingsEdit {
+        SettingsEdit::of_settings(&player.settings(), player.load_number())
+    }
+
+    /// The fields of `settings`, taken from load number `load`.
+    pub(crate) fn of_settings(settings: &ClusterSettings, load: u32) -> SettingsEdit {
         SettingsEdit {
-            fields: player.settings().draft(),
+            fields: settings.draft(),
             refusal: None,
             elsewhere: None,
-            load: player.load_number(),
+            load,
         }
     }
 }
