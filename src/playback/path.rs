@@ -1,7 +1,9 @@
 //! The path a Pod's address takes, as a tour draws it: kube-controller-manager splits the cluster
-//! CIDR → the node's `spec.podCIDR` → the node's CNI agent writes the conflist → the runtime runs CNI
-//! ADD → the plugins → the kubelet writes the Pod's `status.podIPs`. The tour's introduction draws it
-//! whole, and each step lights the hops its own event belongs to.
+//! CIDR → the node's `spec.podCIDR` → the node's CNI agent → the conflist → the runtime runs CNI ADD →
+//! the plugins → the kubelet writes the Pod's `status.podIPs`. On kindnet the agent writes the conflist;
+//! on flannel's chain the conflist is static (kube-flannel's install-cni copies it, k3s writes its own)
+//! and flanneld's `subnet.env` is what the flannel plugin reads at every ADD. The tour's introduction
+//! draws the path whole, and each step lights the hops its own event belongs to.
 
 use crate::sim::chain::Chain;
 use crate::sim::Reason;
@@ -13,15 +15,16 @@ pub enum Hop {
     Controller,
     /// The node's `spec.podCIDR(s)`, where the controller's choice is written.
     PodCidr,
-    /// The node's CNI agent: kindnetd, or flanneld with its `subnet.env`.
+    /// The node's CNI agent, which reads the node's podCIDR: kindnetd, or flanneld.
     Agent,
-    /// The conflist the agent writes, which the runtime reads.
+    /// The conflist the runtime reads: kindnetd's, or the one kube-flannel's install-cni copies (k3s
+    /// writes its own).
     Config,
     /// The container runtime (containerd), which starts the sandbox.
     Runtime,
     /// The CNI call it makes, ADD at start and DEL at removal.
     Cni,
-    /// The chain's plugins: ptp + host-local, or flannel → bridge + host-local.
+    /// The chain's plugins: ptp + host-local, or flannel (reading `subnet.env`) → bridge + host-local.
     Plugins,
     /// The kubelet, which reads the sandbox's addresses back.
     Kubelet,
@@ -49,22 +52,30 @@ impl Hop {
             (Hop::Controller, _) => "kube-controller-manager",
             (Hop::PodCidr, _) => "spec.podCIDR",
             (Hop::Agent, Chain::Kindnet) => "kindnetd",
-            (Hop::Agent, Chain::Flannel) => "flanneld → subnet.env",
-            (Hop::Agent, Chain::K3sFlannel) => "k3s' flannel → subnet.env",
-            (Hop::Config, chain) => chain.conflist_name(),
+            (Hop::Agent, Chain::Flannel) => "flanneld",
+            (Hop::Agent, Chain::K3sFlannel) => "k3s (flannel)",
+            (Hop::Config, Chain::Kindnet) => Chain::Kindnet.conflist_name(),
+            (Hop::Config, Chain::Flannel) => "install-cni → 10-flannel.conflist",
+            (Hop::Config, Chain::K3sFlannel) => "k3s → 10-flannel.conflist",
             (Hop::Runtime, _) => "containerd",
             (Hop::Cni, _) => "CNI ADD / DEL",
             (Hop::Plugins, Chain::Kindnet) => "ptp + host-local",
-            (Hop::Plugins, Chain::Flannel | Chain::K3sFlannel) => "flannel → bridge + host-local",
+            (Hop::Plugins, Chain::Flannel | Chain::K3sFlannel) => {
+                "subnet.env → flannel → bridge + host-local"
+            }
             (Hop::Kubelet, _) => "kubelet",
             (Hop::PodIps, _) => "status.podIPs",
         }
     }
 
-    /// The hops an event of `reason` happens at: where a step waiting for it stands on the path.
-    pub fn of(reason: Reason) -> &'static [Hop] {
+    /// The hops an event of `reason` happens at on a node of `chain`: where a step waiting for it
+    /// stands on the path.
+    pub fn of(reason: Reason, chain: Chain) -> &'static [Hop] {
         use Reason::*;
         match reason {
+            // flanneld writes subnet.env for the flannel plugin; the conflist is install-cni's (or k3s').
+            SubnetEnvWritten => &[Hop::Agent, Hop::Plugins],
+            CNIConfigWritten if chain.is_flannel() => &[Hop::Config],
             NodeIpamStarted | CIDRAllocated | CIDROccupied | CIDRReleased | CIDRNotAvailable
             | NodeSyncRequeued => &[Hop::Controller],
             PodCIDRPatched => &[Hop::Controller, Hop::PodCidr],
@@ -72,8 +83,7 @@ impl Hop {
             | NodeRouteRemoved
             | KindnetReconcileFailed
             | FlannelLeaseFailed
-            | VxlanDeviceCreated
-            | SubnetEnvWritten => &[Hop::Agent],
+            | VxlanDeviceCreated => &[Hop::Agent],
             CNIConfigWritten => &[Hop::Agent, Hop::Config],
             // The kubelet reports the runtime's "cni plugin not initialized" while no conflist exists.
             NetworkNotReady => &[Hop::Config, Hop::Runtime, Hop::Kubelet],

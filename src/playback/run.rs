@@ -169,7 +169,7 @@ impl Run {
         let event = self.step_event(index).and_then(|i| self.timeline.get(i));
         PathShown {
             chain: self.settings.knobs.cni,
-            lit: event.map_or(&[], |event| Hop::of(event.reason)),
+            lit: event.map_or(&[], |event| Hop::of(event.reason, self.settings.knobs.cni)),
         }
     }
 

@@ -49,9 +49,39 @@ fn every_step_of_every_tour_lights_a_hop() {
     assert!(dark.is_empty(), "steps that light nothing: {dark:?}");
     let flannel = run(TourId::KubeadmFlannel).step_path(0);
     let names: Vec<&str> = flannel.hops().map(|(_, name, _)| name).collect();
-    assert!(names.contains(&"10-flannel.conflist"), "{names:?}");
     assert!(
-        names.contains(&"flannel → bridge + host-local"),
+        names.contains(&"install-cni → 10-flannel.conflist"),
         "{names:?}"
+    );
+    assert!(
+        names.contains(&"subnet.env → flannel → bridge + host-local"),
+        "{names:?}"
+    );
+}
+
+/// On flannel's chain the conflist is static and `subnet.env` is the plugin's input at every ADD: the
+/// conflist is not flanneld's, and `subnet.env` lights the plugins' stop, never the conflist's.
+#[test]
+fn subnet_env_feeds_the_plugins_and_the_conflist_is_not_flanneld_s() {
+    for chain in [Chain::Flannel, Chain::K3sFlannel] {
+        assert_eq!(
+            Hop::of(Reason::CNIConfigWritten, chain),
+            &[Hop::Config],
+            "{chain:?}"
+        );
+        let env = Hop::of(Reason::SubnetEnvWritten, chain);
+        assert!(
+            env.contains(&Hop::Plugins) && !env.contains(&Hop::Config),
+            "{chain:?}"
+        );
+        assert!(!Hop::Agent.label(chain).contains("subnet.env"), "{chain:?}");
+        assert!(
+            Hop::Plugins.label(chain).starts_with("subnet.env →"),
+            "{chain:?}"
+        );
+    }
+    assert_eq!(
+        Hop::of(Reason::CNIConfigWritten, Chain::Kindnet),
+        &[Hop::Agent, Hop::Config]
     );
 }
