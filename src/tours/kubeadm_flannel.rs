@@ -175,9 +175,9 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
             ],
             correct: 1,
             why: text! {
-                en: "host-local is the same under ptp and under the bridge: it starts after last_reserved_ip (.4) and hands out .5. b's .3 comes back only after the walk wraps round the range, long after the stale entry on cni0 has expired.",
-                zh: "无论配合 ptp 还是网桥，host-local 都一样：从 last_reserved_ip（.4）之后开始，分出 .5。b 的 .3 要等遍历绕回整个范围之后才回来，那时 cni0 上的过期表项早已失效。",
-                ja: "host-local は ptp でもブリッジでも同じです。last_reserved_ip（.4）の次から始めて .5 を割り当てます。b の .3 が戻ってくるのは走査が範囲を一周した後で、そのころには cni0 の古いエントリーはとうに期限切れです。",
+                en: "host-local is the same under ptp and under the bridge: it hands out .5, the next address after last_reserved_ip (.4). Round robin makes reuse rare, not harmless: with fewer than 128 neighbour entries the kernel never collects a STALE one, so when the walk wraps on a small range .3's old entry can still be on cni0 (plugins#858), and the new pod's gratuitous ARP does not replace it (plugins#756).",
+                zh: "host-local 在 ptp 和网桥下都一样：分出 last_reserved_ip（.4）之后的下一个地址 .5。轮询让地址复用变得少见，却不能让它无害：邻居表项不到 128 条时，内核从不回收 STALE 表项，所以在小范围上遍历绕回时，cni0 上 .3 的旧表项可能还在（plugins#858），新 Pod 发出的免费 ARP 也不会替换它（plugins#756）。",
+                ja: "host-local は ptp でもブリッジでも同じで、last_reserved_ip（.4）の次のアドレス .5 を割り当てます。ラウンドロビンで再利用はまれになりますが、無害になるわけではありません。ネイバーエントリーが 128 個未満のあいだ、カーネルは STALE のエントリーを回収しないため、小さな範囲で走査が一周したとき、cni0 に .3 の古いエントリーが残っていることがあります（plugins#858）。新しい Pod の Gratuitous ARP もそれを置き換えません（plugins#756）。",
             },
         },
     ],
@@ -189,6 +189,10 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Source {
             label: "containernetworking/plugins#858",
             url: "https://github.com/containernetworking/plugins/issues/858",
+        },
+        Source {
+            label: "containernetworking/plugins#756",
+            url: "https://github.com/containernetworking/plugins/issues/756",
         },
     ],
 };
