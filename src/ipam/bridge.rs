@@ -402,8 +402,9 @@ fn ensure_addr(
 /// bridge `cmdDel`: in the pod, delete `CNI_IFNAME` (its host end leaves the bridge with it; a missing
 /// link or namespace is no error), *then* host-local DEL — upstream's order since
 /// containernetworking/plugins#702 (issue #666, commit 7aa07efe, 2022, "call ipam.ExecDel after clean
-/// up device in netns"; in v1.1.1 as b03deb63); ptp still runs IPAM DEL first. The bridge stays, with its address, when its last port goes. `pod` is `None`
-/// when the runtime passed no namespace or it is gone.
+/// up device in netns"; in v1.1.1 as b03deb63); ptp still runs IPAM DEL first. The bridge stays, with
+/// its address, when its last port goes. `pod` is `None` when the runtime passed no namespace or it is
+/// gone.
 pub fn cmd_del(
     node: &mut NetNs,
     pod: Option<&mut NetNs>,
