@@ -7,8 +7,9 @@ use podip::i18n::Lang;
 use podip::ipam::kcm::KcmFlag;
 use podip::playback::words::{tokens, Token, TourWords, ELSEWHERE};
 use podip::playback::{with_preamble, Player, Run};
-use podip::sim::{preset, ClusterSettings};
+use podip::sim::{preset, Chain, ClusterSettings};
 use podip::tours::TourId;
+use std::net::IpAddr;
 use std::rc::Rc;
 
 /// The run of `tour` under `settings`.
@@ -54,12 +55,54 @@ fn other_settings(tour: TourId) -> Vec<(String, ClusterSettings)> {
     out
 }
 
+/// Every address or subnet a text writes, found without `tokens` (whatever stands before it:
+/// `FLANNEL_SUBNET=10.244.1.1/24` too), with its prefix length if written.
+fn addresses(text: &str) -> Vec<(IpAddr, Option<u8>)> {
+    text.split(|c: char| !(c.is_ascii_hexdigit() || matches!(c, '.' | ':' | '/')))
+        .filter_map(|piece| {
+            let piece = piece.trim_end_matches(['.', ':']);
+            let (ip, prefix) = piece.split_once('/').unwrap_or((piece, ""));
+            let addr: IpAddr = ip.parse().ok()?;
+            let dotted = addr.is_ipv6() || ip.split('.').count() == 4;
+            let prefix = match prefix {
+                "" => None,
+                p => Some(p.parse().ok()?),
+            };
+            dotted.then_some((addr, prefix))
+        })
+        .collect()
+}
+
+/// Whether the run's `values` hold the address or subnet `ip/prefix` as a text writes it: an address, a
+/// subnet by its network, or an address with its subnet's prefix length (`10.244.1.1/24`).
+fn holds(values: &[Token], ip: IpAddr, prefix: Option<u8>) -> bool {
+    let host = if ip.is_ipv4() { 32 } else { 128 };
+    match prefix.filter(|p| *p != host) {
+        None => values.contains(&Token::Whole(ip, None)),
+        Some(p) => {
+            values.contains(&Token::Whole(ip, Some(p)))
+                || (values.contains(&Token::Whole(ip, None)) && values.contains(&Token::Prefix(p)))
+        }
+    }
+}
+
+/// The agent that installs a chain's conflist, as every language names it: words naming it tell that
+/// chain's story.
+fn installer(chain: Chain) -> &'static str {
+    match chain {
+        Chain::Kindnet => "kindnetd",
+        Chain::Flannel => "kube-flannel",
+        Chain::K3sFlannel => "k3s",
+    }
+}
+
 #[test]
 fn every_number_a_step_says_under_other_settings_is_in_the_run() {
     let mut wrong = Vec::new();
     let mut report = Vec::new();
     for tour in TourId::ALL {
         let steps = tour.tour().steps;
+        let own_chain = own_run(tour).settings().knobs.cni;
         for (label, settings) in other_settings(tour) {
             let run = run_under(tour, &settings);
             let words = TourWords::of(&run);
@@ -82,12 +125,33 @@ fn every_number_a_step_says_under_other_settings_is_in_the_run() {
                         .iter()
                         .find(|(t, id, _)| *t == tour && *id == step.id)
                         .map_or(&[][..], |(_, _, numbers)| numbers);
+                    let step_name = |what: &str| {
+                        format!(
+                            "{} under {label}, step {} ({}) [{}]: {what} — «{}»",
+                            tour.name(),
+                            index + 1,
+                            step.id,
+                            lang.tag(),
+                            said.text
+                        )
+                    };
+                    if settings.knobs.cni != own_chain && said.text.contains(installer(own_chain)) {
+                        wrong.push(step_name(&format!(
+                            "names {} in a {} run",
+                            installer(own_chain),
+                            settings.knobs.cni
+                        )));
+                    }
+                    for (ip, prefix) in addresses(&said.text) {
+                        if !holds(&values, ip, prefix) {
+                            let written = prefix.map_or(ip.to_string(), |p| format!("{ip}/{p}"));
+                            wrong.push(step_name(&format!("{written} is not in the run")));
+                        }
+                    }
                     for (range, token) in tokens(&said.text) {
                         let held = match token {
                             Token::Count(_) | Token::Prefix(32 | 128) => true,
-                            Token::Whole(ip, Some(32 | 128)) => {
-                                values.contains(&Token::Whole(ip, None))
-                            }
+                            Token::Whole(ip, prefix) => holds(&values, ip, prefix),
                             token => values.contains(&token),
                         };
                         if !held && !elsewhere.contains(&&said.text[range.clone()]) {

@@ -10,6 +10,8 @@
 //! length. A step is retold only when the whole told story happens the same way (words say what comes
 //! next), and only if every number in its words is such a fact, one value in the run shown; otherwise
 //! its words stay as written and [`Said::own_cluster`] says that they describe the tour's own cluster.
+//! Words that name what only the tour's own CNI chain has (kube-flannel's installer, kindnetd, k3s and
+//! their paths) are not retold for a run of another chain, whatever their numbers.
 
 mod facts;
 mod tokens;
@@ -18,7 +20,7 @@ pub use tokens::{tokens, Token};
 
 use super::Run;
 use crate::i18n::Lang;
-use crate::sim::{ClusterSettings, Scenario, Simulation};
+use crate::sim::{Chain, ClusterSettings, Scenario, Simulation};
 use crate::tours::TourId;
 use facts::{host_length, paired, settings_facts, Fact, Ipam, Value};
 use ipnet::IpNet;
@@ -29,6 +31,25 @@ use std::rc::Rc;
 /// Numbers a step's words give of another cluster than the run's — the measured worker's, which the
 /// `kind-measured` scenario replays — true whatever the settings: kept as written.
 pub const ELSEWHERE: &[(TourId, &str, &[&str])] = &[(TourId::Kind, "d-gets-the-next", &[".192"])];
+
+/// What words name of a chain alone: its conflist's installer and its paths.
+fn chain_names(chain: Chain) -> &'static [&'static str] {
+    match chain {
+        Chain::Kindnet => &[
+            "kindnetd",
+            "/etc/cni/net.d",
+            "/opt/cni/bin",
+            "/run/cni-ipam-state",
+        ],
+        Chain::Flannel => &[
+            "kube-flannel",
+            "/etc/cni/net.d",
+            "/opt/cni/bin",
+            "/var/lib/cni/networks",
+        ],
+        Chain::K3sFlannel => &["k3s", "/var/lib/rancher", "/var/lib/cni/networks"],
+    }
+}
 
 /// Words as shown for the run, and whether they describe the tour's own cluster instead.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +107,8 @@ pub struct TourWords {
     own_cidrs: Vec<IpNet>,
     /// Each step, where it can be retold.
     steps: Vec<Option<Told>>,
+    /// What the tour's own chain has and the run's has not: words naming it are the tour's own.
+    foreign: Vec<&'static str>,
 }
 
 impl TourWords {
@@ -100,6 +123,7 @@ impl TourWords {
             facts: Vec::new(),
             own_cidrs: Vec::new(),
             steps: Vec::new(),
+            foreign: Vec::new(),
         };
         let Some(tour) = tour else { return words };
         let Ok(own) = Scenario::parse(tour.scenario) else {
@@ -113,6 +137,12 @@ impl TourWords {
         words.own_settings = false;
         words.steps = vec![None; tour.steps.len()];
         words.own_cidrs = own_settings.config.cluster_cidrs.clone();
+        let shown_names = chain_names(shown_settings.knobs.cni);
+        words.foreign = chain_names(own_settings.knobs.cni)
+            .iter()
+            .filter(|name| !shown_names.contains(name))
+            .copied()
+            .collect();
         // Timings are words too (2.3 s): under other timings no step is retold.
         let mut knobs = shown_settings.knobs;
         knobs.max_pods = own_settings.knobs.max_pods;
@@ -222,6 +252,9 @@ impl TourWords {
         let Some(Some(told)) = self.steps.get(index) else {
             return Said::as_written(text, true);
         };
+        if self.foreign.iter().any(|name| text.contains(name)) {
+            return Said::as_written(text, true);
+        }
         let elsewhere = self
             .tour
             .and_then(|tour| {
@@ -270,9 +303,16 @@ impl TourWords {
                         _ => Resolved::Unknown,
                     }
                 }
-                Some(prefix) => match IpNet::new(ip, prefix).map(Value::Net) {
-                    Ok(own) => match agreed(own) {
+                Some(prefix) => match IpNet::new(ip, prefix) {
+                    Ok(own) if own.network() == ip => match agreed(Value::Net(own)) {
                         Some(Value::Net(shown)) => Resolved::Write(shown.to_string()),
+                        _ => Resolved::Unknown,
+                    },
+                    // An address with its subnet's prefix length (`10.244.1.1/24`, the gateway).
+                    Ok(_) => match (agreed(Value::Addr(ip)), agreed(Value::Prefix(prefix))) {
+                        (Some(Value::Addr(shown)), Some(Value::Prefix(length))) => {
+                            Resolved::Write(format!("{shown}/{length}"))
+                        }
                         _ => Resolved::Unknown,
                     },
                     Err(_) => Resolved::Unknown,

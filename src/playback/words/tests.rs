@@ -1,7 +1,7 @@
 use super::*;
 use crate::ipam::kcm::KcmFlag;
 use crate::playback::{with_preamble, Player};
-use crate::sim::builtin;
+use crate::sim::{builtin, SettingsDraft};
 
 /// The kind tour's run under `--node-cidr-mask-size=mask`.
 fn kind_under_mask(mask: &str) -> Rc<Run> {
@@ -54,4 +54,58 @@ fn under_a_26_mask_the_kind_tour_names_the_runs_addresses() {
     assert!(gateway.text.contains("10.244.0.65/32"), "{}", gateway.text);
     // The introduction names the flags: it describes the tour's own cluster.
     assert!(words.intro(Lang::En).expect("an intro").own_cluster);
+}
+
+/// The kubeadm-flannel tour's run under `settings`, made from its own.
+fn kubeadm_flannel_under(change: impl Fn(SettingsDraft) -> SettingsDraft) -> Rc<Run> {
+    let own = Player::load(
+        builtin::KUBEADM_FLANNEL.into(),
+        Some(TourId::KubeadmFlannel),
+    )
+    .expect("kubeadm-flannel loads");
+    let settings = change(own.settings().draft())
+        .validate(&own.settings())
+        .expect("valid settings");
+    let text = with_preamble(builtin::KUBEADM_FLANNEL, &settings.preamble());
+    let player = Player::load(text, Some(TourId::KubeadmFlannel)).expect("loads under them");
+    player.cursor().run().clone()
+}
+
+#[test]
+fn a_setting_written_name_equals_address_follows_the_run() {
+    let run = kubeadm_flannel_under(|d| d.with_flag(KcmFlag::NodeCidrMaskSize, "25".into()));
+    let words = TourWords::of(&run);
+    let index = TourId::KubeadmFlannel
+        .tour()
+        .step_index("subnet-env")
+        .expect("a step");
+    let said = words.step(index, Lang::En).expect("a step");
+    // worker-1's subnet is 10.244.0.128/25 under /25: subnet.env says its gateway with that mask.
+    assert!(!said.own_cluster, "{said:?}");
+    assert!(
+        said.text.contains("FLANNEL_SUBNET=10.244.0.129/25"),
+        "{}",
+        said.text
+    );
+}
+
+#[test]
+fn words_naming_kube_flannels_installer_are_not_retold_for_a_k3s_run() {
+    let k3s = crate::sim::preset::by_name("k3s").expect("the k3s preset");
+    let run = kubeadm_flannel_under(|d| d.with_preset(k3s));
+    let words = TourWords::of(&run);
+    let tour = TourId::KubeadmFlannel.tour();
+    for lang in Lang::ALL {
+        let index = tour.step_index("subnet-env").expect("a step");
+        let said = words.step(index, lang).expect("a step");
+        assert!(said.own_cluster, "{said:?}");
+        assert_eq!(said.text, tour.steps[index].words.get(lang));
+    }
+    // The bridge's story is k3s' too: told with k3s' addresses.
+    let index = tour.step_index("a-reserved").expect("a step");
+    let said = words.step(index, Lang::En).expect("a step");
+    assert!(
+        !said.own_cluster && said.text.contains("10.42."),
+        "{said:?}"
+    );
 }

@@ -1,6 +1,7 @@
 //! The numbers of a text as a reader takes them: whole addresses and subnets (`10.244.1.2`,
 //! `10.244.1.0/24`, `fd00:10:244:1::2`), an IPv4 address by its last part (`.5`, each end of
-//! `.2–.6`), a prefix length alone (`/24`) and plain counts (`256 subnets`), each with where it is.
+//! `.2–.6`), a prefix length alone (`/24`) and plain counts (`256 subnets`), each with where it is. A
+//! whole address is read after `=` too (`FLANNEL_SUBNET=10.244.1.1/24`), where a count is a name's.
 
 use std::net::IpAddr;
 use std::ops::Range;
@@ -93,11 +94,13 @@ pub fn tokens(text: &str) -> Vec<(Range<usize>, Token)> {
         let Some(c) = rest.chars().next() else { break };
         let before = text[..at].chars().next_back();
         let free = before.is_none_or(|b| !joins_before(b));
+        // `NAME=10.244.1.1/24`: the value of a setting, an address to a reader.
+        let assigned = before == Some('=');
         // host-local's `10.244.0.1-10.244.0.14`: a range of two whole addresses.
         let ranged = before == Some('-')
             && text[..at - 1].ends_with(|b: char| b.is_ascii_digit())
             && c.is_ascii_digit();
-        let found = if !free && !ranged {
+        let found = if !free && !ranged && !assigned {
             None
         } else if c.is_ascii_hexdigit() {
             let to_next = |after: &str| {
@@ -166,6 +169,13 @@ mod tests {
                 Token::Count(64),
                 Token::Whole(ip("fd00:10:244:1::"), Some(64)),
                 Token::Whole(ip("fd00:10:244:1::2"), None),
+            ]
+        );
+        assert_eq!(
+            read("FLANNEL_SUBNET=10.244.1.1/24, IP=fd00::5, --max-pods=110, CNI_IFNAME=eth0"),
+            [
+                Token::Whole(ip("10.244.1.1"), Some(24)),
+                Token::Whole(ip("fd00::5"), None)
             ]
         );
         assert_eq!(
