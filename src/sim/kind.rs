@@ -99,6 +99,7 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
                 Default::default(),
             ),
             admitted_pods: 0,
+            neighbours: Default::default(),
         },
     );
     let preset = if pod_cidrs.is_empty() {

@@ -194,6 +194,8 @@ pub(crate) fn status_update(cluster: &mut Cluster, at: PodRef, sandbox: Rc<Sandb
     };
     pod.status_sandbox = Some(Rc::clone(&sandbox));
     pod.phase = PodPhase::Running;
+    // The pod runs: its first packet asks the node for its gateway.
+    super::neighbours::pod_reached(cluster, &node, &sandbox);
     runtime::log_sandbox_step(
         cluster,
         SandboxStep::PodIps,

@@ -49,6 +49,7 @@ pub mod limits;
 pub mod log;
 pub mod message;
 pub mod name;
+pub mod neighbours;
 pub mod node_ipam;
 pub mod object;
 pub mod objects;

@@ -33,6 +33,8 @@ pub(crate) struct NodeObj {
     pub(crate) internal_ips: Vec<IpAddr>,
     /// The node's root network namespace.
     pub(crate) netns: NetNs,
+    /// Its neighbour table's entries for pod addresses.
+    pub(crate) neighbours: super::neighbours::Neighbours,
     /// Its `eth0` on the kind network, from which the namespace is built again at boot.
     pub(crate) uplink: Uplink,
     /// The `dataDir` of the conflist this node's kindnetd writes (fixed when the node was added); on a

@@ -45,6 +45,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
     node.down = true;
     node.boot += 1;
     node.netns = NetNs::node(&node.uplink);
+    node.neighbours = Default::default();
     node.writer.restart();
     // `/run/flannel/subnet.env` is on tmpfs and `flannel.1` went with the namespace; the flannel
     // plugin's saved delegates in /var/lib/cni/flannel are on disk.
