@@ -384,3 +384,6 @@ impl Cursor {
         scrap.run(run);
     }
 }
+
+#[cfg(test)]
+mod tests;

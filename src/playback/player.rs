@@ -3,14 +3,15 @@
 //! why). Loading and moving back happen in slices ([`Player::work`]) so a page never blocks; the run
 //! shown is replaced whole once the next one is ready.
 
+mod change;
+
 use super::cursor::Cursor;
 use super::loader::{Loader, Loading};
 use super::run::Run;
 use super::scrap::Scrap;
 use super::slices::Progress;
-use super::{with_preamble, LinkRefusal};
-use crate::sim::command::Command;
-use crate::sim::{builtin, VirtualDuration, VirtualTime};
+use super::LinkRefusal;
+use crate::sim::{builtin, VirtualTime};
 use crate::sim::{ClusterSettings, DeletionMode};
 use crate::tours::TourId;
 use std::rc::Rc;
@@ -53,17 +54,6 @@ enum Origin {
     Link,
     /// The text changed by an action or a setting: refused, the text stays as it was.
     Change,
-}
-
-/// What a change builds on.
-struct Latest<'a> {
-    text: &'a str,
-    /// The scenario's end.
-    end: VirtualTime,
-    /// The time shown.
-    time: VirtualTime,
-    tour: Option<TourId>,
-    tour_step: Option<usize>,
 }
 
 impl Default for Player {
@@ -250,91 +240,10 @@ impl Player {
         }
     }
 
-    /// Read a text in hand to its end at once: a change made while one is read builds on it.
-    fn settle_reading(&mut self) {
-        if let Some((loader, request)) = self.loading.take() {
-            match loader.read() {
-                Loading::Working(loader) => self.loading = Some((loader, request)),
-                Loading::Ready(cursor) => self.show(*cursor, request),
-                Loading::Refused(text, err) => self.refuse(text, err, request.origin),
-            }
-        }
-    }
-
-    /// What a change builds on: the scenario being built (its text read), or the one shown.
-    fn latest(&self) -> Latest<'_> {
-        match &self.loading {
-            Some((loader, _)) => Latest {
-                text: loader.text(),
-                end: loader.scenario_end(),
-                time: loader.show_at(),
-                tour: loader.tour(),
-                tour_step: loader.tour_step(),
-            },
-            None => Latest {
-                text: self.text(),
-                end: self.cursor.run().scenario().end,
-                time: self.cursor.target(),
-                tour: self.cursor.run().tour(),
-                tour_step: self.cursor.tour_step(),
-            },
-        }
-    }
-
     /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
     /// error and the last scenario stays on screen.
     pub fn reload(&mut self, text: String, tour: Option<TourId>) {
         self.start(Loader::new(text, tour, VirtualTime::ZERO), Origin::Load);
-    }
-
-    /// Run `commands` at the current time (the end of the scenario, if the learner scrubbed back
-    /// before it): they become lines of the scenario, so what a learner did can be replayed. A command
-    /// the scenario refuses leaves everything as it was, with the error.
-    pub fn apply(&mut self, commands: &[Command]) {
-        self.settle_reading();
-        let latest = self.latest();
-        let end = latest.end;
-        let at = latest.time.max(end);
-        let mut text = latest.text.trim_end().to_string();
-        let gap = at - end;
-        let lines = (gap > VirtualDuration::ZERO)
-            .then_some(Command::Wait(gap))
-            .into_iter()
-            .chain(commands.iter().cloned());
-        for line in lines {
-            text.push('\n');
-            text.push_str(&line.to_string());
-        }
-        text.push('\n');
-        let step = latest.tour_step;
-        self.change(text, at, None, step);
-    }
-
-    /// Put `settings` in force: the scenario's preamble (`set del-lag`, `set seed`, `cluster`) is
-    /// written from them, and the story replays to the same time.
-    pub fn set_settings(&mut self, settings: ClusterSettings) {
-        self.settle_reading();
-        self.deletion_mode = settings.deletion_mode;
-        if settings.preamble() == self.settings().preamble() {
-            return;
-        }
-        let latest = self.latest();
-        let text = with_preamble(latest.text, &settings.preamble());
-        let (time, tour, step) = (latest.time, latest.tour, latest.tour_step);
-        self.change(text, time, tour, step);
-    }
-
-    /// Replace the text (with `tour` still loaded, or none) and replay to `time` at tour step `step`; a
-    /// text the scenario refuses leaves everything as it was, with the error.
-    fn change(
-        &mut self,
-        text: String,
-        time: VirtualTime,
-        tour: Option<TourId>,
-        step: Option<usize>,
-    ) {
-        let loader = Loader::new(text, tour, time).at_step(step);
-        self.start(loader, Origin::Change);
     }
 
     /// Jump to a virtual time (at most the horizon), as work in hand.
@@ -384,18 +293,12 @@ impl Player {
     pub(super) fn refuse_link(&mut self, refusal: LinkRefusal) {
         self.link_refusals.push(refusal);
     }
-
-    /// Settle a link's scenario at once: its settings go over it.
-    pub(super) fn read_now(&mut self) {
-        self.settle_reading();
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playback::DEFAULT_SPEED;
-    use crate::tours::TourId;
+    use crate::sim::command::Command;
 
     /// Work done a few steps at a time ends where work done at once does.
     #[test]
@@ -469,224 +372,6 @@ mod tests {
         assert!(
             shown_at.is_some_and(|at| at + 2 < slices),
             "{shown_at:?} of {slices}"
-        );
-    }
-
-    #[test]
-    fn a_settings_change_rewrites_the_preamble_and_keeps_the_rest() {
-        let text = "# a story\nset del-lag=2.3s\ncluster --cluster-cidr=10.244.0.0/16\nnode add a\nwait 1s\n";
-        let mut player = Player::load(text.into(), None).expect("parses");
-        let mut settings = player
-            .settings()
-            .draft()
-            .with_flag(crate::ipam::kcm::KcmFlag::NodeCidrMaskSize, "23".into())
-            .validate(&player.settings())
-            .expect("valid");
-        settings.knobs.del_lag = VirtualDuration::from_millis(5000);
-        player.set_settings(settings);
-        player.finish();
-        assert_eq!(
-            player.text(),
-            "set del-lag=5s\ncluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=23\n# a story\nnode add a\nwait 1s\n"
-        );
-        assert_eq!(player.settings().config.node_cidr_mask_sizes, vec![23]);
-    }
-
-    #[test]
-    fn an_action_is_a_line_at_the_current_time() {
-        let mut player = Player::default();
-        player.seek(player.cursor().run().horizon());
-        player.finish();
-        let run = player.cursor().run();
-        let gap = run.horizon() - run.scenario().end;
-        player.apply(&[Command::NodeAdd {
-            name: "node-1".into(),
-            pod_cidrs: Vec::new(),
-        }]);
-        player.finish();
-        assert!(player.error().is_none(), "{:?}", player.error());
-        assert!(player
-            .text()
-            .ends_with(&format!("wait {gap}\nnode add node-1\n")));
-        assert_eq!(player.cursor().run().tour(), None);
-    }
-
-    #[test]
-    fn a_refused_action_changes_nothing() {
-        let mut player = Player::default();
-        let text = player.text().to_string();
-        player.apply(&[Command::NodeDelete {
-            name: "nope".into(),
-        }]);
-        player.finish();
-        assert_eq!(player.text(), text);
-        assert!(player
-            .error()
-            .is_some_and(|e| e.contains("nodes \"nope\" not found")));
-    }
-
-    /// The deletion mode is the learner's, kept across loads; it writes nothing in the scenario.
-    #[test]
-    fn the_deletion_mode_outlives_a_load_and_changes_no_text() {
-        let mut player = Player::default();
-        let text = player.text().to_string();
-        let mut settings = player.settings();
-        settings.deletion_mode = DeletionMode::Graceful;
-        player.set_settings(settings);
-        player.finish();
-        assert_eq!(player.text(), text);
-        player.reload(builtin::PLANNING.into(), Some(TourId::Planning));
-        player.finish();
-        assert_eq!(player.settings().deletion_mode, DeletionMode::Graceful);
-    }
-
-    // A cursor over a run.
-
-    #[test]
-    fn the_kind_tour_steps_forward_and_names_the_step_it_is_at() {
-        let mut cursor = Cursor::new(Player::default().cursor().run().clone());
-        assert_eq!(cursor.current_step(), None);
-        let times = cursor.run().step_times().to_vec();
-        assert!(times.len() >= 2 && times.iter().all(Option::is_some));
-        cursor.go_to_step(1);
-        cursor.finish();
-        assert_eq!(cursor.current_step(), Some(1));
-        assert_eq!(Some(cursor.now()), times[1]);
-    }
-
-    /// Two cursors over one run move each on its own.
-    #[test]
-    fn cursors_over_one_run_move_on_their_own() {
-        let run = Player::default().cursor().run().clone();
-        let (mut first, mut second) = (Cursor::new(run.clone()), Cursor::new(run));
-        first.seek(VirtualTime(4_000));
-        first.finish();
-        second.go_to_step(1);
-        second.finish();
-        assert_eq!(first.now(), VirtualTime(4_000));
-        assert_eq!(Some(second.now()), second.run().step_time(1));
-        assert!(Rc::ptr_eq(first.run(), second.run()));
-    }
-
-    /// While a rewind is in hand the view keeps its time; a later seek takes over the same run.
-    #[test]
-    fn a_rewind_shows_the_old_time_until_it_is_done() {
-        let mut cursor = Player::load(builtin::KIND_MEASURED.into(), None)
-            .expect("parses")
-            .into_cursor();
-        cursor.seek(cursor.run().horizon());
-        cursor.finish();
-        let end = cursor.now();
-        cursor.seek(VirtualTime(2_000));
-        assert!(!cursor.work(&mut countdown(1)));
-        assert_eq!(cursor.now(), end);
-        cursor.seek(VirtualTime(3_000));
-        cursor.finish();
-        assert_eq!(cursor.now(), VirtualTime(3_000));
-    }
-
-    /// The files kind-worker's stage shows.
-    fn worker_files(cursor: &Cursor) -> Vec<String> {
-        let stage = cursor.stage(None, None);
-        let worker = stage
-            .nodes
-            .iter()
-            .flatten()
-            .find(|n| n.name == "kind-worker");
-        worker.map(|n| n.files.clone()).unwrap_or_default()
-    }
-
-    /// Steps of one moment stand each right after its own event: at pod a's reservation only a's file
-    /// (b's and c's come later at that moment), at a's veth no route yet; stepping back within the
-    /// moment and out of it again shows the same.
-    #[test]
-    fn a_step_stands_right_after_its_event_within_its_moment() {
-        let mut cursor = Player::default().into_cursor();
-        let tour = TourId::Kind.tour();
-        let step = |id| tour.step_index(id).expect("a kind step");
-        let a_route = |cursor: &Cursor| {
-            let stage = cursor.stage(None, None);
-            let worker = stage
-                .nodes
-                .iter()
-                .flatten()
-                .find(|n| n.name == "kind-worker");
-            worker
-                .and_then(|n| n.pods.iter().find(|p| p.name == "a"))
-                .map(|a| (a.veth.is_some(), a.routes.len()))
-        };
-        for _ in 0..2 {
-            cursor.go_to_step(step("a-reserved"));
-            cursor.finish();
-            assert_eq!(
-                worker_files(&cursor),
-                ["10.244.1.2", "last_reserved_ip.0", "lock"]
-            );
-            assert_eq!(a_route(&cursor), Some((false, 0)));
-            cursor.go_to_step(step("a-veth"));
-            cursor.finish();
-            assert_eq!(a_route(&cursor), Some((true, 0)));
-            cursor.go_to_step(step("c-running"));
-            cursor.finish();
-            assert_eq!(worker_files(&cursor).len(), 5);
-        }
-        cursor.go_to_step(step("a-route"));
-        cursor.finish();
-        assert_eq!(a_route(&cursor), Some((true, 1)));
-        assert_eq!(cursor.current_step(), Some(step("a-route")));
-        assert_eq!(
-            worker_files(&cursor).len(),
-            3,
-            "b's and c's come later at that moment"
-        );
-    }
-
-    /// Each step's source line is the upstream function its event models.
-    #[test]
-    fn a_steps_source_is_the_upstream_code_of_its_event() {
-        let cursor = Player::default().into_cursor();
-        let tour = TourId::Kind.tour();
-        let source = |id| {
-            let index = tour.step_index(id).expect("a kind step");
-            cursor.run().step_source(index).expect("a source").function
-        };
-        assert_eq!(source("a-reserved"), "Get");
-        assert_eq!(source("a-veth"), "setupContainerVeth");
-    }
-
-    /// Playing at 1× walks a moment's steps in order, each held on screen, then the rest of the moment:
-    /// a's file alone, then b's and c's.
-    #[test]
-    fn playing_walks_the_steps_of_a_moment_then_the_rest_of_it() {
-        let mut cursor = Player::default().into_cursor();
-        let tour = TourId::Kind.tour();
-        let a_reserved = tour.step_index("a-reserved").expect("a kind step");
-        cursor.go_to_step(a_reserved - 1);
-        cursor.finish();
-        let mut seen: Vec<(Option<usize>, usize)> = Vec::new();
-        for _ in 0..400 {
-            cursor.play(50.0, DEFAULT_SPEED, &mut || true);
-            let shown = (cursor.tour_step(), worker_files(&cursor).len());
-            if seen.last() != Some(&shown) {
-                seen.push(shown);
-            }
-            if worker_files(&cursor).len() == 5 {
-                break;
-            }
-        }
-        let at = |id| tour.step_index(id);
-        assert_eq!(
-            seen.into_iter()
-                .filter(|(step, _)| step.is_some())
-                .collect::<Vec<_>>(),
-            [
-                (at("conflist-written"), 0),
-                (at("a-reserved"), 3),
-                (at("a-veth"), 3),
-                (at("a-route"), 3),
-                (at("a-route"), 5),
-            ],
-            "then the rest of the moment, b's and c's files, under the last step's words"
         );
     }
 
