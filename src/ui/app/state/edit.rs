@@ -1,7 +1,9 @@
-//! The settings card's fields, held in the app's state.
+//! The learner's changes to the cluster: the actions' commands, and the settings card — its fields
+//! as typed, a preset picked, the deletion mode.
 
+use super::{Action, AppState};
 use crate::playback::Player;
-use crate::sim::preset::Preset;
+use crate::sim::preset::{self, PodIps, Preset};
 use crate::sim::{ClusterSettings, SettingsDraft};
 
 /// The settings card's fields as typed: what was typed stays, valid or not, until a new scenario
@@ -32,5 +34,53 @@ impl SettingsEdit {
             elsewhere: None,
             load,
         }
+    }
+}
+
+impl AppState {
+    /// Carry out a change to the cluster ([`Action::Apply`], [`Action::Settings`],
+    /// [`Action::DeletionMode`], [`Action::EditSetting`], [`Action::Preset`]); whether the page is to
+    /// be drawn again.
+    pub(super) fn edit(&mut self, action: Action) -> bool {
+        match action {
+            Action::Apply(commands) => self.change(|player| player.apply(&commands)),
+            Action::Settings(settings) => self.change(|player| player.set_settings(*settings)),
+            Action::DeletionMode(mode) => self.change(|player| {
+                let mut settings = player.settings();
+                settings.deletion_mode = mode;
+                player.set_settings(settings);
+            }),
+            Action::EditSetting(field, text) => {
+                let edited = self.edit.fields.clone().edit(field, text);
+                self.submit(edited);
+            }
+            Action::Preset(name) => {
+                // A platform without node subnets is only explained: it changes nothing.
+                self.edit.elsewhere = None;
+                if let Some(preset) = preset::by_name(&name) {
+                    if preset.pod_ips == PodIps::Elsewhere {
+                        self.edit.elsewhere = Some(preset);
+                    } else {
+                        let edited = self.edit.fields.clone().with_preset(preset);
+                        self.submit(edited);
+                    }
+                }
+            }
+            // Another concern's, which `reduce` hands it.
+            _ => return false,
+        }
+        self.refresh()
+    }
+
+    /// The card's fields as `edited`: in force if valid over the settings in force, else refused.
+    fn submit(&mut self, edited: SettingsDraft) {
+        match edited.validate(&self.player.settings()) {
+            Ok(settings) => {
+                self.edit.refusal = None;
+                self.change(|player| player.set_settings(settings));
+            }
+            Err(err) => self.edit.refusal = Some(err),
+        }
+        self.edit.fields = edited;
     }
 }

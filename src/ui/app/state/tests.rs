@@ -1,5 +1,6 @@
 //! The reducer: tours' questions, and what the page shows kept between moments.
 use super::*;
+use crate::ui::app::view::Answer;
 
 fn kind_tour(quiz: bool) -> AppState {
     let mut state = AppState::new(Player::default()).with_quiz(quiz);

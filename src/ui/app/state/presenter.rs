@@ -1,15 +1,55 @@
-//! A presenter's presses (a remote's PageDown / PageUp, the presenter view's arrows and space): a
-//! tour a press at a time, as a room follows it — a step's question, then its answer with the step,
-//! and a step entered by a press playing its motion at 1× up to the next step's moment.
+//! The presenter view and a presenter's presses (a remote's PageDown / PageUp, the presenter view's
+//! arrows and space): a tour a press at a time, as a room follows it — a step's question, then its
+//! answer with the step, and a step entered by a press playing its motion at 1× up to the next step's
+//! moment.
 
-use super::{now_ms, AppState, FRAME_BUDGET_MS};
+use super::{Action, AppState};
 use crate::playback::{DEFAULT_SPEED, SPEEDS};
 use crate::sim::VirtualTime;
 use crate::ui::app::view::{Answer, Asked};
+use crate::ui::timing::{now_ms, FRAME_BUDGET_MS};
 
 impl AppState {
+    /// Carry out an action of the presenter view ([`Action::Present`], [`Action::Arrow`],
+    /// [`Action::Press`], [`Action::Blank`], [`Action::Escape`]); whether the page is to be drawn again.
+    pub(super) fn presenter(&mut self, action: Action) -> bool {
+        match action {
+            Action::Present(on) => {
+                self.presenting = on.unwrap_or(!self.presenting);
+                self.blank &= self.presenting;
+            }
+            Action::Escape if self.help => self.help = false,
+            Action::Escape => {
+                self.presenting = false;
+                self.blank = false;
+            }
+            Action::Arrow(forwards) if self.presenting => {
+                return self.reduce(Action::Press(forwards))
+            }
+            Action::Arrow(true) => return self.reduce(Action::Step),
+            Action::Arrow(false) => return self.reduce(Action::StepBack),
+            // A press on a blank screen shows it again, where it was.
+            Action::Press(_) if self.blank => self.blank = false,
+            Action::Press(forwards) => {
+                if self.player.cursor().run().tour().is_none() {
+                    let action = if forwards {
+                        Action::Step
+                    } else {
+                        Action::StepBack
+                    };
+                    return self.reduce(action);
+                }
+                self.press(forwards);
+            }
+            Action::Blank => self.blank = self.presenting && !self.blank,
+            // Another concern's, which `reduce` hands it.
+            _ => return false,
+        }
+        self.refresh()
+    }
+
     /// A press with a tour loaded ([`Action::Press`]).
-    pub(super) fn press(&mut self, forwards: bool) {
+    fn press(&mut self, forwards: bool) {
         let current = self.player.cursor().current_step();
         let unanswered = self
             .asked

@@ -1,0 +1,110 @@
+//! The transport: the clock's ticks and the work in hand, play and pause, the speed, a step either
+//! way and a seek.
+
+use super::{work_for, Action, AppState};
+use crate::playback::{Player, SPEEDS};
+use crate::sim::VirtualTime;
+use crate::ui::app::view::Asked;
+use crate::ui::timing::{now_ms, CHORE_BUDGET_MS, FRAME_BUDGET_MS, WORK_BUDGET_MS};
+
+impl AppState {
+    /// Carry out an action of the transport ([`Action::Tick`], [`Action::Play`], [`Action::Seek`] …);
+    /// whether the page is to be drawn again.
+    pub(super) fn transport(&mut self, action: Action) -> bool {
+        match action {
+            Action::Work => {
+                if !self.player.has_work() {
+                    return false;
+                }
+                let before = self.player.progress().map(|p| p.percent());
+                // Taking apart runs done with waits on nothing: it gets slivers between frames.
+                let ms = if before.is_some() {
+                    WORK_BUDGET_MS
+                } else {
+                    CHORE_BUDGET_MS
+                };
+                let all_done = work_for(&mut self.player, ms);
+                // Drawn again when what is shown changes, the progress shown moves, or nothing is left.
+                if self.player.progress().map(|p| p.percent()) == before && !all_done {
+                    return false;
+                }
+            }
+            Action::Tick(real_ms) => return self.tick(real_ms),
+            Action::Play => {
+                if self.player.cursor().at_end() {
+                    self.change(|player| player.seek(VirtualTime::ZERO));
+                }
+                self.playing = true;
+            }
+            Action::Pause => self.playing = false,
+            Action::TogglePlay => {
+                let action = if self.playing {
+                    Action::Pause
+                } else {
+                    Action::Play
+                };
+                return self.reduce(action);
+            }
+            Action::SpeedBy(delta) => {
+                self.speed = self
+                    .speed
+                    .saturating_add_signed(delta as isize)
+                    .min(SPEEDS.len() - 1);
+            }
+            Action::Speed(index) => self.speed = index.min(SPEEDS.len() - 1),
+            Action::Step => {
+                self.playing = false;
+                self.change(Player::step);
+            }
+            Action::StepBack => {
+                self.playing = false;
+                self.change(Player::step_back);
+            }
+            Action::Seek(time) => {
+                self.asked = None;
+                self.change(|player| player.seek(time));
+            }
+            // Another concern's, which `reduce` hands it.
+            _ => return false,
+        }
+        self.refresh()
+    }
+
+    /// `real_ms` of real time passed at an animation frame: the work in hand, a step's motion, a
+    /// question reached, or the clock played on.
+    fn tick(&mut self, real_ms: f64) -> bool {
+        if self.player.busy() {
+            return self.reduce(Action::Work);
+        }
+        if !self.playing {
+            return false;
+        }
+        if let Some(until) = self.motion {
+            return self.play_motion(real_ms, until);
+        }
+        // The tour pauses at a question before the moment of the step that answers it.
+        if let Some(step) = self.question_ahead() {
+            let rate = SPEEDS[self.speed].1;
+            let cursor = self.player.cursor();
+            let at = cursor.run().step_time(step);
+            let now = cursor.now();
+            let reached = at.is_some_and(|at| {
+                rate.is_none_or(|rate| {
+                    now.as_millis() as f64 + real_ms * rate >= at.as_millis() as f64
+                })
+            });
+            if reached {
+                self.playing = false;
+                self.asked = Some(Asked { step, answer: None });
+                return self.refresh();
+            }
+        }
+        let deadline = now_ms() + FRAME_BUDGET_MS;
+        self.player
+            .play(real_ms, self.speed, || now_ms() < deadline);
+        if self.player.cursor().at_end() {
+            self.playing = false;
+        }
+        self.refresh_for(true)
+    }
+}
