@@ -368,3 +368,85 @@ fn a_dual_stack_cluster_gets_ipv6_pods_on_k3s_not_on_kube_flannel() {
     );
     assert_eq!(k3s.pod_status_ips("a").map(|ips| ips.len()), Some(2));
 }
+
+/// bridge.go's `cmdAdd`: `setupBridge` makes cni0 with no address, then `setupVeth`, IPAM, the pod's
+/// interface, and only then `ensureAddr` puts the gateway on cni0, bringing the connected route. A
+/// later ADD finds the gateway there and logs no such step.
+#[test]
+fn the_gateway_goes_on_cni0_last_in_the_first_add() {
+    let sim = at(KIND_FLANNEL, 3_000);
+    let bridge_steps = |pod: &str| -> Vec<(Reason, &str)> {
+        sim.events()
+            .iter()
+            .filter(|e| e.object == pod)
+            .filter(|e| {
+                matches!(
+                    e.reason,
+                    Reason::BridgeCreated
+                        | Reason::VethCreated
+                        | Reason::IPAMReserve
+                        | Reason::BridgeGatewayAdded
+                )
+            })
+            .map(|e| (e.reason, e.upstream.function))
+            .collect()
+    };
+    assert_eq!(
+        bridge_steps("pod/a"),
+        [
+            (Reason::BridgeCreated, "setupBridge"),
+            (Reason::VethCreated, "setupVeth"),
+            (Reason::IPAMReserve, "Get"),
+            (Reason::BridgeGatewayAdded, "ensureAddr"),
+        ]
+    );
+    assert_eq!(
+        bridge_steps("pod/b"),
+        [
+            (Reason::VethCreated, "setupVeth"),
+            (Reason::IPAMReserve, "Get")
+        ]
+    );
+    let message = |reason| {
+        sim.events()
+            .iter()
+            .find(|e| e.reason == reason)
+            .map(|e| e.message.to_string())
+            .expect("logged")
+    };
+    let created = message(Reason::BridgeCreated);
+    assert!(!created.contains("10.244.1.1"), "{created}");
+    assert_eq!(
+        message(Reason::BridgeGatewayAdded),
+        "the bridge plugin put the gateway 10.244.1.1/24 on cni0 (isGateway): \
+         10.244.1.0/24 dev cni0 proto kernel scope link src 10.244.1.1"
+    );
+}
+
+/// The kubeadm-flannel tour's steps show cni0 as the log has it: up with no address at `a-bridge`
+/// and `a-reserved`, its gateway and connected route from `a-gateway` on.
+#[test]
+fn the_tour_shows_cni0_without_its_gateway_until_ensure_addr() {
+    let id = podip::tours::TourId::KubeadmFlannel;
+    let tour = id.tour();
+    let mut player = Player::load(tour.scenario.to_string(), Some(id)).expect("loads");
+    player.finish();
+    let mut cursor = player.into_cursor();
+    let mut bridge_at = |id: &str| {
+        cursor.go_to_step(tour.step_index(id).expect("a kubeadm-flannel step"));
+        cursor.finish();
+        let stage = cursor.stage(None, None);
+        let chain = stage.chains.iter().find(|c| c.node == "worker-1")?;
+        let bridge = chain.bridge.as_ref()?;
+        Some((bridge.gateways.clone(), bridge.connected_route.clone()))
+    };
+    assert_eq!(bridge_at("a-bridge"), Some((vec![], None)));
+    assert_eq!(bridge_at("a-reserved"), Some((vec![], None)));
+    assert_eq!(
+        bridge_at("a-gateway"),
+        Some((
+            vec!["10.244.1.1/24".to_string()],
+            Some("10.244.1.0/24 dev cni0 proto kernel scope link src 10.244.1.1".to_string())
+        ))
+    );
+}

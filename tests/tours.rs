@@ -113,6 +113,7 @@ const STEPS: &[(TourId, &[&str])] = &[
             "subnet-env",
             "a-bridge",
             "a-reserved",
+            "a-gateway",
             "c-running",
             "b-deleted",
             "b-released",

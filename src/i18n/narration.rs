@@ -168,9 +168,14 @@ explanations! {
         ja: "host-local のアロケーター（Get）が last_reserved_ip の次の空きアドレスを取り（ゲートウェイは飛ばします）、そのアドレスを名前とするファイルにサンドボックス ID、\\r\\n、インターフェース名を書き込み、last_reserved_ip を更新します。",
     },
     BridgeCreated => {
-        en: "The first pod's ADD on a flannel node: the bridge plugin makes the bridge cni0 (setupBridge) and, with isGateway, puts the gateway address on it, so the node reaches the whole subnet through one connected route on cni0 instead of a /32 per pod. The bridge stays when the last pod goes.",
-        zh: "flannel 节点上第一个 Pod 的 ADD：bridge 插件创建网桥 cni0（setupBridge），并因为 isGateway 把网关地址配在它上面，于是节点通过 cni0 上的一条直连路由到达整个子网，而不是每个 Pod 一条 /32。最后一个 Pod 离开后网桥仍然保留。",
-        ja: "flannel ノードで最初の Pod の ADD：bridge プラグインがブリッジ cni0 を作り（setupBridge）、isGateway なのでゲートウェイアドレスをそこに付けます。ノードは Pod ごとの /32 ではなく、cni0 上の 1 本の直結ルートでサブネット全体に届きます。最後の Pod がいなくなってもブリッジは残ります。",
+        en: "The first pod's ADD on a flannel node: the bridge plugin makes the bridge cni0 (setupBridge), sets accept_ra to 0 on it and brings it up, with no address yet. The pod's veth pair and host-local come next; the gateway goes on cni0 last. The bridge stays when the last pod goes.",
+        zh: "flannel 节点上第一个 Pod 的 ADD：bridge 插件创建网桥 cni0（setupBridge），把它的 accept_ra 设为 0 并启用，此时上面还没有地址。接下来是 Pod 的 veth 对和 host-local；网关地址最后才配到 cni0 上。最后一个 Pod 离开后网桥仍然保留。",
+        ja: "flannel ノードで最初の Pod の ADD：bridge プラグインがブリッジ cni0 を作り（setupBridge）、accept_ra を 0 にして有効にします。この時点ではまだアドレスがありません。次に Pod の veth ペアと host-local が続き、ゲートウェイアドレスは最後に cni0 に付きます。最後の Pod がいなくなってもブリッジは残ります。",
+    },
+    BridgeGatewayAdded => {
+        en: "The last step of the bridge plugin's ADD, once host-local has answered and the pod's eth0 is configured: since flannel sets isGateway, it puts the gateway, the subnet's first address with the subnet's mask, on cni0 (ensureAddr), and the kernel adds one connected route for the whole subnet, <subnet> dev cni0 proto kernel scope link, so the node reaches every pod through it instead of a /32 per pod. Then it turns IP forwarding on. Later ADDs find the address there and change nothing.",
+        zh: "bridge 插件 ADD 的最后一步：host-local 返回地址、Pod 的 eth0 配置完成之后，由于 flannel 设置了 isGateway，它把网关地址（子网的第一个地址，带子网掩码）配到网桥 cni0 上（ensureAddr），内核随之为整个子网加上一条直连路由 <subnet> dev cni0 proto kernel scope link，节点经由这一条路由到达每个 Pod，而不是每个 Pod 一条 /32。随后它打开 IP 转发。之后的 ADD 发现地址已经在了，什么也不改。",
+        ja: "bridge プラグインの ADD の最後の手順です。host-local がアドレスを返し、Pod の eth0 の設定が済んでから、flannel が isGateway を指定しているので、ゲートウェイアドレス（サブネットの最初のアドレス、サブネットのマスク長付き）をブリッジ cni0 に付けます（ensureAddr）。カーネルはサブネット全体への直結ルート <subnet> dev cni0 proto kernel scope link を 1 本追加し、ノードは Pod ごとの /32 ではなくこの 1 本ですべての Pod に届きます。続いて IP フォワーディングを有効にします。以降の ADD ではアドレスがすでにあるので、何も変わりません。",
     },
     VethCreated => {
         en: "ptp's setupContainerVeth creates a veth pair: eth0 inside the pod's network namespace and vethXXXXXXXX on the node. Each end shows @if and its peer's ifindex.",

@@ -90,8 +90,8 @@ impl Hop {
             SandboxCreated | SandboxChanged | SandboxRemoved => &[Hop::Runtime],
             FailedCreatePodSandBox => &[Hop::Runtime, Hop::Cni],
             CNIAdd | CNIDel => &[Hop::Runtime, Hop::Cni],
-            IPAMReserve | IPAMRelease | BridgeCreated | VethCreated | RouteAdded | VethDeleted
-            | RouteRemoved => &[Hop::Plugins],
+            IPAMReserve | IPAMRelease | BridgeCreated | BridgeGatewayAdded | VethCreated
+            | RouteAdded | VethDeleted | RouteRemoved => &[Hop::Plugins],
             OutOfpods | Killing | PodTerminating => &[Hop::Kubelet],
             PodIPsAssigned | PodIPsCleared => &[Hop::Kubelet, Hop::PodIps],
             // The object goes, and with it what it held.

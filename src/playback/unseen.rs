@@ -4,6 +4,7 @@
 //! allocates a subnet, then PATCHes the node. What those later events made is hidden from the views,
 //! so the picture is the state right after the step's event.
 
+use crate::ipam::bridge::netconf::DEFAULT_BR_NAME;
 use crate::sim::grid::{AddressGrid, CellStatus};
 use crate::sim::state::{NodeState, PodState};
 use crate::sim::{Event, Reason};
@@ -25,6 +26,8 @@ pub struct Unseen {
     pod_ips: Vec<String>,
     /// Nodes whose bridge (`cni0`) the bridge plugin made.
     bridges: Vec<String>,
+    /// Nodes whose bridge got its gateway, and with it the connected route (`ensureAddr`).
+    bridge_gateways: Vec<String>,
     /// Nodes whose `subnet.env` flanneld wrote.
     subnet_envs: Vec<String>,
 }
@@ -51,6 +54,7 @@ impl Unseen {
                 Reason::CNIConfigWritten => unseen.conflists.push(node),
                 Reason::PodIPsAssigned => unseen.pod_ips.extend(touched.pod),
                 Reason::BridgeCreated => unseen.bridges.push(node),
+                Reason::BridgeGatewayAdded => unseen.bridge_gateways.push(node),
                 Reason::SubnetEnvWritten => unseen.subnet_envs.push(node),
                 _ => {}
             }
@@ -88,10 +92,14 @@ impl Unseen {
             node.subnet_env = None;
         }
         if self.bridges.contains(&name) {
-            // The bridge, and the connected route its gateway brought.
-            if let Some(bridge) = node.bridge.take() {
-                let dev = format!(" dev {} ", bridge.name);
-                node.routes.retain(|route| !route.contains(&dev));
+            node.bridge = None;
+        }
+        if self.bridges.contains(&name) || self.bridge_gateways.contains(&name) {
+            // The gateway on the bridge, and the connected route it brought.
+            let dev = format!(" dev {DEFAULT_BR_NAME} ");
+            node.routes.retain(|route| !route.contains(&dev));
+            if let Some(bridge) = &mut node.bridge {
+                bridge.addresses.clear();
             }
         }
     }

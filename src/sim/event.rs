@@ -76,8 +76,12 @@ pub enum Reason {
     CNIAdd,
     /// host-local reserved an address.
     IPAMReserve,
-    /// The bridge plugin made the node's bridge `cni0` and put the gateway on it (the first pod's ADD).
+    /// The bridge plugin made the node's bridge `cni0` and set it up, with no address yet (the first
+    /// pod's ADD, `setupBridge`).
     BridgeCreated,
+    /// The bridge plugin put the gateway on `cni0` (`ensureAddr`, after IPAM and the pod's interface),
+    /// and with it the kernel's connected route to the node's subnet.
+    BridgeGatewayAdded,
     /// ptp (or the bridge plugin) made the veth pair.
     VethCreated,
     /// ptp added the `/32` route on the node.

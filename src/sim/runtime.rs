@@ -148,7 +148,7 @@ pub(crate) fn run_pod_sandbox(
     let added = if chain.is_flannel() {
         flannel_add(cluster, node_name, &mut facts, &mut pod_netns)
     } else {
-        cni_add(cluster, node_name, &mut facts, &mut pod_netns).map(|()| None)
+        cni_add(cluster, node_name, &mut facts, &mut pod_netns).map(|()| BridgeSteps::default())
     };
     // Logged once the attempt is over, when the facts they are written from are known; nothing else
     // is logged in between, so the order is the one the steps happened in.
@@ -162,8 +162,8 @@ pub(crate) fn run_pod_sandbox(
         &upstream::CONTAINERD_RUN_SANDBOX,
     );
     log(cluster, SandboxStep::CniAdd, &upstream::LIBCNI_ADD);
-    let bridge_created = match added {
-        Ok(created) => created,
+    let bridge = match added {
+        Ok(bridge) => bridge,
         Err(err) => {
             // RunPodSandbox defers the network's teardown before it sets the network up, so a failed
             // ADD is followed by a DEL through the chain (done in `cni_add`) before the error returns.
@@ -184,14 +184,23 @@ pub(crate) fn run_pod_sandbox(
         }
     };
     if chain.is_flannel() {
-        // The bridge plugin's order: the bridge, the veth pair on it, then IPAM.
-        if let Some(text) = bridge_created {
+        // The bridge plugin's order: the bridge, the veth pair on it, IPAM, and only once the pod's
+        // interface is configured the gateway on the bridge.
+        let bridge_step = |cluster: &mut Cluster, reason, text: &str, upstream| {
             cluster.log(
                 facts.object.clone(),
                 EventKind::Step,
-                Reason::BridgeCreated,
+                reason,
                 format_args!("{text}"),
                 Some(on_node.clone()),
+                upstream,
+            );
+        };
+        if let Some(text) = &bridge.created {
+            bridge_step(
+                cluster,
+                Reason::BridgeCreated,
+                text,
                 &upstream::BRIDGE_SETUP_BRIDGE,
             );
         }
@@ -201,6 +210,14 @@ pub(crate) fn run_pod_sandbox(
             &upstream::BRIDGE_SETUP_VETH,
         );
         reservations(cluster);
+        if let Some(text) = &bridge.gateway {
+            bridge_step(
+                cluster,
+                Reason::BridgeGatewayAdded,
+                text,
+                &upstream::BRIDGE_ENSURE_ADDR,
+            );
+        }
     } else {
         // ptp's: IPAM first, then the veth pair and the pod's routes on the node.
         reservations(cluster);
@@ -250,16 +267,26 @@ fn cni_args(facts: &SandboxFacts) -> String {
     args
 }
 
+/// What an ADD did to the node's bridge, as the log tells it.
+#[derive(Debug, Default)]
+struct BridgeSteps {
+    /// `setupBridge` made `cni0` (the node's first ADD, or its first after a reboot).
+    created: Option<String>,
+    /// `ensureAddr` put a gateway on it, with the connected route that came with the address.
+    gateway: Option<String>,
+}
+
 /// CNI ADD through a flannel chain: flannel reads `subnet.env`, saves its delegate and hands it to
-/// the bridge plugin, which makes `cni0` if needed, the veth pair on it, and asks host-local. Fills in
-/// `facts`; returns what the bridge plugin did to make `cni0` if this ADD made it, or the plugin's
-/// error after containerd's teardown DEL through the chain.
+/// the bridge plugin, which makes `cni0` if needed, the veth pair on it, asks host-local, configures
+/// the pod's `eth0` and puts the gateway on `cni0` if it is not there yet. Fills in `facts`; returns
+/// what this ADD did to the bridge, or the plugin's error after containerd's teardown DEL through the
+/// chain.
 fn flannel_add(
     cluster: &mut Cluster,
     node_name: &Name,
     facts: &mut SandboxFacts,
     pod_netns: &mut NetNs,
-) -> Result<Option<String>, String> {
+) -> Result<BridgeSteps, String> {
     let args = cni_args(facts);
     let Cluster { nodes, entropy, .. } = cluster;
     let Some(node) = nodes.get_mut(node_name) else {
@@ -268,6 +295,11 @@ fn flannel_add(
     let conf = node.cni.flannel_plugin_conf().unwrap_or_default();
     let bridge_name = crate::ipam::bridge::netconf::DEFAULT_BR_NAME;
     let had_bridge = node.netns.link_by_name(bridge_name).is_some();
+    let had_addrs: Vec<IpNet> = node
+        .netns
+        .link_by_name(bridge_name)
+        .map(|link| link.addrs.iter().map(|a| a.local).collect())
+        .unwrap_or_default();
     let files = node.flannel.get_or_insert_with(Default::default);
     let subnet_env = files.subnet_env.clone();
     let id = &*facts.sandbox_id;
@@ -316,25 +348,44 @@ fn flannel_add(
     facts.host_veth = host.map_or(IfName::EMPTY, |link| link.name);
     facts.host_index = host.map_or(0, |link| link.ifindex);
     facts.eth0_index = pod_netns.link_by_name(IF_NAME).map_or(0, |l| l.ifindex);
-    let bridge = node.netns.link_by_name(bridge_name);
-    facts.bridge = bridge.map(|link| link.name);
-    Ok(bridge.filter(|_| !had_bridge).map(|link| {
-        let gateway = link.addrs.iter().find(|a| a.local.addr().is_ipv4());
-        let connected = route_lines_via(&node.netns, link.ifindex)
-            .into_iter()
-            .find(|line| line.contains("proto kernel scope link"));
+    let Some(bridge) = node.netns.link_by_name(bridge_name) else {
+        return Ok(BridgeSteps::default());
+    };
+    facts.bridge = Some(bridge.name);
+    let created = (!had_bridge).then(|| {
         format!(
-            "bridge {} created on the node (ifindex {}, mtu {}){}{}",
-            link.name,
-            link.ifindex,
-            link.mtu,
-            gateway.map_or_else(String::new, |a| format!(
-                ", the gateway {} on it (isGateway)",
-                a.local
-            )),
-            connected.map_or_else(String::new, |line| format!(": {line}"))
+            "bridge {} created on the node (ifindex {}, mtu {}) and set up, no address on it yet",
+            bridge.name, bridge.ifindex, bridge.mtu
         )
-    }))
+    });
+    // The gateways this ADD put on the bridge, leaving out the link-local address the kernel gives it
+    // once a port is up.
+    let gateways: Vec<IpNet> = bridge
+        .addrs
+        .iter()
+        .map(|a| a.local)
+        .filter(|a| !had_addrs.contains(a) && !is_link_local_prefix(&a.trunc()))
+        .collect();
+    let routes = route_lines_via(&node.netns, bridge.ifindex);
+    let connected: Vec<&str> = gateways
+        .iter()
+        .filter_map(|gateway| {
+            let prefix = format!("{} ", gateway.trunc());
+            routes.iter().find(|line| line.starts_with(&prefix))
+        })
+        .map(String::as_str)
+        .collect();
+    let gateway = (!gateways.is_empty()).then(|| {
+        let list: Vec<String> = gateways.iter().map(IpNet::to_string).collect();
+        format!(
+            "the bridge plugin put the gateway{} {} on {} (isGateway): {}",
+            if list.len() > 1 { "s" } else { "" },
+            list.join(" and "),
+            bridge.name,
+            connected.join(", ")
+        )
+    });
+    Ok(BridgeSteps { created, gateway })
 }
 
 /// The addresses host-local holds for `sandbox_id` on this store: what its DEL releases.

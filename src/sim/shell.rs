@@ -99,15 +99,15 @@ impl Shell {
                 &[Reason::VethCreated, Reason::VethDeleted],
                 Touching::Node(node),
             ),
-            // On a bridge node the connected route comes with cni0 and says `linkdown` while no
-            // port (veth) is up.
+            // On a bridge node the connected route comes with cni0's gateway and says `linkdown`
+            // while no port (veth) is up.
             Shell::IpRoute(node) => (
                 &[
                     Reason::RouteAdded,
                     Reason::RouteRemoved,
                     Reason::NodeRouteAdded,
                     Reason::NodeRouteRemoved,
-                    Reason::BridgeCreated,
+                    Reason::BridgeGatewayAdded,
                     Reason::VethCreated,
                     Reason::VethDeleted,
                 ],

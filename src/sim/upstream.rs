@@ -158,8 +158,12 @@ upstream!(
     /// flanneld routes another node's lease through `flannel.1`, and removes the route when it goes.
     FLANNELD_HANDLE_SUBNET_EVENTS, "flannel-io/flannel", "pkg/backend/vxlan/vxlan_network.go", "handleSubnetEvents");
 upstream!(
-    /// The bridge plugin makes `cni0` (once) and puts the gateway on it.
+    /// The bridge plugin makes `cni0` (once), sets `accept_ra = 0` and brings it up; no address yet.
     BRIDGE_SETUP_BRIDGE, "containernetworking/plugins", "plugins/main/bridge/bridge.go", "setupBridge");
+upstream!(
+    /// After IPAM and the pod's interface, the bridge plugin puts the gateway on the bridge (`isGateway`),
+    /// which gives the node the connected route to the subnet.
+    BRIDGE_ENSURE_ADDR, "containernetworking/plugins", "plugins/main/bridge/bridge.go", "ensureAddr");
 upstream!(
     /// The bridge plugin makes the veth pair and enslaves its host end to the bridge.
     BRIDGE_SETUP_VETH, "containernetworking/plugins", "plugins/main/bridge/bridge.go", "setupVeth");

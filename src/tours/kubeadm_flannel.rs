@@ -33,9 +33,9 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
             id: "a-bridge",
             waits_for: (Reason::BridgeCreated, "pod/a"),
             words: text! {
-                en: "Pod a's CNI ADD: flannel hands the bridge plugin host-local over 10.244.1.0/24. The bridge plugin creates cni0, once per node, and puts the gateway 10.244.1.1/24 on it; the kernel adds one connected route, 10.244.1.0/24 dev cni0, for every pod to come. On kind, ptp put the gateway on each host veth as a /32 instead.",
-                zh: "Pod a 的 CNI ADD：flannel 把以 10.244.1.0/24 为范围的 host-local 交给 bridge 插件。bridge 插件创建网桥 cni0（每个节点只建一次），把网关地址 10.244.1.1/24 配在它上面；内核随之加上一条直连路由 10.244.1.0/24 dev cni0，之后所有 Pod 共用。在 kind 上则是 ptp 把网关地址以 /32 配在每个节点侧 veth 上。",
-                ja: "Pod a の CNI ADD です。flannel は、10.244.1.0/24 を範囲とする host-local を bridge プラグインに渡します。bridge プラグインはブリッジ cni0 を作り（ノードごとに 1 回だけ）、ゲートウェイ 10.244.1.1/24 をそこに付けます。カーネルは直結ルート 10.244.1.0/24 dev cni0 を 1 本追加し、以後のすべての Pod がこれを使います。kind では、ptp がゲートウェイアドレスを /32 で各ホスト側 veth に付けていました。",
+                en: "Pod a's CNI ADD: flannel delegates to the bridge plugin, with host-local over 10.244.1.0/24. The bridge plugin first creates cni0, once per node, and brings it up with no address yet: the gateway goes on it last, once the pod is set up.",
+                zh: "Pod a 的 CNI ADD：flannel 委托 bridge 插件执行，IPAM 用以 10.244.1.0/24 为范围的 host-local。bridge 插件先创建网桥 cni0（每个节点只建一次）并启用它，此时上面还没有地址：网关地址要等 Pod 配置好之后，最后才配上去。",
+                ja: "Pod a の CNI ADD です。flannel は bridge プラグインに委譲し、IPAM には 10.244.1.0/24 を範囲とする host-local を指定します。bridge プラグインはまずブリッジ cni0 を作り（ノードごとに 1 回だけ）、有効にします。この時点ではまだアドレスがありません。ゲートウェイアドレスは Pod の設定が済んだ後、最後に付きます。",
             },
         },
         Step {
@@ -45,6 +45,15 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
                 en: "The bridge plugin makes a's veth pair and plugs the host end into cni0 as a port, hairpin on. Then host-local walks as on kind: a gets 10.244.1.2. Its file is under /var/lib/cni/networks/cbr0, named after the conflist's network cbr0, on disk rather than kind's tmpfs.",
                 zh: "bridge 插件为 a 创建 veth 对，把节点侧一端作为端口接到网桥 cni0 上，并打开 hairpin。接着 host-local 和在 kind 上一样遍历：a 拿到 10.244.1.2。它的文件在 /var/lib/cni/networks/cbr0 下，目录名取自 conflist 的网络名 cbr0，放在磁盘上，而不是 kind 用的 tmpfs。",
                 ja: "bridge プラグインが a の veth ペアを作り、ホスト側の端をポートとしてブリッジ cni0 につなぎます（hairpin は有効）。続いて host-local が kind と同じように走査し、a は 10.244.1.2 を受け取ります。ファイルは /var/lib/cni/networks/cbr0 の下にあります。ディレクトリー名は conflist のネットワーク名 cbr0 で、kind の tmpfs ではなくディスク上です。",
+            },
+        },
+        Step {
+            id: "a-gateway",
+            waits_for: (Reason::BridgeGatewayAdded, "pod/a"),
+            words: text! {
+                en: "Only now, with a's eth0 configured, does the bridge plugin put the gateway 10.244.1.1/24 on cni0 (ensureAddr); the kernel adds one connected route, 10.244.1.0/24 dev cni0, for every pod to come. On kind, ptp put the gateway on each host veth as a /32 instead.",
+                zh: "直到这时，a 的 eth0 已经配置好，bridge 插件才把网关地址 10.244.1.1/24 配到网桥 cni0 上（ensureAddr）；内核随之加上一条直连路由 10.244.1.0/24 dev cni0，之后所有 Pod 共用。在 kind 上则是 ptp 把网关地址以 /32 配在每个节点侧 veth 上。",
+                ja: "a の eth0 の設定が済んだここで初めて、bridge プラグインはゲートウェイ 10.244.1.1/24 をブリッジ cni0 に付けます（ensureAddr）。カーネルは直結ルート 10.244.1.0/24 dev cni0 を 1 本追加し、以後のすべての Pod がこれを使います。kind では、ptp がゲートウェイアドレスを /32 で各ホスト側 veth に付けていました。",
             },
         },
         Step {
@@ -105,7 +114,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
             },
         },
         Question {
-            before: "a-bridge",
+            before: "a-gateway",
             text: text! {
                 en: "On kind every host veth carries the gateway 10.244.1.1 as a /32. On worker-1, where does the gateway address go?",
                 zh: "在 kind 上，每个节点侧 veth 都以 /32 配着网关 10.244.1.1。在 worker-1 上，网关地址配在哪里？",
