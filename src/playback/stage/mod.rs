@@ -4,6 +4,7 @@
 //! * `kcm.rs` — kube-controller-manager's cidrset as a strip of node subnets.
 //! * `node.rs` — each node's machine, each pod's namespace and veth pair; a node as a tile.
 //! * `places.rs` — where each node of a run is drawn.
+//! * `packet.rs` — the packet a step tells, hop by hop across two nodes.
 //! * `recent.rs` — what the latest events say that the objects do not keep.
 //!
 //! The picture is a function of the scenario, the time and the event shown (a tour step stands right
@@ -15,9 +16,10 @@ use crate::sim::{Simulation, Touched};
 pub use kcm::{KcmStrip, StripCell, STRIP_CELLS};
 use node::Scene;
 pub use node::{
-    NodeTile, RangeCell, RangeStrip, StageBridge, StageChain, StageNode, StagePhase, StagePod,
-    MAX_FILES, MAX_POD_CELLS, RANGE_CELLS,
+    NodeTile, RangeCell, RangeStrip, StageBridge, StageChain, StageNeighbour, StageNode,
+    StagePhase, StagePod, MAX_FILES, MAX_POD_CELLS, RANGE_CELLS,
 };
+pub use packet::{Hop, StagePacket};
 use places::slot_of;
 pub use places::{Places, POD_BOXES};
 use recent::Recent;
@@ -30,6 +32,7 @@ pub const MAX_TILES: usize = 256;
 
 mod kcm;
 mod node;
+mod packet;
 mod places;
 mod recent;
 #[cfg(test)]
@@ -58,6 +61,8 @@ pub struct Stage {
     /// The CNI chain of each node in `nodes`, by its name: its bridge, its routes to the other nodes
     /// and flanneld's subnet.
     pub chains: Vec<StageChain>,
+    /// The packet the tour step tells, from a pod to a pod on another node.
+    pub packet: Option<StagePacket>,
 }
 
 impl Cursor {
@@ -105,12 +110,20 @@ impl Cursor {
                 .collect();
             (vec![node], tiles, present.len().saturating_sub(MAX_TILES))
         };
-        let chains = nodes
+        let chains: Vec<StageChain> = nodes
             .iter()
             .flatten()
             .filter_map(|node| StageChain::of(&scene, &node.name))
             .collect();
+        let step_id = run
+            .tour()
+            .zip(self.tour_step())
+            .and_then(|(tour, i)| tour.tour().steps.get(i))
+            .map(|step| step.id);
+        let drawn: Vec<&StageNode> = nodes.iter().flatten().collect();
+        let packet = packet::packet_of(run.tour(), step_id, &drawn, &chains);
         Stage {
+            packet,
             chains,
             kcm: KcmStrip::all(sim, slots),
             nodes,

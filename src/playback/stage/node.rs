@@ -4,6 +4,8 @@
 
 use super::places::POD_BOXES;
 use super::recent::Recent;
+use crate::ipam::goip::net_string;
+use crate::ipam::ptp::netns::NetNs;
 use crate::order;
 use crate::playback::views::VethPair;
 use crate::playback::Unseen;
@@ -72,6 +74,24 @@ pub struct StageChain {
     /// The node's routes to the other nodes' pods: flanneld's through `flannel.1`
     /// (`10.244.2.0/24 via 10.244.2.0 dev flannel.1 onlink`) or kindnetd's via their InternalIPs.
     pub node_routes: Vec<String>,
+    /// Its neighbour entries for pod addresses on the bridge (`10.244.1.3 dev cni0 … STALE`): they
+    /// outlive the pods' veths. ptp's sit on each pod's own veth and go with it.
+    pub neighbours: Vec<StageNeighbour>,
+}
+
+/// A neighbour entry of a node, as `ip neigh` prints it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageNeighbour {
+    /// The address (`10.244.1.3`).
+    pub ip: String,
+    /// The device (`cni0`).
+    pub dev: String,
+    /// `STALE`.
+    pub state: &'static str,
+    /// The whole line.
+    pub line: String,
+    /// No pod shown holds the address any more.
+    pub orphan: bool,
 }
 
 impl StageChain {
@@ -88,6 +108,7 @@ impl StageChain {
                     .find_map(|line| line.strip_prefix("FLANNEL_SUBNET="))
                     .map(str::to_string)
             }),
+            neighbours: neighbours(scene, &state),
             bridge: stage_bridge(&state),
             node_routes: node_routes(&state),
         })
@@ -217,6 +238,9 @@ pub struct StagePod {
     pub veth: Option<VethPair>,
     /// Its routes on the node, one per family (`/32 scope host`, then the `/128`), while they exist.
     pub routes: Vec<String>,
+    /// The addresses on its host veth (ptp's gateway as a `/32`, `10.244.1.1/32`; none on a bridge's
+    /// port).
+    pub host_addresses: Vec<String>,
     /// Time left until CNI DEL, and that as a fraction of the DEL lag.
     pub countdown: Option<(VirtualDuration, f64)>,
     /// The sandbox's last failure (`FailedCreatePodSandBox` with host-local's text).
@@ -299,10 +323,14 @@ impl StageNode {
                     ip_files: Vec::new(),
                     veth: None,
                     routes: Vec::new(),
+                    host_addresses: Vec::new(),
                     countdown: None,
                     failure: None,
                 });
             }
+        }
+        for pod in &mut pods {
+            pod.host_addresses = host_addresses(&obj.netns, pod.veth.as_ref());
         }
         let mut pods = order::sorted_by(pods, |a, b| a.name.cmp(&b.name));
         let pods_as_cells = pods.len() > POD_BOXES;
@@ -419,10 +447,23 @@ impl<'a> Held<'a> {
             ip_files,
             veth,
             routes,
+            host_addresses: Vec::new(),
             countdown: None,
             failure: None,
         }
     }
+}
+
+/// The global addresses `ip addr` shows on a pod's host veth.
+fn host_addresses(netns: &NetNs, veth: Option<&VethPair>) -> Vec<String> {
+    let Some(link) = veth.and_then(|v| netns.link_by_index(v.ifindex)) else {
+        return Vec::new();
+    };
+    link.addrs
+        .iter()
+        .filter(|a| a.scope() == "global")
+        .map(|a| net_string(&a.local))
+        .collect()
 }
 
 fn stage_pod(
@@ -476,6 +517,34 @@ fn stage_bridge(state: &NodeState) -> Option<StageBridge> {
             .map(|veth| veth.name.clone())
             .collect(),
     })
+}
+
+/// The node's neighbour entries on its bridge, those whose address no pod holds first.
+fn neighbours(scene: &Scene, state: &NodeState) -> Vec<StageNeighbour> {
+    let Some(bridge) = state.bridge.as_ref() else {
+        return Vec::new();
+    };
+    let held: Vec<String> = scene
+        .sim
+        .pods_on(&state.name)
+        .into_iter()
+        .flat_map(|pod| pod.ips)
+        .chain(state.ipam.reserved.keys().cloned())
+        .collect();
+    let entries: Vec<StageNeighbour> = scene
+        .sim
+        .node_neighbours(&state.name)
+        .into_iter()
+        .filter(|n| n.dev == bridge.name)
+        .map(|n| StageNeighbour {
+            ip: n.ip.to_string(),
+            orphan: !held.contains(&n.ip.to_string()),
+            dev: n.dev.clone(),
+            state: n.state.as_str(),
+            line: n.line(),
+        })
+        .collect();
+    order::sorted_by(entries, |a, b| b.orphan.cmp(&a.orphan))
 }
 
 /// The routes with a gateway that lead to other nodes: through `flannel.1` or via an InternalIP on

@@ -385,3 +385,126 @@ fn dual_stack_draws_both_families_cidrsets_routes_and_addresses() {
     );
     assert!(a.routes.iter().all(|r| !r.starts_with("fe80:")));
 }
+
+/// The stage at the step `id` of tour `name`, as the page shows it.
+fn at_step(name: &'static str, id: &str) -> Stage {
+    let tour = TourId::from_name(name).expect("a tour");
+    let index = tour
+        .tour()
+        .steps
+        .iter()
+        .position(|s| s.id == id)
+        .unwrap_or_else(|| panic!("{name} has step {id}"));
+    let mut cursor = Player::load(builtin::by_name(name).unwrap().to_string(), Some(tour))
+        .expect("a built-in scenario loads")
+        .into_cursor();
+    cursor.go_to_step(index);
+    cursor.finish();
+    cursor.stage(None, None)
+}
+
+fn chain<'a>(stage: &'a Stage, name: &str) -> &'a StageChain {
+    stage
+        .chains
+        .iter()
+        .find(|c| c.node == name)
+        .unwrap_or_else(|| panic!("{name}'s chain"))
+}
+
+#[test]
+fn the_b_deleted_steps_hold_bs_ip_file_while_it_waits_for_del() {
+    for (tour, node_name) in [("kind", "kind-worker"), ("kubeadm-flannel", "worker-1")] {
+        let stage = at_step(tour, "b-deleted");
+        let b = pod(node(&stage, node_name), "b").expect("b waits for CNI DEL");
+        assert_eq!(b.ip_files, ["10.244.1.3"], "{tour}");
+        assert!(node(&stage, node_name)
+            .files
+            .contains(&"10.244.1.3".to_string()));
+    }
+}
+
+#[test]
+fn every_ptp_host_veth_carries_the_gateway_as_a_32() {
+    let stage = at_step("kind", "a-route");
+    let a = pod(node(&stage, "kind-worker"), "a").expect("a");
+    assert_eq!(a.host_addresses, ["10.244.1.1/32"]);
+    let stage = at_step("kind", "c-running");
+    for name in ["a", "b", "c"] {
+        let p = pod(node(&stage, "kind-worker"), name).expect("a pod");
+        assert_eq!(p.host_addresses, ["10.244.1.1/32"], "{name}");
+    }
+    // A bridge's port has no address: the gateway is on cni0.
+    let stage = at_step("kubeadm-flannel", "c-running");
+    let a = pod(node(&stage, "worker-1"), "a").expect("a");
+    assert!(a.host_addresses.is_empty());
+}
+
+#[test]
+fn kindnetd_routes_other_nodes_podcidrs_via_their_internal_ips() {
+    let stage = at_step("node-network", "route-to-kind-worker2");
+    let routes = &chain(&stage, "kind-worker").node_routes;
+    assert!(
+        routes
+            .iter()
+            .any(|r| r.starts_with("10.244.2.0/24 via 172.18.0.4 dev eth0")),
+        "{routes:?}"
+    );
+    let (prefixes, dev) = chain(&stage, "kind-worker").node_route_prefixes();
+    assert!(prefixes.contains(&"10.244.2.0/24".to_string()));
+    assert_eq!(dev.as_deref(), Some("eth0"));
+}
+
+#[test]
+fn the_neighbour_entry_for_bs_address_stays_stale_on_cni0_after_its_veth_goes() {
+    let stage = at_step("kubeadm-flannel", "b-released");
+    assert!(pod(node(&stage, "worker-1"), "b").is_none_or(|b| b.veth.is_none()));
+    let entry = chain(&stage, "worker-1")
+        .neighbours
+        .iter()
+        .find(|n| n.ip == "10.244.1.3")
+        .expect("the node's entry for b's .3");
+    assert_eq!((entry.dev.as_str(), entry.state), ("cni0", "STALE"));
+    assert!(entry.orphan, "no pod holds .3");
+    // ptp's entries sit on the pods' own veths: nothing is drawn on a kind node.
+    let kind = at_step("kind", "b-released");
+    assert!(chain(&kind, "kind-worker").neighbours.is_empty());
+}
+
+#[test]
+fn node_networks_packet_goes_from_webs_eth0_to_db_through_both_nodes() {
+    let stage = at_step("node-network", "db-running");
+    let packet = stage.packet.expect("the step tells a packet");
+    let at = |node: &str| node.to_string();
+    assert_eq!(
+        packet.hops,
+        [
+            Hop::Pod {
+                node: at("kind-worker"),
+                pod: "web".into()
+            },
+            Hop::Veth {
+                node: at("kind-worker"),
+                pod: "web".into()
+            },
+            Hop::NodeRoute {
+                node: at("kind-worker"),
+                prefix: "10.244.2.0/24".into()
+            },
+            Hop::PodRoute {
+                node: at("kind-worker2"),
+                pod: "db".into(),
+                prefix: "10.244.2.2/32".into()
+            },
+            Hop::Veth {
+                node: at("kind-worker2"),
+                pod: "db".into()
+            },
+            Hop::Pod {
+                node: at("kind-worker2"),
+                pod: "db".into()
+            },
+        ]
+    );
+    // Another step tells no packet.
+    assert_eq!(at_step("node-network", "web-running").packet, None);
+}

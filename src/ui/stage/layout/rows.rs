@@ -486,6 +486,7 @@ pub(crate) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 
                 ip_files: Vec::new(),
                 veth: None,
                 routes: ips.clone(),
+                host_addresses: Vec::new(),
                 countdown: None,
                 failure: Some(String::new()),
             })
