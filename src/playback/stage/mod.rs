@@ -70,7 +70,9 @@ impl Cursor {
     pub fn stage(&self, selected_event: Option<usize>, focus: Option<&str>) -> Stage {
         let run = self.run();
         let slots = &run.places().slots;
-        let shown_step = self.tour_step().and_then(|step| run.step_event(step));
+        // The step shown, however it was entered: a press plays on past its moment (its motion), and
+        // the step's event stays its focus until the next step.
+        let shown_step = self.current_step().and_then(|step| run.step_event(step));
         let touched = selected_event.or(shown_step).and_then(|i| self.touched(i));
         let sim = self.sim();
         let focus = front_node(sim, slots, focus, touched.as_ref());

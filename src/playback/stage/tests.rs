@@ -508,3 +508,28 @@ fn node_networks_packet_goes_from_webs_eth0_to_db_through_both_nodes() {
     // Another step tells no packet.
     assert_eq!(at_step("node-network", "web-running").packet, None);
 }
+
+#[test]
+fn a_step_focuses_its_own_node_while_its_motion_plays_on() {
+    let tour = TourId::Kind;
+    let mut cursor = Player::load(builtin::KIND.to_string(), Some(tour))
+        .expect("kind loads")
+        .into_cursor();
+    for (index, node) in [(1, "kind-worker2"), (2, "kind-worker")] {
+        cursor.go_to_step(index);
+        cursor.finish();
+        assert_eq!(cursor.stage(None, None).focus.as_deref(), Some(node));
+        // A press plays the step's motion at 1× towards the next step's moment.
+        let at = cursor.run().step_time(index).expect("the step's moment");
+        let next = cursor.run().step_time(index + 1).expect("a next step");
+        assert!(next.0 > at.0 + 1, "the step has a motion");
+        cursor.seek(VirtualTime(next.0 - 1));
+        cursor.finish();
+        assert_eq!(cursor.current_step(), Some(index));
+        assert_eq!(
+            cursor.stage(None, None).focus.as_deref(),
+            Some(node),
+            "step {index} after its moment"
+        );
+    }
+}
