@@ -13,8 +13,10 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::imports::{collect, read, FileImports, Reference};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
 use std::path::Path;
 
 /// The directories held to it, relative to the crate; what lies outside them is not reported.
@@ -157,7 +159,6 @@ pub fn go() {}
     assert!(graph.cycle_within("src/bin/single").is_none());
 }
 
-/// Every `.rs` file under `dir`, with its path relative to the crate and its text.
 /// The graph of a made-up crate of `(path, text)` files.
 fn made_up(files: &[(&str, &str)]) -> Graph {
     let files: Vec<(String, String)> = files
@@ -167,36 +168,9 @@ fn made_up(files: &[(&str, &str)]) -> Graph {
     Graph::read(&files)
 }
 
-fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
-    let mut entries: Vec<_> = fs::read_dir(dir)
-        .unwrap_or_else(|err| panic!("{}: {err}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect(root, &path, files);
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            let text =
-                fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-            let relative = path.strip_prefix(root).unwrap_or(&path);
-            files.push((relative.to_string_lossy().replace('\\', "/"), text));
-        }
-    }
-}
-
 /// Which file's code names which other file, with the first statement that does.
 struct Graph {
     edges: BTreeMap<String, BTreeMap<String, String>>,
-}
-
-/// A `use` statement or path as read: the file and module it is in, its path, and whether it re-exports.
-struct Reference {
-    module: Vec<String>,
-    path: Vec<String>,
-    public_use: bool,
-    text: String,
 }
 
 impl Graph {
@@ -214,21 +188,20 @@ impl Graph {
 
     /// Reads every crate's files; each crate's modules are named from its root, under the crate's name.
     fn read(files: &[(String, String)]) -> Graph {
-        let library: Vec<(&str, Vec<String>, &str)> = files
+        let library: Vec<(&str, FileImports)> = files
             .iter()
-            .filter_map(|(path, text)| Some((path.as_str(), module_of(path)?, text.as_str())))
+            .filter_map(|(path, text)| Some((path.as_str(), read(path, text)?)))
             .collect();
         let mut module_files: BTreeMap<Vec<String>, String> = library
             .iter()
-            .map(|(path, module, _)| (module.clone(), path.to_string()))
+            .map(|(path, file)| (file.module.clone(), path.to_string()))
             .collect();
         let mut references: Vec<(String, Reference)> = Vec::new();
-        for (path, module, text) in &library {
-            let (inline, read) = references_in(module, &tokens(&strip(text)));
-            for inner in inline {
+        for (path, file) in library {
+            for inner in file.inline {
                 module_files.insert(inner, path.to_string());
             }
-            references.extend(read.into_iter().map(|r| (path.to_string(), r)));
+            references.extend(file.references.into_iter().map(|r| (path.to_string(), r)));
         }
         // What each module re-exports by name: `pub use` paths ending in an item.
         let mut reexports: BTreeMap<(Vec<String>, String), Vec<String>> = BTreeMap::new();
@@ -351,298 +324,4 @@ impl Resolver {
         }
         self.module_files.contains_key(&module).then_some(module)
     }
-}
-
-/// The module a file is, named from its crate's root: the crate's name first (`lib`, `main`, `bin/NAME`),
-/// then the modules. `src/lib.rs` is the library's root, `src/a/mod.rs` and `src/a.rs` its `a`;
-/// `src/bin/NAME.rs` and `src/bin/NAME/main.rs` a binary's root, `src/bin/NAME/a.rs` its `a`.
-fn module_of(path: &str) -> Option<Vec<String>> {
-    let inside = path.strip_prefix("src/")?.strip_suffix(".rs")?;
-    let (krate, inside) = match inside.strip_prefix("bin/") {
-        Some(binary) => match binary.split_once('/') {
-            Some((name, "main")) => (format!("bin/{name}"), ""),
-            Some((name, rest)) => (format!("bin/{name}"), rest),
-            None => (format!("bin/{binary}"), ""),
-        },
-        None if inside == "main" => ("main".to_string(), ""),
-        None => ("lib".to_string(), inside),
-    };
-    let mut module = vec![krate];
-    module.extend(
-        inside
-            .split('/')
-            .filter(|s| !s.is_empty())
-            .map(str::to_string),
-    );
-    if module.len() > 1 && matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
-        module.pop();
-    }
-    Some(module)
-}
-
-/// The code with comments, strings and character literals blanked out.
-fn strip(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut code = String::with_capacity(text.len());
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    let mut i = 0;
-    while i < chars.len() {
-        let (c, next) = (chars[i], chars.get(i + 1).copied());
-        let before = (i > 0).then(|| chars[i - 1]);
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
-            code.push(' ');
-        } else if c == 'r'
-            && !before.is_some_and(|b| ident(b) && b != 'b')
-            && raw_string_at(&chars, i + 1)
-        {
-            let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
-            i += 2 + hashes;
-            while i < chars.len() {
-                if chars[i] == '"'
-                    && chars[i + 1..]
-                        .iter()
-                        .take(hashes)
-                        .filter(|c| **c == '#')
-                        .count()
-                        == hashes
-                {
-                    i += 1 + hashes;
-                    break;
-                }
-                i += 1;
-            }
-            code.push_str(" \"\" ");
-        } else if c == '"' {
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                i += if chars[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-            code.push_str(" \"\" ");
-        } else if c == '\'' && (next == Some('\\') || chars.get(i + 2) == Some(&'\'')) {
-            i += if next == Some('\\') { 3 } else { 2 };
-            while i < chars.len() && chars[i] != '\'' {
-                i += 1;
-            }
-            i += 1;
-            code.push_str(" ' ' ");
-        } else {
-            code.push(c);
-            i += 1;
-        }
-    }
-    code
-}
-
-/// Whether a raw string's `#…"` starts at `at`.
-fn raw_string_at(chars: &[char], at: usize) -> bool {
-    let hashes = chars
-        .get(at..)
-        .map_or(0, |rest| rest.iter().take_while(|c| **c == '#').count());
-    chars.get(at + hashes) == Some(&'"')
-}
-
-/// Identifiers, `::` and single punctuation characters.
-fn tokens(code: &str) -> Vec<String> {
-    let chars: Vec<char> = code.chars().collect();
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-        } else if c.is_alphanumeric() || c == '_' {
-            let start = i;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-            tokens.push(chars[start..i].iter().collect());
-        } else if c == ':' && chars.get(i + 1) == Some(&':') {
-            tokens.push("::".to_string());
-            i += 2;
-        } else {
-            tokens.push(c.to_string());
-            i += 1;
-        }
-    }
-    tokens
-}
-
-/// The inline modules of a file's module, and every `use` and `crate::`/`super::`/`self::` path in it,
-/// as absolute paths.
-fn references_in(file_module: &[String], tokens: &[String]) -> (Vec<Vec<String>>, Vec<Reference>) {
-    let mut inline = Vec::new();
-    let mut references = Vec::new();
-    // The inline modules open here, with the brace depth inside each.
-    let mut open: Vec<(String, usize)> = Vec::new();
-    let mut depth = 0;
-    let mut i = 0;
-    while i < tokens.len() {
-        let module = || -> Vec<String> {
-            let inner = open.iter().map(|(name, _)| name.clone());
-            file_module.iter().cloned().chain(inner).collect()
-        };
-        match tokens[i].as_str() {
-            "{" => depth += 1,
-            "}" => {
-                if open.last().is_some_and(|(_, inside)| *inside == depth) {
-                    open.pop();
-                }
-                depth -= 1;
-            }
-            "mod" if tokens.get(i + 2).is_some_and(|t| t == "{") => {
-                let name = tokens[i + 1].clone();
-                let mut inner = module();
-                inner.push(name.clone());
-                inline.push(inner);
-                open.push((name, depth + 1));
-            }
-            // Not `impl Trait + use<'a>`, which captures lifetimes.
-            "use" if tokens.get(i + 1).is_some_and(|t| t != "<") => {
-                let module = module();
-                let end = tokens[i..]
-                    .iter()
-                    .position(|t| t == ";")
-                    .map_or(tokens.len(), |n| i + n);
-                let statement = &tokens[i + 1..end];
-                let public_use = is_public(&tokens[..i]);
-                let mut leaves = Vec::new();
-                use_tree(statement, &mut 0, Vec::new(), &mut leaves);
-                for leaf in leaves {
-                    if let Some(path) = absolute(&module, &leaf) {
-                        references.push(Reference {
-                            module: module.clone(),
-                            path,
-                            public_use,
-                            text: format!("use {}", leaf.join("::")),
-                        });
-                    }
-                }
-                i = end;
-            }
-            "crate" | "super" | "self" if tokens.get(i + 1).is_some_and(|t| t == "::") => {
-                let module = module();
-                let mut leaf = vec![tokens[i].clone()];
-                let mut at = i + 1;
-                while tokens.get(at).is_some_and(|t| t == "::")
-                    && tokens
-                        .get(at + 1)
-                        .is_some_and(|t| t.chars().all(|c| c.is_alphanumeric() || c == '_'))
-                {
-                    leaf.push(tokens[at + 1].clone());
-                    at += 2;
-                }
-                if let Some(path) = absolute(&module, &leaf) {
-                    references.push(Reference {
-                        module: module.clone(),
-                        path,
-                        public_use: false,
-                        text: leaf.join("::"),
-                    });
-                }
-                i = at - 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    (inline, references)
-}
-
-/// Whether the item ending `before` has a `pub` or `pub(…)` visibility.
-fn is_public(before: &[String]) -> bool {
-    match before.last().map(String::as_str) {
-        Some("pub") => true,
-        Some(")") => {
-            let open = before.iter().rposition(|t| t == "(");
-            open.is_some_and(|at| at > 0 && before[at - 1] == "pub")
-        }
-        _ => false,
-    }
-}
-
-/// The paths a use tree names, `prefix` first; a group's `self` names the prefix, a glob the module.
-fn use_tree(tokens: &[String], at: &mut usize, prefix: Vec<String>, leaves: &mut Vec<Vec<String>>) {
-    let mut path = prefix;
-    loop {
-        match tokens.get(*at).map(String::as_str) {
-            Some("{") => {
-                *at += 1;
-                while tokens.get(*at).is_some_and(|t| t != "}") {
-                    use_tree(tokens, at, path.clone(), leaves);
-                    if tokens.get(*at).is_some_and(|t| t == ",") {
-                        *at += 1;
-                    }
-                }
-                *at += 1;
-                return;
-            }
-            Some("::") => *at += 1,
-            Some("*") => {
-                *at += 1;
-                path.push("*".to_string());
-                break;
-            }
-            Some("self") if !path.is_empty() => *at += 1,
-            Some(segment) if segment.chars().all(|c| c.is_alphanumeric() || c == '_') => {
-                path.push(segment.to_string());
-                *at += 1;
-                if tokens.get(*at).is_some_and(|t| t == "as") {
-                    *at += 2;
-                    break;
-                }
-            }
-            _ => break,
-        }
-    }
-    leaves.push(path);
-}
-
-/// `path` as seen from `module` (its crate's name first), from the crate's root; `None` for another
-/// crate's.
-fn absolute(module: &[String], path: &[String]) -> Option<Vec<String>> {
-    let mut base: Vec<String> = module.to_vec();
-    let mut rest = path;
-    match rest.first().map(String::as_str) {
-        Some("crate") => {
-            base.truncate(1);
-            rest = &rest[1..];
-        }
-        Some("super" | "self") => {
-            while let Some(step) = rest.first().map(String::as_str) {
-                match step {
-                    "super" if base.len() > 1 => {
-                        base.pop();
-                    }
-                    "super" => return None,
-                    "self" => {}
-                    _ => break,
-                }
-                rest = &rest[1..];
-            }
-        }
-        // A name in scope here: a child module of a parent file (or another crate, not followed).
-        _ => {}
-    }
-    base.extend(rest.iter().filter(|s| *s != "*").cloned());
-    Some(base)
 }
