@@ -3,31 +3,77 @@
 //! The tours' words live with their tours, in [`crate::tours`].
 
 use super::Text;
-use crate::sim::upstream::Upstream;
-use crate::sim::Reason;
+use crate::sim::{Chain, Reason};
 
-/// What an event means where its node runs it: a flannel node's conflist and routes come from
-/// flannel (the event's upstream code says so), not from kindnetd as [`explain`] tells them.
-pub fn explain_event(reason: Reason, upstream: &Upstream) -> Text {
-    let flannel = ["flannel-io/flannel", "k3s-io/k3s"].contains(&upstream.repo);
-    match (reason, flannel) {
-        (Reason::CNIConfigWritten, true) => Text::new(
-            "The node's conflist is in place: kube-flannel's install-cni init container copies cni-conf.json to /etc/cni/net.d/10-flannel.conflist (k3s writes its own under /var/lib/rancher/k3s/agent/etc/cni/net.d). It runs flannel, which hands the work to the bridge plugin (cni0) with host-local over the node's subnet from /run/flannel/subnet.env, then portmap. Once the file exists, the runtime's network is ready.",
-            "节点的 conflist 已就位：kube-flannel 的 install-cni 初始化容器把 cni-conf.json 复制为 /etc/cni/net.d/10-flannel.conflist（k3s 则在 /var/lib/rancher/k3s/agent/etc/cni/net.d 下写出自己的文件）。它运行 flannel，由 flannel 把工作交给 bridge 插件（网桥 cni0），IPAM 为 host-local，范围是 /run/flannel/subnet.env 里的节点子网，然后是 portmap。文件一出现，容器运行时的网络就绪。",
-            "ノードの conflist がそろいます。kube-flannel の install-cni init コンテナが cni-conf.json を /etc/cni/net.d/10-flannel.conflist にコピーします（k3s は /var/lib/rancher/k3s/agent/etc/cni/net.d に自前のファイルを書きます）。実行されるのは flannel で、flannel が bridge プラグイン（ブリッジ cni0）に処理を渡します。IPAM は /run/flannel/subnet.env のノードサブネットを範囲とする host-local、続いて portmap です。ファイルができると、ランタイムのネットワークは準備完了になります。",
+/// What an event means on a node of `chain`: a flannel node's conflist, routes, veths, CNI calls and
+/// reboot are flannel's and the bridge plugin's, not kindnetd's and ptp's as [`explain`] tells them.
+pub fn explain_event(reason: Reason, chain: Chain) -> Text {
+    match (chain, reason) {
+        (Chain::Kindnet, _) => explain(reason),
+        (Chain::K3sFlannel, Reason::CNIConfigWritten) => Text::new(
+            "k3s writes the node's conflist itself (createCNIConf): /var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist. Its chain is flannel, then portmap and bandwidth: at every ADD flannel reads the node's subnet from /run/flannel/subnet.env and delegates to the bridge plugin (the bridge cni0), with host-local over that subnet. Once the file exists, the runtime's network is ready.",
+            "k3s 自己写出节点的 conflist（createCNIConf）：/var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist。它的插件链是 flannel，然后是 portmap 和 bandwidth：每次 ADD 时，flannel 从 /run/flannel/subnet.env 读出节点子网，委托 bridge 插件（网桥 cni0）执行，IPAM 为以该子网为范围的 host-local。文件一出现，容器运行时的网络就绪。",
+            "k3s がノードの conflist を自分で書きます（createCNIConf）。/var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist です。プラグインチェーンは flannel、続いて portmap と bandwidth です。ADD のたびに flannel が /run/flannel/subnet.env からノードのサブネットを読み、bridge プラグイン（ブリッジ cni0）に委譲します。IPAM はそのサブネットを範囲とする host-local です。ファイルができると、ランタイムのネットワークは準備完了になります。",
         ),
-        (Reason::NodeRouteAdded, true) => Text::new(
+        (_, reason) => explain_flannel(reason).unwrap_or_else(|| explain(reason)),
+    }
+}
+
+/// What an event means on a flannel node, where that differs from [`explain`]'s kind node.
+fn explain_flannel(reason: Reason) -> Option<Text> {
+    Some(match reason {
+        Reason::CNIConfigWritten => Text::new(
+            "The node's conflist is in place: kube-flannel's install-cni init container copies cni-conf.json to /etc/cni/net.d/10-flannel.conflist. Its chain is flannel, then portmap: at every ADD flannel reads the node's subnet from /run/flannel/subnet.env and delegates to the bridge plugin (the bridge cni0), with host-local over that subnet. Once the file exists, the runtime's network is ready.",
+            "节点的 conflist 已就位：kube-flannel 的 install-cni Init 容器把 cni-conf.json 复制为 /etc/cni/net.d/10-flannel.conflist。它的插件链是 flannel，然后是 portmap：每次 ADD 时，flannel 从 /run/flannel/subnet.env 读出节点子网，委托 bridge 插件（网桥 cni0）执行，IPAM 为以该子网为范围的 host-local。文件一出现，容器运行时的网络就绪。",
+            "ノードの conflist がそろいます。kube-flannel の install-cni Init コンテナが cni-conf.json を /etc/cni/net.d/10-flannel.conflist にコピーします。プラグインチェーンは flannel、続いて portmap です。ADD のたびに flannel が /run/flannel/subnet.env からノードのサブネットを読み、bridge プラグイン（ブリッジ cni0）に委譲します。IPAM はそのサブネットを範囲とする host-local です。ファイルができると、ランタイムのネットワークは準備完了になります。",
+        ),
+        Reason::NodeRouteAdded => Text::new(
             "flanneld's vxlan backend (handleSubnetEvents) sees another node's lease and routes that node's subnet through flannel.1, with the other node's flannel.1 address as the gateway (onlink): packets to its pods travel inside VXLAN to that node's InternalIP.",
             "flanneld 的 vxlan 后端（handleSubnetEvents）看到另一个节点的租约，就把那个节点的子网路由到 flannel.1，网关是对方 flannel.1 的地址（onlink）：发往那边 Pod 的数据包封装在 VXLAN 里，送到那个节点的 InternalIP。",
             "flanneld の vxlan バックエンド（handleSubnetEvents）が別ノードのリースを見て、そのノードのサブネットへのルートを flannel.1 に向けます。ゲートウェイは相手の flannel.1 のアドレス（onlink）で、そちらの Pod 宛てのパケットは VXLAN に包まれてそのノードの InternalIP に届きます。",
         ),
-        (Reason::NodeRouteRemoved, true) => Text::new(
+        Reason::NodeRouteRemoved => Text::new(
             "flanneld's vxlan backend (handleSubnetEvents) sees a node's lease go, with its Node object, and removes the route to that node's subnet through flannel.1.",
             "flanneld 的 vxlan 后端（handleSubnetEvents）看到某个节点的租约随 Node 对象一起消失，于是删除经由 flannel.1 通往那个节点子网的路由。",
-            "flanneld の vxlan バックエンド（handleSubnetEvents）が、Node オブジェクトとともにあるノードのリースが消えたのを見て、flannel.1 経由でそのノードのサブネットへ向かうルートを削除します。",
+            "flanneld の vxlan バックエンド（handleSubnetEvents）は、ノードが Node オブジェクトごと削除されてそのリースが消えたのを見て、flannel.1 経由でそのノードのサブネットへ向かうルートを削除します。",
         ),
-        _ => explain(reason),
-    }
+        Reason::CNIAdd => Text::new(
+            "containerd runs the conflist with CNI_COMMAND=ADD (AddNetworkList in libcni), with CNI_CONTAINERID set to the sandbox ID and CNI_IFNAME=eth0. flannel comes first: it reads /run/flannel/subnet.env, saves the configuration it builds for the bridge plugin under /var/lib/cni/flannel and delegates to it; the bridge plugin sets up the bridge cni0 and the pod's veth and calls host-local over the node's subnet. Then portmap runs (and bandwidth on k3s).",
+            "containerd 以 CNI_COMMAND=ADD 执行 conflist（libcni 的 AddNetworkList），CNI_CONTAINERID 是沙箱 ID，CNI_IFNAME=eth0。先运行 flannel：它读取 /run/flannel/subnet.env，把为 bridge 插件生成的配置保存到 /var/lib/cni/flannel 下，再委托 bridge 插件执行；bridge 插件准备好网桥 cni0 和 Pod 的 veth，并以节点子网为范围调用 host-local。然后运行 portmap（k3s 上还有 bandwidth）。",
+            "containerd が CNI_COMMAND=ADD で conflist を実行します（libcni の AddNetworkList）。CNI_CONTAINERID はサンドボックス ID、CNI_IFNAME=eth0 です。最初は flannel です。/run/flannel/subnet.env を読み、bridge プラグイン用に組み立てた設定を /var/lib/cni/flannel に保存して、bridge プラグインに委譲します。bridge プラグインはブリッジ cni0 と Pod の veth を用意し、ノードのサブネットを範囲として host-local を呼びます。続いて portmap が動きます（k3s では bandwidth も）。",
+        ),
+        Reason::CNIDel => Text::new(
+            "containerd's StopPodSandbox runs the conflist with CNI_COMMAND=DEL (DelNetworkList in libcni), plugins in reverse order: portmap (after bandwidth on k3s), then flannel, which reads back the configuration it saved at ADD and delegates DEL to the bridge plugin. The bridge plugin deletes the pod's eth0, and its veth pair with it, then calls host-local DEL. The bridge cni0 stays.",
+            "containerd 的 StopPodSandbox 以 CNI_COMMAND=DEL 执行 conflist（libcni 的 DelNetworkList），插件按逆序运行：先 portmap（k3s 上在 bandwidth 之后），再 flannel。flannel 读回 ADD 时保存的配置，把 DEL 委托给 bridge 插件。bridge 插件先删除 Pod 的 eth0，veth 对随之消失，再调用 host-local 的 DEL。网桥 cni0 保留。",
+            "containerd の StopPodSandbox が CNI_COMMAND=DEL で conflist を実行します（libcni の DelNetworkList）。プラグインは逆順で、まず portmap（k3s では bandwidth の後）、次に flannel です。flannel は ADD のときに保存した設定を読み戻し、DEL を bridge プラグインに委譲します。bridge プラグインは Pod の eth0 を削除し（veth ペアごと消えます）、続いて host-local の DEL を呼びます。ブリッジ cni0 は残ります。",
+        ),
+        Reason::VethCreated => Text::new(
+            "The bridge plugin's setupVeth creates a veth pair: eth0 inside the pod's network namespace and vethXXXXXXXX on the node, whose end it plugs into the bridge cni0 as a port, hairpin on. The node's end carries no address. Each end shows @if and its peer's ifindex.",
+            "bridge 插件的 setupVeth 创建一对 veth：Pod 的网络命名空间里是 eth0，节点上是 vethXXXXXXXX，它把节点上的这一端作为端口接到网桥 cni0 上，并打开 hairpin。节点上的这一端没有地址。每一端都显示 @if 加对端的 ifindex。",
+            "bridge プラグインの setupVeth が veth ペアを作ります。Pod のネットワーク名前空間内に eth0、ノード上に vethXXXXXXXX です。ノード側の端はポートとしてブリッジ cni0 につながり、hairpin が有効になります。ノード側の端にアドレスはありません。どちらの端にも @if と相手の ifindex が表示されます。",
+        ),
+        Reason::VethDeleted => Text::new(
+            "The bridge plugin's cmdDel deletes eth0 inside the pod's network namespace; its peer goes with it, so the node's end leaves cni0. The bridge, its gateway address and the node's neighbour entries on cni0 stay.",
+            "bridge 插件的 cmdDel 删除 Pod 网络命名空间里的 eth0；对端随之消失，节点上的那一端也就离开了网桥 cni0。网桥、它的网关地址，以及节点在 cni0 上的邻居表项都保留。",
+            "bridge プラグインの cmdDel が Pod のネットワーク名前空間内の eth0 を削除します。相手の端も一緒に消えるので、ノード側の端は cni0 から外れます。ブリッジとそのゲートウェイアドレス、そして cni0 上のノードのネイバーエントリーは残ります。",
+        ),
+        Reason::NodeReboot => Text::new(
+            "The node's machine goes down. Every container and network namespace goes with it, and so do the veths, the bridge cni0, flannel.1 and their routes, and /run, a tmpfs, with /run/flannel/subnet.env. What is on disk stays: the conflist, containerd's sandbox records (unless they were lost), the configurations flannel saved in /var/lib/cni/flannel, and host-local's IP files in /var/lib/cni/networks/cbr0.",
+            "节点的机器宕机重启。所有容器和网络命名空间都随之消失，veth、网桥 cni0、flannel.1 及其路由也一样；tmpfs 上的 /run 连同 /run/flannel/subnet.env 一起消失。磁盘上的内容会保留：conflist、containerd 的沙箱记录（除非已丢失）、flannel 保存在 /var/lib/cni/flannel 里的配置，以及 host-local 在 /var/lib/cni/networks/cbr0 里的 IP 文件。",
+            "ノードのマシンが停止します。すべてのコンテナとネットワーク名前空間が消え、veth、ブリッジ cni0、flannel.1 とそれらのルートも消えます。tmpfs の /run も /run/flannel/subnet.env ごと消えます。ディスク上のものは残ります。conflist、containerd のサンドボックス記録（失われていなければ）、flannel が /var/lib/cni/flannel に保存した設定、そして /var/lib/cni/networks/cbr0 にある host-local の IP ファイルです。",
+        ),
+        Reason::Rebooted => Text::new(
+            "The kubelet is back and sees a new boot ID (nodestatus.MachineInfo), so it records Rebooted. It syncs its pods: each sandbox is not ready, so SyncPod records SandboxChanged, stops the old ones (containerd runs CNI DEL with an empty CNI_NETNS) and creates new ones. flanneld starts again too: it takes the same lease, makes flannel.1 and writes /run/flannel/subnet.env. Until it has, the flannel plugin fails every ADD ('open /run/flannel/subnet.env: no such file or directory') and the kubelet retries.",
+            "kubelet 重新启动，发现 boot ID 变了（nodestatus.MachineInfo），于是记录 Rebooted。它同步自己的 Pod：每个沙箱都未就绪，SyncPod 记录 SandboxChanged，先停止旧沙箱（containerd 以空的 CNI_NETNS 执行 CNI DEL），再创建新沙箱。flanneld 也重新启动：拿回同一个租约，创建 flannel.1，写出 /run/flannel/subnet.env。在此之前，flannel 插件的每次 ADD 都会失败（“open /run/flannel/subnet.env: no such file or directory”），kubelet 随后重试。",
+            "kubelet が再び起動し、boot ID が変わったことを検知して（nodestatus.MachineInfo）Rebooted を記録します。続いて Pod を同期します。どのサンドボックスも準備ができていないので、SyncPod は SandboxChanged を記録して古いサンドボックスを停止し（containerd は空の CNI_NETNS で CNI DEL を実行します）、新しいサンドボックスを作成します。flanneld も起動し直し、同じリースを受け取って flannel.1 を作り、/run/flannel/subnet.env を書きます。それまでは flannel プラグインの ADD がすべて失敗し（「open /run/flannel/subnet.env: no such file or directory」）、kubelet が再試行します。",
+        ),
+        Reason::FailedCreatePodSandBox => Text::new(
+            "The sandbox could not be set up because CNI ADD failed, for example with the flannel plugin's 'open /run/flannel/subnet.env: no such file or directory' while flanneld has not yet written that file (after a reboot, or before flanneld has its lease). The kubelet's SyncPod records the Warning, and the kubelet retries 10–15 s later (backOffPeriod with jitter).",
+            "沙箱建不起来，因为 CNI ADD 失败了。比如 flanneld 还没写出 /run/flannel/subnet.env 时（重启之后，或 flanneld 拿到租约之前），flannel 插件会报出“open /run/flannel/subnet.env: no such file or directory”。kubelet 的 SyncPod 记录这条 Warning 事件，10–15 秒后重试（backOffPeriod 加上抖动）。",
+            "CNI ADD が失敗したため、サンドボックスを用意できませんでした。たとえば flanneld がまだ /run/flannel/subnet.env を書いていないとき（再起動の後や、flanneld がリースを得る前）、flannel プラグインは「open /run/flannel/subnet.env: no such file or directory」を返します。kubelet の SyncPod は Warning イベントを記録し、10–15 秒後に再試行します（backOffPeriod にジッターを加えた時間）。",
+        ),
+        _ => return None,
+    })
 }
 
 /// Declares [`explain`] and the list of the reasons it covers from one table, so the two cannot drift.
@@ -123,9 +169,9 @@ explanations! {
         ja: "kindnetd の同期ループの今回の処理が失敗しました。ここでは podCIDR のない別ノードが原因です（シングルスタックの kindnetd は \"\" を CIDR として解析します）。今回の処理はそこで打ち切られ、後に並ぶノードは処理されません。アップストリームの kindnetd は 5 回再試行してから終了し、再起動されます。",
     },
     FlannelLeaseFailed => {
-        en: "flanneld's kube subnet manager takes the node's spec.podCIDR as its lease (AcquireLease); the node has none yet, so flanneld fails, exits, and the kubelet restarts its container. Until it writes /run/flannel/subnet.env, the flannel CNI plugin cannot set up a pod on this node.",
-        zh: "flanneld 的 kube subnet manager 把节点的 spec.podCIDR 当作租约（AcquireLease）；节点还没有 podCIDR，于是 flanneld 失败退出，kubelet 重启它的容器。在它写出 /run/flannel/subnet.env 之前，flannel CNI 插件无法为这个节点上的 Pod 配置网络。",
-        ja: "flanneld の kube subnet manager はノードの spec.podCIDR をリースとして使います（AcquireLease）。ノードにはまだ podCIDR がないので flanneld は失敗して終了し、kubelet がそのコンテナを再起動します。/run/flannel/subnet.env が書かれるまで、flannel CNI プラグインはこのノードの Pod のネットワークを設定できません。",
+        en: "flanneld's kube subnet manager takes the node's spec.podCIDR as its lease (AcquireLease), and the lease must lie inside net-conf.json's Network: kube-flannel's manifest says 10.244.0.0/16, whatever kubeadm's --pod-network-cidr was. With no podCIDR yet, one outside that Network, or only an IPv6 one under an IPv4 Network, flanneld fails and exits, and the kubelet restarts its container: right away the first time, then after 10 s, 20 s, …… (CrashLoopBackOff). Until it writes /run/flannel/subnet.env, the flannel CNI plugin cannot set up a pod on this node.",
+        zh: "flanneld 的 kube subnet manager 把节点的 spec.podCIDR 当作租约（AcquireLease），租约必须落在 net-conf.json 的 Network 之内：不管 kubeadm 的 --pod-network-cidr 是什么，kube-flannel 的清单里写的都是 10.244.0.0/16。节点还没有 podCIDR、podCIDR 不在这个 Network 内，或者在 IPv4 的 Network 下只有 IPv6 的 podCIDR 时，flanneld 都会失败退出，kubelet 随后重启它的容器：第一次立刻重启，之后依次等 10 秒、20 秒……（CrashLoopBackOff）。在它写出 /run/flannel/subnet.env 之前，flannel CNI 插件无法为这个节点上的 Pod 配置网络。",
+        ja: "flanneld の kube subnet manager はノードの spec.podCIDR をリースとして使い（AcquireLease）、リースは net-conf.json の Network に収まっていなければなりません。kube-flannel のマニフェストでは、kubeadm の --pod-network-cidr が何であれ 10.244.0.0/16 です。podCIDR がまだないとき、その Network の外にあるとき、または IPv4 の Network なのに IPv6 の podCIDR しかないとき、flanneld は失敗して終了し、kubelet がそのコンテナを再起動します。1 回目はすぐに、その後は 10 秒、20 秒……と待ってから再起動します（CrashLoopBackOff）。/run/flannel/subnet.env が書かれるまで、flannel CNI プラグインはこのノードの Pod のネットワークを設定できません。",
     },
     VxlanDeviceCreated => {
         en: "flanneld takes the node's spec.podCIDR as its lease and makes the vxlan device flannel.1 (RegisterNetwork): its MTU is the uplink's less 50 for the encapsulation, its address the subnet's network address with /32, which the other nodes' routes use as their gateway.",
@@ -249,58 +295,76 @@ explanations! {
     },
 }
 
+/// The reasons a flannel node explains its own way ([`explain_event`]).
+const FLANNEL_OWN: [Reason; 10] = [
+    Reason::CNIConfigWritten,
+    Reason::NodeRouteAdded,
+    Reason::NodeRouteRemoved,
+    Reason::CNIAdd,
+    Reason::CNIDel,
+    Reason::VethCreated,
+    Reason::VethDeleted,
+    Reason::NodeReboot,
+    Reason::Rebooted,
+    Reason::FailedCreatePodSandBox,
+];
+
 /// Every explanation with a readable name (`explain CIDRAllocated`, `explain flannel
-/// NodeRouteAdded`), for the tests.
+/// NodeRouteAdded`, `explain k3s-flannel CNIConfigWritten`), for the tests.
 pub fn all() -> Vec<(String, Text)> {
-    let flannel = &crate::sim::upstream::FLANNELD_HANDLE_SUBNET_EVENTS;
+    let flannel = FLANNEL_OWN.into_iter().map(|reason| {
+        (
+            format!("explain flannel {reason:?}"),
+            explain_event(reason, Chain::Flannel),
+        )
+    });
     EXPLAINED
         .iter()
         .map(|&(name, reason)| (format!("explain {name}"), explain(reason)))
-        .chain(
-            [
-                Reason::CNIConfigWritten,
-                Reason::NodeRouteAdded,
-                Reason::NodeRouteRemoved,
-            ]
-            .into_iter()
-            .map(|reason| {
-                (
-                    format!("explain flannel {reason:?}"),
-                    explain_event(reason, flannel),
-                )
-            }),
-        )
+        .chain(flannel)
+        .chain([(
+            "explain k3s-flannel CNIConfigWritten".to_string(),
+            explain_event(Reason::CNIConfigWritten, Chain::K3sFlannel),
+        )])
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::upstream;
 
-    /// A flannel node's conflist and routes are told as flannel's; a kind node's as kindnetd's.
-    #[test]
-    fn a_flannel_nodes_events_are_told_as_flannels() {
-        for flannel in [
-            &upstream::KUBE_FLANNEL_INSTALL_CNI,
-            &upstream::K3S_CREATE_CNI_CONF,
-        ] {
-            let told = explain_event(Reason::CNIConfigWritten, flannel).en;
-            assert!(
-                told.contains("10-flannel.conflist") && !told.contains("kindnetd"),
-                "{told}"
-            );
+    /// Words of one chain that are false on the other's node: ptp's /32 routes and kindnetd on a
+    /// flannel node, the bridge on a kind node.
+    fn foreign(chain: Chain) -> &'static [&'static str] {
+        match chain {
+            Chain::Kindnet => &["bridge", "cni0", "网桥", "ブリッジ", "flannel"],
+            Chain::Flannel | Chain::K3sFlannel => &["ptp", "kindnetd", "/32", "setupContainerVeth"],
         }
-        let route = explain_event(
-            Reason::NodeRouteAdded,
-            &upstream::FLANNELD_HANDLE_SUBNET_EVENTS,
-        )
-        .en;
-        assert!(
-            route.contains("flannel.1") && !route.contains("kindnetd"),
-            "{route}"
-        );
-        let kind = explain_event(Reason::NodeRouteAdded, &upstream::KINDNET_SYNC_ROUTE).en;
-        assert!(kind.contains("kindnetd"), "{kind}");
+    }
+
+    /// A node's events are told as its chain's: no explanation of a flannel node names ptp, kindnetd
+    /// or a /32 route, none of a kind node the bridge, in any language.
+    #[test]
+    fn a_nodes_events_are_told_as_its_chains() {
+        for chain in Chain::ALL {
+            for reason in FLANNEL_OWN {
+                let told = explain_event(reason, chain);
+                for lang in crate::i18n::Lang::ALL {
+                    let text = told.get(lang);
+                    for word in foreign(chain) {
+                        assert!(
+                            !text.contains(word),
+                            "{chain} {reason:?} [{lang:?}] names {word}: {text}"
+                        );
+                    }
+                }
+            }
+        }
+        let conflist = |chain| explain_event(Reason::CNIConfigWritten, chain).en;
+        assert!(conflist(Chain::Flannel).contains("kube-flannel's install-cni"));
+        assert!(conflist(Chain::K3sFlannel).contains("/var/lib/rancher/k3s/agent/etc/cni/net.d"));
+        assert!(conflist(Chain::Kindnet).contains("kindnetd"));
+        let failed = explain_event(Reason::FailedCreatePodSandBox, Chain::Flannel).en;
+        assert!(failed.contains("open /run/flannel/subnet.env"), "{failed}");
     }
 }

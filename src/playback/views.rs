@@ -9,6 +9,7 @@ use crate::ipam::ptp::iproute2::{
 use crate::sim::chain::Chain;
 use crate::sim::command::Command;
 use crate::sim::grid::AddressGrid;
+use crate::sim::message::Message;
 use crate::sim::state::{NodeState, PodState, State, VethState};
 use crate::sim::{Event, EventKind, EventLog, ObjectRef, Touched, VirtualDuration, VirtualTime};
 use std::ops::Range;
@@ -357,6 +358,21 @@ impl Cursor {
             .collect()
     }
 
+    /// The CNI chain of the node event `index` happened on: the one its sandbox or route was made by,
+    /// else its node's, else the cluster's.
+    pub fn event_chain(&self, index: usize) -> Chain {
+        let event = self.events().get(index);
+        let made_by = event.and_then(|event| match &event.message {
+            Message::Sandbox { facts, .. } => Some(facts.chain),
+            Message::NodeRoute(change) => Some(change.chain),
+            _ => None,
+        });
+        let node = event.and_then(|event| event.node.as_deref().or_else(|| event.object.as_node()));
+        made_by
+            .or_else(|| self.sim().node_cni(node?))
+            .unwrap_or(self.run().settings().knobs.cni)
+    }
+
     /// What event `index` touched, if there is one.
     pub fn touched(&self, index: usize) -> Option<Touched> {
         self.events().get(index).map(Event::touched)
@@ -433,6 +449,29 @@ mod tests {
         cursor.seek(cursor.run().horizon());
         cursor.finish();
         cursor
+    }
+
+    /// An event is told for its node's chain: every event of the kubeadm-flannel run is a flannel
+    /// node's, every one of the kind run a kindnet node's.
+    #[test]
+    fn an_events_chain_is_its_nodes() {
+        let tours = [
+            (crate::tours::TourId::KubeadmFlannel, Chain::Flannel),
+            (crate::tours::TourId::Kind, Chain::Kindnet),
+        ];
+        for (tour, chain) in tours {
+            let player = Player::load(tour.tour().scenario.into(), Some(tour)).expect("loads");
+            let mut cursor = player.into_cursor();
+            cursor.seek(cursor.run().horizon());
+            cursor.finish();
+            let veths: Vec<usize> = (0..cursor.events().len())
+                .filter(|&i| cursor.events()[i].reason == crate::sim::Reason::VethCreated)
+                .collect();
+            assert!(!veths.is_empty(), "{tour:?}");
+            for i in veths {
+                assert_eq!(cursor.event_chain(i), chain, "{tour:?} event {i}");
+            }
+        }
     }
 
     /// The kind tour at step 8 (index 7): b's object is gone, its IP file, veth and route wait for

@@ -254,7 +254,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
             EventKind::Warning => ("Warning", "warning"),
             EventKind::Step => (t::KIND_STEP.get(lang), "step"),
         };
-        let selected = selected.is_some_and(|(at, _, _)| *at == index);
+        let selected = selected.is_some_and(|(at, _, _, _)| *at == index);
         // The entries of what was picked on the stage.
         let related = selected_pod.as_ref().is_some_and(|pod| row.object.as_pod() == Some(pod.as_str()))
             || (selected_pod.is_none() && selected_node.is_some() && row.node == *selected_node);
@@ -273,9 +273,9 @@ pub fn event_log(props: &EventLogProps) -> Html {
     html! {
         <section class="card events" aria-labelledby="events-title">
             <h2 id="events-title">{ t::EVENTS.get(lang) }</h2>
-            if let Some((_, reason, upstream)) = selected {
+            if let Some((_, reason, upstream, chain)) = selected {
                 <div class="upstream" data-testid="upstream" aria-live="polite">
-                    <p class="explain" data-testid="explain">{ narration::explain_event(*reason, upstream).get(lang) }</p>
+                    <p class="explain" data-testid="explain">{ narration::explain_event(*reason, *chain).get(lang) }</p>
                     <p>{ fill_html(t::THIS_IS, lang, vec![
                         html! { <code>{ upstream.function }</code> },
                         html! {

@@ -15,7 +15,7 @@ use crate::playback::{Cursor, LinkRefusal, PathShown, Run};
 use crate::share::Link;
 use crate::share::Theme;
 use crate::sim::upstream::Upstream;
-use crate::sim::{ClusterSettings, DeletionMode};
+use crate::sim::{Chain, ClusterSettings, DeletionMode};
 use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
 use crate::tours::TourId;
 use crate::ui::shared::{keep, Memo, Shared};
@@ -178,8 +178,9 @@ pub struct LogShown {
     pub drawn: usize,
     /// The rows, from `first` on.
     pub rows: Vec<LogRow>,
-    /// The selected event: its index, its reason and the upstream code it models.
-    pub selected: Option<(usize, Reason, &'static Upstream)>,
+    /// The selected event: its index, its reason, the upstream code it models and the CNI chain of its
+    /// node (which tells it).
+    pub selected: Option<(usize, Reason, &'static Upstream, Chain)>,
 }
 
 /// The selected pod's network view.
@@ -390,7 +391,7 @@ pub(super) fn log(
     let scenario = cursor.run().scenario();
     if Rc::ptr_eq(&last.scenario, scenario)
         && (last.total, last.drawn) == (total, drawn)
-        && last.selected.map(|(i, _, _)| i) == selected_event
+        && last.selected.map(|(i, _, _, _)| i) == selected_event
     {
         return last.clone();
     }
@@ -403,7 +404,7 @@ pub(super) fn log(
         rows: cursor.log_rows(first..total),
         selected: selected_event.and_then(|i| {
             let event = cursor.events().get(i)?;
-            Some((i, event.reason, event.upstream))
+            Some((i, event.reason, event.upstream, cursor.event_chain(i)))
         }),
     })
 }
