@@ -257,25 +257,167 @@ fn on_k3s_the_conflist_is_k3s_own_in_its_own_directory() {
     );
 }
 
+/// The times (ms) and messages of the entries of `reason` on `object`.
+fn logged(sim: &Simulation, reason: Reason, object: &str) -> Vec<(u64, String)> {
+    sim.events()
+        .iter()
+        .filter(|e| e.reason == reason && e.object == object)
+        .map(|e| (e.time_ms.0, e.message.to_string()))
+        .collect()
+}
+
 #[test]
 fn flanneld_without_a_podcidr_fails_in_its_words_and_restarts() {
     // One /24 in the cluster CIDR: the second node gets none (CIDRNotAvailable), and its flanneld
-    // cannot acquire a lease; its container is restarted after the kubelet's back-off, and fails again.
-    let text = "set cni=flannel\ncluster --cluster-cidr=10.244.0.0/24 --node-cidr-mask-size=24\nnode add one\nnode add two\nwait 12s\n";
-    let sim = at(text, 12_000);
-    let failures: Vec<String> = sim
-        .events()
-        .iter()
-        .filter(|e| e.reason == Reason::FlannelLeaseFailed)
-        .map(|e| e.message.to_string())
-        .collect();
-    assert_eq!(failures.len(), 2, "{failures:?}");
+    // cannot acquire a lease. The kubelet restarts the container at its next relist the first time,
+    // then after 10 s, then 20 s; its init container copied the conflist once.
+    let text = "set cni=flannel\ncluster --cluster-cidr=10.244.0.0/24 --node-cidr-mask-size=24\nnode add one\nnode add two\nwait 40s\n";
+    let sim = at(text, 40_000);
+    let failures = logged(&sim, Reason::FlannelLeaseFailed, "node/two");
+    let times: Vec<u64> = failures.iter().map(|(t, _)| *t).collect();
+    assert_eq!(times, [300, 1_300, 11_300, 31_300]);
     assert_eq!(
-        failures[0],
+        failures[0].1,
         "Error registering network: failed to acquire lease: node \"two\" pod cidr not assigned"
     );
+    assert_eq!(logged(&sim, Reason::CNIConfigWritten, "node/two").len(), 1);
     assert!(sim.node_state("one").expect("one").subnet_env.is_some());
     assert!(sim.node_state("two").expect("two").subnet_env.is_none());
+}
+
+/// kube.go `handleAddLeaseEvent` skips a Node its own flanneld has not annotated: control-plane routes
+/// worker-1's subnet only after worker-1's flanneld has registered, not when kcm gave worker-1 its
+/// podCIDR.
+#[test]
+fn a_nodes_lease_is_routed_once_its_own_flanneld_has_registered() {
+    let sim = at(podip::sim::builtin::KUBEADM_FLANNEL, 2_000);
+    let registered = logged(&sim, Reason::VxlanDeviceCreated, "node/worker-1");
+    assert_eq!(registered.len(), 1);
+    assert!(
+        registered[0]
+            .1
+            .contains("annotated node worker-1 (kube-subnet-manager=true, public-ip 172.18.0.3"),
+        "{}",
+        registered[0].1
+    );
+    let patched = logged(&sim, Reason::PodCIDRPatched, "node/worker-1")[0].0;
+    let route = sim
+        .events()
+        .iter()
+        .find(|e| {
+            e.reason == Reason::NodeRouteAdded
+                && e.object == "node/control-plane"
+                && e.message
+                    .to_string()
+                    .contains("10.244.1.0/24 via 10.244.1.0 dev flannel.1 onlink")
+        })
+        .map(|e| e.time_ms.0)
+        .expect("control-plane routes worker-1's lease");
+    assert_eq!(patched, 1_010);
+    assert_eq!(
+        route,
+        registered[0].0 + 10,
+        "watch-latency after the annotation"
+    );
+    // Before that, nothing on control-plane leads to worker-1's subnet.
+    let before = at(podip::sim::builtin::KUBEADM_FLANNEL, registered[0].0 - 1);
+    assert!(!before
+        .node_state("control-plane")
+        .expect("control-plane")
+        .routes
+        .iter()
+        .any(|r| r.starts_with("10.244.1.0/24")));
+}
+
+/// k3s' agent writes its conflist (`flannel.Prepare`) before it starts the kubelet: the node is never
+/// NotReady for want of one, and a pod synced before flanneld wrote subnet.env fails ADD in the
+/// flannel plugin's words, then runs once it is there.
+#[test]
+fn k3s_writes_its_conflist_before_the_kubelet_starts() {
+    let text = "set cni=k3s-flannel\ncluster --cluster-cidr=10.42.0.0/16\nnode add server\npod add a --node=server\nwait 20s\n";
+    let sim = at(text, 20_000);
+    let node: Vec<Reason> = sim
+        .events()
+        .iter()
+        .filter(|e| e.object == "node/server")
+        .map(|e| e.reason)
+        .take(2)
+        .collect();
+    assert_eq!(node, [Reason::CNIConfigWritten, Reason::NodeRegistered]);
+    assert!(logged(&sim, Reason::NetworkNotReady, "pod/a").is_empty());
+    let failed = logged(&sim, Reason::FailedCreatePodSandBox, "pod/a");
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(
+        failed[0].1.ends_with(
+            "plugin type=\"flannel\" failed (add): failed to load flannel 'subnet.env' file: \
+             open /run/flannel/subnet.env: no such file or directory. Check the flannel pod log for this node."
+        ),
+        "{}",
+        failed[0].1
+    );
+    assert_eq!(
+        sim.pod_status_ips("a").map(|ips| ips[0].to_string()),
+        Some("10.42.0.2".into())
+    );
+    // A reboot: k3s writes it again before the kubelet reports the reboot.
+    let text = format!("{text}node reboot server\nwait 30s\n");
+    let sim = at(&text, 50_000);
+    let after: Vec<Reason> = sim
+        .events()
+        .iter()
+        .filter(|e| e.object == "node/server" && e.time_ms.0 > 20_000)
+        .map(|e| e.reason)
+        .filter(|r| matches!(r, Reason::CNIConfigWritten | Reason::Rebooted))
+        .collect();
+    assert_eq!(after, [Reason::CNIConfigWritten, Reason::Rebooted]);
+}
+
+/// kube-flannel's `net-conf.json` says `Network: 10.244.0.0/16` whatever `--pod-network-cidr` was:
+/// under 10.245.0.0/16 every flanneld fails in `AcquireLease` (after annotating its Node) and restarts,
+/// no subnet.env is written, and pods fail ADD for want of it. k3s writes its own Network and runs.
+#[test]
+fn kube_flannel_fails_under_another_pod_network_cidr_and_k3s_does_not() {
+    let scenario = |cni: &str| {
+        format!("set cni={cni}\ncluster --cluster-cidr=10.245.0.0/16\nnode add worker-1\nwait 1s\npod add a --node=worker-1\nwait 15s\n")
+    };
+    let sim = at(&scenario("flannel"), 16_000);
+    let failures = logged(&sim, Reason::FlannelLeaseFailed, "node/worker-1");
+    assert_eq!(failures.len(), 3, "{failures:?}");
+    assert_eq!(
+        failures[0].1,
+        "Error registering network: failed to acquire lease: subnet \"10.244.0.0/16\" specified in the \
+         flannel net config doesn't contain \"10.245.0.0/24\" PodCIDR of the \"worker-1\" node"
+    );
+    assert!(sim.node_subnet_env("worker-1").is_none());
+    assert!(sim.pod_status_ips("a").is_none_or(|ips| ips.is_empty()));
+    let failed = logged(&sim, Reason::FailedCreatePodSandBox, "pod/a");
+    assert!(!failed.is_empty());
+    assert!(failed
+        .iter()
+        .all(|(_, m)| m.contains("open /run/flannel/subnet.env: no such file or directory")));
+    let k3s = at(&scenario("k3s-flannel"), 16_000);
+    assert!(logged(&k3s, Reason::FlannelLeaseFailed, "node/worker-1").is_empty());
+    assert!(k3s
+        .node_subnet_env("worker-1")
+        .is_some_and(|env| env.starts_with("FLANNEL_NETWORK=10.245.0.0/16\n")));
+    assert_eq!(
+        k3s.pod_status_ips("a").map(|ips| ips[0].to_string()),
+        Some("10.245.0.2".into())
+    );
+}
+
+/// An IPv6-only cluster under kube-flannel's IPv4 `Network`: the lease has no IPv4 and
+/// `configureDeviceIPv4IPv6` fails.
+#[test]
+fn kube_flannel_on_an_ipv6_only_cluster_has_no_ipv4_lease() {
+    let text = "set cni=flannel\ncluster --cluster-cidr=fd00:10:244::/56\nnode add n\nwait 2s\n";
+    let sim = at(text, 2_000);
+    let failures = logged(&sim, Reason::FlannelLeaseFailed, "node/n");
+    assert_eq!(
+        failures.first().map(|(_, m)| m.as_str()),
+        Some("Error registering network: failed to configure interface flannel.1: IPv4 is enabled but the lease has no IPv4")
+    );
+    assert!(sim.node_subnet_env("n").is_none());
 }
 
 #[test]

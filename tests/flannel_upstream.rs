@@ -11,8 +11,8 @@ use podip::ipam::flannel::{
     DEFAULT_DATA_DIR, DEFAULT_SUBNET_FILE,
 };
 use podip::ipam::flanneld::{
-    acquire_lease, vxlan_device, vxlan_mtu, vxlan_route_lines, write_subnet_file, Lease,
-    SubnetConfig,
+    acquire_lease, configure_device, vxlan_device, vxlan_mtu, vxlan_route_lines, write_subnet_file,
+    Lease, SubnetConfig,
 };
 use serde_json::{json, Value};
 
@@ -231,23 +231,24 @@ fn delegate_dictionary_checks() {
 /// bytes and routes each other node's subnet via its network address, `onlink`.
 #[test]
 fn flanneld_subnet_env_and_vxlan_routes() {
-    assert_eq!(
-        acquire_lease("kind-worker", "", &[])
-            .unwrap_err()
-            .to_string(),
-        r#"node "kind-worker" pod cidr not assigned"#
-    );
-    let lease = acquire_lease("w", "10.244.1.0/24", &[]).unwrap();
-    let dual = acquire_lease(
-        "w",
-        "10.244.1.0/24",
-        &["10.244.1.0/24".into(), "fd00:10:244:1::/64".into()],
-    )
-    .unwrap();
     let config = SubnetConfig {
         network: Some("10.244.0.0/16".parse().unwrap()),
         ipv6_network: Some("fd00:10:244::/56".parse().unwrap()),
     };
+    assert_eq!(
+        acquire_lease("kind-worker", "", &[], &config)
+            .unwrap_err()
+            .to_string(),
+        r#"node "kind-worker" pod cidr not assigned"#
+    );
+    let lease = acquire_lease("w", "10.244.1.0/24", &[], &config).unwrap();
+    let dual = acquire_lease(
+        "w",
+        "10.244.1.0/24",
+        &["10.244.1.0/24".into(), "fd00:10:244:1::/64".into()],
+        &config,
+    )
+    .unwrap();
     assert_eq!(
         write_subnet_file(&config, true, &dual, vxlan_mtu(1500)),
         "FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=10.244.1.1/24\nFLANNEL_IPV6_NETWORK=fd00:10:244::/56\n\
@@ -260,7 +261,7 @@ fn flanneld_subnet_env_and_vxlan_routes() {
     );
     let others: Vec<Lease> = ["10.244.2.0/24", "10.244.0.0/24", "10.244.1.0/24"]
         .iter()
-        .map(|c| acquire_lease("n", c, &[]).unwrap())
+        .map(|c| acquire_lease("n", c, &[], &config).unwrap())
         .collect();
     assert_eq!(
         vxlan_route_lines(&device, &lease, &others),
@@ -268,5 +269,110 @@ fn flanneld_subnet_env_and_vxlan_routes() {
             "10.244.0.0/24 via 10.244.0.0 dev flannel.1 onlink",
             "10.244.2.0/24 via 10.244.2.0 dev flannel.1 onlink"
         ]
+    );
+}
+
+/// kube.go `AcquireLease` and vxlan.go `configureDeviceIPv4IPv6` against `net-conf.json`, in upstream's
+/// words (`%q` of the networks): a podCIDR outside `Network` fails after the Node is annotated; a
+/// family the config does not enable is left out of the lease; an enabled family without a subnet
+/// fails when the device is configured.
+#[test]
+fn flanneld_refuses_a_podcidr_outside_its_network() {
+    let kube_flannel = SubnetConfig {
+        network: Some("10.244.0.0/16".parse().unwrap()),
+        ipv6_network: None,
+    };
+    let dual = SubnetConfig {
+        network: Some("10.42.0.0/16".parse().unwrap()),
+        ipv6_network: Some("fd00:42::/56".parse().unwrap()),
+    };
+    struct Case {
+        description: &'static str,
+        config: SubnetConfig,
+        pod_cidrs: &'static [&'static str],
+        want: Result<(Option<&'static str>, Option<&'static str>), &'static str>,
+        annotated: bool,
+    }
+    let cases = [
+        Case {
+            description:
+                "kubeadm's --pod-network-cidr=10.245.0.0/16 under the manifest's 10.244.0.0/16",
+            config: kube_flannel,
+            pod_cidrs: &["10.245.1.0/24"],
+            want: Err(
+                r#"subnet "10.244.0.0/16" specified in the flannel net config doesn't contain "10.245.1.0/24" PodCIDR of the "worker-1" node"#,
+            ),
+            annotated: true,
+        },
+        Case {
+            description: "inside",
+            config: kube_flannel,
+            pod_cidrs: &["10.244.1.0/24"],
+            want: Ok((Some("10.244.1.0/24"), None)),
+            annotated: false,
+        },
+        Case {
+            description: "a dual-stack node under a config without IPv6: IPv4 alone",
+            config: kube_flannel,
+            pod_cidrs: &["10.244.1.0/24", "fd00:10:244:1::/64"],
+            want: Ok((Some("10.244.1.0/24"), None)),
+            annotated: false,
+        },
+        Case {
+            description: "an IPv6 podCIDR outside IPv6Network",
+            config: dual,
+            pod_cidrs: &["10.42.1.0/24", "fd00:43:0:1::/64"],
+            want: Err(
+                r#"subnet "fd00:42::/56" specified in the flannel net config doesn't contain "fd00:43:0:1::/64" IPv6 PodCIDR of the "worker-1" node"#,
+            ),
+            annotated: true,
+        },
+        Case {
+            description: "an IPv6-only node: the lease has no IPv4 (configureDeviceIPv4IPv6 fails)",
+            config: kube_flannel,
+            pod_cidrs: &["fd00:10:244:1::/64"],
+            want: Ok((None, None)),
+            annotated: false,
+        },
+    ];
+    for case in cases {
+        let cidrs: Vec<String> = case.pod_cidrs.iter().map(|c| c.to_string()).collect();
+        let got = acquire_lease("worker-1", &cidrs[0], &cidrs, &case.config);
+        match (&got, case.want) {
+            (Ok(lease), Ok((v4, v6))) => {
+                assert_eq!(
+                    (
+                        lease.subnet.map(|n| n.to_string()),
+                        lease.ipv6_subnet.map(|n| n.to_string())
+                    ),
+                    (v4.map(String::from), v6.map(String::from)),
+                    "{}",
+                    case.description
+                );
+            }
+            (Err(err), Err(want)) => {
+                assert_eq!(err.to_string(), want, "{}", case.description);
+                assert_eq!(err.annotated(), case.annotated, "{}", case.description);
+            }
+            (got, want) => panic!("{}: got {got:?}, want {want:?}", case.description),
+        }
+    }
+    let v6_only = acquire_lease(
+        "worker-1",
+        "fd00:10:244:1::/64",
+        &["fd00:10:244:1::/64".into()],
+        &kube_flannel,
+    )
+    .unwrap();
+    assert_eq!(
+        configure_device(&kube_flannel, &v6_only)
+            .unwrap_err()
+            .to_string(),
+        "failed to configure interface flannel.1: IPv4 is enabled but the lease has no IPv4"
+    );
+    let v4_only = acquire_lease("worker-1", "10.42.1.0/24", &[], &dual).unwrap();
+    assert_eq!(
+        configure_device(&dual, &v4_only).unwrap_err().to_string(),
+        "failed to configure interface flannel-v6.1: IPv6 is enabled but the lease has no IPv6"
     );
 }

@@ -90,6 +90,16 @@ fn kubeadm_flannel_transcript() {
     golden(&["run", "builtin:kubeadm-flannel"], "kubeadm-flannel.txt");
 }
 
+/// kubeadm's `--pod-network-cidr` outside kube-flannel's `Network`: flanneld's `AcquireLease` error
+/// and its restarts, and pod a's ADD failing for want of `subnet.env`.
+#[test]
+fn kubeadm_flannel_cidr_transcript() {
+    golden(
+        &["run", "builtin:kubeadm-flannel-cidr"],
+        "kubeadm-flannel-cidr.txt",
+    );
+}
+
 #[test]
 fn kcm_restart_transcript() {
     golden(&["run", "builtin:kcm-restart"], "kcm-restart.txt");

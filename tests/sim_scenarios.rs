@@ -887,3 +887,35 @@ fn a_preset_pod_cidr_outside_the_cluster_stops_kcm_before_it_logs_anything() {
     );
     assert!(events_of(&sim, Reason::CIDRAllocated).is_empty());
 }
+
+/// kubeadm-flannel-cidr: `--pod-network-cidr=192.168.0.0/16` under kube-flannel's `Network`
+/// 10.244.0.0/16. kcm hands out 192.168.x.0/24 as asked, every flanneld fails in `AcquireLease` and
+/// is restarted ever later, no node gets subnet.env or a route, and pod a never gets an address.
+#[test]
+fn kubeadm_flannel_cidr_crash_loops_and_leaves_pods_without_addresses() {
+    let sim = run(builtin::KUBEADM_FLANNEL_CIDR);
+    let state = sim.state();
+    assert_eq!(
+        node(&state, "worker-1").pod_cidrs,
+        ["192.168.1.0/24".to_string()]
+    );
+    let failures: Vec<(u64, String)> = events_of(&sim, Reason::FlannelLeaseFailed)
+        .iter()
+        .filter(|e| e.object == "node/worker-1")
+        .map(|e| (e.time_ms.0, e.message.to_string()))
+        .collect();
+    let times: Vec<u64> = failures.iter().map(|(t, _)| *t).collect();
+    assert_eq!(times, [1_300, 2_300, 12_300, 32_300]);
+    assert!(failures.iter().all(|(_, m)| m
+        == "Error registering network: failed to acquire lease: subnet \"10.244.0.0/16\" specified in \
+            the flannel net config doesn't contain \"192.168.1.0/24\" PodCIDR of the \"worker-1\" node"));
+    assert!(events_of(&sim, Reason::SubnetEnvWritten).is_empty());
+    assert!(events_of(&sim, Reason::NodeRouteAdded).is_empty());
+    assert!(pod_ips(&state, "a").is_empty());
+    let failed = events_of(&sim, Reason::FailedCreatePodSandBox);
+    assert!(failed.len() >= 2);
+    assert!(failed.iter().all(|e| e
+        .message
+        .to_string()
+        .contains("failed to load flannel 'subnet.env' file: open /run/flannel/subnet.env")));
+}

@@ -4,7 +4,13 @@
 //! through its `flannel.1` vxlan device. Pure functions of their inputs:
 //!
 //! * [`acquire_lease`] — `pkg/subnet/kube/kube.go`, `kubeSubnetManager.AcquireLease`: the lease is the
-//!   node's `spec.podCIDR(s)`; flannel allocates nothing itself in this mode.
+//!   node's `spec.podCIDR(s)`, which must lie inside `net-conf.json`'s `Network`; flannel allocates
+//!   nothing itself in this mode. Before that check it annotates the Node
+//!   (`flannel.alpha.coreos.com/kube-subnet-manager: "true"`, `public-ip`, `backend-data` with the
+//!   VtepMAC), and only an annotated Node is a lease to the other nodes' flanneld
+//!   (`handleAddLeaseEvent` skips the others).
+//! * [`configure_device`] — `pkg/backend/vxlan/vxlan.go`, `configureDeviceIPv4IPv6`: an enabled family
+//!   the lease has no subnet of fails.
 //! * [`write_subnet_file`] — `pkg/subnet/subnet.go`, `WriteSubnetFile`: `FLANNEL_SUBNET` is the subnet's
 //!   first address with the node's mask (`10.244.1.1/24`), the bridge's gateway to be.
 //! * [`vxlan_device`], [`vxlan_route_lines`] — `pkg/backend/vxlan/vxlan.go` (`createVXLANDevice`,
@@ -15,8 +21,8 @@
 //! # Examples
 //! ```
 //! use podip::ipam::flanneld::{acquire_lease, vxlan_mtu, write_subnet_file, SubnetConfig};
-//! let lease = acquire_lease("kind-worker", "10.244.1.0/24", &[]).unwrap();
 //! let config = SubnetConfig { network: Some("10.244.0.0/16".parse().unwrap()), ipv6_network: None };
+//! let lease = acquire_lease("kind-worker", "10.244.1.0/24", &[], &config).unwrap();
 //! assert_eq!(
 //!     write_subnet_file(&config, true, &lease, vxlan_mtu(1500)),
 //!     "FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=10.244.1.1/24\nFLANNEL_MTU=1450\nFLANNEL_IPMASQ=true\n"
@@ -64,6 +70,36 @@ pub enum LeaseError {
     TooMany(String),
     /// A podCIDR did not parse (`net.ParseCIDR`).
     Parse(String),
+    /// The node's IPv4 podCIDR lies outside `Network`: kube-flannel's `10.244.0.0/16` against another
+    /// `--pod-network-cidr`.
+    OutsideNetwork {
+        /// `Network`.
+        network: IpNet,
+        /// The node's IPv4 podCIDR.
+        pod_cidr: IpNet,
+        /// The node.
+        node: String,
+    },
+    /// The node's IPv6 podCIDR lies outside `IPv6Network`.
+    OutsideIpv6Network {
+        /// `IPv6Network`.
+        network: IpNet,
+        /// The node's IPv6 podCIDR.
+        pod_cidr: IpNet,
+        /// The node.
+        node: String,
+    },
+}
+
+impl LeaseError {
+    /// Whether `AcquireLease` had annotated the Node before it failed: it checks the podCIDR against
+    /// `Network` only after its PATCH.
+    pub fn annotated(&self) -> bool {
+        matches!(
+            self,
+            LeaseError::OutsideNetwork { .. } | LeaseError::OutsideIpv6Network { .. }
+        )
+    }
 }
 
 impl fmt::Display for LeaseError {
@@ -77,6 +113,27 @@ impl fmt::Display for LeaseError {
                 )
             }
             LeaseError::Parse(text) => f.write_str(text),
+            // Go's %q of an `ip.IP4Net` and of a `*net.IPNet`: their String, quoted.
+            LeaseError::OutsideNetwork {
+                network,
+                pod_cidr,
+                node,
+            } => write!(
+                f,
+                "subnet \"{}\" specified in the flannel net config doesn't contain \"{}\" PodCIDR of the {node:?} node",
+                net_string(network),
+                net_string(pod_cidr)
+            ),
+            LeaseError::OutsideIpv6Network {
+                network,
+                pod_cidr,
+                node,
+            } => write!(
+                f,
+                "subnet \"{}\" specified in the flannel net config doesn't contain \"{}\" IPv6 PodCIDR of the {node:?} node",
+                net_string(network),
+                net_string(pod_cidr)
+            ),
         }
     }
 }
@@ -86,10 +143,13 @@ impl std::error::Error for LeaseError {}
 /// `AcquireLease` of the kube subnet manager for the node `node` with `spec.podCIDR` `pod_cidr` and
 /// `spec.podCIDRs` `pod_cidrs`: the legacy field must be set; with no list it alone is the lease, with one
 /// or two entries each family takes its entry (the last of a family wins). Host bits are masked off.
+/// Each enabled family's subnet must lie inside `config`'s network of that family; a family that is not
+/// enabled is left out of the lease.
 pub fn acquire_lease(
     node: &str,
     pod_cidr: &str,
     pod_cidrs: &[String],
+    config: &SubnetConfig,
 ) -> Result<Lease, LeaseError> {
     if pod_cidr.is_empty() {
         return Err(LeaseError::NotAssigned(node.to_string()));
@@ -112,7 +172,68 @@ pub fn acquire_lease(
             IpNet::V6(_) => lease.ipv6_subnet = Some(net),
         }
     }
+    // Here upstream PATCHes the Node's annotations; the checks below fail after it.
+    lease.subnet = match (lease.subnet, config.network) {
+        (Some(pod_cidr), Some(network)) if !network.contains(&pod_cidr) => {
+            return Err(LeaseError::OutsideNetwork {
+                network,
+                pod_cidr,
+                node: node.to_string(),
+            })
+        }
+        (subnet, Some(_)) => subnet,
+        (_, None) => None,
+    };
+    lease.ipv6_subnet = match (lease.ipv6_subnet, config.ipv6_network) {
+        (Some(pod_cidr), Some(network)) if !network.contains(&pod_cidr) => {
+            return Err(LeaseError::OutsideIpv6Network {
+                network,
+                pod_cidr,
+                node: node.to_string(),
+            })
+        }
+        (subnet, Some(_)) => subnet,
+        (_, None) => None,
+    };
     Ok(lease)
+}
+
+/// Why `configureDeviceIPv4IPv6` failed. `Display` is upstream's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfigureError {
+    /// `Network` is set but the lease has no IPv4 subnet (an IPv6-only podCIDR under kube-flannel's
+    /// manifest).
+    NoIpv4Lease,
+    /// `IPv6Network` is set but the lease has no IPv6 subnet.
+    NoIpv6Lease,
+}
+
+impl fmt::Display for ConfigureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigureError::NoIpv4Lease => write!(
+                f,
+                "failed to configure interface flannel.{DEFAULT_VNI}: IPv4 is enabled but the lease has no IPv4"
+            ),
+            ConfigureError::NoIpv6Lease => write!(
+                f,
+                "failed to configure interface flannel-v6.{DEFAULT_VNI}: IPv6 is enabled but the lease has no IPv6"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigureError {}
+
+/// `configureDeviceIPv4IPv6`'s checks: every family `config` enables needs a subnet in `lease`.
+pub fn configure_device(config: &SubnetConfig, lease: &Lease) -> Result<(), ConfigureError> {
+    if config.network.is_some() && lease.subnet.is_none() {
+        return Err(ConfigureError::NoIpv4Lease);
+    }
+    if config.ipv6_network.is_some() && lease.ipv6_subnet.is_none() {
+        return Err(ConfigureError::NoIpv6Lease);
+    }
+    Ok(())
 }
 
 /// `WriteSubnetFile`: per enabled family the network and the subnet's first address with its mask

@@ -25,11 +25,14 @@ pub const WHY_ROUND_ROBIN: &str = include_str!("../../scenarios/why-round-robin.
 pub const NODE_NETWORK: &str = include_str!("../../scenarios/node-network.podip");
 /// The kind story on a kubeadm cluster with kube-flannel: the bridge cni0, one connected route.
 pub const KUBEADM_FLANNEL: &str = include_str!("../../scenarios/kubeadm-flannel.podip");
+/// kubeadm's `--pod-network-cidr` outside kube-flannel's `Network`: flanneld fails and restarts, pods
+/// fail ADD for want of `subnet.env`.
+pub const KUBEADM_FLANNEL_CIDR: &str = include_str!("../../scenarios/kubeadm-flannel-cidr.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 13] = [
+pub const ALL: [(&str, &str); 14] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -43,6 +46,7 @@ pub const ALL: [(&str, &str); 13] = [
     ("why-round-robin", WHY_ROUND_ROBIN),
     ("node-network", NODE_NETWORK),
     ("kubeadm-flannel", KUBEADM_FLANNEL),
+    ("kubeadm-flannel-cidr", KUBEADM_FLANNEL_CIDR),
 ];
 
 /// A built-in scenario's text by name.

@@ -126,11 +126,12 @@ impl Chain {
     }
 
     /// Where containerd finds the plugins: `/opt/cni/bin`, or for k3s the directory of the `host-local`
-    /// first in k3s' `PATH`, its own bundle (`CNIBinDir = filepath.Dir(hostLocal)`).
+    /// first in k3s' `PATH`, its own bundle (`CNIBinDir = filepath.Dir(hostLocal)`), reached through
+    /// `current`, a symlink to the bundle's hash directory.
     pub fn bin_dir(self) -> &'static str {
         match self {
             Chain::Kindnet | Chain::Flannel => "/opt/cni/bin",
-            Chain::K3sFlannel => "/var/lib/rancher/k3s/data/<hash>/bin",
+            Chain::K3sFlannel => "/var/lib/rancher/k3s/data/current/bin",
         }
     }
 

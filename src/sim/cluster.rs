@@ -42,6 +42,9 @@ pub(crate) enum Action {
     KindnetReconcile { node: String, uid: u64, boot: u32 },
     /// The flannel pod on `node` starts: its conflist, then flanneld.
     FlannelStart { node: String, uid: u64, boot: u32 },
+    /// The kubelet restarts kube-flannel's exited flanneld container (its init container does not run
+    /// again).
+    FlanneldRestart { node: String, uid: u64, boot: u32 },
     /// flanneld's Node informer on `node` sees the node list as it is now.
     FlannelWatch { node: String, uid: u64, boot: u32 },
     /// The rebooted machine is up: its kubelet and containerd start.

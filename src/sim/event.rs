@@ -58,7 +58,9 @@ pub enum Reason {
     NodeRouteRemoved,
     /// A pass of kindnetd's reconcile loop failed.
     KindnetReconcileFailed,
-    /// flanneld found no podCIDR on its node (`AcquireLease`): it exits, and its container restarts.
+    /// flanneld's `RegisterNetwork` failed: no podCIDR on its node, one outside `net-conf.json`'s
+    /// `Network` (`AcquireLease`), or no IPv4 lease under an IPv4 `Network` (`configureDeviceIPv4IPv6`).
+    /// kube-flannel's container exits and the kubelet restarts it.
     FlannelLeaseFailed,
     /// flanneld made its vxlan device `flannel.1`.
     VxlanDeviceCreated,

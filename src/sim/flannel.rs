@@ -1,28 +1,40 @@
 //! flanneld on a node of a flannel cluster (`set cni=flannel` or `k3s-flannel`), and the conflist its
 //! DaemonSet (or k3s) installs.
 //!
-//! `kindnet_start_delay` after its node registers (or its machine boots), the node's flannel pod
-//! starts: kube-flannel's `install-cni` init container copies `cni-conf.json` to
-//! `/etc/cni/net.d/10-flannel.conflist` (k3s' agent writes its own conflist into its own directory,
-//! `createCNIConf`), then flanneld (`--ip-masq --kube-subnet-mgr`, backend vxlan) registers the network:
+//! kube-flannel: `kindnet_start_delay` after its node registers (or its machine boots), the node's
+//! flannel pod starts: its `install-cni` init container copies `cni-conf.json` to
+//! `/etc/cni/net.d/10-flannel.conflist`, then flanneld (`--ip-masq --kube-subnet-mgr`, backend vxlan)
+//! registers the network. k3s: its agent writes its own conflist into its own directory
+//! (`flannel.Prepare` → `createCNIConf`) before it starts containerd and the kubelet, so the node is
+//! never NotReady for want of one; its flannel starts later, in the agent. `RegisterNetwork`:
 //!
 //! * `AcquireLease`: the lease is the node's `spec.podCIDR`. Without one, kube-flannel's flanneld fails
-//!   (`node "…" pod cidr not assigned`), exits, and its container is restarted after the kubelet's
-//!   first back-off (`sandbox_retry_period`, 10 s, podip's approximation of `CrashLoopBackOff`); k3s
-//!   waits for the podCIDR instead (`waitForPodCIDR`) and goes on when the Node changes.
-//! * the vxlan device `flannel.1` (MTU the uplink's less 50, `<subnet network>/32`), then
-//!   `/run/flannel/subnet.env` (`WriteSubnetFile`), which the flannel CNI plugin reads at every ADD —
-//!   a pod whose ADD comes before it fails with the plugin's `failed to load flannel 'subnet.env' file`.
+//!   (`node "…" pod cidr not assigned`) and exits; k3s waits for the podCIDR instead (`waitForPodCIDR`)
+//!   and goes on when the Node changes. With one, flanneld annotates its Node
+//!   (`kube-subnet-manager`, `public-ip`, `backend-data`), then checks the podCIDR against
+//!   `net-conf.json`'s `Network`: kube-flannel's manifest says `10.244.0.0/16` whatever the cluster's
+//!   CIDR, so under any other `--pod-network-cidr` it fails (`… doesn't contain … PodCIDR of the … node`)
+//!   and exits; k3s writes `Network` from its own `--cluster-cidr` (`createFlannelConf`).
+//! * `configureDeviceIPv4IPv6`: an IPv6-only podCIDR under kube-flannel's IPv4 `Network` fails (`IPv4 is
+//!   enabled but the lease has no IPv4`); otherwise the vxlan device `flannel.1` (MTU the uplink's less
+//!   50, `<subnet network>/32`), then `/run/flannel/subnet.env` (`WriteSubnetFile`), which the flannel
+//!   CNI plugin reads at every ADD — a pod whose ADD comes before it fails with the plugin's
+//!   `failed to load flannel 'subnet.env' file`.
+//! * An exited flanneld container is restarted by the kubelet: at its next relist the first time, then
+//!   after its back-off (10 s, doubling, at most 5 min); the init container does not run again.
 //! * `handleSubnetEvents`: a route per other node's lease, `<subnet> via <subnet network> dev flannel.1
-//!   onlink`, added when flanneld's Node informer sees the lease and removed when the node goes. The
-//!   informer's events arrive `watch_latency` after a Node changes (`watch_all`).
+//!   onlink`, added when flanneld's Node informer sees a Node its own flanneld has annotated, and
+//!   removed when the node goes. The informer's events arrive `watch_latency` after a Node changes
+//!   (`watch_all`).
 //!
 //! Dual-stack is `net-conf.json`'s: kube-flannel's manifest as shipped enables IPv4 alone, so its pods
 //! get no IPv6 address; k3s enables IPv6 for dual-stack CIDRs, and its `subnet.env` and the plugin's
 //! delegate carry both families. k3s' `flannel-v6.1` device and its IPv6 routes are not modelled, nor
-//! the vxlan FDB and ARP entries flanneld writes beside each route, nor its masquerade rules.
+//! the vxlan FDB and ARP entries flanneld writes beside each route, nor its masquerade rules, nor the
+//! `flannel.1` link `RegisterNetwork` makes before `AcquireLease` (left without an address when it fails).
 
 use super::chain::Chain;
+use super::clock::VirtualDuration;
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
 use super::kindnet;
@@ -32,12 +44,27 @@ use super::object::ObjectRef;
 use super::upstream;
 use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
 use crate::ipam::flanneld::{
-    acquire_lease, create_vxlan_device, vxlan_device, vxlan_mtu, vxlan_route, write_subnet_file,
-    SubnetConfig, DEFAULT_VNI,
+    acquire_lease, configure_device, create_vxlan_device, vxlan_device, vxlan_mtu, vxlan_route,
+    write_subnet_file, SubnetConfig, DEFAULT_VNI,
 };
-use crate::ipam::goip::parse_cidr;
-use ipnet::IpNet;
+use crate::ipam::goip::{parse_cidr, GoIp};
+use ipnet::{IpNet, Ipv4Net};
+use std::net::Ipv4Addr;
 use std::rc::Rc;
+
+/// kube-flannel's `net-conf.json` `Network` as its manifest ships it (`Documentation/kube-flannel.yml`,
+/// the `kube-flannel-cfg` ConfigMap): the Pod range kubeadm's docs pair it with.
+pub const KUBE_FLANNEL_NETWORK: Ipv4Net = match Ipv4Net::new(Ipv4Addr::new(10, 244, 0, 0), 16) {
+    Ok(net) => net,
+    Err(_) => panic!("a /16 is a valid prefix"),
+};
+
+/// The kubelet's `genericPlegRelistPeriod` (`pkg/kubelet/kubelet.go`): an exited container is noticed,
+/// and the first time restarted at once, at the next relist.
+const PLEG_RELIST_PERIOD: VirtualDuration = VirtualDuration::from_secs(1);
+
+/// `MaxContainerBackOff` (`pkg/kubelet/kubelet.go`): the cap of a crashing container's back-off.
+const MAX_CONTAINER_BACK_OFF: VirtualDuration = VirtualDuration::from_secs(300);
 
 /// The node's CNI agent starts (a node joined, or its machine booted): kindnetd, or the flannel pod.
 pub(crate) fn start_cni_agent(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
@@ -72,13 +99,40 @@ fn current(cluster: &Cluster, name: &str, uid: u64, boot: u32) -> bool {
         .is_some_and(|n| n.uid == uid && n.boot == boot && !n.down)
 }
 
-/// The flannel pod starts: the conflist is installed, then flanneld registers the network.
+/// The flannel pod starts: kube-flannel's init container installs the conflist, then flanneld
+/// registers the network (k3s wrote its conflist when its agent started: [`k3s_prepare`]).
 pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     if !current(cluster, name, uid, boot) {
         return;
     }
-    install_conflist(cluster, name);
+    if cluster.nodes.get(name).map(|n| n.cni) == Some(Chain::Flannel) {
+        install_conflist(cluster, name);
+    }
+    restart(cluster, name, uid, boot);
+}
+
+/// flanneld starts (again): the kubelet restarted its container, whose init container does not run
+/// again.
+pub(crate) fn restart(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
+    if !current(cluster, name, uid, boot) {
+        return;
+    }
+    if let Some(files) = cluster
+        .nodes
+        .get_mut(name)
+        .and_then(|n| n.flannel.as_deref_mut())
+    {
+        files.running = true;
+    }
     register(cluster, name, uid, boot);
+}
+
+/// k3s' agent starts on the node (`flannel.Prepare`): it writes its conflist before containerd and the
+/// kubelet start. Nothing on another chain.
+pub(crate) fn k3s_prepare(cluster: &mut Cluster, name: &str) {
+    if cluster.nodes.get(name).map(|n| n.cni) == Some(Chain::K3sFlannel) {
+        install_conflist(cluster, name);
+    }
 }
 
 /// flanneld's Node informer saw a change: a lease to route (or to forget), or, on k3s, the podCIDR
@@ -90,15 +144,12 @@ pub(crate) fn watch(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     let Some(node) = cluster.nodes.get(name) else {
         return;
     };
-    let registered = node
-        .flannel
-        .as_ref()
-        .is_some_and(|f| f.subnet_env.is_some());
-    // The pod has started once the conflist is there.
-    let started = node.conflist.is_some();
+    let files = node.flannel.as_deref();
+    let registered = files.is_some_and(|f| f.subnet_env.is_some());
+    let waiting = files.is_some_and(|f| f.running) && node.cni == Chain::K3sFlannel;
     if registered {
         sync_routes(cluster, name);
-    } else if started && node.cni == Chain::K3sFlannel {
+    } else if waiting {
         register(cluster, name, uid, boot);
     }
 }
@@ -155,54 +206,83 @@ fn install_conflist(cluster: &mut Cluster, name: &str) {
     );
 }
 
-/// flanneld's `RegisterNetwork`: the lease, `flannel.1`, `subnet.env`, then the routes to the other
-/// nodes' leases.
+/// flanneld's `net-conf.json` on a node of `chain` in a cluster of `cluster_cidrs`: kube-flannel's
+/// manifest as shipped (IPv4 alone, [`KUBE_FLANNEL_NETWORK`] whatever the cluster's CIDR), or what k3s'
+/// `createFlannelConf` writes from `--cluster-cidr` (IPv6 too on a dual-stack cluster).
+fn net_config(chain: Chain, cluster_cidrs: &[IpNet]) -> SubnetConfig {
+    let family = |v6: bool| {
+        cluster_cidrs
+            .iter()
+            .copied()
+            .find(|n| n.addr().is_ipv6() == v6)
+    };
+    SubnetConfig {
+        network: match chain {
+            Chain::K3sFlannel => family(false),
+            Chain::Flannel | Chain::Kindnet => Some(IpNet::V4(KUBE_FLANNEL_NETWORK)),
+        },
+        ipv6_network: chain.flannel_ipv6().then(|| family(true)).flatten(),
+    }
+}
+
+/// flanneld's `RegisterNetwork`: the lease (annotating the Node), `flannel.1`, `subnet.env`, then the
+/// routes to the other nodes' leases. A failure is logged in flanneld's words; kube-flannel's
+/// container exits and is restarted, k3s waits for a podCIDR.
 fn register(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     let Some(node) = cluster.nodes.get(name) else {
         return;
     };
-    let pod_cidr = node.pod_cidrs.first().map_or("", String::as_str);
-    let lease = match acquire_lease(name, pod_cidr, &node.pod_cidrs) {
-        Ok(lease) => lease,
-        Err(err) => {
-            if node.cni == Chain::Flannel {
-                cluster.log(
-                    ObjectRef::node(name),
-                    EventKind::Warning,
-                    Reason::FlannelLeaseFailed,
-                    format_args!("Error registering network: failed to acquire lease: {err}"),
-                    Some(name.into()),
-                    &upstream::FLANNELD_ACQUIRE_LEASE,
-                );
-                // The container exits; the kubelet restarts it after its first back-off.
-                cluster.schedule(
-                    cluster.settings.sandbox_retry_period,
-                    Action::FlannelStart {
-                        node: name.to_string(),
-                        uid,
-                        boot,
-                    },
-                );
-            }
-            return;
-        }
-    };
-    let uplink_mtu = node.uplink.mtu;
-    // kube-flannel's net-conf.json `Network` is the cluster's Pod range (kubeadm's docs match them;
-    // k3s writes it from --cluster-cidr), one per family.
+    let chain = node.cni;
     let cluster_cidrs = cluster
         .config
         .as_ref()
         .map(|c| c.cluster_cidrs.clone())
         .unwrap_or_default();
-    let chain = cluster.nodes.get(name).map_or(Chain::Flannel, |n| n.cni);
-    let config = SubnetConfig {
-        network: cluster_cidrs.iter().copied().find(|n| n.addr().is_ipv4()),
-        ipv6_network: chain
-            .flannel_ipv6()
-            .then(|| cluster_cidrs.iter().copied().find(|n| n.addr().is_ipv6()))
-            .flatten(),
+    let config = net_config(chain, &cluster_cidrs);
+    let pod_cidr = node.pod_cidrs.first().map_or("", String::as_str);
+    let acquired = acquire_lease(name, pod_cidr, &node.pod_cidrs, &config);
+    let annotated = match &acquired {
+        Ok(_) => true,
+        Err(err) => err.annotated(),
     };
+    if annotated {
+        annotate(cluster, name);
+    }
+    let lease = acquired
+        .map_err(|err| {
+            (
+                format!("failed to acquire lease: {err}"),
+                &upstream::FLANNELD_ACQUIRE_LEASE,
+            )
+        })
+        .and_then(|lease| {
+            configure_device(&config, &lease)
+                .map(|()| lease)
+                .map_err(|err| (err.to_string(), &upstream::FLANNELD_VXLAN_DEVICE))
+        });
+    let lease = match lease {
+        Ok(lease) => lease,
+        Err((err, upstream)) => {
+            // k3s waits for the podCIDR (`waitForPodCIDR`) and writes a Network that holds it.
+            if chain == Chain::Flannel {
+                cluster.log(
+                    ObjectRef::node(name),
+                    EventKind::Warning,
+                    Reason::FlannelLeaseFailed,
+                    format_args!("Error registering network: {err}"),
+                    Some(name.into()),
+                    upstream,
+                );
+                exited(cluster, name, uid, boot);
+            }
+            return;
+        }
+    };
+    let Some(node) = cluster.nodes.get(name) else {
+        return;
+    };
+    let uplink_mtu = node.uplink.mtu;
+    let public_ip = node.internal_ips.first().copied();
     let mac = cluster.entropy.random_mac();
     let object = ObjectRef::node(name);
     if let Some(device) = vxlan_device(DEFAULT_VNI, uplink_mtu, &lease) {
@@ -218,8 +298,12 @@ fn register(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
             EventKind::Step,
             Reason::VxlanDeviceCreated,
             format_args!(
-                "flanneld acquired the lease {} (spec.podCIDR) and created {}: vxlan id {}, mtu {}, {}",
+                "flanneld acquired the lease {} (spec.podCIDR), annotated node {name} \
+                 (kube-subnet-manager=true, public-ip {}, backend-data VtepMAC {}) and created {}: \
+                 vxlan id {}, mtu {}, {}",
                 lease.subnet.map(|s| s.to_string()).unwrap_or_default(),
+                public_ip.map(|ip| GoIp(ip).to_string()).unwrap_or_default(),
+                mac.text(),
                 device.name,
                 device.vni,
                 device.mtu,
@@ -251,13 +335,56 @@ fn register(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     sync_routes(cluster, name);
 }
 
+/// `AcquireLease`'s PATCH of the Node's annotations: from now on the other nodes' flanneld see its
+/// podCIDR as a lease, once their informers hear of the change.
+fn annotate(cluster: &mut Cluster, name: &str) {
+    let Some(node) = cluster.nodes.get_mut(name) else {
+        return;
+    };
+    if !node.flannel_annotated {
+        node.flannel_annotated = true;
+        watch_all(cluster);
+    }
+}
+
+/// kube-flannel's flanneld exited: the kubelet restarts its container at its next relist the first
+/// time, then after a back-off of 10 s (`sandbox_retry_period`, the kubelet's `backOffPeriod`)
+/// doubling with every exit, at most 5 min.
+fn exited(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
+    let Some(files) = cluster
+        .nodes
+        .get_mut(name)
+        .and_then(|n| n.flannel.as_deref_mut())
+    else {
+        return;
+    };
+    files.running = false;
+    files.exits += 1;
+    let back_off = match files.exits - 1 {
+        0 => PLEG_RELIST_PERIOD,
+        n => cluster
+            .settings
+            .sandbox_retry_period
+            .exponential(n - 1, MAX_CONTAINER_BACK_OFF),
+    };
+    cluster.schedule(
+        back_off,
+        Action::FlanneldRestart {
+            node: name.to_string(),
+            uid,
+            boot,
+        },
+    );
+}
+
 /// `handleSubnetEvents` for what the informer holds now: a route through `flannel.1` to every other
-/// node's IPv4 lease, none to a lease that is gone. Each change is logged as it is made.
+/// node's IPv4 lease — a Node its own flanneld has annotated (`handleAddLeaseEvent` skips the others)
+/// — and none to a lease that is gone. Each change is logged as it is made.
 fn sync_routes(cluster: &mut Cluster, name: &str) {
     let leases: Vec<(Name, IpNet)> = cluster
         .nodes_in_name_order()
         .into_iter()
-        .filter(|(other, _)| &***other != name)
+        .filter(|(other, node)| &***other != name && node.flannel_annotated)
         .filter_map(|(other, node)| {
             let subnet = node
                 .pod_cidrs

@@ -84,6 +84,7 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
                 .cni
                 .is_flannel()
                 .then(|| Box::new(FlannelFiles::default())),
+            flannel_annotated: false,
             boot: 0,
             down: false,
             dead_sandboxes: Vec::new(),
@@ -102,6 +103,8 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
             neighbours: Default::default(),
         },
     );
+    // k3s' agent writes its conflist before it starts containerd and the kubelet.
+    super::flannel::k3s_prepare(cluster, name);
     let preset = if pod_cidrs.is_empty() {
         String::new()
     } else {

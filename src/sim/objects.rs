@@ -44,6 +44,10 @@ pub(crate) struct NodeObj {
     pub(crate) cni: Chain,
     /// flanneld's and the flannel plugin's files, on a flannel node.
     pub(crate) flannel: Option<Box<FlannelFiles>>,
+    /// The node's own flanneld annotated it (`flannel.alpha.coreos.com/kube-subnet-manager: "true"`,
+    /// `public-ip`, `backend-data` with its VtepMAC): only then is its podCIDR a lease the other nodes'
+    /// flanneld route (`handleAddLeaseEvent`).
+    pub(crate) flannel_annotated: bool,
     /// How many times the machine booted after its first start; a reboot ends the loops of the boot before.
     pub(crate) boot: u32,
     /// Down between a `node reboot` and its kubelet's start.
@@ -78,6 +82,11 @@ pub(crate) struct FlannelFiles {
     pub(crate) scratch: ScratchStore,
     /// `flannel.1`'s ifindex, once flanneld made it.
     pub(crate) vxlan: Option<u32>,
+    /// flanneld is running: started and not exited (k3s' waits in `waitForPodCIDR` meanwhile).
+    pub(crate) running: bool,
+    /// How many times kube-flannel's container exited since the machine booted: the kubelet's
+    /// back-off for its next restart (kept in the kubelet's memory, so a reboot forgets it).
+    pub(crate) exits: u32,
 }
 
 /// The conflist as the plugins read it.

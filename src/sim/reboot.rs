@@ -52,6 +52,8 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
     if let Some(files) = node.flannel.as_deref_mut() {
         files.subnet_env = None;
         files.vxlan = None;
+        files.running = false;
+        files.exits = 0;
     }
     let gone: Vec<(Name, Rc<SandboxFacts>)> = std::mem::take(&mut node.sandboxes)
         .into_iter()
@@ -124,6 +126,8 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
     node.down = false;
     let boot = node.boot;
     let boot_id = cluster.entropy.boot_id();
+    // k3s' agent writes its conflist again before it starts the kubelet.
+    super::flannel::k3s_prepare(cluster, name);
     cluster.log(
         ObjectRef::node(name),
         EventKind::Warning,

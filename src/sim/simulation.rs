@@ -339,6 +339,9 @@ impl Simulation {
                 self.kindnet.reconcile(cluster, &node, uid, boot)
             }
             Action::FlannelStart { node, uid, boot } => flannel::run(cluster, &node, uid, boot),
+            Action::FlanneldRestart { node, uid, boot } => {
+                flannel::restart(cluster, &node, uid, boot)
+            }
             Action::FlannelWatch { node, uid, boot } => flannel::watch(cluster, &node, uid, boot),
             Action::NodeBoot { node, uid } => reboot::node_boot(cluster, &node, uid),
             Action::KubeletSyncPod { pod, boot } => kubelet::sync_pod(cluster, pod, boot),

@@ -25,8 +25,8 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
             waits_for: (Reason::SubnetEnvWritten, "node/worker-1"),
             words: text! {
                 en: "flanneld on worker-1 takes the node's spec.podCIDR as its lease and writes /run/flannel/subnet.env: FLANNEL_SUBNET=10.244.1.1/24, the gateway with the node's mask. kube-flannel's init container has copied 10-flannel.conflist, which names no subnet: at every CNI ADD the flannel plugin reads subnet.env instead.",
-                zh: "worker-1 上的 flanneld 把本节点的 spec.podCIDR 当作自己的租约，写出 /run/flannel/subnet.env：FLANNEL_SUBNET=10.244.1.1/24，即带节点掩码的网关地址。kube-flannel 的 init 容器已经复制好 10-flannel.conflist，但里面没有写子网：每次 CNI ADD 时，flannel 插件读的是 subnet.env。",
-                ja: "worker-1 の flanneld は、ノードの spec.podCIDR を自分のリースとして受け取り、/run/flannel/subnet.env を書き出します。FLANNEL_SUBNET=10.244.1.1/24 は、ノードのマスク長を付けたゲートウェイアドレスです。kube-flannel の init コンテナがコピーした 10-flannel.conflist にはサブネットが書かれていません。CNI ADD のたびに、flannel プラグインは代わりに subnet.env を読みます。",
+                zh: "worker-1 上的 flanneld 把本节点的 spec.podCIDR 当作自己的租约，写出 /run/flannel/subnet.env：FLANNEL_SUBNET=10.244.1.1/24，即带节点掩码的网关地址。kube-flannel 的 Init 容器已经复制好 10-flannel.conflist，但里面没有写子网：每次 CNI ADD 时，flannel 插件读的是 subnet.env。",
+                ja: "worker-1 の flanneld は、ノードの spec.podCIDR を自分のリースとして受け取り、/run/flannel/subnet.env を書き出します。FLANNEL_SUBNET=10.244.1.1/24 は、ノードのマスク長を付けたゲートウェイアドレスです。kube-flannel の Init コンテナがコピーした 10-flannel.conflist にはサブネットが書かれていません。CNI ADD のたびに、flannel プラグインは代わりに subnet.env を読みます。",
             },
         },
         Step {

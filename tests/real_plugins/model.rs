@@ -207,11 +207,12 @@ impl Flannel {
         node: NetNs,
     ) -> Self {
         let cidrs: Vec<String> = pod_cidrs.iter().map(|c| c.to_string()).collect();
-        let lease = acquire_lease("node", &cidrs[0], &cidrs).expect("the node has a podCIDR");
         let config = SubnetConfig {
             network: Some(network.parse().expect("a network")),
             ipv6_network: ipv6_network.map(|n| n.parse().expect("an IPv6 network")),
         };
+        let lease =
+            acquire_lease("node", &cidrs[0], &cidrs, &config).expect("the node has a podCIDR");
         let subnet_env = write_subnet_file(&config, true, &lease, vxlan_mtu(mtu));
         let flannel_conf = serde_json::json!({
             "cniVersion": "0.3.1",
