@@ -70,12 +70,18 @@ impl Cursor {
     pub fn stage(&self, selected_event: Option<usize>, focus: Option<&str>) -> Stage {
         let run = self.run();
         let slots = &run.places().slots;
-        // The step shown, however it was entered: a press plays on past its moment (its motion), and
-        // the step's event stays its focus until the next step.
-        let shown_step = self.current_step().and_then(|step| run.step_event(step));
+        let shown_step = self.tour_step().and_then(|step| run.step_event(step));
         let touched = selected_event.or(shown_step).and_then(|i| self.touched(i));
         let sim = self.sim();
-        let focus = front_node(sim, slots, focus, touched.as_ref());
+        // The step shown is in front however it was entered: a press plays on past the step's moment
+        // (its motion), and its node stays in front until the next step.
+        let step_node = self
+            .current_step()
+            .and_then(|step| run.step_event(step))
+            .and_then(|i| self.touched(i))
+            .and_then(|t| t.node);
+        let concerned = touched.as_ref().and_then(|t| t.node.clone()).or(step_node);
+        let focus = front_node(sim, slots, focus, concerned.as_deref());
         let scene = Scene {
             sim,
             del_lag: run.settings().knobs.del_lag,
@@ -142,13 +148,13 @@ impl Cursor {
     }
 }
 
-/// The node in front: the one picked, else the one the selected event touched, else the first running
+/// The node in front: the one picked, else the one the selected event (or the step shown) concerns, else the first running
 /// pods (a steady choice while a burst lands everywhere), else the first there is.
 fn front_node(
     sim: &Simulation,
     slots: &[String],
     picked: Option<&str>,
-    touched: Option<&Touched>,
+    concerned: Option<&str>,
 ) -> Option<String> {
     let exists = |name: &str| sim.cluster.nodes.contains_key(name);
     let running = |n: &&String| {
@@ -160,7 +166,7 @@ fn front_node(
     picked
         .filter(|f| exists(f))
         .map(str::to_string)
-        .or_else(|| touched.and_then(|t| t.node.clone()))
+        .or_else(|| concerned.map(str::to_string))
         .filter(|f| exists(f))
         .or_else(|| slots.iter().find(running).cloned())
         .or_else(|| slots.iter().find(|n| exists(n)).cloned())

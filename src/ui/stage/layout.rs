@@ -4,15 +4,15 @@
 //! drops rows by [`Level`] (files, the InternalIP line, host-local's strip, the summaries' and
 //! `eth0` lines).
 
-use crate::playback::stage::{KcmStrip, Stage, StageNode, STRIP_CELLS};
+use crate::playback::stage::{Hop, KcmStrip, Stage, StageChain, StageNode, STRIP_CELLS};
 
 mod rows;
 #[cfg(test)]
 mod tests;
 
 pub(super) use rows::{
-    flow_chips, Keep, Level, NodeRows, CELL_PITCH, CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP,
-    POD_LINE, POD_NAME_Y, VETH_END_H,
+    flow_chips, route_chip_labels, ChainRows, Keep, Level, NodeRows, CELL_PITCH, CHIP_H,
+    CHIP_ROW_H, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
 };
 
 /// Wider than this the picture is laid out at this width and scaled up (bigger type on a projector).
@@ -202,6 +202,7 @@ impl Layout {
         let keeps = stage.touched.as_ref().is_some_and(|t| {
             t.node
                 .as_deref()
+                .and_then(|node| stage.nodes.iter().flatten().find(|n| n.name == node))
                 .is_some_and(|node| Keep::of(Some(t), node) != Keep::default())
         });
         if !keeps {
@@ -336,8 +337,14 @@ fn place(
     level: Level,
 ) -> BoxPlace {
     let rows = node.map(|n| {
-        let keep = Keep::of(stage.touched.as_ref(), &n.name);
-        NodeRows::of(n, w, level, keep, bridged(stage, &n.name))
+        let mut keep = Keep::of(stage.touched.as_ref(), n);
+        // The packet the step tells leaves by this node's route to the other node.
+        keep.routes |= stage.packet.as_ref().is_some_and(|p| {
+            p.hops
+                .iter()
+                .any(|hop| matches!(hop, Hop::NodeRoute { node, .. } if *node == n.name))
+        });
+        NodeRows::of(n, w, level, keep, chain_rows(stage, n))
     });
     BoxPlace {
         slot,
@@ -348,12 +355,29 @@ fn place(
     }
 }
 
-/// Whether node `name` runs a flannel chain: its box draws the bridge and the node's routes.
-pub(super) fn bridged(stage: &Stage, name: &str) -> bool {
-    stage
-        .chains
+/// What node `node`'s chain adds to its box.
+fn chain_rows(stage: &Stage, node: &StageNode) -> ChainRows {
+    let Some(chain) = stage.chains.iter().find(|c| c.node == node.name) else {
+        return ChainRows::default();
+    };
+    ChainRows {
+        bridged: chain.cni.is_flannel(),
+        subnet_env: chain.flannel_subnet.is_some(),
+        node_routes: match chain.cni.is_flannel() {
+            true => Vec::new(),
+            false => node_route_chips(chain),
+        },
+        neighbours: chain.neighbours.iter().any(|n| n.orphan),
+    }
+}
+
+/// kindnetd's routes as their chips say them: `10.244.2.0/24 via 172.18.0.4`.
+pub(super) fn node_route_chips(chain: &StageChain) -> Vec<String> {
+    chain
+        .node_routes
         .iter()
-        .any(|chain| chain.node == name && chain.cni.is_flannel())
+        .map(|route| route.split(" dev ").next().unwrap_or(route).to_string())
+        .collect()
 }
 
 /// The nodes side by side in `room`: each slot's share of the width as the model weighs it, but no

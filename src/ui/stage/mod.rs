@@ -4,7 +4,7 @@
 //!
 //! * `kcm.rs` — kube-controller-manager's cidrset as a strip of cells.
 //! * `node.rs` — a node whole, with host-local's strip and files; `pod.rs` — its pods and cables.
-//! * `tiles.rs` — a big cluster's nodes as tiles.
+//! * `tiles.rs` — a big cluster's nodes as tiles; `packet.rs` — the packet a step tells, across nodes.
 //! * `layout.rs` — where everything goes for the width measured (`measure.rs`), one SVG unit to a CSS
 //!   pixel; `svg.rs` — shapes in whole units, text cut to a width.
 
@@ -12,6 +12,7 @@ mod kcm;
 mod layout;
 mod measure;
 mod node;
+mod packet;
 mod pod;
 mod svg;
 mod tiles;
@@ -178,6 +179,7 @@ fn picture(
                 },
             }
         }) }
+        { packet::packet(stage, layout) }
         </>
     }
 }

@@ -1,7 +1,10 @@
 //! One node whole: header, host-local's strip, its files, its root namespace with the veth ends, and
 //! its pods joined to them by cables (`pod.rs`).
 
-use super::layout::{fit, flow_chips, font, NodeRows, CHIP_H, CHIP_ROW_H, INSET};
+use super::layout::{
+    fit, fit_mono, flow_chips, font, mono_width, node_route_chips as chip_labels,
+    route_chip_labels, NodeRows, CHIP_H, CHIP_ROW_H, INSET,
+};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::{RangeStrip, StageChain, StageNode};
@@ -127,24 +130,33 @@ impl NodeBox<'_> {
                 { for rows.conflist_y.map(|conflist_y| if node.conflist {
                     let cni = self.chain.map_or(Chain::Kindnet, |c| c.cni);
                     // A flannel node's plugin reads its subnet from flanneld's subnet.env at every ADD.
-                    let subnet = self.chain.and_then(|c| c.flannel_subnet.as_deref());
-                    let (line, title) = match subnet {
-                        Some(subnet) => (
-                            format!("✓ {} · subnet.env {subnet}", cni.conflist_name()),
-                            format!("{}\n{SUBNET_FILE}: FLANNEL_SUBNET={subnet}", cni.conflist_path()),
-                        ),
-                        None => (format!("✓ {}", cni.conflist_name()), cni.conflist_path().to_string()),
-                    };
+                    let line = format!("✓ {}", cni.conflist_name());
                     html! {
-                        <text class="conflist small" x={px(x + INSET)} y={px(y + conflist_y)} data-testid="stage-conflist" data-path={cni.conflist_path()}>
-                            <title>{ title }</title>{ fit(&line, inner, font::SMALL) }
+                        <text class="conflist small" x={px(x + INSET)} y={px(y + conflist_y)} data-testid="stage-conflist" data-path={cni.conflist_path()}
+                            data-shows={format!("file:{}", cni.conflist_name())}>
+                            <title>{ cni.conflist_path() }</title>{ fit(&line, inner, font::SMALL) }
                         </text>
                     }
                 } else {
                     text("muted small", x + INSET, y + conflist_y, "start", fit(t::NO_CNI_CONFIG.get(lang), inner, font::SMALL))
                 }) }
+                // A flannel node's plugin reads its subnet from flanneld's subnet.env at every ADD.
+                { for rows.subnet_y.zip(self.chain.and_then(|c| c.flannel_subnet.as_deref())).map(|(subnet_y, subnet)| {
+                    let line = format!("subnet.env FLANNEL_SUBNET={subnet}");
+                    let shown = match mono_width(&line, font::SMALL) <= inner {
+                        true => line,
+                        false => format!("subnet.env {subnet}"),
+                    };
+                    html! {
+                        <text class="conflist small mono" x={px(x + INSET)} y={px(y + subnet_y)} data-testid="stage-subnet-env"
+                            data-shows={format!("file:subnet.env subnet-env:{subnet}")}>
+                            <title>{ format!("{SUBNET_FILE}: FLANNEL_SUBNET={subnet}") }</title>{ fit_mono(&shown, inner, font::SMALL) }
+                        </text>
+                    }
+                }) }
                 { for node.range.as_ref().zip(rows.range).map(|(range, (range_y, cell_w, every))| range_strip(range, x + INSET, y + range_y, (cell_w, every), inner, touched_file, lang)) }
                 { for rows.files_y.map(|files_y| files(node, x + INSET, y + files_y, inner, touched_file)) }
+                { for rows.routes_y.zip(self.chain).map(|(routes_y, chain)| node_route_chips(chain, x + INSET, y + routes_y, inner)) }
                 { self.pods() }
             </g>
         }
@@ -219,6 +231,13 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
         })
         .collect();
     let more = node.files_total.saturating_sub(placed.len());
+    // A file's pod, for a test that looks for a pod's file by the pod's name.
+    let holder = |file: &str| {
+        node.pods
+            .iter()
+            .find(|p| p.ip_files.iter().any(|f| f == file))
+            .map_or(String::new(), |p| format!(" ip-file:{}", p.name))
+    };
     html! {
         <g class="files">
             <text class="muted small" x={px(x)} y={px(y)}>
@@ -227,7 +246,8 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
             </text>
             { for placed.into_iter().map(|(file, fx, fy, chip_w)| {
                 html! {
-                    <g key={file.clone()} class={classes!("file", (touched_file == Some(file.as_str())).then_some("touched"))} data-testid="stage-file" data-file={file.clone()}>
+                    <g key={file.clone()} class={classes!("file", (touched_file == Some(file.as_str())).then_some("touched"))} data-testid="stage-file" data-file={file.clone()}
+                        data-shows={format!("ip-file:{file}{}", holder(file))}>
                         { rect("", fx, fy, chip_w, CHIP_H, 3) }
                         <text x={px(fx + 5.0)} y={px(fy + 12.0)}>{ file }</text>
                     </g>
@@ -236,6 +256,27 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
             if more > 0 {
                 { text("muted small", x + w, y, "end", format!("+{more}")) }
             }
+        </g>
+    }
+}
+
+/// kindnetd's routes to the other nodes' podCIDRs via their InternalIPs, a chip each.
+fn node_route_chips(chain: &StageChain, x: f64, y: f64, w: f64) -> Html {
+    let labels = route_chip_labels(&chip_labels(chain), w);
+    html! {
+        <g class="node-routes">
+            { for chain.node_routes.iter().zip(&labels).zip(flow_chips(&labels, w)).map(|((route, label), (fx, row, chip_w))| {
+                let prefix = label.split_whitespace().next().unwrap_or_default();
+                let (cx, cy) = (x + fx, y + row as f64 * CHIP_ROW_H);
+                html! {
+                    <g class="route to-nodes" data-testid="stage-node-route" data-route={prefix.to_string()}
+                        data-shows={format!("route:{prefix}")}>
+                        <title>{ route }</title>
+                        { rect("", cx, cy, chip_w, CHIP_H, 8) }
+                        <text class="mono small" x={px(cx + 5.0)} y={px(cy + 12.0)}>{ label }</text>
+                    </g>
+                }
+            }) }
         </g>
     }
 }

@@ -38,7 +38,33 @@ impl NodeBox<'_> {
         // A flannel node's bridge: its name and gateway at the end of the band's label line.
         let bridge = self.bridge();
         let bridge_label = bridge.map(|b| format!("{} {}", b.name, b.gateways.join(" ")));
+        // ptp's: the gateway address every host veth carries, said once.
+        let veth_addresses = match bridge {
+            Some(_) => None,
+            None => node
+                .pods
+                .iter()
+                .find(|p| !p.host_addresses.is_empty())
+                .map(|p| p.host_addresses.clone()),
+        };
+        let veth_label = veth_addresses
+            .as_ref()
+            .map(|a| format!("veth {}", a.join(" ")));
+        let veth_title: String = node
+            .pods
+            .iter()
+            .filter_map(|p| {
+                Some(format!(
+                    "{}: inet {}",
+                    p.veth.as_ref()?.name,
+                    p.host_addresses.first()?
+                ))
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
         let bridge_label_w = bridge_label
+            .as_ref()
+            .or(veth_label.as_ref())
             .as_ref()
             .map_or(0.0, |l| mono_width(l, font::SMALL) + 10.0);
         let label = t::STAGE_ROOT_NETNS.get(lang);
@@ -54,6 +80,13 @@ impl NodeBox<'_> {
                     { text("muted small", x + 18.0, band_y - 4.0, "start", label_shown) }
                 }
             </g>
+            if let (Some(line), Some(addresses), true) = (veth_label.clone(), veth_addresses.as_ref(), rows.band_label) {
+                <g class="veth-address" data-testid="stage-veth-address"
+                    data-shows={addresses.iter().map(|a| format!("veth-address:{a}")).collect::<Vec<_>>().join(" ")}>
+                    <title>{ veth_title.clone() }</title>
+                    { text("mono small", x + w - 18.0, band_y - 4.0, "end", line) }
+                </g>
+            }
             { for bridge.map(|bridge| {
                 let bar_y = band_y + rows.band.veth_y - 3.0;
                 let tooltip = match bridge.carrier {
@@ -65,9 +98,13 @@ impl NodeBox<'_> {
                         data-gateway={bridge.gateways.join(",")} data-carrier={bridge.carrier.to_string()}>
                         <title>{ tooltip }</title>
                         { rect("bridge-bar", x + 16.0, bar_y, w - 32.0, VETH_END_H + 6.0, 4) }
-                        if rows.band_label {
-                            { text("mono small bridge-label", x + w - 18.0, band_y - 4.0, "end", bridge_label.clone().unwrap_or_default()) }
-                        }
+                        <g data-shows={format!("bridge:{}{}", bridge.name, bridge.gateways.iter().map(|g| format!(" gateway:{g}")).collect::<String>())}>
+                            if rows.band_label {
+                                { text("mono small bridge-label", x + w - 18.0, band_y - 4.0, "end", bridge_label.clone().unwrap_or_default()) }
+                            } else {
+                                { text("mono small bridge-label", x + w - INSET, band_y + rows.band.route_y + 12.0, "end", bridge_label.clone().unwrap_or_default()) }
+                            }
+                        </g>
                     </g>
                 }
             }) }
@@ -169,6 +206,12 @@ impl NodeBox<'_> {
         let band_y = self.y + rows.band_y;
         let room = self.w - 2.0 * INSET;
         let tag = |row: usize, class: &'static str, shown: String, title: String, route: String| {
+            let shows = route
+                .split(',')
+                .map(|prefix| format!("route:{prefix}"))
+                .chain(dev_of(&shown).map(|dev| format!("route-dev:{dev}")))
+                .collect::<Vec<_>>()
+                .join(" ");
             let shown = fit_mono(&shown, room - 10.0, font::SMALL);
             let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
             let (tag_x, tag_y) = (
@@ -176,17 +219,24 @@ impl NodeBox<'_> {
                 band_y + rows.band.route_y + row as f64 * rows.band.route_row,
             );
             html! {
-                <g class={classes!("route", class)} data-testid="stage-node-route" data-route={route}>
+                <g class={classes!("route", class)} data-testid="stage-node-route" data-route={route} data-shows={shows}>
                     <title>{ title }</title>
                     { rect("", tag_x, tag_y, tag_w, 16.0, 8) }
                     { text("mono small", tag_x + 5.0, tag_y + 12.0, "start", shown) }
                 </g>
             }
         };
+        // The connected route's tag, which bare neighbour entries sit beside.
+        let connected_w = chain
+            .bridge
+            .as_ref()
+            .and_then(StageBridge::connected_prefix)
+            .map_or(0.0, |shown| mono_width(&shown, font::SMALL) + 18.0);
         let connected = chain.bridge.as_ref().and_then(|bridge| {
             let route = bridge.connected_route.clone()?;
             let shown = bridge.connected_prefix()?;
-            Some(tag(0, "connected", shown.clone(), route, shown))
+            let prefix = route.split_whitespace().next()?.to_string();
+            Some(tag(0, "connected", shown, route, prefix))
         });
         let (prefixes, dev) = chain.node_route_prefixes();
         let others = (rows.node_routes && !prefixes.is_empty()).then(|| {
@@ -203,7 +253,39 @@ impl NodeBox<'_> {
                 prefixes.join(","),
             )
         });
-        html! { <>{ for connected }{ for others }</> }
+        let neighbours = rows.neighbours_row.map(|row| {
+            let tag_y = band_y + rows.band.route_y + row as f64 * rows.band.route_row;
+            let mut at = self.x + INSET + if row == 0 { connected_w } else { 0.0 };
+            // Bare, the bridge's label ends the row.
+            let label_w = match (row, self.bridge()) {
+                (0, Some(b)) if !rows.band_label => mono_width(&format!("{} {}", b.name, b.gateways.join(" ")), font::SMALL) + 8.0,
+                _ => 0.0,
+            };
+            let end = self.x + self.w - INSET - label_w;
+            let placed: Vec<Html> = chain
+                .neighbours
+                .iter()
+                .map_while(|n| {
+                    let shown = format!("{} {}", n.ip, n.state);
+                    let tag_w = mono_width(&shown, font::SMALL) + 10.0;
+                    if at + tag_w > end {
+                        return None;
+                    }
+                    let tag_x = at;
+                    at += tag_w + 6.0;
+                    Some(html! {
+                        <g class={classes!("neighbour", n.orphan.then_some("orphan"))} data-testid="stage-neighbour" data-ip={n.ip.clone()}
+                            data-shows={format!("neighbour:{} neighbour-state:{}:{}", n.ip, n.ip, n.state)}>
+                            <title>{ format!("ip neigh: {}", n.line) }</title>
+                            { rect("", tag_x, tag_y, tag_w, 16.0, 3) }
+                            { text("mono small", tag_x + 5.0, tag_y + 12.0, "start", shown) }
+                        </g>
+                    })
+                })
+                .collect();
+            html! { <g class="neighbours">{ for placed }</g> }
+        });
+        html! { <>{ for connected }{ for others }{ for neighbours }</> }
     }
 
     /// One pod, its box `w` wide at `(x, pod_y)`: its namespace box, its veth pair as a cable to the
@@ -255,7 +337,7 @@ impl NodeBox<'_> {
         let tip_x = x.min(right - tip_w).max(left);
         html! {
             <g key={pod.name.clone()} class={classes!("stage-pod", phase, touched.then_some("touched"), (!pod.object).then_some("ghost"))}
-                data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={phase}
+                data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={phase} data-shows={format!("pod:{}", pod.name)}
                 tabindex={button.then_some("0")} role={button.then_some("button")} aria-label={label} onclick={select} onkeydown={key}>
                 if let (Some(veth), false) = (&pod.veth, cabled) {
                     <g class="veth" data-testid="stage-veth" data-pod={pod.name.clone()}>
@@ -266,7 +348,8 @@ impl NodeBox<'_> {
                     </g>
                 }
                 if let (Some(veth), true) = (&pod.veth, cabled) {
-                    <g class={classes!("veth", touched_veth.then_some("touched"))} data-testid="stage-veth" data-pod={pod.name.clone()} data-master={veth.master.clone()}>
+                    <g class={classes!("veth", touched_veth.then_some("touched"))} data-testid="stage-veth" data-pod={pod.name.clone()} data-master={veth.master.clone()}
+                        data-shows={format!("veth:{} veth:{}", pod.name, veth.name)}>
                         <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
                         { rect("veth-end", x, veth_y, w, VETH_END_H, 4) }
                         { text("mono small", cx, veth_y + 14.0, "middle", fit_mono(&veth.node_end, w - 6.0, font::SMALL)) }
@@ -278,7 +361,7 @@ impl NodeBox<'_> {
                             let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
                             let tag_y = band_y + rows.band.route_y + i as f64 * rows.band.route_row;
                             html! {
-                                <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix.clone()}>
+                                <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix.clone()} data-shows={format!("route:{prefix}")}>
                                     <title>{ route }</title>
                                     { rect("", cx - tag_w / 2.0, tag_y, tag_w, 16.0, 8) }
                                     { text("mono small", cx, tag_y + 12.0, "middle", shown) }
@@ -340,4 +423,10 @@ fn countdown_for_readers(pod: &StagePod) -> Option<Html> {
     pod.countdown.map(|(left, _)| {
         html! { <text class="sr-only" data-testid="stage-countdown" data-pod={pod.name.clone()}>{ seconds(VirtualTime(left.as_millis())) }</text> }
     })
+}
+
+/// The word after `dev` in a route as a tag says it.
+fn dev_of(route: &str) -> Option<&str> {
+    let mut words = route.split_whitespace();
+    words.find(|w| *w == "dev").and(words.next())
 }

@@ -129,6 +129,13 @@ pub(crate) struct NodeRows {
     /// `/32`s go (its connected route on `cni0`; flanneld's through `flannel.1` too, but bare).
     pub bridged: bool,
     pub node_routes: bool,
+    /// flanneld's `subnet.env` line.
+    pub subnet_y: Option<f64>,
+    /// kindnetd's routes to the other nodes: the chips' top, and how many fit.
+    pub routes_y: Option<f64>,
+    pub route_chips: usize,
+    /// The band's row of the bridge's neighbour entries.
+    pub neighbours_row: Option<usize>,
 }
 
 /// A flannel node's band: its routes in `rows` at the top (the node's, in its root namespace), then
@@ -177,38 +184,94 @@ pub(crate) fn flow_chips(files: &[String], w: f64) -> Vec<(f64, usize, f64)> {
         .collect()
 }
 
+/// kindnetd's routes' chips in a box `w` wide: `10.244.2.0/24 via 172.18.0.4` each, or only their
+/// destinations when one would not fit whole.
+pub(crate) fn route_chip_labels(routes: &[String], w: f64) -> Vec<String> {
+    let whole = routes
+        .iter()
+        .all(|r| mono_width(r, font::SMALL) + CHIP_PADDING <= w);
+    routes
+        .iter()
+        .map(|r| match whole {
+            true => r.clone(),
+            false => r.split_whitespace().next().unwrap_or(r).to_string(),
+        })
+        .collect()
+}
+
+/// What a node's CNI chain adds to its box ([`crate::playback::stage::StageChain`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct ChainRows {
+    /// A flannel node: the bridge and its routes in the band ([`NodeRows::bridged`]).
+    pub bridged: bool,
+    /// flanneld's `subnet.env` is written: a line of its own under the conflist's.
+    pub subnet_env: bool,
+    /// kindnetd's routes to the other nodes as chips (`10.244.2.0/24 via 172.18.0.4`), on a ptp node.
+    pub node_routes: Vec<String>,
+    /// The bridge's neighbour entries, once one outlives its pod: a row of the band.
+    pub neighbours: bool,
+}
+
+impl From<bool> for ChainRows {
+    fn from(bridged: bool) -> ChainRows {
+        ChainRows {
+            bridged,
+            ..ChainRows::default()
+        }
+    }
+}
+
 /// The rows a step's focus needs on a node, kept at every level of detail: what its words are about.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Keep {
     /// The conflist line (kindnetd wrote it).
     pub conflist: bool,
-    /// host-local's strip and files (an address reserved or released).
+    /// host-local's strip and files (an address reserved or released, or held by the pod the step
+    /// is about).
     pub addresses: bool,
+    /// The node's routes to the other nodes (one added or removed).
+    pub routes: bool,
 }
 
 impl Keep {
-    /// What `touched` (the selected event's, or the step's own) needs kept on node `name`.
-    pub(crate) fn of(touched: Option<&Touched>, name: &str) -> Keep {
-        match touched.filter(|t| t.node.as_deref() == Some(name)) {
-            Some(t) => Keep {
+    /// What `touched` (the selected event's, or the step's own) needs kept on `node`: a deleted pod's
+    /// event keeps the files it still holds there, waiting for CNI DEL.
+    pub(crate) fn of(touched: Option<&Touched>, node: &StageNode) -> Keep {
+        let Some(t) = touched else {
+            return Keep::default();
+        };
+        let holds = t.pod.as_deref().is_some_and(|pod| {
+            node.pods
+                .iter()
+                .any(|p| p.name == pod && p.phase == StagePhase::Deleting && !p.ip_files.is_empty())
+        });
+        match t.node.as_deref() == Some(node.name.as_str()) {
+            true => Keep {
                 conflist: t.conflist,
-                addresses: t.ip_file.is_some(),
+                addresses: t.ip_file.is_some() || holds,
+                // A route via another node (kindnetd's), not a pod's own.
+                routes: t.route.as_deref().is_some_and(|r| r.contains(" via ")),
             },
-            None => Keep::default(),
+            false => Keep {
+                addresses: holds,
+                ..Keep::default()
+            },
         }
     }
 }
 
 impl NodeRows {
     /// The rows of `node` in a box `w` wide at `level`, with what `keep` names at any level;
-    /// `bridged`: it runs a flannel chain (the bridge and the node's routes, [`NodeRows::bridged`]).
+    /// `chain`: what its CNI chain adds (a flannel node's bridge and routes, kindnetd's routes).
     pub(crate) fn of(
         node: &StageNode,
         w: f64,
         level: Level,
         keep: Keep,
-        bridged: bool,
+        chain: impl Into<ChainRows>,
     ) -> NodeRows {
+        let chain: ChainRows = chain.into();
+        let bridged = chain.bridged;
         let inner = w - 2.0 * INSET;
         let name_w = bold_width(&node.name, font::TITLE);
         let name = fit_bold(&node.name, inner, font::TITLE);
@@ -277,6 +340,12 @@ impl NodeRows {
                 y += SMALL_LINE;
                 y
             });
+        // flanneld's subnet.env, which the flannel plugin reads at every ADD: on a line of its own.
+        let subnet_y = (chain.subnet_env && (conflist_y.is_some() || level == Level::Minimal))
+            .then(|| {
+                y += SMALL_LINE;
+                y
+            });
         let range = node
             .range
             .as_ref()
@@ -300,15 +369,32 @@ impl NodeRows {
             at
         });
         let bare = level == Level::Bare;
-        // A flannel node has one route for all its pods (and a row for flanneld's, but bare); ptp a
-        // route per pod and family.
-        let node_routes = bridged && !bare;
+        // kindnetd's routes to the other nodes, as chips above the band (kept at every level when
+        // the step is about a route).
+        let routes_kept = keep.routes || matches!(level, Level::Full | Level::Compact);
+        let route_chips = match (bridged, routes_kept) {
+            (false, true) => flow_chips(&route_chip_labels(&chain.node_routes, inner), inner),
+            _ => Vec::new(),
+        };
+        let routes_y = (!route_chips.is_empty()).then(|| {
+            let at = y + 6.0;
+            y = at + CHIP_ROW_H * (route_chips.last().map_or(0, |c| c.1) + 1) as f64;
+            at
+        });
+        // A flannel node has one route for all its pods, a row for flanneld's and one for the
+        // neighbour entries, at every level: what its steps are about; ptp a route per pod and family.
+        let node_routes = bridged;
+        let neighbours = bridged && chain.neighbours;
         let band = match (bridged, bare) {
-            (true, _) => bridged_band(1 + usize::from(node_routes), bare),
+            // Bare, the entries share the connected route's row.
+            (true, _) => bridged_band(2 + usize::from(neighbours && !bare), bare),
             (false, true) => BARE_BAND,
             (false, false) => BAND,
         };
-        if !bare {
+        // The label line holds the bridge's gateway, or the address every host veth carries.
+        // Bare, a flannel node's bridge label moves to the end of its connected route's row.
+        let band_label = !bare;
+        if band_label {
             y += BAND_LABEL;
         }
         let band_y = y;
@@ -426,7 +512,7 @@ impl NodeRows {
             files_y,
             band_y,
             band,
-            band_label: !bare,
+            band_label,
             pods_y,
             pod_w,
             pod_grid: grid,
@@ -437,6 +523,10 @@ impl NodeRows {
             foot_y,
             bridged,
             node_routes,
+            subnet_y,
+            routes_y,
+            route_chips: route_chips.len(),
+            neighbours_row: neighbours.then_some(if bare { 0 } else { 2 }),
         }
     }
 }

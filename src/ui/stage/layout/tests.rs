@@ -153,7 +153,8 @@ fn a_node_without_pods_is_short_and_the_picture_is_compact() {
             heights[0] < heights[1] - 60.0 && heights[2] < heights[1] - 60.0,
             "at {width}: {heights:?}"
         );
-        assert!(layout.height <= 520.0, "at {width}: {}", layout.height);
+        // With a row for kindnetd's routes to the other nodes.
+        assert!(layout.height <= 550.0, "at {width}: {}", layout.height);
     }
     let one = Layout::of(&stage, 700.0, false, Some("kind-worker"), None);
     assert!(
@@ -166,7 +167,7 @@ fn a_node_without_pods_is_short_and_the_picture_is_compact() {
     assert!(phone.height <= 600.0, "a phone: {}", phone.height);
     let dual = Layout::of(&stage_at("dual-stack", 1_500), 1000.0, false, None, None);
     assert_eq!(dual.strips.len(), 2, "a strip per family");
-    assert!(dual.height <= 620.0, "dual stack: {}", dual.height);
+    assert!(dual.height <= 650.0, "dual stack: {}", dual.height);
 }
 
 #[test]
@@ -351,7 +352,8 @@ fn a_flannel_node_holds_its_bridge_and_routes_in_the_rows_of_ptps_routes() {
             let ptp = NodeRows::of(&kind_worker, width, level, Keep::default(), false);
             let bridged = NodeRows::of(&flannel_worker, width, level, Keep::default(), true);
             assert!(bridged.bridged && !ptp.bridged, "{at}");
-            assert_eq!(bridged.node_routes, level != Level::Bare, "{at}");
+            // flannel.1's route is what the flannel steps are about: kept at every level.
+            assert!(bridged.node_routes, "{at}");
             let extra = if bridged.node_routes {
                 bridged.band.route_row
             } else {
@@ -391,7 +393,12 @@ fn a_flannel_node_holds_its_bridge_and_routes_in_the_rows_of_ptps_routes() {
 }
 
 fn layout_bridged(stage: &Stage, name: &str) -> bool {
-    super::bridged(stage, name)
+    stage
+        .nodes
+        .iter()
+        .flatten()
+        .find(|n| n.name == name)
+        .is_some_and(|node| super::chain_rows(stage, node).bridged)
 }
 
 /// A bare box sets a node's podCIDR beside its name; "not set yet" has a line of its own, so the two
@@ -430,4 +437,44 @@ fn a_bare_box_sets_no_unset_podcidr_over_the_name() {
         vec![rows.name_y],
         "a set podCIDR still beside the name"
     );
+}
+
+#[test]
+fn zz_scratch_heights() {
+    for step in 3..10 {
+        let stage = stage_at_step("kind", step);
+        let mut line = format!("step {} touched {:?}\n", step + 1, stage.touched);
+        for level in [Level::Full, Level::Compact, Level::Minimal, Level::Bare] {
+            let l = Layout::at(&stage, 766.0, false, stage.focus.as_deref(), level);
+            let hs: Vec<String> = l
+                .boxes
+                .iter()
+                .map(|b| format!("{:.0}x{:.0}", b.w, b.h))
+                .collect();
+            line += &format!(
+                "  {level:?}: h {:.0} nodes_y {:.0} one {} boxes {:?}\n",
+                l.height, l.nodes_y, l.one_node, hs
+            );
+        }
+        for max in [300.0, 344.0, 400.0, 450.0] {
+            let l = Layout::of(&stage, 766.0, false, stage.focus.as_deref(), Some(max));
+            let hs: Vec<String> = l
+                .boxes
+                .iter()
+                .map(|b| {
+                    format!(
+                        "{:.0}x{:.0} files {}",
+                        b.w,
+                        b.h,
+                        b.rows.as_ref().is_some_and(|r| r.files_y.is_some())
+                    )
+                })
+                .collect();
+            line += &format!(
+                "  max {max}: h {:.0} one {} {:?}\n",
+                l.height, l.one_node, hs
+            );
+        }
+        println!("{line}");
+    }
 }
