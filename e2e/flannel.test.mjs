@@ -60,6 +60,8 @@ test("the kubeadm + flannel tour in three languages: cni0 with its gateway and v
     const ports = (await worker.getByTestId("bridge-link").locator("pre").textContent()).split("\n");
     assert.equal(ports.length, 3);
     assert.ok(ports.every((line) => /^\d+: veth[0-9a-f]{8}@eth0: .* master cni0 state forwarding/.test(line)), ports.join("\n"));
+    // @eth0 is the peer's name in the pod's namespace, which the card says under the ports.
+    assert.match(await worker.getByTestId("bridge-link-tip").textContent(), /the peer's interface, eth0 inside the pod's network namespace/);
     assert.equal(await worker.getByTestId("conflist").getAttribute("data-path"), "/etc/cni/net.d/10-flannel.conflist");
     assert.match(await worker.locator(".routes pre").last().textContent(), /^10\.244\.1\.0\/24 dev cni0 proto kernel scope link src 10\.244\.1\.1$/m);
 

@@ -45,7 +45,7 @@ texts! {
     /// Preset note.
     PRESET_NOTE_MINIKUBE => {
         en: "minikube's DefaultPodCIDR and DefaultServiceCIDR, which it hands to kubeadm.",
-        zh: "minikube 的 DefaultPodCIDR 和 DefaultServiceCIDR，由它交给 kubeadm。",
+        zh: "minikube 的 DefaultPodCIDR 和 DefaultServiceCIDR，由它传给 kubeadm。",
         ja: "minikube の DefaultPodCIDR と DefaultServiceCIDR。minikube が kubeadm に渡します。",
     },
     /// Preset note.
@@ -97,7 +97,7 @@ texts! {
         ja: "Cilium の cluster-pool IPAM：operator が各ノードの CIDR を Node の spec.podCIDR ではなく CiliumNode の spec.ipam.podCIDRs に書きます。代わりに kubectl get ciliumnodes を見てください。",
     },
     /// The settings card's field for the CNI chain (`set cni=`).
-    CNI => { en: "CNI chain", zh: "CNI 链", ja: "CNI チェーン" },
+    CNI => { en: "CNI chain", zh: "CNI 插件链", ja: "CNI チェーン" },
     /// That field's hint: the values it takes.
     HINT_CNI => {
         en: "kindnet: ptp, a /32 route per pod; flannel: the bridge cni0",
@@ -106,33 +106,39 @@ texts! {
     },
     /// A preset's CNI note: the chain minikube installs, and the one podip draws.
     PRESET_CNI_MINIKUBE => {
-        en: "minikube installs kindnet for several nodes or a runtime other than Docker on its Docker driver, and otherwise its own bridge conflist over the whole Pod range: podip draws kindnet's chain.",
-        zh: "minikube 在多节点、或 Docker 驱动下使用 Docker 以外的运行时时安装 kindnet，否则安装它自己的覆盖整个 Pod 范围的 bridge conflist：podip 画的是 kindnet 的链。",
-        ja: "minikube は複数ノードのとき、または Docker ドライバーで Docker 以外のランタイムを使うときに kindnet を入れ、それ以外では Pod の範囲全体を使う独自の bridge の conflist を入れます。podip は kindnet のチェーンを描きます。",
+        en: "minikube installs kindnet for several nodes, or on its KIC drivers (docker, podman) with a runtime other than Docker; otherwise its own bridge conflist over the whole Pod range, with the Docker runtime only from Kubernetes 1.24 on. podip draws kindnet's chain.",
+        zh: "多节点集群，或者在 KIC 驱动（docker、podman）上搭配 Docker 以外的运行时，minikube 会安装 kindnet；其他情况下安装它自带的 bridge conflist，直接从整个 Pod 范围分配地址（Docker 运行时要求 Kubernetes 1.24 及以上）。podip 画的是 kindnet 的插件链。",
+        ja: "minikube は、複数ノードのとき、または KIC ドライバー（docker、podman）で Docker 以外のランタイムを使うときに kindnet を入れます。それ以外では、Pod の範囲全体から割り当てる独自の bridge の conflist を入れます（Docker ランタイムでは Kubernetes 1.24 以降）。podip は kindnet のチェーンを描きます。",
     },
     /// A preset's CNI note: the chain RKE2 installs, and the one podip draws.
     PRESET_CNI_RKE2 => {
-        en: "RKE2 installs Canal by default (Calico's CNI plugin with host-local over the node's podCIDR, flannel's vxlan between nodes): podip draws flannel's bridge instead.",
-        zh: "RKE2 默认安装 Canal（Calico 的 CNI 插件配合 host-local 使用节点的 podCIDR，节点之间走 flannel 的 vxlan）：podip 改画 flannel 的网桥。",
-        ja: "RKE2 はデフォルトで Canal を入れます（Calico の CNI プラグインが host-local でノードの podCIDR を使い、ノード間は flannel の vxlan）。podip は代わりに flannel のブリッジを描きます。",
+        en: "RKE2 installs Canal by default: Calico's CNI plugin, with host-local over the node's podCIDR, gives each Pod a cali* veth and a /32 route on the node, with no bridge (closer to kindnet's ptp), and flannel's vxlan carries the traffic between nodes. podip draws flannel's chain, whose Pods hang off the bridge cni0 instead.",
+        zh: "RKE2 默认安装 Canal：Calico 的 CNI 插件通过 host-local 从节点的 podCIDR 分配地址，给每个 Pod 一个 cali* veth，并在节点上加一条 /32 路由，没有网桥（更接近 kindnet 的 ptp）；节点之间的流量由 flannel 的 vxlan 转发。podip 画的是 flannel 的插件链，Pod 改为接在网桥 cni0 上。",
+        ja: "RKE2 はデフォルトで Canal を入れます。Calico の CNI プラグインが host-local でノードの podCIDR から割り当て、各 Pod に cali* の veth とノード上の /32 ルートを 1 本ずつ用意します。ブリッジはなく、kindnet の ptp に近い構成です。ノード間の通信は flannel の vxlan が運びます。podip は flannel のチェーンを描くので、Pod は代わりにブリッジ cni0 につながります。",
     },
     /// A preset's CNI note: the chain GKE runs, and the one podip draws.
     PRESET_CNI_GKE => {
-        en: "GKE without Dataplane V2 writes its own ptp conflist over the node's alias IP range (a /32 route per Pod, as kindnet's), with Dataplane V2 it runs Cilium: podip draws kindnet's chain.",
-        zh: "不使用 Dataplane V2 的 GKE 写出自己的 ptp conflist，使用节点的别名 IP 范围（与 kindnet 一样每个 Pod 一条 /32 路由），使用 Dataplane V2 时运行 Cilium：podip 画的是 kindnet 的链。",
+        en: "GKE without Dataplane V2 writes its own ptp conflist over the node's alias IP range (a /32 route per Pod, as kindnet's); with Dataplane V2 it runs Cilium. podip draws kindnet's chain.",
+        zh: "未启用 Dataplane V2 的 GKE 写出自己的 ptp conflist，从节点的别名 IP 范围分配地址（和 kindnet 一样，每个 Pod 一条 /32 路由）；启用 Dataplane V2 时运行的是 Cilium。podip 画的是 kindnet 的插件链。",
         ja: "Dataplane V2 を使わない GKE は、ノードのエイリアス IP 範囲を使う独自の ptp の conflist を書きます（kindnet と同じく Pod ごとに /32 のルート）。Dataplane V2 では Cilium が動きます。podip は kindnet のチェーンを描きます。",
     },
     /// A preset's CNI note: the chain AKS kubenet installs, and the one podip draws.
     PRESET_CNI_AKS_KUBENET => {
-        en: "AKS with kubenet puts each node's Pods on a bridge (bridge plugin, host-local over the node's /24) and routes between nodes in an Azure route table: podip draws flannel's bridge, whose routes go through flannel.1 instead.",
-        zh: "使用 kubenet 的 AKS 把每个节点的 Pod 接在网桥上（bridge 插件，host-local 使用节点的 /24），节点之间的路由在 Azure 路由表中：podip 画的是 flannel 的网桥，它的节点间路由改走 flannel.1。",
-        ja: "kubenet の AKS は各ノードの Pod をブリッジにつなぎ（bridge プラグイン、host-local はノードの /24 を使用）、ノード間のルートは Azure のルートテーブルに置きます。podip は flannel のブリッジを描き、ノード間のルートは代わりに flannel.1 を通ります。",
+        en: "AKS with kubenet puts each node's Pods on a bridge (the bridge plugin, host-local over the node's /24) and routes between nodes in an Azure route table. podip draws flannel's chain: the same bridge, with the routes between nodes through flannel.1 instead.",
+        zh: "使用 kubenet 的 AKS 把每个节点的 Pod 接在网桥上（bridge 插件，host-local 从节点的 /24 分配地址）；节点之间的路由写在 Azure 路由表里。podip 画的是 flannel 的插件链：网桥相同，只是节点之间的路由改走 flannel.1。",
+        ja: "kubenet の AKS は各ノードの Pod をブリッジにつなぎ（bridge プラグイン、host-local はノードの /24 から割り当て）、ノード間のルートは Azure のルートテーブルに置きます。podip は flannel のチェーンを描きます。ブリッジは同じで、ノード間のルートは代わりに flannel.1 を通ります。",
     },
     /// A preset's CNI note: the chain OpenShift runs, and the one podip draws.
     PRESET_CNI_OPENSHIFT => {
-        en: "OpenShift runs OVN-Kubernetes: ovnkube-node gives each Pod an address of its node's /23 and plugs its veth into the Open vSwitch bridge br-int: podip draws flannel's bridge instead.",
-        zh: "OpenShift 运行 OVN-Kubernetes：ovnkube-node 从节点的 /23 中给每个 Pod 一个地址，并把它的 veth 接到 Open vSwitch 网桥 br-int 上：podip 改画 flannel 的网桥。",
-        ja: "OpenShift は OVN-Kubernetes を使います。ovnkube-node が各 Pod にノードの /23 のアドレスを与え、その veth を Open vSwitch のブリッジ br-int につなぎます。podip は代わりに flannel のブリッジを描きます。",
+        en: "OpenShift runs OVN-Kubernetes: ovnkube-node gives each Pod an address of its node's /23 and plugs its veth into the Open vSwitch bridge br-int. podip draws flannel's chain, with a Linux bridge instead.",
+        zh: "OpenShift 运行 OVN-Kubernetes：ovnkube-node 从节点的 /23 中给每个 Pod 分配一个地址，并把 Pod 的 veth 接到 Open vSwitch 网桥 br-int 上。podip 画的是 flannel 的插件链，Pod 改为接在 Linux 网桥上。",
+        ja: "OpenShift は OVN-Kubernetes を使います。ovnkube-node が各 Pod にノードの /23 のアドレスを割り当て、その veth を Open vSwitch のブリッジ br-int につなぎます。podip は flannel のチェーンを描き、Pod は代わりに Linux のブリッジにつながります。",
+    },
+    /// Under a flannel node's `bridge link`: what its `@eth0` names.
+    BRIDGE_LINK_TIP => {
+        en: "In bridge link, vethXXXXXXXX@eth0 names the peer's interface, eth0 inside the pod's network namespace, not the node's eth0.",
+        zh: "bridge link 里的 vethXXXXXXXX@eth0 指的是对端的网卡名，即 Pod 网络命名空间里的 eth0，而不是节点的 eth0。",
+        ja: "bridge link の vethXXXXXXXX@eth0 が示すのは相手の端のインターフェース名、つまり Pod のネットワーク名前空間内の eth0 で、ノードの eth0 ではありません。",
     },
     /// Under a node's sysctls: {0} how many more.
     MORE_SYSCTL => { en: "… and {0} more sysctls", zh: "……另有 {0} 个 sysctl", ja: "……ほか {0} 個の sysctl" },
@@ -273,6 +279,15 @@ pub fn preset_cni_note(name: &str) -> Option<Text> {
     }
 }
 
+/// What the settings card says under a preset: its note, then, for a platform whose chain podip does
+/// not model, which chain it runs and which podip draws instead.
+pub fn preset_notes(name: &str) -> Vec<Text> {
+    preset_note(name)
+        .into_iter()
+        .chain(preset_cni_note(name))
+        .collect()
+}
+
 /// The one-sentence note of a preset (`sim::preset`), by its name.
 pub fn preset_note(name: &str) -> Option<Text> {
     match name {
@@ -288,5 +303,35 @@ pub fn preset_note(name: &str) -> Option<Text> {
         "calico-ipam" => Some(PRESET_NOTE_CALICO),
         "cilium-cluster-pool" => Some(PRESET_NOTE_CILIUM),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::sim::preset;
+
+    /// The card says under every preset its note, and under a platform whose chain podip does not model
+    /// which chain podip draws instead, in every language.
+    #[test]
+    fn the_card_says_which_chain_podip_draws_for_a_platform_it_does_not_model() {
+        for p in preset::ALL {
+            let notes = preset_notes(p.name);
+            assert_eq!(notes.first(), preset_note(p.name).as_ref(), "{}", p.name);
+            let own = ["kind", "kubeadm", "k3s"].contains(&p.name) || p.flags().is_none();
+            assert_eq!(notes.len(), if own { 1 } else { 2 }, "{}", p.name);
+            if let Some(cni) = notes.get(1) {
+                let drawn = if p.cni.is_flannel() {
+                    "flannel"
+                } else {
+                    "kindnet"
+                };
+                for lang in Lang::ALL {
+                    let said = cni.get(lang);
+                    assert!(said.contains("podip") && said.contains(drawn), "{said}");
+                }
+            }
+        }
     }
 }

@@ -199,6 +199,7 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                     <div class="routes bridge-link" data-testid="bridge-link">
                         <code class="prompt">{ command }</code>
                         <pre>{ ports.join("\n") }</pre>
+                        <p class="hint" data-testid="bridge-link-tip">{ t::BRIDGE_LINK_TIP.get(lang) }</p>
                     </div>
                 }
                 <div class="routes">

@@ -7,7 +7,7 @@
 use super::capacity::family_view;
 use super::state::{Action, SettingsEdit};
 use super::view::SettingsShown;
-use crate::i18n::ui::{knob_words, preset_note};
+use crate::i18n::ui::{knob_words, preset_notes};
 use crate::i18n::{ui as t, Lang, Text};
 use crate::ipam::kcm::{KcmFlag, ALLOCATE_NODE_CIDRS};
 use crate::sim::chain::Chain;
@@ -137,7 +137,8 @@ pub fn settings(props: &SettingsProps) -> Html {
                 </label>
                 if let Some(p) = chosen {
                     <div id="preset-note" class="preset-note" data-testid="preset-note">
-                        <p>{ preset_note(p.name).map_or("", |note| note.get(lang)) }</p>
+                        // The platform's note, then which chain podip draws where it runs another.
+                        { for preset_notes(p.name).into_iter().map(|note| html! { <p>{ note.get(lang) }</p> }) }
                         <p class="preset-sources">
                             { t::PRESET_SOURCES.get(lang) }
                             { for p.sources.iter().map(|url| html! {
