@@ -7,6 +7,7 @@
 use crate::playback::stage::{Hop, KcmStrip, Stage, StageChain, StageNode, STRIP_CELLS};
 
 mod rows;
+mod steady;
 #[cfg(test)]
 mod tests;
 
@@ -74,6 +75,16 @@ pub(super) fn presenter_zoom(window: (f64, f64)) -> f64 {
         .min(window.1 / PROJECTOR.1)
         .max(1.0);
     PRESENT_SMALLEST / font::SMALL * larger
+}
+
+/// CSS pixels to an SVG unit in a slide a host scales `scale` screen pixels to a CSS pixel on a
+/// 1024 × 768 projector (a reveal.js deck): the smallest label at the presenter's 14 px there, and the
+/// same picture, in proportion, on a larger screen; never less than one unit to a pixel.
+pub(super) fn slide_zoom(scale: f64) -> f64 {
+    match scale.is_finite() && scale > 0.0 {
+        true => (PRESENT_SMALLEST / (font::SMALL * scale)).max(1.0),
+        false => 1.0,
+    }
 }
 
 /// The estimated width of `text` set at `size` px: a Latin character at most 0.62 em (monospace is
@@ -368,6 +379,7 @@ fn chain_rows(stage: &Stage, node: &StageNode) -> ChainRows {
             false => node_route_chips(chain),
         },
         neighbours: chain.neighbours.iter().any(|n| n.orphan),
+        veth_address: node.pods.iter().any(|p| !p.host_addresses.is_empty()),
     }
 }
 

@@ -208,6 +208,8 @@ pub(crate) struct ChainRows {
     pub subnet_env: bool,
     /// kindnetd's routes to the other nodes as chips (`10.244.2.0/24 via 172.18.0.4`), on a ptp node.
     pub node_routes: Vec<String>,
+    /// ptp's host veths carry the gateway (said at the end of the band's label line).
+    pub veth_address: bool,
     /// The bridge's neighbour entries, once one outlives its pod: a row of the band.
     pub neighbours: bool,
 }
@@ -231,6 +233,8 @@ pub(crate) struct Keep {
     pub addresses: bool,
     /// The node's routes to the other nodes (one added or removed).
     pub routes: bool,
+    /// A pod's own route (ptp's `/32` on its host veth, which carries the gateway).
+    pub pod_route: bool,
 }
 
 impl Keep {
@@ -251,6 +255,7 @@ impl Keep {
                 addresses: t.ip_file.is_some() || holds,
                 // A route via another node (kindnetd's), not a pod's own.
                 routes: t.route.as_deref().is_some_and(|r| r.contains(" via ")),
+                pod_route: t.route.as_deref().is_some_and(|r| !r.contains(" via ")),
             },
             false => Keep {
                 addresses: holds,
@@ -393,7 +398,8 @@ impl NodeRows {
         };
         // The label line holds the bridge's gateway, or the address every host veth carries.
         // Bare, a flannel node's bridge label moves to the end of its connected route's row.
-        let band_label = !bare;
+        // ptp's: the gateway on every host veth, at the line's end, when the step is about a pod's route.
+        let band_label = !bare || (keep.pod_route && chain.veth_address);
         if band_label {
             y += BAND_LABEL;
         }
