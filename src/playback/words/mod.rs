@@ -32,6 +32,16 @@ use std::rc::Rc;
 /// `kind-measured` scenario replays — true whatever the settings: kept as written.
 pub const ELSEWHERE: &[(TourId, &str, &[&str])] = &[(TourId::Kind, "d-gets-the-next", &[".192"])];
 
+/// What a tour's own chain has and the run's chain has not: words naming it are the tour's own.
+fn foreign_names(own: Chain, shown: Chain) -> Vec<&'static str> {
+    let shown = chain_names(shown);
+    chain_names(own)
+        .iter()
+        .filter(|name| !shown.contains(name))
+        .copied()
+        .collect()
+}
+
 /// What words name of a chain alone: its conflist's installer and its paths.
 fn chain_names(chain: Chain) -> &'static [&'static str] {
     match chain {
@@ -137,12 +147,7 @@ impl TourWords {
         words.own_settings = false;
         words.steps = vec![None; tour.steps.len()];
         words.own_cidrs = own_settings.config.cluster_cidrs.clone();
-        let shown_names = chain_names(shown_settings.knobs.cni);
-        words.foreign = chain_names(own_settings.knobs.cni)
-            .iter()
-            .filter(|name| !shown_names.contains(name))
-            .copied()
-            .collect();
+        words.foreign = foreign_names(own_settings.knobs.cni, shown_settings.knobs.cni);
         // Timings are words too (2.3 s): under other timings no step is retold.
         let mut knobs = shown_settings.knobs;
         knobs.max_pods = own_settings.knobs.max_pods;
