@@ -30,6 +30,7 @@ fn app_texts() -> Vec<(String, Text)> {
         all.extend(id.tour().texts());
     }
     all.extend(narration::all());
+    all.extend(podip::playback::Hop::texts());
     all.extend(podip::ui::figure::sentence::texts());
     all
 }
@@ -235,9 +236,15 @@ const GLOSSARY: &[Term] = &[
     Term { en: &["pod host", "pod-host"], zh: &["Pod 主机位"], ja: &["Pod ホスト部"], except: &[] },
     Term { en: &["host veth", "host veths"], zh: &["节点侧 veth"], ja: &["ホスト側 veth"], except: &[] },
     // A Linux bridge (cni0); the plugin's type name stays English where only the plugin is named.
-    Term { en: &["bridge", "bridges"], zh: &["网桥"], ja: &["ブリッジ"], except: &["PRESET_CNI_MINIKUBE", "explain SubnetEnvWritten"] },
+    Term { en: &["bridge", "bridges"], zh: &["网桥"], ja: &["ブリッジ"], except: &["PRESET_CNI_MINIKUBE", "explain SubnetEnvWritten", "BRIDGE_LINK_TIP"] },
+    // kubernetes.io's spelling: Init 容器 / Init コンテナ.
+    Term { en: &["init container", "init containers"], zh: &["Init 容器"], ja: &["Init コンテナ"], except: &[] },
     Term { en: &["pod", "pods", "Pod", "Pods"], zh: &["Pod"], ja: &["Pod"], except: COMMANDS },
     Term { en: &["node", "nodes"], zh: &["节点"], ja: &["ノード"], except: NODE_COMMANDS },
+    // A plugin that runs another with its configuration (flannel → bridge, ptp → host-local).
+    Term { en: &["delegate", "delegates", "delegated", "delegating", "delegation"], zh: &["委托"], ja: &["委譲"], except: &[] },
+    // The plugins a conflist lists, run in order.
+    Term { en: &["chain", "chains"], zh: &["插件链"], ja: &["チェーン"], except: &[] },
     Term { en: &["kube-controller-manager"], zh: &["kube-controller-manager"], ja: &["kube-controller-manager"], except: &[] },
     // In prose; the binary `kube-apiserver` stays as is.
     Term { en: &["API server"], zh: &["API 服务器"], ja: &["API サーバー"], except: &[] },
@@ -399,6 +406,13 @@ const BANNED: &[Banned] = &[
     Banned { langs: BOTH, text: "phase", at: At::Word, unless: never, why: "translate phase: 阶段 / フェーズ", except: &[] },
     // The cluster CIDR is split into node subnets; the nodes are not split.
     Banned { langs: JA, text: "に分けた", at: At::Anywhere, unless: not_the_nodes, why: "the range is split into node subnets, not the nodes", except: &[] },
+    Banned { langs: ZH, text: "初始化容器", at: At::Anywhere, unless: never, why: "kubernetes.io's spelling: Init 容器", except: &[] },
+    Banned { langs: ZH, text: "init 容器", at: At::Anywhere, unless: never, why: "kubernetes.io's spelling: Init 容器", except: &[] },
+    Banned { langs: JA, text: "init コンテナ", at: At::Anywhere, unless: never, why: "kubernetes.io's spelling: Init コンテナ", except: &[] },
+    // 交给 reads as handing the next plugin over, not running it with a configuration.
+    Banned { langs: ZH, text: "交给", at: At::Anywhere, unless: never, why: "a plugin delegates: 委托 (passing something on: 传给, 分配给)", except: &[] },
+    // 链接 is a link; a chain of plugins is one word.
+    Banned { langs: ZH, text: "链", at: At::Anywhere, unless: |before, after| before.ends_with("插件") || after.starts_with('接'), why: "one word for the chain: 插件链", except: &[] },
     Banned { langs: ZH, text: "划分的", at: At::Anywhere, unless: not_the_nodes, why: "the range is split into node subnets, not the nodes", except: &[] },
 ];
 
@@ -590,6 +604,19 @@ fn glossary_complaints(name: &str, text: &Text) -> Vec<String> {
             ));
         }
     }
+    // Rule 3: full-width punctuation carries its own space: none after ： or 。.
+    for lang in [Lang::Zh, Lang::Ja] {
+        let translation = text.get(lang);
+        for stop in ["： ", "。 "] {
+            if let Some(at) = translation.find(stop) {
+                complaints.push(format!(
+                    "{name}: the {lang:?} has a space after {:?} in {:?}: full-width punctuation needs none",
+                    stop.trim_end(),
+                    around(translation, at, at + stop.len())
+                ));
+            }
+        }
+    }
     // Rule 3: no 。 inside the parentheses of a sentence.
     for lang in [Lang::Zh, Lang::Ja] {
         let translation = text.get(lang);
@@ -685,8 +712,8 @@ fn the_rules_of_form_catch_what_they_should() {
     let english = "After an unclean shutdown the kubelet admits the pod; its phase is Failed, and the primary IP of your cluster is behind the cursor. Next: the lowest free subnet...";
     let bad = Text::new(
         english,
-        "非正常关机后 kubelet 接纳了这个 Pod，phase 为 Failed；你的集群的主 IP 在游标后面。下一个：最低的空闲子网...（起点。见上）",
-        "異常終了の後、kubelet は Pod をアドミッションし、phase は Failed です。あなたのクラスターのプライマリ IP は既にカーソルの後ろです。次：空いている最小のサブネット…（出発点。上を参照）...",
+        "非正常关机后 kubelet 接纳了这个 Pod，phase 为 Failed；你的集群的主 IP 在游标后面。下一个： 最低的空闲子网...（起点。见上）",
+        "異常終了の後、kubelet は Pod をアドミッションし、phase は Failed です。 あなたのクラスターのプライマリ IP は既にカーソルの後ろです。次：空いている最小のサブネット…（出発点。上を参照）...",
     );
     let complaints = glossary_complaints("sample", &bad).join("\n");
     for expected in [
@@ -715,6 +742,8 @@ fn the_rules_of_form_catch_what_they_should() {
         "the Ja has \"…\"",
         "the Zh has 。 inside the parentheses of a sentence in \"子网...（起点。见上）\"",
         "the Ja has 。 inside the parentheses of a sentence",
+        "the Zh has a space after \"：\"",
+        "the Ja has a space after \"。\"",
     ] {
         assert!(
             complaints.contains(expected),
@@ -820,6 +849,41 @@ fn the_kubernetes_io_spellings_catch_what_they_should() {
         "kube-apiserver がオブジェクトを削除します。",
     );
     assert_eq!(glossary_complaints("sample", &binary), Vec::<String>::new());
+}
+
+#[test]
+fn init_containers_delegation_and_the_chain_are_said_one_way() {
+    let english = "kube-flannel's init container copies the conflist; the chain runs flannel, which delegates to the bridge plugin and its bridge cni0.";
+    let bad = Text::new(
+        english,
+        "kube-flannel 的初始化容器复制 conflist；链运行 flannel，由它把工作交给 bridge 插件。init 容器也一样。",
+        "kube-flannel の init コンテナが conflist をコピーします。プラグイン列は flannel を実行し、flannel が bridge プラグインに処理を渡します。",
+    );
+    let complaints = glossary_complaints("sample", &bad).join("\n");
+    for expected in [
+        "the Zh says Init 容器",
+        "the Ja says Init コンテナ",
+        "the Zh says 委托",
+        "the Ja says 委譲",
+        "the Zh says 插件链",
+        "the Ja says チェーン",
+        "the Zh has \"初始化容器\"",
+        "the Zh has \"init 容器\"",
+        "the Ja has \"init コンテナ\"",
+        "the Zh has \"交给\"",
+        "the Zh has \"链\"",
+    ] {
+        assert!(
+            complaints.contains(expected),
+            "no complaint {expected:?} in:\n{complaints}"
+        );
+    }
+    let good = Text::new(
+        english,
+        "kube-flannel 的 Init 容器复制 conflist；插件链运行 flannel，由 flannel 委托 bridge 插件执行，网桥是 cni0。复制链接。",
+        "kube-flannel の Init コンテナが conflist をコピーします。チェーンは flannel を実行し、flannel が bridge プラグインに委譲します。ブリッジは cni0 です。",
+    );
+    assert_eq!(glossary_complaints("sample", &good), Vec::<String>::new());
 }
 
 #[test]

@@ -11,9 +11,9 @@ pub fn explain_event(reason: Reason, chain: Chain) -> Text {
     match (chain, reason) {
         (Chain::Kindnet, _) => explain(reason),
         (Chain::K3sFlannel, Reason::CNIConfigWritten) => Text::new(
-            "k3s writes the node's conflist itself (createCNIConf): /var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist. Its chain is flannel, then portmap and bandwidth: at every ADD flannel reads the node's subnet from /run/flannel/subnet.env and delegates to the bridge plugin (the bridge cni0), with host-local over that subnet. Once the file exists, the runtime's network is ready.",
-            "k3s 自己写出节点的 conflist（createCNIConf）：/var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist。它的插件链是 flannel，然后是 portmap 和 bandwidth：每次 ADD 时，flannel 从 /run/flannel/subnet.env 读出节点子网，委托 bridge 插件（网桥 cni0）执行，IPAM 为以该子网为范围的 host-local。文件一出现，容器运行时的网络就绪。",
-            "k3s がノードの conflist を自分で書きます（createCNIConf）。/var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist です。プラグインチェーンは flannel、続いて portmap と bandwidth です。ADD のたびに flannel が /run/flannel/subnet.env からノードのサブネットを読み、bridge プラグイン（ブリッジ cni0）に委譲します。IPAM はそのサブネットを範囲とする host-local です。ファイルができると、ランタイムのネットワークは準備完了になります。",
+            "k3s writes the node's conflist itself (createCNIConf): /var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist. The conflist's chain is flannel, then portmap and bandwidth: at every ADD flannel reads the node's subnet from /run/flannel/subnet.env and delegates to the bridge plugin (the bridge cni0), with host-local over that subnet. Once the file exists, the runtime's network is ready.",
+            "k3s 自己写出节点的 conflist（createCNIConf）：/var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist。这份 conflist 的插件链是 flannel，然后是 portmap 和 bandwidth：每次 ADD 时，flannel 从 /run/flannel/subnet.env 读出节点子网，再把 ADD 委托给 bridge 插件（网桥 cni0），IPAM 为以该子网为范围的 host-local。文件一出现，容器运行时的网络就绪。",
+            "k3s がノードの conflist を自分で書きます（createCNIConf）。/var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist です。この conflist のプラグインチェーンは flannel、続いて portmap と bandwidth です。ADD のたびに flannel が /run/flannel/subnet.env からノードのサブネットを読み、bridge プラグイン（ブリッジ cni0）に委譲します。IPAM はそのサブネットを範囲とする host-local です。ファイルができると、ランタイムのネットワークは準備完了になります。",
         ),
         (_, reason) => explain_flannel(reason).unwrap_or_else(|| explain(reason)),
     }
@@ -23,9 +23,9 @@ pub fn explain_event(reason: Reason, chain: Chain) -> Text {
 fn explain_flannel(reason: Reason) -> Option<Text> {
     Some(match reason {
         Reason::CNIConfigWritten => Text::new(
-            "The node's conflist is in place: kube-flannel's install-cni init container copies cni-conf.json to /etc/cni/net.d/10-flannel.conflist. Its chain is flannel, then portmap: at every ADD flannel reads the node's subnet from /run/flannel/subnet.env and delegates to the bridge plugin (the bridge cni0), with host-local over that subnet. Once the file exists, the runtime's network is ready.",
-            "节点的 conflist 已就位：kube-flannel 的 install-cni Init 容器把 cni-conf.json 复制为 /etc/cni/net.d/10-flannel.conflist。它的插件链是 flannel，然后是 portmap：每次 ADD 时，flannel 从 /run/flannel/subnet.env 读出节点子网，委托 bridge 插件（网桥 cni0）执行，IPAM 为以该子网为范围的 host-local。文件一出现，容器运行时的网络就绪。",
-            "ノードの conflist がそろいます。kube-flannel の install-cni Init コンテナが cni-conf.json を /etc/cni/net.d/10-flannel.conflist にコピーします。プラグインチェーンは flannel、続いて portmap です。ADD のたびに flannel が /run/flannel/subnet.env からノードのサブネットを読み、bridge プラグイン（ブリッジ cni0）に委譲します。IPAM はそのサブネットを範囲とする host-local です。ファイルができると、ランタイムのネットワークは準備完了になります。",
+            "The node's conflist is in place: kube-flannel's install-cni init container copies cni-conf.json to /etc/cni/net.d/10-flannel.conflist. The conflist's chain is flannel, then portmap: at every ADD flannel reads the node's subnet from /run/flannel/subnet.env and delegates to the bridge plugin (the bridge cni0), with host-local over that subnet. Once the file exists, the runtime's network is ready.",
+            "节点的 conflist 已就位：kube-flannel 的 install-cni Init 容器把 cni-conf.json 复制为 /etc/cni/net.d/10-flannel.conflist。这份 conflist 的插件链是 flannel 加 portmap：每次 ADD 时，flannel 从 /run/flannel/subnet.env 读出节点子网，再把 ADD 委托给 bridge 插件（网桥 cni0），IPAM 为以该子网为范围的 host-local。文件一出现，容器运行时的网络就绪。",
+            "ノードの conflist がそろいます。kube-flannel の install-cni Init コンテナが cni-conf.json を /etc/cni/net.d/10-flannel.conflist にコピーします。この conflist のプラグインチェーンは flannel と portmap です。ADD のたびに flannel が /run/flannel/subnet.env からノードのサブネットを読み、bridge プラグイン（ブリッジ cni0）に委譲します。IPAM はそのサブネットを範囲とする host-local です。ファイルができると、ランタイムのネットワークは準備完了になります。",
         ),
         Reason::NodeRouteAdded => Text::new(
             "flanneld's vxlan backend (handleSubnetEvents) sees another node's lease and routes that node's subnet through flannel.1, with the other node's flannel.1 address as the gateway (onlink): packets to its pods travel inside VXLAN to that node's InternalIP.",
@@ -39,7 +39,7 @@ fn explain_flannel(reason: Reason) -> Option<Text> {
         ),
         Reason::CNIAdd => Text::new(
             "containerd runs the conflist with CNI_COMMAND=ADD (AddNetworkList in libcni), with CNI_CONTAINERID set to the sandbox ID and CNI_IFNAME=eth0. flannel comes first: it reads /run/flannel/subnet.env, saves the configuration it builds for the bridge plugin under /var/lib/cni/flannel and delegates to it; the bridge plugin sets up the bridge cni0 and the pod's veth and calls host-local over the node's subnet. Then portmap runs (and bandwidth on k3s).",
-            "containerd 以 CNI_COMMAND=ADD 执行 conflist（libcni 的 AddNetworkList），CNI_CONTAINERID 是沙箱 ID，CNI_IFNAME=eth0。先运行 flannel：它读取 /run/flannel/subnet.env，把为 bridge 插件生成的配置保存到 /var/lib/cni/flannel 下，再委托 bridge 插件执行；bridge 插件准备好网桥 cni0 和 Pod 的 veth，并以节点子网为范围调用 host-local。然后运行 portmap（k3s 上还有 bandwidth）。",
+            "containerd 以 CNI_COMMAND=ADD 执行 conflist（libcni 的 AddNetworkList），CNI_CONTAINERID 是沙箱 ID，CNI_IFNAME=eth0。先运行 flannel：它读取 /run/flannel/subnet.env，把为 bridge 插件生成的配置保存到 /var/lib/cni/flannel 下，再把 ADD 委托给 bridge 插件；bridge 插件准备好网桥 cni0 和 Pod 的 veth，并以节点子网为范围调用 host-local。然后运行 portmap（k3s 上还有 bandwidth）。",
             "containerd が CNI_COMMAND=ADD で conflist を実行します（libcni の AddNetworkList）。CNI_CONTAINERID はサンドボックス ID、CNI_IFNAME=eth0 です。最初は flannel です。/run/flannel/subnet.env を読み、bridge プラグイン用に組み立てた設定を /var/lib/cni/flannel に保存して、bridge プラグインに委譲します。bridge プラグインはブリッジ cni0 と Pod の veth を用意し、ノードのサブネットを範囲として host-local を呼びます。続いて portmap が動きます（k3s では bandwidth も）。",
         ),
         Reason::CNIDel => Text::new(
@@ -48,14 +48,14 @@ fn explain_flannel(reason: Reason) -> Option<Text> {
             "containerd の StopPodSandbox が CNI_COMMAND=DEL で conflist を実行します（libcni の DelNetworkList）。プラグインは逆順で、まず portmap（k3s では bandwidth の後）、次に flannel です。flannel は ADD のときに保存した設定を読み戻し、DEL を bridge プラグインに委譲します。bridge プラグインは Pod の eth0 を削除し（veth ペアごと消えます）、続いて host-local の DEL を呼びます。ブリッジ cni0 は残ります。",
         ),
         Reason::VethCreated => Text::new(
-            "The bridge plugin's setupVeth creates a veth pair: eth0 inside the pod's network namespace and vethXXXXXXXX on the node, whose end it plugs into the bridge cni0 as a port, hairpin on. The node's end carries no address. Each end shows @if and its peer's ifindex.",
-            "bridge 插件的 setupVeth 创建一对 veth：Pod 的网络命名空间里是 eth0，节点上是 vethXXXXXXXX，它把节点上的这一端作为端口接到网桥 cni0 上，并打开 hairpin。节点上的这一端没有地址。每一端都显示 @if 加对端的 ifindex。",
-            "bridge プラグインの setupVeth が veth ペアを作ります。Pod のネットワーク名前空間内に eth0、ノード上に vethXXXXXXXX です。ノード側の端はポートとしてブリッジ cni0 につながり、hairpin が有効になります。ノード側の端にアドレスはありません。どちらの端にも @if と相手の ifindex が表示されます。",
+            "The bridge plugin's setupVeth creates a veth pair: eth0 inside the pod's network namespace and vethXXXXXXXX on the node, the host veth, which it plugs into the bridge cni0 as a port, hairpin on. The host veth carries no address. Each end shows @if and its peer's ifindex.",
+            "bridge 插件的 setupVeth 创建一对 veth：Pod 的网络命名空间里是 eth0，节点上是节点侧 veth vethXXXXXXXX。bridge 插件把节点侧 veth 作为端口接到网桥 cni0 上，并打开 hairpin；节点侧 veth 不配地址。每一端都显示 @if 加对端的 ifindex。",
+            "bridge プラグインの setupVeth が veth ペアを作ります。Pod のネットワーク名前空間内に eth0、ノード上にホスト側 veth の vethXXXXXXXX です。ホスト側 veth はポートとしてブリッジ cni0 につながり、hairpin が有効になります。ホスト側 veth にアドレスはありません。どちらの端にも @if と相手の ifindex が表示されます。",
         ),
         Reason::VethDeleted => Text::new(
-            "The bridge plugin's cmdDel deletes eth0 inside the pod's network namespace; its peer goes with it, so the node's end leaves cni0. The bridge, its gateway address and the node's neighbour entries on cni0 stay.",
-            "bridge 插件的 cmdDel 删除 Pod 网络命名空间里的 eth0；对端随之消失，节点上的那一端也就离开了网桥 cni0。网桥、它的网关地址，以及节点在 cni0 上的邻居表项都保留。",
-            "bridge プラグインの cmdDel が Pod のネットワーク名前空間内の eth0 を削除します。相手の端も一緒に消えるので、ノード側の端は cni0 から外れます。ブリッジとそのゲートウェイアドレス、そして cni0 上のノードのネイバーエントリーは残ります。",
+            "The bridge plugin's cmdDel deletes eth0 inside the pod's network namespace; its peer goes with it, so the host veth leaves cni0. The bridge, its gateway address and the node's neighbour entries on cni0 stay.",
+            "bridge 插件的 cmdDel 删除 Pod 网络命名空间里的 eth0；对端随之消失，节点侧 veth 也就离开了网桥 cni0。网桥、它的网关地址，以及节点在 cni0 上的邻居表项都保留。",
+            "bridge プラグインの cmdDel が Pod のネットワーク名前空間内の eth0 を削除します。相手の端も一緒に消えるので、ホスト側 veth は cni0 から外れます。ブリッジとそのゲートウェイアドレス、そして cni0 上のノードのネイバーエントリーは残ります。",
         ),
         Reason::NodeReboot => Text::new(
             "The node's machine goes down. Every container and network namespace goes with it, and so do the veths, the bridge cni0, flannel.1 and their routes, and /run, a tmpfs, with /run/flannel/subnet.env. What is on disk stays: the conflist, containerd's sandbox records (unless they were lost), the configurations flannel saved in /var/lib/cni/flannel, and host-local's IP files in /var/lib/cni/networks/cbr0.",

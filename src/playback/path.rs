@@ -5,8 +5,16 @@
 //! and flanneld's `subnet.env` is what the flannel plugin reads at every ADD. The tour's introduction
 //! draws the path whole, and each step lights the hops its own event belongs to.
 
+use crate::i18n::{text, Text};
 use crate::sim::chain::Chain;
 use crate::sim::Reason;
+
+/// k3s' agent, which runs flannel inside its own process: the one stop named in words.
+const K3S_FLANNEL: Text = text! {
+    en: "k3s' flannel",
+    zh: "k3s 内置的 flannel",
+    ja: "k3s 組み込みの flannel",
+};
 
 /// One hop of the path, in the order an address travels it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -46,14 +54,15 @@ impl Hop {
         Hop::PodIps,
     ];
 
-    /// The hop's name on a node of `chain`: upstream's names, the same in every language.
-    pub fn label(self, chain: Chain) -> &'static str {
-        match (self, chain) {
+    /// The hop's name on a node of `chain`: upstream's names, the same in every language, but for k3s'
+    /// flannel, which is no binary of its own.
+    pub fn label(self, chain: Chain) -> Text {
+        let name = match (self, chain) {
             (Hop::Controller, _) => "kube-controller-manager",
             (Hop::PodCidr, _) => "spec.podCIDR",
             (Hop::Agent, Chain::Kindnet) => "kindnetd",
             (Hop::Agent, Chain::Flannel) => "flanneld",
-            (Hop::Agent, Chain::K3sFlannel) => "k3s (flannel)",
+            (Hop::Agent, Chain::K3sFlannel) => return K3S_FLANNEL,
             (Hop::Config, Chain::Kindnet) => Chain::Kindnet.conflist_name(),
             (Hop::Config, Chain::Flannel) => "install-cni → 10-flannel.conflist",
             (Hop::Config, Chain::K3sFlannel) => "k3s → 10-flannel.conflist",
@@ -65,7 +74,13 @@ impl Hop {
             }
             (Hop::Kubelet, _) => "kubelet",
             (Hop::PodIps, _) => "status.podIPs",
-        }
+        };
+        Text::new(name, name, name)
+    }
+
+    /// The names of the hops said in words, with a name each, for the catalogs and the tests.
+    pub fn texts() -> Vec<(String, Text)> {
+        vec![("path k3s-flannel agent".to_string(), K3S_FLANNEL)]
     }
 
     /// The hops an event of `reason` happens at on a node of `chain`: where a step waiting for it
@@ -116,7 +131,7 @@ pub struct PathShown {
 
 impl PathShown {
     /// Each hop with its name and whether it is lit.
-    pub fn hops(&self) -> impl Iterator<Item = (Hop, &'static str, bool)> + '_ {
+    pub fn hops(&self) -> impl Iterator<Item = (Hop, Text, bool)> + '_ {
         Hop::ALL
             .into_iter()
             .map(|hop| (hop, hop.label(self.chain), self.lit.contains(&hop)))

@@ -145,7 +145,7 @@ pub(super) const KIND: Tour = Tour {
             correct: 1,
             why: text! {
                 en: "host-local never talks to the API server. kindnetd reads its node's podCIDR and writes /etc/cni/net.d/10-kindnet.conflist with that subnet as host-local's range; the container runtime hands that configuration to the plugins on every CNI ADD.",
-                zh: "host-local 从不与 API 服务器通信。kindnetd 读取本节点的 podCIDR，把这个子网作为 host-local 的地址范围写入 /etc/cni/net.d/10-kindnet.conflist；容器运行时在每次 CNI ADD 时把这份配置交给插件。",
+                zh: "host-local 从不与 API 服务器通信。kindnetd 读取本节点的 podCIDR，把这个子网作为 host-local 的地址范围写入 /etc/cni/net.d/10-kindnet.conflist；容器运行时在每次 CNI ADD 时把这份配置传给插件。",
                 ja: "host-local は API サーバーとやり取りしません。kindnetd が自ノードの podCIDR を読み、そのサブネットを host-local の範囲として /etc/cni/net.d/10-kindnet.conflist に書きます。コンテナランタイムは CNI ADD のたびにこの設定をプラグインに渡します。",
             },
         },

@@ -14,9 +14,9 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         ja: "ノードの Pod ネットワーク：NotReady、そしてルート",
     },
     intro: text! {
-        en: "Two kind workers, and two questions a CKA exam asks: why a new node is NotReady, and how a packet reaches a pod on another node. web is bound to kind-worker before kindnetd has written its CNI configuration; db runs on kind-worker2. Press play or step.",
-        zh: "两个 kind 工作节点，以及 CKA 考试会问的两个问题：新节点为什么是 NotReady，数据包如何到达另一个节点上的 Pod。web 在 kindnetd 写出 CNI 配置之前就被绑定到 kind-worker；db 运行在 kind-worker2 上。点击播放，或单步执行。",
-        ja: "kind のワーカー 2 台と、CKA 試験で問われる 2 つの疑問です。新しいノードはなぜ NotReady なのか、パケットは別のノードの Pod にどう届くのか。web は kindnetd が CNI の設定を書く前に kind-worker にバインドされ、db は kind-worker2 で動きます。再生するか、1 ステップずつ進めてください。",
+        en: "Two kind workers, and two questions a CKA exam asks: why a new node is NotReady, and how a packet reaches a pod on another node. web is created with spec.nodeName=kind-worker before kindnetd has written its CNI configuration: the scheduler would not bind it to a node with the NoSchedule taint node.kubernetes.io/not-ready, so the scenario names the node itself. db runs on kind-worker2. Press play or step.",
+        zh: "两个 kind 工作节点，以及 CKA 考试会问的两个问题：新节点为什么是 NotReady，数据包如何到达另一个节点上的 Pod。web 在 kindnetd 写出 CNI 配置之前就以 spec.nodeName=kind-worker 创建：调度器不会把 Pod 绑定到带有 NoSchedule 污点 node.kubernetes.io/not-ready 的节点上，所以场景直接指定了节点。db 运行在 kind-worker2 上。点击播放，或单步执行。",
+        ja: "kind のワーカー 2 台と、CKA 試験で問われる 2 つの疑問です。新しいノードはなぜ NotReady なのか、パケットは別のノードの Pod にどう届くのか。web は kindnetd が CNI の設定を書く前に spec.nodeName=kind-worker で作成されます。スケジューラーは NoSchedule のテイント node.kubernetes.io/not-ready が付いたノードに Pod をバインドしないので、シナリオがノードを直接指定しています。db は kind-worker2 で動きます。再生するか、1 ステップずつ進めてください。",
     },
     steps: &[
         Step {
@@ -33,8 +33,8 @@ pub(super) const NODE_NETWORK: Tour = Tour {
             waits_for: (Reason::CNIConfigWritten, "node/kind-worker"),
             words: text! {
                 en: "kindnetd on kind-worker writes the conflist: ptp with host-local over 10.244.1.0/24, then portmap. containerd loads it and reports the network ready, and the kubelet's next node status says Ready. web waits for its retry.",
-                zh: "kind-worker 上的 kindnetd 写出 conflist：ptp 配合覆盖 10.244.1.0/24 的 host-local，然后是 portmap。containerd 加载它并报告网络就绪，kubelet 下一次上报的节点状态就是 Ready。web 在等下一次重试。",
-                ja: "kind-worker の kindnetd が conflist を書きます。中身は 10.244.1.0/24 を範囲とする host-local を使う ptp と、続く portmap です。containerd がそれを読み込んでネットワークの準備完了を報告し、kubelet の次のノードステータスは Ready になります。web は再試行を待っています。",
+                zh: "kind-worker 上的 kindnetd 写出 conflist：先是 ptp（IPAM 为 host-local，范围 10.244.1.0/24），然后是 portmap。containerd 加载它并报告网络就绪，kubelet 下一次上报的节点状态就是 Ready。web 在等下一次重试。",
+                ja: "kind-worker の kindnetd が conflist を書きます。中身は 10.244.1.0/24 を範囲とする host-local 付きの ptp、続いて portmap です。containerd がそれを読み込んでネットワークの準備完了を報告し、kubelet の次のノードステータスは Ready になります。web は再試行を待っています。",
             },
         },
         Step {

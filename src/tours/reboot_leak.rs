@@ -51,8 +51,8 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
             waits_for: (Reason::IPAMRelease, "pod/web-1"),
             words: text! {
                 en: "The kubelet syncs web-1. Its sandbox is not ready, so it records SandboxChanged, 'Pod sandbox changed, it will be killed and re-created.', and stops the old sandbox. containerd finds its netns closed and runs CNI DEL with an empty CNI_NETNS; ptp hands it to host-local, which releases 10.244.0.2 by container ID. On tmpfs-worker the same DEL finds no file.",
-                zh: "kubelet 同步 web-1。它的沙箱没有就绪，于是 kubelet 记录 SandboxChanged（“Pod sandbox changed, it will be killed and re-created.”），并停止旧沙箱。containerd 发现网络命名空间已经关闭，就用空的 CNI_NETNS 执行 CNI DEL；ptp 把 DEL 交给 host-local，host-local 按容器 ID 释放 10.244.0.2。在 tmpfs-worker 上，同样的 DEL 找不到文件。",
-                ja: "kubelet が web-1 を同期します。サンドボックスの準備ができていないので、kubelet は SandboxChanged（「Pod sandbox changed, it will be killed and re-created.」）を記録し、古いサンドボックスを停止します。containerd はネットワーク名前空間が閉じていると分かると、空の CNI_NETNS で CNI DEL を実行します。ptp は host-local に DEL を渡し、host-local がコンテナ ID をもとに 10.244.0.2 を解放します。tmpfs-worker では、同じ DEL が見つけるファイルはありません。",
+                zh: "kubelet 同步 web-1。它的沙箱没有就绪，于是 kubelet 记录 SandboxChanged（“Pod sandbox changed, it will be killed and re-created.”），并停止旧沙箱。containerd 发现网络命名空间已经关闭，就用空的 CNI_NETNS 执行 CNI DEL；ptp 把 DEL 委托给 host-local，由 host-local 按容器 ID 释放 10.244.0.2。在 tmpfs-worker 上，同样的 DEL 找不到文件。",
+                ja: "kubelet が web-1 を同期します。サンドボックスの準備ができていないので、kubelet は SandboxChanged（「Pod sandbox changed, it will be killed and re-created.」）を記録し、古いサンドボックスを停止します。containerd はネットワーク名前空間が閉じていると分かると、空の CNI_NETNS で CNI DEL を実行します。ptp は DEL を host-local に委譲し、host-local がコンテナ ID をもとに 10.244.0.2 を解放します。tmpfs-worker では、同じ DEL が見つけるファイルはありません。",
             },
         },
         Step {
@@ -105,7 +105,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
             waits_for: (Reason::PodIPsAssigned, "pod/api-5"),
             words: text! {
                 en: "tmpfs-worker runs its five pods on .18–.22. With host-local's dataDir on a tmpfs, as kind has it, the files cannot outlive a reboot. The cost: last_reserved_ip goes too, so after every boot the addresses are handed out from the start again, and an address can go straight to another pod (see the round-robin tour).",
-                zh: "tmpfs-worker 上的五个 Pod 运行在 .18–.22。像 kind 那样把 host-local 的 dataDir 放在 tmpfs 上，文件就不可能在重启后留下来。代价是 last_reserved_ip 也一起消失，每次启动后都从头分配地址，一个地址可能立刻交给另一个 Pod（见“为什么要轮询？”导览）。",
+                zh: "tmpfs-worker 上的五个 Pod 运行在 .18–.22。像 kind 那样把 host-local 的 dataDir 放在 tmpfs 上，文件就不可能在重启后留下来。代价是 last_reserved_ip 也一起消失，每次启动后都从头分配地址，一个地址可能立刻分配给另一个 Pod（见“为什么要轮询？”导览）。",
                 ja: "tmpfs-worker では 5 個の Pod が .18–.22 で動いています。kind のように host-local の dataDir を tmpfs に置けば、ファイルが再起動を越えて残ることはありません。代償として last_reserved_ip も消えるので、起動のたびにアドレスは最初から割り当てられ、あるアドレスがすぐ別の Pod に渡ることがあります（ツアー「なぜラウンドロビンか」を参照）。",
             },
         },

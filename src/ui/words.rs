@@ -12,13 +12,13 @@ pub fn path_map(path: &PathShown, whole: bool, lang: Lang) -> Html {
     let here: Vec<&str> = path
         .hops()
         .filter(|(_, _, lit)| *lit)
-        .map(|(_, name, _)| name)
+        .map(|(_, name, _)| name.get(lang))
         .collect();
     html! {
         <figure class={classes!("path-map", whole.then_some("whole"))} data-testid={if whole { "path-whole" } else { "path-map" }}>
             if whole { <figcaption>{ t::PATH_TITLE.get(lang) }</figcaption> }
             <ol aria-label={t::PATH_TITLE.get(lang)}>
-                { for path.hops().map(|(_, name, lit)| html! {
+                { for path.hops().map(|(_, name, lit)| (name.get(lang), lit)).map(|(name, lit)| html! {
                     <li class={classes!(lit.then_some("lit"))} title={name} data-lit={lit.to_string()} aria-current={lit.then_some("step")}>
                         <span class="stop" aria-hidden="true"></span>
                         <span class="hop-name">{ name }</span>

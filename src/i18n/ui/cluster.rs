@@ -113,7 +113,7 @@ texts! {
     /// A preset's CNI note: the chain RKE2 installs, and the one podip draws.
     PRESET_CNI_RKE2 => {
         en: "RKE2 installs Canal by default: Calico's CNI plugin, with host-local over the node's podCIDR, gives each Pod a cali* veth and a /32 route on the node, with no bridge (closer to kindnet's ptp), and flannel's vxlan carries the traffic between nodes. podip draws flannel's chain, whose Pods hang off the bridge cni0 instead.",
-        zh: "RKE2 默认安装 Canal：Calico 的 CNI 插件通过 host-local 从节点的 podCIDR 分配地址，给每个 Pod 一个 cali* veth，并在节点上加一条 /32 路由，没有网桥（更接近 kindnet 的 ptp）；节点之间的流量由 flannel 的 vxlan 转发。podip 画的是 flannel 的插件链，Pod 改为接在网桥 cni0 上。",
+        zh: "RKE2 默认安装 Canal：Calico 的 CNI 插件通过 host-local 从节点的 podCIDR 分配地址，给每个 Pod 一个 cali* veth，并在节点上为它加一条 /32 路由，不经过网桥（这一点更接近 kindnet 的 ptp）；节点之间的流量由 flannel 的 vxlan 转发。podip 画的是 flannel 的插件链，Pod 改为接在网桥 cni0 上。",
         ja: "RKE2 はデフォルトで Canal を入れます。Calico の CNI プラグインが host-local でノードの podCIDR から割り当て、各 Pod に cali* の veth とノード上の /32 ルートを 1 本ずつ用意します。ブリッジはなく、kindnet の ptp に近い構成です。ノード間の通信は flannel の vxlan が運びます。podip は flannel のチェーンを描くので、Pod は代わりにブリッジ cni0 につながります。",
     },
     /// A preset's CNI note: the chain GKE runs, and the one podip draws.

@@ -116,7 +116,7 @@ pub enum LinkSysctl {
     /// announces itself by gratuitous ARP.
     ArpNotify,
     /// `net.ipv6.conf.<link>.keep_addr_on_down`: `ipam.ConfigureIface` writes 1 before adding an IPv6
-    /// address (containernetworking/plugins after 1.1.1).
+    /// address (containernetworking/plugins v1.7.0, 062b3fce).
     KeepAddrOnDown,
 }
 

@@ -48,7 +48,7 @@ fn every_step_of_every_tour_lights_a_hop() {
     }
     assert!(dark.is_empty(), "steps that light nothing: {dark:?}");
     let flannel = run(TourId::KubeadmFlannel).step_path(0);
-    let names: Vec<&str> = flannel.hops().map(|(_, name, _)| name).collect();
+    let names: Vec<&str> = flannel.hops().map(|(_, name, _)| name.en).collect();
     assert!(
         names.contains(&"install-cni → 10-flannel.conflist"),
         "{names:?}"
@@ -74,9 +74,12 @@ fn subnet_env_feeds_the_plugins_and_the_conflist_is_not_flanneld_s() {
             env.contains(&Hop::Plugins) && !env.contains(&Hop::Config),
             "{chain:?}"
         );
-        assert!(!Hop::Agent.label(chain).contains("subnet.env"), "{chain:?}");
         assert!(
-            Hop::Plugins.label(chain).starts_with("subnet.env →"),
+            !Hop::Agent.label(chain).en.contains("subnet.env"),
+            "{chain:?}"
+        );
+        assert!(
+            Hop::Plugins.label(chain).en.starts_with("subnet.env →"),
             "{chain:?}"
         );
     }
@@ -84,4 +87,17 @@ fn subnet_env_feeds_the_plugins_and_the_conflist_is_not_flanneld_s() {
         Hop::of(Reason::CNIConfigWritten, Chain::Kindnet),
         &[Hop::Agent, Hop::Config]
     );
+}
+
+/// The stops are upstream's names in every language, but k3s' flannel, which is no binary of its own,
+/// is said in the page's language; the catalogs hold it ([`Hop::texts`]).
+#[test]
+fn k3s_flannel_is_named_in_the_pages_language() {
+    use crate::i18n::Lang;
+    let agent = Hop::Agent.label(Chain::K3sFlannel);
+    assert_eq!(agent.en, "k3s' flannel");
+    assert!(agent.get(Lang::Zh).contains("内置") && agent.get(Lang::Ja).contains("組み込み"));
+    assert!(Hop::texts().iter().any(|(_, text)| *text == agent));
+    let kubelet = Hop::Kubelet.label(Chain::K3sFlannel);
+    assert!(Lang::ALL.iter().all(|&lang| kubelet.get(lang) == "kubelet"));
 }
