@@ -170,7 +170,7 @@ pub const SECTIONS: &[Section] = &[
         }],
         figure: Some(Figure {
             tour: TourId::KubeadmFlannel,
-            step: 3,
+            step: 4,
         }),
         shell: &[
             Shell::IpRoute("worker-1"),
