@@ -45,6 +45,15 @@ enum Move {
     },
 }
 
+/// What a stretch of [`Cursor::play`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// What is shown moved (the time, the events shown, or the step): the picture is drawn again.
+    pub moved: bool,
+    /// The clock stands where it was to stop (or at the run's end): playing ends.
+    pub stopped: bool,
+}
+
 impl Cursor {
     /// A cursor at the start of `run`.
     pub fn new(run: Rc<Run>) -> Cursor {
@@ -161,6 +170,8 @@ impl Cursor {
 
     /// Seek to `time`, and with `through` only as far as that event of its moment.
     fn seek_through(&mut self, time: VirtualTime, through: Option<usize>) {
+        // The moment jumped to is held on screen from now, however long the one before was.
+        self.shown_ms = 0.0;
         let time = time.min(self.run.horizon());
         let logged = self.sim.events().len();
         // Standing right after the action that logged `through`, only what is hidden changes.
@@ -239,39 +250,67 @@ impl Cursor {
         self.seek(before);
     }
 
-    /// Play `real_ms` milliseconds at `speed` (an index into [`SPEEDS`]), doing the simulation's work
-    /// while `more_time()` says there is time left in this frame. Whether the clock got there: in a
-    /// burst (thousands of pods created at once) it falls behind real time for a few frames rather
-    /// than blocking the page. A move in hand is worked on instead.
+    /// Play `real_ms` milliseconds at `speed` (an index into [`SPEEDS`]) up to `until` and no further
+    /// (the run's end, the last millisecond before a question's step, or the end of a press's motion),
+    /// doing the simulation's work while `more_time()` says there is time left in this frame. In a burst
+    /// (thousands of pods created at once) the clock falls behind real time for a few frames rather than
+    /// blocking the page. A move in hand is worked on instead. The one clock of every product: whoever
+    /// plays draws when [`Played::moved`] and stops when [`Played::stopped`].
     pub fn play(
         &mut self,
         real_ms: f64,
         speed: usize,
+        until: VirtualTime,
         more_time: &mut dyn FnMut() -> bool,
-    ) -> bool {
+    ) -> Played {
         if self.busy() {
-            return self.work(more_time);
+            let done = self.work(more_time);
+            return Played {
+                moved: done,
+                stopped: false,
+            };
         }
-        let horizon = self.run.horizon();
+        let until = until.min(self.run.horizon());
+        if self.now() >= until || self.at_end() {
+            return Played {
+                moved: false,
+                stopped: true,
+            };
+        }
+        let before = self.shown();
         let (target, through) = match SPEEDS.get(speed).and_then(|s| s.1) {
-            Some(rate) if rate <= 1.0 => self.presented(real_ms, rate),
+            Some(rate) if rate <= 1.0 => self.presented(real_ms, rate, until),
             Some(rate) => (
-                self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64),
+                (self.now() + VirtualDuration::from_millis((real_ms * rate).round() as u64))
+                    .min(until),
                 None,
             ),
-            None => (horizon, None),
+            None => (until, None),
         };
-        let there = run_until(&mut self.sim, target.min(horizon), through, more_time);
-        if there {
+        if run_until(&mut self.sim, target, through, more_time) {
             self.through = through;
         }
-        there
+        Played {
+            moved: self.shown() != before,
+            stopped: self.now() >= until || self.at_end(),
+        }
     }
 
-    /// Where the clock goes in `real_ms` at `rate` when each moment something happens is held on
-    /// screen for [`MOMENT_SHOWN_MS`]: it stops at the next event's moment, and passes it only once the
-    /// moment before was shown that long — each of the tour's steps at that moment in turn.
-    fn presented(&mut self, real_ms: f64, rate: f64) -> (VirtualTime, Option<usize>) {
+    /// What is on screen: the time, how many events are shown, and the step.
+    fn shown(&self) -> (VirtualTime, usize, Option<usize>) {
+        (self.now(), self.shown_events(), self.tour_step)
+    }
+
+    /// Where the clock goes in `real_ms` at `rate`, at most to `until`, when each moment something
+    /// happens is held on screen for [`MOMENT_SHOWN_MS`]: it stops at the next event's moment, and
+    /// passes it only once the moment before was shown that long — each of the tour's steps at that
+    /// moment in turn.
+    fn presented(
+        &mut self,
+        real_ms: f64,
+        rate: f64,
+        until: VirtualTime,
+    ) -> (VirtualTime, Option<usize>) {
         self.shown_ms += real_ms;
         let now = self.now();
         // Inside a moment: the tour's next step at it, then the rest of the moment, each held in turn.
@@ -298,7 +337,7 @@ impl Cursor {
                 return (now, None);
             }
         }
-        let free = now + VirtualDuration::from_millis((real_ms * rate).round() as u64);
+        let free = (now + VirtualDuration::from_millis((real_ms * rate).round() as u64)).min(until);
         let next = self
             .run
             .timeline()

@@ -150,22 +150,17 @@ impl Figure {
         self.cursor.finish();
     }
 
-    /// Play `real_ms` at 1×, the moments held on screen as the app holds them, while `more_time()`;
-    /// whether the picture or the step shown moved.
+    /// Play `real_ms` at 1× up to where it plays to, the moments held on screen as the app holds them,
+    /// while `more_time()`; whether the picture or the step shown moved.
     pub fn tick(&mut self, real_ms: f64, more_time: &mut dyn FnMut() -> bool) -> bool {
         let Some(until) = self.until else {
             return false;
         };
-        let before = (self.cursor.now(), self.cursor.current_step());
-        self.cursor.play(real_ms, DEFAULT_SPEED, more_time);
-        if self.cursor.now() >= until {
-            if self.cursor.now() > until {
-                self.cursor.seek(until);
-                self.cursor.finish();
-            }
+        let played = self.cursor.play(real_ms, DEFAULT_SPEED, until, more_time);
+        if played.stopped {
             self.until = None;
         }
-        (self.cursor.now(), self.cursor.current_step()) != before
+        played.moved
     }
 
     /// Whether it can go a step back, and forward.

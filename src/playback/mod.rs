@@ -36,7 +36,7 @@ pub mod words;
 
 use crate::sim::command::Command;
 use crate::sim::ClusterSettings;
-pub use cursor::Cursor;
+pub use cursor::{Cursor, Played};
 pub use loader::{Loader, Loading};
 pub use path::{Hop, PathShown};
 pub use player::Player;

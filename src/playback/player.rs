@@ -5,7 +5,7 @@
 
 mod change;
 
-use super::cursor::Cursor;
+use super::cursor::{Cursor, Played};
 use super::loader::{Loader, Loading};
 use super::run::Run;
 use super::scrap::Scrap;
@@ -276,17 +276,23 @@ impl Player {
         }
     }
 
-    /// Play `real_ms` at `speed` ([`Cursor::play`]), or do the work in hand while there is some.
+    /// Play `real_ms` at `speed` up to `until` ([`Cursor::play`]), or do the work in hand while there is
+    /// some (moved once it is done).
     pub fn play(
         &mut self,
         real_ms: f64,
         speed: usize,
+        until: VirtualTime,
         mut more_time: impl FnMut() -> bool,
-    ) -> bool {
+    ) -> Played {
         if self.busy() {
-            return self.work_while(&mut more_time);
+            let done = self.work_while(&mut more_time);
+            return Played {
+                moved: done,
+                stopped: false,
+            };
         }
-        self.cursor.play(real_ms, speed, &mut more_time)
+        self.cursor.play(real_ms, speed, until, &mut more_time)
     }
 
     /// Record what of the page's link could not be used.

@@ -141,6 +141,13 @@ impl Run {
         self.step_times.get(index).copied().flatten()
     }
 
+    /// The last millisecond before step `index`'s moment, if it happens: where playing stops when that
+    /// step waits for a press or a question (the step itself is the press's, or the answer's, to show).
+    pub fn before_step(&self, index: usize) -> Option<VirtualTime> {
+        self.step_time(index)
+            .map(|at| VirtualTime(at.as_millis().saturating_sub(1)))
+    }
+
     /// The number in the timeline of the event step `index` is shown at, if it happens: the step's
     /// picture is the state right after it, even when more happens at the same moment.
     pub fn step_event(&self, index: usize) -> Option<usize> {

@@ -1,6 +1,6 @@
 //! The cursor over a run: steps, seeks, rewinds and play, on the kind tour's run.
 
-use crate::playback::{Cursor, Player, DEFAULT_SPEED};
+use crate::playback::{Cursor, Player, DEFAULT_SPEED, MOMENT_SHOWN_MS};
 use crate::sim::{builtin, VirtualTime};
 use crate::tours::TourId;
 use std::rc::Rc;
@@ -128,7 +128,7 @@ fn playing_walks_the_steps_of_a_moment_then_the_rest_of_it() {
     cursor.finish();
     let mut seen: Vec<(Option<usize>, usize)> = Vec::new();
     for _ in 0..400 {
-        cursor.play(50.0, DEFAULT_SPEED, &mut || true);
+        cursor.play(50.0, DEFAULT_SPEED, cursor.run().horizon(), &mut || true);
         let shown = (cursor.tour_step(), worker_files(&cursor).len());
         if seen.last() != Some(&shown) {
             seen.push(shown);
@@ -151,4 +151,136 @@ fn playing_walks_the_steps_of_a_moment_then_the_rest_of_it() {
         ],
         "then the rest of the moment, b's and c's files, under the last step's words"
     );
+}
+
+/// Play 50 ms ticks at 1× up to `until`: after each tick, whether it moved and what is shown (the
+/// time, the step, kind-worker's files), until it stops.
+fn ticks_to(
+    cursor: &mut Cursor,
+    until: VirtualTime,
+) -> Vec<(bool, VirtualTime, Option<usize>, usize)> {
+    let mut ticks = Vec::new();
+    for _ in 0..1_000 {
+        let played = cursor.play(50.0, DEFAULT_SPEED, until, &mut || true);
+        ticks.push((
+            played.moved,
+            cursor.now(),
+            cursor.current_step(),
+            worker_files(cursor).len(),
+        ));
+        if played.stopped {
+            return ticks;
+        }
+    }
+    panic!("never stopped: {ticks:?}");
+}
+
+/// A press's motion (b deleted, up to its CNI DEL 2.3 s later) played in 50 ms ticks moves the clock
+/// on every tick once the step's moment was held, through many times, and stops at the last
+/// millisecond before the next step, still at its own step.
+#[test]
+fn a_presss_motion_moves_at_every_tick_and_stops_before_the_next_step() {
+    let mut cursor = Player::default().into_cursor();
+    let tour = TourId::Kind.tour();
+    let deleted = tour.step_index("b-deleted").expect("a kind step");
+    cursor.go_to_step(deleted);
+    cursor.finish();
+    let entered = cursor.now();
+    let released = cursor.run().step_time(deleted + 1).expect("b is released");
+    let until = cursor
+        .run()
+        .before_step(deleted + 1)
+        .expect("b is released");
+    assert_eq!(until, VirtualTime(released.as_millis() - 1));
+    let ticks = ticks_to(&mut cursor, until);
+    assert_eq!(cursor.now(), until);
+    assert_eq!(cursor.current_step(), Some(deleted));
+    // The step's moment is held on screen first (the kubelet's Killing 10 ms later waits for it).
+    let held = ticks
+        .iter()
+        .take_while(|t| !t.0 || t.1 < VirtualTime(entered.0 + 10))
+        .count();
+    let held_ms = held as f64 * 50.0;
+    assert!(
+        (MOMENT_SHOWN_MS - 50.0..=MOMENT_SHOWN_MS + 50.0).contains(&held_ms),
+        "{ticks:?}"
+    );
+    assert!(
+        ticks[held..].iter().all(|t| t.0),
+        "every tick after the hold moves: {ticks:?}"
+    );
+    let mut times: Vec<VirtualTime> = ticks.iter().map(|t| t.1).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    times.dedup();
+    assert!(times.len() >= 40, "{} times: {times:?}", times.len());
+    assert_eq!(
+        ticks.iter().filter(|t| t.0).count(),
+        times.len() - 1 + usize::from(times[0] != entered),
+        "moved exactly when what is shown changed"
+    );
+}
+
+/// A question's pause stops where a press's motion does, at the last millisecond before its step, at
+/// every speed; the clock never passes it.
+#[test]
+fn playing_to_a_question_stops_before_its_step_at_every_speed() {
+    let tour = TourId::Kind.tour();
+    let deleted = tour.step_index("b-deleted").expect("a kind step");
+    for speed in 0..crate::playback::SPEEDS.len() {
+        let mut cursor = Player::default().into_cursor();
+        cursor.go_to_step(deleted);
+        cursor.finish();
+        let until = cursor
+            .run()
+            .before_step(deleted + 1)
+            .expect("b is released");
+        let mut ticks = 0;
+        loop {
+            let played = cursor.play(50.0, speed, until, &mut || true);
+            assert!(cursor.now() <= until, "speed {speed}");
+            ticks += 1;
+            if played.stopped {
+                break;
+            }
+            assert!(ticks < 1_000, "speed {speed} never stopped");
+        }
+        assert_eq!(cursor.now(), until, "speed {speed}");
+        assert_eq!(cursor.current_step(), Some(deleted), "speed {speed}");
+        let again = cursor.play(50.0, speed, until, &mut || true);
+        assert!(
+            again.stopped && !again.moved,
+            "speed {speed}: stays stopped"
+        );
+    }
+}
+
+/// A press into a step whose moment holds more (a's route, then b's and c's CNI ADD at the same
+/// moment) shows them in turn as playing does: the step alone for a moment's hold, then the rest.
+#[test]
+fn a_presss_motion_shows_a_moment_in_turn_as_playing_does() {
+    let mut cursor = Player::default().into_cursor();
+    let tour = TourId::Kind.tour();
+    let a_route = tour.step_index("a-route").expect("a kind step");
+    cursor.go_to_step(a_route);
+    cursor.finish();
+    let until = cursor.run().before_step(a_route + 1).expect("c runs");
+    assert!(until > cursor.now());
+    let ticks = ticks_to(&mut cursor, until);
+    let mut seen: Vec<((Option<usize>, usize), usize)> = Vec::new();
+    for &(_, _, step, files) in &ticks {
+        match seen.last_mut() {
+            Some((shown, n)) if *shown == (step, files) => *n += 1,
+            _ => seen.push(((step, files), 1)),
+        }
+    }
+    assert_eq!(
+        seen.iter().map(|s| s.0).collect::<Vec<_>>(),
+        [(Some(a_route), 3), (Some(a_route), 5)],
+        "{ticks:?}"
+    );
+    assert!(
+        (seen[0].1 + 1) as f64 * 50.0 >= MOMENT_SHOWN_MS,
+        "a's route alone is held: {seen:?}"
+    );
+    assert!(ticks.iter().any(|t| t.0 && t.3 == 5), "the rest is drawn");
 }

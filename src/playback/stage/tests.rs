@@ -276,7 +276,7 @@ mod presentation {
         playback.finish();
         let mut seen: Vec<(StagePhase, usize)> = Vec::new();
         while playback.now() < VirtualTime(2_500) {
-            playback.play(50.0, speed, &mut || true);
+            playback.play(50.0, speed, VirtualTime(2_500), &mut || true);
             let stage = playback.stage(None, None);
             let phase = stage
                 .nodes

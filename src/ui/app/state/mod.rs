@@ -56,8 +56,8 @@ pub struct AppState {
     pub presenting: bool,
     /// The presenter view's screen blanked (a remote's blank-screen key), until the next press.
     pub blank: bool,
-    /// A step entered by a press plays its motion at 1× up to this moment, the next step's, and stops
-    /// just before it (b's countdown runs to its CNI DEL).
+    /// A step entered by a press plays its motion at 1× up to here, the last millisecond before the
+    /// next step's moment (b's countdown runs to its CNI DEL).
     motion: Option<VirtualTime>,
     /// The question asked now, and the answer once given.
     pub asked: Option<Asked>,

@@ -4,10 +4,8 @@
 //! moment.
 
 use super::{Action, AppState};
-use crate::playback::{DEFAULT_SPEED, SPEEDS};
 use crate::sim::VirtualTime;
 use crate::ui::app::view::{Answer, Asked};
-use crate::ui::timing::{now_ms, FRAME_BUDGET_MS};
 
 impl AppState {
     /// Carry out an action of the presenter view ([`Action::Present`], [`Action::Arrow`],
@@ -103,40 +101,16 @@ impl AppState {
         }
     }
 
-    /// Go to tour step `index` by a press: its moment, then its motion at 1× up to the next step's
-    /// moment when that is later (the room sees a countdown run rather than a frozen picture).
+    /// Go to tour step `index` by a press: its moment, then its motion at 1× up to the last millisecond
+    /// before the next step's moment when that is later (the room sees a countdown run rather than a
+    /// frozen picture); the clock plays it as it plays the rest ([`AppState::tick`]).
     fn enter(&mut self, index: usize) {
         self.change(|player| player.go_to_step(index));
         let run = self.player.cursor().run();
         self.motion = run
             .step_time(index)
-            .zip(run.step_time(index + 1))
-            .and_then(|(at, next)| (next > at).then_some(next));
+            .zip(run.before_step(index + 1))
+            .and_then(|(at, until)| (until > at).then_some(until));
         self.playing = self.motion.is_some();
     }
-
-    /// Play `real_ms` of a step's motion at 1×, stopping a millisecond before `until` (the next step's
-    /// moment, which its own press shows); whether the page is to be drawn again.
-    pub(super) fn play_motion(&mut self, real_ms: f64, until: VirtualTime) -> bool {
-        let left = until
-            .as_millis()
-            .saturating_sub(self.player.cursor().now().as_millis() + 1);
-        if left == 0 {
-            self.playing = false;
-            self.motion = None;
-            return self.refresh();
-        }
-        let deadline = now_ms() + FRAME_BUDGET_MS;
-        self.player
-            .play(real_ms.min(left as f64), one_x(), || now_ms() < deadline);
-        false
-    }
-}
-
-/// The speed a step's motion plays at, 1×: the room sees it in real time.
-fn one_x() -> usize {
-    SPEEDS
-        .iter()
-        .position(|(_, rate)| *rate == Some(1.0))
-        .unwrap_or(DEFAULT_SPEED)
 }

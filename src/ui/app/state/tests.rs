@@ -121,7 +121,11 @@ fn playing_pauses_at_a_question_before_the_moment_of_its_step() {
             answer: None
         })
     );
-    assert!(state.player.cursor().now() < step_time);
+    assert_eq!(
+        state.player.cursor().now(),
+        VirtualTime(step_time.as_millis() - 1),
+        "the last millisecond before it, where a press's motion stops too"
+    );
 }
 
 /// A node card that did not change between two ticks is shared at the same address, so Yew skips it.
@@ -252,12 +256,25 @@ fn a_press_asks_then_answers_then_plays_the_steps_motion() {
     assert_eq!(current_step(&state), Some(7));
     assert_eq!(state.player.cursor().now(), deleted);
     assert!(state.playing, "the step's motion plays");
+    // Every tick that moves the picture draws it: the countdown is drawn running, not in two states.
+    let mut drawn = vec![state.shown().clock.now];
     let mut ticks = 0;
     while state.playing && ticks < 1_000 {
-        state.reduce(Action::Tick(50.0));
+        let before = state.shown().clock.now;
+        if state.reduce(Action::Tick(50.0)) {
+            drawn.push(state.shown().clock.now);
+        } else {
+            assert_eq!(
+                state.player.cursor().now(),
+                before,
+                "a tick not drawn did not move"
+            );
+        }
         ticks += 1;
     }
     assert!(!state.playing);
+    drawn.dedup();
+    assert!(drawn.len() >= 40, "{} times drawn: {drawn:?}", drawn.len());
     assert_eq!(
         state.player.cursor().now(),
         VirtualTime(released.as_millis() - 1),

@@ -2,7 +2,7 @@
 //! way and a seek.
 
 use super::{work_for, Action, AppState};
-use crate::playback::{Player, SPEEDS};
+use crate::playback::{Player, DEFAULT_SPEED, SPEEDS};
 use crate::sim::VirtualTime;
 use crate::ui::app::view::Asked;
 use crate::ui::timing::{now_ms, CHORE_BUDGET_MS, FRAME_BUDGET_MS, WORK_BUDGET_MS};
@@ -70,8 +70,9 @@ impl AppState {
         self.refresh()
     }
 
-    /// `real_ms` of real time passed at an animation frame: the work in hand, a step's motion, a
-    /// question reached, or the clock played on.
+    /// `real_ms` of real time passed at an animation frame: the work in hand, or the clock played on
+    /// up to where it stops ([`AppState::until`]); whether the page is to be drawn again: when the
+    /// picture moved, or playing stopped.
     fn tick(&mut self, real_ms: f64) -> bool {
         if self.player.busy() {
             return self.reduce(Action::Work);
@@ -79,32 +80,49 @@ impl AppState {
         if !self.playing {
             return false;
         }
-        if let Some(until) = self.motion {
-            return self.play_motion(real_ms, until);
-        }
-        // The tour pauses at a question before the moment of the step that answers it.
-        if let Some(step) = self.question_ahead() {
-            let rate = SPEEDS[self.speed].1;
-            let cursor = self.player.cursor();
-            let at = cursor.run().step_time(step);
-            let now = cursor.now();
-            let reached = at.is_some_and(|at| {
-                rate.is_none_or(|rate| {
-                    now.as_millis() as f64 + real_ms * rate >= at.as_millis() as f64
-                })
-            });
-            if reached {
-                self.playing = false;
-                self.asked = Some(Asked { step, answer: None });
-                return self.refresh();
-            }
-        }
+        let (until, question) = self.until();
+        // A step's motion plays at 1× whatever the speed picked: the room sees it in real time.
+        let speed = match self.motion {
+            Some(_) => one_x(),
+            None => self.speed,
+        };
         let deadline = now_ms() + FRAME_BUDGET_MS;
-        self.player
-            .play(real_ms, self.speed, || now_ms() < deadline);
-        if self.player.cursor().at_end() {
+        let played = self
+            .player
+            .play(real_ms, speed, until, || now_ms() < deadline);
+        if played.stopped {
             self.playing = false;
+            self.motion = None;
+            // The tour pauses at a question before the moment of the step that answers it.
+            if let Some(step) = question.filter(|_| self.player.cursor().now() >= until) {
+                self.asked = Some(Asked { step, answer: None });
+            }
+            return self.refresh();
         }
-        self.refresh_for(true)
+        played.moved && self.refresh_for(true)
     }
+
+    /// Where playing stops, and the question asked there: the end of a press's motion; else the last
+    /// millisecond before the step of the next question; else the run's end.
+    fn until(&self) -> (VirtualTime, Option<usize>) {
+        if let Some(until) = self.motion {
+            return (until, None);
+        }
+        let run = self.player.cursor().run();
+        let question = self
+            .question_ahead()
+            .and_then(|step| Some((run.before_step(step)?, step)));
+        match question {
+            Some((until, step)) => (until, Some(step)),
+            None => (run.horizon(), None),
+        }
+    }
+}
+
+/// The speed a step's motion plays at, 1×.
+fn one_x() -> usize {
+    SPEEDS
+        .iter()
+        .position(|(_, rate)| *rate == Some(1.0))
+        .unwrap_or(DEFAULT_SPEED)
 }
