@@ -19,6 +19,7 @@
 //! * [`words`] — a tour's words for the run shown: its numbers from that run, or said to describe the
 //!   tour's own cluster.
 
+pub mod caption;
 mod cursor;
 pub mod export;
 pub mod figure;

@@ -245,6 +245,19 @@ texts! {
         zh: "{0}——第 {1} 步，共 {2} 步（t = {3}）",
         ja: "{0}——ステップ {1} / {2}（t = {3}）",
     },
+    /// The presenter's caption header at a question: {0} tour, {1} question, {2} questions.
+    QUESTION_OF => {
+        en: "{0} — question {1} of {2}",
+        zh: "{0}——第 {1} 题，共 {2} 题",
+        ja: "{0}——問題 {1} / {2}",
+    },
+    /// The presenter's caption header at a question's answer: {0} tour, {1} question, {2} questions,
+    /// {3} time.
+    ANSWER_OF => {
+        en: "{0} — question {1} of {2}: the answer (t = {3})",
+        zh: "{0}——第 {1} 题的答案，共 {2} 题（t = {3}）",
+        ja: "{0}——問題 {1} / {2} の答え（t = {3}）",
+    },
     /// Narration header before the first step: {0} tour.
     INTRODUCTION => { en: "{0} — introduction", zh: "{0}——简介", ja: "{0}——はじめに" },
     /// Previous step.

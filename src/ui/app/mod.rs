@@ -5,6 +5,7 @@
 pub(crate) mod actions;
 pub(crate) mod address_grid;
 pub(crate) mod capacity;
+pub(crate) mod caption;
 pub(crate) mod chrome;
 pub(crate) mod editor;
 pub(crate) mod embed;
@@ -241,6 +242,10 @@ fn page(props: &PageProps) -> Html {
     } = props;
     let (lang, theme) = (&shown.lang, &shown.theme);
     let painted = use_after_first_paint();
+    self::caption::use_caption_layout(
+        shown.tour.caption.as_ref().and_then(|c| c.layout.clone()),
+        dispatch.clone(),
+    );
     use_shortcuts(
         dispatch.clone(),
         Keys {

@@ -2,8 +2,9 @@
 //! [`crate::tours`]; where each step happens is the run's ([`crate::playback::Run::step_times`]).
 
 use super::state::Action;
-use super::view::{Answer, TourShown};
+use super::view::{Answer, Caption, CaptionLayout, Part, TourShown};
 use crate::i18n::{ui as t, Lang};
+use crate::playback::caption;
 use crate::playback::views::seconds;
 use crate::playback::words::Said;
 use crate::sim::VirtualTime;
@@ -14,7 +15,13 @@ use yew::prelude::*;
 /// The question asked before the next step: its choices, and once answered, whether the prediction
 /// held and why (shown by a presenter's press: the answer and why). The answer changes nothing in the
 /// simulation.
-fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang) -> Option<Html> {
+fn quiz(
+    shown: &TourShown,
+    dispatch: &Callback<Action>,
+    tour: &Tour,
+    lang: Lang,
+    paged_why: Option<Html>,
+) -> Option<Html> {
     let asked = shown.asked.as_ref()?;
     let question = tour.question_before(asked.step)?;
     // Its numbers, as the step's, follow the run shown.
@@ -33,10 +40,21 @@ fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang)
             Answer::Picked(_) if right => t::QUIZ_RIGHT.get(lang).to_string(),
             Answer::Picked(_) => t::QUIZ_WRONG.fill(lang, &[correct]),
         };
-        html! {
-            <p class={classes!("quiz-feedback", right.then_some("right"))} data-testid="quiz-feedback" role="status">
-                <strong>{ verdict }</strong>{ " " }{ said.why.clone() }
-            </p>
+        match paged_why.clone() {
+            // In the presenter view the why is a page at a time under its verdict.
+            Some(why) => html! {
+                <>
+                    <p class={classes!("quiz-feedback", "verdict", right.then_some("right"))} data-testid="quiz-feedback" role="status">
+                        <strong>{ verdict }</strong>
+                    </p>
+                    { why }
+                </>
+            },
+            None => html! {
+                <p class={classes!("quiz-feedback", right.then_some("right"))} data-testid="quiz-feedback" role="status">
+                    <strong>{ verdict }</strong>{ " " }{ said.why.clone() }
+                </p>
+            },
         }
     });
     Some(html! {
@@ -59,6 +77,31 @@ fn quiz(shown: &TourShown, dispatch: &Callback<Action>, tour: &Tour, lang: Lang)
             { for feedback }
         </div>
     })
+}
+
+/// A caption's text as the presenter view shows it: the page shown, in a box that never scrolls, and
+/// the whole text a piece a span in a hidden copy, where the page measures its lines
+/// ([`CaptionLayout`]).
+fn paged(caption: &Caption, text: &str, class: &'static str, testid: &'static str) -> (Html, Html) {
+    let pieces = caption::pieces(text);
+    let pages = CaptionLayout::pages_of(caption.layout.as_deref(), text);
+    let page = pages.get(caption.page).cloned().unwrap_or(0..pieces.len());
+    let shown = pieces
+        .get(page)
+        .map(|pieces| pieces.concat())
+        .unwrap_or_default();
+    let visible = html! {
+        <div class="caption-box" data-testid="caption-box" data-page={(caption.page + 1).to_string()} data-pages={pages.len().to_string()}
+            data-laid-out={caption.layout.as_ref().is_some_and(|l| l.text == text).to_string()}>
+            <p class={class} data-testid={testid} aria-live="polite">{ shown }</p>
+        </div>
+    };
+    let sizer = html! {
+        <p class={classes!(class, "caption-sizer")} data-testid="caption-sizer" data-text={text.to_string()} aria-hidden="true">
+            { for pieces.iter().map(|piece| html! { <span>{ *piece }</span> }) }
+        </p>
+    };
+    (visible, sizer)
 }
 
 /// The tour chooser: one row of buttons (it scrolls sideways when they do not fit), under the tours'
@@ -118,15 +161,47 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
         });
         let asked = shown.asked.as_ref().and_then(|a| shown.words.question(a.step, lang));
         let own_cluster = said.own_cluster || asked.is_some_and(|q| q.own_cluster);
+        // The presenter view shows one part of the stop, its text a page at a time.
+        let caption = shown.caption.as_ref();
+        let part_text = caption.and_then(|c| Some((c, shown.paged_text(c.part, lang)?)));
+        let (paged_words, sizer) = match part_text {
+            Some((caption, text)) => {
+                let (class, testid) = match caption.part {
+                    Part::Answer => ("quiz-why", "quiz-why"),
+                    _ => ("step-text", "step-text"),
+                };
+                let (visible, sizer) = paged(caption, &text, class, testid);
+                (Some((caption.part, visible)), Some(sizer))
+            }
+            None => (None, None),
+        };
+        let paged_why = paged_words.clone().filter(|(part, _)| *part == Part::Answer).map(|(_, html)| html);
+        let show_quiz = caption.is_none_or(|c| c.part != Part::Words);
+        let question_number = shown.asked.as_ref().and_then(|asked| {
+            let id = words.steps.get(asked.step)?.id;
+            let n = words.questions.iter().position(|q| q.before == id)?;
+            Some((n + 1, words.questions.len()))
+        });
+        let pages = caption.and_then(|c| {
+            let text = shown.paged_text(c.part, lang)?;
+            let n = CaptionLayout::pages_of(c.layout.as_deref(), &text).len();
+            (n > 1).then(|| format!("{}/{n}", c.page + 1))
+        });
         html! {
-            <div class="narration" data-testid="narration">
+            <>
+            <div class="narration" data-testid="narration" data-part={caption.map(|c| format!("{:?}", c.part).to_lowercase())}>
                 // Over a hidden copy of the last step's line, the longest, so that a line wrapping in two
                 // on a phone does not push the narration down as the tour goes on.
                 <div class="stack">
-                    <p class="step-count" data-testid="step-count">{ match current {
-                        Some(i) => t::STEP_OF.fill(lang, &[title, &(i + 1).to_string(), &words.steps.len().to_string(), &seconds(now)]),
-                        None => t::INTRODUCTION.fill(lang, &[title]),
-                    } }</p>
+                    <p class="step-count" data-testid="step-count">{ match (caption.map(|c| c.part), question_number) {
+                        // The presenter's question and its answer are the question's stops, numbered as such.
+                        (Some(Part::Question), Some((n, of))) => t::QUESTION_OF.fill(lang, &[title, &n.to_string(), &of.to_string()]),
+                        (Some(Part::Answer), Some((n, of))) => t::ANSWER_OF.fill(lang, &[title, &n.to_string(), &of.to_string(), &seconds(now)]),
+                        _ => match current {
+                            Some(i) => t::STEP_OF.fill(lang, &[title, &(i + 1).to_string(), &words.steps.len().to_string(), &seconds(now)]),
+                            None => t::INTRODUCTION.fill(lang, &[title]),
+                        },
+                    } }{ for pages.map(|pages| html! { <span class="caption-pages" data-testid="caption-pages">{ pages }</span> }) }</p>
                     <p class="step-count sizer" aria-hidden="true">{
                         t::STEP_OF.fill(lang, &[title, &words.steps.len().to_string(), &words.steps.len().to_string(), &seconds(shown.horizon)])
                     }</p>
@@ -141,15 +216,22 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 // The words scroll in their place when the room is short; the controls below stay put.
                 <div class="narration-body">
                 // The question comes first, beside the stage it asks about.
-                { for quiz(shown, dispatch, words, lang) }
-                // Every step's text laid in the same grid cell, hidden, under the current one: the box is
-                // as tall as the longest, so a step with more lines does not push the page below it down.
-                <div class="stack">
-                    <p class="step-text" data-testid="step-text" aria-live="polite">{ said.text.clone() }</p>
-                    { for std::iter::once(shown.words.intro(lang)).chain((0..words.steps.len()).map(|i| shown.words.step(i, lang))).flatten().map(|said| html! {
-                        <p class="step-text sizer" aria-hidden="true">{ said.text }</p>
-                    }) }
-                </div>
+                if show_quiz { { for quiz(shown, dispatch, words, lang, paged_why) } }
+                { match paged_words {
+                    Some((Part::Words, visible)) => visible,
+                    Some(_) => html! {},
+                    // Every step's text laid in the same grid cell, hidden, under the current one: the
+                    // box is as tall as the longest, so a step with more lines does not push the page
+                    // below it down.
+                    None => html! {
+                        <div class="stack">
+                            <p class="step-text" data-testid="step-text" aria-live="polite">{ said.text.clone() }</p>
+                            { for std::iter::once(shown.words.intro(lang)).chain((0..words.steps.len()).map(|i| shown.words.step(i, lang))).flatten().map(|said| html! {
+                                <p class="step-text sizer" aria-hidden="true">{ said.text }</p>
+                            }) }
+                        </div>
+                    },
+                } }
                 // The introduction draws the path whole after its words (the row above stays too).
                 if current.is_none() { { path_map(&shown.path, true, lang) } }
                 if own_cluster {
@@ -175,6 +257,9 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                     </details>
                 }
             </div>
+            // Outside the narration, where the room never sees it: the caption's text to measure.
+            { for sizer }
+            </>
         }
     })
 }

@@ -8,6 +8,7 @@ use super::state::SettingsEdit;
 use crate::i18n::Lang;
 use crate::ipam::address_map::{zoom_out, AddressMap};
 use crate::ipam::capacity::CapacityPlan;
+use crate::playback::caption;
 use crate::playback::stage::Stage;
 use crate::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::playback::words::TourWords;
@@ -20,6 +21,7 @@ use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
 use crate::tours::TourId;
 use crate::ui::shared::{keep, Memo, Shared};
 use ipnet::IpNet;
+use std::ops::Range;
 use std::rc::Rc;
 
 /// The event log draws at most this many of the latest entries.
@@ -44,6 +46,51 @@ pub enum Answer {
     Picked(usize),
     /// Shown by a presenter's press, for the room's predictions: the answer, without a verdict.
     Shown,
+}
+
+/// The part of a stop the presenter's caption shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The question and its choices, before the step that answers it.
+    Question,
+    /// The answer (the right choice marked, its why), with the step that answers it on the stage.
+    Answer,
+    /// The step's words (or the introduction's).
+    Words,
+}
+
+/// The presenter's caption: the part of the stop the room sees, and its text a page a press, never
+/// in a box that scrolls.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Caption {
+    /// The part of the stop shown.
+    pub part: Part,
+    /// The page of its text shown.
+    pub page: usize,
+    /// How the page laid its text out, once it did.
+    pub layout: Option<Rc<CaptionLayout>>,
+}
+
+/// Where the lines of a caption's text start, as the page laid it out in the caption's box.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaptionLayout {
+    /// The text laid out.
+    pub text: String,
+    /// The index of the piece ([`caption::pieces`]) each line starts with.
+    pub line_starts: Vec<usize>,
+    /// How many lines the box holds.
+    pub lines: usize,
+}
+
+impl CaptionLayout {
+    /// The pages of `text`: one, unless it is the text this layout was measured for.
+    pub fn pages_of(layout: Option<&Self>, text: &str) -> Vec<Range<usize>> {
+        let pieces = caption::pieces(text).len();
+        match layout.filter(|layout| layout.text == text) {
+            Some(layout) => caption::pages(&layout.line_starts, pieces, layout.lines),
+            None => caption::pages(&[0], pieces, 1),
+        }
+    }
 }
 
 /// Everything the page draws. Not compared as a whole: the app draws the page again on every change,
@@ -147,6 +194,29 @@ pub struct TourShown {
     pub sources: Vec<Option<&'static Upstream>>,
     /// The path of a Pod's address: whole in the introduction, lit at the step's hops.
     pub path: PathShown,
+    /// In the presenter view, the caption at this stop.
+    pub caption: Option<Caption>,
+}
+
+impl TourShown {
+    /// The text the presenter's caption pages at this stop, in `lang`: the answer's why, or the step's (or the introduction's) words. The question and its choices are not paged.
+    pub fn paged_text(&self, part: Part, lang: Lang) -> Option<String> {
+        match part {
+            Part::Question => None,
+            Part::Answer => {
+                let asked = self.asked.as_ref()?;
+                Some(self.words.question(asked.step, lang)?.why)
+            }
+            Part::Words => {
+                let words = self.name?.tour();
+                let said = match self.current {
+                    Some(i) => self.words.step(i, lang),
+                    None => self.words.intro(lang),
+                };
+                Some(said.map_or_else(|| words.intro.get(lang).to_string(), |said| said.text))
+            }
+        }
+    }
 }
 
 /// The node cards: the first nodes by name, the one picked on the stage first.
@@ -278,6 +348,7 @@ impl Shown {
                 words: Rc::new(TourWords::of(cursor.run())),
                 sources: Vec::new(),
                 path: cursor.run().path(),
+                caption: None,
             }),
             stage: Memo::of(Default::default(), |_| cursor.stage(None, None)),
             cards: Shared::default(),

@@ -6,7 +6,7 @@
 //! behind `Rc`, each kept when equal to the last, so the components that draw them are skipped by Yew
 //! when they did not change. Nothing here validates, formats or simulates.
 
-use super::view::{Asked, Shown};
+use super::view::{Asked, CaptionLayout, Shown};
 use crate::i18n::Lang;
 use crate::playback::export::Download;
 use crate::playback::{Player, DEFAULT_SPEED, SPEEDS};
@@ -18,6 +18,7 @@ use crate::tours::TourId;
 use crate::ui::timing::{now_ms, CHANGE_BUDGET_MS};
 pub use edit::SettingsEdit;
 use ipnet::IpNet;
+use std::rc::Rc;
 
 /// The app's one state: the playback, the page's language and theme, the settings card's fields as
 /// typed, the question asked, and what the learner picked.
@@ -61,6 +62,10 @@ pub struct AppState {
     motion: Option<VirtualTime>,
     /// The question asked now, and the answer once given.
     pub asked: Option<Asked>,
+    /// Where the presenter's caption is within the stop shown.
+    caption: presenter::CaptionAt,
+    /// How the page last laid out the caption's text.
+    caption_layout: Option<Rc<CaptionLayout>>,
     /// The steps of the loaded tour whose question was answered: each is asked once.
     answered: Vec<usize>,
     /// Why the last export could not be made.
@@ -109,6 +114,8 @@ pub enum Action {
     Press(bool),
     /// A remote's blank-screen key in the presenter view: blank the screen, or show it again.
     Blank,
+    /// The page laid out the presenter's caption: where its lines start in the caption's box.
+    CaptionLaidOut(CaptionLayout),
     /// The Escape key: closes the shortcuts dialog if open, else leaves the presenter view.
     Escape,
     /// Run to the next moment something happens.
@@ -193,6 +200,8 @@ impl AppState {
             blank: false,
             motion: None,
             asked: None,
+            caption: Default::default(),
+            caption_layout: None,
             answered: Vec::new(),
             export_problem: None,
         };
@@ -321,6 +330,7 @@ impl AppState {
             | Action::Arrow(_)
             | Action::Press(_)
             | Action::Blank
+            | Action::CaptionLaidOut(_)
             | Action::Escape => self.presenter(action),
             Action::Apply(_)
             | Action::Settings(_)

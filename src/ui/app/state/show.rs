@@ -68,6 +68,7 @@ impl AppState {
                     Some(i) => run.step_path(i),
                     None => run.path(),
                 },
+                caption: state.caption(),
             }),
             stage: last.stage.next(
                 (
