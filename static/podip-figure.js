@@ -39,6 +39,7 @@ class PodipFigure extends HTMLElement {
   async connectedCallback() {
     followHostThemes();
     const { glue, sheet } = await start();
+    await deckReady(this);
     // The figure of an explorable sentence is the sentence's to draw: the one the build rendered
     // inside it waits, as its picture, until the sentence is drawn with its own.
     const sentence = this.closest("podip-sentence");
@@ -57,6 +58,7 @@ class PodipFigure extends HTMLElement {
 
   /** Draw the figure from its attributes (again, when one changed). */
   draw(glue, sheet) {
+    fitSlide(this);
     if (!this.shadowRoot) {
       const shadow = this.attachShadow({ mode: "open" });
       shadow.adoptedStyleSheets = [sheet];
@@ -115,6 +117,53 @@ function followFragments() {
 }
 for (const type of ["ready", "slidechanged", "fragmentshown", "fragmenthidden", "pdf-ready"]) {
   document.addEventListener(type, followFragments);
+}
+
+/** reveal.js: a figure in a slide fits the slide. Unless it has `fit` (the box the page gives it), it is
+ *  as tall as the slide's height leaves beside the slide's other content (the fragments under it stay
+ *  on screen), and it is told, as `data-podip-slide`, the scale a 1024 × 768 projector shows the slide
+ *  at, so that its stage sets its smallest label at the presenter's 14 px there (and the same picture,
+ *  larger, on a larger screen). */
+function fitSlide(figure) {
+  const slide = figure.closest(".reveal .slides section");
+  const slides = slide?.closest(".slides");
+  const [width, height] = [parseFloat(slides?.style.width), parseFloat(slides?.style.height)];
+  if (!slide || !(width > 0 && height > 0)) {
+    figure.removeAttribute("data-podip-slide");
+    return;
+  }
+  // reveal scales the slide to its window less a margin: the scale now, over the window's fit, is that
+  // of any window (the PDF export prints the slide at its own size).
+  const deck = slides.closest(".reveal");
+  const fit = (w, h) => Math.min(w / width, h / height);
+  const printed = document.documentElement.classList.contains("print-pdf");
+  const scale = printed ? 1 : (slides.getBoundingClientRect().width / slides.offsetWidth) * fit(1024, 768) / fit(deck.offsetWidth, deck.offsetHeight);
+  if (scale > 0 && Number.isFinite(scale)) figure.setAttribute("data-podip-slide", scale.toFixed(3));
+  if (!figure.hasAttribute("fit")) {
+    const rest = slide.scrollHeight - figure.offsetHeight;
+    const room = `${Math.max(Math.floor(height - rest), MIN_SLIDE_FIGURE)}px`;
+    if (figure.style.height !== room) figure.style.height = room;
+    // reveal centres a slide by its height when it lays the deck out, before the figure took its room.
+    if (slide.style.top) slide.style.top = `${Math.max((height - slide.scrollHeight) / 2, 0)}px`;
+  }
+  slideWatch.observe(slide);
+}
+/** The least height of a figure in a slide crowded by other content. */
+const MIN_SLIDE_FIGURE = 240;
+/** A slide's content that changes height (its fonts loaded, a line rewrapped) fits its figures again. */
+const slideWatch = new ResizeObserver((entries) => {
+  for (const { target } of entries) target.querySelectorAll("podip-figure").forEach((figure) => figure.drawn && fitSlide(figure));
+});
+
+/** A figure in a reveal.js deck waits for the deck to be laid out, so it is drawn for its slide's room. */
+function deckReady(figure) {
+  const deck = figure.closest(".reveal");
+  if (!deck || deck.classList.contains("ready") || !figure.closest(".slides section")) return;
+  return new Promise((resolve) => {
+    document.addEventListener("ready", resolve, { once: true });
+    // A deck that never says it is ready (an old reveal.js) still gets its figures.
+    setTimeout(resolve, 3000);
+  });
 }
 
 /** <podip-sentence>: the article's explorable sentence, drawn over the same sentence rendered at build

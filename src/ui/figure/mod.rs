@@ -33,6 +33,10 @@ pub struct FigureProps {
     pub app_root: String,
     /// The reader asked for reduced motion: autoplay stays at its view.
     pub reduced_motion: bool,
+    /// In a reveal.js slide (`static/podip-figure.js` says so, and sizes the element to the room the
+    /// slide leaves): the scale a 1024 × 768 projector shows the slide at. The figure then fills its
+    /// element, type sized for the room.
+    pub slide: Option<f64>,
 }
 
 /// What a figure is told.
@@ -232,12 +236,13 @@ impl Component for FigureApp {
             Some(FigureMessage::Do(action))
         });
         let playing = figure.playing();
+        let fill = spec.fit || props.slide.is_some();
         html! {
-            <figure class={classes!("podip-figure", (!self.moved).then_some("fast"), spec.fit.then_some("fit"))} data-testid="figure" data-step={step.map(|i| (i + 1).to_string())}
+            <figure class={classes!("podip-figure", (!self.moved).then_some("fast"), fill.then_some("fit"))} data-testid="figure" data-step={step.map(|i| (i + 1).to_string())}
                 data-time={now.0.to_string()} data-playing={playing.to_string()}
                 tabindex="0" aria-label={t::FIGURE_LABEL.fill(lang, &[&count])} {onkeydown}>
                 if let Some(stage) = &self.stage {
-                    <StageView {lang} stage={stage.clone()} on_node={self.on_node.clone()} measure_later=true fill={spec.fit} />
+                    <StageView {lang} stage={stage.clone()} on_node={self.on_node.clone()} measure_later=true {fill} slide={props.slide} steady=true />
                 }
                 if let Some(said) = said {
                     <figcaption class="figure-caption" data-testid="figure-caption">
@@ -372,12 +377,17 @@ mod element {
                     .flatten()
             })
             .is_some_and(|m| m.matches());
+        let slide = host
+            .get_attribute("data-podip-slide")
+            .and_then(|scale| scale.parse::<f64>().ok())
+            .filter(|scale| scale.is_finite() && *scale > 0.0);
         root.set_inner_html("");
         let props = FigureProps {
             spec,
             lang,
             app_root,
             reduced_motion,
+            slide,
         };
         let app = yew::Renderer::<FigureApp>::with_root_and_props(root, props).render();
         DRAWN.with(|drawn| drawn.borrow_mut().push((host, app)));

@@ -21,7 +21,7 @@ use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::{KcmStrip, Stage, StageNode};
 use crate::ui::shared::Shared;
 use kcm::CidrsetStrip;
-use layout::{presenter_zoom, Layout, StripPlace, DEFAULT_W};
+use layout::{presenter_zoom, slide_zoom, Layout, StripPlace, DEFAULT_W};
 use node::NodeBox;
 use std::rc::Rc;
 use svg::{owner, px, rect};
@@ -53,6 +53,13 @@ pub struct StageProps {
     /// The presenter view: type sized for a room ([`layout::presenter_zoom`]), detail dropped to keep it.
     #[prop_or_default]
     pub present: bool,
+    /// In a slide the host scales (reveal.js): the scale a 1024 × 768 projector shows the slide at, so
+    /// type is sized for the room there ([`layout::slide_zoom`]).
+    #[prop_or_default]
+    pub slide: Option<f64>,
+    /// A figure: the picture holds still from step to step ([`Layout::steady`]).
+    #[prop_or_default]
+    pub steady: bool,
 }
 
 /// The stage.
@@ -67,6 +74,8 @@ pub fn stage_view(props: &StageProps) -> Html {
         width: fixed_width,
         measure_later,
         present,
+        slide,
+        steady,
     } = props;
     let lang = *lang;
     let canvas = use_node_ref();
@@ -77,20 +86,22 @@ pub fn stage_view(props: &StageProps) -> Html {
     let focus = stage.focus.as_deref();
     // The presenter view lays the picture out for a room this many times smaller, and it is drawn
     // that much larger.
-    let zoom = match (present, measured) {
-        (true, Some(room)) => presenter_zoom((f64::from(room.window.0), f64::from(room.window.1))),
+    let zoom = match (present, measured, slide) {
+        (true, Some(room), _) => {
+            presenter_zoom((f64::from(room.window.0), f64::from(room.window.1)))
+        }
+        (false, _, Some(scale)) => slide_zoom(*scale),
         _ => 1.0,
     };
-    let layout = Layout::of(
-        stage,
-        fixed_width
-            .or(measured.map(|room| room.width))
-            .map_or(DEFAULT_W, f64::from)
-            / zoom,
-        false,
-        focus,
-        max_height.map(|h| f64::from(h) / zoom),
-    );
+    let room_w = fixed_width
+        .or(measured.map(|room| room.width))
+        .map_or(DEFAULT_W, f64::from)
+        / zoom;
+    let room_h = max_height.map(|h| f64::from(h) / zoom);
+    let layout = match steady {
+        true => Layout::steady(stage, room_w, focus, room_h),
+        false => Layout::of(stage, room_w, false, focus, room_h),
+    };
     let width = layout.width;
     // Scaled up, the picture stays within the height it is given (centred in its width).
     let fit_height = max_height.map(|h| format!("max-height: {h}px"));
@@ -115,7 +126,8 @@ pub fn stage_view(props: &StageProps) -> Html {
         }
     });
     html! {
-        <figure class={classes!("stage", layout.one_node.then_some("narrow"), fill.then_some("fill"))} data-testid="stage">
+        <figure class={classes!("stage", layout.one_node.then_some("narrow"), fill.then_some("fill"))} data-testid="stage"
+            style={slide.map(|_| format!("--stage-zoom: {zoom}"))}>
             { for switcher }
             <div class="stage-canvas" ref={canvas}>
             <svg viewBox={format!("0 0 {} {}", px(width), px(layout.height))} style={fit_height} role="group" aria-label={t::STAGE.get(lang)}>
