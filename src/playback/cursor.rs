@@ -302,9 +302,9 @@ impl Cursor {
     }
 
     /// Where the clock goes in `real_ms` at `rate`, at most to `until`, when each moment something
-    /// happens is held on screen for [`MOMENT_SHOWN_MS`]: it stops at the next event's moment, and
-    /// passes it only once the moment before was shown that long — each of the tour's steps at that
-    /// moment in turn.
+    /// happens is held on screen for [`MOMENT_SHOWN_MS`]: with the next event's moment in reach it
+    /// waits where it stands, and goes to it only once the moment before was shown that long — each of
+    /// the tour's steps at that moment in turn.
     fn presented(
         &mut self,
         real_ms: f64,
@@ -354,7 +354,8 @@ impl Cursor {
                     self.tour_step.and_then(|step| self.run.step_event(step)),
                 )
             }
-            Some(next) => (VirtualTime(next.0 - 1).max(now), None),
+            // The moment shown waits where it stands (a step entered stays at its own time).
+            Some(_) => (now, None),
             None => (free, None),
         }
     }

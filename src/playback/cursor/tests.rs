@@ -200,6 +200,10 @@ fn a_presss_motion_moves_at_every_tick_and_stops_before_the_next_step() {
         .iter()
         .take_while(|t| !t.0 || t.1 < VirtualTime(entered.0 + 10))
         .count();
+    assert!(
+        ticks[..held].iter().all(|t| t.1 == entered),
+        "held at its own time: {ticks:?}"
+    );
     let held_ms = held as f64 * 50.0;
     assert!(
         (MOMENT_SHOWN_MS - 50.0..=MOMENT_SHOWN_MS + 50.0).contains(&held_ms),
