@@ -34,6 +34,9 @@ pub struct Player {
     loads: u32,
     /// How "delete pod" deletes.
     deletion_mode: DeletionMode,
+    /// The tour step last gone to (a link's `step=`), until the clock is moved otherwise: a step the
+    /// run lacks is then said, not passed over in silence.
+    wanted_step: Option<usize>,
     /// Runs done with, taken apart in slices.
     scrap: Scrap,
 }
@@ -79,6 +82,7 @@ impl Player {
             load: 0,
             loads: 0,
             deletion_mode: DeletionMode::default(),
+            wanted_step: None,
             scrap: Scrap::default(),
         }
     }
@@ -152,6 +156,14 @@ impl Player {
             deletion_mode: self.deletion_mode,
             ..settings.clone()
         }
+    }
+
+    /// The tour step last gone to, when the run shown lacks it (a link to a step another chain never
+    /// makes).
+    pub fn missing_step(&self) -> Option<usize> {
+        let run = self.cursor.run();
+        self.wanted_step
+            .filter(|&i| !self.busy() && run.tour().is_some() && run.step_time(i).is_none())
     }
 
     /// How far the work in hand has come, while there is some.
@@ -243,11 +255,13 @@ impl Player {
     /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
     /// error and the last scenario stays on screen.
     pub fn reload(&mut self, text: String, tour: Option<TourId>) {
+        self.wanted_step = None;
         self.start(Loader::new(text, tour, VirtualTime::ZERO), Origin::Load);
     }
 
     /// Jump to a virtual time (at most the horizon), as work in hand.
     pub fn seek(&mut self, time: VirtualTime) {
+        self.wanted_step = None;
         match &mut self.loading {
             Some((loader, _)) => loader.seek(time),
             None => self.cursor.seek(time),
@@ -256,6 +270,7 @@ impl Player {
 
     /// Go to step `index` of the tour, at its moment.
     pub fn go_to_step(&mut self, index: usize) {
+        self.wanted_step = Some(index);
         match &mut self.loading {
             Some((loader, _)) => loader.go_to_step(index),
             None => self.cursor.go_to_step(index),
@@ -264,6 +279,7 @@ impl Player {
 
     /// Run to the next moment something is logged.
     pub fn step(&mut self) {
+        self.wanted_step = None;
         if !self.busy() {
             self.cursor.step();
         }
@@ -271,6 +287,7 @@ impl Player {
 
     /// Go back to the previous moment something happened.
     pub fn step_back(&mut self) {
+        self.wanted_step = None;
         if !self.busy() {
             self.cursor.step_back();
         }
@@ -292,7 +309,11 @@ impl Player {
                 stopped: false,
             };
         }
-        self.cursor.play(real_ms, speed, until, &mut more_time)
+        let played = self.cursor.play(real_ms, speed, until, &mut more_time);
+        if played.moved {
+            self.wanted_step = None;
+        }
+        played
     }
 
     /// Record what of the page's link could not be used.

@@ -2,6 +2,7 @@
 //! cursors that move over it: the scenario and its text, the timeline of every event up to the
 //! horizon, where the stage places each node, and when each step of its tour happens.
 
+use super::gap::TourGap;
 use super::path::{Hop, PathShown};
 use super::stage::Places;
 use crate::ipam::capacity::CapacityPlan;
@@ -34,6 +35,8 @@ pub struct Run {
     step_times: Vec<Option<VirtualTime>>,
     /// The number of the event each step is shown at, in the timeline.
     step_events: Vec<Option<usize>>,
+    /// What of its tour the run does not tell as written, if anything.
+    gap: Option<TourGap>,
     /// What a link to this run says besides the time: read from its text once, when first asked.
     link: OnceCell<Link>,
 }
@@ -54,7 +57,9 @@ impl Run {
         let found = tour
             .map(|id| id.tour().step_events(timeline.iter()))
             .unwrap_or_default();
+        let gap = tour.and_then(|id| TourGap::of(id, settings.knobs.cni, &found));
         Run {
+            gap,
             places: Places::of(&timeline),
             text,
             scenario,
@@ -141,11 +146,42 @@ impl Run {
         self.step_times.get(index).copied().flatten()
     }
 
+    /// The step after `current` (`None`: the introduction) that happens in the run: steps whose events
+    /// never come are passed over, so a tour on another chain goes on to its end.
+    pub fn next_step(&self, current: Option<usize>) -> Option<usize> {
+        let from = current.map_or(0, |i| i + 1);
+        (from..self.step_times.len()).find(|&i| self.step_times[i].is_some())
+    }
+
+    /// The step before `current` that happens in the run, if any.
+    pub fn previous_step(&self, current: usize) -> Option<usize> {
+        (0..current.min(self.step_times.len()))
+            .rev()
+            .find(|&i| self.step_times[i].is_some())
+    }
+
+    /// What of its tour the run does not tell as written: another chain than the tour's, or steps
+    /// that never happen.
+    pub fn gap(&self) -> Option<&TourGap> {
+        self.gap.as_ref()
+    }
+
     /// The last millisecond before step `index`'s moment, if it happens: where playing stops when that
     /// step waits for a press or a question (the step itself is the press's, or the answer's, to show).
     pub fn before_step(&self, index: usize) -> Option<VirtualTime> {
         self.step_time(index)
             .map(|at| VirtualTime(at.as_millis().saturating_sub(1)))
+    }
+
+    /// Where step `index`'s motion ends when a press enters it (the app's, a reveal.js fragment's): the
+    /// last millisecond before the next step's moment, when that is later than the step's own.
+    pub fn motion_until(&self, index: usize) -> Option<VirtualTime> {
+        self.step_time(index)
+            .zip(
+                self.next_step(Some(index))
+                    .and_then(|next| self.before_step(next)),
+            )
+            .and_then(|(at, until)| (until > at).then_some(until))
     }
 
     /// The number in the timeline of the event step `index` is shown at, if it happens: the step's
