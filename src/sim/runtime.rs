@@ -27,6 +27,13 @@ use std::fmt;
 use std::net::IpAddr;
 use std::rc::Rc;
 
+/// The kubelet's network error while containerd's CNI has no config (`updateRuntimeUp`: `container runtime
+/// network not ready: %v` of CRI's `NetworkReady` condition, which containerd fills from go-cni's
+/// `ErrCNINotInitialized`). It is the node's `Ready=False` message (`KubeletNotReady`) and, after
+/// `network is not ready: `, the pod's `NetworkNotReady` Event.
+pub const NETWORK_NOT_READY: &str = "container runtime network not ready: NetworkReady=false \
+     reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized";
+
 /// Why `RunPodSandbox` failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum SandboxError {
@@ -45,10 +52,7 @@ impl fmt::Display for SandboxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             // kubelet.go's SyncPod error when runtimeState.networkErrors() is set.
-            Self::NetworkNotReady => f.write_str(
-                "network is not ready: container runtime network not ready: NetworkReady=false \
-                 reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized",
-            ),
+            Self::NetworkNotReady => write!(f, "network is not ready: {NETWORK_NOT_READY}"),
             // kuberuntime_sandbox.go wraps the gRPC error; containerd's sandbox_run.go wraps libcni's.
             Self::Setup { sandbox_id, err } => write!(
                 f,

@@ -243,7 +243,8 @@ pub struct StagePod {
     pub host_addresses: Vec<String>,
     /// Time left until CNI DEL, and that as a fraction of the DEL lag.
     pub countdown: Option<(VirtualDuration, f64)>,
-    /// The sandbox's last failure (`FailedCreatePodSandBox` with host-local's text).
+    /// The sandbox's last failure as its Event: its reason, then its message (`NetworkNotReady network is
+    /// not ready: …`, `FailedCreatePodSandBox Failed to create pod sandbox: …`).
     pub failure: Option<String>,
 }
 

@@ -9,7 +9,8 @@ const RECENT_EVENTS: usize = 4_096;
 
 /// What the latest events say that the objects do not keep: failures and pods just gone.
 pub(super) struct Recent {
-    /// (pod, message) of the latest sandbox failures.
+    /// (pod, its Event as `kubectl describe pod` lists it: reason, then message) of the latest
+    /// sandbox failures.
     pod_failures: Vec<(String, String)>,
     /// (node, message) of the latest `CIDRNotAvailable`.
     node_failures: Vec<(String, String)>,
@@ -37,7 +38,8 @@ impl Recent {
                 Reason::FailedCreatePodSandBox | Reason::NetworkNotReady => {
                     if let Some(pod) = pod.map(str::to_string) {
                         if !recent.pod_failures.iter().any(|(p, _)| *p == pod) {
-                            recent.pod_failures.push((pod, event.message.to_string()));
+                            let line = format!("{:?} {}", event.reason, event.message);
+                            recent.pod_failures.push((pod, line));
                         }
                     }
                 }

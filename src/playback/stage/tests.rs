@@ -207,10 +207,27 @@ fn failures_are_drawn_with_upstreams_text() {
         .find_map(|n| pod(n, "p6"))
         .expect("p6 is drawn");
     assert_eq!(p6.phase, StagePhase::Pending);
-    assert!(p6
-        .failure
-        .as_deref()
-        .is_some_and(|f| f.contains("no IP addresses available in range set")));
+    assert!(p6.failure.as_deref().is_some_and(|f| f
+        .starts_with("FailedCreatePodSandBox Failed to create pod sandbox:")
+        && f.contains("no IP addresses available in range set")));
+    // A pod waiting for its node's network reads the kubelet's Event, which tries no sandbox.
+    let node_network = at("node-network", u64::MAX);
+    let times = node_network.run().step_times();
+    let waiting = at("node-network", times[0].unwrap().0).stage(None, None);
+    let web = waiting
+        .nodes
+        .iter()
+        .flatten()
+        .find_map(|n| pod(n, "web"))
+        .expect("web is drawn");
+    assert_eq!(
+        web.failure.as_deref(),
+        Some(
+            "NetworkNotReady network is not ready: container runtime network not ready: \
+             NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: \
+             cni plugin not initialized"
+        )
+    );
     let planning = at("planning", u64::MAX);
     let times = planning.run().step_times();
     let refused = at("planning", times[1].unwrap().0).stage(None, None);

@@ -10,9 +10,12 @@ use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::{RangeStrip, StageChain, StageNode};
 use crate::sim::chain::Chain;
 use crate::sim::grid::CellStatus;
+use crate::sim::runtime::NETWORK_NOT_READY;
 use crate::sim::Touched;
 use yew::prelude::*;
 
+/// The node lifecycle controller's taint on a node whose `Ready` condition is `False`.
+const NOT_READY_TAINT: &str = "node.kubernetes.io/not-ready:NoSchedule";
 /// flanneld's file, which the conflist line names on a flannel node.
 const SUBNET_FILE: &str = crate::ipam::flannel::DEFAULT_SUBNET_FILE;
 /// The PATCH token (the podCIDR flying in from the cidrset): its top above the podCIDR's baseline, its
@@ -138,7 +141,7 @@ impl NodeBox<'_> {
                         </text>
                     }
                 } else {
-                    text("muted small", x + INSET, y + conflist_y, "start", fit(t::NO_CNI_CONFIG.get(lang), inner, font::SMALL))
+                    not_ready(x + INSET, y + conflist_y, inner, lang)
                 }) }
                 // A flannel node's plugin reads its subnet from flanneld's subnet.env at every ADD.
                 { for rows.subnet_y.zip(self.chain.and_then(|c| c.flannel_subnet.as_deref())).map(|(subnet_y, subnet)| {
@@ -160,6 +163,19 @@ impl NodeBox<'_> {
                 { self.pods() }
             </g>
         }
+    }
+}
+
+/// A node without a CNI config is `NotReady`: the kubelet's `Ready=False` condition, and the node
+/// lifecycle controller's `NoSchedule` taint that keeps the scheduler's pods off it.
+fn not_ready(x: f64, y: f64, w: f64, lang: Lang) -> Html {
+    let line = format!("NotReady · {}", t::NO_CNI_CONFIG.get(lang));
+    html! {
+        <text class="not-ready small" x={px(x)} y={px(y)} data-testid="stage-not-ready"
+            data-shows={format!("condition:NotReady taint:{NOT_READY_TAINT}")}>
+            <title>{ format!("Ready False KubeletNotReady {NETWORK_NOT_READY}\nTaints: {NOT_READY_TAINT}") }</title>
+            { fit(&line, w, font::SMALL) }
+        </text>
     }
 }
 

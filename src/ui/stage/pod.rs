@@ -131,8 +131,8 @@ impl NodeBox<'_> {
         let failure = failure.map(|(pod, failure)| {
             html! {
                 <text class="failure small" x={px(x + INSET)} y={px(y + rows.foot_y)}>
-                    <title>{ format!("{pod}: FailedCreatePodSandBox {failure}") }</title>
-                    { fit(&format!("{pod}: FailedCreatePodSandBox — {failure}"), inner, font::SMALL) }
+                    <title>{ format!("{pod}: {failure}") }</title>
+                    { fit(&format!("{pod}: {}", failure.replacen(' ', " — ", 1)), inner, font::SMALL) }
                 </text>
             }
         });
