@@ -104,15 +104,19 @@ if (document.body) themeWatch.observe(document.body, { attributes: true, attribu
 
 /** reveal.js: a figure with `fragments` in a slide steps with the slide's fragments — its `step`, plus
  *  one per fragment shown — forwards and back, and in the speaker view and the PDF export, which show
- *  the same fragments. */
-function followFragments() {
+ *  the same fragments. A fragment shown forward plays the step's motion at 1×, as a press in podip does
+ *  (`data-podip-forward`, read once by the figure drawn). */
+function followFragments(event) {
   for (const figure of document.querySelectorAll("podip-figure[fragments]")) {
     const slide = figure.closest("section");
     if (!slide) continue;
     figure.dataset.firstStep ??= figure.getAttribute("step") ?? "1";
     const shown = slide.querySelectorAll(".fragment.visible").length;
     const step = String(Number(figure.dataset.firstStep) + shown);
-    if (figure.getAttribute("step") !== step) figure.setAttribute("step", step);
+    if (figure.getAttribute("step") === step) continue;
+    const forward = event?.type === "fragmentshown" && Number(step) === Number(figure.getAttribute("step")) + 1;
+    figure.toggleAttribute("data-podip-forward", forward);
+    figure.setAttribute("step", step);
   }
 }
 for (const type of ["ready", "slidechanged", "fragmentshown", "fragmenthidden", "pdf-ready"]) {

@@ -150,6 +150,17 @@ impl Figure {
         self.cursor.finish();
     }
 
+    /// Entered by a press forward (a reveal.js fragment shown): its step's motion plays at 1× up to the
+    /// last millisecond before the next step's moment, as a press in the app plays it, in place of
+    /// autoplay.
+    pub fn entered_forward(&mut self) {
+        let step = self.cursor.current_step();
+        if let Some(until) = step.and_then(|step| self.cursor.run().motion_until(step)) {
+            self.autoplayed = true;
+            self.until = Some(until);
+        }
+    }
+
     /// Play `real_ms` at 1× up to where it plays to, the moments held on screen as the app holds them,
     /// while `more_time()`; whether the picture or the step shown moved.
     pub fn tick(&mut self, real_ms: f64, more_time: &mut dyn FnMut() -> bool) -> bool {
@@ -312,6 +323,38 @@ mod tests {
             "{err:?}"
         );
         assert!(runs.is_empty());
+    }
+
+    /// A fragment entered forward plays the step's motion, b's countdown at 1×, to the last
+    /// millisecond before CNI DEL, still at b deleted; where the next step shares the moment, nothing.
+    #[test]
+    fn a_step_entered_forward_plays_its_motion_to_before_the_next_step() {
+        let mut runs = Runs::default();
+        let mut figure = Figure::open(&mut runs, &spec(&[("tour", "kind"), ("step", "8")], None))
+            .expect("a figure");
+        let deleted = figure.cursor().current_step().expect("b deleted");
+        let until = figure.cursor().run().before_step(deleted + 1);
+        let mut times = vec![figure.cursor().now()];
+        figure.entered_forward();
+        figure.on_screen();
+        for _ in 0..100 {
+            if !figure.playing() {
+                break;
+            }
+            if figure.tick(100.0, &mut || true) {
+                times.push(figure.cursor().now());
+            }
+        }
+        assert!(!figure.playing());
+        assert_eq!(Some(figure.cursor().now()), until);
+        assert_eq!(figure.cursor().current_step(), Some(deleted));
+        assert!(times.windows(2).all(|w| w[0] < w[1]), "{times:?}");
+        assert!(times.len() >= 15, "{times:?}");
+
+        let mut veth = Figure::open(&mut runs, &spec(&[("tour", "kind"), ("step", "5")], None))
+            .expect("a figure");
+        veth.entered_forward();
+        assert!(!veth.playing(), "a's route comes at the same moment");
     }
 
     #[test]

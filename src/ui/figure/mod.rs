@@ -37,6 +37,8 @@ pub struct FigureProps {
     /// slide leaves): the scale a 1024 × 768 projector shows the slide at. The figure then fills its
     /// element, type sized for the room.
     pub slide: Option<f64>,
+    /// Entered forward by a press (a reveal.js fragment shown): its step's motion plays at 1×.
+    pub entered_forward: bool,
 }
 
 /// What a figure is told.
@@ -132,8 +134,11 @@ impl Component for FigureApp {
                 if let Ok(spec) = &ctx.props().spec {
                     let mut spec = spec.clone();
                     spec.autoplay &= !ctx.props().reduced_motion;
-                    self.figure =
-                        Some(RUNS.with(|runs| Figure::open(&mut runs.borrow_mut(), &spec)));
+                    let mut figure = RUNS.with(|runs| Figure::open(&mut runs.borrow_mut(), &spec));
+                    if let (Ok(figure), true) = (&mut figure, ctx.props().entered_forward) {
+                        figure.entered_forward();
+                    }
+                    self.figure = Some(figure);
                 }
                 if self.on_screen {
                     self.with_figure(Figure::on_screen);
@@ -381,6 +386,9 @@ mod element {
             .get_attribute("data-podip-slide")
             .and_then(|scale| scale.parse::<f64>().ok())
             .filter(|scale| scale.is_finite() && *scale > 0.0);
+        // Said once, by the script, for the draw a fragment shown forward asks for.
+        let entered_forward = host.has_attribute("data-podip-forward") && !reduced_motion;
+        host.remove_attribute("data-podip-forward").ok();
         root.set_inner_html("");
         let props = FigureProps {
             spec,
@@ -388,6 +396,7 @@ mod element {
             app_root,
             reduced_motion,
             slide,
+            entered_forward,
         };
         let app = yew::Renderer::<FigureApp>::with_root_and_props(root, props).render();
         DRAWN.with(|drawn| drawn.borrow_mut().push((host, app)));
