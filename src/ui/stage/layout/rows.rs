@@ -235,6 +235,9 @@ pub(crate) struct Keep {
     pub routes: bool,
     /// A pod's own route (ptp's `/32` on its host veth, which carries the gateway).
     pub pod_route: bool,
+    /// The files alone, without host-local's strip, in room for all their rows (a figure's, at every
+    /// step: what its steps name).
+    pub files: bool,
 }
 
 impl Keep {
@@ -256,6 +259,7 @@ impl Keep {
                 // A route via another node (kindnetd's), not a pod's own.
                 routes: t.route.as_deref().is_some_and(|r| r.contains(" via ")),
                 pod_route: t.route.as_deref().is_some_and(|r| !r.contains(" via ")),
+                ..Keep::default()
             },
             false => Keep {
                 addresses: holds,
@@ -366,10 +370,14 @@ impl NodeRows {
                 y = top + RANGE_H;
                 (top, cell_w, label_every(cell_w - 3.0, widest))
             });
-        let files_y = (keep.addresses || level == Level::Full).then(|| {
+        let files_y = (keep.addresses || keep.files || level == Level::Full).then(|| {
             y += FILES_LABEL;
             let at = y;
-            let rows = flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1);
+            let rows = match keep.files {
+                // Kept at every step, the row holds still as files come and go.
+                true => CHIP_ROWS,
+                false => flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1),
+            };
             y += 8.0 + CHIP_ROW_H * rows as f64;
             at
         });
@@ -542,6 +550,18 @@ impl NodeRows {
 /// strip, two rows of files, a failure's line).
 pub(crate) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 {
     let bridged = stage.chains.iter().any(|chain| chain.cni.is_flannel());
+    reserved_keeping(stage, pods, w, level, Keep::default(), bridged.into())
+}
+
+/// [`reserved`] for a box that keeps `keep` at every step, with the rows `chain` adds.
+pub(crate) fn reserved_keeping(
+    stage: &Stage,
+    pods: usize,
+    w: f64,
+    level: Level,
+    keep: Keep,
+    chain: ChainRows,
+) -> f64 {
     let pods = pods.min(POD_BOXES);
     let v6 = |cidr: &str| cidr.contains(':');
     let ips: Vec<String> = stage
@@ -590,5 +610,5 @@ pub(crate) fn reserved(stage: &Stage, pods: usize, w: f64, level: Level) -> f64 
         pods_as_cells: false,
         pods_hidden: 0,
     };
-    NodeRows::of(&busiest, w, level, Keep::default(), bridged).height
+    NodeRows::of(&busiest, w, level, keep, chain).height
 }

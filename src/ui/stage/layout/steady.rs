@@ -1,18 +1,36 @@
 //! A figure's picture, steady from step to step: a reveal.js slide's fragments step a figure in place,
-//! so what it draws must not jump between two of them. The node in front keeps its IP files and its
-//! conflist at every level of detail (what a tour's steps name), whatever the step is about; the
-//! level is chosen for the room alone; and every box is drawn as tall as the picture reserves, with
-//! room for two rows of files, so a box's frame holds still while its contents change.
+//! so what it draws must not jump between two of them. Every node keeps the same rows at every step —
+//! its IP files, its conflist and the band's line with a pod's route (what a tour's steps name), not
+//! host-local's strip, which the files say too — the level is chosen for the room alone, and every box
+//! is drawn as tall as the picture reserves, with room for two rows of files, so a box's frame holds
+//! still while its contents change.
 
-use super::rows::CHIP_ROWS;
-use super::{flow_chips, Layout, Level, BARE_GAP, CHIP_ROW_H, INSET, PAD};
+use super::rows::reserved_keeping;
+use super::{chain_rows, BoxPlace, ChainRows, Keep, Layout, Level, NodeRows, BARE_GAP, PAD};
 use crate::playback::stage::Stage;
-use crate::sim::Touched;
+
+/// What every node of a figure keeps at every level.
+const KEEP: Keep = Keep {
+    conflist: true,
+    addresses: false,
+    routes: false,
+    pod_route: true,
+    files: true,
+};
+
+/// kindnetd's widest route to another node, as its chip says it.
+const ROUTE_CHIP: &str = "10.244.255.0/24 via 172.18.255.255";
+
+/// What it keeps in the least room.
+const LEAST: Keep = Keep {
+    conflist: false,
+    ..KEEP
+};
 
 impl Layout {
     /// The stage `stage` laid out steady (this module's rule) `measured` units wide, at most
     /// `max_height` tall if it can be: every level at the width, then the front node alone, then
-    /// without kube-controller-manager's strips.
+    /// without kube-controller-manager's strips, then without the conflist's line.
     pub(in crate::ui::stage) fn steady(
         stage: &Stage,
         measured: f64,
@@ -20,73 +38,96 @@ impl Layout {
         max_height: Option<f64>,
     ) -> Layout {
         let width = measured.clamp(super::MIN_W, super::MAX_W);
-        let front = focus
-            .or(stage.focus.as_deref())
-            .or_else(|| stage.touched.as_ref().and_then(|t| t.node.as_deref()));
-        // Laid out as if every step touched the front node's files and conflist: the same rows at each.
-        let kept = Stage {
-            touched: front.map(|node| Touched {
-                node: Some(node.to_string()),
-                ip_file: Some(String::new()),
-                conflist: true,
-                ..Touched::default()
-            }),
+        // Laid out as if no step touched anything: the step's own keeps would change rows between steps.
+        let untouched = Stage {
+            touched: None,
+            packet: None,
             ..stage.clone()
         };
         let fits = |layout: &Layout| max_height.is_none_or(|max| layout.height <= max);
         let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
-        let mut layout = None;
-        'room: for one_node in [false, true] {
-            for level in levels {
-                let tried = Layout::at(&kept, width, one_node, focus, level).held(&kept, front);
-                let done = fits(&tried);
-                layout = Some(tried);
-                if done {
-                    break 'room;
-                }
+        let tried = |one_node, level, keep| {
+            Layout::at(&untouched, width, one_node, focus, level).held(stage, level, keep)
+        };
+        let ladder = [false, true]
+            .into_iter()
+            .flat_map(|one_node| levels.map(|level| (one_node, level)));
+        for (one_node, level) in ladder {
+            let layout = tried(one_node, level, KEEP);
+            if fits(&layout) {
+                return layout;
             }
         }
-        let mut layout = layout.expect("four levels were tried");
+        // The nodes' story before the cidrset's, and the files before the conflist.
+        let mut layout = tried(true, Level::Bare, KEEP).without_strips();
         if !fits(&layout) {
-            // The front node's story before the cidrset's, which its steps are not about then.
-            let lift = layout.nodes_y - BARE_GAP;
-            layout.strips.clear();
-            layout.strip_h = 0.0;
-            layout.nodes_y -= lift;
-            layout.height -= lift;
+            layout = tried(true, Level::Bare, LEAST).without_strips();
         }
         layout
     }
 
-    /// Every box as tall as the tallest the run reserves, the front node's with two rows of files.
-    fn held(mut self, stage: &Stage, front: Option<&str>) -> Layout {
-        let drawn_h = |b: &super::BoxPlace| {
-            let node = b
-                .slot
+    /// The picture without kube-controller-manager's strips, the nodes lifted to its top.
+    fn without_strips(mut self) -> Layout {
+        let lift = self.nodes_y - BARE_GAP;
+        self.strips.clear();
+        self.strip_h = 0.0;
+        self.nodes_y -= lift;
+        self.height -= lift;
+        self
+    }
+
+    /// Each box's rows as `keep` has them at `level`, and every box as tall as the tallest the run
+    /// reserves.
+    fn held(mut self, stage: &Stage, level: Level, keep: Keep) -> Layout {
+        let front = stage.focus.as_deref();
+        let node_of = |b: &BoxPlace| {
+            b.slot
                 .and_then(|slot| stage.nodes.get(slot).and_then(Option::as_ref))
                 .or_else(|| {
-                    stage
-                        .nodes
-                        .iter()
-                        .flatten()
+                    let present = || stage.nodes.iter().flatten();
+                    present()
                         .find(|n| Some(&*n.name) == front)
-                });
-            let files_room = match (node, &b.rows) {
-                (Some(node), Some(rows)) if rows.files_y.is_some() => {
-                    let used = flow_chips(&node.files, b.w - 2.0 * INSET)
-                        .last()
-                        .map_or(0, |c| c.1 + 1);
-                    CHIP_ROWS.saturating_sub(used) as f64 * CHIP_ROW_H
-                }
-                _ => 0.0,
-            };
-            b.h + files_room
+                        .or_else(|| present().next())
+                })
         };
-        let tallest = self
-            .boxes
-            .iter()
-            .map(drawn_h)
-            .fold(self.height - self.nodes_y - PAD, f64::max);
+        let mut tallest = self.height - self.nodes_y - PAD;
+        let one_node = self.one_node;
+        for b in &mut self.boxes {
+            // A box beside others reserves its slot's run; one alone, the busiest slot's.
+            let weights = match (b.slot, one_node) {
+                (Some(slot), false) => &stage.weights[slot..=slot],
+                _ => &stage.weights[..],
+            };
+            let pods = weights.iter().map(|w| w.saturating_sub(3)).max();
+            let pods = pods.unwrap_or(0) as usize;
+            let Some(node) = node_of(b).filter(|_| b.rows.is_some()) else {
+                continue;
+            };
+            let chain = chain_rows(stage, node);
+            // The band's label line from the first step, before a host veth carries the gateway.
+            let chain = ChainRows {
+                veth_address: !chain.bridged,
+                ..chain
+            };
+            // At its busiest a ptp node routes to every other node, a route per family; a bridge
+            // holds a neighbour entry that outlived its pod.
+            let busiest = ChainRows {
+                neighbours: chain.bridged,
+                node_routes: match chain.bridged {
+                    true => Vec::new(),
+                    false => vec![
+                        ROUTE_CHIP.to_string();
+                        stage.nodes.len().saturating_sub(1) * stage.kcm.len().max(1)
+                    ],
+                },
+                ..chain.clone()
+            };
+            let busiest = reserved_keeping(stage, pods, b.w, level, keep, busiest);
+            let rows = NodeRows::of(node, b.w, level, keep, chain);
+            tallest = tallest.max(busiest);
+            tallest = tallest.max(rows.height);
+            b.rows = Some(rows);
+        }
         for b in &mut self.boxes {
             b.h = tallest;
             if let Some(rows) = &mut b.rows {
@@ -95,5 +136,63 @@ impl Layout {
         }
         self.height = self.nodes_y + tallest + PAD;
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playback::Player;
+    use crate::sim::builtin;
+    use crate::tours::TourId;
+
+    pub(super) fn stage_at_step(name: &'static str, step: usize) -> Stage {
+        let mut cursor = Player::load(
+            builtin::by_name(name).unwrap().to_string(),
+            TourId::from_name(name),
+        )
+        .expect("a built-in scenario loads")
+        .into_cursor();
+        cursor.go_to_step(step);
+        cursor.finish();
+        cursor.stage(None, None)
+    }
+
+    /// A figure in a slide on a 1024 × 768 projector gives its stage about 761 × 276 units, one 14 px
+    /// label per 11 units; a page, 1000 wide and as tall as it needs: at each, every step of a tour
+    /// draws the same boxes in a picture of the same height, the front node's files among its rows.
+    #[test]
+    fn a_figures_picture_holds_still_from_step_to_step_with_the_files_drawn() {
+        for (width, max) in [(761.0, Some(276.0)), (1000.0, None), (761.0, Some(420.0))] {
+            for tour in [
+                TourId::from_name("kind"),
+                TourId::from_name("kubeadm-flannel"),
+            ] {
+                let tour = tour.expect("a built-in tour");
+                let mut seen: Option<(f64, Vec<(f64, f64)>)> = None;
+                for step in 0..tour.tour().steps.len() {
+                    let stage = stage_at_step(tour.name(), step);
+                    let layout = Layout::steady(&stage, width, stage.focus.as_deref(), max);
+                    let at = format!("{} step {} at {width}", tour.name(), step + 1);
+                    assert!(
+                        max.is_none_or(|max| layout.height <= max),
+                        "{at}: {}",
+                        layout.height
+                    );
+                    let boxes: Vec<(f64, f64)> = layout.boxes.iter().map(|b| (b.w, b.h)).collect();
+                    for b in layout.boxes.iter().filter_map(|b| b.rows.as_ref()) {
+                        assert!(b.files_y.is_some(), "{at}: the files dropped");
+                    }
+                    // From the step where every node has joined.
+                    if stage.nodes.iter().all(Option::is_some) {
+                        match &seen {
+                            Some(first) => assert_eq!(first, &(layout.height, boxes), "{at}"),
+                            None => seen = Some((layout.height, boxes)),
+                        }
+                    }
+                }
+                assert!(seen.is_some(), "{}: its nodes join", tour.name());
+            }
+        }
     }
 }
