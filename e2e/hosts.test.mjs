@@ -283,3 +283,62 @@ test("one figure's words are the same size in every host", () => {
   assert.equal(sizes.length, 4, JSON.stringify(captionPx));
   assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1, JSON.stringify(captionPx));
 });
+
+test("reveal.js: a fragment shown forward plays the step's motion at 1×, b's countdown running on the slide", async () => {
+  const url = await site("reveal-motion", async (dir) => {
+    await cp(join(ROOT, "node_modules/reveal.js/dist"), join(dir, "reveal"), { recursive: true });
+    await writeFile(join(dir, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deck</title><link rel="icon" href="data:,">
+      <link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/black.css">
+      <script type="module" src="${script}"></script></head><body><div class="reveal"><div class="slides">
+      <section><podip-figure tour="kind" step="7" fragments></podip-figure><p class="fragment">b is deleted</p></section>
+      </div></div><script type="module">import Reveal from "./reveal/reveal.mjs"; Reveal.initialize({ hash: true });</script></body></html>`);
+    return dir;
+  });
+  const { page, assertClean } = await open(`${url}index.html`, { width: 1024, height: 768 });
+  await page.waitForFunction(() => document.querySelector(".reveal.ready"));
+  await page.locator('podip-figure [data-testid=figure][data-step="7"]').waitFor({ timeout: 30_000 });
+  // At every animation frame from the first that shows step 8, the figure's time and b's countdown as
+  // drawn (its ring's words, or the words for readers where the cell has no room), until DEL 0.001 s.
+  await page.evaluate(() => {
+    const frames = [];
+    window.motionFrames = frames;
+    const frame = () => {
+      const figure = document.querySelector("podip-figure")?.shadowRoot?.querySelector("[data-testid=figure]");
+      const countdown = figure?.querySelector("[data-testid=stage-countdown][data-pod=b] .countdown-text, text[data-testid=stage-countdown][data-pod=b]");
+      if (figure?.dataset.step === "8" || frames.length) {
+        frames.push({ step: figure?.dataset.step, time: Number(figure?.dataset.time), countdown: countdown?.textContent ?? null });
+      }
+      if (frames.at(-1)?.countdown?.includes("0.001 s")) frames.done = true;
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => window.motionFrames?.done, null, { timeout: 30_000 });
+  const frames = await page.evaluate(() => window.motionFrames);
+  const left = frames
+    .map((f) => f.countdown?.match(/(\d+)\.(\d{3}) s/))
+    .filter(Boolean)
+    .map(([, s, ms]) => Number(s) * 1000 + Number(ms))
+    .filter((v, i, all) => i === 0 || v !== all[i - 1]);
+  const seen = `${frames.length} frames; countdown ${left.join(" ")}`;
+  assert.equal(left[0], 2_300, `the step starts with the full ring (${seen})`);
+  assert.ok(left.length >= 15, `the countdown runs on the slide, not two states (${seen})`);
+  assert.ok(left.every((v, i) => i === 0 || v < left[i - 1]), `it only goes down (${seen})`);
+  assert.equal(left.at(-1), 1, `it stops a millisecond before CNI DEL (${seen})`);
+  assert.ok(frames.every((f) => f.step === "8"), `at b deleted throughout (${seen})`);
+  // One clock: the figure's time and the countdown add up to CNI DEL's moment at every frame.
+  const del = frames[0].time + left[0];
+  for (const f of frames.filter((f) => f.countdown)) {
+    const [, s, ms] = f.countdown.match(/(\d+)\.(\d{3}) s/);
+    assert.equal(f.time + Number(s) * 1000 + Number(ms), del, JSON.stringify(f));
+  }
+  await page.locator('podip-figure [data-testid=figure][data-playing="false"]').waitFor();
+  await page.screenshot({ path: `${ARTIFACTS}/host-reveal-motion.png` });
+  // Back, and forward again: a fragment hidden shows step 7 as it is; shown again, the motion again.
+  await page.keyboard.press("ArrowLeft");
+  await page.locator('podip-figure [data-testid=figure][data-step="7"][data-playing="false"]').waitFor({ timeout: 30_000 });
+  await page.keyboard.press("ArrowRight");
+  await page.locator('podip-figure [data-testid=figure][data-step="8"][data-playing="true"]').waitFor({ timeout: 30_000 });
+  assertClean();
+});
