@@ -195,7 +195,13 @@ pub(crate) fn status_update(cluster: &mut Cluster, at: PodRef, sandbox: Rc<Sandb
     pod.status_sandbox = Some(Rc::clone(&sandbox));
     pod.phase = PodPhase::Running;
     // The pod runs: its first packet asks the node for its gateway.
-    super::neighbours::pod_reached(cluster, &node, &sandbox);
+    let now = cluster.now;
+    if let Some(on) = cluster.nodes.get_mut(&node) {
+        if let Some(pod_sandbox) = on.sandboxes.get(&sandbox.sandbox_id) {
+            on.neighbours
+                .pod_reached(&on.netns, &pod_sandbox.netns, &sandbox, now);
+        }
+    }
     runtime::log_sandbox_step(
         cluster,
         SandboxStep::PodIps,

@@ -17,7 +17,7 @@ use super::message::{Message, ReleasedText, SandboxStep};
 use super::name::Name;
 use super::object::ObjectRef;
 use super::objects::{LoadedChain, Sandbox};
-use super::sandbox::{PodUid, SandboxFacts, IF_NAME};
+use super::sandbox::{select_pod_ips, PodUid, SandboxFacts, IF_NAME};
 use super::upstream;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_netconf, Store};
 use crate::ipam::ptp::{self, IfName, NetNs, Route};
@@ -68,26 +68,6 @@ impl fmt::Display for SandboxError {
 fn plugin_failed(chain: Chain, err: impl fmt::Display) -> String {
     let plugin = if chain.is_flannel() { "flannel" } else { "ptp" };
     format!("plugin type=\"{plugin}\" failed (add): {err}")
-}
-
-/// containerd's `selectPodIPs` with the default `ip_pref` (ipv4): the first IPv4 address is the primary,
-/// the others follow in result order. Empty when that is the result order already (see
-/// [`SandboxFacts::ips`]).
-fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
-    match ips.iter().position(IpAddr::is_ipv4) {
-        Some(0) | None => Vec::new(),
-        Some(primary) => {
-            let mut ordered = Vec::with_capacity(ips.len());
-            ordered.push(ips[primary]);
-            ordered.extend(
-                ips.iter()
-                    .enumerate()
-                    .filter(|(i, _)| *i != primary)
-                    .map(|(_, ip)| *ip),
-            );
-            ordered
-        }
-    }
 }
 
 /// The routes ptp added through a host veth (`ip.AddHostRoute`), leaving out the `fe80::/64` the kernel

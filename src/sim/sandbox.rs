@@ -87,6 +87,26 @@ impl fmt::Display for PodUid {
     }
 }
 
+/// containerd's `selectPodIPs` with the default `ip_pref` (ipv4): the first IPv4 address is the primary,
+/// the others follow in result order. Empty when that is the result order already (see
+/// [`SandboxFacts::ips`]).
+pub(crate) fn select_pod_ips(ips: &[IpAddr]) -> Vec<IpAddr> {
+    match ips.iter().position(IpAddr::is_ipv4) {
+        Some(0) | None => Vec::new(),
+        Some(primary) => {
+            let mut ordered = Vec::with_capacity(ips.len());
+            ordered.push(ips[primary]);
+            ordered.extend(
+                ips.iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != primary)
+                    .map(|(_, ip)| *ip),
+            );
+            ordered
+        }
+    }
+}
+
 impl SandboxFacts {
     /// The pod's IPs in containerd's order (primary first): `status.podIPs`.
     pub fn ips(&self) -> &[IpAddr] {

@@ -5,6 +5,7 @@ use super::chain::Chain;
 use super::clock::VirtualTime;
 use super::event::Event;
 use super::name::Name;
+use super::neighbours::Neighbour;
 use super::objects::{PodObj, PodPhase};
 use super::simulation::Simulation;
 use crate::ipam::bridge::netconf::DEFAULT_BR_NAME;
@@ -289,6 +290,15 @@ impl Simulation {
             .into_iter()
             .map(pod_state)
             .collect()
+    }
+
+    /// `ip neigh` on node `name`: its entries for pod addresses, in the order they were learned.
+    pub fn node_neighbours(&self, name: &str) -> Vec<Neighbour> {
+        self.cluster
+            .nodes
+            .get(name)
+            .map(|node| node.neighbours.live(&node.netns).cloned().collect())
+            .unwrap_or_default()
     }
 
     /// One node's state, if it exists.

@@ -3,7 +3,6 @@
 //! it, asks host-local and puts the gateway on `cni0` last. What the bridge did is returned for the
 //! log, in `bridge.go`'s order.
 
-use super::{is_link_local_prefix, select_pod_ips};
 use crate::ipam::bridge::{self, CmdArgs};
 use crate::ipam::flannel;
 use crate::ipam::hostlocal::store::container_id;
@@ -13,7 +12,7 @@ use crate::ipam::ptp::{IfName, NetNs};
 use crate::sim::cluster::Cluster;
 use crate::sim::name::Name;
 use crate::sim::objects::NodeObj;
-use crate::sim::sandbox::{SandboxFacts, IF_NAME};
+use crate::sim::sandbox::{select_pod_ips, SandboxFacts, IF_NAME};
 use ipnet::IpNet;
 use std::net::IpAddr;
 use std::rc::Rc;
@@ -129,7 +128,10 @@ pub(super) fn flannel_add(
         .addrs
         .iter()
         .map(|a| a.local)
-        .filter(|a| !had_addrs.contains(a) && !is_link_local_prefix(&a.trunc()))
+        .filter(|a| {
+            !had_addrs.contains(a)
+                && !matches!(a.addr(), IpAddr::V6(v6) if v6.is_unicast_link_local())
+        })
         .collect();
     let routes = route_lines_via(&node.netns, bridge.ifindex);
     let connected: Vec<&str> = gateways
