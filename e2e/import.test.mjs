@@ -25,7 +25,7 @@ test("a preset fills kube-controller-manager's flags and --max-pods, with its so
   const note = page.getByTestId("preset-note");
   assert.match(await note.textContent(), /hostPrefix 23/);
   // A platform whose chain podip does not model: which it runs, and which podip draws instead.
-  assert.match(await note.textContent(), /OVN-Kubernetes[^]*podip draws flannel's chain/);
+  assert.match(await note.textContent(), /OVN-Kubernetes[^]*podip draws kindnet's chain/);
   assert.ok((await note.locator("a").count()) >= 1);
   // The scenario now carries the kubelet's --max-pods.
   assert.match(await page.getByTestId("scenario-editor").inputValue(), /^set max-pods=250$/m);

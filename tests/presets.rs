@@ -322,3 +322,62 @@ fn every_preset_runs_its_own_chain_or_says_which_it_draws_instead() {
         }
     }
 }
+
+/// Every preset's run gives its pods addresses: the page's opening story (the kind tour) under each
+/// preset's settings ends with every pod it keeps Running, each with an address of the preset's Pod
+/// range, on the chain the preset draws — none left to a chain that refuses the range, as kube-flannel
+/// refuses any Network but its manifest's 10.244.0.0/16.
+#[test]
+fn every_presets_default_run_ends_with_every_pod_running_with_an_address() {
+    use podip::playback::with_preamble;
+    use podip::sim::{builtin, Simulation};
+    let base = ClusterSettings::of(&Scenario::parse(builtin::KIND).expect("the kind tour"));
+    let at_end = |text: &str| {
+        let mut sim = Simulation::new(Scenario::parse(text).expect("parses"));
+        sim.run_to_end();
+        sim
+    };
+    let kinds_pods = at_end(builtin::KIND).snapshot().pods.len();
+    assert!(kinds_pods > 0);
+    for preset in preset::ALL.iter() {
+        let settings = base
+            .draft()
+            .with_preset(preset)
+            .validate(&base)
+            .unwrap_or_else(|err| panic!("{}: {err}", preset.name));
+        let sim = at_end(&with_preamble(builtin::KIND, &settings.preamble()));
+        let range: ipnet::IpNet = match preset.pod_ips {
+            PodIps::NodeSubnets { cluster_cidr, .. } => cluster_cidr,
+            PodIps::Elsewhere => podip::ipam::kcm::KIND_CLUSTER_CIDR,
+        }
+        .parse()
+        .expect("a CIDR");
+        let pods = sim.snapshot().pods;
+        assert_eq!(
+            pods.len(),
+            kinds_pods,
+            "{}: the story keeps its pods",
+            preset.name
+        );
+        for pod in &pods {
+            assert_eq!(
+                (pod.phase, pod.status),
+                ("Running", "Running"),
+                "{}: {}",
+                preset.name,
+                pod.name
+            );
+            assert!(
+                !pod.ips.is_empty(),
+                "{}: {} has no address",
+                preset.name,
+                pod.name
+            );
+            for ip in &pod.ips {
+                let ip: std::net::IpAddr = ip.parse().expect("an address");
+                assert!(range.contains(&ip), "{}: {ip} outside {range}", preset.name);
+            }
+        }
+        assert_eq!(settings.knobs.cni, preset.cni, "{}", preset.name);
+    }
+}

@@ -52,7 +52,8 @@ pub struct Preset {
     /// What it sets.
     pub pod_ips: PodIps,
     /// The CNI chain podip runs its nodes on: the platform's own when podip models it (kind's kindnet,
-    /// kubeadm's flannel, k3s' embedded flannel), else the modelled one closest to it, which
+    /// kubeadm's flannel, k3s' embedded flannel), else the modelled one closest to it that takes the
+    /// preset's Pod range (kube-flannel takes only its manifest's 10.244.0.0/16), which
     /// `i18n::ui::preset_cni_note` names in a sentence with the chain the platform really runs.
     pub cni: Chain,
     /// Where each default is defined or documented.
@@ -126,7 +127,7 @@ pub const ALL: [Preset; 11] = [
         name: "rke2",
         title: "RKE2",
         pod_ips: subnets("10.42.0.0/16", "", "10.43.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
-        cni: Chain::Flannel,
+        cni: Chain::Kindnet,
         sources: &[
             "https://docs.rke2.io/reference/server_config",
             "https://docs.rke2.io/networking/basic_network_options",
@@ -156,7 +157,7 @@ pub const ALL: [Preset; 11] = [
         name: "openshift",
         title: "OpenShift (hostPrefix 23)",
         pod_ips: subnets("10.128.0.0/14", "23", "172.30.0.0/16", 250, Splitter::OvnKubernetes),
-        cni: Chain::Flannel,
+        cni: Chain::Kindnet,
         sources: &[
             "https://docs.redhat.com/en/documentation/openshift_container_platform/4.17/html/installing_on_bare_metal/installer-provisioned-infrastructure#installation-configuration-parameters-network_ipi-install-installation-workflow",
             "https://docs.redhat.com/en/documentation/openshift_container_platform/4.17/html/nodes/working-with-nodes#nodes-nodes-managing-max-pods-proc_nodes-nodes-managing-max-pods",
