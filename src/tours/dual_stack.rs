@@ -22,6 +22,7 @@ pub(super) const DUAL_STACK: Tour = Tour {
         Step {
             id: "both-families-patched",
             waits_for: (Reason::PodCIDRPatched, "node/kind-worker"),
+            command: None,
             words: text! {
                 en: "kind-worker gets 10.244.1.0/24 and fd00:10:244:1::/64, in --cluster-cidr order.",
                 zh: "kind-worker 按 --cluster-cidr 中的顺序拿到 10.244.1.0/24 和 fd00:10:244:1::/64。",
@@ -31,6 +32,7 @@ pub(super) const DUAL_STACK: Tour = Tour {
         Step {
             id: "a-reserves-two",
             waits_for: (Reason::IPAMReserve, "pod/a"),
+            command: None,
             words: text! {
                 en: "kindnet wrote one host-local range set per podCIDR, so CNI ADD reserves one address per family: a gets 10.244.1.2, recorded in last_reserved_ip.0, and fd00:10:244:1::2, in last_reserved_ip.1.",
                 zh: "kindnet 为每个 podCIDR 写了一个 host-local range set，所以 CNI ADD 在每个地址族各分配一个地址：a 拿到 10.244.1.2，记在 last_reserved_ip.0；以及 fd00:10:244:1::2，记在 last_reserved_ip.1。",
@@ -40,6 +42,7 @@ pub(super) const DUAL_STACK: Tour = Tour {
         Step {
             id: "a-gets-both",
             waits_for: (Reason::PodIPsAssigned, "pod/a"),
+            command: None,
             words: text! {
                 en: "containerd reports IPv4 as the primary IP: status.podIP is 10.244.1.2, and status.podIPs lists both, 10.244.1.2 and fd00:10:244:1::2.",
                 zh: "containerd 把 IPv4 报告为主 IP：status.podIP 是 10.244.1.2，status.podIPs 里两个地址都有：10.244.1.2 和 fd00:10:244:1::2。",
@@ -49,6 +52,7 @@ pub(super) const DUAL_STACK: Tour = Tour {
         Step {
             id: "a-released",
             waits_for: (Reason::IPAMRelease, "pod/a"),
+            command: None,
             words: text! {
                 en: "a's DEL releases both files together, 2.3 s after its object went.",
                 zh: "a 的对象消失 2.3 秒后，它的 DEL 把两个文件一起释放。",

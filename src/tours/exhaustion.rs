@@ -22,6 +22,7 @@ pub(super) const EXHAUSTION: Tour = Tour {
         Step {
             id: "p6-fails",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/p6"),
+            command: None,
             words: text! {
                 en: "The sixth pod fails. containerd first runs CNI DEL through the chain to tear down what the ADD began; then the kubelet records FailedCreatePodSandBox with host-local's 'no IP addresses available in range set', and retries the sandbox.",
                 zh: "第六个 Pod 失败。containerd 先沿插件链执行 CNI DEL，清理 ADD 中途已经创建的部分；随后 kubelet 记录 FailedCreatePodSandBox，原因是 host-local 报出的“no IP addresses available in range set”，并会重试创建沙箱。",
@@ -31,6 +32,7 @@ pub(super) const EXHAUSTION: Tour = Tour {
         Step {
             id: "p-2-released",
             waits_for: (Reason::IPAMRelease, "pod/p-2"),
+            command: None,
             words: text! {
                 en: "p-2's DEL runs 2.3 s after its deletion and frees .3 — behind the cursor.",
                 zh: "p-2 删除 2.3 秒后，它的 DEL 执行，释放了 .3——但游标早已越过了 .3。",
@@ -40,6 +42,7 @@ pub(super) const EXHAUSTION: Tour = Tour {
         Step {
             id: "p6-wraps",
             waits_for: (Reason::PodIPsAssigned, "pod/p6"),
+            command: None,
             words: text! {
                 en: "On the retry the walk wraps past .6 and finds .3, and the kubelet writes it to p6's status.podIPs: a freed address returns only after the wrap.",
                 zh: "重试时，遍历越过 .6 绕回开头，找到 .3，kubelet 把它写进 p6 的 status.podIPs：释放的地址只有在绕回之后才会再被分配。",
@@ -49,6 +52,7 @@ pub(super) const EXHAUSTION: Tour = Tour {
         Step {
             id: "p7-wraps-again",
             waits_for: (Reason::IPAMReserve, "pod/p7"),
+            command: None,
             words: text! {
                 en: "p-1 was deleted too; p7 wraps again and takes .2.",
                 zh: "p-1 也被删除了；p7 再次绕回，拿到 .2。",

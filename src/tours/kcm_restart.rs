@@ -22,6 +22,7 @@ pub(super) const KCM_RESTART: Tour = Tour {
         Step {
             id: "node-b-released",
             waits_for: (Reason::CIDRReleased, "node/node-b"),
+            command: None,
             words: text! {
                 en: "node-b is deleted: kube-controller-manager clears its bit, and 10.244.1.0/24 is free. nextCandidate stays at 3.",
                 zh: "node-b 被删除：kube-controller-manager 清除它的位，10.244.1.0/24 空了出来。nextCandidate 仍停在 3。",
@@ -31,6 +32,7 @@ pub(super) const KCM_RESTART: Tour = Tour {
         Step {
             id: "node-d-after-cursor",
             waits_for: (Reason::PodCIDRPatched, "node/node-d"),
+            command: None,
             words: text! {
                 en: "node-d joins and gets 10.244.3.0/24, not the freed 10.244.1.0/24: the scan starts at nextCandidate, and index 1 comes back only after the cursor wraps round the /16.",
                 zh: "node-d 加入，分到 10.244.3.0/24，而不是刚释放的 10.244.1.0/24：扫描从 nextCandidate 开始，索引 1 要等游标在 /16 中绕回之后才会再被分配。",
@@ -40,6 +42,7 @@ pub(super) const KCM_RESTART: Tour = Tour {
         Step {
             id: "kcm-restarted",
             waits_for: (Reason::NodeIpamStarted, "kube-controller-manager"),
+            command: None,
             words: text! {
                 en: "kube-controller-manager restarts. The cidrset lives in its memory only: a new one starts with nextCandidate 0 and occupies the podCIDR each node carries (node-a, node-c, node-d). The rest of that memory starts over too: the Service range is filtered out again, a subnet a failed PATCH left marked for no node is free again, and the workqueue's backoff begins anew.",
                 zh: "kube-controller-manager 重启。cidrset 只存在于它的内存中：新建的 cidrset 从 nextCandidate 0 开始，并占用各节点已有的 podCIDR（node-a、node-c、node-d）。内存中的其他状态也一并重来：Service 网段被重新过滤掉，某次 PATCH 失败后被标记为已占用、却没有任何节点持有的子网重新变为空闲，工作队列的退避也从头开始。",
@@ -49,6 +52,7 @@ pub(super) const KCM_RESTART: Tour = Tour {
         Step {
             id: "node-e-lowest-free",
             waits_for: (Reason::PodCIDRPatched, "node/node-e"),
+            command: None,
             words: text! {
                 en: "node-e joins and gets 10.244.1.0/24: from index 0 the first free subnet is node-b's old one. Before the restart it would have got 10.244.4.0/24; the order in which subnets are handed out depends on the controller's uptime.",
                 zh: "node-e 加入，分到 10.244.1.0/24：从索引 0 开始，第一个空闲子网就是 node-b 原来的那个。如果没有重启，它会分到 10.244.4.0/24；子网的分配顺序取决于控制器运行了多久。",

@@ -22,6 +22,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "control-plane-subnet",
             waits_for: (Reason::PodCIDRPatched, "node/kind-control-plane"),
+            command: Some("kubectl get node kind-control-plane -o jsonpath='{.spec.podCIDR}'"),
             words: text! {
                 en: "The control-plane node registers first. kube-controller-manager's node IPAM controller scans its bitmap of subnets from nextCandidate 0 and hands out index 0, 10.244.0.0/24, and kube-controller-manager PATCHes it into the node's spec.podCIDR.",
                 zh: "控制平面节点最先注册。kube-controller-manager 的 node IPAM 控制器从 nextCandidate 0 开始扫描子网位图，分出索引 0，即 10.244.0.0/24，kube-controller-manager 再用 PATCH 把它写入该节点的 spec.podCIDR。",
@@ -31,6 +32,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "workers-patched",
             waits_for: (Reason::PodCIDRPatched, "node/kind-worker2"),
+            command: Some("kubectl get nodes -o custom-columns=NAME:.metadata.name,PODCIDR:.spec.podCIDR"),
             words: text! {
                 en: "The workers get 10.244.1.0/24 and 10.244.2.0/24 in the order the controller processes them; kind joins them in parallel, so on another run the two can swap. kube-controller-manager PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
                 zh: "两个工作节点按控制器处理的顺序拿到 10.244.1.0/24 和 10.244.2.0/24；kind 是并行加入工作节点的，换一次运行，两者可能对调。kube-controller-manager 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
@@ -40,6 +42,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "conflist-written",
             waits_for: (Reason::CNIConfigWritten, "node/kind-worker"),
+            command: Some("docker exec kind-worker cat /etc/cni/net.d/10-kindnet.conflist"),
             words: text! {
                 en: "kindnetd on kind-worker sees its podCIDR and writes /etc/cni/net.d/10-kindnet.conflist: ptp with host-local over 10.244.1.0/24, then portmap. Until now the node was NotReady (NetworkPluginNotReady: cni plugin not initialized), and no pod could start there.",
                 zh: "kind-worker 上的 kindnetd 看到本节点的 podCIDR，写出 /etc/cni/net.d/10-kindnet.conflist：先是 ptp（IPAM 为 host-local，范围 10.244.1.0/24），然后是 portmap。在此之前，节点一直是 NotReady（NetworkPluginNotReady：cni plugin not initialized），这个节点上的 Pod 无法启动。",
@@ -49,6 +52,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "a-reserved",
             waits_for: (Reason::IPAMReserve, "pod/a"),
+            command: Some("docker exec kind-worker ls /run/cni-ipam-state/kindnet"),
             words: text! {
                 en: "Pod a's sandbox starts and containerd runs CNI ADD. host-local has no last_reserved_ip.0 yet, starts at rangeStart, skips the gateway .1 and creates the file 10.244.1.2 — content: the sandbox ID, \\r\\n, eth0. Open it in the listing.",
                 zh: "Pod a 的沙箱启动，containerd 执行 CNI ADD。host-local 还没有 last_reserved_ip.0，于是从 rangeStart 开始，跳过网关 .1，创建文件 10.244.1.2——内容是沙箱 ID、\\r\\n、eth0。可以在文件列表里打开看看。",
@@ -58,6 +62,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "a-veth",
             waits_for: (Reason::VethCreated, "pod/a"),
+            command: Some("docker exec kind-worker ip -br link show type veth"),
             words: text! {
                 en: "ptp makes the veth pair: eth0 in the pod, vethXXXXXXXX on the node; each end's name says @if and the other end's ifindex.",
                 zh: "ptp 创建一对 veth：Pod 里是 eth0，节点上是 vethXXXXXXXX；每一端的名字里都带着 @if 和对端的 ifindex，两头互指。",
@@ -67,6 +72,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "a-route",
             waits_for: (Reason::RouteAdded, "pod/a"),
+            command: Some("docker exec kind-worker ip route"),
             words: text! {
                 en: "On the node: a /32 'scope host' route to the pod through its veth — no bridge. Every pod's host veth carries the same gateway address, 10.244.1.1/32.",
                 zh: "节点上有一条经由 veth 通往该 Pod 的 /32 主机路由（scope host）——没有网桥。每个 Pod 的节点侧 veth 都带着同一个网关地址 10.244.1.1/32。",
@@ -76,6 +82,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "c-running",
             waits_for: (Reason::PodIPsAssigned, "pod/c"),
+            command: Some("kubectl get pods -o wide"),
             words: text! {
                 en: "b and c get .3 and .4, one after another; last_reserved_ip.0 now holds 10.244.1.4. The kubelet writes each address to its Pod's status.podIPs, so kubectl get pods -o wide lists a, b and c with .2, .3 and .4.",
                 zh: "b 和 c 依次拿到 .3 和 .4；last_reserved_ip.0 现在记录的是 10.244.1.4。kubelet 把每个地址写进对应 Pod 的 status.podIPs，所以 kubectl get pods -o wide 列出 a、b、c，地址分别是 .2、.3 和 .4。",
@@ -85,6 +92,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "b-deleted",
             waits_for: (Reason::PodDeleted, "pod/b"),
+            command: Some("docker exec kind-worker ls /run/cni-ipam-state/kindnet"),
             words: text! {
                 en: "b is deleted with --grace-period=0 --force: its Pod object is gone at once. But its IP file, veth and route are still on the node — watch the countdown.",
                 zh: "b 以 --grace-period=0 --force 删除：它的 Pod 对象立刻消失。但它的 IP 文件、veth 和路由还留在节点上——请看倒计时。",
@@ -94,6 +102,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "b-released",
             waits_for: (Reason::RouteRemoved, "pod/b"),
+            command: Some("docker exec kind-worker ip route"),
             words: text! {
                 en: "2.3 s after the object disappeared, the file 10.244.1.3, the veth and the /32 route go together: the kubelet stopped b's container, then its sandbox, and CNI DEL ran. podip reads the measured lag as a current kubelet's 2 s floor for a container that ignores SIGTERM (kubelets 1.22 to about 1.28 waited the pod's whole terminationGracePeriodSeconds).",
                 zh: "对象消失 2.3 秒后，文件 10.244.1.3、veth 和 /32 路由一起消失：kubelet 先停掉 b 的容器，再停止它的沙箱，CNI DEL 随之执行。podip 对实测延迟的解释是：当前的 kubelet 对忽略 SIGTERM 的容器至少等 2 秒（1.22 到 1.28 前后的 kubelet 会等满 Pod 的整个 terminationGracePeriodSeconds）。",
@@ -103,6 +112,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "d-gets-the-next",
             waits_for: (Reason::PodIPsAssigned, "pod/d"),
+            command: Some("docker exec kind-worker cat /run/cni-ipam-state/kindnet/last_reserved_ip.0"),
             words: text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip, and the freed .3 comes back only after the walk wraps past .254. The kubelet writes .5 to d's status.podIPs, and kubectl get pod d -o wide shows it. (On the measured worker, which had run pods before, d got .192: the kind-measured scenario replays it.)",
                 zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续分配，释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。kubelet 把 .5 写进 d 的 status.podIPs，kubectl get pod d -o wide 就能看到它。（实测的工作节点之前跑过 Pod，d 拿到的是 .192：kind-measured 场景重现了这一过程。）",

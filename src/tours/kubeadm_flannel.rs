@@ -23,6 +23,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "subnet-env",
             waits_for: (Reason::SubnetEnvWritten, "node/worker-1"),
+            command: Some("ssh worker-1 cat /run/flannel/subnet.env"),
             words: text! {
                 en: "flanneld on worker-1 takes the node's spec.podCIDR as its lease and writes /run/flannel/subnet.env: FLANNEL_SUBNET=10.244.1.1/24, the gateway with the node's mask. kube-flannel's init container has copied 10-flannel.conflist, which names no subnet: at every CNI ADD the flannel plugin reads subnet.env instead.",
                 zh: "worker-1 上的 flanneld 把本节点的 spec.podCIDR 当作自己的租约，写出 /run/flannel/subnet.env：FLANNEL_SUBNET=10.244.1.1/24，即带节点掩码的网关地址。kube-flannel 的 Init 容器已经复制好 10-flannel.conflist，但里面没有写子网：每次 CNI ADD 时，flannel 插件读的是 subnet.env。",
@@ -32,6 +33,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "a-bridge",
             waits_for: (Reason::BridgeCreated, "pod/a"),
+            command: Some("ssh worker-1 ip -d link show cni0"),
             words: text! {
                 en: "Pod a's CNI ADD: flannel delegates to the bridge plugin, with host-local over 10.244.1.0/24. The bridge plugin first creates cni0, once per node, and brings it up with no address yet: the gateway goes on it last, once the pod is set up.",
                 zh: "Pod a 的 CNI ADD：flannel 委托 bridge 插件执行，IPAM 用以 10.244.1.0/24 为范围的 host-local。bridge 插件先创建网桥 cni0（每个节点只建一次）并启用它，此时上面还没有地址：网关地址要等 Pod 配置好之后，最后才配上去。",
@@ -41,6 +43,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "a-reserved",
             waits_for: (Reason::IPAMReserve, "pod/a"),
+            command: Some("ssh worker-1 ls /var/lib/cni/networks/cbr0"),
             words: text! {
                 en: "The bridge plugin makes a's veth pair and plugs the host end into cni0 as a port, hairpin on. Then host-local walks as on kind: a gets 10.244.1.2. Its file is under /var/lib/cni/networks/cbr0, named after the conflist's network cbr0, on disk rather than kind's tmpfs.",
                 zh: "bridge 插件为 a 创建 veth 对，把节点侧一端作为端口接到网桥 cni0 上，并打开 hairpin。接着 host-local 和在 kind 上一样遍历：a 拿到 10.244.1.2。它的文件在 /var/lib/cni/networks/cbr0 下，目录名取自 conflist 的网络名 cbr0，放在磁盘上，而不是 kind 用的 tmpfs。",
@@ -50,6 +53,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "a-gateway",
             waits_for: (Reason::BridgeGatewayAdded, "pod/a"),
+            command: Some("ssh worker-1 ip -4 addr show cni0"),
             words: text! {
                 en: "Only now, with a's eth0 configured, does the bridge plugin put the gateway 10.244.1.1/24 on cni0 (ensureAddr); the kernel adds one connected route, 10.244.1.0/24 dev cni0, for every pod to come. On kind, ptp put the gateway on each host veth as a /32 instead.",
                 zh: "直到这时，a 的 eth0 已经配置好，bridge 插件才把网关地址 10.244.1.1/24 配到网桥 cni0 上（ensureAddr）；内核随之加上一条直连路由 10.244.1.0/24 dev cni0，之后所有 Pod 共用。在 kind 上则是 ptp 把网关地址以 /32 配在每个节点侧 veth 上。",
@@ -59,6 +63,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "c-running",
             waits_for: (Reason::PodIPsAssigned, "pod/c"),
+            command: Some("ssh worker-1 ip route"),
             words: text! {
                 en: "b and c get .3 and .4 and run. Three veths on one bridge, and no route per pod: worker-1's ip route holds one route, 10.244.1.0/24 dev cni0, for all three, where kind's holds a /32 for each; beside it flanneld's routes to 10.244.0.0/24 and 10.244.2.0/24 through flannel.1.",
                 zh: "b 和 c 拿到 .3 和 .4，开始运行。三个 veth 接在同一个网桥上，没有每个 Pod 一条的路由：worker-1 的 ip route 只用一条 10.244.1.0/24 dev cni0 通往这三个 Pod，而 kind 上是每个 Pod 一条 /32；旁边是 flanneld 经由 flannel.1 通往 10.244.0.0/24 和 10.244.2.0/24 的路由。",
@@ -68,6 +73,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "b-deleted",
             waits_for: (Reason::PodDeleted, "pod/b"),
+            command: Some("ssh worker-1 bridge link show master cni0"),
             words: text! {
                 en: "b is deleted with --grace-period=0 --force: its Pod object is gone at once. Its IP file and its veth, still a port of cni0, wait for CNI DEL — watch the countdown.",
                 zh: "b 以 --grace-period=0 --force 删除：它的 Pod 对象立刻消失。它的 IP 文件和 veth（仍是 cni0 的端口）要等 CNI DEL——请看倒计时。",
@@ -77,6 +83,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "b-released",
             waits_for: (Reason::IPAMRelease, "pod/b"),
+            command: Some("ssh worker-1 ip neigh show dev cni0"),
             words: text! {
                 en: "2.3 s later CNI DEL runs: the bridge plugin deletes b's veth, which leaves cni0, then host-local removes the file 10.244.1.3. cni0 and its gateway stay. So does the node's neighbour entry for .3: it sits on cni0, not on b's veth (containernetworking/cni#88). With kind's ptp it sat on b's host veth and went with it.",
                 zh: "2.3 秒后 CNI DEL 执行：bridge 插件删除 b 的 veth，它随之离开网桥 cni0；然后 host-local 删除文件 10.244.1.3。cni0 和它的网关地址都留着。节点上 .3 的邻居表项也留着：它挂在 cni0 上，而不是 b 的 veth 上（containernetworking/cni#88）。在 kind 的 ptp 下，它挂在 b 的节点侧 veth 上，随 veth 一起消失。",
@@ -86,6 +93,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "d-gets-the-next",
             waits_for: (Reason::PodIPsAssigned, "pod/d"),
+            command: Some("ssh worker-1 cat /var/lib/cni/networks/cbr0/last_reserved_ip.0"),
             words: text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip whatever the plugin. On a bridge that spares d the node's stale entry for .3, which would send d's first packets to b's old MAC address for seconds (plugins#858); .3 comes back only after the walk wraps past .254.",
                 zh: "d 拿到的是 10.244.1.5，而不是 b 的 .3：不管用哪个插件，host-local 都从 last_reserved_ip 之后继续分配。在网桥上，这让 d 避开了节点上 .3 的过期表项——否则发给 d 的前几秒数据包会被送往 b 原来的 MAC 地址（plugins#858）；.3 要等遍历越过 .254、绕回之后才会再分配。",

@@ -22,6 +22,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "node-gets-a-26",
             waits_for: (Reason::PodCIDRPatched, "node/kind-worker"),
+            command: None,
             words: text! {
                 en: "The node gets 10.244.0.0/26: 64 addresses, of which host-local hands out 61 (.2–.62; the network address, the gateway .1 and the broadcast .63 are left out). The capacity planner already says that 110 pods do not fit.",
                 zh: "节点分到 10.244.0.0/26：64 个地址，host-local 能分配其中 61 个（.2–.62；不含网络地址、网关 .1 和广播地址 .63）。容量规划器已经提示 110 个 Pod 放不下。",
@@ -31,6 +32,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "web-61-takes-the-last",
             waits_for: (Reason::IPAMReserve, "pod/web-61"),
+            command: None,
             words: text! {
                 en: "web-1 to web-61 are admitted, get sandboxes and the addresses .2 to .62: the range is full, and last_reserved_ip is .62.",
                 zh: "web-1 到 web-61 通过准入，创建了沙箱，分到 .2 到 .62：地址范围已满，last_reserved_ip 是 .62。",
@@ -40,6 +42,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "web-62-fails",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/web-62"),
+            command: None,
             words: text! {
                 en: "web-62 is admitted too: the kubelet counts pods against --max-pods, not addresses. Its sandbox is created, and CNI ADD fails in host-local: FailedCreatePodSandBox with 'no IP addresses available in range set'. The kubelet will retry it.",
                 zh: "web-62 也通过了准入：kubelet 按 --max-pods 计算的是 Pod 数，而不是地址数。它的沙箱被创建，CNI ADD 在 host-local 中失败：FailedCreatePodSandBox，报“no IP addresses available in range set”。kubelet 之后会重试。",
@@ -49,6 +52,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "web-1-released",
             waits_for: (Reason::IPAMRelease, "pod/web-1"),
+            command: None,
             words: text! {
                 en: "web-1 is deleted; 2.3 s later CNI DEL releases its .2. Nothing is handed out yet: web-62 waits for its next retry.",
                 zh: "web-1 被删除；2.3 秒后 CNI DEL 释放了它的 .2。此时还没有分配给谁：web-62 在等下一次重试。",
@@ -58,6 +62,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "web-62-retried",
             waits_for: (Reason::IPAMReserve, "pod/web-62"),
+            command: None,
             words: text! {
                 en: "On its retry web-62 gets 10.244.0.2: host-local starts after last_reserved_ip (.62), wraps to the start of the range and takes the first free address. The fix people use is a node mask that fits --max-pods (a /24 for 110 pods), or a lower --max-pods.",
                 zh: "重试时 web-62 拿到 10.244.0.2：host-local 从 last_reserved_ip（.62）之后开始，绕回范围开头，取第一个空闲地址。常用的解决办法是让节点掩码容得下 --max-pods（110 个 Pod 用 /24），或调低 --max-pods。",

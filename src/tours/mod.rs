@@ -125,6 +125,10 @@ pub struct Step {
     pub id: &'static str,
     /// The event the step is shown at: its reason and object (`pod/b`, `node/kind-worker`).
     pub waits_for: (Reason, &'static str),
+    /// The command that shows it on a real cluster of the tour's kind (`kubectl …`, `docker exec
+    /// kind-worker ip route`, `ssh worker-1 cat /run/flannel/subnet.env`), which the presenter view shows
+    /// under the caption on demand; the same in every language.
+    pub command: Option<&'static str>,
     /// What the step says.
     pub words: Text,
 }

@@ -22,6 +22,7 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "web-waits-for-the-network",
             waits_for: (Reason::NetworkNotReady, "pod/web"),
+            command: Some("kubectl describe pod web"),
             words: text! {
                 en: "kind-worker has its podCIDR, but kindnetd has not written /etc/cni/net.d/10-kindnet.conflist yet. containerd reports NetworkReady=false (NetworkPluginNotReady: cni plugin not initialized), so the node is NotReady and the kubelet cannot start web's sandbox. It tries again 1 to 1.5 s later.",
                 zh: "kind-worker 已经有了 podCIDR，但 kindnetd 还没有写出 /etc/cni/net.d/10-kindnet.conflist。containerd 报告 NetworkReady=false（NetworkPluginNotReady：cni plugin not initialized），所以节点是 NotReady，kubelet 无法启动 web 的沙箱，1 到 1.5 秒后再试。",
@@ -31,6 +32,7 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "conflist-written",
             waits_for: (Reason::CNIConfigWritten, "node/kind-worker"),
+            command: Some("docker exec kind-worker ls /etc/cni/net.d"),
             words: text! {
                 en: "kindnetd on kind-worker writes the conflist: ptp with host-local over 10.244.1.0/24, then portmap. containerd loads it and reports the network ready, and the kubelet's next node status says Ready. web waits for its retry.",
                 zh: "kind-worker 上的 kindnetd 写出 conflist：先是 ptp（IPAM 为 host-local，范围 10.244.1.0/24），然后是 portmap。containerd 加载它并报告网络就绪，kubelet 下一次上报的节点状态就是 Ready。web 在等下一次重试。",
@@ -40,6 +42,7 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "route-to-kind-worker2",
             waits_for: (Reason::NodeRouteAdded, "node/kind-worker"),
+            command: Some("docker exec kind-worker ip route"),
             words: text! {
                 en: "kindnetd also routes every other node's podCIDR to that node's InternalIP. On kind-worker: 10.244.0.0/24 via 172.18.0.2 and 10.244.2.0/24 via 172.18.0.4, both dev eth0. The nodes share one network, so a plain route is enough: no tunnel, no overlay.",
                 zh: "kindnetd 还把其他每个节点的 podCIDR 路由到该节点的 InternalIP。在 kind-worker 上：10.244.0.0/24 via 172.18.0.2 和 10.244.2.0/24 via 172.18.0.4，都走 dev eth0。节点之间是同一个网络，一条普通路由就够了：没有隧道，也没有 overlay。",
@@ -49,6 +52,7 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "web-running",
             waits_for: (Reason::PodIPsAssigned, "pod/web"),
+            command: Some("kubectl get pod web -o wide"),
             words: text! {
                 en: "On the retry web's sandbox starts: host-local gives it 10.244.1.2, and the kubelet writes it to web's status.podIPs. kubectl get pod web -o wide now shows 10.244.1.2 on kind-worker.",
                 zh: "重试时 web 的沙箱启动了：host-local 分给它 10.244.1.2，kubelet 把这个地址写进 web 的 status.podIPs。现在 kubectl get pod web -o wide 显示 Pod web 在 kind-worker 上，IP 为 10.244.1.2。",
@@ -58,6 +62,7 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "db-running",
             waits_for: (Reason::PodIPsAssigned, "pod/db"),
+            command: Some("docker exec kind-worker ip route get 10.244.2.2"),
             words: text! {
                 en: "db on kind-worker2 gets 10.244.2.2. A packet from web to db leaves web's eth0 for its gateway 10.244.1.1, the host veth. kind-worker's route 10.244.2.0/24 via 172.18.0.4 sends it to kind-worker2, whose /32 route 10.244.2.2 scope host puts it into db's veth.",
                 zh: "kind-worker2 上的 db 拿到 10.244.2.2。从 web 发往 db 的数据包离开 web 的 eth0，发给网关 10.244.1.1，也就是节点侧 veth。kind-worker 的路由 10.244.2.0/24 via 172.18.0.4 把它送到 kind-worker2，那里的 /32 路由 10.244.2.2 scope host 再把它送进 db 的 veth。",

@@ -22,6 +22,7 @@ pub(super) const PLANNING: Tour = Tour {
         Step {
             id: "fourth-node",
             waits_for: (Reason::PodCIDRPatched, "node/node-d"),
+            command: None,
             words: text! {
                 en: "Four nodes, four /24 subnets: the /22 is full, and the round-robin cursor has wrapped back to index 0.",
                 zh: "四个节点，四个 /24 子网：/22 已经分满，轮询（round-robin）游标也绕回到了索引 0。",
@@ -31,6 +32,7 @@ pub(super) const PLANNING: Tour = Tour {
         Step {
             id: "cidr-not-available",
             waits_for: (Reason::CIDRNotAvailable, "node/node-e"),
+            command: None,
             words: text! {
                 en: "The fifth node gets CIDRNotAvailable: allocatedCIDRs == maxCIDRs, so the allocation fails with ErrCIDRRangeNoCIDRsRemaining before a bit is scanned. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
                 zh: "第五个节点得到 CIDRNotAvailable：allocatedCIDRs == maxCIDRs，所以还没扫描位图，分配就以 ErrCIDRRangeNoCIDRsRemaining 失败。工作队列以指数退避重试这个节点（从 5 毫秒开始，每次翻倍）。kindnetd 照样为 node-e 写出 conflist，只是 subnet 为空：在 node-e 拿到 /24 之前，放到那里的 Pod 会在 host-local 失败（invalid CIDR address）。",
@@ -40,6 +42,7 @@ pub(super) const PLANNING: Tour = Tour {
         Step {
             id: "node-b-released",
             waits_for: (Reason::CIDRReleased, "node/node-b"),
+            command: None,
             words: text! {
                 en: "node-b is deleted: its /24 is released. Releasing never moves the cursor.",
                 zh: "node-b 被删除，它的 /24 随之释放。释放从不移动游标。",
@@ -49,6 +52,7 @@ pub(super) const PLANNING: Tour = Tour {
         Step {
             id: "node-e-gets-index-1",
             waits_for: (Reason::PodCIDRPatched, "node/node-e"),
+            command: None,
             words: text! {
                 en: "On its next retry node-e gets the freed 10.244.1.0/24: the scan from the cursor finds index 1.",
                 zh: "node-e 在下一次重试时拿到刚释放的 10.244.1.0/24：从游标开始的扫描找到了索引 1。",

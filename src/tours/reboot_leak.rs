@@ -22,6 +22,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "five-pods-each",
             waits_for: (Reason::PodIPsAssigned, "pod/web-5"),
+            command: None,
             words: text! {
                 en: "Both nodes run five pods: web-1 to web-5 on .2–.6 of 10.244.0.0/28, api-1 to api-5 on .18–.22 of 10.244.0.16/28. host-local keeps one file per address, named after it and holding the container ID of its sandbox; last_reserved_ip is .6 on one node and .22 on the other.",
                 zh: "两个节点上各跑着五个 Pod：web-1 到 web-5 用的是 10.244.0.0/28 里的 .2–.6，api-1 到 api-5 用的是 10.244.0.16/28 里的 .18–.22。host-local 为每个地址建一个同名文件，文件里写着对应沙箱的容器 ID；last_reserved_ip 分别是 .6 和 .22。",
@@ -31,6 +32,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "first-reboot",
             waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
+            command: None,
             words: text! {
                 en: "disk-worker reboots, and so does tmpfs-worker. Gone: every container and network namespace, and with them the veths and /32 routes. Still on disk: the conflist, containerd's sandbox records in /var/lib/containerd and, on disk-worker alone, host-local's five files and last_reserved_ip. tmpfs-worker's /run/cni-ipam-state comes back empty.",
                 zh: "disk-worker 和 tmpfs-worker 相继重启。所有容器和网络命名空间都没了，veth 和 /32 路由也跟着没了。磁盘上还在的有：conflist、/var/lib/containerd 里 containerd 的沙箱记录，以及只在 disk-worker 上才有的 host-local 的五个文件和 last_reserved_ip。tmpfs-worker 的 /run/cni-ipam-state 重启后是空的。",
@@ -40,6 +42,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "kubelet-back",
             waits_for: (Reason::Rebooted, "node/tmpfs-worker"),
+            command: None,
             words: text! {
                 en: "The kubelet starts, sees a new boot ID and records Rebooted. The API still shows the pods Running on their old addresses: nothing has updated them yet.",
                 zh: "kubelet 启动后发现 boot ID 变了，记录 Rebooted。API 里的 Pod 仍是 Running，地址也还是旧的：还没有任何组件更新它们。",
@@ -49,6 +52,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "old-sandbox-deleted",
             waits_for: (Reason::IPAMRelease, "pod/web-1"),
+            command: None,
             words: text! {
                 en: "The kubelet syncs web-1. Its sandbox is not ready, so it records SandboxChanged, 'Pod sandbox changed, it will be killed and re-created.', and stops the old sandbox. containerd finds its netns closed and runs CNI DEL with an empty CNI_NETNS; ptp hands it to host-local, which releases 10.244.0.2 by container ID. On tmpfs-worker the same DEL finds no file.",
                 zh: "kubelet 同步 web-1。它的沙箱没有就绪，于是 kubelet 记录 SandboxChanged（“Pod sandbox changed, it will be killed and re-created.”），并停止旧沙箱。containerd 发现网络命名空间已经关闭，就用空的 CNI_NETNS 执行 CNI DEL；ptp 把 DEL 委托给 host-local，由 host-local 按容器 ID 释放 10.244.0.2。在 tmpfs-worker 上，同样的 DEL 找不到文件。",
@@ -58,6 +62,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "new-addresses",
             waits_for: (Reason::CNIConfigWritten, "node/tmpfs-worker"),
+            command: None,
             words: text! {
                 en: "Then new sandboxes and new CNI ADDs: web-1 to web-5 get .7–.11, because last_reserved_ip (.6) survived on disk, while api-1 to api-5 get .18–.22 again from an empty directory. Five files for five pods on each node: no leak, because containerd still knew the old sandboxes. On tmpfs-worker, kindnetd, a new process, writes the same conflist again (CNIConfigWritten).",
                 zh: "接着是新的沙箱和新的 CNI ADD：last_reserved_ip（.6）在磁盘上保留了下来，所以 web-1 到 web-5 分到 .7–.11；api-1 到 api-5 则从空目录重新分到 .18–.22。两个节点都是五个 Pod、五个文件：没有泄漏，因为 containerd 还记得旧沙箱。在 tmpfs-worker 上，kindnetd 作为新进程，再次写出同样的 conflist（CNIConfigWritten）。",
@@ -67,6 +72,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "records-lost",
             waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
+            command: None,
             words: text! {
                 en: "The second reboot, and this time podip supposes that containerd lost its records of the old sandboxes. RKE2's known issues blame leftover files on containerd losing track of pods (rancher/rke2#3039), and Harvester nodes ran out of addresses after hard power-offs (harvester/harvester#7471), but neither shows how the records went. Without records, no one ever runs CNI DEL for the old sandboxes.",
                 zh: "第二次重启。这一次 podip 假设 containerd 丢失了旧沙箱的记录。RKE2 的已知问题把残留文件归因于 containerd 丢失了对 Pod 的跟踪（rancher/rke2#3039），Harvester 的节点在强制断电后也耗尽了地址（harvester/harvester#7471），但两者都没有说明记录是怎么丢的。没有了记录，就再也不会有人为旧沙箱执行 CNI DEL。",
@@ -76,6 +82,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "ten-files",
             waits_for: (Reason::PodIPsAssigned, "pod/web-5"),
+            command: None,
             words: text! {
                 en: "No SandboxChanged this time: with no record of an old sandbox, the kubelet creates one as for a new pod. The pods come back on .12, .13 and .14, then the walk wraps to .2 and .3. The old sandboxes' files (.7–.11) stay with no sandbox behind them: disk-worker has ten files for five pods. tmpfs-worker again has five.",
                 zh: "这次没有 SandboxChanged：找不到旧沙箱的记录，kubelet 就像对待新 Pod 一样创建沙箱。Pod 先拿到 .12、.13、.14，然后遍历绕回，拿到 .2 和 .3。旧沙箱的文件（.7–.11）留在原地，背后却已没有沙箱：disk-worker 上五个 Pod 对应十个文件。tmpfs-worker 依然是五个。",
@@ -85,6 +92,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "third-reboot",
             waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
+            command: None,
             words: text! {
                 en: "The third reboot, records lost again. All ten of disk-worker's files stay.",
                 zh: "第三次重启，记录再次丢失。disk-worker 的十个文件全部留着。",
@@ -94,6 +102,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "disk-node-full",
             waits_for: (Reason::PodIPsAssigned, "pod/web-3"),
+            command: None,
             words: text! {
                 en: "web-1 to web-3 take the last free addresses, .4–.6; web-4 and web-5 fail: 'failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14'. 13 files and 3 running pods: the node is full although few pods run. The kubelet retries each of them 10–15 s later (backOffPeriod, 10 s, plus jitter), in vain.",
                 zh: "web-1 到 web-3 拿走最后三个空闲地址 .4–.6；web-4 和 web-5 失败：“failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14”。13 个文件，却只有 3 个 Pod 在运行：Pod 不多，节点却满了。kubelet 每次在 10–15 秒后重试（backOffPeriod 的 10 秒再加上抖动），始终失败。",
@@ -103,6 +112,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "tmpfs-node-fine",
             waits_for: (Reason::PodIPsAssigned, "pod/api-5"),
+            command: None,
             words: text! {
                 en: "tmpfs-worker runs its five pods on .18–.22. With host-local's dataDir on a tmpfs, as kind has it, the files cannot outlive a reboot. The cost: last_reserved_ip goes too, so after every boot the addresses are handed out from the start again, and an address can go straight to another pod (see the round-robin tour).",
                 zh: "tmpfs-worker 上的五个 Pod 运行在 .18–.22。像 kind 那样把 host-local 的 dataDir 放在 tmpfs 上，文件就不可能在重启后留下来。代价是 last_reserved_ip 也一起消失，每次启动后都从头分配地址，一个地址可能立刻分配给另一个 Pod（见“为什么要轮询？”导览）。",
@@ -112,6 +122,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "cleaning",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/web-4"),
+            command: None,
             words: text! {
                 en: "disk-worker stays stuck until someone acts. Cleaning the directory (k3s-killall.sh, then rm -rf /var/lib/cni/networks/<network>) frees it, but only with every pod on the node stopped: a file removed under a running pod hands its address out twice.",
                 zh: "disk-worker 会一直卡着，直到有人动手。清理目录（先运行 k3s-killall.sh，再 rm -rf /var/lib/cni/networks/<network>）可以释放这些地址，但前提是节点上的 Pod 已全部停止：如果删掉仍在运行的 Pod 的文件，它的地址就会被分配两次。",
@@ -121,6 +132,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "what-else-clears-it",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/web-4"),
+            command: None,
             words: text! {
                 en: "The CNI GC verb would not clear it: neither ptp nor host-local as released implements it. What helps is libcni's garbage collection of a network: for every attachment in /var/lib/cni/results that the runtime does not name as valid, it runs CNI DEL, which releases the file by container ID. CRI-O calls it; containerd does not (containerd/go-cni#131 is not merged).",
                 zh: "CNI 的 GC 操作清理不了它：ptp 和已发布的 host-local 都没有实现它。真正起作用的是 libcni 对网络的垃圾回收：对 /var/lib/cni/results 中的每个 attachment，只要运行时没有把它列为有效，就执行一次 CNI DEL，这次 DEL 会按容器 ID 释放文件。CRI-O 会调用它；containerd 不会（containerd/go-cni#131 尚未合并）。",

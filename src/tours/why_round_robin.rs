@@ -22,6 +22,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "job-1-gets-2",
             waits_for: (Reason::PodIPsAssigned, "pod/job-1"),
+            command: None,
             words: text! {
                 en: "job-1 gets 10.244.0.2, the first address after the gateway .1. last_reserved_ip is now .2.",
                 zh: "job-1 拿到 10.244.0.2，也就是网关 .1 之后的第一个地址。此时 last_reserved_ip 是 .2。",
@@ -31,6 +32,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "job-1-released",
             waits_for: (Reason::IPAMRelease, "pod/job-1"),
+            command: None,
             words: text! {
                 en: "job-1 is deleted; 2.3 s later CNI DEL removes the file 10.244.0.2. last_reserved_ip stays .2: host-local's release removes the file and nothing else.",
                 zh: "job-1 被删除；2.3 秒后 CNI DEL 删除文件 10.244.0.2。last_reserved_ip 仍是 .2：host-local 释放地址时只删除文件，别的都不动。",
@@ -40,6 +42,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "job-2-gets-3",
             waits_for: (Reason::PodIPsAssigned, "pod/job-2"),
+            command: None,
             words: text! {
                 en: "job-2 gets .3, not the free .2: host-local starts at the address after last_reserved_ip and walks forward. The cursor has already passed .2.",
                 zh: "job-2 拿到的是 .3，而不是空闲的 .2：host-local 从 last_reserved_ip 之后的地址开始向前遍历，游标已经越过了 .2。",
@@ -49,6 +52,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "walk-reaches-end",
             waits_for: (Reason::PodIPsAssigned, "pod/batch-11"),
+            command: None,
             words: text! {
                 en: "Eleven pods walk the rest of the range, .4 to .14: the cursor has reached rangeEnd.",
                 zh: "又来了十一个 Pod，依次拿到剩下的 .4 到 .14：游标走到了 rangeEnd。",
@@ -58,6 +62,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "all-freed",
             waits_for: (Reason::IPAMRelease, "pod/batch-11"),
+            command: None,
             words: text! {
                 en: "job-2 and the eleven are deleted: .2–.14 are all free again, and last_reserved_ip is .14.",
                 zh: "job-2 和这十一个 Pod 被删除：.2–.14 再次全部空闲，last_reserved_ip 是 .14。",
@@ -67,6 +72,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "next-1-wraps-to-2",
             waits_for: (Reason::PodIPsAssigned, "pod/next-1"),
+            command: None,
             words: text! {
                 en: "next-1 gets .2: after rangeEnd the walk wraps to rangeStart. .2 comes back a whole walk round the range after it was freed.",
                 zh: "next-1 分到 .2：越过 rangeEnd 后遍历绕回 rangeStart。.2 在释放之后，要等遍历绕完整个范围一圈才回来。",
@@ -76,6 +82,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "next-2-freed-seconds-ago",
             waits_for: (Reason::PodIPsAssigned, "pod/next-2"),
+            command: None,
             words: text! {
                 en: "next-2 gets .3, freed only seconds ago: round robin delays reuse by one walk round the range, not by a time.",
                 zh: "next-2 拿到 .3，而它几秒前才被释放：轮询把复用推迟的是绕范围一圈，而不是一段时间。",
@@ -85,6 +92,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "freed-seconds-ago",
             waits_for: (Reason::PodIPsAssigned, "pod/next-3"),
+            command: None,
             words: text! {
                 en: "next-3 gets .4. Why delay reuse at all? A new pod on a just-freed address confuses audits and logs, and the old pod's late delete may hit it (ovn-kubernetes#1502). On a bridge the node's ARP entry for the address outlives the old pod's veth (containernetworking/cni#88); with kindnet's ptp it goes with the pod's host veth at DEL.",
                 zh: "next-3 拿到 .4。那为什么要推迟复用？刚释放的地址立刻给了新 Pod，审计和日志会分不清是哪个 Pod，旧 Pod 迟到的删除事件也可能打到新 Pod 上（ovn-kubernetes#1502）。在网桥上，节点为这个地址记下的 ARP 表项在旧 Pod 的 veth 删掉后还在（containernetworking/cni#88）；kindnet 用的是 ptp，这个表项在 DEL 时随 Pod 的节点侧 veth 一起删除。",

@@ -161,6 +161,8 @@ texts! {
     KEY_PAGES => { en: "a presentation remote's previous / next: the tour's question, then its answer, then its step, which plays at 1× up to the next (in the presenter view, also ← / →, ↑ / ↓ and Space)", zh: "翻页笔的上一页 / 下一页：先是导览的问题，再是答案，然后是这一步，以 1× 播放到下一步（演示视图中 ← / →、↑ / ↓ 和空格键也一样）", ja: "プレゼンテーション用リモコンの前 / 次：ツアーの問題、その答え、そのステップの順に表示し、ステップは次のステップまで 1× で再生（プレゼンテーション表示では ← / →、↑ / ↓、スペースキーも同じ）" },
     /// The blank-screen keys of a presentation remote.
     KEY_BLANK => { en: "in the presenter view: blank the screen, until the next press", zh: "演示视图中：黑屏，再按一次即恢复", ja: "プレゼンテーション表示で画面を消す（もう一度押すと元に戻る）" },
+    /// The C key.
+    KEY_COMMAND => { en: "in the presenter view: show or hide the command that shows the step on a real cluster", zh: "演示视图中：显示或隐藏在真实集群上查看这一步的命令", ja: "プレゼンテーション表示で、実際のクラスターでこのステップを確かめるコマンドを表示 / 非表示" },
     /// Plus and minus.
     KEY_SPEED => { en: "slower / faster", zh: "减速 / 加速", ja: "遅く / 速く" },
     /// Question mark.

@@ -159,6 +159,7 @@ pub fn help(props: &HelpProps) -> Html {
         ("← / →", t::KEY_ARROWS),
         ("PgUp / PgDn", t::KEY_PAGES),
         (". / B", t::KEY_BLANK),
+        ("C", t::KEY_COMMAND),
         ("− / +", t::KEY_SPEED),
         ("P", t::KEY_PRESENT),
         ("?", t::KEY_HELP),

@@ -504,6 +504,7 @@ fn use_shortcuts(dispatch: Callback<Action>, keys: Keys) {
                 "ArrowDown" if presenting => Action::Press(true),
                 "ArrowUp" if presenting => Action::Press(false),
                 "." | "b" | "B" if presenting => Action::Blank,
+                "c" | "C" if presenting => Action::ToggleCommand,
                 // In the page, they walk a tour; without one they scroll it.
                 "PageDown" if presenting || tour => Action::Press(true),
                 "PageUp" if presenting || tour => Action::Press(false),

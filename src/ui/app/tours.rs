@@ -79,6 +79,16 @@ fn quiz(
     })
 }
 
+/// The command that shows the step on a real cluster, on one line under the presenter's caption (the
+/// C key): the same in every language.
+fn command_line(shown: &TourShown) -> Option<Html> {
+    shown.command.map(|command| {
+        html! {
+            <p class="step-command" data-testid="step-command"><code>{ "$ " }{ command }</code></p>
+        }
+    })
+}
+
 /// A caption's text as the presenter view shows it: the page shown, in a box that never scrolls, and
 /// the whole text a piece a span in a hidden copy, where the page measures its lines
 /// ([`CaptionLayout`]).
@@ -241,6 +251,7 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                     </p>
                 }
                 </div>
+                { for command_line(shown) }
                 <div class="tour-nav">
                     <button data-testid="tour-prev" disabled={current.is_none()} onclick={go(previous)}>{ t::PREV_STEP.get(lang) }</button>
                     <button data-testid="tour-next" disabled={!has_next} onclick={go(Some(next))}>{ t::NEXT_STEP.get(lang) }</button>

@@ -196,6 +196,9 @@ pub struct TourShown {
     pub path: PathShown,
     /// In the presenter view, the caption at this stop.
     pub caption: Option<Caption>,
+    /// In the presenter view with the C key pressed, the command that shows the step on a real
+    /// cluster.
+    pub command: Option<&'static str>,
 }
 
 impl TourShown {
@@ -349,6 +352,7 @@ impl Shown {
                 sources: Vec::new(),
                 path: cursor.run().path(),
                 caption: None,
+                command: None,
             }),
             stage: Memo::of(Default::default(), |_| cursor.stage(None, None)),
             cards: Shared::default(),

@@ -57,6 +57,9 @@ pub struct AppState {
     pub presenting: bool,
     /// The presenter view's screen blanked (a remote's blank-screen key), until the next press.
     pub blank: bool,
+    /// The presenter view shows, under the caption, the command that shows the step on a real cluster
+    /// (the C key), until the key is pressed again.
+    pub show_command: bool,
     /// A step entered by a press plays its motion at 1× up to here, the last millisecond before the
     /// next step's moment (b's countdown runs to its CNI DEL).
     motion: Option<VirtualTime>,
@@ -114,6 +117,8 @@ pub enum Action {
     Press(bool),
     /// A remote's blank-screen key in the presenter view: blank the screen, or show it again.
     Blank,
+    /// The C key in the presenter view: show the step's command on a real cluster, or hide it.
+    ToggleCommand,
     /// The page laid out the presenter's caption: where its lines start in the caption's box.
     CaptionLaidOut(CaptionLayout),
     /// The Escape key: closes the shortcuts dialog if open, else leaves the presenter view.
@@ -198,6 +203,7 @@ impl AppState {
             quiz: true,
             presenting: false,
             blank: false,
+            show_command: false,
             motion: None,
             asked: None,
             caption: Default::default(),
@@ -330,6 +336,7 @@ impl AppState {
             | Action::Arrow(_)
             | Action::Press(_)
             | Action::Blank
+            | Action::ToggleCommand
             | Action::CaptionLaidOut(_)
             | Action::Escape => self.presenter(action),
             Action::Apply(_)

@@ -11,7 +11,8 @@ use std::rc::Rc;
 
 impl AppState {
     /// Carry out an action of the presenter view ([`Action::Present`], [`Action::Arrow`],
-    /// [`Action::Press`], [`Action::Blank`], [`Action::Escape`]); whether the page is to be drawn again.
+    /// [`Action::Press`], [`Action::Blank`], [`Action::ToggleCommand`], [`Action::Escape`]); whether the
+    /// page is to be drawn again.
     pub(super) fn presenter(&mut self, action: Action) -> bool {
         match action {
             Action::Present(on) => {
@@ -42,6 +43,7 @@ impl AppState {
                 self.press(forwards);
             }
             Action::Blank => self.blank = self.presenting && !self.blank,
+            Action::ToggleCommand => self.show_command = self.presenting && !self.show_command,
             Action::CaptionLaidOut(layout) => {
                 if self.caption_layout.as_deref() == Some(&layout) {
                     return false;

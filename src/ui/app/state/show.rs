@@ -69,6 +69,10 @@ impl AppState {
                     None => run.path(),
                 },
                 caption: state.caption(),
+                command: cursor
+                    .current_step()
+                    .filter(|_| state.show_command && state.presenting)
+                    .and_then(|i| run.tour()?.tour().steps.get(i)?.command),
             }),
             stage: last.stage.next(
                 (
