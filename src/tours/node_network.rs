@@ -24,9 +24,9 @@ pub(super) const NODE_NETWORK: Tour = Tour {
             waits_for: (Reason::NetworkNotReady, "pod/web"),
             command: Some("kubectl describe pod web"),
             words: text! {
-                en: "kind-worker has its podCIDR, but kindnetd has not written /etc/cni/net.d/10-kindnet.conflist yet. containerd reports NetworkReady=false (NetworkPluginNotReady: cni plugin not initialized), so the node is NotReady and the kubelet cannot start web's sandbox. It tries again 1 to 1.5 s later.",
-                zh: "kind-worker 已经有了 podCIDR，但 kindnetd 还没有写出 /etc/cni/net.d/10-kindnet.conflist。containerd 报告 NetworkReady=false（NetworkPluginNotReady：cni plugin not initialized），所以节点是 NotReady，kubelet 无法启动 web 的沙箱，1 到 1.5 秒后再试。",
-                ja: "kind-worker には podCIDR がありますが、kindnetd はまだ /etc/cni/net.d/10-kindnet.conflist を書いていません。containerd は NetworkReady=false（NetworkPluginNotReady：cni plugin not initialized）を報告するので、ノードは NotReady で、kubelet は web のサンドボックスを起動できません。1〜1.5 秒後に再試行します。",
+                en: "web is bound by spec.nodeName=kind-worker, so no scheduler is asked: a pod left to the scheduler would stay Pending (FailedScheduling: untolerated taint node.kubernetes.io/not-ready). kindnetd has not written /etc/cni/net.d/10-kindnet.conflist yet: containerd reports NetworkReady=false (cni plugin not initialized), the node is NotReady, and the kubelet starts no sandbox. kubectl describe pod web: Warning NetworkNotReady, retried 1 to 1.5 s later.",
+                zh: "web 由 spec.nodeName=kind-worker 直接绑定，不经过调度器：由调度器调度的 Pod 会一直 Pending（FailedScheduling：untolerated taint node.kubernetes.io/not-ready）。kindnetd 还没有写出 /etc/cni/net.d/10-kindnet.conflist：containerd 报告 NetworkReady=false（cni plugin not initialized），节点是 NotReady，kubelet 不创建沙箱。kubectl describe pod web 显示 Warning NetworkNotReady，1 到 1.5 秒后重试。",
+                ja: "web は spec.nodeName=kind-worker で直接バインドされているので、スケジューラーは関わりません。スケジューラーに任せた Pod は Pending のままです（FailedScheduling：untolerated taint node.kubernetes.io/not-ready）。kindnetd はまだ /etc/cni/net.d/10-kindnet.conflist を書いていません。containerd は NetworkReady=false（cni plugin not initialized）を報告し、ノードは NotReady で、kubelet はサンドボックスを作りません。kubectl describe pod web には Warning NetworkNotReady と表示され、1〜1.5 秒後に再試行されます。",
             },
         },
         Step {
