@@ -8,6 +8,8 @@
 
 #[path = "tour_pictures/picture.rs"]
 mod picture;
+#[path = "tour_pictures/shown.rs"]
+mod shown;
 #[path = "tour_pictures/words.rs"]
 mod words;
 
@@ -16,7 +18,7 @@ use podip::i18n::Lang;
 use podip::playback::stage::{StageNode, StagePhase};
 use podip::playback::Player;
 use podip::sim::Reason;
-use podip::tours::TourId;
+use podip::tours::{On, Shows, TourId};
 use std::collections::BTreeSet;
 use words::{Clause, FAIL_WORDS, FILE_WORDS, RUNNING_WORDS};
 
@@ -499,4 +501,58 @@ fn nothing_on_a_steps_stage_belongs_to_a_later_event_of_its_moment() {
     }
     assert!(checked > 0, "no step shares its moment with a later event");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// What a step declares its picture shows (`Step::shows`, the page's `data-must-show`) is in the
+/// stage's view model at that step, on the node it names.
+#[test]
+fn what_each_step_declares_its_picture_shows_is_on_the_stage() {
+    let mut wrong = Vec::new();
+    let mut declared = 0;
+    for tour in TourId::ALL {
+        let steps = tour.tour().steps;
+        for (index, (step, picture)) in steps.iter().zip(pictures(tour)).enumerate() {
+            declared += step.shows.iter().map(|on| on.1.len()).sum::<usize>();
+            for name in shown::missing(&picture.stage, step.shows) {
+                let name_of = tour.name();
+                wrong.push(format!(
+                    "{name_of} step {} ({}): {name}",
+                    index + 1,
+                    step.id
+                ));
+            }
+        }
+    }
+    assert!(declared > 100, "only {declared} things declared");
+    assert!(wrong.is_empty(), "not on the stage:\n{}", wrong.join("\n"));
+}
+
+/// A declaration of something the run does not have at that step fails: another pod, a file already
+/// released, the right thing on the wrong node.
+#[test]
+fn a_declaration_the_run_does_not_have_is_missing() {
+    let kind = pictures(TourId::Kind);
+    let b_released = &kind[TourId::Kind
+        .tour()
+        .step_index("b-released")
+        .expect("a step")]
+    .stage;
+    let declared = [
+        On("kind-worker", &[Shows::Pod("a"), Shows::Pod("z")]),
+        On(
+            "kind-worker",
+            &[Shows::IpFile("10.244.1.3"), Shows::IpFile("10.244.1.2")],
+        ),
+        On("kind-worker2", &[Shows::Route("10.244.1.2/32")]),
+        On("kind-worker", &[Shows::Packet("a", "c")]),
+    ];
+    assert_eq!(
+        shown::missing(b_released, &declared),
+        [
+            "pod:z@kind-worker",
+            "ip-file:10.244.1.3@kind-worker",
+            "route:10.244.1.2/32@kind-worker2",
+            "packet:a>c",
+        ]
+    );
 }

@@ -406,3 +406,87 @@ fn every_english_step_is_short_enough_to_read_to_a_room() {
     }
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
+
+/// The values a choice names (addresses, subnets, decimals: `10.244.1.1/32`, `.5`, `2.3`), as written,
+/// whatever the language's punctuation around them.
+fn values(text: &str) -> Vec<&str> {
+    let part = |c: char| c.is_ascii_alphanumeric() || ".:/-_".contains(c);
+    text.split(|c: char| !part(c))
+        .map(|word| word.trim_end_matches(['.', ':', '-']))
+        .filter(|word| {
+            let ipv6 = word.contains("::")
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() || ":/".contains(c));
+            ipv6 || word.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        })
+        .filter(|word| word.chars().any(|c| c.is_ascii_digit()) && word.contains(['.', '/', ':']))
+        .collect()
+}
+
+/// Values the words just before a question name as its premise, not its answer: the address a DEL
+/// freed, which the question asks whether the next pod gets.
+const PREMISES: &[(TourId, &str, &str)] = &[
+    (TourId::Exhaustion, "p6-wraps", ".3"),
+    (TourId::MaxPods, "web-62-retried", ".2"),
+    (TourId::WhyRoundRobin, "next-1-wraps-to-2", ".2"),
+];
+
+/// A question is asked before the words that answer it: the words the room reads just before it (the
+/// previous step's, or the introduction's) name no value that only its right choice names.
+#[test]
+fn no_words_just_before_a_question_give_its_answer_away() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for id in TourId::ALL {
+        let tour = id.tour();
+        for question in tour.questions {
+            let at = tour.step_index(question.before).expect("a step");
+            for lang in podip::i18n::Lang::ALL {
+                let others: Vec<&str> = (question.choices.iter().enumerate())
+                    .filter(|(i, _)| *i != question.correct)
+                    .flat_map(|(_, c)| values(c.get(lang)))
+                    .collect();
+                let right = values(question.choices[question.correct].get(lang));
+                let premise = |v: &&str| PREMISES.contains(&(id, question.before, *v));
+                let only_right = right
+                    .into_iter()
+                    .filter(|v| !others.contains(v) && !premise(v));
+                let before = match at.checked_sub(1) {
+                    Some(previous) => tour.steps[previous].words.get(lang),
+                    None => tour.intro.get(lang),
+                };
+                for value in only_right {
+                    checked += 1;
+                    if values(before).contains(&value) {
+                        let start: String = before.chars().take(60).collect();
+                        wrong.push(format!(
+                            "{} [{}] question before {}: «{value}» is read just before it, in «{start}…»",
+                            id.name(),
+                            lang.tag(),
+                            question.before
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 30, "only {checked} values checked");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_value_is_read_whole_in_any_language() {
+    assert_eq!(
+        values("d gets .5, not 1.5 s on cni0, 3 回目"),
+        [".5", "1.5"]
+    );
+    assert_eq!(
+        values("同一个网关地址 10.244.1.1/32。（.3）"),
+        ["10.244.1.1/32", ".3"]
+    );
+    assert_eq!(
+        values("fd00:10:244:1::2, in last_reserved_ip.1."),
+        ["fd00:10:244:1::2"]
+    );
+}

@@ -1,7 +1,7 @@
 //! The `dual-stack` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{Question, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,10 @@ pub(super) const DUAL_STACK: Tour = Tour {
         Step {
             id: "both-families-patched",
             waits_for: (Reason::PodCIDRPatched, "node/kind-worker"),
+            shows: &[On(
+                "kind-worker",
+                &[PodCidr("10.244.1.0/24"), PodCidr("fd00:10:244:1::/64")],
+            )],
             command: None,
             words: text! {
                 en: "kind-worker gets 10.244.1.0/24 and fd00:10:244:1::/64, in --cluster-cidr order.",
@@ -32,6 +36,10 @@ pub(super) const DUAL_STACK: Tour = Tour {
         Step {
             id: "a-reserves-two",
             waits_for: (Reason::IPAMReserve, "pod/a"),
+            shows: &[On(
+                "kind-worker",
+                &[Pod("a"), IpFile("10.244.1.2"), IpFile("fd00:10:244:1::2")],
+            )],
             command: None,
             words: text! {
                 en: "kindnet wrote one host-local range set per podCIDR, so CNI ADD reserves one address per family: a gets 10.244.1.2, recorded in last_reserved_ip.0, and fd00:10:244:1::2, in last_reserved_ip.1.",
@@ -42,6 +50,10 @@ pub(super) const DUAL_STACK: Tour = Tour {
         Step {
             id: "a-gets-both",
             waits_for: (Reason::PodIPsAssigned, "pod/a"),
+            shows: &[On(
+                "kind-worker",
+                &[Pod("a"), Address("10.244.1.2"), Address("fd00:10:244:1::2")],
+            )],
             command: None,
             words: text! {
                 en: "containerd reports IPv4 as the primary IP: status.podIP is 10.244.1.2, and status.podIPs lists both, 10.244.1.2 and fd00:10:244:1::2.",
@@ -52,6 +64,7 @@ pub(super) const DUAL_STACK: Tour = Tour {
         Step {
             id: "a-released",
             waits_for: (Reason::IPAMRelease, "pod/a"),
+            shows: &[On("kind-worker", &[Pod("a")])],
             command: None,
             words: text! {
                 en: "a's DEL releases both files together, 2.3 s after its object went.",

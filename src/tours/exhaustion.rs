@@ -1,7 +1,7 @@
 //! The `exhaustion` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{Question, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,7 @@ pub(super) const EXHAUSTION: Tour = Tour {
         Step {
             id: "p6-fails",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/p6"),
+            shows: &[On("tiny", &[Pod("p6")])],
             command: None,
             words: text! {
                 en: "The sixth pod fails. containerd first runs CNI DEL through the chain to tear down what the ADD began; then the kubelet records FailedCreatePodSandBox with host-local's 'no IP addresses available in range set', and retries the sandbox.",
@@ -32,6 +33,7 @@ pub(super) const EXHAUSTION: Tour = Tour {
         Step {
             id: "p-2-released",
             waits_for: (Reason::IPAMRelease, "pod/p-2"),
+            shows: &[On("tiny", &[Pod("p-2")])],
             command: None,
             words: text! {
                 en: "p-2's DEL runs 2.3 s after its deletion and frees .3 — behind the cursor.",
@@ -42,6 +44,7 @@ pub(super) const EXHAUSTION: Tour = Tour {
         Step {
             id: "p6-wraps",
             waits_for: (Reason::PodIPsAssigned, "pod/p6"),
+            shows: &[On("tiny", &[Pod("p6"), Address("10.0.0.3"), IpFile("p6")])],
             command: None,
             words: text! {
                 en: "On the retry the walk wraps past .6 and finds .3, and the kubelet writes it to p6's status.podIPs: a freed address returns only after the wrap.",
@@ -52,6 +55,7 @@ pub(super) const EXHAUSTION: Tour = Tour {
         Step {
             id: "p7-wraps-again",
             waits_for: (Reason::IPAMReserve, "pod/p7"),
+            shows: &[On("tiny", &[Pod("p7"), Address("10.0.0.2")])],
             command: None,
             words: text! {
                 en: "p-1 was deleted too; p7 wraps again and takes .2.",

@@ -1,7 +1,7 @@
 //! The `kcm-restart` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{Question, Source, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Source, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,7 @@ pub(super) const KCM_RESTART: Tour = Tour {
         Step {
             id: "node-b-released",
             waits_for: (Reason::CIDRReleased, "node/node-b"),
+            shows: &[],
             command: None,
             words: text! {
                 en: "node-b is deleted: kube-controller-manager clears its bit, and 10.244.1.0/24 is free. nextCandidate stays at 3.",
@@ -32,6 +33,7 @@ pub(super) const KCM_RESTART: Tour = Tour {
         Step {
             id: "node-d-after-cursor",
             waits_for: (Reason::PodCIDRPatched, "node/node-d"),
+            shows: &[On("node-d", &[PodCidr("10.244.3.0/24")])],
             command: None,
             words: text! {
                 en: "node-d joins and gets 10.244.3.0/24, not the freed 10.244.1.0/24: the scan starts at nextCandidate, and index 1 comes back only after the cursor wraps round the /16.",
@@ -42,6 +44,11 @@ pub(super) const KCM_RESTART: Tour = Tour {
         Step {
             id: "kcm-restarted",
             waits_for: (Reason::NodeIpamStarted, "kube-controller-manager"),
+            shows: &[
+                On("node-a", &[PodCidr("10.244.0.0/24")]),
+                On("node-c", &[PodCidr("10.244.2.0/24")]),
+                On("node-d", &[PodCidr("10.244.3.0/24")]),
+            ],
             command: None,
             words: text! {
                 en: "kube-controller-manager restarts. The cidrset lives in its memory only: a new one starts with nextCandidate 0 and occupies the podCIDR each node carries (node-a, node-c, node-d). The rest of that memory starts over too: the Service range is filtered out again, a subnet a failed PATCH left marked for no node is free again, and the workqueue's backoff begins anew.",
@@ -52,6 +59,7 @@ pub(super) const KCM_RESTART: Tour = Tour {
         Step {
             id: "node-e-lowest-free",
             waits_for: (Reason::PodCIDRPatched, "node/node-e"),
+            shows: &[On("node-e", &[PodCidr("10.244.1.0/24")])],
             command: None,
             words: text! {
                 en: "node-e joins and gets 10.244.1.0/24: from index 0 the first free subnet is node-b's old one. Before the restart it would have got 10.244.4.0/24; the order in which subnets are handed out depends on the controller's uptime.",

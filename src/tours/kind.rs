@@ -1,7 +1,7 @@
 //! The `kind` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{Question, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "control-plane-subnet",
             waits_for: (Reason::PodCIDRPatched, "node/kind-control-plane"),
+            shows: &[On("kind-control-plane", &[PodCidr("10.244.0.0/24")])],
             command: Some("kubectl get node kind-control-plane -o jsonpath='{.spec.podCIDR}'"),
             words: text! {
                 en: "The control-plane node registers first. kube-controller-manager's node IPAM controller scans its bitmap of subnets from nextCandidate 0 and hands out index 0, 10.244.0.0/24, and kube-controller-manager PATCHes it into the node's spec.podCIDR.",
@@ -32,6 +33,10 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "workers-patched",
             waits_for: (Reason::PodCIDRPatched, "node/kind-worker2"),
+            shows: &[
+                On("kind-worker", &[PodCidr("10.244.1.0/24")]),
+                On("kind-worker2", &[PodCidr("10.244.2.0/24")]),
+            ],
             command: Some("kubectl get nodes -o custom-columns=NAME:.metadata.name,PODCIDR:.spec.podCIDR"),
             words: text! {
                 en: "The workers get 10.244.1.0/24 and 10.244.2.0/24 in the order the controller processes them; kind joins them in parallel, so on another run the two can swap. kube-controller-manager PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
@@ -42,6 +47,10 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "conflist-written",
             waits_for: (Reason::CNIConfigWritten, "node/kind-worker"),
+            shows: &[On(
+                "kind-worker",
+                &[PodCidr("10.244.1.0/24"), File("10-kindnet.conflist")],
+            )],
             command: Some("docker exec kind-worker cat /etc/cni/net.d/10-kindnet.conflist"),
             words: text! {
                 en: "kindnetd on kind-worker sees its podCIDR and writes /etc/cni/net.d/10-kindnet.conflist: ptp with host-local over 10.244.1.0/24, then portmap. Until now the node was NotReady (NetworkPluginNotReady: cni plugin not initialized), and no pod could start there.",
@@ -52,6 +61,10 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "a-reserved",
             waits_for: (Reason::IPAMReserve, "pod/a"),
+            shows: &[On(
+                "kind-worker",
+                &[Pod("a"), IpFile("10.244.1.2"), IpFile("a")],
+            )],
             command: Some("docker exec kind-worker ls /run/cni-ipam-state/kindnet"),
             words: text! {
                 en: "Pod a's sandbox starts and containerd runs CNI ADD. host-local has no last_reserved_ip.0 yet, starts at rangeStart, skips the gateway .1 and creates the file 10.244.1.2 — content: the sandbox ID, \\r\\n, eth0. Open it in the listing.",
@@ -62,6 +75,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "a-veth",
             waits_for: (Reason::VethCreated, "pod/a"),
+            shows: &[On("kind-worker", &[Pod("a"), Veth("a")])],
             command: Some("docker exec kind-worker ip -br link show type veth"),
             words: text! {
                 en: "ptp makes the veth pair: eth0 in the pod, vethXXXXXXXX on the node; each end's name says @if and the other end's ifindex.",
@@ -72,26 +86,43 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "a-route",
             waits_for: (Reason::RouteAdded, "pod/a"),
+            shows: &[On("kind-worker", &[Veth("a"), Route("10.244.1.2/32")])],
             command: Some("docker exec kind-worker ip route"),
             words: text! {
-                en: "On the node: a /32 'scope host' route to the pod through its veth — no bridge. Every pod's host veth carries the same gateway address, 10.244.1.1/32.",
-                zh: "节点上有一条经由 veth 通往该 Pod 的 /32 主机路由（scope host）——没有网桥。每个 Pod 的节点侧 veth 都带着同一个网关地址 10.244.1.1/32。",
-                ja: "ノード上には、veth を経由して Pod へ向かう /32 の scope host ルートがあります。ブリッジはありません。各 Pod のホスト側 veth には、どれも同じゲートウェイアドレス 10.244.1.1/32 が付いています。",
+                en: "On the node: a /32 'scope host' route to the pod through its veth — no bridge.",
+                zh: "节点上有一条经由 veth 通往该 Pod 的 /32 主机路由（scope host）——没有网桥。",
+                ja: "ノード上には、veth を経由して Pod へ向かう /32 の scope host ルートがあります。ブリッジはありません。",
             },
         },
         Step {
             id: "c-running",
             waits_for: (Reason::PodIPsAssigned, "pod/c"),
+            shows: &[On(
+                "kind-worker",
+                &[
+                    Pod("a"),
+                    Pod("b"),
+                    Pod("c"),
+                    Address("10.244.1.3"),
+                    Address("10.244.1.4"),
+                    IpFile("10.244.1.4"),
+                    VethAddress("10.244.1.1/32"),
+                ],
+            )],
             command: Some("kubectl get pods -o wide"),
             words: text! {
-                en: "b and c get .3 and .4, one after another; last_reserved_ip.0 now holds 10.244.1.4. The kubelet writes each address to its Pod's status.podIPs, so kubectl get pods -o wide lists a, b and c with .2, .3 and .4.",
-                zh: "b 和 c 依次拿到 .3 和 .4；last_reserved_ip.0 现在记录的是 10.244.1.4。kubelet 把每个地址写进对应 Pod 的 status.podIPs，所以 kubectl get pods -o wide 列出 a、b、c，地址分别是 .2、.3 和 .4。",
-                ja: "b と c が続けて .3 と .4 を受け取り、last_reserved_ip.0 の中身はいま 10.244.1.4 です。kubelet が各アドレスをその Pod の status.podIPs に書き込むので、kubectl get pods -o wide には a が .2、b が .3、c が .4 と表示されます。",
+                en: "b and c get .3 and .4, one after another; last_reserved_ip.0 now holds 10.244.1.4. The kubelet writes each address to its Pod's status.podIPs, so kubectl get pods -o wide lists a, b and c with .2, .3 and .4. Each of their host veths carries the same gateway address, 10.244.1.1/32.",
+                zh: "b 和 c 依次拿到 .3 和 .4；last_reserved_ip.0 现在记录的是 10.244.1.4。kubelet 把每个地址写进对应 Pod 的 status.podIPs，所以 kubectl get pods -o wide 列出 a、b、c，地址分别是 .2、.3 和 .4。它们的节点侧 veth 都带着同一个网关地址 10.244.1.1/32。",
+                ja: "b と c が続けて .3 と .4 を受け取り、last_reserved_ip.0 の中身はいま 10.244.1.4 です。kubelet が各アドレスをその Pod の status.podIPs に書き込むので、kubectl get pods -o wide には a が .2、b が .3、c が .4 と表示されます。3 つのホスト側 veth には、どれも同じゲートウェイアドレス 10.244.1.1/32 が付いています。",
             },
         },
         Step {
             id: "b-deleted",
             waits_for: (Reason::PodDeleted, "pod/b"),
+            shows: &[On(
+                "kind-worker",
+                &[Pod("b"), IpFile("b"), Veth("b"), Route("10.244.1.3/32")],
+            )],
             command: Some("docker exec kind-worker ls /run/cni-ipam-state/kindnet"),
             words: text! {
                 en: "b is deleted with --grace-period=0 --force: its Pod object is gone at once. But its IP file, veth and route are still on the node — watch the countdown.",
@@ -102,6 +133,7 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "b-released",
             waits_for: (Reason::RouteRemoved, "pod/b"),
+            shows: &[On("kind-worker", &[Pod("b")])],
             command: Some("docker exec kind-worker ip route"),
             words: text! {
                 en: "2.3 s after the object disappeared, the file 10.244.1.3, the veth and the /32 route go together: the kubelet stopped b's container, then its sandbox, and CNI DEL ran. podip reads the measured lag as a current kubelet's 2 s floor for a container that ignores SIGTERM (kubelets 1.22 to about 1.28 waited the pod's whole terminationGracePeriodSeconds).",
@@ -112,6 +144,10 @@ pub(super) const KIND: Tour = Tour {
         Step {
             id: "d-gets-the-next",
             waits_for: (Reason::PodIPsAssigned, "pod/d"),
+            shows: &[On(
+                "kind-worker",
+                &[Pod("d"), Address("10.244.1.5"), IpFile("10.244.1.5")],
+            )],
             command: Some("docker exec kind-worker cat /run/cni-ipam-state/kindnet/last_reserved_ip.0"),
             words: text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip, and the freed .3 comes back only after the walk wraps past .254. The kubelet writes .5 to d's status.podIPs, and kubectl get pod d -o wide shows it. (On the measured worker, which had run pods before, d got .192: the kind-measured scenario replays it.)",

@@ -2,7 +2,7 @@
 //! side with kind's — the bridge `cni0` and its gateway, one connected route for every pod, host-local's
 //! files on disk — and the ARP reason of round robin where it happens, on the bridge.
 
-use super::{Question, Source, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Source, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -23,6 +23,15 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "subnet-env",
             waits_for: (Reason::SubnetEnvWritten, "node/worker-1"),
+            shows: &[On(
+                "worker-1",
+                &[
+                    PodCidr("10.244.1.0/24"),
+                    File("subnet.env"),
+                    SubnetEnv("10.244.1.1/24"),
+                    File("10-flannel.conflist"),
+                ],
+            )],
             command: Some("ssh worker-1 cat /run/flannel/subnet.env"),
             words: text! {
                 en: "flanneld on worker-1 takes the node's spec.podCIDR as its lease and writes /run/flannel/subnet.env: FLANNEL_SUBNET=10.244.1.1/24, the gateway with the node's mask. kube-flannel's init container has copied 10-flannel.conflist, which names no subnet: at every CNI ADD the flannel plugin reads subnet.env instead.",
@@ -33,6 +42,7 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "a-bridge",
             waits_for: (Reason::BridgeCreated, "pod/a"),
+            shows: &[On("worker-1", &[Pod("a"), Bridge("cni0")])],
             command: Some("ssh worker-1 ip -d link show cni0"),
             words: text! {
                 en: "Pod a's CNI ADD: flannel delegates to the bridge plugin, with host-local over 10.244.1.0/24. The bridge plugin first creates cni0, once per node, and brings it up with no address yet: the gateway goes on it last, once the pod is set up.",
@@ -43,6 +53,16 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "a-reserved",
             waits_for: (Reason::IPAMReserve, "pod/a"),
+            shows: &[On(
+                "worker-1",
+                &[
+                    Pod("a"),
+                    Veth("a"),
+                    Bridge("cni0"),
+                    Address("10.244.1.2"),
+                    IpFile("10.244.1.2"),
+                ],
+            )],
             command: Some("ssh worker-1 ls /var/lib/cni/networks/cbr0"),
             words: text! {
                 en: "The bridge plugin makes a's veth pair and plugs the host end into cni0 as a port, hairpin on. Then host-local walks as on kind: a gets 10.244.1.2. Its file is under /var/lib/cni/networks/cbr0, named after the conflist's network cbr0, on disk rather than kind's tmpfs.",
@@ -53,6 +73,14 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "a-gateway",
             waits_for: (Reason::BridgeGatewayAdded, "pod/a"),
+            shows: &[On(
+                "worker-1",
+                &[
+                    Bridge("cni0"),
+                    Gateway("10.244.1.1/24"),
+                    Route("10.244.1.0/24"),
+                ],
+            )],
             command: Some("ssh worker-1 ip -4 addr show cni0"),
             words: text! {
                 en: "Only now, with a's eth0 configured, does the bridge plugin put the gateway 10.244.1.1/24 on cni0 (ensureAddr); the kernel adds one connected route, 10.244.1.0/24 dev cni0, for every pod to come. On kind, ptp put the gateway on each host veth as a /32 instead.",
@@ -63,6 +91,18 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "c-running",
             waits_for: (Reason::PodIPsAssigned, "pod/c"),
+            shows: &[On(
+                "worker-1",
+                &[
+                    Pod("b"),
+                    Pod("c"),
+                    Bridge("cni0"),
+                    Route("10.244.1.0/24"),
+                    Route("10.244.0.0/24"),
+                    Route("10.244.2.0/24"),
+                    RouteDev("flannel.1"),
+                ],
+            )],
             command: Some("ssh worker-1 ip route"),
             words: text! {
                 en: "b and c get .3 and .4 and run. Three veths on one bridge, and no route per pod: worker-1's ip route holds one route, 10.244.1.0/24 dev cni0, for all three, where kind's holds a /32 for each; beside it flanneld's routes to 10.244.0.0/24 and 10.244.2.0/24 through flannel.1.",
@@ -73,6 +113,10 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "b-deleted",
             waits_for: (Reason::PodDeleted, "pod/b"),
+            shows: &[On(
+                "worker-1",
+                &[Pod("b"), IpFile("b"), Veth("b"), Bridge("cni0")],
+            )],
             command: Some("ssh worker-1 bridge link show master cni0"),
             words: text! {
                 en: "b is deleted with --grace-period=0 --force: its Pod object is gone at once. Its IP file and its veth, still a port of cni0, wait for CNI DEL — watch the countdown.",
@@ -83,6 +127,15 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "b-released",
             waits_for: (Reason::IPAMRelease, "pod/b"),
+            shows: &[On(
+                "worker-1",
+                &[
+                    Bridge("cni0"),
+                    Gateway("10.244.1.1/24"),
+                    Neighbour("10.244.1.3"),
+                    NeighbourState("10.244.1.3", "STALE"),
+                ],
+            )],
             command: Some("ssh worker-1 ip neigh show dev cni0"),
             words: text! {
                 en: "2.3 s later CNI DEL runs: the bridge plugin deletes b's veth, which leaves cni0, then host-local removes the file 10.244.1.3. cni0 and its gateway stay. So does the node's neighbour entry for .3: it sits on cni0, not on b's veth (containernetworking/cni#88). With kind's ptp it sat on b's host veth and went with it.",
@@ -93,6 +146,10 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         Step {
             id: "d-gets-the-next",
             waits_for: (Reason::PodIPsAssigned, "pod/d"),
+            shows: &[On(
+                "worker-1",
+                &[Pod("d"), Address("10.244.1.5"), Neighbour("10.244.1.3")],
+            )],
             command: Some("ssh worker-1 cat /var/lib/cni/networks/cbr0/last_reserved_ip.0"),
             words: text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip whatever the plugin. On a bridge that spares d the node's stale entry for .3, which would send d's first packets to b's old MAC address for seconds (plugins#858); .3 comes back only after the walk wraps past .254.",

@@ -1,7 +1,7 @@
 //! The `max-pods` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{Question, Source, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Source, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "node-gets-a-26",
             waits_for: (Reason::PodCIDRPatched, "node/kind-worker"),
+            shows: &[On("kind-worker", &[PodCidr("10.244.0.0/26")])],
             command: None,
             words: text! {
                 en: "The node gets 10.244.0.0/26: 64 addresses, of which host-local hands out 61 (.2–.62; the network address, the gateway .1 and the broadcast .63 are left out). The capacity planner already says that 110 pods do not fit.",
@@ -32,6 +33,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "web-61-takes-the-last",
             waits_for: (Reason::IPAMReserve, "pod/web-61"),
+            shows: &[On("kind-worker", &[Pod("web-1"), Pod("web-61")])],
             command: None,
             words: text! {
                 en: "web-1 to web-61 are admitted, get sandboxes and the addresses .2 to .62: the range is full, and last_reserved_ip is .62.",
@@ -42,6 +44,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "web-62-fails",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/web-62"),
+            shows: &[On("kind-worker", &[Pod("web-62")])],
             command: None,
             words: text! {
                 en: "web-62 is admitted too: the kubelet counts pods against --max-pods, not addresses. Its sandbox is created, and CNI ADD fails in host-local: FailedCreatePodSandBox with 'no IP addresses available in range set'. The kubelet will retry it.",
@@ -52,6 +55,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "web-1-released",
             waits_for: (Reason::IPAMRelease, "pod/web-1"),
+            shows: &[On("kind-worker", &[Pod("web-1"), Pod("web-62")])],
             command: None,
             words: text! {
                 en: "web-1 is deleted; 2.3 s later CNI DEL releases its .2. Nothing is handed out yet: web-62 waits for its next retry.",
@@ -62,6 +66,7 @@ pub(super) const MAX_PODS: Tour = Tour {
         Step {
             id: "web-62-retried",
             waits_for: (Reason::IPAMReserve, "pod/web-62"),
+            shows: &[On("kind-worker", &[Pod("web-62"), Address("10.244.0.2")])],
             command: None,
             words: text! {
                 en: "On its retry web-62 gets 10.244.0.2: host-local starts after last_reserved_ip (.62), wraps to the start of the range and takes the first free address. The fix people use is a node mask that fits --max-pods (a /24 for 110 pods), or a lower --max-pods.",

@@ -21,10 +21,12 @@ mod max_pods;
 mod node_network;
 mod planning;
 mod reboot_leak;
+mod shows;
 mod why_round_robin;
 
 use crate::i18n::Text;
 use crate::sim::{Event, Reason, VirtualTime};
+pub use shows::{On, Shows};
 
 /// Declares [`TourId`], its one list [`TourId::ALL`], its names and its definitions from one table,
 /// so a tour added here reaches the tour chooser, links, pages, figures and the CLI with no other list
@@ -125,6 +127,9 @@ pub struct Step {
     pub id: &'static str,
     /// The event the step is shown at: its reason and object (`pod/b`, `node/kind-worker`).
     pub waits_for: (Reason, &'static str),
+    /// What its picture must show, node by node: what its words name (the page lists it in
+    /// `data-must-show`; `tests/tour_pictures.rs` finds each in the stage's view model).
+    pub shows: &'static [On],
     /// The command that shows it on a real cluster of the tour's kind (`kubectl …`, `docker exec
     /// kind-worker ip route`, `ssh worker-1 cat /run/flannel/subnet.env`), which the presenter view shows
     /// under the caption on demand; the same in every language.

@@ -1,7 +1,7 @@
 //! The `node-network` tour: its scenario, its steps (each waiting for an event of the run) and their
 //! words, and the questions asked before the steps that answer them.
 
-use super::{Question, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,7 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "web-waits-for-the-network",
             waits_for: (Reason::NetworkNotReady, "pod/web"),
+            shows: &[On("kind-worker", &[Pod("web"), PodCidr("10.244.1.0/24")])],
             command: Some("kubectl describe pod web"),
             words: text! {
                 en: "web is bound by spec.nodeName=kind-worker, so no scheduler is asked: a pod left to the scheduler would stay Pending (FailedScheduling: untolerated taint node.kubernetes.io/not-ready). kindnetd has not written /etc/cni/net.d/10-kindnet.conflist yet: containerd reports NetworkReady=false (cni plugin not initialized), the node is NotReady, and the kubelet starts no sandbox. kubectl describe pod web: Warning NetworkNotReady, retried 1 to 1.5 s later.",
@@ -32,6 +33,10 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "conflist-written",
             waits_for: (Reason::CNIConfigWritten, "node/kind-worker"),
+            shows: &[On(
+                "kind-worker",
+                &[Pod("web"), File("10-kindnet.conflist")],
+            )],
             command: Some("docker exec kind-worker ls /etc/cni/net.d"),
             words: text! {
                 en: "kindnetd on kind-worker writes the conflist: ptp with host-local over 10.244.1.0/24, then portmap. containerd loads it and reports the network ready, and the kubelet's next node status says Ready. web waits for its retry.",
@@ -42,6 +47,14 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "route-to-kind-worker2",
             waits_for: (Reason::NodeRouteAdded, "node/kind-worker"),
+            shows: &[On(
+                "kind-worker",
+                &[
+                    Route("10.244.0.0/24"),
+                    Route("10.244.2.0/24"),
+                    RouteDev("eth0"),
+                ],
+            )],
             command: Some("docker exec kind-worker ip route"),
             words: text! {
                 en: "kindnetd also routes every other node's podCIDR to that node's InternalIP. On kind-worker: 10.244.0.0/24 via 172.18.0.2 and 10.244.2.0/24 via 172.18.0.4, both dev eth0. The nodes share one network, so a plain route is enough: no tunnel, no overlay.",
@@ -52,6 +65,10 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "web-running",
             waits_for: (Reason::PodIPsAssigned, "pod/web"),
+            shows: &[On(
+                "kind-worker",
+                &[Pod("web"), Address("10.244.1.2"), IpFile("10.244.1.2")],
+            )],
             command: Some("kubectl get pod web -o wide"),
             words: text! {
                 en: "On the retry web's sandbox starts: host-local gives it 10.244.1.2, and the kubelet writes it to web's status.podIPs. kubectl get pod web -o wide now shows 10.244.1.2 on kind-worker.",
@@ -62,6 +79,27 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         Step {
             id: "db-running",
             waits_for: (Reason::PodIPsAssigned, "pod/db"),
+            shows: &[
+                On(
+                    "kind-worker",
+                    &[
+                        Pod("web"),
+                        Veth("web"),
+                        VethAddress("10.244.1.1/32"),
+                        Route("10.244.2.0/24"),
+                        Packet("web", "db"),
+                    ],
+                ),
+                On(
+                    "kind-worker2",
+                    &[
+                        Pod("db"),
+                        Address("10.244.2.2"),
+                        Route("10.244.2.2/32"),
+                        Veth("db"),
+                    ],
+                ),
+            ],
             command: Some("docker exec kind-worker ip route get 10.244.2.2"),
             words: text! {
                 en: "db on kind-worker2 gets 10.244.2.2. A packet from web to db leaves web's eth0 for its gateway 10.244.1.1, the host veth. kind-worker's route 10.244.2.0/24 via 172.18.0.4 sends it to kind-worker2, whose /32 route 10.244.2.2 scope host puts it into db's veth.",

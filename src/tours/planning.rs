@@ -1,7 +1,7 @@
 //! The `planning` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{Question, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,12 @@ pub(super) const PLANNING: Tour = Tour {
         Step {
             id: "fourth-node",
             waits_for: (Reason::PodCIDRPatched, "node/node-d"),
+            shows: &[
+                On("node-a", &[PodCidr("10.244.0.0/24")]),
+                On("node-b", &[PodCidr("10.244.1.0/24")]),
+                On("node-c", &[PodCidr("10.244.2.0/24")]),
+                On("node-d", &[PodCidr("10.244.3.0/24")]),
+            ],
             command: None,
             words: text! {
                 en: "Four nodes, four /24 subnets: the /22 is full, and the round-robin cursor has wrapped back to index 0.",
@@ -32,6 +38,7 @@ pub(super) const PLANNING: Tour = Tour {
         Step {
             id: "cidr-not-available",
             waits_for: (Reason::CIDRNotAvailable, "node/node-e"),
+            shows: &[On("node-e", &[Node("node-e")])],
             command: None,
             words: text! {
                 en: "The fifth node gets CIDRNotAvailable: allocatedCIDRs == maxCIDRs, so the allocation fails with ErrCIDRRangeNoCIDRsRemaining before a bit is scanned. The workqueue retries the node with exponential backoff (5 ms, doubling). kindnetd writes node-e's conflist all the same, with an empty subnet: until node-e has a /24, a pod there would fail in host-local (invalid CIDR address).",
@@ -42,6 +49,7 @@ pub(super) const PLANNING: Tour = Tour {
         Step {
             id: "node-b-released",
             waits_for: (Reason::CIDRReleased, "node/node-b"),
+            shows: &[],
             command: None,
             words: text! {
                 en: "node-b is deleted: its /24 is released. Releasing never moves the cursor.",
@@ -52,6 +60,7 @@ pub(super) const PLANNING: Tour = Tour {
         Step {
             id: "node-e-gets-index-1",
             waits_for: (Reason::PodCIDRPatched, "node/node-e"),
+            shows: &[On("node-e", &[PodCidr("10.244.1.0/24")])],
             command: None,
             words: text! {
                 en: "On its next retry node-e gets the freed 10.244.1.0/24: the scan from the cursor finds index 1.",

@@ -1,7 +1,7 @@
 //! The `reboot-leak` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{Question, Source, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Source, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,26 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "five-pods-each",
             waits_for: (Reason::PodIPsAssigned, "pod/web-5"),
+            shows: &[
+                On(
+                    "disk-worker",
+                    &[
+                        Pod("web-1"),
+                        Pod("web-5"),
+                        IpFile("10.244.0.2"),
+                        IpFile("10.244.0.6"),
+                    ],
+                ),
+                On(
+                    "tmpfs-worker",
+                    &[
+                        Pod("api-1"),
+                        Pod("api-5"),
+                        IpFile("10.244.0.18"),
+                        IpFile("10.244.0.22"),
+                    ],
+                ),
+            ],
             command: None,
             words: text! {
                 en: "Both nodes run five pods: web-1 to web-5 on .2–.6 of 10.244.0.0/28, api-1 to api-5 on .18–.22 of 10.244.0.16/28. host-local keeps one file per address, named after it and holding the container ID of its sandbox; last_reserved_ip is .6 on one node and .22 on the other.",
@@ -32,6 +52,10 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "first-reboot",
             waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
+            shows: &[
+                On("disk-worker", &[IpFile("10.244.0.2"), IpFile("10.244.0.6")]),
+                On("tmpfs-worker", &[Node("tmpfs-worker")]),
+            ],
             command: None,
             words: text! {
                 en: "disk-worker reboots, and so does tmpfs-worker. Gone: every container and network namespace, and with them the veths and /32 routes. Still on disk: the conflist, containerd's sandbox records in /var/lib/containerd and, on disk-worker alone, host-local's five files and last_reserved_ip. tmpfs-worker's /run/cni-ipam-state comes back empty.",
@@ -42,6 +66,10 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "kubelet-back",
             waits_for: (Reason::Rebooted, "node/tmpfs-worker"),
+            shows: &[
+                On("disk-worker", &[Pod("web-1"), Address("10.244.0.2")]),
+                On("tmpfs-worker", &[Pod("api-1"), Address("10.244.0.18")]),
+            ],
             command: None,
             words: text! {
                 en: "The kubelet starts, sees a new boot ID and records Rebooted. The API still shows the pods Running on their old addresses: nothing has updated them yet.",
@@ -52,6 +80,10 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "old-sandbox-deleted",
             waits_for: (Reason::IPAMRelease, "pod/web-1"),
+            shows: &[
+                On("disk-worker", &[Pod("web-1")]),
+                On("tmpfs-worker", &[Node("tmpfs-worker")]),
+            ],
             command: None,
             words: text! {
                 en: "The kubelet syncs web-1. Its sandbox is not ready, so it records SandboxChanged, 'Pod sandbox changed, it will be killed and re-created.', and stops the old sandbox. containerd finds its netns closed and runs CNI DEL with an empty CNI_NETNS; ptp hands it to host-local, which releases 10.244.0.2 by container ID. On tmpfs-worker the same DEL finds no file.",
@@ -62,6 +94,16 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "new-addresses",
             waits_for: (Reason::CNIConfigWritten, "node/tmpfs-worker"),
+            shows: &[
+                On(
+                    "disk-worker",
+                    &[Pod("web-1"), Address("10.244.0.7"), Address("10.244.0.11")],
+                ),
+                On(
+                    "tmpfs-worker",
+                    &[Pod("api-1"), Address("10.244.0.18"), Address("10.244.0.22")],
+                ),
+            ],
             command: None,
             words: text! {
                 en: "Then new sandboxes and new CNI ADDs: web-1 to web-5 get .7–.11, because last_reserved_ip (.6) survived on disk, while api-1 to api-5 get .18–.22 again from an empty directory. Five files for five pods on each node: no leak, because containerd still knew the old sandboxes. On tmpfs-worker, kindnetd, a new process, writes the same conflist again (CNIConfigWritten).",
@@ -72,6 +114,10 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "records-lost",
             waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
+            shows: &[On(
+                "disk-worker",
+                &[IpFile("10.244.0.10"), IpFile("10.244.0.11")],
+            )],
             command: None,
             words: text! {
                 en: "The second reboot, and this time podip supposes that containerd lost its records of the old sandboxes. RKE2's known issues blame leftover files on containerd losing track of pods (rancher/rke2#3039), and Harvester nodes ran out of addresses after hard power-offs (harvester/harvester#7471), but neither shows how the records went. Without records, no one ever runs CNI DEL for the old sandboxes.",
@@ -82,6 +128,20 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "ten-files",
             waits_for: (Reason::PodIPsAssigned, "pod/web-5"),
+            shows: &[
+                On(
+                    "disk-worker",
+                    &[
+                        Address("10.244.0.12"),
+                        Address("10.244.0.14"),
+                        Address("10.244.0.2"),
+                        Address("10.244.0.3"),
+                        IpFile("10.244.0.10"),
+                        IpFile("10.244.0.11"),
+                    ],
+                ),
+                On("tmpfs-worker", &[Node("tmpfs-worker")]),
+            ],
             command: None,
             words: text! {
                 en: "No SandboxChanged this time: with no record of an old sandbox, the kubelet creates one as for a new pod. The pods come back on .12, .13 and .14, then the walk wraps to .2 and .3. The old sandboxes' files (.7–.11) stay with no sandbox behind them: disk-worker has ten files for five pods. tmpfs-worker again has five.",
@@ -92,6 +152,10 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "third-reboot",
             waits_for: (Reason::NodeReboot, "node/tmpfs-worker"),
+            shows: &[On(
+                "disk-worker",
+                &[IpFile("10.244.0.2"), IpFile("10.244.0.14")],
+            )],
             command: None,
             words: text! {
                 en: "The third reboot, records lost again. All ten of disk-worker's files stay.",
@@ -102,6 +166,17 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "disk-node-full",
             waits_for: (Reason::PodIPsAssigned, "pod/web-3"),
+            shows: &[On(
+                "disk-worker",
+                &[
+                    Pod("web-1"),
+                    Pod("web-3"),
+                    Pod("web-4"),
+                    Pod("web-5"),
+                    Address("10.244.0.4"),
+                    Address("10.244.0.6"),
+                ],
+            )],
             command: None,
             words: text! {
                 en: "web-1 to web-3 take the last free addresses, .4–.6; web-4 and web-5 fail: 'failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.14'. 13 files and 3 running pods: the node is full although few pods run. The kubelet retries each of them 10–15 s later (backOffPeriod, 10 s, plus jitter), in vain.",
@@ -112,6 +187,15 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "tmpfs-node-fine",
             waits_for: (Reason::PodIPsAssigned, "pod/api-5"),
+            shows: &[On(
+                "tmpfs-worker",
+                &[
+                    Pod("api-1"),
+                    Pod("api-5"),
+                    Address("10.244.0.18"),
+                    Address("10.244.0.22"),
+                ],
+            )],
             command: None,
             words: text! {
                 en: "tmpfs-worker runs its five pods on .18–.22. With host-local's dataDir on a tmpfs, as kind has it, the files cannot outlive a reboot. The cost: last_reserved_ip goes too, so after every boot the addresses are handed out from the start again, and an address can go straight to another pod (see the round-robin tour).",
@@ -122,6 +206,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "cleaning",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/web-4"),
+            shows: &[On("disk-worker", &[Node("disk-worker")])],
             command: None,
             words: text! {
                 en: "disk-worker stays stuck until someone acts. Cleaning the directory (k3s-killall.sh, then rm -rf /var/lib/cni/networks/<network>) frees it, but only with every pod on the node stopped: a file removed under a running pod hands its address out twice.",
@@ -132,6 +217,7 @@ pub(super) const REBOOT_LEAK: Tour = Tour {
         Step {
             id: "what-else-clears-it",
             waits_for: (Reason::FailedCreatePodSandBox, "pod/web-4"),
+            shows: &[],
             command: None,
             words: text! {
                 en: "The CNI GC verb would not clear it: neither ptp nor host-local as released implements it. What helps is libcni's garbage collection of a network: for every attachment in /var/lib/cni/results that the runtime does not name as valid, it runs CNI DEL, which releases the file by container ID. CRI-O calls it; containerd does not (containerd/go-cni#131 is not merged).",

@@ -1,7 +1,7 @@
 //! The `why-round-robin` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{Question, Source, Step, Tour, TourId};
+use super::{On, Question, Shows::*, Source, Step, Tour, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 
@@ -22,6 +22,10 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "job-1-gets-2",
             waits_for: (Reason::PodIPsAssigned, "pod/job-1"),
+            shows: &[On(
+                "kind-worker",
+                &[Pod("job-1"), Address("10.244.0.2"), IpFile("10.244.0.2")],
+            )],
             command: None,
             words: text! {
                 en: "job-1 gets 10.244.0.2, the first address after the gateway .1. last_reserved_ip is now .2.",
@@ -32,6 +36,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "job-1-released",
             waits_for: (Reason::IPAMRelease, "pod/job-1"),
+            shows: &[On("kind-worker", &[Pod("job-1")])],
             command: None,
             words: text! {
                 en: "job-1 is deleted; 2.3 s later CNI DEL removes the file 10.244.0.2. last_reserved_ip stays .2: host-local's release removes the file and nothing else.",
@@ -42,6 +47,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "job-2-gets-3",
             waits_for: (Reason::PodIPsAssigned, "pod/job-2"),
+            shows: &[On("kind-worker", &[Pod("job-2"), Address("10.244.0.3")])],
             command: None,
             words: text! {
                 en: "job-2 gets .3, not the free .2: host-local starts at the address after last_reserved_ip and walks forward. The cursor has already passed .2.",
@@ -52,6 +58,10 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "walk-reaches-end",
             waits_for: (Reason::PodIPsAssigned, "pod/batch-11"),
+            shows: &[On(
+                "kind-worker",
+                &[Address("10.244.0.4"), Address("10.244.0.14")],
+            )],
             command: None,
             words: text! {
                 en: "Eleven pods walk the rest of the range, .4 to .14: the cursor has reached rangeEnd.",
@@ -62,6 +72,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "all-freed",
             waits_for: (Reason::IPAMRelease, "pod/batch-11"),
+            shows: &[On("kind-worker", &[Pod("job-2")])],
             command: None,
             words: text! {
                 en: "job-2 and the eleven are deleted: .2–.14 are all free again, and last_reserved_ip is .14.",
@@ -72,6 +83,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "next-1-wraps-to-2",
             waits_for: (Reason::PodIPsAssigned, "pod/next-1"),
+            shows: &[On("kind-worker", &[Pod("next-1"), Address("10.244.0.2")])],
             command: None,
             words: text! {
                 en: "next-1 gets .2: after rangeEnd the walk wraps to rangeStart. .2 comes back a whole walk round the range after it was freed.",
@@ -82,6 +94,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "next-2-freed-seconds-ago",
             waits_for: (Reason::PodIPsAssigned, "pod/next-2"),
+            shows: &[On("kind-worker", &[Pod("next-2"), Address("10.244.0.3")])],
             command: None,
             words: text! {
                 en: "next-2 gets .3, freed only seconds ago: round robin delays reuse by one walk round the range, not by a time.",
@@ -92,6 +105,7 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         Step {
             id: "freed-seconds-ago",
             waits_for: (Reason::PodIPsAssigned, "pod/next-3"),
+            shows: &[On("kind-worker", &[Pod("next-3"), Address("10.244.0.4")])],
             command: None,
             words: text! {
                 en: "next-3 gets .4. Why delay reuse at all? A new pod on a just-freed address confuses audits and logs, and the old pod's late delete may hit it (ovn-kubernetes#1502). On a bridge the node's ARP entry for the address outlives the old pod's veth (containernetworking/cni#88); with kindnet's ptp it goes with the pod's host veth at DEL.",
