@@ -81,10 +81,18 @@ fn a_command_runs_on_a_node_of_the_tours_cluster_and_names_its_files() {
                 }
             }
             if command.contains("/run/flannel/subnet.env") {
-                assert!(node.subnet_env.is_some(), "{} {id}: no subnet.env yet", tour.name());
+                assert!(
+                    node.subnet_env.is_some(),
+                    "{} {id}: no subnet.env yet",
+                    tour.name()
+                );
             }
             if command.contains("/etc/cni/net.d/") && command.contains(".conflist") {
-                assert!(node.conflist.is_some(), "{} {id}: no conflist yet", tour.name());
+                assert!(
+                    node.conflist.is_some(),
+                    "{} {id}: no conflist yet",
+                    tour.name()
+                );
             }
         }
     }

@@ -37,7 +37,9 @@ pub(super) const KIND: Tour = Tour {
                 On("kind-worker", &[PodCidr("10.244.1.0/24")]),
                 On("kind-worker2", &[PodCidr("10.244.2.0/24")]),
             ],
-            command: Some("kubectl get nodes -o custom-columns=NAME:.metadata.name,PODCIDR:.spec.podCIDR"),
+            command: Some(
+                "kubectl get nodes -o custom-columns=NAME:.metadata.name,PODCIDR:.spec.podCIDR",
+            ),
             words: text! {
                 en: "The workers get 10.244.1.0/24 and 10.244.2.0/24 in the order the controller processes them; kind joins them in parallel, so on another run the two can swap. kube-controller-manager PATCHes spec.podCIDR and spec.podCIDRs of each node; the cursor now points at index 3.",
                 zh: "两个工作节点按控制器处理的顺序拿到 10.244.1.0/24 和 10.244.2.0/24；kind 是并行加入工作节点的，换一次运行，两者可能对调。kube-controller-manager 用 PATCH 写入每个节点的 spec.podCIDR 和 spec.podCIDRs；游标现在指向索引 3。",
@@ -148,7 +150,9 @@ pub(super) const KIND: Tour = Tour {
                 "kind-worker",
                 &[Pod("d"), Address("10.244.1.5"), IpFile("10.244.1.5")],
             )],
-            command: Some("docker exec kind-worker cat /run/cni-ipam-state/kindnet/last_reserved_ip.0"),
+            command: Some(
+                "docker exec kind-worker cat /run/cni-ipam-state/kindnet/last_reserved_ip.0",
+            ),
             words: text! {
                 en: "d gets 10.244.1.5, not b's .3: host-local continues after last_reserved_ip, and the freed .3 comes back only after the walk wraps past .254. The kubelet writes .5 to d's status.podIPs, and kubectl get pod d -o wide shows it. (On the measured worker, which had run pods before, d got .192: the kind-measured scenario replays it.)",
                 zh: "d 拿到的是 10.244.1.5，而不是 b 释放的 .3：host-local 从 last_reserved_ip 之后继续分配，释放的 .3 要等遍历越过 .254、绕回一圈后才会复用。kubelet 把 .5 写进 d 的 status.podIPs，kubectl get pod d -o wide 就能看到它。（实测的工作节点之前跑过 Pod，d 拿到的是 .192：kind-measured 场景重现了这一过程。）",
