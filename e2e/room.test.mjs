@@ -40,7 +40,9 @@ const unseen = (page) =>
       return /(auto|scroll|hidden)/.test(style.overflowY + style.overflowX);
     });
     for (const box of boxes) {
-      if (box.scrollHeight > box.clientHeight + 1 && box.clientHeight > 0) {
+      // A 1 px box with its text clipped is for screen readers, not the room.
+      if (box.clientHeight <= 2 || box.clientWidth <= 2) continue;
+      if (box.scrollHeight > box.clientHeight + 1) {
         out.push(`a box holds more than it shows (${box.scrollHeight} > ${box.clientHeight}): "${box.textContent.trim().slice(0, 60)}"`);
       }
       const style = getComputedStyle(box);
@@ -112,7 +114,7 @@ for (const size of SIZES) {
         assert.deepEqual(errors, [], `${tour} (${lang}): the page reported errors`);
         await context.close();
       }
-      assert.deepEqual(problems, [], `words the room cannot read:\n${problems.join("\n")}`);
+      assert.deepEqual(problems.slice(0, 40), [], `words the room cannot read (${problems.length}):\n${problems.slice(0, 40).join("\n")}`);
     });
   }
 }
