@@ -501,6 +501,8 @@ const ACTIONS: &[&str] = &[
     "OPEN_DEFAULT",
     "THEME_SYSTEM",
     "OWN_CLUSTER_BACK",
+    "UNDO",
+    "RESTORE_CLUSTER",
 ];
 
 /// Whether `name` is a heading of the article's sections, which a Japanese article (Qiita, Zenn) writes

@@ -5,10 +5,12 @@
 //! `cluster`, all re-exported here.
 
 mod cluster;
+mod notices;
 mod picture;
 mod settings;
 
 pub use cluster::*;
+pub use notices::*;
 pub use picture::*;
 pub use settings::*;
 
@@ -21,6 +23,7 @@ pub fn all() -> Vec<(&'static str, Text)> {
         .chain(picture::ALL)
         .chain(settings::ALL)
         .chain(cluster::ALL)
+        .chain(notices::ALL)
         .copied()
         .collect()
 }

@@ -13,6 +13,7 @@ pub(crate) mod export;
 pub(crate) mod import;
 pub(crate) mod map;
 pub(crate) mod nodes;
+pub(crate) mod notices;
 pub(crate) mod opened;
 pub(crate) mod picture;
 pub(crate) mod settings;

@@ -5,6 +5,7 @@
 //! place and leaves the last valid cluster on screen.
 
 use super::capacity::family_view;
+use super::notices::preset_notice;
 use super::state::{Action, SettingsEdit};
 use super::view::SettingsShown;
 use crate::i18n::ui::{knob_words, preset_notes};
@@ -51,6 +52,7 @@ pub fn settings(props: &SettingsProps) -> Html {
         fields,
         refusal,
         elsewhere,
+        replaced,
         ..
     } = &*props.edit;
     let on_edit = |field: DraftField| {
@@ -135,6 +137,8 @@ pub fn settings(props: &SettingsProps) -> Html {
                         </optgroup>
                     </select>
                 </label>
+                // What the preset replaced of the learner's own, with the way back.
+                { for replaced.as_ref().map(|replaced| preset_notice(replaced, dispatch, lang)) }
                 if let Some(p) = chosen {
                     <div id="preset-note" class="preset-note" data-testid="preset-note">
                         // The platform's note, then which chain podip draws where it runs another.

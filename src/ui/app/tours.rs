@@ -1,6 +1,7 @@
 //! Guided tours: the source articles' stories replayed from the built-in scenarios, with the words of
 //! [`crate::tours`]; where each step happens is the run's ([`crate::playback::Run::step_times`]).
 
+use super::notices::tour_notices;
 use super::state::Action;
 use super::view::{Answer, Caption, CaptionLayout, Part, TourShown};
 use crate::i18n::{ui as t, Lang};
@@ -157,9 +158,8 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 None => dispatch.emit(Action::Seek(VirtualTime::ZERO)),
             })
         };
-        let previous = current.and_then(|i| i.checked_sub(1));
-        let next = current.map_or(0, |i| i + 1);
-        let has_next = times.get(next).copied().flatten().is_some();
+        // Steps the run lacks (another chain's) are passed over: a tour never stops mid-way.
+        let (previous, next) = (shown.previous_step(), shown.next_step());
         let title = words.title.get(lang);
         let said = match current {
             Some(i) => shown.words.step(i, lang),
@@ -225,6 +225,8 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 { path_map(&shown.path, false, lang) }
                 // The words scroll in their place when the room is short; the controls below stay put.
                 <div class="narration-body">
+                // What changed besides what was asked (a tour's own cluster, a chain that lacks steps).
+                { tour_notices(shown, dispatch, lang) }
                 // The question comes first, beside the stage it asks about.
                 if show_quiz { { for quiz(shown, dispatch, words, lang, paged_why) } }
                 { match paged_words {
@@ -254,7 +256,7 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 { for command_line(shown) }
                 <div class="tour-nav">
                     <button data-testid="tour-prev" disabled={current.is_none()} onclick={go(previous)}>{ t::PREV_STEP.get(lang) }</button>
-                    <button data-testid="tour-next" disabled={!has_next} onclick={go(Some(next))}>{ t::NEXT_STEP.get(lang) }</button>
+                    <button data-testid="tour-next" disabled={next.is_none()} onclick={go(next)}>{ t::NEXT_STEP.get(lang) }</button>
                 </div>
                 if !words.sources.is_empty() {
                     <details class="tour-sources" data-testid="tour-sources">

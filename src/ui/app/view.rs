@@ -12,7 +12,7 @@ use crate::playback::caption;
 use crate::playback::stage::Stage;
 use crate::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::playback::words::TourWords;
-use crate::playback::{Cursor, LinkRefusal, PathShown, Run};
+use crate::playback::{Cursor, LinkRefusal, PathShown, Run, TourGap};
 use crate::share::Link;
 use crate::share::Theme;
 use crate::sim::upstream::Upstream;
@@ -199,9 +199,27 @@ pub struct TourShown {
     /// In the presenter view with the C key pressed, the command that shows the step on a real
     /// cluster.
     pub command: Option<&'static str>,
+    /// What of the tour the run does not tell as written: another chain, steps that never happen.
+    pub gap: Option<TourGap>,
+    /// A step gone to (a link's) that the run lacks.
+    pub missing_step: Option<usize>,
+    /// The tour opened over the learner's changed cluster, while the way back is offered.
+    pub replaced: Option<TourId>,
 }
 
 impl TourShown {
+    /// The step after the one shown that happens in the run (from the introduction, the first).
+    pub fn next_step(&self) -> Option<usize> {
+        let from = self.current.map_or(0, |i| i + 1);
+        (from..self.step_times.len()).find(|&i| self.step_times[i].is_some())
+    }
+
+    /// The step before the one shown that happens in the run (`None`: the introduction).
+    pub fn previous_step(&self) -> Option<usize> {
+        let current = self.current?.min(self.step_times.len());
+        (0..current).rev().find(|&i| self.step_times[i].is_some())
+    }
+
     /// The text the presenter's caption pages at this stop, in `lang`: the answer's why, or the step's (or the introduction's) words. The question and its choices are not paged.
     pub fn paged_text(&self, part: Part, lang: Lang) -> Option<String> {
         match part {
@@ -353,6 +371,9 @@ impl Shown {
                 path: cursor.run().path(),
                 caption: None,
                 command: None,
+                gap: None,
+                missing_step: None,
+                replaced: None,
             }),
             stage: Memo::of(Default::default(), |_| cursor.stage(None, None)),
             cards: Shared::default(),

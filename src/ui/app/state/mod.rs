@@ -16,7 +16,7 @@ use crate::sim::VirtualTime;
 use crate::sim::{ClusterSettings, DeletionMode, DraftField};
 use crate::tours::TourId;
 use crate::ui::timing::{now_ms, CHANGE_BUDGET_MS};
-pub use edit::SettingsEdit;
+pub use edit::{PresetReplaced, SettingsEdit};
 use ipnet::IpNet;
 use std::rc::Rc;
 
@@ -69,6 +69,8 @@ pub struct AppState {
     caption: presenter::CaptionAt,
     /// How the page last laid out the caption's text.
     caption_layout: Option<Rc<CaptionLayout>>,
+    /// The learner's cluster the tour shown replaced with its own, for the way back.
+    restore: Option<tour::ClusterBefore>,
     /// The steps of the loaded tour whose question was answered: each is asked once.
     answered: Vec<usize>,
     /// Why the last export could not be made.
@@ -146,6 +148,10 @@ pub enum Action {
     TourStep(usize),
     /// Load the tour's own scenario again at the step shown: the words describe that cluster.
     OwnCluster,
+    /// Load the tour that tells the same story on the cluster's chain, at the same place in the story.
+    Retold,
+    /// Load the learner's cluster a tour replaced with its own, as it was.
+    RestoreCluster,
     /// Select an event of the log.
     SelectEvent(Option<usize>),
     /// Open a pod's network view.
@@ -176,6 +182,8 @@ pub enum Action {
     EditSetting(DraftField, String),
     /// A preset picked on the settings card by name (`""`: the cluster's own settings).
     Preset(String),
+    /// Put back the fields and the settings the last preset replaced.
+    UndoPreset,
 }
 
 impl AppState {
@@ -208,6 +216,7 @@ impl AppState {
             asked: None,
             caption: Default::default(),
             caption_layout: None,
+            restore: None,
             answered: Vec::new(),
             export_problem: None,
         };
@@ -308,12 +317,15 @@ impl AppState {
                 | Action::Seek(_)
                 | Action::TourStep(_)
                 | Action::OwnCluster
+                | Action::Retold
+                | Action::RestoreCluster
                 | Action::Answer(_)
                 | Action::Load { .. }
                 | Action::Apply(_)
                 | Action::Settings(_)
                 | Action::EditSetting(..)
                 | Action::Preset(_)
+                | Action::UndoPreset
                 | Action::DeletionMode(_)
         ) {
             self.motion = None;
@@ -329,9 +341,12 @@ impl AppState {
             | Action::Step
             | Action::StepBack
             | Action::Seek(_) => self.transport(action),
-            Action::TourStep(_) | Action::Answer(_) | Action::Load { .. } | Action::OwnCluster => {
-                self.tour(action)
-            }
+            Action::TourStep(_)
+            | Action::Answer(_)
+            | Action::Load { .. }
+            | Action::OwnCluster
+            | Action::Retold
+            | Action::RestoreCluster => self.tour(action),
             Action::Present(_)
             | Action::Arrow(_)
             | Action::Press(_)
@@ -343,7 +358,8 @@ impl AppState {
             | Action::Settings(_)
             | Action::DeletionMode(_)
             | Action::EditSetting(..)
-            | Action::Preset(_) => self.edit(action),
+            | Action::Preset(_)
+            | Action::UndoPreset => self.edit(action),
             Action::Help(_)
             | Action::SelectEvent(_)
             | Action::SelectPod(_)

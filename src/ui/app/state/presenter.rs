@@ -151,10 +151,10 @@ impl AppState {
                 self.motion = None;
             }
             (true, None) => {
-                let next = current.map_or(0, |i| i + 1);
-                if self.player.cursor().run().step_time(next).is_none() {
+                // Steps the run lacks (another chain's) are passed over.
+                let Some(next) = self.player.cursor().run().next_step(current) else {
                     return;
-                }
+                };
                 if self.question_ahead() == Some(next) {
                     self.playing = false;
                     self.motion = None;
@@ -169,8 +169,9 @@ impl AppState {
             }
             (false, None) => {
                 self.asked = None;
-                match current {
-                    Some(i) if i > 0 => self.enter(i - 1),
+                let run = self.player.cursor().run();
+                match current.and_then(|i| run.previous_step(i)) {
+                    Some(i) => self.enter(i),
                     _ => {
                         self.playing = false;
                         self.motion = None;
@@ -186,11 +187,7 @@ impl AppState {
     /// frozen picture); the clock plays it as it plays the rest ([`AppState::tick`]).
     fn enter(&mut self, index: usize) {
         self.change(|player| player.go_to_step(index));
-        let run = self.player.cursor().run();
-        self.motion = run
-            .step_time(index)
-            .zip(run.before_step(index + 1))
-            .and_then(|(at, until)| (until > at).then_some(until));
+        self.motion = self.player.cursor().run().motion_until(index);
         self.playing = self.motion.is_some();
     }
 }

@@ -73,6 +73,13 @@ impl AppState {
                     .current_step()
                     .filter(|_| state.show_command && state.presenting)
                     .and_then(|i| run.tour()?.tour().steps.get(i)?.command),
+                gap: run.gap().cloned(),
+                missing_step: player.missing_step(),
+                replaced: state
+                    .restore
+                    .as_ref()
+                    .map(|before| before.tour)
+                    .filter(|&tour| run.tour() == Some(tour)),
             }),
             stage: last.stage.next(
                 (

@@ -2,6 +2,8 @@
 use super::*;
 use crate::ui::app::view::Answer;
 
+mod changes;
+
 fn kind_tour(quiz: bool) -> AppState {
     let mut state = AppState::new(Player::default()).with_quiz(quiz);
     state.reduce(Action::Load {

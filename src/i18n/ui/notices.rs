@@ -1,0 +1,105 @@
+//! The one-line notices that say what changed besides what the learner asked for, each with its way
+//! back: a preset that replaced fields the learner set, a tour that loaded its own cluster over the
+//! learner's, and a tour whose story the cluster shown does not tell whole (another CNI chain, steps
+//! that never happen).
+
+use crate::i18n::{texts, Lang, Text};
+use crate::sim::Chain;
+
+texts! {
+    /// A preset replaced fields the learner had set: {0} the preset, {1} the fields with the values
+    /// they had (`--node-cidr-mask-size=26`).
+    PRESET_REPLACED => {
+        en: "The {0} preset replaced your {1}.",
+        zh: "预设 {0} 替换了你设置的 {1}。",
+        ja: "プリセット {0} が、設定していた {1} を置き換えました。",
+    },
+    /// Its way back: the fields and the cluster as they were before the preset.
+    UNDO => { en: "Undo", zh: "撤销", ja: "元に戻す" },
+    /// A tour opened over a cluster the learner had changed: {0} the tour's title.
+    TOUR_REPLACED => {
+        en: "Opening “{0}” loaded the tour's own cluster in place of yours.",
+        zh: "打开“{0}”时载入了导览自己的集群，替换了你的集群。",
+        ja: "「{0}」を開いたため、お使いのクラスターの代わりにツアー本来のクラスターを読み込みました。",
+    },
+    /// Its way back: the scenario, settings and place shown before the tour opened.
+    RESTORE_CLUSTER => { en: "Restore your cluster", zh: "恢复你的集群", ja: "お使いのクラスターに戻す" },
+    /// A tour shown on another chain than its own: {0} the tour's chain, {1} the cluster's.
+    GAP_CHAIN => {
+        en: "This tour is told on {0}; your cluster runs {1}.",
+        zh: "这个导览讲的是 {0}；你的集群运行的是 {1}。",
+        ja: "このツアーは {0} を前提にしています。お使いのクラスターは {1} です。",
+    },
+    /// One step of the tour never happens in the cluster shown: {0} its number.
+    GAP_STEP => {
+        en: "Step {0} never happens in this cluster, so the tour passes over it.",
+        zh: "第 {0} 步在这个集群里不会发生，导览会跳过它。",
+        ja: "ステップ {0} はこのクラスターでは起きないため、ツアーでは飛ばします。",
+    },
+    /// Several: {0} their numbers (`5 and 6`).
+    GAP_STEPS => {
+        en: "Steps {0} never happen in this cluster, so the tour passes over them.",
+        zh: "第 {0} 步在这个集群里不会发生，导览会跳过它们。",
+        ja: "ステップ {0} はこのクラスターでは起きないため、ツアーでは飛ばします。",
+    },
+    /// A link asked for a step the cluster shown never reaches: {0} its number.
+    LINK_STEP_MISSING => {
+        en: "The link opens step {0}, which never happens in this cluster.",
+        zh: "链接要打开第 {0} 步，但这一步在这个集群里不会发生。",
+        ja: "リンクはステップ {0} を開こうとしましたが、このステップはこのクラスターでは起きません。",
+    },
+    /// The way to the same story on the cluster's kind of chain: {0} that tour's title.
+    RETOLD_ON => {
+        en: "The same story on your chain: {0}",
+        zh: "在你的插件链上看同一个故事：{0}",
+        ja: "同じ話をお使いのチェーンで見る：{0}",
+    },
+    /// And: between the last two of a list of step numbers.
+    AND => { en: " and ", zh: "、", ja: "、" },
+    /// kindnet's chain, as a notice names it.
+    CHAIN_KINDNET => { en: "kindnet's chain (ptp)", zh: "kindnet 的插件链（ptp）", ja: "kindnet のチェーン（ptp）" },
+    /// kube-flannel's chain.
+    CHAIN_FLANNEL => {
+        en: "kube-flannel's chain (flannel and the bridge cni0)",
+        zh: "kube-flannel 的插件链（flannel 与网桥 cni0）",
+        ja: "kube-flannel のチェーン（flannel とブリッジ cni0）",
+    },
+    /// k3s' embedded flannel's chain.
+    CHAIN_K3S_FLANNEL => {
+        en: "k3s' flannel chain (flannel and the bridge cni0)",
+        zh: "k3s 内置 flannel 的插件链（flannel 与网桥 cni0）",
+        ja: "k3s 組み込みの flannel のチェーン（flannel とブリッジ cni0）",
+    },
+}
+
+/// A chain as a notice names it.
+pub fn chain_words(chain: Chain) -> Text {
+    match chain {
+        Chain::Kindnet => CHAIN_KINDNET,
+        Chain::Flannel => CHAIN_FLANNEL,
+        Chain::K3sFlannel => CHAIN_K3S_FLANNEL,
+    }
+}
+
+/// The tour steps `steps` (counted from 0) that never happen, as a notice says it in `lang`.
+///
+/// # Examples
+/// ```
+/// use podip::i18n::{ui, Lang};
+/// assert_eq!(ui::missing_steps(&[4], Lang::En), "Step 5 never happens in this cluster, so the tour passes over it.");
+/// assert!(ui::missing_steps(&[2, 4, 5], Lang::En).starts_with("Steps 3, 5 and 6 never"));
+/// #[cfg(not(target_arch = "wasm32"))]
+/// assert!(ui::missing_steps(&[4, 5], Lang::Zh).starts_with("第 5、6 步"));
+/// ```
+pub fn missing_steps(steps: &[usize], lang: Lang) -> String {
+    let numbers: Vec<String> = steps.iter().map(|i| (i + 1).to_string()).collect();
+    match numbers.as_slice() {
+        [] => String::new(),
+        [one] => GAP_STEP.fill(lang, &[one]),
+        [rest @ .., last] => {
+            let comma = if lang == Lang::En { ", " } else { "、" };
+            let list = format!("{}{}{last}", rest.join(comma), AND.get(lang));
+            GAP_STEPS.fill(lang, &[&list])
+        }
+    }
+}
