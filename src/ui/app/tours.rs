@@ -199,7 +199,8 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
         });
         html! {
             <>
-            <div class="narration" data-testid="narration" data-part={caption.map(|c| format!("{:?}", c.part).to_lowercase())}>
+            <div class="narration" data-testid="narration" data-part={caption.map(|c| format!("{:?}", c.part).to_lowercase())}
+                data-step={current.map_or(0, |i| i + 1).to_string()} data-steps={words.steps.len().to_string()}>
                 // Over a hidden copy of the last step's line, the longest, so that a line wrapping in two
                 // on a phone does not push the narration down as the tour goes on.
                 <div class="stack">
