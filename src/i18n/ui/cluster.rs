@@ -114,7 +114,7 @@ texts! {
     PRESET_CNI_RKE2 => {
         en: "RKE2 installs Canal by default: Calico's CNI plugin, with host-local over the node's podCIDR, gives each Pod a cali* veth and a /32 route on the node, with no bridge, and flannel's vxlan carries the traffic between nodes. podip draws kindnet's chain, whose ptp plugin does the same for each Pod (a veth and a /32 route, no bridge); the routes between nodes go via each node's InternalIP instead of vxlan.",
         zh: "RKE2 默认安装 Canal：Calico 的 CNI 插件通过 host-local 从节点的 podCIDR 分配地址，给每个 Pod 一个 cali* veth，并在节点上为它加一条 /32 路由，不经过网桥；节点之间的流量由 flannel 的 vxlan 转发。podip 画的是 kindnet 的插件链，其中的 ptp 插件对每个 Pod 的做法相同（一个 veth 加一条 /32 路由，没有网桥）；节点之间的路由改为经由各节点的 InternalIP，而不是 vxlan。",
-        ja: "RKE2 はデフォルトで Canal を入れます。Calico の CNI プラグインが host-local でノードの podCIDR から割り当て、各 Pod に cali* の veth とノード上の /32 ルートを 1 本ずつ用意します。ブリッジはなく、ノード間の通信は flannel の vxlan が運びます。podip は kindnet のチェーンを描きます。その ptp プラグインも Pod ごとに同じこと（veth と /32 ルートを 1 本ずつ、ブリッジなし）をします。ノード間のルートは vxlan ではなく、各ノードの InternalIP を経由します。",
+        ja: "RKE2 はデフォルトで Canal を入れます。Calico の CNI プラグインが host-local でノードの podCIDR から割り当て、各 Pod に cali* の veth とノード上の /32 ルートを 1 本ずつ用意します。ブリッジはなく、ノード間の通信は flannel の vxlan が運びます。podip は kindnet のチェーンを描きます。その ptp プラグインも Pod ごとに veth と /32 ルートを 1 本ずつ用意し、ブリッジを使いません。ノード間のルートは vxlan ではなく、各ノードの InternalIP を経由します。",
     },
     /// A preset's CNI note: the chain GKE runs, and the one podip draws.
     PRESET_CNI_GKE => {
@@ -131,8 +131,8 @@ texts! {
     /// A preset's CNI note: the chain OpenShift runs, and the one podip draws.
     PRESET_CNI_OPENSHIFT => {
         en: "OpenShift runs OVN-Kubernetes: ovnkube-node gives each Pod an address of its node's /23 and plugs its veth into the Open vSwitch bridge br-int, with no Linux bridge on the node. podip draws kindnet's chain, which has no Linux bridge either (ptp: a veth and a /32 route per Pod), since its flannel chain takes only kube-flannel's 10.244.0.0/16.",
-        zh: "OpenShift 运行 OVN-Kubernetes：ovnkube-node 从节点的 /23 中给每个 Pod 分配一个地址，并把 Pod 的 veth 接到 Open vSwitch 网桥 br-int 上，节点上没有 Linux 网桥。podip 画的是 kindnet 的插件链，它同样没有 Linux 网桥（ptp：每个 Pod 一个 veth 加一条 /32 路由）；podip 的 flannel 插件链只接受 kube-flannel 的 10.244.0.0/16。",
-        ja: "OpenShift は OVN-Kubernetes を使います。ovnkube-node が各 Pod にノードの /23 のアドレスを割り当て、その veth を Open vSwitch のブリッジ br-int につなぎます。ノードに Linux のブリッジはありません。podip は kindnet のチェーンを描きます。こちらも Linux のブリッジはありません（ptp：Pod ごとに veth と /32 ルートを 1 本ずつ）。podip の flannel のチェーンは kube-flannel の 10.244.0.0/16 しか受け付けないためです。",
+        zh: "OpenShift 运行 OVN-Kubernetes：ovnkube-node 从节点的 /23 中给每个 Pod 分配一个地址，并把 Pod 的 veth 接到 Open vSwitch 网桥 br-int 上，节点上没有 Linux 网桥。由于 podip 的 flannel 插件链只接受 kube-flannel 的 10.244.0.0/16，podip 画的是 kindnet 的插件链，它同样没有 Linux 网桥（ptp：每个 Pod 一个 veth 加一条 /32 路由）。",
+        ja: "OpenShift は OVN-Kubernetes を使います。ovnkube-node が各 Pod にノードの /23 のアドレスを割り当て、その veth を Open vSwitch のブリッジ br-int につなぎます。ノードに Linux のブリッジはありません。podip の flannel のチェーンは kube-flannel の 10.244.0.0/16 しか受け付けないため、podip は kindnet のチェーンを描きます。こちらも Linux のブリッジはありません（ptp：Pod ごとに veth と /32 ルートを 1 本ずつ）。",
     },
     /// Under a flannel node's `bridge link`: what its `@eth0` names.
     BRIDGE_LINK_TIP => {
