@@ -1,0 +1,45 @@
+// What a CKA cohort reads on a real cluster, in the presenter view at 1024 × 768: node-network's first
+// step draws web waiting with the kubelet's own Event (NetworkNotReady, no sandbox tried), and the C key
+// shows, on one line under the caption and inside the window, the command that
+// shows the step on a real cluster; C again hides it.
+//   node --test --test-reporter=spec e2e/commands.test.mjs
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useServerAndBrowser, openPage, settled, shows, ARTIFACTS } from "./harness.mjs";
+
+const shared = useServerAndBrowser();
+
+test("node-network's first step: NetworkNotReady on web, and its command on C", async () => {
+  const size = { width: 1024, height: 768 };
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=node-network&step=1&present=1&quiz=0`, size);
+  await settled(page);
+  await page.locator(".app.presenting").waitFor();
+  await shows(page, "step-count", "step 1 of");
+
+  const stage = await page.getByTestId("stage").textContent();
+  assert.match(stage, /web: NetworkNotReady — netwo/);
+  assert.doesNotMatch(stage, /FailedCreatePodSandBox/, "the kubelet tried no sandbox");
+
+  assert.equal(await page.getByTestId("step-command").count(), 0, "hidden until asked for");
+  await page.keyboard.press("c");
+  const command = page.getByTestId("step-command");
+  await command.waitFor();
+  assert.equal(await command.textContent(), "$ kubectl describe pod web");
+  const box = await command.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width, `inside the window: ${JSON.stringify(box)}`);
+  const uncut = await command.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  assert.ok(uncut, "the command is not cut");
+  const fontPx = await command.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  assert.ok(fontPx >= 14, `${fontPx}px`);
+  await page.screenshot({ path: `${ARTIFACTS}/commands-node-network-1-1024x768.png` });
+
+  // The next press: the command follows the step.
+  await page.keyboard.press("PageDown");
+  await shows(page, "step-count", "step 2 of");
+  await shows(page, "step-command", "ls /etc/cni/net.d");
+  await page.screenshot({ path: `${ARTIFACTS}/commands-node-network-2-1024x768.png` });
+
+  await page.keyboard.press("C");
+  await page.getByTestId("step-command").waitFor({ state: "detached" });
+  assertClean();
+});
