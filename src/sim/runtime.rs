@@ -6,7 +6,7 @@
 //! kindnetd wrote, from the values the writer rendered it from (the tests check this equals decoding
 //! the text), so a bad podCIDR fails with host-local's text. portmap has no port mappings to set up
 //! here and passes the result through; it is named in the steps but not modelled further. On a flannel
-//! node ADD and DEL go through flannel and the bridge plugin instead ([`flannel_chain`]).
+//! node ADD and DEL go through flannel and the bridge plugin instead (`runtime/flannel_chain.rs`).
 
 mod flannel_chain;
 
