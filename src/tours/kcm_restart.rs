@@ -14,9 +14,9 @@ pub(super) const KCM_RESTART: Tour = Tour {
         ja: "kube-controller-manager の再起動",
     },
     intro: text! {
-        en: "Three nodes in 10.244.0.0/16 split into /24 subnets: node-a, node-b and node-c get indexes 0, 1 and 2, and the cursor stands at 3. Then node-b goes. Press play or step.",
-        zh: "10.244.0.0/16 按 /24 划分为节点子网，集群中有三个节点：node-a、node-b、node-c 分到索引 0、1、2，游标停在 3。随后 node-b 被删除。点击播放，或单步执行。",
-        ja: "10.244.0.0/16 を /24 のノードサブネットに分割したクラスターに、ノードが 3 台あります。node-a、node-b、node-c がインデックス 0、1、2 を受け取り、カーソルは 3 にあります。その後 node-b が削除されます。再生するか、1 ステップずつ進めてください。",
+        en: "Three nodes in 10.244.0.0/16 split into /24 subnets: node-a, node-b and node-c get indexes 0, 1 and 2, and the cursor stands at 3. Then node-b goes.",
+        zh: "10.244.0.0/16 按 /24 划分为节点子网，集群中有三个节点：node-a、node-b、node-c 分到索引 0、1、2，游标停在 3。随后 node-b 被删除。",
+        ja: "10.244.0.0/16 を /24 のノードサブネットに分割したクラスターに、ノードが 3 台あります。node-a、node-b、node-c がインデックス 0、1、2 を受け取り、カーソルは 3 にあります。その後 node-b が削除されます。",
     },
     steps: &[
         Step {

@@ -14,9 +14,9 @@ pub(super) const KIND: Tour = Tour {
         ja: "kind クラスター",
     },
     intro: text! {
-        en: "A three-node kind cluster as measured: kube-controller-manager runs with --cluster-cidr=10.244.0.0/16 and no node mask, so every node gets a /24. Below is the path a Pod's address takes, which the steps walk one stop at a time. Press play or step.",
-        zh: "按实测还原的三节点 kind 集群：kube-controller-manager 以 --cluster-cidr=10.244.0.0/16 启动，没有指定节点掩码，所以每个节点分到一个 /24。下面画出了 Pod 地址的来路，导览会一站一站地走完它。点击播放，或单步执行。",
-        ja: "実測どおりの 3 ノードの kind クラスターです。kube-controller-manager は --cluster-cidr=10.244.0.0/16 で起動し、ノードのマスク長は指定されていないので、各ノードには /24 が割り当てられます。下の図は Pod のアドレスがたどる経路です。ステップはこれを順にたどります。再生するか、1 ステップずつ進めてください。",
+        en: "A three-node kind cluster as measured: kube-controller-manager runs with --cluster-cidr=10.244.0.0/16 and no node mask, so every node gets a /24. Below is the path a Pod's address takes, which the steps walk one stop at a time.",
+        zh: "按实测还原的三节点 kind 集群：kube-controller-manager 以 --cluster-cidr=10.244.0.0/16 启动，没有指定节点掩码，所以每个节点分到一个 /24。下面画出了 Pod 地址的来路，导览会一站一站地走完它。",
+        ja: "実測どおりの 3 ノードの kind クラスターです。kube-controller-manager は --cluster-cidr=10.244.0.0/16 で起動し、ノードのマスク長は指定されていないので、各ノードには /24 が割り当てられます。下の図は Pod のアドレスがたどる経路です。ステップはこれを順にたどります。",
     },
     steps: &[
         Step {

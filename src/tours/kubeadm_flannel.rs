@@ -15,9 +15,9 @@ pub(super) const KUBEADM_FLANNEL: Tour = Tour {
         ja: "kubeadm + flannel クラスター",
     },
     intro: text! {
-        en: "The kind story on a kubeadm cluster: kubeadm init --pod-network-cidr=10.244.0.0/16, then kube-flannel. kube-controller-manager cuts the cluster CIDR into node subnets as on kind; on each node the pods hang off a bridge, cni0. Press play or step.",
-        zh: "把 kind 的故事搬到 kubeadm 集群上：先 kubeadm init --pod-network-cidr=10.244.0.0/16，再装 kube-flannel。kube-controller-manager 和在 kind 上一样把集群 CIDR 切成节点子网；每个节点上的 Pod 都接在网桥 cni0 上。点击播放，或单步执行。",
-        ja: "kind の話を kubeadm クラスターで追います。kubeadm init --pod-network-cidr=10.244.0.0/16 の後に kube-flannel を入れた構成です。kube-controller-manager は kind と同じようにクラスター CIDR をノードサブネットに切り分け、各ノードの Pod はブリッジ cni0 につながります。再生するか、1 ステップずつ進めてください。",
+        en: "The kind story on a kubeadm cluster: kubeadm init --pod-network-cidr=10.244.0.0/16, then kube-flannel. kube-controller-manager cuts the cluster CIDR into node subnets as on kind; on each node the pods hang off a bridge, cni0.",
+        zh: "把 kind 的故事搬到 kubeadm 集群上：先 kubeadm init --pod-network-cidr=10.244.0.0/16，再装 kube-flannel。kube-controller-manager 和在 kind 上一样把集群 CIDR 切成节点子网；每个节点上的 Pod 都接在网桥 cni0 上。",
+        ja: "kind の話を kubeadm クラスターで追います。kubeadm init --pod-network-cidr=10.244.0.0/16 の後に kube-flannel を入れた構成です。kube-controller-manager は kind と同じようにクラスター CIDR をノードサブネットに切り分け、各ノードの Pod はブリッジ cni0 につながります。",
     },
     steps: &[
         Step {

@@ -14,9 +14,9 @@ pub(super) const MAX_PODS: Tour = Tour {
         ja: "小さなノードサブネットと max-pods",
     },
     intro: text! {
-        en: "One node, --node-cidr-mask-size=26, and the kubelet's default --max-pods of 110. 62 pods are created on it at once. Press play or step.",
-        zh: "一个节点，--node-cidr-mask-size=26，kubelet 使用默认的 --max-pods 110。一次在它上面创建 62 个 Pod。点击播放，或单步执行。",
-        ja: "ノードは 1 台で、--node-cidr-mask-size=26、kubelet の --max-pods はデフォルトの 110 です。そこに 62 個の Pod を一度に作成します。再生するか、1 ステップずつ進めてください。",
+        en: "One node, --node-cidr-mask-size=26, and the kubelet's default --max-pods of 110. 62 pods are created on it at once.",
+        zh: "一个节点，--node-cidr-mask-size=26，kubelet 使用默认的 --max-pods 110。一次在它上面创建 62 个 Pod。",
+        ja: "ノードは 1 台で、--node-cidr-mask-size=26、kubelet の --max-pods はデフォルトの 110 です。そこに 62 個の Pod を一度に作成します。",
     },
     steps: &[
         Step {

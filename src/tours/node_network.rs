@@ -14,9 +14,9 @@ pub(super) const NODE_NETWORK: Tour = Tour {
         ja: "ノードの Pod ネットワーク：NotReady、そしてルート",
     },
     intro: text! {
-        en: "Two kind workers, and two questions a CKA exam asks: why a new node is NotReady, and how a packet reaches a pod on another node. web is created with spec.nodeName=kind-worker before kindnetd has written its CNI configuration: the scheduler would not bind it to a node with the NoSchedule taint node.kubernetes.io/not-ready, so the scenario names the node itself. db runs on kind-worker2. Press play or step.",
-        zh: "两个 kind 工作节点，以及 CKA 考试会问的两个问题：新节点为什么是 NotReady，数据包如何到达另一个节点上的 Pod。web 在 kindnetd 写出 CNI 配置之前就以 spec.nodeName=kind-worker 创建：调度器不会把 Pod 绑定到带有 NoSchedule 污点 node.kubernetes.io/not-ready 的节点上，所以场景直接指定了节点。db 运行在 kind-worker2 上。点击播放，或单步执行。",
-        ja: "kind のワーカー 2 台と、CKA 試験で問われる 2 つの疑問です。新しいノードはなぜ NotReady なのか、パケットは別のノードの Pod にどう届くのか。web は kindnetd が CNI の設定を書く前に spec.nodeName=kind-worker で作成されます。スケジューラーは NoSchedule のテイント node.kubernetes.io/not-ready が付いたノードに Pod をバインドしないので、シナリオがノードを直接指定しています。db は kind-worker2 で動きます。再生するか、1 ステップずつ進めてください。",
+        en: "Two kind workers, and two questions a CKA exam asks: why a new node is NotReady, and how a packet reaches a pod on another node. web is created with spec.nodeName=kind-worker before kindnetd has written its CNI configuration: the scheduler would not bind it to a node with the NoSchedule taint node.kubernetes.io/not-ready, so the scenario names the node itself. db runs on kind-worker2.",
+        zh: "两个 kind 工作节点，以及 CKA 考试会问的两个问题：新节点为什么是 NotReady，数据包如何到达另一个节点上的 Pod。web 在 kindnetd 写出 CNI 配置之前就以 spec.nodeName=kind-worker 创建：调度器不会把 Pod 绑定到带有 NoSchedule 污点 node.kubernetes.io/not-ready 的节点上，所以场景直接指定了节点。db 运行在 kind-worker2 上。",
+        ja: "kind のワーカー 2 台と、CKA 試験で問われる 2 つの疑問です。新しいノードはなぜ NotReady なのか、パケットは別のノードの Pod にどう届くのか。web は kindnetd が CNI の設定を書く前に spec.nodeName=kind-worker で作成されます。スケジューラーは NoSchedule のテイント node.kubernetes.io/not-ready が付いたノードに Pod をバインドしないので、シナリオがノードを直接指定しています。db は kind-worker2 で動きます。",
     },
     steps: &[
         Step {

@@ -14,9 +14,9 @@ pub(super) const WHY_ROUND_ROBIN: Tour = Tour {
         ja: "なぜラウンドロビンか",
     },
     intro: text! {
-        en: "One node with a /28 subnet: host-local's range is .1–.14, the gateway .1 is skipped, so pods get .2–.14. Pods come and go quickly. Press play or step.",
-        zh: "一个节点，子网为 /28：host-local 的范围是 .1–.14，跳过网关 .1，所以 Pod 使用 .2–.14。Pod 来去频繁。点击播放，或单步执行。",
-        ja: "/28 のサブネットを持つノードが 1 台です。host-local の範囲は .1–.14 で、ゲートウェイ .1 は飛ばされるので Pod は .2–.14 を使います。Pod が次々に作られては消えます。再生するか、1 ステップずつ進めてください。",
+        en: "One node with a /28 subnet: host-local's range is .1–.14, the gateway .1 is skipped, so pods get .2–.14. Pods come and go quickly.",
+        zh: "一个节点，子网为 /28：host-local 的范围是 .1–.14，跳过网关 .1，所以 Pod 使用 .2–.14。Pod 来去频繁。",
+        ja: "/28 のサブネットを持つノードが 1 台です。host-local の範囲は .1–.14 で、ゲートウェイ .1 は飛ばされるので Pod は .2–.14 を使います。Pod が次々に作られては消えます。",
     },
     steps: &[
         Step {

@@ -232,7 +232,9 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 if show_quiz { { for quiz(shown, dispatch, words, lang, paged_why) } }
                 { match paged_words {
                     Some((Part::Words, visible)) => visible,
+                    // The question's stops show the question, not the words of the step before it.
                     Some(_) => html! {},
+                    None if caption.is_some() => html! {},
                     // Every step's text laid in the same grid cell, hidden, under the current one: the
                     // box is as tall as the longest, so a step with more lines does not push the page
                     // below it down.
