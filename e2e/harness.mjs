@@ -135,10 +135,16 @@ export async function shows(page, testId, text, timeout = 30_000) {
   await page.getByTestId(testId).filter({ hasText: text }).first().waitFor({ state: "attached", timeout });
 }
 
-/** The tour step the narration shows (1 for the first), or 0 at the introduction; English pages. */
+/** The tour step the narration shows (1 for the first), or 0 at the introduction. */
 export async function stepShown(page) {
-  const count = await page.getByTestId("step-count").textContent();
-  return Number(count.match(/step (\d+) of/)?.[1] ?? 0);
+  // The narration says which step it shows, whatever its heading says (a question's stops are headed
+  // as the question's in the presenter view).
+  return Number(await page.getByTestId("narration").getAttribute("data-step"));
+}
+
+/** Wait until the narration shows tour step `n` (1 for the first). */
+export async function atStep(page, n, timeout = 30_000) {
+  await page.locator(`[data-testid=narration][data-step="${n}"]`).waitFor({ state: "attached", timeout });
 }
 
 /** Start tour `name` from its button; resolves once its run is in place: its button pressed, no work in

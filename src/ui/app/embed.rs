@@ -75,11 +75,12 @@ pub fn embedded(props: &EmbeddedProps) -> Html {
     let (shown, dispatch) = (&props.shown, &props.dispatch);
     html! {
         <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
+            // The picture first, above the fold of a small frame; then the step's words and the controls.
+            { props.children.clone() }
             { for narration(&shown.tour, dispatch, lang).map(|words| html! { <section class="card tours">{ words }</section> }) }
             if props.controls {
                 <div class="timebar">{ transport(shown, dispatch, lang) }</div>
             }
-            { props.children.clone() }
             <p class="open-full">
                 <a href={(*full_address).clone()} target="_blank" rel="noopener">{ t::OPEN_FULL.get(lang) }</a>
             </p>
