@@ -1,118 +1,181 @@
-// Every word is on the picture: at a tour stop in the presenter view, on a 1024 × 768 and a 1920 × 1080
-// projector, what the step's words name is drawn — found by its `data-shows` name (docs/architecture.md),
-// inside the window, not under the question card, not cut, and at 14 px or more. One browser runs the
-// whole matrix, a new page per case; every wait is for a state shown, never for a time.
+// Every word is on the picture: at every stop of every tour — each step opened by its link, and with the
+// question asked before the next step up — what the step declares its picture shows (`Step::shows`, listed
+// on the stage as `data-must-show`, each thing `kind:name@node`) is drawn: found by its `data-shows` name
+// (docs/architecture.md) inside its node's box, inside the window, not under the question card, not cut
+// ("…"), and in the presenter view at 14 px or more. The presenter view at 1024 × 768 and 1920 × 1080 and
+// the page at 1280 × 800, in the three languages. One browser for the whole matrix, a context per case (a
+// tour at a size in a language); every wait is for a state shown, never for a time.
 //   node --test --test-reporter=spec e2e/pictures.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, settled, shows, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, settled, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1920, height: 1080 },
+const TOURS = ["kind", "planning", "exhaustion", "dual-stack", "kcm-restart", "max-pods", "reboot-leak",
+  "why-round-robin", "node-network", "kubeadm-flannel"];
+const VIEWS = [
+  { width: 1024, height: 768, present: true },
+  { width: 1920, height: 1080, present: true },
+  { width: 1280, height: 800, present: false },
 ];
+const LANGS = ["en", "zh", "ja"];
+// Two cases at once: the machine has two cores.
+const AT_ONCE = 2;
 
-/** Each stop (kind: 6 a-route, 8 b-deleted; kubeadm-flannel: 1 subnet-env, 6 b-deleted, 7 b-released;
- *  node-network: 3 route-to-kind-worker2, 5 db-running) and what its words name there: the node it is on and its `data-shows` name. `press`: the
- *  number of PageDowns after the link (one brings up the question asked before the next step). */
-const CASES = [
-  { tour: "kind", step: 6, node: "kind-worker", shows: ["veth-address:10.244.1.1/32"] },
-  { tour: "kind", step: 8, node: "kind-worker", shows: ["ip-file:b", "ip-file:10.244.1.3"] },
-  { tour: "kubeadm-flannel", step: 1, node: "worker-1", shows: ["subnet-env:10.244.1.1/24"] },
-  { tour: "kubeadm-flannel", step: 6, node: "worker-1", shows: ["ip-file:b"] },
-  // The question before step 7 is up: the squeezed stage keeps the gateway and flannel.1's route.
-  {
-    tour: "kubeadm-flannel", step: 6, press: 1, node: "worker-1",
-    shows: ["gateway:10.244.1.1/24", "route-dev:flannel.1", "route:10.244.2.0/24"],
-  },
-  { tour: "kubeadm-flannel", step: 7, node: "worker-1", shows: ["neighbour:10.244.1.3", "neighbour-state:10.244.1.3:STALE"] },
-  { tour: "node-network", step: 3, node: "kind-worker", shows: ["route:10.244.2.0/24", "route:10.244.0.0/24"] },
-  { tour: "node-network", step: 5, node: null, shows: ["packet:web>db"] },
-];
-
-/** What the page draws of `name` (within node `node`'s box): whether it is there, its box, whether a
- *  text of it is cut, its smallest rendered type, and the question card's box. */
-function drawn(page, node, name) {
-  return page.evaluate(
-    ([node, name]) => {
-      const scope = node ? document.querySelector(`[data-testid=stage-node][data-node="${node}"]`) : document;
-      const el = scope?.querySelector(`[data-shows~="${name}"]`);
-      if (!el) return { found: false };
+/** What of the stage's declared things the room cannot see, each with why. */
+function unseen(page, { present }) {
+  return page.evaluate((present) => {
+    const stage = document.querySelector("[data-testid=stage]");
+    const declared = (stage.dataset.mustShow ?? "").split(" ").filter(Boolean);
+    const card = (() => {
+      const r = document.querySelector(".quiz")?.getBoundingClientRect();
+      return r && r.height > 0 ? r : null;
+    })();
+    const problem = (el) => {
       const box = el.getBoundingClientRect();
+      if (!box.width && !box.height) return "not drawn (no size)";
+      if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
+        return `outside the window (${Math.round(box.left)},${Math.round(box.top)}–${Math.round(box.right)},${Math.round(box.bottom)} of ${innerWidth}×${innerHeight})`;
+      }
+      if (card && box.left < card.right && box.right > card.left && box.top < card.bottom && box.bottom > card.top) {
+        return "under the question card";
+      }
       const texts = [...el.querySelectorAll("text"), ...(el.tagName === "text" ? [el] : [])];
-      const sizes = texts.map((t) => {
-        const svg = t.ownerSVGElement;
-        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-        return parseFloat(getComputedStyle(t).fontSize) * scale;
-      });
-      const card = document.querySelector(".quiz")?.getBoundingClientRect();
-      return {
-        found: true,
-        box: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
-        cut: texts.some((t) => t.textContent.includes("…")),
-        smallest: sizes.length ? Math.min(...sizes) : null,
-        card: card && card.height > 0 ? { left: card.left, top: card.top, right: card.right, bottom: card.bottom } : null,
-        window: { width: innerWidth, height: innerHeight },
-      };
-    },
-    [node, name],
-  );
+      const cut = texts.find((t) => t.textContent.includes("…"));
+      if (cut) return `cut: "${cut.textContent}"`;
+      if (present) {
+        for (const t of texts) {
+          const svg = t.ownerSVGElement;
+          const size = parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          if (size < 13.9) return `set at ${size.toFixed(1)} px: "${t.textContent}"`;
+        }
+      }
+      return null;
+    };
+    const out = [];
+    for (const full of declared) {
+      const at = full.lastIndexOf("@");
+      const [name, node] = at >= 0 ? [full.slice(0, at), full.slice(at + 1)] : [full, null];
+      const scope = node ? document.querySelector(`[data-testid=stage-node][data-node="${node}"]`) : stage;
+      if (!scope) {
+        out.push(`${full}: its node is not drawn`);
+        continue;
+      }
+      const named = [scope, ...scope.querySelectorAll("[data-shows]")]
+        .filter((el) => (el.getAttribute("data-shows") ?? "").split(" ").includes(name));
+      if (!named.length) {
+        out.push(`${full}: not drawn`);
+        continue;
+      }
+      const problems = named.map(problem);
+      if (problems.every(Boolean)) out.push(`${full}: ${problems[0]}`);
+    }
+    return { declared: declared.length, out };
+  }, present);
 }
 
-test("at each stop the presenter view draws what the step's words name, whole and readable", async () => {
+/** The stop shown, as the page tells it: the step, the caption's part and page, whether a question is up. */
+const stop = (page) =>
+  page.evaluate(() => ({
+    step: document.querySelector("[data-testid=stage]")?.dataset.step ?? "",
+    part: document.querySelector("[data-testid=narration]")?.dataset.part ?? "",
+    page: document.querySelector("[data-testid=caption-box]")?.dataset.page ?? "",
+    quiz: !!document.querySelector("[data-testid=quiz]"),
+  }));
+
+/** Two animation frames: the stage laid out for the room it measured. */
+const drawn = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** Walks one tour at one view in one language; returns what was not seen, stop by stop. */
+async function walk(tour, view, lang, counted) {
+  const context = await shared.browser.newContext({ viewport: { width: view.width, height: view.height } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err.message));
   const failures = [];
-  for (const size of SIZES) {
-    for (const c of CASES) {
-      const context = await shared.browser.newContext({ viewport: size });
-      const page = await context.newPage();
-      const errors = [];
-      page.on("pageerror", (err) => errors.push(err.message));
-      const at = `${c.tour} step ${c.step}${c.press ? ` + ${c.press} press` : ""} at ${size.width}×${size.height}`;
-      await page.goto(`${shared.server.url}?tour=${c.tour}&step=${c.step}&present=1`);
-      await settled(page);
-      await page.locator(".app.presenting").waitFor();
-      await shows(page, "step-count", `step ${c.step} of`);
-      for (let i = 0; i < (c.press ?? 0); i++) {
-        await page.keyboard.press("PageDown");
-        await page.getByTestId("quiz").waitFor();
+  const where = `${tour} ${view.present ? "presenter" : "page"} ${view.width}×${view.height} ${lang}`;
+  const look = async (label) => {
+    await drawn(page);
+    const { declared, out } = await unseen(page, view);
+    counted.things += declared;
+    counted.stops += 1;
+    if (out.length) {
+      const shot = `${ARTIFACTS}/pictures-${tour}-${label.replace(/\W+/g, "-")}-${view.width}-${lang}.png`;
+      await page.screenshot({ path: shot });
+      failures.push(...out.map((o) => `${where}, ${label}: ${o}`));
+    }
+  };
+  const open = async (step) => {
+    await page.goto(`${shared.server.url}?tour=${tour}&step=${step}&lang=${lang}${view.present ? "&present=1" : ""}`);
+    await settled(page);
+    await page.locator(`[data-testid=stage][data-step^="${step} "]`).waitFor({ state: "attached" });
+  };
+  await open(1);
+  // The stage says which step it shows and of how many: "1 10".
+  const steps = Number((await page.getByTestId("stage").getAttribute("data-step")).split(" ")[1]);
+  for (let step = 1; step <= steps; step++) {
+    if (step > 1) await open(step);
+    await look(`step ${step}`);
+    // The last step has no question after it; the page is looked at step by step.
+    if (!view.present || step === steps) continue;
+    // PageDown through the step's words: a question asked before the next step comes up, or the next
+    // step (no question), or nothing more (the last step's last page).
+    let before = await stop(page);
+    for (let press = 0; press < 8; press++) {
+      await page.keyboard.press("PageDown");
+      const moved = await page.waitForFunction(
+        (was) => {
+          const now = {
+            step: document.querySelector("[data-testid=stage]")?.dataset.step ?? "",
+            part: document.querySelector("[data-testid=narration]")?.dataset.part ?? "",
+            page: document.querySelector("[data-testid=caption-box]")?.dataset.page ?? "",
+            quiz: !!document.querySelector("[data-testid=quiz]"),
+          };
+          return JSON.stringify(now) !== JSON.stringify(was) ? now : null;
+        },
+        before,
+        { timeout: 5_000 },
+      ).then((h) => h.jsonValue()).catch(() => null);
+      if (!moved) {
+        failures.push(`${where}, step ${step}: a press changed nothing before the next stop`);
+        break;
       }
-      // The stage drawn for the room it was given (it measures, then lays out).
-      await page.locator("[data-testid=stage] svg").waitFor();
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      for (const name of c.shows) {
-        const d = await drawn(page, c.node, name);
-        if (!d.found) {
-          failures.push(`${at}: ${name} is not drawn`);
-          continue;
-        }
-        const { box, window: w } = d;
-        if (box.left < 0 || box.top < 0 || box.right > w.width + 0.5 || box.bottom > w.height + 0.5) {
-          failures.push(`${at}: ${name} lies outside the window (${JSON.stringify(box)})`);
-        }
-        const card = d.card;
-        if (card && box.left < card.right && box.right > card.left && box.top < card.bottom && box.bottom > card.top) {
-          failures.push(`${at}: ${name} is under the question card`);
-        }
-        if (d.cut) failures.push(`${at}: ${name} is cut`);
-        if (d.smallest !== null && d.smallest < 13.9) failures.push(`${at}: ${name} is set at ${d.smallest.toFixed(1)} px`);
+      if (moved.quiz && moved.part === "question") {
+        await look(`question before step ${step + 1}`);
+        break;
       }
-      if (failures.length) await page.screenshot({ path: `${ARTIFACTS}/pictures-${c.tour}-${c.step}-${size.width}.png` });
-      assert.deepEqual(errors, [], `${at}: page errors`);
-      await context.close();
+      if (moved.step !== before.step) break;
+      before = moved;
     }
   }
+  assert.deepEqual(errors, [], `${where}: page errors`);
+  await context.close();
+  return failures;
+}
+
+test("at every stop of every tour what the step declares is drawn, whole and readable, in the window", async () => {
+  const cases = VIEWS.flatMap((view) => LANGS.flatMap((lang) => TOURS.map((tour) => ({ tour, view, lang }))));
+  const counted = { stops: 0, things: 0 };
+  const failures = [];
+  const queue = [...cases];
+  await Promise.all(Array.from({ length: AT_ONCE }, async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) {
+      failures.push(...(await walk(c.tour, c.view, c.lang, counted)));
+    }
+  }));
+  console.log(`${counted.stops} stops, ${counted.things} declared things looked at`);
+  assert.ok(counted.stops >= cases.length * 4, `only ${counted.stops} stops walked`);
+  assert.ok(counted.things > counted.stops, `only ${counted.things} things declared`);
   assert.deepEqual(failures, []);
 });
 
 test("node-network's packet passes every hop from web's eth0 to db", async () => {
-  for (const size of SIZES) {
-    const context = await shared.browser.newContext({ viewport: size });
+  for (const view of VIEWS.filter((v) => v.present)) {
+    const context = await shared.browser.newContext({ viewport: { width: view.width, height: view.height } });
     const page = await context.newPage();
     await page.goto(`${shared.server.url}?tour=node-network&step=5&present=1`);
     await settled(page);
-    await shows(page, "step-count", "step 5 of");
     const packet = page.locator('[data-shows~="packet:web>db"]');
     await packet.waitFor({ state: "attached" });
     const hops = await packet.locator("circle").evaluateAll((dots) => dots.map((d) => d.dataset.shows));
@@ -123,7 +186,7 @@ test("node-network's packet passes every hop from web's eth0 to db", async () =>
       "hop:route:kind-worker2:10.244.2.2/32",
       "hop:veth:kind-worker2:db",
       "hop:pod:kind-worker2:db",
-    ], `at ${size.width}×${size.height}`);
+    ], `at ${view.width}×${view.height}`);
     await context.close();
   }
 });

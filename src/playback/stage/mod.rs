@@ -13,6 +13,7 @@
 
 use super::Cursor;
 use crate::sim::{Simulation, Touched};
+use crate::tours::On;
 pub use kcm::{KcmStrip, StripCell, STRIP_CELLS};
 use node::Scene;
 pub use node::{
@@ -63,6 +64,12 @@ pub struct Stage {
     pub chains: Vec<StageChain>,
     /// The packet the tour step tells, from a pod to a pod on another node.
     pub packet: Option<StagePacket>,
+    /// The tour step shown, counted from 0.
+    pub step: Option<usize>,
+    /// How many steps the tour has (0 without a tour).
+    pub steps: usize,
+    /// What the step shown declares its picture shows ([`crate::tours::Step::shows`]).
+    pub shows: &'static [On],
 }
 
 impl Cursor {
@@ -70,7 +77,9 @@ impl Cursor {
     pub fn stage(&self, selected_event: Option<usize>, focus: Option<&str>) -> Stage {
         let run = self.run();
         let slots = &run.places().slots;
-        let shown_step = self.tour_step().and_then(|step| run.step_event(step));
+        // The step shown, however it was entered: a press plays on past the step's moment (its
+        // motion), and what the step names stays marked and kept until the next step.
+        let shown_step = self.current_step().and_then(|step| run.step_event(step));
         let touched = selected_event.or(shown_step).and_then(|i| self.touched(i));
         let sim = self.sim();
         // The step shown is in front however it was entered: a press plays on past the step's moment
@@ -123,14 +132,16 @@ impl Cursor {
             .flatten()
             .filter_map(|node| StageChain::of(&scene, &node.name))
             .collect();
-        let step_id = run
+        let step = run
             .tour()
-            .zip(self.tour_step())
-            .and_then(|(tour, i)| tour.tour().steps.get(i))
-            .map(|step| step.id);
+            .zip(self.current_step())
+            .and_then(|(tour, i)| tour.tour().steps.get(i));
         let drawn: Vec<&StageNode> = nodes.iter().flatten().collect();
-        let packet = packet::packet_of(run.tour(), step_id, &drawn, &chains);
+        let packet = packet::packet_of(step.map_or(&[], |step| step.shows), &drawn, &chains);
         Stage {
+            step: run.tour().and(self.current_step()),
+            steps: run.tour().map_or(0, |tour| tour.tour().steps.len()),
+            shows: step.map_or(&[], |step| step.shows),
             packet,
             chains,
             kcm: KcmStrip::all(sim, slots),

@@ -2,12 +2,9 @@
 //! it takes read off the nodes' routes, so it stops where the model has no route on.
 
 use super::{StageChain, StageNode};
-use crate::tours::TourId;
+use crate::tours::{On, Shows};
 use ipnet::IpNet;
 use std::net::IpAddr;
-
-/// The steps that tell a packet's way: tour, step id, the sending pod and the receiving one.
-const PACKETS: &[(TourId, &str, &str, &str)] = &[(TourId::NodeNetwork, "db-running", "web", "db")];
 
 /// A packet between two pods, hop by hop.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,16 +46,20 @@ impl Hop {
     }
 }
 
-/// The packet step `step` of `tour` tells, from what `nodes` and `chains` hold.
+/// The packet a step tells (the one its picture declares, [`Shows::Packet`]), from what `nodes`
+/// and `chains` hold.
 pub(super) fn packet_of(
-    tour: Option<TourId>,
-    step: Option<&str>,
+    shows: &[On],
     nodes: &[&StageNode],
     chains: &[StageChain],
 ) -> Option<StagePacket> {
-    let &(_, _, from, to) = PACKETS
+    let (from, to) = shows
         .iter()
-        .find(|(t, id, ..)| Some(*t) == tour && Some(*id) == step)?;
+        .flat_map(|on| on.1)
+        .find_map(|thing| match thing {
+            Shows::Packet(from, to) => Some((*from, *to)),
+            _ => None,
+        })?;
     let find = |pod: &str| {
         nodes.iter().find_map(|node| {
             let found = node.pods.iter().find(|p| p.name == pod && p.object)?;

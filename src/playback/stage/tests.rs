@@ -550,3 +550,40 @@ fn a_step_focuses_its_own_node_while_its_motion_plays_on() {
         );
     }
 }
+
+#[test]
+fn what_a_step_names_stays_marked_and_kept_while_its_motion_plays_on() {
+    let tour = TourId::Kind;
+    let mut cursor = Player::load(builtin::KIND.to_string(), Some(tour))
+        .expect("kind loads")
+        .into_cursor();
+    let index = tour.tour().step_index("b-deleted").expect("a step");
+    cursor.go_to_step(index);
+    cursor.finish();
+    let at_step = cursor.stage(None, None);
+    let b = at_step.touched.as_ref().and_then(|t| t.pod.as_deref());
+    assert_eq!(b, Some("b"), "the step's own event touched b");
+    assert_eq!(at_step.step, Some(index));
+    // Half-way through b's countdown, then a millisecond before CNI DEL: the press's motion.
+    let (at, next) = (
+        cursor.run().step_time(index).expect("its moment"),
+        cursor.run().step_time(index + 1).expect("the next step's"),
+    );
+    for time in [VirtualTime((at.0 + next.0) / 2), VirtualTime(next.0 - 1)] {
+        cursor.seek(time);
+        cursor.finish();
+        let stage = cursor.stage(None, None);
+        assert_eq!(stage.touched, at_step.touched, "at {time:?}");
+        assert_eq!(stage.step, Some(index));
+        assert_eq!(stage.shows, tour.tour().steps[index].shows);
+    }
+    // Without a tour nothing is a step's.
+    let free = Player::load(builtin::KIND.to_string(), None)
+        .expect("kind loads")
+        .into_cursor();
+    let stage = free.stage(None, None);
+    assert_eq!(
+        (stage.touched, stage.step, stage.shows.len()),
+        (None, None, 0)
+    );
+}

@@ -19,6 +19,7 @@ mod tiles;
 
 use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::{KcmStrip, Stage, StageNode};
+use crate::tours::On;
 use crate::ui::shared::Shared;
 use kcm::CidrsetStrip;
 use layout::{presenter_zoom, slide_zoom, Layout, StripPlace, DEFAULT_W};
@@ -127,6 +128,8 @@ pub fn stage_view(props: &StageProps) -> Html {
     });
     html! {
         <figure class={classes!("stage", layout.one_node.then_some("narrow"), fill.then_some("fill"))} data-testid="stage"
+            data-step={stage.step.map(|i| format!("{} {}", i + 1, stage.steps))}
+            data-must-show={stage.shows.iter().flat_map(On::names).collect::<Vec<_>>().join(" ")}
             style={slide.map(|_| format!("--stage-zoom: {zoom}"))}>
             { for switcher }
             <div class="stage-canvas" ref={canvas}>

@@ -12,6 +12,7 @@ use crate::sim::chain::Chain;
 use crate::sim::grid::CellStatus;
 use crate::sim::runtime::NETWORK_NOT_READY;
 use crate::sim::Touched;
+use crate::tours::Shows;
 use yew::prelude::*;
 
 /// The node lifecycle controller's taint on a node whose `Ready` condition is `False`.
@@ -82,7 +83,7 @@ impl NodeBox<'_> {
         let token_x = x + INSET + rows.podcidr_x;
         let token = token_from.map(|(fx, fy)| (fx - token_x, fy - (y + token_top)));
         html! {
-            <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"), node.rebooting.then_some("rebooting"))} data-testid="stage-node" data-node={node.name.clone()} onclick={select_node}>
+            <g key={node.name.clone()} class={classes!("stage-node", owner(node.slot), touched.is_some().then_some("touched"), node.rebooting.then_some("rebooting"))} data-testid="stage-node" data-node={node.name.clone()} data-shows={Shows::Node(&node.name).to_string()} onclick={select_node}>
                 { rect("node-box", x, y, w, rows.height, 10) }
                 // The node's name is its button: the pods inside the box are buttons of their own.
                 <g class="node-head" tabindex="0" role="button" aria-label={t::NODE_LABEL.fill(lang, &[&node.name])} onkeydown={key_node}>
@@ -115,7 +116,7 @@ impl NodeBox<'_> {
                     <g class="podcidr-group" key={node.pod_cidrs.join(",")}>
                         <title>{ format!("podCIDRs {}", node.pod_cidrs.join(", ")) }</title>
                         { for rows.podcidrs.iter().zip(&rows.podcidr_y).enumerate().map(|(i, (cidr, line_y))| html! {
-                            <text class="podcidr" x={px(x + INSET + rows.podcidr_x)} y={px(y + line_y)}>
+                            <text class="podcidr" x={px(x + INSET + rows.podcidr_x)} y={px(y + line_y)} data-shows={node.pod_cidrs.get(i).map(|c| Shows::PodCidr(c).to_string())}>
                                 if rows.podcidr_label {
                                     <tspan class={classes!("label", (i > 0).then_some("spacer"))}>{ "podCIDR " }</tspan>
                                 }
@@ -136,7 +137,7 @@ impl NodeBox<'_> {
                     let line = format!("✓ {}", cni.conflist_name());
                     html! {
                         <text class="conflist small" x={px(x + INSET)} y={px(y + conflist_y)} data-testid="stage-conflist" data-path={cni.conflist_path()}
-                            data-shows={format!("file:{}", cni.conflist_name())}>
+                            data-shows={Shows::File(cni.conflist_name()).to_string()}>
                             <title>{ cni.conflist_path() }</title>{ fit(&line, inner, font::SMALL) }
                         </text>
                     }
@@ -152,7 +153,7 @@ impl NodeBox<'_> {
                     };
                     html! {
                         <text class="conflist small mono" x={px(x + INSET)} y={px(y + subnet_y)} data-testid="stage-subnet-env"
-                            data-shows={format!("file:subnet.env subnet-env:{subnet}")}>
+                            data-shows={Shows::list([Shows::File("subnet.env"), Shows::SubnetEnv(subnet)])}>
                             <title>{ format!("{SUBNET_FILE}: FLANNEL_SUBNET={subnet}") }</title>{ fit_mono(&shown, inner, font::SMALL) }
                         </text>
                     }
@@ -252,7 +253,7 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
         node.pods
             .iter()
             .find(|p| p.ip_files.iter().any(|f| f == file))
-            .map_or(String::new(), |p| format!(" ip-file:{}", p.name))
+            .map(|p| p.name.as_str())
     };
     html! {
         <g class="files">
@@ -263,7 +264,7 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
             { for placed.into_iter().map(|(file, fx, fy, chip_w)| {
                 html! {
                     <g key={file.clone()} class={classes!("file", (touched_file == Some(file.as_str())).then_some("touched"))} data-testid="stage-file" data-file={file.clone()}
-                        data-shows={format!("ip-file:{file}{}", holder(file))}>
+                        data-shows={Shows::list(std::iter::once(Shows::IpFile(file)).chain(holder(file).map(Shows::IpFile)))}>
                         { rect("", fx, fy, chip_w, CHIP_H, 3) }
                         <text x={px(fx + 5.0)} y={px(fy + 12.0)}>{ file }</text>
                     </g>
@@ -286,7 +287,7 @@ fn node_route_chips(chain: &StageChain, x: f64, y: f64, w: f64) -> Html {
                 let (cx, cy) = (x + fx, y + row as f64 * CHIP_ROW_H);
                 html! {
                     <g class="route to-nodes" data-testid="stage-node-route" data-route={prefix.to_string()}
-                        data-shows={format!("route:{prefix}")}>
+                        data-shows={Shows::Route(prefix).to_string()}>
                         <title>{ route }</title>
                         { rect("", cx, cy, chip_w, CHIP_H, 8) }
                         <text class="mono small" x={px(cx + 5.0)} y={px(cy + 12.0)}>{ label }</text>

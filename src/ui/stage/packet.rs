@@ -8,6 +8,7 @@ use super::layout::{
 };
 use super::svg::px;
 use crate::playback::stage::{Hop, Stage, StageNode};
+use crate::tours::Shows;
 use yew::prelude::*;
 
 /// The packet of `stage`, laid out by `layout`.
@@ -27,7 +28,7 @@ pub(super) fn packet(stage: &Stage, layout: &Layout) -> Html {
         .collect::<Vec<_>>()
         .join(" ");
     html! {
-        <g class="packet" data-testid="stage-packet" data-shows={format!("packet:{}>{}", packet.from, packet.to)}
+        <g class="packet" data-testid="stage-packet" data-shows={Shows::Packet(&packet.from, &packet.to).to_string()}
             data-hops={packet.hops.len().to_string()} data-drawn={points.len().to_string()}>
             <title>{ format!("{} → {}", packet.from, packet.to) }</title>
             <polyline class="packet-line" points={line} />

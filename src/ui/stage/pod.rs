@@ -2,8 +2,8 @@
 //! a box; many pods as cells.
 
 use super::layout::{
-    fit, fit_bold, fit_mono, font, mono_width, CELL_PITCH, GRID_GAP, INSET, POD_GAP, POD_LINE,
-    POD_NAME_Y, VETH_END_H,
+    failure_line, fit, fit_bold, fit_mono, font, mono_width, CELL_PITCH, GRID_GAP, INSET, POD_GAP,
+    POD_LINE, POD_NAME_Y, VETH_END_H,
 };
 use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
@@ -12,6 +12,7 @@ use crate::i18n::Lang;
 use crate::playback::stage::{StageBridge, StagePhase, StagePod};
 use crate::playback::views::seconds;
 use crate::sim::VirtualTime;
+use crate::tours::Shows;
 use yew::prelude::*;
 
 /// A pod cell's size.
@@ -82,7 +83,7 @@ impl NodeBox<'_> {
             </g>
             if let (Some(line), Some(addresses), true) = (veth_label.clone(), veth_addresses.as_ref(), rows.band_label) {
                 <g class="veth-address" data-testid="stage-veth-address"
-                    data-shows={addresses.iter().map(|a| format!("veth-address:{a}")).collect::<Vec<_>>().join(" ")}>
+                    data-shows={Shows::list(addresses.iter().map(|a| Shows::VethAddress(a)))}>
                     <title>{ veth_title.clone() }</title>
                     { text("mono small", x + w - 18.0, band_y - 4.0, "end", line) }
                 </g>
@@ -98,7 +99,7 @@ impl NodeBox<'_> {
                         data-gateway={bridge.gateways.join(",")} data-carrier={bridge.carrier.to_string()}>
                         <title>{ tooltip }</title>
                         { rect("bridge-bar", x + 16.0, bar_y, w - 32.0, VETH_END_H + 6.0, 4) }
-                        <g data-shows={format!("bridge:{}{}", bridge.name, bridge.gateways.iter().map(|g| format!(" gateway:{g}")).collect::<String>())}>
+                        <g data-shows={Shows::list(std::iter::once(Shows::Bridge(&bridge.name)).chain(bridge.gateways.iter().map(|g| Shows::Gateway(g))))}>
                             if rows.band_label {
                                 { text("mono small bridge-label", x + w - 18.0, band_y - 4.0, "end", bridge_label.clone().unwrap_or_default()) }
                             } else {
@@ -132,7 +133,7 @@ impl NodeBox<'_> {
             html! {
                 <text class="failure small" x={px(x + INSET)} y={px(y + rows.foot_y)}>
                     <title>{ format!("{pod}: {failure}") }</title>
-                    { fit(&format!("{pod}: {}", failure.replacen(' ', " — ", 1)), inner, font::SMALL) }
+                    { failure_line(&pod, &failure, inner) }
                 </text>
             }
         });
@@ -206,12 +207,12 @@ impl NodeBox<'_> {
         let band_y = self.y + rows.band_y;
         let room = self.w - 2.0 * INSET;
         let tag = |row: usize, class: &'static str, shown: String, title: String, route: String| {
-            let shows = route
-                .split(',')
-                .map(|prefix| format!("route:{prefix}"))
-                .chain(dev_of(&shown).map(|dev| format!("route-dev:{dev}")))
-                .collect::<Vec<_>>()
-                .join(" ");
+            let shows = Shows::list(
+                route
+                    .split(',')
+                    .map(Shows::Route)
+                    .chain(dev_of(&shown).map(Shows::RouteDev)),
+            );
             let shown = fit_mono(&shown, room - 10.0, font::SMALL);
             let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
             let (tag_x, tag_y) = (
@@ -275,7 +276,7 @@ impl NodeBox<'_> {
                     at += tag_w + 6.0;
                     Some(html! {
                         <g class={classes!("neighbour", n.orphan.then_some("orphan"))} data-testid="stage-neighbour" data-ip={n.ip.clone()}
-                            data-shows={format!("neighbour:{} neighbour-state:{}:{}", n.ip, n.ip, n.state)}>
+                            data-shows={Shows::list([Shows::Neighbour(&n.ip), Shows::NeighbourState(&n.ip, n.state)])}>
                             <title>{ format!("ip neigh: {}", n.line) }</title>
                             { rect("", tag_x, tag_y, tag_w, 16.0, 3) }
                             { text("mono small", tag_x + 5.0, tag_y + 12.0, "start", shown) }
@@ -337,7 +338,7 @@ impl NodeBox<'_> {
         let tip_x = x.min(right - tip_w).max(left);
         html! {
             <g key={pod.name.clone()} class={classes!("stage-pod", phase, touched.then_some("touched"), (!pod.object).then_some("ghost"))}
-                data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={phase} data-shows={format!("pod:{}", pod.name)}
+                data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={phase} data-shows={Shows::Pod(&pod.name).to_string()}
                 tabindex={button.then_some("0")} role={button.then_some("button")} aria-label={label} onclick={select} onkeydown={key}>
                 if let (Some(veth), false) = (&pod.veth, cabled) {
                     <g class="veth" data-testid="stage-veth" data-pod={pod.name.clone()}>
@@ -349,7 +350,7 @@ impl NodeBox<'_> {
                 }
                 if let (Some(veth), true) = (&pod.veth, cabled) {
                     <g class={classes!("veth", touched_veth.then_some("touched"))} data-testid="stage-veth" data-pod={pod.name.clone()} data-master={veth.master.clone()}
-                        data-shows={format!("veth:{} veth:{}", pod.name, veth.name)}>
+                        data-shows={Shows::list([Shows::Veth(&pod.name), Shows::Veth(&veth.name)])}>
                         <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
                         { rect("veth-end", x, veth_y, w, VETH_END_H, 4) }
                         { text("mono small", cx, veth_y + 14.0, "middle", fit_mono(&veth.node_end, w - 6.0, font::SMALL)) }
@@ -361,7 +362,7 @@ impl NodeBox<'_> {
                             let tag_w = (mono_width(&shown, font::SMALL) + 10.0).min(room);
                             let tag_y = band_y + rows.band.route_y + i as f64 * rows.band.route_row;
                             html! {
-                                <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix.clone()} data-shows={format!("route:{prefix}")}>
+                                <g class="route" data-testid="stage-route" data-pod={pod.name.clone()} data-route={prefix.clone()} data-shows={Shows::Route(&prefix).to_string()}>
                                     <title>{ route }</title>
                                     { rect("", cx - tag_w / 2.0, tag_y, tag_w, 16.0, 8) }
                                     { text("mono small", cx, tag_y + 12.0, "middle", shown) }
@@ -379,7 +380,7 @@ impl NodeBox<'_> {
                 // them, and one still too long is whole under the box while the pod has focus.
                 { for pod.ips.iter().enumerate().map(|(i, ip)| {
                     let (class, size) = if rows.tight { ("mono ip tight", font::SMALL) } else { ("mono ip", font::BASE) };
-                    html! { <text class={class} x={px(x + 6.0)} y={px(pod_y + POD_NAME_Y + POD_LINE * (i + 1) as f64)}>{ fit_mono(ip, w - 10.0, size) }</text> }
+                    html! { <text class={class} x={px(x + 6.0)} y={px(pod_y + POD_NAME_Y + POD_LINE * (i + 1) as f64)} data-shows={Shows::Address(ip).to_string()}>{ fit_mono(ip, w - 10.0, size) }</text> }
                 }) }
                 if let (Some(veth), true) = (&pod.veth, rows.eth0) {
                     { text("mono small muted", x + 8.0, pod_y + POD_NAME_Y + POD_LINE * (families + 1) as f64, "start", fit_mono(&veth.pod_end, w - 12.0, font::SMALL)) }
