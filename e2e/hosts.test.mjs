@@ -232,8 +232,10 @@ test("reveal.js on a projector: a figure fits its slide, labels at 14 screen px,
         const seen = await figure.evaluate((el) => {
           const svg = el.shadowRoot.querySelector("[data-testid=stage] svg");
           const box = (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, width: r.width, height: r.height }; };
-          // Screen px: the picture's units to the screen, reveal's scale included (the stage scales no text).
-          const unit = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          // Screen px: the picture's units to the screen, reveal's scale included (the stage scales no
+          // text), the picture fitted inside its element if it is too tall for it.
+          const { width: w, height: h } = svg.getBoundingClientRect();
+          const unit = Math.min(w / svg.viewBox.baseVal.width, h / svg.viewBox.baseVal.height);
           const labels = [...svg.querySelectorAll("text")].filter((t) => t.getBoundingClientRect().width)
             .map((t) => ({ text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * unit }));
           const scale = el.getBoundingClientRect().width / el.offsetWidth;

@@ -127,7 +127,7 @@ for (const type of ["ready", "slidechanged", "fragmentshown", "fragmenthidden", 
  *  as tall as the slide's height leaves beside the slide's other content (the fragments under it stay
  *  on screen), and it is told, as `data-podip-slide`, the scale a 1024 × 768 projector shows the slide
  *  at, so that its stage sets its smallest label at the presenter's 14 px there (and the same picture,
- *  larger, on a larger screen). */
+ *  larger, on a larger screen), and as `data-podip-steps` the first and last step its fragments show. */
 function fitSlide(figure) {
   const slide = figure.closest(".reveal .slides section");
   const slides = slide?.closest(".slides");
@@ -143,6 +143,10 @@ function fitSlide(figure) {
   const printed = document.documentElement.classList.contains("print-pdf");
   const scale = printed ? 1 : (slides.getBoundingClientRect().width / slides.offsetWidth) * fit(1024, 768) / fit(deck.offsetWidth, deck.offsetHeight);
   if (scale > 0 && Number.isFinite(scale)) figure.setAttribute("data-podip-slide", scale.toFixed(3));
+  // The steps its fragments show, whose words the caption keeps room for.
+  const first = Number(figure.dataset.firstStep ?? figure.getAttribute("step"));
+  const last = first + (figure.hasAttribute("fragments") ? slide.querySelectorAll(".fragment").length : 0);
+  if (first >= 1) figure.setAttribute("data-podip-steps", `${first} ${last}`);
   if (!figure.hasAttribute("fit")) {
     const rest = slide.scrollHeight - figure.offsetHeight;
     const room = `${Math.max(Math.floor(height - rest), MIN_SLIDE_FIGURE)}px`;

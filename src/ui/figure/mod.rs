@@ -37,6 +37,9 @@ pub struct FigureProps {
     /// slide leaves): the scale a 1024 × 768 projector shows the slide at. The figure then fills its
     /// element, type sized for the room.
     pub slide: Option<f64>,
+    /// In a slide, the first and last step its fragments show (from 1): the caption keeps room for
+    /// the longest of their words.
+    pub slide_steps: Option<(usize, usize)>,
     /// Entered forward by a press (a reveal.js fragment shown): its step's motion plays at 1×.
     pub entered_forward: bool,
 }
@@ -250,12 +253,9 @@ impl Component for FigureApp {
                     <StageView {lang} stage={stage.clone()} on_node={self.on_node.clone()} measure_later=true {fill} slide={props.slide} steady=true />
                 }
                 if let Some(said) = said {
-                    <figcaption class="figure-caption" data-testid="figure-caption">
-                        { said.text }
-                        { for crate::ui::words::source_line(source, lang) }
-                        if said.own_cluster {
-                            <p class="own-cluster" data-testid="own-cluster" role="note">{ t::OWN_CLUSTER.get(lang) }</p>
-                        }
+                    <figcaption class={classes!("figure-caption", props.slide.map(|_| "held"))} data-testid="figure-caption">
+                        <div class="figure-words">{ words_of(said, source, lang) }</div>
+                        { for self.held_words(props.slide_steps, step, lang) }
                     </figcaption>
                 }
                 <div class="figure-bar">
@@ -292,6 +292,37 @@ impl FigureApp {
         }
     }
 
+    /// In a slide, the words of the other steps its fragments show, unseen, in the caption's place: the
+    /// caption is as tall at each, so the stage above it keeps its room as the fragments step it.
+    fn held_words(
+        &self,
+        steps: Option<(usize, usize)>,
+        shown: Option<usize>,
+        lang: Lang,
+    ) -> Vec<Html> {
+        let (Some(words), Some(Ok(figure)), Some((first, last))) =
+            (&self.words, &self.figure, steps)
+        else {
+            return Vec::new();
+        };
+        let run = figure.cursor().run();
+        let count = run.tour().map_or(0, |tour| tour.tour().steps.len());
+        let others = (first.max(1) - 1..last.min(count)).filter(|i| Some(*i) != shown);
+        others
+            .map(Some)
+            .filter_map(|i| {
+                let said = match i {
+                    Some(i) => words.step(i, lang),
+                    None => words.intro(lang),
+                }?;
+                let source = i.and_then(|i| run.step_source(i));
+                Some(html! {
+                    <div class="figure-words unseen" aria-hidden="true">{ words_of(said, source, lang) }</div>
+                })
+            })
+            .collect()
+    }
+
     /// The stage at the figure's time.
     fn draw_stage(&mut self) {
         if let Some(Ok(figure)) = &self.figure {
@@ -320,6 +351,24 @@ impl FigureApp {
                 last = now;
             }));
         }
+    }
+}
+
+/// A step's words as the caption says them: the text, its upstream source, the note that they are
+/// the tour's own cluster's.
+fn words_of(
+    said: crate::playback::words::Said,
+    source: Option<&'static crate::sim::upstream::Upstream>,
+    lang: Lang,
+) -> Html {
+    html! {
+        <>
+            { said.text }
+            { for crate::ui::words::source_line(source, lang) }
+            if said.own_cluster {
+                <p class="own-cluster" data-testid="own-cluster" role="note">{ t::OWN_CLUSTER.get(lang) }</p>
+            }
+        </>
     }
 }
 
@@ -386,6 +435,10 @@ mod element {
             .get_attribute("data-podip-slide")
             .and_then(|scale| scale.parse::<f64>().ok())
             .filter(|scale| scale.is_finite() && *scale > 0.0);
+        let slide_steps = host.get_attribute("data-podip-steps").and_then(|steps| {
+            let (first, last) = steps.split_once(' ')?;
+            Some((first.parse().ok()?, last.parse().ok()?))
+        });
         // Said once, by the script, for the draw a fragment shown forward asks for.
         let entered_forward = host.has_attribute("data-podip-forward") && !reduced_motion;
         host.remove_attribute("data-podip-forward").ok();
@@ -396,6 +449,7 @@ mod element {
             app_root,
             reduced_motion,
             slide,
+            slide_steps,
             entered_forward,
         };
         let app = yew::Renderer::<FigureApp>::with_root_and_props(root, props).render();
