@@ -1,5 +1,6 @@
-// What a CKA cohort reads on a real cluster, in the presenter view at 1024 × 768: node-network's first
-// step draws web waiting with the kubelet's own Event (NetworkNotReady, no sandbox tried), and the C key
+// What a CKA cohort reads on a real cluster, in the presenter view at 1024 × 768 and 1920 × 1080:
+// node-network's first step draws kind-worker NotReady and web waiting with the kubelet's own Event
+// (NetworkNotReady, no sandbox tried), both whole and inside the window, and the C key
 // shows, on one line under the caption and inside the window, the command that
 // shows the step on a real cluster; C again hides it.
 //   node --test --test-reporter=spec e2e/commands.test.mjs
@@ -17,7 +18,7 @@ test("node-network's first step: NetworkNotReady on web, and its command on C", 
   await shows(page, "step-count", "step 1 of");
 
   const stage = await page.getByTestId("stage").textContent();
-  assert.match(stage, /web: NetworkNotReady — netwo/);
+  assert.match(stage, /web: NetworkNotReady/);
   assert.doesNotMatch(stage, /FailedCreatePodSandBox/, "the kubelet tried no sandbox");
 
   assert.equal(await page.getByTestId("step-command").count(), 0, "hidden until asked for");
@@ -43,3 +44,31 @@ test("node-network's first step: NetworkNotReady on web, and its command on C", 
   await page.getByTestId("step-command").waitFor({ state: "detached" });
   assertClean();
 });
+
+for (const size of [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }]) {
+  test(`node-network's first step at ${size.width} × ${size.height}: NotReady and NetworkNotReady whole in the window`, async () => {
+    const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=node-network&present=1&step=1`, size);
+    await settled(page);
+    await page.locator(".app.presenting").waitFor();
+    const notReady = page.locator('[data-testid=stage-node][data-node="kind-worker"] [data-testid=stage-not-ready]');
+    await notReady.waitFor();
+    const failure = page.locator('[data-testid=stage-node][data-node="kind-worker"] text.failure');
+    await failure.waitFor();
+    const drawn = async (locator, what) => {
+      // What is drawn, without the title a pointer shows.
+      const text = await locator.evaluate((el) => [...el.childNodes].filter((n) => n.nodeName !== "title").map((n) => n.textContent).join(""));
+      const box = await locator.boundingBox();
+      assert.ok(box, `${what} is drawn`);
+      assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height,
+        `${what} inside the window: ${JSON.stringify(box)}`);
+      return text;
+    };
+    assert.match(await drawn(notReady, "NotReady"), /^NotReady/);
+    const line = await drawn(failure, "web's failure");
+    assert.match(line, /^web: NetworkNotReady/);
+    // The reason is never cut, and neither is the kubelet's message: it is whole or left to the title.
+    assert.doesNotMatch(line, /…/, `uncut: ${line}`);
+    await page.screenshot({ path: `${ARTIFACTS}/commands-node-network-1-${size.width}x${size.height}-notready.png` });
+    assertClean();
+  });
+}

@@ -12,8 +12,8 @@ mod steady;
 mod tests;
 
 pub(super) use rows::{
-    flow_chips, route_chip_labels, ChainRows, Keep, Level, NodeRows, CELL_PITCH, CHIP_H,
-    CHIP_ROW_H, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
+    failure_line, flow_chips, route_chip_labels, ChainRows, Keep, Level, NodeRows, CELL_PITCH,
+    CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
 };
 
 /// Wider than this the picture is laid out at this width and scaled up (bigger type on a projector).

@@ -199,6 +199,17 @@ pub(crate) fn route_chip_labels(routes: &[String], w: f64) -> Vec<String> {
         .collect()
 }
 
+/// A pod's failure on the line under the pods, `pod: Reason — message`; where the whole would be cut,
+/// the Event's reason alone (what `kubectl describe pod` lists), so the reason is never cut.
+pub(crate) fn failure_line(pod: &str, failure: &str, w: f64) -> String {
+    let whole = format!("{pod}: {}", failure.replacen(' ', " — ", 1));
+    if fit(&whole, w, font::SMALL) == whole {
+        return whole;
+    }
+    let reason = failure.split_whitespace().next().unwrap_or(failure);
+    fit(&format!("{pod}: {reason}"), w, font::SMALL)
+}
+
 /// What a node's CNI chain adds to its box ([`crate::playback::stage::StageChain`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct ChainRows {
@@ -344,11 +355,14 @@ impl NodeRows {
             (Level::Bare, None) => 7.0,
             _ => 4.0,
         };
+        // A node without a CNI config says NotReady on this line at every level: the room reads
+        // why its pods wait.
         let conflist_y =
-            (keep.conflist || matches!(level, Level::Full | Level::Compact)).then(|| {
-                y += SMALL_LINE;
-                y
-            });
+            (keep.conflist || !node.conflist || matches!(level, Level::Full | Level::Compact))
+                .then(|| {
+                    y += SMALL_LINE;
+                    y
+                });
         // flanneld's subnet.env, which the flannel plugin reads at every ADD: on a line of its own.
         let subnet_y = (chain.subnet_env && (conflist_y.is_some() || level == Level::Minimal))
             .then(|| {
@@ -410,6 +424,13 @@ impl NodeRows {
         let band_label = !bare || (keep.pod_route && chain.veth_address);
         if band_label {
             y += BAND_LABEL;
+        } else if (conflist_y.is_some() || subnet_y.is_some())
+            && range.is_none()
+            && files_y.is_none()
+            && routes_y.is_none()
+        {
+            // A text line last above the band: its descent clear of the band.
+            y += 6.0;
         }
         let band_y = y;
         let pods = node.pods.len();

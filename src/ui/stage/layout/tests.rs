@@ -439,3 +439,57 @@ fn a_bare_box_sets_no_unset_podcidr_over_the_name() {
     );
 }
 
+/// A node without a CNI config keeps its NotReady line at every level, and a pod's failure line keeps
+/// the Event's reason whole (node-network's first step: web waits on NetworkNotReady), in a phone's
+/// width, a laptop's and the presenter view's at 1024 × 768 and 1920 × 1080.
+#[test]
+fn not_ready_and_a_failures_reason_survive_the_squeeze() {
+    let stage = stage_at_step("node-network", 0);
+    let worker = stage
+        .nodes
+        .iter()
+        .flatten()
+        .find(|n| n.name == "kind-worker")
+        .expect("kind-worker is drawn at step 1");
+    assert!(!worker.conflist, "kind-worker has no CNI config at step 1");
+    let failure = worker
+        .pods
+        .iter()
+        .find_map(|p| p.failure.clone())
+        .expect("web fails at step 1");
+    assert!(failure.starts_with("NetworkNotReady "), "{failure}");
+    for level in [Level::Full, Level::Compact, Level::Minimal, Level::Bare] {
+        for w in [200.0, 260.0, 320.0, 480.0] {
+            let rows = NodeRows::of(worker, w, level, Keep::default(), ChainRows::default());
+            let line_y = rows.conflist_y.expect("NotReady is drawn");
+            // Its descent (4 units at 12 px) clear of the band under it.
+            assert!(
+                rows.band_y - line_y >= 6.0,
+                "{level:?} at {w}: NotReady on the band"
+            );
+            let line = failure_line("web", &failure, w - 2.0 * INSET);
+            assert!(
+                line.starts_with("web: NetworkNotReady"),
+                "{level:?} at {w}: {line}"
+            );
+            assert!(!line.contains('…') || !line.contains("network"), "{line}");
+        }
+    }
+    // Room enough, the line holds the kubelet's whole message.
+    let wide = failure_line("web", &failure, 2000.0);
+    assert_eq!(wide, format!("web: {}", failure.replacen(' ', " — ", 1)));
+    for (w, h) in [(1024.0, 768.0), (1920.0, 1080.0)] {
+        let zoom = presenter_zoom((w, h));
+        let focus = stage.focus.as_deref();
+        let layout = Layout::of(&stage, 950.0 / zoom, false, focus, Some(400.0 / zoom));
+        let drawn = layout.boxes.iter().find(|b| {
+            b.slot
+                .and_then(|slot| stage.nodes[slot].as_ref())
+                .or_else(|| stage.nodes.iter().flatten().next())
+                .is_some_and(|n| n.name == "kind-worker")
+        });
+        let rows = drawn.and_then(|b| b.rows.as_ref());
+        let rows = rows.expect("kind-worker is drawn in the presenter view");
+        assert!(rows.conflist_y.is_some(), "{w} × {h}: NotReady dropped");
+    }
+}
