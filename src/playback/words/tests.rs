@@ -50,7 +50,8 @@ fn under_a_26_mask_the_kind_tour_names_the_runs_addresses() {
         "{}",
         workers.text
     );
-    let gateway = step(&words, "a-route");
+    // The host veths' shared address is told after the question that asks it, at c running.
+    let gateway = step(&words, "c-running");
     assert!(gateway.text.contains("10.244.0.65/32"), "{}", gateway.text);
     // The introduction names the flags: it describes the tour's own cluster.
     assert!(words.intro(Lang::En).expect("an intro").own_cluster);
