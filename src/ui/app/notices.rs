@@ -14,7 +14,7 @@ pub fn preset_notice(replaced: &PresetReplaced, dispatch: &Callback<Action>, lan
     let fields = replaced.fields.join(", ");
     html! {
         <p class="change-notice" data-testid="preset-replaced" role="status">
-            { t::PRESET_REPLACED.fill(lang, &[replaced.preset.title, &fields]) }{ " " }
+            { t::PRESET_REPLACED.fill(lang, &[replaced.preset.name, &fields]) }{ " " }
             <button type="button" data-testid="preset-undo" onclick={dispatch.reform(|_: MouseEvent| Action::UndoPreset)}>
                 { t::UNDO.get(lang) }
             </button>
