@@ -43,7 +43,8 @@ class PodipFigure extends HTMLElement {
     // The figure of an explorable sentence is the sentence's to draw: the one the build rendered
     // inside it waits, as its picture, until the sentence is drawn with its own.
     const sentence = this.closest("podip-sentence");
-    if (this.isConnected && (!sentence || sentence.hasAttribute("data-drawn"))) this.draw(glue, sheet);
+    // Drawn once however often it was connected while it waited (reveal.js moves its slides at start).
+    if (this.isConnected && !this.drawn && (!sentence || sentence.hasAttribute("data-drawn"))) this.draw(glue, sheet);
   }
 
   disconnectedCallback() {
