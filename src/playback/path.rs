@@ -8,6 +8,7 @@
 use crate::i18n::{text, Text};
 use crate::sim::chain::Chain;
 use crate::sim::Reason;
+use crate::tours::Shows;
 
 /// k3s' agent, which runs flannel inside its own process: the one stop named in words.
 const K3S_FLANNEL: Text = text! {
@@ -114,9 +115,51 @@ impl Hop {
             PodDeleted => &[Hop::PodIps],
             // What a reboot means to the path: whether host-local's directory keeps its files.
             NodeReboot | Rebooted => &[Hop::Plugins],
-            NodeRegistered | PodCreated => &[],
+            // No node is Ready while none has a CNI config: that is what keeps the pod unbound.
+            FailedScheduling => &[Hop::Config],
+            NodeRegistered | PodCreated | Scheduled => &[],
         }
     }
+}
+
+/// The hops a thing a step's picture shows stands at ([`Shows`]): host-local's files, the veths,
+/// a pod's `/32` and a bridge's entries are the plugins'; a route to another node's subnet and the
+/// device it leaves by are the agent's; `subnet.env` is the agent's output and the plugins' input.
+pub fn hops_of(thing: &Shows) -> &'static [Hop] {
+    match thing {
+        Shows::PodCidr(_) => &[Hop::PodCidr],
+        Shows::IpFile(_)
+        | Shows::Veth(_)
+        | Shows::VethAddress(_)
+        | Shows::Bridge(_)
+        | Shows::Gateway(_)
+        | Shows::Neighbour(_)
+        | Shows::NeighbourState(..) => &[Hop::Plugins],
+        Shows::Route(prefix) if prefix.ends_with("/32") || prefix.ends_with("/128") => {
+            &[Hop::Plugins]
+        }
+        Shows::Route(_) | Shows::RouteDev(_) => &[Hop::Agent],
+        Shows::SubnetEnv(_) => &[Hop::Agent, Hop::Plugins],
+        Shows::File(name) if name.ends_with(".conflist") => &[Hop::Config],
+        Shows::File(_) => &[Hop::Agent, Hop::Plugins],
+        Shows::Address(_) => &[Hop::PodIps],
+        Shows::Node(_) | Shows::Pod(_) | Shows::Packet(..) => &[],
+    }
+}
+
+/// Where a step stands on the path: its event's hops, with those of what its picture shows; where
+/// the two do not meet, the picture's alone — a step whose picture is elsewhere on the path than its
+/// event is about what it shows (b deleted is about the file, veth and route its object leaves behind;
+/// the packet across nodes about the routes it takes, not the kubelet that ran db).
+pub fn step_hops(event: &[Hop], shown: &[Hop]) -> Vec<Hop> {
+    let meet = event.iter().any(|hop| shown.contains(hop));
+    let mut lit: Vec<Hop> = match (meet, shown.is_empty()) {
+        (false, false) => shown.to_vec(),
+        _ => event.iter().chain(shown).copied().collect(),
+    };
+    lit.sort();
+    lit.dedup();
+    lit
 }
 
 /// The path as a tour draws it: the chain its nodes run, and the hops lit (none in the introduction,
@@ -125,8 +168,8 @@ impl Hop {
 pub struct PathShown {
     /// The chain the hops are named for.
     pub chain: Chain,
-    /// The hops the step's event belongs to.
-    pub lit: &'static [Hop],
+    /// The hops the step stands at.
+    pub lit: Vec<Hop>,
 }
 
 impl PathShown {

@@ -3,13 +3,13 @@
 //! horizon, where the stage places each node, and when each step of its tour happens.
 
 use super::gap::TourGap;
-use super::path::{Hop, PathShown};
+use super::path::{self, Hop, PathShown};
 use super::stage::Places;
 use crate::ipam::capacity::CapacityPlan;
 use crate::share::Link;
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, EventLog, Scenario, VirtualTime};
-use crate::tours::TourId;
+use crate::tours::{Shows, TourId};
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -202,17 +202,36 @@ impl Run {
     pub fn path(&self) -> PathShown {
         PathShown {
             chain: self.settings.knobs.cni,
-            lit: &[],
+            lit: Vec::new(),
         }
     }
 
     /// Where step `index` stands on the path: the hops its event belongs to, named for the cluster's
     /// chain.
     pub fn step_path(&self, index: usize) -> PathShown {
+        let chain = self.settings.knobs.cni;
         let event = self.step_event(index).and_then(|i| self.timeline.get(i));
+        let event_hops = event.map_or(&[][..], |event| Hop::of(event.reason, chain));
+        let step = self.tour.and_then(|tour| tour.tour().steps.get(index));
+        let things = || {
+            step.into_iter()
+                .flat_map(|step| step.shows.iter())
+                .flat_map(|on| on.1.iter())
+        };
+        // A packet drawn across the stage is what its step is about: the hops of the routes it takes.
+        let packet = things().any(|thing| matches!(thing, Shows::Packet(..)));
+        let shown: Vec<Hop> = things()
+            .filter(|thing| !packet || !matches!(thing, Shows::Address(_) | Shows::Pod(_)))
+            .flat_map(path::hops_of)
+            .copied()
+            .collect();
+        let event_hops = if packet { &[][..] } else { event_hops };
         PathShown {
-            chain: self.settings.knobs.cni,
-            lit: event.map_or(&[], |event| Hop::of(event.reason, self.settings.knobs.cni)),
+            chain,
+            lit: match event {
+                Some(_) => path::step_hops(event_hops, &shown),
+                None => Vec::new(),
+            },
         }
     }
 

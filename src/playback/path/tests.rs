@@ -14,10 +14,10 @@ fn run(id: TourId) -> Rc<Run> {
 #[test]
 fn the_kind_tour_walks_the_path_from_the_controller_to_the_pods_status() {
     let run = run(TourId::Kind);
-    let lit: Vec<&[Hop]> = (0..run.step_times().len())
+    let lit: Vec<Vec<Hop>> = (0..run.step_times().len())
         .map(|i| run.step_path(i).lit)
         .collect();
-    assert_eq!(lit[0], &[Hop::Controller, Hop::PodCidr]);
+    assert_eq!(lit[0], [Hop::Controller, Hop::PodCidr]);
     let mut first_lit: Vec<Hop> = Vec::new();
     for hop in lit.iter().flat_map(|hops| hops.iter()) {
         if !first_lit.contains(hop) {
@@ -100,4 +100,33 @@ fn k3s_flannel_is_named_in_the_pages_language() {
     assert!(Hop::texts().iter().any(|(_, text)| *text == agent));
     let kubelet = Hop::Kubelet.label(Chain::K3sFlannel);
     assert!(Lang::ALL.iter().all(|&lang| kubelet.get(lang) == "kubelet"));
+}
+
+/// A step lights what it is about: b deleted the file, veth and route its object leaves behind (the
+/// plugins' stop), not the status that went with the object; node-network's packet the routes it
+/// takes, not the kubelet that ran db.
+#[test]
+fn a_step_whose_picture_is_elsewhere_lights_what_it_shows() {
+    let at = |id: TourId, step: &str| {
+        let run = run(id);
+        let index = id
+            .tour()
+            .steps
+            .iter()
+            .position(|s| s.id == step)
+            .expect("the step");
+        run.step_path(index).lit
+    };
+    assert_eq!(at(TourId::Kind, "b-deleted"), [Hop::Plugins]);
+    let packet = at(TourId::NodeNetwork, "db-running");
+    assert!(
+        packet.contains(&Hop::Agent) && packet.contains(&Hop::Plugins),
+        "{packet:?}"
+    );
+    assert!(!packet.contains(&Hop::PodIps), "{packet:?}");
+    assert_eq!(
+        step_hops(&[Hop::Controller, Hop::PodCidr], &[Hop::PodCidr]),
+        [Hop::Controller, Hop::PodCidr]
+    );
+    assert_eq!(step_hops(&[Hop::PodIps], &[]), [Hop::PodIps]);
 }
