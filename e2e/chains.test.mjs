@@ -68,7 +68,7 @@ test("a preset says which flag the learner typed it replaced, and Undo puts it b
 test("the kind tour under k3s says so at its start, and PageDown passes over what its chain lacks to the last step", async () => {
   const { page, assertClean } = await kindUnderK3s();
   const gap = page.getByTestId("tour-gap");
-  assert.match(await gap.textContent(), /This tour is told on kindnet's chain \(ptp\); your cluster runs k3s' flannel chain/);
+  assert.match(await gap.textContent(), /This tour is told on kindnet's ptp; your cluster runs k3s' flannel bridge\./);
   const missing = (await gap.getAttribute("data-missing")).split(" ").map(Number);
   // ptp's veth and its /32 route (steps 5 and 6) never happen on a bridge.
   assert.ok(missing.includes(5) && missing.includes(6), `${missing}`);

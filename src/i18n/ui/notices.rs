@@ -27,20 +27,20 @@ texts! {
     /// A tour shown on another chain than its own: {0} the tour's chain, {1} the cluster's.
     GAP_CHAIN => {
         en: "This tour is told on {0}; your cluster runs {1}.",
-        zh: "这个导览讲的是 {0}；你的集群运行的是 {1}。",
-        ja: "このツアーは {0} を前提にしています。お使いのクラスターは {1} です。",
+        zh: "这个导览讲的是 {0}；你的集群用的是 {1}。",
+        ja: "このツアーは {0} が前提です。お使いのクラスターは {1} を使っています。",
     },
     /// One step of the tour never happens in the cluster shown: {0} its number.
     GAP_STEP => {
-        en: "Step {0} never happens in this cluster, so the tour passes over it.",
-        zh: "第 {0} 步在这个集群里不会发生，导览会跳过它。",
-        ja: "ステップ {0} はこのクラスターでは起きないため、ツアーでは飛ばします。",
+        en: "Step {0} never happens here and is passed over.",
+        zh: "第 {0} 步在这里不会发生，导览会跳过它。",
+        ja: "ステップ {0} はここでは起きないため、飛ばします。",
     },
     /// Several: {0} their numbers (`5 and 6`).
     GAP_STEPS => {
-        en: "Steps {0} never happen in this cluster, so the tour passes over them.",
-        zh: "第 {0} 步在这个集群里不会发生，导览会跳过它们。",
-        ja: "ステップ {0} はこのクラスターでは起きないため、ツアーでは飛ばします。",
+        en: "Steps {0} never happen here and are passed over.",
+        zh: "第 {0} 步在这里不会发生，导览会跳过。",
+        ja: "ステップ {0} はここでは起きないため、飛ばします。",
     },
     /// A link asked for a step the cluster shown never reaches: {0} its number.
     LINK_STEP_MISSING => {
@@ -57,18 +57,18 @@ texts! {
     /// And: between the last two of a list of step numbers.
     AND => { en: " and ", zh: "、", ja: "、" },
     /// kindnet's chain, as a notice names it.
-    CHAIN_KINDNET => { en: "kindnet's chain (ptp)", zh: "kindnet 的插件链（ptp）", ja: "kindnet のチェーン（ptp）" },
+    CHAIN_KINDNET => { en: "kindnet's ptp", zh: "kindnet 的 ptp", ja: "kindnet の ptp" },
     /// kube-flannel's chain.
     CHAIN_FLANNEL => {
-        en: "kube-flannel's chain (flannel and the bridge cni0)",
-        zh: "kube-flannel 的插件链（flannel 与网桥 cni0）",
-        ja: "kube-flannel のチェーン（flannel とブリッジ cni0）",
+        en: "kube-flannel's bridge",
+        zh: "kube-flannel 的网桥",
+        ja: "kube-flannel のブリッジ",
     },
     /// k3s' embedded flannel's chain.
     CHAIN_K3S_FLANNEL => {
-        en: "k3s' flannel chain (flannel and the bridge cni0)",
-        zh: "k3s 内置 flannel 的插件链（flannel 与网桥 cni0）",
-        ja: "k3s 組み込みの flannel のチェーン（flannel とブリッジ cni0）",
+        en: "k3s' flannel bridge",
+        zh: "k3s 内置 flannel 的网桥",
+        ja: "k3s 組み込み flannel のブリッジ",
     },
 }
 
@@ -86,7 +86,7 @@ pub fn chain_words(chain: Chain) -> Text {
 /// # Examples
 /// ```
 /// use podip::i18n::{ui, Lang};
-/// assert_eq!(ui::missing_steps(&[4], Lang::En), "Step 5 never happens in this cluster, so the tour passes over it.");
+/// assert_eq!(ui::missing_steps(&[4], Lang::En), "Step 5 never happens here and is passed over.");
 /// assert!(ui::missing_steps(&[2, 4, 5], Lang::En).starts_with("Steps 3, 5 and 6 never"));
 /// #[cfg(not(target_arch = "wasm32"))]
 /// assert!(ui::missing_steps(&[4, 5], Lang::Zh).starts_with("第 5、6 步"));

@@ -37,16 +37,7 @@ pub fn tour_notices(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) 
             </p>
         }
     });
-    let gap = shown.gap.as_ref().filter(|gap| {
-        let beside = |i: Option<usize>| i.is_some_and(|i| gap.lacks(i));
-        match shown.current {
-            None => true,
-            Some(i) => {
-                shown.missing_step.is_some() || beside(i.checked_sub(1)) || beside(Some(i + 1))
-            }
-        }
-    });
-    let gap = gap.map(|gap| {
+    let gap = shown.gap.as_ref().filter(|_| gap_said(shown)).map(|gap| {
         let mut text = Vec::new();
         if let Some(step) = shown.missing_step {
             text.push(t::LINK_STEP_MISSING.fill(lang, &[&(step + 1).to_string()]));
@@ -75,4 +66,19 @@ pub fn tour_notices(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) 
         }
     });
     html! { <>{ for replaced }{ for gap }</> }
+}
+
+/// Whether the narration says what of the tour the run does not tell: at the introduction, where a
+/// step the run lacks was asked for, and beside a step it passes over. The line that the words are
+/// the tour's own cluster's is then said by this notice.
+pub fn gap_said(shown: &TourShown) -> bool {
+    shown.gap.as_ref().is_some_and(|gap| {
+        let beside = |i: Option<usize>| i.is_some_and(|i| gap.lacks(i));
+        match shown.current {
+            None => true,
+            Some(i) => {
+                shown.missing_step.is_some() || beside(i.checked_sub(1)) || beside(Some(i + 1))
+            }
+        }
+    })
 }

@@ -1,7 +1,7 @@
 //! Guided tours: the source articles' stories replayed from the built-in scenarios, with the words of
 //! [`crate::tours`]; where each step happens is the run's ([`crate::playback::Run::step_times`]).
 
-use super::notices::tour_notices;
+use super::notices::{gap_said, tour_notices};
 use super::state::Action;
 use super::view::{Answer, Caption, CaptionLayout, Part, TourShown};
 use crate::i18n::{ui as t, Lang};
@@ -249,7 +249,7 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 } }
                 // The introduction draws the path whole after its words (the row above stays too).
                 if current.is_none() { { path_map(&shown.path, true, lang) } }
-                if own_cluster {
+                if own_cluster && !gap_said(shown) {
                     <p class="own-cluster" data-testid="own-cluster" role="note">
                         { t::OWN_CLUSTER.get(lang) }{ " " }
                         <button data-testid="own-cluster-back" onclick={dispatch.reform(|_: MouseEvent| Action::OwnCluster)}>{ t::OWN_CLUSTER_BACK.get(lang) }</button>
