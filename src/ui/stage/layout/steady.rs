@@ -146,6 +146,9 @@ mod tests {
     use crate::sim::builtin;
     use crate::tours::TourId;
 
+    /// The front node, the picture's height and each box's width and height.
+    type Picture = (Option<String>, f64, Vec<(f64, f64)>);
+
     fn stage_at_step(name: &'static str, step: usize) -> Stage {
         let mut cursor = Player::load(
             builtin::by_name(name).unwrap().to_string(),
@@ -185,7 +188,7 @@ mod tests {
                 TourId::from_name("kubeadm-flannel"),
             ] {
                 let tour = tour.expect("a built-in tour");
-                let mut seen: Option<(Option<String>, f64, Vec<(f64, f64)>)> = None;
+                let mut seen: Option<Picture> = None;
                 let mut compared = 0;
                 for step in 0..tour.tour().steps.len() {
                     let stage = stage_at_step(tour.name(), step);
