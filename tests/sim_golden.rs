@@ -83,6 +83,13 @@ fn node_network_transcript() {
     golden(&["run", "builtin:node-network"], "node-network.txt");
 }
 
+/// `kubeadm init` without a CNI: coredns' pods Pending on the not-ready taint (`FailedScheduling`),
+/// bound once kube-flannel's conflist makes the node Ready.
+#[test]
+fn coredns_pending_transcript() {
+    golden(&["run", "builtin:coredns-pending"], "coredns-pending.txt");
+}
+
 /// The kubeadm + flannel tour: the kind story on the bridge `cni0`, host-local in
 /// `/var/lib/cni/networks/cbr0`.
 #[test]

@@ -12,7 +12,7 @@ const CLUSTER: &str = "cluster --cluster-cidr=10.244.0.0/16\n";
 
 #[test]
 fn table_of_bad_lines() {
-    let rows: [(&str, String); 21] = [
+    let rows: [(&str, String); 22] = [
         ("frob", "line 1: unknown command \"frob\" (expected set, cluster, node, pod or wait)".into()),
         ("node add a", "line 1: no cluster yet: start the scenario with a cluster line".into()),
         (
@@ -34,7 +34,9 @@ fn table_of_bad_lines() {
         (&format!("{CLUSTER}node delete ghost"), "line 2: nodes \"ghost\" not found".into()),
         (&format!("{CLUSTER}node add a\n# fine\nnode add a"), "line 4: nodes \"a\" already exists".into()),
         (&format!("{CLUSTER}pod add x --node=nowhere"), "line 2: nodes \"nowhere\" not found".into()),
-        (&format!("{CLUSTER}node add w\npod add x"), "line 3: required flag --node not set".into()),
+        // Without a node the scheduler binds the pod, but a requested IP is the kubelet's to pass on.
+        (&format!("{CLUSTER}node add w\npod add x --ip=10.244.0.9"), "line 3: required flag --node not set".into()),
+        (&format!("{CLUSTER}node add w\npod add-many p --count=2"), "line 3: required flag --node not set".into()),
         (&format!("{CLUSTER}node add w\npod add x --node=w --ip=10.0.0.300"), "line 3: invalid --ip \"10.0.0.300\": not an IP address".into()),
         (&format!("{CLUSTER}node add w\npod add x --node=w --ip=10.0.0.3/33"), "line 3: invalid --ip \"10.0.0.3/33\": not an IP address".into()),
         (&format!("{CLUSTER}node add w\npod delete x"), "line 3: pods \"x\" not found".into()),

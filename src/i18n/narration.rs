@@ -193,6 +193,16 @@ explanations! {
         zh: "Pod 对象在 API 中创建，spec.nodeName 已经设好（PrepareForCreate），不经过调度器：由该节点的 kubelet 直接接手。",
         ja: "spec.nodeName を設定済みの Pod オブジェクトが API に作成されます（PrepareForCreate）。スケジューラーは関与せず、そのノードの kubelet が引き受けます。",
     },
+    FailedScheduling => {
+        en: "The pod was created without spec.nodeName, so kube-scheduler must pick a node, and none will do: a node without a CNI config is NotReady, and the node lifecycle controller taints it node.kubernetes.io/not-ready:NoSchedule, which an ordinary pod does not tolerate. The pod stays Pending with no node, no sandbox and no address; kubectl describe pod shows this Warning. When a node's CNI config appears, the node turns Ready, the taint goes, and the scheduler tries again.",
+        zh: "这个 Pod 创建时没有 spec.nodeName，需要 kube-scheduler 为它选一个节点，但没有节点可选：没有 CNI 配置的节点是 NotReady，节点生命周期控制器给它加上 node.kubernetes.io/not-ready:NoSchedule 污点，普通 Pod 不容忍这个污点。Pod 一直处于 Pending，没有节点、没有沙箱，也没有地址；kubectl describe pod 显示的就是这条 Warning。等某个节点有了 CNI 配置，它变为 Ready，污点被移除，调度器会再试一次。",
+        ja: "この Pod は spec.nodeName なしで作成されたので、kube-scheduler がノードを選ぶ必要がありますが、選べるノードがありません。CNI 設定のないノードは NotReady で、ノードライフサイクルコントローラーが node.kubernetes.io/not-ready:NoSchedule の taint を付けており、通常の Pod はこれを許容しません。Pod はノードもサンドボックスもアドレスもないまま Pending にとどまり、kubectl describe pod にはこの Warning が表示されます。ノードに CNI 設定ができると、そのノードは Ready になって taint が外れ、スケジューラーが再試行します。",
+    },
+    Scheduled => {
+        en: "kube-scheduler binds the pod to a Ready node, one without the not-ready taint (a Binding sets spec.nodeName). podip picks the Ready node running the fewest pods, as the default scoring spreads pods that request the same resources. From here the node's kubelet takes the pod as it takes one created with spec.nodeName.",
+        zh: "kube-scheduler 把 Pod 绑定到一个 Ready 的节点上，也就是没有 not-ready 污点的节点（通过 Binding 设置 spec.nodeName）。podip 选运行 Pod 最少的 Ready 节点，因为对于资源请求相同的 Pod，默认打分会把它们分散开。此后由该节点的 kubelet 接手，和创建时就带 spec.nodeName 的 Pod 一样。",
+        ja: "kube-scheduler が Pod を Ready のノード、つまり not-ready の taint がないノードにバインドします（Binding が spec.nodeName を設定します）。podip は動いている Pod が最も少ない Ready のノードを選びます。要求するリソースが同じ Pod は、デフォルトのスコアリングで分散されるからです。ここからは、spec.nodeName 付きで作成された Pod と同じように、そのノードの kubelet が引き受けます。",
+    },
     OutOfpods => {
         en: "The kubelet's admission check (canAdmitPod, the predicate admit handler) finds the node already running its --max-pods, 110 by default: the pod is rejected, its phase is Failed, and it never gets a sandbox, a CNI ADD or an address. Deleted pods stop counting when their object goes.",
         zh: "kubelet 的准入检查（canAdmitPod，predicate admit handler）发现节点上已经运行着 --max-pods（默认 110）个 Pod：这个 Pod 被拒绝，阶段为 Failed，永远不会有沙箱、CNI ADD 和地址。已删除的 Pod 在对象消失时就不再计数。",

@@ -115,7 +115,9 @@ impl Hop {
             PodDeleted => &[Hop::PodIps],
             // What a reboot means to the path: whether host-local's directory keeps its files.
             NodeReboot | Rebooted => &[Hop::Plugins],
-            NodeRegistered | PodCreated => &[],
+            // No node is Ready while none has a CNI config: that is what keeps the pod unbound.
+            FailedScheduling => &[Hop::Config],
+            NodeRegistered | PodCreated | Scheduled => &[],
         }
     }
 }

@@ -28,11 +28,14 @@ pub const KUBEADM_FLANNEL: &str = include_str!("../../scenarios/kubeadm-flannel.
 /// kubeadm's `--pod-network-cidr` outside kube-flannel's `Network`: flanneld fails and restarts, pods
 /// fail ADD for want of `subnet.env`.
 pub const KUBEADM_FLANNEL_CIDR: &str = include_str!("../../scenarios/kubeadm-flannel-cidr.podip");
+/// `kubeadm init` without a CNI: coredns' pods, left to the scheduler, stay Pending on the not-ready
+/// taint until kube-flannel writes the conflist, then are bound and get addresses.
+pub const COREDNS_PENDING: &str = include_str!("../../scenarios/coredns-pending.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 14] = [
+pub const ALL: [(&str, &str); 15] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -47,6 +50,7 @@ pub const ALL: [(&str, &str); 14] = [
     ("node-network", NODE_NETWORK),
     ("kubeadm-flannel", KUBEADM_FLANNEL),
     ("kubeadm-flannel-cidr", KUBEADM_FLANNEL_CIDR),
+    ("coredns-pending", COREDNS_PENDING),
 ];
 
 /// A built-in scenario's text by name.

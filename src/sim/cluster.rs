@@ -16,6 +16,7 @@ use super::objects::{FxHashMap, NodeObj};
 use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
 use super::sandbox::SandboxFacts;
+use super::scheduler::Unscheduled;
 use super::settings::SimSettings;
 use super::upstream::Upstream;
 use crate::ipam::kcm::NodeIpamConfig;
@@ -49,6 +50,8 @@ pub(crate) enum Action {
     FlannelWatch { node: String, uid: u64, boot: u32 },
     /// The rebooted machine is up: its kubelet and containerd start.
     NodeBoot { node: String, uid: u64 },
+    /// kube-scheduler tries to bind a pod created without a node.
+    SchedulePod { name: Name },
     /// The kubelet syncs the pod: `RunPodSandbox` and CNI ADD.
     KubeletSyncPod { pod: PodRef, boot: u32 },
     /// The kubelet's status update with the sandbox's IPs.
@@ -100,6 +103,8 @@ pub(crate) struct Cluster {
     pub(crate) nodes: FxHashMap<Name, NodeObj>,
     /// Pods, in slots with an index by name (see [`Pods`]); whoever lists them sorts.
     pub(crate) pods: Pods,
+    /// Pods created without a node that the scheduler has not bound, in creation order.
+    pub(crate) unscheduled: Vec<Unscheduled>,
     /// Moves whenever a node comes or goes, its podCIDRs change or the cluster's flags do, as the node
     /// list's `resourceVersion` would: what kindnetd read of the list holds until it moves.
     pub(crate) nodes_version: u64,
@@ -120,6 +125,7 @@ impl Cluster {
             config: None,
             nodes: FxHashMap::default(),
             pods: Pods::with_capacity(pods),
+            unscheduled: Vec::new(),
             nodes_version: 0,
         }
     }

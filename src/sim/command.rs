@@ -9,6 +9,7 @@
 //! node reboot NAME [--sandboxes=kept|lost]      # lost: the runtime forgot the old sandboxes
 //! kcm restart                                   # kube-controller-manager restarts: the bitmap is rebuilt
 //! pod add NAME --node=NODE [--ip=IP]            # --ip: a requested IP, as CNI_ARGS IP=
+//! pod add NAME                                  # no node: kube-scheduler binds it to a Ready one
 //! pod add-many PREFIX --node=NODE --count=N     # PREFIX-1 … PREFIX-N
 //! pod delete NAME [--grace-period=SECONDS]      # default 0: immediate
 //! pod delete-many PREFIX --count=N [--grace-period=SECONDS]
@@ -71,6 +72,11 @@ pub enum Command {
         /// A requested IP, passed as `CNI_ARGS` `IP=`.
         ip: Option<String>,
     },
+    /// `pod add` without `--node`: a pod the scheduler binds to a Ready node (`spec.nodeName` unset).
+    PodAddUnbound {
+        /// `metadata.name`.
+        name: String,
+    },
     /// `pod add-many`: pods `PREFIX-1` … `PREFIX-N` on one node.
     PodAddMany {
         /// The names' prefix.
@@ -107,7 +113,7 @@ fn kcm_error(err: impl fmt::Display) -> ScenarioErrorKind {
 
 const NODE_USAGE: &str =
     "node add NAME [--pod-cidr=CIDR[,CIDR]] | node delete NAME | node reboot NAME [--sandboxes=kept|lost]";
-const POD_USAGE: &str = "pod add NAME --node=NODE [--ip=IP] | pod add-many PREFIX --node=NODE --count=N | \
+const POD_USAGE: &str = "pod add NAME [--node=NODE [--ip=IP]] | pod add-many PREFIX --node=NODE --count=N | \
                          pod delete NAME [--grace-period=SECONDS] | pod delete-many PREFIX --count=N [--grace-period=SECONDS]";
 /// The longest grace period accepted (a year).
 const MAX_GRACE_PERIOD_SECONDS: u64 = 365 * 24 * 3600;
@@ -218,6 +224,7 @@ impl fmt::Display for Command {
                 }
                 Ok(())
             }
+            Command::PodAddUnbound { name } => write!(f, "pod add {name}"),
             Command::PodAddMany {
                 prefix,
                 node,
@@ -309,6 +316,9 @@ fn parse_pod(words: &[&str]) -> Result<Command, ScenarioErrorKind> {
         1
     };
     match action {
+        // Without a node and without a requested IP (which only a bound pod's kubelet passes on), the
+        // scheduler binds the pod.
+        "add" if !flags.has("--node") && !flags.has("--ip") => Ok(Command::PodAddUnbound { name }),
         "add" | "add-many" => {
             let node = flags
                 .take("--node")
@@ -427,6 +437,10 @@ impl Flags {
 
     fn take(&mut self, flag: &str) -> Option<String> {
         self.values.remove(flag)
+    }
+
+    fn has(&self, flag: &str) -> bool {
+        self.values.contains_key(flag)
     }
 
     /// Exactly one positional word: the object name, validated.

@@ -70,6 +70,11 @@ pub enum Reason {
     NetworkNotReady,
     /// Pod object created.
     PodCreated,
+    /// kube-scheduler found no node for a pod created without one: every node is NotReady and
+    /// carries the `node.kubernetes.io/not-ready:NoSchedule` taint.
+    FailedScheduling,
+    /// kube-scheduler bound a pod created without a node (`Successfully assigned …`).
+    Scheduled,
     /// The kubelet rejected the pod at admission: its node runs `--max-pods` pods already.
     OutOfpods,
     /// containerd made the sandbox and its netns.

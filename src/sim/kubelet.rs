@@ -18,6 +18,25 @@ use std::rc::Rc;
 /// A pod bound to `node` is created; the kubelet picks it up after the watch latency plus the
 /// sandbox setup time.
 pub(crate) fn pod_add(cluster: &mut Cluster, name: &str, node: &str, requested_ip: Option<&str>) {
+    if cluster.unscheduled.iter().any(|u| u.name == name) {
+        return;
+    }
+    start(cluster, name, node, requested_ip, false);
+}
+
+/// The scheduler bound the pod `name` to `node` (its Binding sets `spec.nodeName`): the `Scheduled`
+/// Event, then the node's kubelet picks it up as it does a pod created bound.
+pub(crate) fn pod_bound(cluster: &mut Cluster, name: &str, node: &str) {
+    start(cluster, name, node, None, true);
+}
+
+fn start(
+    cluster: &mut Cluster,
+    name: &str,
+    node: &str,
+    requested_ip: Option<&str>,
+    scheduled: bool,
+) {
     let Some((node_uid, node_name)) = cluster.nodes.get(node).map(|n| (n.uid, n.name.clone()))
     else {
         return;
@@ -41,18 +60,31 @@ pub(crate) fn pod_add(cluster: &mut Cluster, name: &str, node: &str, requested_i
         sync_started: false,
         deletion: None,
     });
-    cluster.log_message(
-        object.clone(),
-        EventKind::Step,
-        Reason::PodCreated,
-        Message::PodCreated(Rc::new(PodCreation {
+    if scheduled {
+        // The scheduler's Event: `Successfully assigned <namespace>/<name> to <node>`.
+        let assigned = format!("Successfully assigned default/{name} to {node_name}");
+        cluster.log(
             object,
-            node: node_name.clone(),
-            requested_ip,
-        })),
-        Some(node_name),
-        &upstream::POD_CREATE,
-    );
+            EventKind::Step,
+            Reason::Scheduled,
+            format_args!("{assigned}"),
+            Some(node_name),
+            &upstream::SCHEDULER_BIND,
+        );
+    } else {
+        cluster.log_message(
+            object.clone(),
+            EventKind::Step,
+            Reason::PodCreated,
+            Message::PodCreated(Rc::new(PodCreation {
+                object,
+                node: node_name.clone(),
+                requested_ip,
+            })),
+            Some(node_name),
+            &upstream::POD_CREATE,
+        );
+    }
     let after = cluster.settings.watch_latency + cluster.settings.sandbox_setup;
     let boot = cluster.nodes.get(node).map_or(0, |n| n.boot);
     cluster.schedule(after, Action::KubeletSyncPod { pod, boot });

@@ -62,6 +62,7 @@ pub mod runtime;
 pub mod sandbox;
 pub mod scenario;
 pub mod scenario_error;
+pub mod scheduler;
 pub mod settings;
 pub mod shell;
 pub mod simulation;

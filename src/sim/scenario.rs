@@ -110,6 +110,18 @@ impl Reader {
                 names.add_pod(name, node)?;
                 expanded.push(command);
             }
+            Command::PodAddUnbound { ref name } => {
+                self.pods_added += 1;
+                if self.pods_added > limits::MAX_PODS {
+                    return Err(ScenarioErrorKind::Limit(Limit::Pods));
+                }
+                if names.pods.contains_key(name) {
+                    return Err(already_exists("pods", name));
+                }
+                // No node yet: the name is freed by any delete, as the scheduler's pod has no kubelet.
+                names.pods.insert(name.clone(), String::new());
+                expanded.push(command);
+            }
             Command::PodAddMany {
                 prefix,
                 node,
@@ -233,7 +245,7 @@ impl Names {
         // A graceful delete, or one on a node that is gone, leaves the object for a while: its name
         // stays taken, and a second delete is harmless but pointless, so only an immediate delete on a
         // live node frees the name.
-        if grace_period_seconds == 0 && self.nodes.contains(node) {
+        if grace_period_seconds == 0 && (node.is_empty() || self.nodes.contains(node)) {
             self.pods.remove(name);
         }
         Ok(())

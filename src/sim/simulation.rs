@@ -18,6 +18,7 @@ use super::pod_deletion;
 use super::reboot;
 use super::runtime;
 use super::scenario::{Command, Scenario};
+use super::scheduler;
 use super::settings::{Setting, SimSettings};
 use crate::ipam::hostlocal::Store;
 use crate::ipam::ptp::{Entropy, NetNs};
@@ -344,6 +345,7 @@ impl Simulation {
             }
             Action::FlannelWatch { node, uid, boot } => flannel::watch(cluster, &node, uid, boot),
             Action::NodeBoot { node, uid } => reboot::node_boot(cluster, &node, uid),
+            Action::SchedulePod { name } => scheduler::schedule(cluster, &name),
             Action::KubeletSyncPod { pod, boot } => kubelet::sync_pod(cluster, pod, boot),
             Action::PodStatus { pod, sandbox } => kubelet::status_update(cluster, pod, sandbox),
             Action::KubeletKill {
@@ -390,10 +392,16 @@ impl Simulation {
             Command::PodAdd { name, node, ip } => {
                 kubelet::pod_add(cluster, name, node, ip.as_deref())
             }
+            Command::PodAddUnbound { name } => scheduler::pod_created(cluster, name),
             Command::PodDelete {
                 name,
                 grace_period_seconds,
-            } => pod_deletion::pod_delete(cluster, name, *grace_period_seconds),
+            } => {
+                // One the scheduler has not bound has no kubelet to stop it: the object just goes.
+                if !scheduler::pod_deleted(cluster, name) {
+                    pod_deletion::pod_delete(cluster, name, *grace_period_seconds)
+                }
+            }
             // The scenario expands these into the commands above.
             Command::Wait(_) | Command::PodAddMany { .. } | Command::PodDeleteMany { .. } => {}
         }

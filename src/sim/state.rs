@@ -153,7 +153,7 @@ pub struct PendingDel {
 pub struct PodState {
     /// `metadata.name`.
     pub name: String,
-    /// `spec.nodeName`.
+    /// `spec.nodeName`: empty while the scheduler has not bound the pod.
     pub node: String,
     /// `status.podIPs`.
     pub ips: Vec<String>,
@@ -220,10 +220,22 @@ impl Simulation {
             .filter(|(_, pod)| drawn_nodes(pod))
             .map(|(_, pod)| (&pod.name, pod))
             .collect();
-        let pods = order::sorted_by(pods, |a, b| a.0.cmp(b.0))
+        // The scheduler's pods not bound yet: Pending, with no node.
+        let unbound = self.cluster.unscheduled.iter().map(|u| PodState {
+            name: u.name.to_string(),
+            node: String::new(),
+            ips: Vec::new(),
+            phase: "Pending",
+            status: "Pending",
+            container_id: None,
+            deletion_deadline_ms: None,
+        });
+        let mut pods: Vec<PodState> = order::sorted_by(pods, |a, b| a.0.cmp(b.0))
             .into_iter()
             .map(|(_, pod)| pod_state(pod))
+            .chain(unbound)
             .collect();
+        pods.sort_by(|a, b| a.name.cmp(&b.name));
         State {
             time_ms: self.cluster.now,
             cluster: self.node_ipam.as_ref().map(|ipam| ClusterState {

@@ -78,6 +78,12 @@ upstream!(
     /// The kubelet's admission check of a new pod against the node's resources (`--max-pods`).
     KUBELET_ADMIT, "kubernetes/kubernetes", "pkg/kubelet/kubelet.go", "canAdmitPod");
 upstream!(
+    /// The scheduler's taint filter: a node with a `NoSchedule` taint the pod does not tolerate fails it.
+    SCHEDULER_TAINT_TOLERATION, "kubernetes/kubernetes", "pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go", "Filter");
+upstream!(
+    /// The scheduler binds the pod to the node it picked and records `Scheduled`.
+    SCHEDULER_BIND, "kubernetes/kubernetes", "pkg/scheduler/schedule_one.go", "bind");
+upstream!(
     /// The kubelet refuses to sync a pod while the runtime's network is not ready.
     KUBELET_NETWORK_NOT_READY, "kubernetes/kubernetes", "pkg/kubelet/kubelet.go", "SyncPod");
 upstream!(

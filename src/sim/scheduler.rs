@@ -1,0 +1,101 @@
+//! kube-scheduler, for a pod created without `spec.nodeName`: it binds the pod to a node whose `Ready`
+//! is `True`. A node without a CNI config is `NotReady` and carries the node lifecycle controller's
+//! `node.kubernetes.io/not-ready:NoSchedule` taint, which an ordinary pod does not tolerate, so while no
+//! node is Ready the pod stays `Pending` with a `FailedScheduling` Event.
+
+use super::cluster::{Action, Cluster};
+use super::event::{EventKind, Reason};
+use super::kubelet;
+use super::name::Name;
+use super::object::ObjectRef;
+use super::upstream;
+
+/// A pod the scheduler has not bound yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unscheduled {
+    pub name: Name,
+    /// Whether its `FailedScheduling` Event is recorded: the recorder counts a repeat on that one
+    /// Event (`x2 over …`) rather than adding another, so it is told once.
+    pub failed: bool,
+}
+
+/// The lifecycle controller's taint on a `NotReady` node, as the scheduler's message prints it: its
+/// key and its empty value.
+pub const NOT_READY_TAINT: &str = "{node.kubernetes.io/not-ready: }";
+
+/// `FailedScheduling`'s message when none of `nodes` nodes is Ready: the taint plugin's reason for
+/// each, and preemption's, which cannot help a pod that no node tolerates.
+pub fn failed_scheduling(nodes: usize) -> String {
+    format!(
+        "0/{nodes} nodes are available: {nodes} node(s) had untolerated taint {NOT_READY_TAINT}. \
+         preemption: 0/{nodes} nodes are available: {nodes} Preemption is not helpful for scheduling."
+    )
+}
+
+/// `pod add NAME` with no node: the object is created unbound, and the scheduler sees it after the
+/// watch latency.
+pub(crate) fn pod_created(cluster: &mut Cluster, name: &str) {
+    let taken =
+        cluster.pods.get(name).is_some() || cluster.unscheduled.iter().any(|u| u.name == *name);
+    if taken {
+        return;
+    }
+    cluster.unscheduled.push(Unscheduled {
+        name: Name::from(name),
+        failed: false,
+    });
+    cluster.schedule(
+        cluster.settings.watch_latency,
+        Action::SchedulePod {
+            name: Name::from(name),
+        },
+    );
+}
+
+/// A node became Ready (its CNI config is written): the scheduler moves its unschedulable pods back
+/// to the active queue on the node's update, as the taint's removal allows.
+pub(crate) fn node_ready(cluster: &mut Cluster) {
+    let names: Vec<Name> = cluster.unscheduled.iter().map(|u| u.name.clone()).collect();
+    for name in names {
+        cluster.schedule(cluster.settings.watch_latency, Action::SchedulePod { name });
+    }
+}
+
+/// A deleted pod the scheduler has not bound leaves its queue.
+pub(crate) fn pod_deleted(cluster: &mut Cluster, name: &str) -> bool {
+    let before = cluster.unscheduled.len();
+    cluster.unscheduled.retain(|u| u.name != *name);
+    cluster.unscheduled.len() != before
+}
+
+/// One scheduling attempt of `name`: bound to the Ready node running the fewest pods (ties by name),
+/// as the default scoring's least-allocated resources spread pods of equal requests; or, with no
+/// Ready node, `FailedScheduling` once, waiting for a node to become Ready.
+pub(crate) fn schedule(cluster: &mut Cluster, name: &Name) {
+    let Some(at) = cluster.unscheduled.iter().position(|u| u.name == *name) else {
+        return;
+    };
+    let ready = cluster
+        .nodes_in_name_order()
+        .into_iter()
+        .filter(|(_, node)| !node.down && node.conflist.is_some())
+        .map(|(node, _)| node.clone())
+        .min_by_key(|node| cluster.pods.iter().filter(|(_, p)| p.node == *node).count());
+    let Some(node) = ready else {
+        if !cluster.unscheduled[at].failed {
+            cluster.unscheduled[at].failed = true;
+            let nodes = cluster.nodes.len();
+            cluster.log(
+                ObjectRef::pod(name),
+                EventKind::Warning,
+                Reason::FailedScheduling,
+                format_args!("{}", failed_scheduling(nodes)),
+                None,
+                &upstream::SCHEDULER_TAINT_TOLERATION,
+            );
+        }
+        return;
+    };
+    cluster.unscheduled.remove(at);
+    kubelet::pod_bound(cluster, name, &node);
+}
