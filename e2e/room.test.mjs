@@ -121,3 +121,19 @@ for (const size of SIZES) {
     });
   }
 }
+
+// An embedded player in a docs column or a slide (800 × 600): its picture starts in the frame's first
+// screen, above the step's words, and its clock is inside the frame.
+test("an embedded tour step shows its picture first and its whole clock at 800 × 600", async () => {
+  const context = await shared.browser.newContext({ viewport: { width: 800, height: 600 } });
+  const page = await context.newPage();
+  await page.goto(`${shared.server.url}?embed=1&tour=kind&step=8`);
+  await settled(page);
+  const stage = await page.getByTestId("stage").boundingBox();
+  const words = await page.getByTestId("narration").boundingBox();
+  assert.ok(stage.y < 100, `the stage starts at y ${stage.y}`);
+  assert.ok(stage.y < words.y, "the picture comes before the words");
+  const clock = await page.getByTestId("clock").boundingBox();
+  assert.ok(clock.x >= 0 && clock.x + clock.width <= 800, `the clock lies at x ${clock.x}–${clock.x + clock.width}`);
+  await context.close();
+});
