@@ -199,6 +199,8 @@ texts! {
     STAGE_NO_PODS => { en: "no pods", zh: "没有 Pod", ja: "Pod なし" },
     /// Pods drawn as cells: {0} veth pairs.
     STAGE_VETHS => { en: "{0} veth pairs", zh: "{0} 个 veth 对", ja: "veth ペア {0} 組" },
+    /// Pods the scheduler has not bound: no node, so outside every node box.
+    STAGE_UNSCHEDULED => { en: "Pending, no node (unscheduled): ", zh: "Pending，没有节点（未调度）：", ja: "Pending、ノードなし（未スケジュール）：" },
     /// Phase: scheduled, no sandbox.
     STAGE_PENDING => { en: "Pending (no sandbox)", zh: "Pending（尚无沙箱）", ja: "Pending（サンドボックスなし）" },
     /// Phase: sandbox created, CNI ADD.

@@ -70,6 +70,11 @@ pub struct Stage {
     pub steps: usize,
     /// What the step shown declares its picture shows ([`crate::tours::Step::shows`]).
     pub shows: &'static [On],
+    /// Pods created without a node that the scheduler has not bound, in creation order: drawn
+    /// outside the nodes.
+    pub unscheduled: Vec<String>,
+    /// The scheduler's `FailedScheduling` message for them, once an attempt failed.
+    pub failed_scheduling: Option<String>,
 }
 
 impl Cursor {
@@ -138,7 +143,22 @@ impl Cursor {
             .and_then(|(tour, i)| tour.tour().steps.get(i));
         let drawn: Vec<&StageNode> = nodes.iter().flatten().collect();
         let packet = packet::packet_of(step.map_or(&[], |step| step.shows), &drawn, &chains);
+        let unscheduled: Vec<String> = sim
+            .cluster
+            .unscheduled
+            .iter()
+            .map(|u| u.name.to_string())
+            .collect();
+        // An attempt after a node joined counts it too: the message's N is the nodes there are.
+        let failed_scheduling = sim
+            .cluster
+            .unscheduled
+            .iter()
+            .any(|u| u.failed)
+            .then(|| crate::sim::scheduler::failed_scheduling(sim.cluster.nodes.len()));
         Stage {
+            unscheduled,
+            failed_scheduling,
             step: run.tour().and(self.current_step()),
             steps: run.tour().map_or(0, |tour| tour.tour().steps.len()),
             shows: step.map_or(&[], |step| step.shows),

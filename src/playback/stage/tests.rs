@@ -587,3 +587,20 @@ fn what_a_step_names_stays_marked_and_kept_while_its_motion_plays_on() {
         (None, None, 0)
     );
 }
+
+/// A pod the scheduler has not bound is on no node: the stage lists it apart, with the scheduler's
+/// message, until the Ready node takes it into its box.
+#[test]
+fn an_unscheduled_pod_is_drawn_outside_the_nodes_until_it_is_bound() {
+    let pending = at("coredns-pending", 10_000).stage(None, None);
+    assert_eq!(pending.unscheduled, ["coredns-1", "coredns-2"]);
+    assert_eq!(
+        pending.failed_scheduling.as_deref(),
+        Some(crate::sim::scheduler::failed_scheduling(1).as_str())
+    );
+    assert!(node(&pending, "control-plane").pods.is_empty());
+    let bound = at("coredns-pending", u64::MAX).stage(None, None);
+    assert!(bound.unscheduled.is_empty() && bound.failed_scheduling.is_none());
+    let plane = node(&bound, "control-plane");
+    assert!(pod(plane, "coredns-1").is_some() && pod(plane, "coredns-2").is_some());
+}

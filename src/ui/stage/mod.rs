@@ -137,6 +137,17 @@ pub fn stage_view(props: &StageProps) -> Html {
                 { picture(stage, &layout, on_node, on_pod, lang) }
             </svg>
             </div>
+            if !stage.unscheduled.is_empty() {
+                // Outside the nodes: a pod the scheduler has not bound is on none of them.
+                <p class="stage-note stage-unscheduled" data-testid="stage-unscheduled">
+                    { t::STAGE_UNSCHEDULED.get(lang) }{ stage.unscheduled.join(", ") }
+                    { for stage.failed_scheduling.as_ref().map(|message| html! {
+                        <span class="failure" title={message.clone()}>
+                            { format!(" · FailedScheduling: {}", message.split(". preemption:").next().unwrap_or(message)) }
+                        </span>
+                    }) }
+                </p>
+            }
             <figcaption class="stage-note">{ t::STAGE_SLOWED.get(lang) }</figcaption>
         </figure>
     }
