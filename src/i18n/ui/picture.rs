@@ -203,8 +203,8 @@ texts! {
     STAGE_UNSCHEDULED => { en: "Pending, no node (unscheduled): ", zh: "Pending，没有节点（未调度）：", ja: "Pending、ノードなし（未スケジュール）：" },
     /// Phase: scheduled, no sandbox.
     STAGE_PENDING => { en: "Pending (no sandbox)", zh: "Pending（尚无沙箱）", ja: "Pending（サンドボックスなし）" },
-    /// Phase: sandbox created, CNI ADD.
-    STAGE_ADDING => { en: "CNI ADD…", zh: "CNI ADD……", ja: "CNI ADD……" },
+    /// Phase: sandbox created, CNI ADD running (no ellipsis: on the stage "…" marks a cut label).
+    STAGE_ADDING => { en: "in CNI ADD", zh: "CNI ADD 进行中", ja: "CNI ADD 実行中" },
     /// Phase: sandbox torn down a moment ago.
     STAGE_GONE => { en: "CNI DEL done", zh: "CNI DEL 已完成", ja: "CNI DEL 完了" },
 }

@@ -243,6 +243,7 @@ impl Layout {
 
     fn at(stage: &Stage, width: f64, one_node: bool, focus: Option<&str>, level: Level) -> Layout {
         let tiled = !stage.tiles.is_empty();
+        let forced = one_node;
         let room = width - 2.0 * PAD;
         let side_by_side = (!one_node && !tiled && width >= ONE_NODE_BELOW)
             .then(|| side_by_side(stage, room))
@@ -250,6 +251,12 @@ impl Layout {
         let one_node = match tiled {
             true => one_node || width < ONE_NODE_BELOW,
             false => side_by_side.is_none(),
+        };
+        // One node at a time, but the step names things on several: those nodes share the width.
+        let beside = side_by_side.is_none() && !tiled && !forced && width >= ONE_NODE_BELOW;
+        let named = match (beside, named_slots(stage)) {
+            (true, slots) if slots.len() > 1 => Some(shares(slots, room)),
+            _ => None,
         };
         let bare = level == Level::Bare;
         let (strips, strip_h) = strips(&stage.kcm, width, bare);
@@ -259,6 +266,11 @@ impl Layout {
             Some(places) => places
                 .into_iter()
                 .enumerate()
+                .map(|(slot, at)| place(stage, stage.nodes[slot].as_ref(), Some(slot), at, level))
+                .collect(),
+            None if named.is_some() => named
+                .into_iter()
+                .flatten()
                 .map(|(slot, at)| place(stage, stage.nodes[slot].as_ref(), Some(slot), at, level))
                 .collect(),
             None if one_node => {
@@ -364,6 +376,34 @@ fn place(
         h: rows.as_ref().map_or(0.0, |r| r.height),
         rows,
     }
+}
+
+/// The slots of the nodes present on which the step shown declares things, in the stage's order.
+fn named_slots(stage: &Stage) -> Vec<usize> {
+    stage
+        .nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, node)| Some((slot, node.as_ref()?)))
+        .filter(|(_, node)| {
+            stage
+                .shows
+                .iter()
+                .any(|on| on.0 == node.name && on.1.iter().any(|thing| !thing.across_nodes()))
+        })
+        .map(|(slot, _)| slot)
+        .collect()
+}
+
+/// `slots` side by side in `room`, in equal shares: each slot with its left edge and width.
+fn shares(slots: Vec<usize>, room: f64) -> Vec<(usize, (f64, f64))> {
+    let n = slots.len().max(1) as f64;
+    let w = (room - (n - 1.0) * GAP) / n;
+    slots
+        .into_iter()
+        .enumerate()
+        .map(|(i, slot)| (slot, (PAD + i as f64 * (w + GAP), w)))
+        .collect()
 }
 
 /// What node `node`'s chain adds to its box.

@@ -116,7 +116,7 @@ impl NodeBox<'_> {
                     <g class="podcidr-group" key={node.pod_cidrs.join(",")}>
                         <title>{ format!("podCIDRs {}", node.pod_cidrs.join(", ")) }</title>
                         { for rows.podcidrs.iter().zip(&rows.podcidr_y).enumerate().map(|(i, (cidr, line_y))| html! {
-                            <text class="podcidr" x={px(x + INSET + rows.podcidr_x)} y={px(y + line_y)} data-shows={node.pod_cidrs.get(i).map(|c| Shows::PodCidr(c).to_string())}>
+                            <text class="podcidr" x={px(x + INSET + rows.podcidr_x)} y={px(y + line_y)} data-shows={podcidr_shows(&node.pod_cidrs, rows.podcidrs.len(), i)}>
                                 if rows.podcidr_label {
                                     <tspan class={classes!("label", (i > 0).then_some("spacer"))}>{ "podCIDR " }</tspan>
                                 }
@@ -295,5 +295,16 @@ fn node_route_chips(chain: &StageChain, x: f64, y: f64, w: f64) -> Html {
                 }
             }) }
         </g>
+    }
+}
+
+/// The podCIDRs line `i` of `lines` names: all of them when they share one line, else its own.
+fn podcidr_shows(cidrs: &[String], lines: usize, i: usize) -> String {
+    match lines {
+        1 => Shows::list(cidrs.iter().map(|c| Shows::PodCidr(c))),
+        _ => cidrs
+            .get(i)
+            .map(|c| Shows::PodCidr(c).to_string())
+            .unwrap_or_default(),
     }
 }
