@@ -69,8 +69,8 @@ pub fn tour_notices(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) 
 }
 
 /// Whether the narration says what of the tour the run does not tell: at the introduction, where a
-/// step the run lacks was asked for, and beside a step it passes over. The line that the words are
-/// the tour's own cluster's is then said by this notice.
+/// step the run lacks was asked for, and beside a step it passes over. Its button to the tour's own
+/// cluster is then the one the narration shows.
 pub fn gap_said(shown: &TourShown) -> bool {
     shown.gap.as_ref().is_some_and(|gap| {
         let beside = |i: Option<usize>| i.is_some_and(|i| gap.lacks(i));

@@ -249,10 +249,13 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 } }
                 // The introduction draws the path whole after its words (the row above stays too).
                 if current.is_none() { { path_map(&shown.path, true, lang) } }
-                if own_cluster && !gap_said(shown) {
+                if own_cluster {
                     <p class="own-cluster" data-testid="own-cluster" role="note">
-                        { t::OWN_CLUSTER.get(lang) }{ " " }
-                        <button data-testid="own-cluster-back" onclick={dispatch.reform(|_: MouseEvent| Action::OwnCluster)}>{ t::OWN_CLUSTER_BACK.get(lang) }</button>
+                        { t::OWN_CLUSTER.get(lang) }
+                        // The chain's notice above has the same button.
+                        if !gap_said(shown) {
+                            { " " }<button data-testid="own-cluster-back" onclick={dispatch.reform(|_: MouseEvent| Action::OwnCluster)}>{ t::OWN_CLUSTER_BACK.get(lang) }</button>
+                        }
                     </p>
                 }
                 </div>
