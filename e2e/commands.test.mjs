@@ -72,3 +72,25 @@ for (const size of [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }]
     assertClean();
   });
 }
+
+// kubeadm init without a CNI: coredns' pods, left to the scheduler, are on no node — listed outside the
+// nodes with the scheduler's FailedScheduling until kube-flannel's conflist makes the node Ready.
+test("coredns-pending: the unscheduled pods outside the nodes, then in the Ready node's box", async () => {
+  const size = { width: 1280, height: 800 };
+  const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?tour=coredns-pending&t=10s`, size);
+  await settled(page);
+  await shows(page, "stage-unscheduled", "coredns-1, coredns-2");
+  const line = page.getByTestId("stage-unscheduled");
+  assert.match(await line.textContent(), /FailedScheduling: 0\/1 nodes are available: 1 node\(s\) had untolerated taint \{node\.kubernetes\.io\/not-ready: \}/);
+  assert.equal(await page.locator('[data-testid=stage-node][data-node="control-plane"] [data-testid=stage-not-ready]').count(), 1);
+  const box = await line.boundingBox();
+  assert.ok(box && box.y + box.height <= size.height, `inside the window: ${JSON.stringify(box)}`);
+  await page.screenshot({ path: `${ARTIFACTS}/commands-coredns-pending-10s.png` });
+
+  const { page: later } = await openPage(shared.browser, `${shared.server.url}?tour=coredns-pending&t=25s`, size);
+  await settled(later);
+  await later.locator('[data-testid=stage-node][data-node="control-plane"]').filter({ hasText: "coredns-2" }).waitFor();
+  assert.equal(await later.getByTestId("stage-unscheduled").count(), 0);
+  await later.screenshot({ path: `${ARTIFACTS}/commands-coredns-pending-25s.png` });
+  assertClean();
+});
