@@ -65,14 +65,11 @@ impl AppState {
                 let Some(tour) = cursor.run().tour() else {
                     return false;
                 };
-                self.asked = None;
-                self.restore = None;
-                self.change(|player| {
-                    player.reload(tour.tour().scenario.to_string(), Some(tour));
-                    if let Some(index) = step {
-                        player.go_to_step(index);
-                    }
-                });
+                // The learner's cluster stays a click away; the questions answered stay answered.
+                let replaced = self.cluster_before(tour);
+                let answered = std::mem::take(&mut self.answered);
+                self.open(tour.tour().scenario.to_string(), Some(tour), step);
+                (self.restore, self.answered) = (replaced, answered);
             }
             Action::Retold => {
                 let run = self.player.cursor().run();

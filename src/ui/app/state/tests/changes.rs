@@ -160,6 +160,10 @@ fn each_way_on_from_the_notice_tells_the_whole_story() {
     assert_eq!(state.player.text(), crate::sim::builtin::KIND);
     assert_eq!(state.shown().tour.gap, None);
     assert_eq!(state.player.cursor().current_step(), Some(3));
+    assert_eq!(state.shown().tour.replaced, Some(TourId::Kind));
+    state.reduce(Action::RestoreCluster);
+    finish(&mut state);
+    assert!(state.shown().tour.gap.is_some(), "the k3s cluster again");
     // The same story on the learner's chain, at the same place in it, the learner's cluster a click
     // away.
     let mut state = kind_under_k3s();
