@@ -16,7 +16,7 @@ use crate::sim::VirtualTime;
 use crate::sim::{ClusterSettings, DeletionMode, DraftField};
 use crate::tours::TourId;
 use crate::ui::timing::{now_ms, CHANGE_BUDGET_MS};
-pub use edit::{PresetReplaced, SettingsEdit};
+pub use fields::{PresetReplaced, SettingsEdit};
 use ipnet::IpNet;
 use std::rc::Rc;
 
@@ -384,6 +384,7 @@ fn work_for(player: &mut Player, ms: f64) -> bool {
 
 mod chrome;
 mod edit;
+mod fields;
 mod presenter;
 mod show;
 #[cfg(test)]
