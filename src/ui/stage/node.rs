@@ -280,9 +280,22 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
 /// kindnetd's routes to the other nodes' podCIDRs via their InternalIPs, a chip each.
 fn node_route_chips(chain: &StageChain, x: f64, y: f64, w: f64) -> Html {
     let labels = route_chip_labels(&chip_labels(chain), w);
+    let chips = flow_chips(&labels, w);
+    // The device they all leave by, after the last chip where its row has room: `dev eth0`.
+    let dev = chain.node_route_prefixes().1.and_then(|dev| {
+        let (fx, row, chip_w) = *chips.last()?;
+        let (line, at) = (format!("dev {dev}"), fx + chip_w + 6.0);
+        (at + mono_width(&line, font::SMALL) <= w).then(|| {
+            html! {
+                <text class="mono small muted" x={px(x + at)} y={px(y + row as f64 * CHIP_ROW_H + 12.0)}
+                    data-shows={Shows::RouteDev(&dev).to_string()}>{ line }</text>
+            }
+        })
+    });
     html! {
         <g class="node-routes">
-            { for chain.node_routes.iter().zip(&labels).zip(flow_chips(&labels, w)).map(|((route, label), (fx, row, chip_w))| {
+            { for dev }
+            { for chain.node_routes.iter().zip(&labels).zip(chips).map(|((route, label), (fx, row, chip_w))| {
                 let prefix = label.split_whitespace().next().unwrap_or_default();
                 let (cx, cy) = (x + fx, y + row as f64 * CHIP_ROW_H);
                 html! {

@@ -400,7 +400,7 @@ impl NodeBox<'_> {
                         { text("small countdown-text", x + 8.0, status_y, "start", format!("DEL {}", seconds(VirtualTime(left.as_millis())))) }
                     </g>
                 } else {
-                    { text("small phase", x + 8.0, status_y, "start", fit(status, w - 12.0, font::SMALL)) }
+                    { text("small phase", x + 8.0, status_y, "start", status_line(status, w - 12.0)) }
                 }
             </g>
         }
@@ -417,6 +417,20 @@ fn pod_status(pod: &StagePod, lang: Lang) -> &'static str {
         StagePhase::Deleting if pod.object => "Terminating",
         StagePhase::Deleting => t::OBJECT_GONE.get(lang),
         StagePhase::Gone => t::STAGE_GONE.get(lang),
+    }
+}
+
+/// A pod's status on its line `w` wide: whole, or where that would be cut its first word, the phase
+/// `kubectl` prints (`Pending`), the whole being the box's label.
+fn status_line(status: &str, w: f64) -> String {
+    let whole = fit(status, w, font::SMALL);
+    match whole == status {
+        true => whole,
+        false => fit(
+            status.split([' ', '（']).next().unwrap_or(status),
+            w,
+            font::SMALL,
+        ),
     }
 }
 

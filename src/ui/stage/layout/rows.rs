@@ -440,18 +440,32 @@ impl NodeRows {
             (!node.pods_as_cells && pods > fit_slots && pods <= 2 * fit_slots).then_some(fit_slots);
         let as_cells = node.pods_as_cells || pods > 2 * fit_slots;
         let width_of = |slots: usize| (inner - (slots as f64 - 1.0) * POD_GAP) / slots as f64;
-        let widest_ip = node
+        // The width a box needs for its lines whole at 11 px: addresses, both veth ends' names
+        // (`vethab2667e3@if2`) and the route tags, which may reach into the gaps beside the box.
+        let widest = node
             .pods
             .iter()
-            .flat_map(|p| &p.ips)
-            .map(|ip| mono_width(ip, font::SMALL))
+            .flat_map(|p| {
+                let ips = p.ips.iter().map(|ip| mono_width(ip, font::SMALL) + 10.0);
+                let veth = p.veth.iter().flat_map(|v| {
+                    [
+                        mono_width(&v.node_end, font::SMALL) + 6.0,
+                        mono_width(&v.pod_end, font::SMALL) + 12.0,
+                    ]
+                });
+                let routes = p
+                    .route_prefixes()
+                    .into_iter()
+                    .map(|r| mono_width(&r, font::SMALL) + 12.0 - POD_GAP);
+                ips.chain(veth).chain(routes).collect::<Vec<_>>()
+            })
             .fold(0.0, f64::max);
-        // Room for more pods than there are keeps boxes steady as pods join, unless it cuts an address.
+        // Room for more pods than there are keeps boxes steady as pods join, unless it cuts a line.
         let slots = match grid {
             Some(cols) => cols,
             None => {
                 let roomy = pods.max(MIN_POD_SLOTS.min(fit_slots)).max(1);
-                if width_of(roomy) - 10.0 < widest_ip {
+                if width_of(roomy) < widest {
                     pods.max(1)
                 } else {
                     roomy
