@@ -12,11 +12,10 @@ use super::log::EventLog;
 use super::message::Message;
 use super::name::Name;
 use super::object::ObjectRef;
-use super::objects::{FxHashMap, NodeObj};
+use super::objects::{FxHashMap, NodeObj, Unscheduled};
 use super::pods::{PodRef, Pods};
 use super::queue::EventQueue;
 use super::sandbox::SandboxFacts;
-use super::scheduler::Unscheduled;
 use super::settings::SimSettings;
 use super::upstream::Upstream;
 use crate::ipam::kcm::NodeIpamConfig;
@@ -127,6 +126,15 @@ impl Cluster {
             pods: Pods::with_capacity(pods),
             unscheduled: Vec::new(),
             nodes_version: 0,
+        }
+    }
+
+    /// A node became Ready (its CNI config is written): kube-scheduler moves its unschedulable pods
+    /// back to the active queue on the node's update, as the taint's removal allows.
+    pub(crate) fn node_ready(&mut self) {
+        let names: Vec<Name> = self.unscheduled.iter().map(|u| u.name.clone()).collect();
+        for name in names {
+            self.schedule(self.settings.watch_latency, Action::SchedulePod { name });
         }
     }
 

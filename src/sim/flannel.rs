@@ -184,7 +184,7 @@ fn install_conflist(cluster: &mut Cluster, name: &str) {
         return;
     };
     node.conflist = Some(Rc::from(text));
-    super::scheduler::node_ready(cluster);
+    cluster.node_ready();
     let path = chain.conflist_path();
     let (who, upstream) = match chain {
         Chain::K3sFlannel => ("k3s wrote", &upstream::K3S_CREATE_CNI_CONF),

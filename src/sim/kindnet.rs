@@ -191,7 +191,7 @@ fn write_conflist(cluster: &mut Cluster, name: &str) {
         shown.join(",")
     });
     node.conflist = Some(text.into());
-    super::scheduler::node_ready(cluster);
+    cluster.node_ready();
     cluster.log(
         ObjectRef::node(name),
         EventKind::Step,

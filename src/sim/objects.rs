@@ -20,6 +20,15 @@ use std::rc::Rc;
 /// A hash map with rustc's Fx hash: fast on short keys, and the same on every platform.
 pub(crate) type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
+/// A pod created without a node that kube-scheduler has not bound yet ([`super::scheduler`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unscheduled {
+    pub name: Name,
+    /// Whether its `FailedScheduling` Event is recorded: the recorder counts a repeat on that one
+    /// Event (`x2 over …`) rather than adding another, so it is told once.
+    pub failed: bool,
+}
+
 /// A Node object and the machine behind it.
 #[derive(Debug, Clone)]
 pub(crate) struct NodeObj {

@@ -8,16 +8,8 @@ use super::event::{EventKind, Reason};
 use super::kubelet;
 use super::name::Name;
 use super::object::ObjectRef;
+use super::objects::Unscheduled;
 use super::upstream;
-
-/// A pod the scheduler has not bound yet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Unscheduled {
-    pub name: Name,
-    /// Whether its `FailedScheduling` Event is recorded: the recorder counts a repeat on that one
-    /// Event (`x2 over …`) rather than adding another, so it is told once.
-    pub failed: bool,
-}
 
 /// The lifecycle controller's taint on a `NotReady` node, as the scheduler's message prints it: its
 /// key and its empty value.
@@ -50,15 +42,6 @@ pub(crate) fn pod_created(cluster: &mut Cluster, name: &str) {
             name: Name::from(name),
         },
     );
-}
-
-/// A node became Ready (its CNI config is written): the scheduler moves its unschedulable pods back
-/// to the active queue on the node's update, as the taint's removal allows.
-pub(crate) fn node_ready(cluster: &mut Cluster) {
-    let names: Vec<Name> = cluster.unscheduled.iter().map(|u| u.name.clone()).collect();
-    for name in names {
-        cluster.schedule(cluster.settings.watch_latency, Action::SchedulePod { name });
-    }
 }
 
 /// A deleted pod the scheduler has not bound leaves its queue.
