@@ -2,12 +2,17 @@
 // question asked before the next step up — what the step declares its picture shows (`Step::shows`, listed
 // on the stage as `data-must-show`, each thing `kind:name@node`) is drawn: found by its `data-shows` name
 // (docs/architecture.md) inside its node's box, inside the window, not under the question card, not cut
-// ("…"), and in the presenter view at 14 px or more. The presenter view at 1024 × 768 and 1920 × 1080 and
-// the page at 1280 × 800, in the three languages. One browser for the whole matrix, a context per case (a
-// tour at a size in a language); every wait is for a state shown, never for a time.
+// ("…"), and in the presenter view at 14 px or more. The presenter view at 1024 × 768 and 1920 × 1080 in
+// the three languages, and the page at 1280 × 800 in English (its labels are the presenter's, with more
+// room). One browser for the whole matrix, a page per case (a tour at a size in a language) that opens
+// each step by its link; every wait is for a state shown, never for a time.
+// Every failure is written to e2e/artifacts/pictures-failures.txt. A stop known to fail is listed in
+// e2e/pictures-known.json (its stop, the thing and why) and expected; a listed one that passes fails the
+// test as a new failure does, so the list only shrinks.
 //   node --test --test-reporter=spec e2e/pictures.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFile, writeFile } from "node:fs/promises";
 import { useServerAndBrowser, settled, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
@@ -15,13 +20,13 @@ const shared = useServerAndBrowser();
 const TOURS = ["kind", "planning", "exhaustion", "dual-stack", "kcm-restart", "max-pods", "reboot-leak",
   "why-round-robin", "node-network", "kubeadm-flannel"];
 const VIEWS = [
-  { width: 1024, height: 768, present: true },
-  { width: 1920, height: 1080, present: true },
-  { width: 1280, height: 800, present: false },
+  { width: 1024, height: 768, present: true, langs: ["en", "zh", "ja"] },
+  { width: 1920, height: 1080, present: true, langs: ["en", "zh", "ja"] },
+  { width: 1280, height: 800, present: false, langs: ["en"] },
 ];
-const LANGS = ["en", "zh", "ja"];
-// Two cases at once: the machine has two cores.
-const AT_ONCE = 2;
+const KNOWN = new URL("./pictures-known.json", import.meta.url);
+// Cases at once: a case mostly waits on its page, so more than the machine's two cores.
+const AT_ONCE = Number(process.env.PICTURES_AT_ONCE) || 4;
 
 /** What of the stage's declared things the room cannot see, each with why. */
 function unseen(page, { present }) {
@@ -59,17 +64,17 @@ function unseen(page, { present }) {
       const [name, node] = at >= 0 ? [full.slice(0, at), full.slice(at + 1)] : [full, null];
       const scope = node ? document.querySelector(`[data-testid=stage-node][data-node="${node}"]`) : stage;
       if (!scope) {
-        out.push(`${full}: its node is not drawn`);
+        out.push({ thing: full, problem: "its node is not drawn" });
         continue;
       }
       const named = [scope, ...scope.querySelectorAll("[data-shows]")]
         .filter((el) => (el.getAttribute("data-shows") ?? "").split(" ").includes(name));
       if (!named.length) {
-        out.push(`${full}: not drawn`);
+        out.push({ thing: full, problem: "not drawn" });
         continue;
       }
       const problems = named.map(problem);
-      if (problems.every(Boolean)) out.push(`${full}: ${problems[0]}`);
+      if (problems.every(Boolean)) out.push({ thing: full, problem: problems[0] });
     }
     return { declared: declared.length, out };
   }, present);
@@ -88,7 +93,7 @@ const stop = (page) =>
 const drawn = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /** Walks one tour at one view in one language; returns what was not seen, stop by stop. */
-async function walk(tour, view, lang, counted) {
+async function walk(tour, view, lang, counted, expected) {
   const context = await shared.browser.newContext({ viewport: { width: view.width, height: view.height } });
   const page = await context.newPage();
   const errors = [];
@@ -100,11 +105,12 @@ async function walk(tour, view, lang, counted) {
     const { declared, out } = await unseen(page, view);
     counted.things += declared;
     counted.stops += 1;
-    if (out.length) {
+    // A stop is saved as a picture when it fails in a way not known before.
+    if (out.some(({ thing }) => !expected.has(`${where}, ${label} | ${thing}`))) {
       const shot = `${ARTIFACTS}/pictures-${tour}-${label.replace(/\W+/g, "-")}-${view.width}-${lang}.png`;
       await page.screenshot({ path: shot });
-      failures.push(...out.map((o) => `${where}, ${label}: ${o}`));
     }
+    failures.push(...out.map(({ thing, problem }) => ({ stop: `${where}, ${label}`, thing, problem })));
   };
   const open = async (step) => {
     await page.goto(`${shared.server.url}?tour=${tour}&step=${step}&lang=${lang}${view.present ? "&present=1" : ""}`);
@@ -138,7 +144,7 @@ async function walk(tour, view, lang, counted) {
         { timeout: 5_000 },
       ).then((h) => h.jsonValue()).catch(() => null);
       if (!moved) {
-        failures.push(`${where}, step ${step}: a press changed nothing before the next stop`);
+        failures.push({ stop: `${where}, step ${step}`, thing: "press", problem: "a press changed nothing before the next stop" });
         break;
       }
       if (moved.quiz && moved.part === "question") {
@@ -155,19 +161,33 @@ async function walk(tour, view, lang, counted) {
 }
 
 test("at every stop of every tour what the step declares is drawn, whole and readable, in the window", async () => {
-  const cases = VIEWS.flatMap((view) => LANGS.flatMap((lang) => TOURS.map((tour) => ({ tour, view, lang }))));
+  const cases = VIEWS.flatMap((view) => view.langs.flatMap((lang) => TOURS.map((tour) => ({ tour, view, lang }))));
+  const known = JSON.parse(await readFile(KNOWN, "utf8"));
+  const key = ({ stop, thing }) => `${stop} | ${thing}`;
+  const expected = new Set(known.map(key));
   const counted = { stops: 0, things: 0 };
   const failures = [];
   const queue = [...cases];
   await Promise.all(Array.from({ length: AT_ONCE }, async () => {
     for (let c = queue.shift(); c; c = queue.shift()) {
-      failures.push(...(await walk(c.tour, c.view, c.lang, counted)));
+      failures.push(...(await walk(c.tour, c.view, c.lang, counted, expected)));
     }
   }));
   console.log(`${counted.stops} stops, ${counted.things} declared things looked at`);
   assert.ok(counted.stops >= cases.length * 4, `only ${counted.stops} stops walked`);
   assert.ok(counted.things > counted.stops, `only ${counted.things} things declared`);
-  assert.deepEqual(failures, []);
+  const line = (f) => `${key(f)}: ${f.problem.replace(/\s*\n\s*/g, " ⏎ ")}`;
+  const found = new Set(failures.map(key));
+  const fresh = failures.filter((f) => !expected.has(key(f))).map(line).sort();
+  const passing = known.filter((k) => !found.has(key(k))).map((k) => `${key(k)} (known: ${k.why})`).sort();
+  await writeFile(`${ARTIFACTS}/pictures-failures.txt`, [
+    `${failures.length} failures, ${failures.length - fresh.length} of them known (e2e/pictures-known.json)`,
+    ...failures.map((f) => `${expected.has(key(f)) ? "known" : "NEW  "} ${line(f)}`).sort(),
+    ...passing.map((p) => `PASSES, drop it from the known list: ${p}`),
+    "",
+  ].join("\n"));
+  assert.deepEqual(fresh, [], "new failures (all in e2e/artifacts/pictures-failures.txt)");
+  assert.deepEqual(passing, [], "known failures that pass now: drop them from e2e/pictures-known.json");
 });
 
 test("node-network's packet passes every hop from web's eth0 to db", async () => {

@@ -176,7 +176,7 @@ texts! {
     /// Subnets past the strip: {0} how many.
     STAGE_NOT_DRAWN => { en: "{0} more subnets", zh: "另有 {0} 个子网", ja: "ほか {0} 個のサブネット" },
     /// A node whose machine is down, rebooting.
-    STAGE_REBOOTING => { en: "rebooting…", zh: "重启中……", ja: "再起動中……" },
+    STAGE_REBOOTING => { en: "rebooting", zh: "重启中", ja: "再起動中" },
     /// A node without podCIDR.
     STAGE_NO_PODCIDR => { en: "spec.podCIDR not set yet", zh: "spec.podCIDR 尚未设置", ja: "spec.podCIDR は未設定" },
     /// host-local's strip: {0} subnet.
