@@ -52,7 +52,10 @@ function unseen(page, { present }) {
       if (present) {
         for (const t of texts) {
           const svg = t.ownerSVGElement;
-          const size = parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          // The picture is scaled to fit its element both ways (a max-height keeps it within its room).
+          const { width, height } = svg.getBoundingClientRect();
+          const view = svg.viewBox.baseVal;
+          const size = parseFloat(getComputedStyle(t).fontSize) * Math.min(width / view.width, height / view.height);
           if (size < 13.9) return `set at ${size.toFixed(1)} px: "${t.textContent}"`;
         }
       }

@@ -95,20 +95,6 @@ impl Cursor {
             .and_then(|i| self.touched(i))
             .and_then(|t| t.node);
         let concerned = touched.as_ref().and_then(|t| t.node.clone()).or(step_node);
-        // A step that names things on other nodes than its event's puts the first of those in front.
-        let named = run
-            .tour()
-            .zip(self.current_step())
-            .and_then(|(tour, i)| tour.tour().steps.get(i))
-            .map_or(&[][..], |step| step.shows);
-        let concerned = match (selected_event, concerned) {
-            (None, Some(node)) if named.iter().all(|on| on.0 != node) => named
-                .iter()
-                .map(|on| on.0.to_string())
-                .find(|name| sim.cluster.nodes.contains_key(name.as_str()))
-                .or(Some(node)),
-            (_, concerned) => concerned,
-        };
         let focus = front_node(sim, slots, focus, concerned.as_deref());
         let scene = Scene {
             sim,

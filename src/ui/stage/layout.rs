@@ -5,7 +5,6 @@
 //! `eth0` lines).
 
 use crate::playback::stage::{Hop, KcmStrip, Stage, StageChain, StageNode, STRIP_CELLS};
-use crate::tours::Shows;
 
 mod rows;
 mod steady;
@@ -362,25 +361,6 @@ fn place(
 ) -> BoxPlace {
     let rows = node.map(|n| {
         let mut keep = Keep::of(stage.touched.as_ref(), n);
-        // What the step names on this node stays at every level of detail.
-        let named = stage.shows.iter().filter(|on| on.0 == n.name);
-        for thing in named.flat_map(|on| on.1) {
-            match thing {
-                Shows::IpFile(_) => keep.addresses = true,
-                Shows::File(file) if file.ends_with(".conflist") => keep.conflist = true,
-                Shows::VethAddress(_) => keep.pod_route = true,
-                Shows::RouteDev(_) => keep.routes = true,
-                Shows::Route(prefix) => match n
-                    .pods
-                    .iter()
-                    .any(|p| p.route_prefixes().iter().any(|r| r == prefix))
-                {
-                    true => keep.pod_route = true,
-                    false => keep.routes = true,
-                },
-                _ => {}
-            }
-        }
         // The packet the step tells leaves by this node's route to the other node.
         keep.routes |= stage.packet.as_ref().is_some_and(|p| {
             p.hops
