@@ -142,24 +142,11 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playback::Player;
-    use crate::sim::builtin;
     use crate::tours::TourId;
+    use crate::ui::stage::layout::tests::stage_at_step;
 
     /// The front node, the picture's height and each box's width and height.
     type Picture = (Option<String>, f64, Vec<(f64, f64)>);
-
-    fn stage_at_step(name: &'static str, step: usize) -> Stage {
-        let mut cursor = Player::load(
-            builtin::by_name(name).unwrap().to_string(),
-            TourId::from_name(name),
-        )
-        .expect("a built-in scenario loads")
-        .into_cursor();
-        cursor.go_to_step(step);
-        cursor.finish();
-        cursor.stage(None, None)
-    }
 
     /// reveal.js scales its default 960 × 700 slide to a 1024 × 768 window less 4 %: 1.024. A slide's
     /// figure is laid out so its 11-unit labels are 14 px there; a slide shown larger is not zoomed.

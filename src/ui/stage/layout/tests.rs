@@ -185,7 +185,8 @@ fn a_short_room_drops_rows_until_the_picture_fits() {
     assert!(worker.files_y.is_none());
 }
 
-fn stage_at_step(name: &'static str, step: usize) -> Stage {
+/// Built-in scenario `name` (a tour's) at its step `step`, played to the end of its work.
+pub(super) fn stage_at_step(name: &'static str, step: usize) -> Stage {
     let mut cursor = Player::load(
         builtin::by_name(name).unwrap().to_string(),
         TourId::from_name(name),
