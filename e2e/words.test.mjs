@@ -61,7 +61,8 @@ test("the kind tour draws the path of a Pod's address, whole in its introduction
   assert.deepEqual(await path.locator("li.lit .hop-name").allTextContents(), ["kube-controller-manager", "spec.podCIDR"]);
   await tourStep(page, 6);
   await shows(page, "step-text", "kubectl get pods -o wide");
-  assert.deepEqual(await path.locator("li.lit .hop-name").allTextContents(), ["kubelet", "status.podIPs"]);
+  // Step 7 tells the status and the host veths' shared address its picture shows: the plugins lit too.
+  assert.deepEqual(await path.locator("li.lit .hop-name").allTextContents(), ["ptp + host-local", "kubelet", "status.podIPs"]);
   await page.locator(".theatre").screenshot({ path: `${ARTIFACTS}/path-kind-7.png` });
   assertClean();
 });
