@@ -87,15 +87,15 @@ pub(super) fn flannel_add(
         Ok(result) => result,
         Err(err) => {
             // containerd's deferred teardown: DEL through the chain, flannel reading its saved delegate.
-            let _ = flannel::cmd_del(&conf, id, &mut files.scratch, |_, delegate| {
-                let cmd = CmdArgs {
-                    container_id: id,
-                    if_name: IF_NAME,
-                    args: &args,
-                    stdin: delegate,
-                };
-                bridge::cmd_del(netns, Some(pod_netns), cmd, store).map_err(|err| err.to_string())
-            });
+            del_through_chain(
+                &conf,
+                id,
+                &args,
+                &mut files.scratch,
+                netns,
+                Some(pod_netns),
+                store,
+            );
             return Err(err.to_string());
         }
     };
@@ -181,15 +181,7 @@ pub(super) fn flannel_del(
     let conf = node.cni.flannel_plugin_conf().unwrap_or_default();
     let files = node.flannel.get_or_insert_with(Default::default);
     let (netns, store) = (&mut node.netns, &mut node.store);
-    let _ = flannel::cmd_del(&conf, id, &mut files.scratch, |_, delegate| {
-        let cmd = CmdArgs {
-            container_id: id,
-            if_name: IF_NAME,
-            args: &args,
-            stdin: delegate,
-        };
-        bridge::cmd_del(netns, pod, cmd, store).map_err(|err| err.to_string())
-    });
+    del_through_chain(&conf, id, &args, &mut files.scratch, netns, pod, store);
     let gone = had_veth && node.netns.link_by_index(facts.host_index).is_none();
     let still_held = held_by(node.store.as_ref(), id);
     let released = released
@@ -197,4 +189,26 @@ pub(super) fn flannel_del(
         .filter(|ip| !still_held.contains(ip))
         .collect();
     (released, gone)
+}
+
+/// CNI DEL through flannel's chain: flannel reads back the delegate it saved at ADD and hands it to the
+/// bridge plugin. Its error is not the caller's: containerd's teardown and a sandbox's removal go on.
+fn del_through_chain(
+    conf: &[u8],
+    id: &str,
+    args: &str,
+    scratch: &mut flannel::ScratchStore,
+    netns: &mut NetNs,
+    pod: Option<&mut NetNs>,
+    store: &mut Option<Store>,
+) {
+    let _ = flannel::cmd_del(conf, id, scratch, |_, delegate| {
+        let cmd = CmdArgs {
+            container_id: id,
+            if_name: IF_NAME,
+            args,
+            stdin: delegate,
+        };
+        bridge::cmd_del(netns, pod, cmd, store).map_err(|err| err.to_string())
+    });
 }
