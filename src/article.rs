@@ -302,7 +302,7 @@ pub fn explore(cluster_cidr: &str, node_mask: &str) -> Result<Explored, String> 
         .ok_or_else(|| "no cluster CIDR".to_string())?;
     let section = &SECTIONS[0];
     let figure = section.figure.ok_or("the first section has a figure")?;
-    let text = with_preamble(figure.tour.tour().scenario, &settings.preamble());
+    let text = with_preamble(figure.tour.tour().scenario(), &settings.preamble());
     // Run as the tour, so that its step is found in this story too.
     let mut cursor = Runs::default().cursor(&text, Some(figure.tour))?;
     cursor.go_to_step(figure.step);

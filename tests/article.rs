@@ -28,7 +28,7 @@ fn section(id: &str) -> String {
 /// A cursor at `figure`'s moment: its tour at its step, all work done.
 fn at_figure(figure: podip::article::Figure) -> podip::playback::Cursor {
     let mut cursor = Runs::default()
-        .cursor(figure.tour.tour().scenario, Some(figure.tour))
+        .cursor(figure.tour.tour().scenario(), Some(figure.tour))
         .expect("the tour runs");
     cursor.go_to_step(figure.step);
     cursor.finish();
@@ -39,7 +39,7 @@ fn at_figure(figure: podip::article::Figure) -> podip::playback::Cursor {
 fn the_kind_clusters_subnets_addresses_and_lag_are_the_runs() {
     let mut runs = Runs::default();
     let kind = runs
-        .cursor(TourId::Kind.tour().scenario, Some(TourId::Kind))
+        .cursor(TourId::Kind.tour().scenario(), Some(TourId::Kind))
         .expect("the kind tour runs");
     let plan = kind.run().capacity_plan();
     let family = &plan.families[0];
@@ -106,7 +106,7 @@ fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says
         .iter()
         .filter_map(|s| s.figure)
         .filter_map(|f| f.tour.tour().question_before(f.step))
-        .map(|q| q.before)
+        .map(|q| q.before.as_str())
         .collect();
     assert_eq!(
         asked,
@@ -126,7 +126,7 @@ fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says
     // d's address at the kind tour's last step, which the section "next-address" shows.
     let mut runs = Runs::default();
     let mut cursor = runs
-        .cursor(TourId::Kind.tour().scenario, Some(TourId::Kind))
+        .cursor(TourId::Kind.tour().scenario(), Some(TourId::Kind))
         .expect("the kind tour runs");
     cursor.go_to_step(9);
     cursor.finish();
@@ -172,7 +172,7 @@ fn every_command_under_a_figure_prints_what_an_event_before_its_moment_left() {
         let Some(figure) = section.figure else {
             continue;
         };
-        let scenario = figure.tour.tour().scenario;
+        let scenario = figure.tour.tour().scenario();
         let mut cursor = runs
             .cursor(scenario, Some(figure.tour))
             .expect("the tour runs");
@@ -247,7 +247,7 @@ fn no_heading_gives_away_the_answer_to_the_question_asked_before_its_figure() {
             .tour()
             .question_before(figure.step)
             .expect("each figure asks its step's question");
-        let answer = question.choices[question.correct].en;
+        let answer = &question.choices[question.correct].en;
         let told = numbers(answer);
         let heading = section.title.en;
         let given: Vec<String> = numbers(heading)

@@ -319,7 +319,7 @@ fn every_tour_reaches_the_cli_the_figure_the_scenarios_and_the_pages() {
         );
         assert_eq!(
             builtin::by_name(name),
-            Some(id.tour().scenario),
+            Some(id.tour().scenario()),
             "{name}'s built-in scenario"
         );
         for lang in Lang::ALL {

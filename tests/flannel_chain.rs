@@ -571,7 +571,7 @@ fn the_gateway_goes_on_cni0_last_in_the_first_add() {
 fn the_tour_shows_cni0_without_its_gateway_until_ensure_addr() {
     let id = podip::tours::TourId::KubeadmFlannel;
     let tour = id.tour();
-    let mut player = Player::load(tour.scenario.to_string(), Some(id)).expect("loads");
+    let mut player = Player::load(tour.scenario().to_string(), Some(id)).expect("loads");
     player.finish();
     let mut cursor = player.into_cursor();
     let mut bridge_at = |id: &str| {

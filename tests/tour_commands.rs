@@ -17,7 +17,7 @@ const LONGEST: usize = 90;
 /// The state of `tour` at each of its steps, with the step's command.
 fn steps(tour: TourId) -> Vec<(&'static str, Option<&'static str>, State)> {
     let tour = tour.tour();
-    let scenario = Scenario::parse(tour.scenario).expect("built-in scenarios parse");
+    let scenario = Scenario::parse(tour.scenario()).expect("built-in scenarios parse");
     let (_, events) = Simulation::timeline(scenario.clone().into());
     let times = tour.step_times(events.iter());
     tour.steps
@@ -25,7 +25,11 @@ fn steps(tour: TourId) -> Vec<(&'static str, Option<&'static str>, State)> {
         .zip(times)
         .map(|(step, at)| {
             let at = at.expect("every step happens");
-            (step.id, step.command, Simulation::at(&scenario, at).state())
+            (
+                step.id.as_str(),
+                step.command.as_deref(),
+                Simulation::at(&scenario, at).state(),
+            )
         })
         .collect()
 }

@@ -102,7 +102,7 @@ fn pictures(tour: TourId) -> Vec<Picture> {
 /// The scenario's pods and nodes, by name, from its whole run.
 fn names(tour: TourId) -> (Vec<String>, Vec<String>) {
     let scenario = std::rc::Rc::new(
-        podip::sim::Scenario::parse(tour.tour().scenario).expect("built-in scenarios parse"),
+        podip::sim::Scenario::parse(tour.tour().scenario()).expect("built-in scenarios parse"),
     );
     let (_, events) = podip::sim::Simulation::timeline(scenario);
     let mut pods = BTreeSet::new();
@@ -378,7 +378,7 @@ fn each_steps_picture_holds_what_its_words_name_in_every_language() {
     let mut wrong = Vec::new();
     for tour in TourId::ALL {
         let (pods, nodes) = names(tour);
-        let steps = tour.tour().steps;
+        let steps = &tour.tour().steps;
         for (index, (step, picture)) in steps.iter().zip(pictures(tour)).enumerate() {
             let not_on_stage = NOT_ON_STAGE
                 .iter()
@@ -510,10 +510,10 @@ fn what_each_step_declares_its_picture_shows_is_on_the_stage() {
     let mut wrong = Vec::new();
     let mut declared = 0;
     for tour in TourId::ALL {
-        let steps = tour.tour().steps;
+        let steps = &tour.tour().steps;
         for (index, (step, picture)) in steps.iter().zip(pictures(tour)).enumerate() {
-            declared += step.shows.iter().map(|on| on.1.len()).sum::<usize>();
-            for name in shown::missing(&picture.stage, step.shows) {
+            declared += step.shows.iter().map(On::len).sum::<usize>();
+            for name in shown::missing(&picture.stage, &step.shows) {
                 let name_of = tour.name();
                 wrong.push(format!(
                     "{name_of} step {} ({}): {name}",
@@ -538,13 +538,13 @@ fn a_declaration_the_run_does_not_have_is_missing() {
         .expect("a step")]
     .stage;
     let declared = [
-        On("kind-worker", &[Shows::Pod("a"), Shows::Pod("z")]),
-        On(
+        On::new("kind-worker", [Shows::Pod("a"), Shows::Pod("z")]),
+        On::new(
             "kind-worker",
-            &[Shows::IpFile("10.244.1.3"), Shows::IpFile("10.244.1.2")],
+            [Shows::IpFile("10.244.1.3"), Shows::IpFile("10.244.1.2")],
         ),
-        On("kind-worker2", &[Shows::Route("10.244.1.2/32")]),
-        On("kind-worker", &[Shows::Packet("a", "c")]),
+        On::new("kind-worker2", [Shows::Route("10.244.1.2/32")]),
+        On::new("kind-worker", [Shows::Packet("a", "c")]),
     ];
     assert_eq!(
         shown::missing(b_released, &declared),

@@ -14,14 +14,14 @@ use std::rc::Rc;
 
 /// The run of `tour` under `settings`.
 fn run_under(tour: TourId, settings: &ClusterSettings) -> Rc<Run> {
-    let text = with_preamble(tour.tour().scenario, &settings.preamble());
+    let text = with_preamble(tour.tour().scenario(), &settings.preamble());
     let player = Player::load(text, Some(tour)).expect("a tour loads under other settings");
     player.cursor().run().clone()
 }
 
 /// The tour's own run.
 fn own_run(tour: TourId) -> Rc<Run> {
-    let player = Player::load(tour.tour().scenario.into(), Some(tour)).expect("a tour loads");
+    let player = Player::load(tour.tour().scenario().into(), Some(tour)).expect("a tour loads");
     player.cursor().run().clone()
 }
 
@@ -101,7 +101,7 @@ fn every_number_a_step_says_under_other_settings_is_in_the_run() {
     let mut wrong = Vec::new();
     let mut report = Vec::new();
     for tour in TourId::ALL {
-        let steps = tour.tour().steps;
+        let steps = &tour.tour().steps;
         let own_chain = own_run(tour).settings().knobs.cni;
         for (label, settings) in other_settings(tour) {
             let run = run_under(tour, &settings);

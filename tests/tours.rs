@@ -124,7 +124,7 @@ const STEPS: &[(TourId, &[&str])] = &[
 
 /// The run of `tour`'s scenario and the time of each of its steps.
 fn run(tour: &Tour) -> (Rc<Scenario>, Vec<Option<VirtualTime>>) {
-    let scenario = Rc::new(Scenario::parse(tour.scenario).expect("built-in scenarios parse"));
+    let scenario = Rc::new(Scenario::parse(tour.scenario()).expect("built-in scenarios parse"));
     let (_, events) = Simulation::timeline(scenario.clone());
     let times = tour.step_times(events.iter());
     (scenario, times)
@@ -134,15 +134,15 @@ fn run(tour: &Tour) -> (Rc<Scenario>, Vec<Option<VirtualTime>>) {
 fn each_tour_has_the_steps_it_is_known_by_in_order() {
     assert_eq!(STEPS.len(), TourId::ALL.len());
     for (id, steps) in STEPS {
-        let ids: Vec<&str> = id.tour().steps.iter().map(|s| s.id).collect();
+        let ids: Vec<&str> = id.tour().steps.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(&ids, steps, "{}", id.name());
     }
     for id in TourId::ALL {
-        assert_eq!(id.tour().id, id);
+        assert_eq!(id.tour().name, id.name());
         assert_eq!(TourId::from_name(id.name()), Some(id));
         assert_eq!(
             podip::sim::builtin::by_name(id.name()),
-            Some(id.tour().scenario)
+            Some(id.tour().scenario())
         );
     }
 }
@@ -169,13 +169,13 @@ fn each_tour_asks_at_least_two_questions_each_before_a_step_it_has() {
     for id in TourId::ALL {
         let tour = id.tour();
         assert!(tour.questions.len() >= 2, "{}", id.name());
-        for question in tour.questions {
-            let at = tour.step_index(question.before);
+        for question in &tour.questions {
+            let at = tour.step_index(&question.before);
             assert!(at.is_some(), "{}: no step {}", id.name(), question.before);
             assert_eq!(
                 tour.question_before(at.unwrap_or_default())
-                    .map(|q| q.before),
-                Some(question.before)
+                    .map(|q| &q.before),
+                Some(&question.before)
             );
             assert!(question.choices.len() >= 2 && question.correct < question.choices.len());
         }
@@ -191,7 +191,7 @@ fn a_step_shown_at_a_pods_new_address_names_that_address() {
         let tour = id.tour();
         let (scenario, times) = run(tour);
         for (step, time) in tour.steps.iter().zip(times) {
-            let (reason, object) = step.waits_for;
+            let (reason, object) = (step.waits_for.0, step.waits_for.1.as_str());
             let Some(pod) = object.strip_prefix("pod/") else {
                 continue;
             };
@@ -261,7 +261,7 @@ fn answer(tour: TourId, step: &str) -> &'static str {
         .iter()
         .find(|q| q.before == step)
         .expect("a question");
-    question.choices[question.correct].en
+    &question.choices[question.correct].en
 }
 
 fn pod_ip(state: &State, pod: &str) -> String {
@@ -397,7 +397,7 @@ fn every_english_step_is_short_enough_to_read_to_a_room() {
     const MAX_WORDS: usize = 60;
     let mut long = Vec::new();
     for tour in TourId::ALL {
-        for step in tour.tour().steps {
+        for step in &tour.tour().steps {
             let words = step.words.en.split_whitespace().count();
             if words > MAX_WORDS {
                 long.push(format!("{} {}: {words} words", tour.name(), step.id));
@@ -440,15 +440,15 @@ fn no_words_just_before_a_question_give_its_answer_away() {
     let mut checked = 0;
     for id in TourId::ALL {
         let tour = id.tour();
-        for question in tour.questions {
-            let at = tour.step_index(question.before).expect("a step");
+        for question in &tour.questions {
+            let at = tour.step_index(&question.before).expect("a step");
             for lang in podip::i18n::Lang::ALL {
                 let others: Vec<&str> = (question.choices.iter().enumerate())
                     .filter(|(i, _)| *i != question.correct)
                     .flat_map(|(_, c)| values(c.get(lang)))
                     .collect();
                 let right = values(question.choices[question.correct].get(lang));
-                let premise = |v: &&str| PREMISES.contains(&(id, question.before, *v));
+                let premise = |v: &&str| PREMISES.contains(&(id, question.before.as_str(), *v));
                 let only_right = right
                     .into_iter()
                     .filter(|v| !others.contains(v) && !premise(v));

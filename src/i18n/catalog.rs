@@ -36,8 +36,13 @@ pub fn install(lang: Lang, catalog: Catalog) {
 
 /// The text whose English is `en`, in `lang`.
 pub(super) fn translate(lang: Lang, en: &'static str) -> &'static str {
+    lookup(lang, en).unwrap_or(en)
+}
+
+/// The translation into `lang` of the text whose English is `en`, if the catalog holds it.
+pub fn lookup(lang: Lang, en: &str) -> Option<&'static str> {
     slot(lang)
         .and_then(OnceLock::get)
         .and_then(|catalog| catalog.get(en))
-        .map_or(en, String::as_str)
+        .map(String::as_str)
 }

@@ -53,13 +53,13 @@ impl TourGap {
         own.steps[..=last]
             .iter()
             .rev()
-            .find_map(|step| other.step_index(step.id))
+            .find_map(|step| other.step_index(&step.id))
     }
 }
 
 /// The CNI chain a tour's scenario runs.
 pub fn chain_of(tour: &Tour) -> Chain {
-    Scenario::parse(tour.scenario)
+    Scenario::parse(tour.scenario())
         .map(|scenario| ClusterSettings::of(&scenario).knobs.cni)
         .unwrap_or_default()
 }

@@ -82,7 +82,7 @@ impl Run {
             ..Link::default()
         };
         let settings = self.settings();
-        let overrides = match self.tour().map(|id| id.tour().scenario) {
+        let overrides = match self.tour().map(|id| id.tour().scenario()) {
             Some(tour_text) if tour_text == text => Overrides::default(),
             Some(tour_text) => match Scenario::parse(tour_text) {
                 Ok(scenario) => {

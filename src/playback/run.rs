@@ -9,7 +9,7 @@ use crate::ipam::capacity::CapacityPlan;
 use crate::share::Link;
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, EventLog, Scenario, VirtualTime};
-use crate::tours::{Shows, TourId};
+use crate::tours::{On, Shows, TourId};
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -216,13 +216,13 @@ impl Run {
         let things = || {
             step.into_iter()
                 .flat_map(|step| step.shows.iter())
-                .flat_map(|on| on.1.iter())
+                .flat_map(On::things)
         };
         // A packet drawn across the stage is what its step is about: the hops of the routes it takes.
         let packet = things().any(|thing| matches!(thing, Shows::Packet(..)));
         let shown: Vec<Hop> = things()
             .filter(|thing| !packet || !matches!(thing, Shows::Address(_) | Shows::Pod(_)))
-            .flat_map(path::hops_of)
+            .flat_map(|thing| path::hops_of(&thing))
             .copied()
             .collect();
         let event_hops = if packet { &[][..] } else { event_hops };

@@ -460,7 +460,7 @@ mod tests {
             (crate::tours::TourId::Kind, Chain::Kindnet),
         ];
         for (tour, chain) in tours {
-            let player = Player::load(tour.tour().scenario.into(), Some(tour)).expect("loads");
+            let player = Player::load(tour.tour().scenario().into(), Some(tour)).expect("loads");
             let mut cursor = player.into_cursor();
             cursor.seek(cursor.run().horizon());
             cursor.finish();

@@ -254,7 +254,7 @@ impl FigureSpec {
     /// The scenario text the figure runs, and its tour.
     pub fn scenario(&self) -> (&str, Option<TourId>) {
         match &self.source {
-            FigureSource::Tour(tour) => (tour.tour().scenario, Some(*tour)),
+            FigureSource::Tour(tour) => (tour.tour().scenario(), Some(*tour)),
             FigureSource::Scenario(text) => (text, None),
         }
     }

@@ -2,7 +2,8 @@
 //! side with kind's — the bridge `cni0` and its gateway, one connected route for every pod, host-local's
 //! files on disk — and the ARP reason of round robin where it happens, on the bridge.
 
-use super::{On, Question, Shows::*, Source, Step, Tour, TourId};
+use super::legacy::{On, Question, Source, Step, Tour};
+use super::{Shows::*, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 

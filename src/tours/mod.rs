@@ -1,38 +1,48 @@
-//! The guided tours, each one definition in a file of its own: its built-in scenario, its steps — each
-//! with a stable id, the event of the run it waits for and its words in the three languages — and the
-//! questions it asks, each attached to the step that answers it by that step's id.
+//! The guided tours: each a lesson (`lessons/*.md`, [`lesson`]) with its scenario, its steps — each
+//! with a stable id, the event of the run it waits for and its words in the languages it is written in
+//! — and the questions it asks, each written before the step that answers it.
 //!
 //! A step is shown from the first event it waits for on, searched after the previous step's, so the
 //! narration follows the simulation when a setting changes; it never names a time. Its picture is the
 //! stage once every event of that moment is done, so a step waits for the event of the outcome its
 //! words tell (`tests/tour_pictures.rs` holds the words to the picture). Links count steps from 1 in
-//! the order written here (`?tour=kind&step=8`).
+//! the order written (`?tour=kind&step=8`).
 //!
 //! The English is the reference; the Chinese and Japanese say the same thing in the terms of
 //! `docs/glossary.md`. Kubernetes terms, flags, file names, function names, error texts and numbers stay
 //! in their English form in every language, as the tools print them.
+//!
+//! * [`lesson`] reads and writes a lesson file, and checks it against its run;
+//! * [`shows`] names what a step's picture must show;
+//! * [`text`] is a lesson's text in the languages it gives.
 
 mod dual_stack;
+pub mod english;
 mod exhaustion;
 mod kcm_restart;
 mod kind;
 mod kubeadm_flannel;
+mod legacy;
+pub mod lesson;
 mod max_pods;
 mod node_network;
 mod planning;
 mod reboot_leak;
 mod shows;
+mod text;
 mod why_round_robin;
 
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::sim::{Event, Reason, VirtualTime};
 pub use shows::{On, Shows};
+use std::sync::OnceLock;
+pub use text::LessonText;
 
 /// Declares [`TourId`], its one list [`TourId::ALL`], its names and its definitions from one table,
 /// so a tour added here reaches the tour chooser, links, pages, figures and the CLI with no other list
 /// to edit (`tests/tours.rs` holds them to it).
 macro_rules! tours {
-    ($($(#[$doc:meta])* $id:ident => $name:literal, $tour:expr;)*) => {
+    ($($(#[$doc:meta])* $id:ident => $name:literal;)*) => {
         /// A guided tour, by name.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum TourId {
@@ -43,10 +53,20 @@ macro_rules! tours {
             /// Every tour, in the order of the tour chooser.
             pub const ALL: [TourId; [$($name),*].len()] = [$(TourId::$id),*];
 
-            /// The tour's definition.
+            /// The tour's definition, read once.
             pub fn tour(self) -> &'static Tour {
+                static TOURS: OnceLock<Vec<Tour>> = OnceLock::new();
+                let tours = TOURS.get_or_init(|| {
+                    TourId::ALL.map(|id| legacy::converted(definition(id))).into()
+                });
+                &tours[self as usize]
+            }
+
+            /// The lesson file it is told from (`lessons/kind.md`): whole natively, its English alone
+            /// in the wasm, whose page loads the other languages from its catalogs.
+            pub fn source(self) -> &'static str {
                 match self {
-                    $(TourId::$id => &$tour,)*
+                    $(TourId::$id => english::lesson_file!(concat!("../../lessons/", $name, ".md")),)*
                 }
             }
 
@@ -63,25 +83,41 @@ macro_rules! tours {
 
 tours! {
     /// The kind cluster of the measurements: pods a–d, b deleted, d gets the next address.
-    Kind => "kind", kind::KIND;
+    Kind => "kind";
     /// Sizing a cluster: `CIDRNotAvailable` and the round-robin cursor.
-    Planning => "planning", planning::PLANNING;
+    Planning => "planning";
     /// A /29 node: host-local's range exhausted, then the wrap.
-    Exhaustion => "exhaustion", exhaustion::EXHAUSTION;
+    Exhaustion => "exhaustion";
     /// IPv4 and IPv6 side by side.
-    DualStack => "dual-stack", dual_stack::DUAL_STACK;
+    DualStack => "dual-stack";
     /// kube-controller-manager restarts and forgets its cursor.
-    KcmRestart => "kcm-restart", kcm_restart::KCM_RESTART;
+    KcmRestart => "kcm-restart";
     /// `--max-pods` above what a /26 node range holds.
-    MaxPods => "max-pods", max_pods::MAX_PODS;
+    MaxPods => "max-pods";
     /// A node's reboot leaks host-local's files on disk.
-    RebootLeak => "reboot-leak", reboot_leak::REBOOT_LEAK;
+    RebootLeak => "reboot-leak";
     /// Why both allocators walk round robin.
-    WhyRoundRobin => "why-round-robin", why_round_robin::WHY_ROUND_ROBIN;
+    WhyRoundRobin => "why-round-robin";
     /// A node NotReady until its CNI config exists, then the route to another node's pods.
-    NodeNetwork => "node-network", node_network::NODE_NETWORK;
+    NodeNetwork => "node-network";
     /// The kind story on kubeadm with kube-flannel: the bridge `cni0`, one connected route.
-    KubeadmFlannel => "kubeadm-flannel", kubeadm_flannel::KUBEADM_FLANNEL;
+    KubeadmFlannel => "kubeadm-flannel";
+}
+
+/// The Rust definition of `id`.
+fn definition(id: TourId) -> &'static legacy::Tour {
+    match id {
+        TourId::Kind => &kind::KIND,
+        TourId::Planning => &planning::PLANNING,
+        TourId::Exhaustion => &exhaustion::EXHAUSTION,
+        TourId::DualStack => &dual_stack::DUAL_STACK,
+        TourId::KcmRestart => &kcm_restart::KCM_RESTART,
+        TourId::MaxPods => &max_pods::MAX_PODS,
+        TourId::RebootLeak => &reboot_leak::REBOOT_LEAK,
+        TourId::WhyRoundRobin => &why_round_robin::WHY_ROUND_ROBIN,
+        TourId::NodeNetwork => &node_network::NODE_NETWORK,
+        TourId::KubeadmFlannel => &kubeadm_flannel::KUBEADM_FLANNEL,
+    }
 }
 
 impl TourId {
@@ -103,65 +139,91 @@ impl TourId {
     }
 }
 
-/// One tour: a built-in scenario told step by step.
+/// One tour: a scenario told step by step.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Tour {
-    /// Which tour.
-    pub id: TourId,
-    /// Its scenario's text (one of [`crate::sim::builtin`]'s).
-    pub scenario: &'static str,
+    /// Its name: a built-in's (`kind`), or its file's.
+    pub name: String,
+    /// Its scenario.
+    pub scenario: ScenarioSource,
     /// The tour chooser's title.
-    pub title: Text,
+    pub title: LessonText,
     /// Said before the first step.
-    pub intro: Text,
+    pub intro: LessonText,
     /// The steps, in the order they are shown.
-    pub steps: &'static [Step],
+    pub steps: Vec<Step>,
     /// Questions asked before the steps that answer them.
-    pub questions: &'static [Question],
+    pub questions: Vec<Question>,
     /// The user reports and upstream threads the story is told from.
-    pub sources: &'static [Source],
+    pub sources: Vec<Source>,
+}
+
+/// Where a tour's scenario comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScenarioSource {
+    /// One of [`crate::sim::builtin`]'s, by name, and its text.
+    Builtin {
+        /// Its name (`kind`).
+        name: &'static str,
+        /// Its text.
+        text: &'static str,
+    },
+    /// A scenario the lesson writes out.
+    Written(String),
 }
 
 /// One step of a tour.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// Stable within its tour: questions and tests name the step by it.
-    pub id: &'static str,
+    pub id: String,
     /// The event the step is shown at: its reason and object (`pod/b`, `node/kind-worker`).
-    pub waits_for: (Reason, &'static str),
+    pub waits_for: (Reason, String),
     /// What its picture must show, node by node: what its words name (the page lists it in
     /// `data-must-show`; `tests/tour_pictures.rs` finds each in the stage's view model).
-    pub shows: &'static [On],
+    pub shows: Vec<On>,
     /// The command that shows it on a real cluster of the tour's kind (`kubectl …`, `docker exec
     /// kind-worker ip route`, `ssh worker-1 cat /run/flannel/subnet.env`), which the presenter view shows
     /// under the caption on demand; the same in every language.
-    pub command: Option<&'static str>,
+    pub command: Option<String>,
     /// What the step says.
-    pub words: Text,
+    pub words: LessonText,
 }
 
 /// A user report or upstream thread a story is told from.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
     /// `owner/repo#number`.
-    pub label: &'static str,
+    pub label: String,
     /// Where to read it.
-    pub url: &'static str,
+    pub url: String,
 }
 
 /// A question the tour asks before the step `before`: the learner predicts, then the step plays and
 /// `why` says what happened, naming the upstream function.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Question {
     /// The id of the step that answers it.
-    pub before: &'static str,
+    pub before: String,
     /// The question.
-    pub text: Text,
+    pub text: LessonText,
     /// The choices, in the order shown.
-    pub choices: &'static [Text],
+    pub choices: Vec<LessonText>,
     /// The index of the right one.
     pub correct: usize,
     /// Why, shown once answered.
-    pub why: Text,
+    pub why: LessonText,
 }
 
 impl Tour {
+    /// The scenario's text.
+    pub fn scenario(&self) -> &str {
+        match &self.scenario {
+            ScenarioSource::Builtin { text, .. } => text,
+            ScenarioSource::Written(text) => text,
+        }
+    }
+
     /// When each step first happens in `events` (each searched after the previous step's), `None` for a
     /// step whose event never comes.
     pub fn step_times<'a>(
@@ -186,7 +248,7 @@ impl Tour {
         self.steps
             .iter()
             .map(|step| {
-                let (reason, object) = step.waits_for;
+                let (reason, object) = (step.waits_for.0, step.waits_for.1.as_str());
                 let waited = |e: &Event| e.reason == reason && e.object == object;
                 let mut rest = events.clone();
                 let (mut index, found) = rest.find(|(_, e)| waited(e))?;
@@ -210,28 +272,33 @@ impl Tour {
     }
 
     /// The question asked before step `index`, if any.
-    pub fn question_before(&self, index: usize) -> Option<&'static Question> {
-        let id = self.steps.get(index)?.id;
-        self.questions.iter().find(|q| q.before == id)
+    pub fn question_before(&self, index: usize) -> Option<&Question> {
+        let id = &self.steps.get(index)?.id;
+        self.questions.iter().find(|q| q.before == *id)
     }
 
-    /// Every text of the tour with a readable name (`tour kind step 3`), for the tests.
-    pub fn texts(&self) -> Vec<(String, Text)> {
-        let name = self.id.name();
+    /// Every text of a built-in tour with a readable name (`tour kind step 3`), for the tests and the
+    /// page's catalogs; a language a text lacks is its English.
+    pub fn texts(&'static self) -> Vec<(String, Text)> {
+        let name = &self.name;
+        let text = |text: &'static LessonText| {
+            let [en, zh, ja] = Lang::ALL.map(|lang| text.written(lang).unwrap_or(&text.en));
+            Text::new(en, zh, ja)
+        };
         let mut texts = vec![
-            (format!("tour {name} title"), self.title),
-            (format!("tour {name} intro"), self.intro),
+            (format!("tour {name} title"), text(&self.title)),
+            (format!("tour {name} intro"), text(&self.intro)),
         ];
         for (index, step) in self.steps.iter().enumerate() {
-            texts.push((format!("tour {name} step {}", index + 1), step.words));
+            texts.push((format!("tour {name} step {}", index + 1), text(&step.words)));
         }
         for (index, question) in self.questions.iter().enumerate() {
             let key = format!("tour {name} question {}", index + 1);
-            texts.push((key.clone(), question.text));
-            for (choice, text) in question.choices.iter().enumerate() {
-                texts.push((format!("{key} choice {}", choice + 1), *text));
+            texts.push((key.clone(), text(&question.text)));
+            for (choice, said) in question.choices.iter().enumerate() {
+                texts.push((format!("{key} choice {}", choice + 1), text(said)));
             }
-            texts.push((format!("{key} why"), question.why));
+            texts.push((format!("{key} why"), text(&question.why)));
         }
         texts
     }

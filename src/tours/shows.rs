@@ -42,11 +42,64 @@ pub enum Shows<'a> {
     Packet(&'a str, &'a str),
 }
 
-impl Shows<'_> {
+impl<'a> Shows<'a> {
     /// Things as one `data-shows` value: their names, space-separated.
     pub fn list<'b>(things: impl IntoIterator<Item = Shows<'b>>) -> String {
         let names: Vec<String> = things.into_iter().map(|thing| thing.to_string()).collect();
         names.join(" ")
+    }
+
+    /// The kinds of thing, by the prefix of their names.
+    pub const KINDS: [&'static str; 16] = [
+        "node",
+        "pod",
+        "address",
+        "pod-cidr",
+        "ip-file",
+        "veth",
+        "route",
+        "route-dev",
+        "veth-address",
+        "bridge",
+        "gateway",
+        "neighbour",
+        "neighbour-state",
+        "file",
+        "subnet-env",
+        "packet",
+    ];
+
+    /// The thing a name names, as [`Shows`]'s `Display` writes it (`pod:a`, `packet:web>db`).
+    pub fn parse(name: &'a str) -> Option<Shows<'a>> {
+        let (kind, value) = name.split_once(':')?;
+        if value.is_empty() {
+            return None;
+        }
+        Some(match kind {
+            "node" => Shows::Node(value),
+            "pod" => Shows::Pod(value),
+            "address" => Shows::Address(value),
+            "pod-cidr" => Shows::PodCidr(value),
+            "ip-file" => Shows::IpFile(value),
+            "veth" => Shows::Veth(value),
+            "route" => Shows::Route(value),
+            "route-dev" => Shows::RouteDev(value),
+            "veth-address" => Shows::VethAddress(value),
+            "bridge" => Shows::Bridge(value),
+            "gateway" => Shows::Gateway(value),
+            "neighbour" => Shows::Neighbour(value),
+            "neighbour-state" => {
+                let (ip, state) = value.rsplit_once(':')?;
+                (!ip.is_empty() && !state.is_empty()).then_some(Shows::NeighbourState(ip, state))?
+            }
+            "file" => Shows::File(value),
+            "subnet-env" => Shows::SubnetEnv(value),
+            "packet" => {
+                let (from, to) = value.split_once('>')?;
+                (!from.is_empty() && !to.is_empty()).then_some(Shows::Packet(from, to))?
+            }
+            _ => return None,
+        })
     }
 
     /// Whether the thing is drawn across the stage rather than inside one node's box.
@@ -78,17 +131,90 @@ impl fmt::Display for Shows<'_> {
     }
 }
 
-/// What a step's picture must show on node `.0` (a packet: across the stage, from that node).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct On(pub &'static str, pub &'static [Shows<'static>]);
+/// What a step's picture must show on one node (a packet: across the stage, from that node).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct On {
+    /// The node.
+    pub node: String,
+    /// Each thing by the stage's name for it (`pod:a`, `packet:web>db`), as [`Shows`] writes it.
+    things: Vec<String>,
+}
 
 impl On {
+    /// The things `things` on `node`.
+    pub fn new<'a>(node: &str, things: impl IntoIterator<Item = Shows<'a>>) -> On {
+        On {
+            node: node.to_string(),
+            things: things.into_iter().map(|thing| thing.to_string()).collect(),
+        }
+    }
+
+    /// The things, in the order written.
+    pub fn things(&self) -> impl Iterator<Item = Shows<'_>> {
+        self.things.iter().filter_map(|name| Shows::parse(name))
+    }
+
+    /// How many things.
+    pub fn len(&self) -> usize {
+        self.things.len()
+    }
+
+    /// Whether it names no thing.
+    pub fn is_empty(&self) -> bool {
+        self.things.is_empty()
+    }
+
     /// Each thing as the page lists it in `data-must-show`: `pod:a@kind-worker`, `packet:web>db`.
     pub fn names(&self) -> impl Iterator<Item = String> + '_ {
-        self.1.iter().map(|thing| match thing.across_nodes() {
+        self.things().map(|thing| match thing.across_nodes() {
             true => thing.to_string(),
-            false => format!("{thing}@{}", self.0),
+            false => format!("{thing}@{}", self.node),
         })
+    }
+
+    /// The things of a list of `data-must-show` names (space-separated), grouped by node in the order
+    /// written: the inverse of [`On::names`]. A packet, named without a node, goes with the things
+    /// before it, or names its node itself (`packet:web>db@kind-worker`).
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::tours::{On, Shows};
+    /// let on = On::parse_names("pod:web@worker-1 packet:web>db pod:db@worker-2").unwrap();
+    /// assert_eq!(on, [
+    ///     On::new("worker-1", [Shows::Pod("web"), Shows::Packet("web", "db")]),
+    ///     On::new("worker-2", [Shows::Pod("db")]),
+    /// ]);
+    /// assert!(On::parse_names("pod:web").is_err());
+    /// ```
+    pub fn parse_names(list: &str) -> Result<Vec<On>, String> {
+        let mut groups: Vec<On> = Vec::new();
+        for name in list.split_whitespace() {
+            let (thing, node) = match name.rsplit_once('@') {
+                Some((thing, node)) => (thing, Some(node)),
+                None => (name, None),
+            };
+            let Some(parsed) = Shows::parse(thing) else {
+                return Err(format!(
+                    "{name} names no thing the stage draws (the kinds: {})",
+                    Shows::KINDS.join(", ")
+                ));
+            };
+            let node = match (node, parsed.across_nodes(), groups.last()) {
+                (Some(node), _, _) if !node.is_empty() => node.to_string(),
+                (None, true, Some(last)) => last.node.clone(),
+                (None, true, None) => {
+                    return Err(format!(
+                        "{name} follows no thing of the node it leaves from: write {name}@NODE"
+                    ))
+                }
+                _ => return Err(format!("{name} names no node: write {thing}@NODE")),
+            };
+            match groups.last_mut().filter(|last| last.node == node) {
+                Some(last) => last.things.push(parsed.to_string()),
+                None => groups.push(On::new(&node, [parsed])),
+            }
+        }
+        Ok(groups)
     }
 }
 
@@ -96,23 +222,46 @@ impl On {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_thing_is_named_as_the_stage_names_it_and_scoped_to_its_node() {
-        let on = On(
+    fn worker() -> On {
+        On::new(
             "worker-1",
-            &[
+            [
                 Shows::IpFile("b"),
                 Shows::NeighbourState("10.244.1.3", "STALE"),
                 Shows::Packet("web", "db"),
             ],
-        );
+        )
+    }
+
+    #[test]
+    fn a_thing_is_named_as_the_stage_names_it_and_scoped_to_its_node() {
         assert_eq!(
-            on.names().collect::<Vec<_>>(),
+            worker().names().collect::<Vec<_>>(),
             [
                 "ip-file:b@worker-1",
                 "neighbour-state:10.244.1.3:STALE@worker-1",
                 "packet:web>db",
             ]
         );
+    }
+
+    #[test]
+    fn the_names_are_read_back_as_the_things() {
+        let list = [
+            worker(),
+            On::new("worker-2", [Shows::NeighbourState("fd00::3", "REACHABLE")]),
+        ];
+        let names: Vec<String> = list.iter().flat_map(On::names).collect();
+        assert_eq!(On::parse_names(&names.join(" ")), Ok(list.to_vec()));
+        for name in [
+            "file",
+            "nothing:x@n",
+            "pod:a",
+            "packet:a>b",
+            "packet:ab@n",
+            "pod:@n",
+        ] {
+            assert!(On::parse_names(name).is_err(), "{name}");
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The `why-round-robin` tour: its scenario, its steps (each waiting for an event of the run) and their words,
 //! and the questions asked before the steps that answer them.
 
-use super::{On, Question, Shows::*, Source, Step, Tour, TourId};
+use super::legacy::{On, Question, Source, Step, Tour};
+use super::{Shows::*, TourId};
 use crate::i18n::text;
 use crate::sim::{builtin, Reason};
 

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 /// Tour `tour` at its start under preset `name`'s settings, as the settings card puts them.
 fn under_preset(tour: TourId, name: &str) -> Rc<Run> {
-    let mut player = Player::load(tour.tour().scenario.to_string(), Some(tour)).expect("parses");
+    let mut player = Player::load(tour.tour().scenario().to_string(), Some(tour)).expect("parses");
     let preset = preset::by_name(name).expect("a preset");
     let settings = player
         .settings()
@@ -18,13 +18,16 @@ fn under_preset(tour: TourId, name: &str) -> Rc<Run> {
 }
 
 fn ids(tour: TourId, steps: &[usize]) -> Vec<&'static str> {
-    steps.iter().map(|&i| tour.tour().steps[i].id).collect()
+    steps
+        .iter()
+        .map(|&i| tour.tour().steps[i].id.as_str())
+        .collect()
 }
 
 #[test]
 fn every_tour_on_its_own_chain_tells_every_step() {
     for tour in TourId::ALL {
-        let player = Player::load(tour.tour().scenario.to_string(), Some(tour)).expect("parses");
+        let player = Player::load(tour.tour().scenario().to_string(), Some(tour)).expect("parses");
         assert_eq!(player.cursor().run().gap(), None, "{}", tour.name());
     }
 }

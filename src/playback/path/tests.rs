@@ -4,7 +4,7 @@ use crate::tours::TourId;
 use std::rc::Rc;
 
 fn run(id: TourId) -> Rc<Run> {
-    let player = Player::load(id.tour().scenario.into(), Some(id)).expect("a tour loads");
+    let player = Player::load(id.tour().scenario().into(), Some(id)).expect("a tour loads");
     player.cursor().run().clone()
 }
 

@@ -142,7 +142,7 @@ impl Cursor {
             .zip(self.current_step())
             .and_then(|(tour, i)| tour.tour().steps.get(i));
         let drawn: Vec<&StageNode> = nodes.iter().flatten().collect();
-        let packet = packet::packet_of(step.map_or(&[], |step| step.shows), &drawn, &chains);
+        let packet = packet::packet_of(step.map_or(&[], |step| &step.shows), &drawn, &chains);
         let unscheduled: Vec<String> = sim
             .cluster
             .unscheduled
@@ -161,7 +161,7 @@ impl Cursor {
             failed_scheduling,
             step: run.tour().and(self.current_step()),
             steps: run.tour().map_or(0, |tour| tour.tour().steps.len()),
-            shows: step.map_or(&[], |step| step.shows),
+            shows: step.map_or(&[], |step| &step.shows),
             packet,
             chains,
             kcm: KcmStrip::all(sim, slots),

@@ -55,9 +55,9 @@ pub(super) fn packet_of(
 ) -> Option<StagePacket> {
     let (from, to) = shows
         .iter()
-        .flat_map(|on| on.1)
+        .flat_map(On::things)
         .find_map(|thing| match thing {
-            Shows::Packet(from, to) => Some((*from, *to)),
+            Shows::Packet(from, to) => Some((from, to)),
             _ => None,
         })?;
     let find = |pod: &str| {

@@ -136,7 +136,7 @@ impl TourWords {
             foreign: Vec::new(),
         };
         let Some(tour) = tour else { return words };
-        let Ok(own) = Scenario::parse(tour.scenario) else {
+        let Ok(own) = Scenario::parse(tour.scenario()) else {
             return words;
         };
         let own_settings = ClusterSettings::of(&own);
@@ -263,7 +263,7 @@ impl TourWords {
         let elsewhere = self
             .tour
             .and_then(|tour| {
-                let id = tour.tour().steps.get(index)?.id;
+                let id = tour.tour().steps.get(index)?.id.as_str();
                 ELSEWHERE
                     .iter()
                     .find(|(t, step, _)| *t == tour && *step == id)

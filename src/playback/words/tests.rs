@@ -28,7 +28,7 @@ fn under_the_tours_own_settings_the_words_stand_as_written() {
     let words = TourWords::of(player.cursor().run());
     for (index, written) in TourId::Kind.tour().steps.iter().enumerate() {
         let said = words.step(index, Lang::En).expect("a step");
-        assert_eq!(said, Said::as_written(written.words.en, false));
+        assert_eq!(said, Said::as_written(&written.words.en, false));
     }
 }
 

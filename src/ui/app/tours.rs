@@ -122,7 +122,7 @@ pub fn tour_chooser(loaded: Option<TourId>, dispatch: &Callback<Action>, lang: L
         let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| {
             dispatch.emit(Action::Load {
-                text: id.tour().scenario.to_string(),
+                text: id.tour().scenario().to_string(),
                 tour: Some(id),
             })
         })
@@ -188,8 +188,8 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
         let paged_why = paged_words.clone().filter(|(part, _)| *part == Part::Answer).map(|(_, html)| html);
         let show_quiz = caption.is_none_or(|c| c.part != Part::Words);
         let question_number = shown.asked.as_ref().and_then(|asked| {
-            let id = words.steps.get(asked.step)?.id;
-            let n = words.questions.iter().position(|q| q.before == id)?;
+            let id = &words.steps.get(asked.step)?.id;
+            let n = words.questions.iter().position(|q| &q.before == id)?;
             Some((n + 1, words.questions.len()))
         });
         let pages = caption.and_then(|c| {
@@ -270,7 +270,7 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                         { for words.sources.iter().enumerate().map(|(i, source)| html! {
                             <>
                                 { if i == 0 { "" } else { " · " } }
-                                <a href={source.url} target="_blank" rel="noopener">{ source.label }</a>
+                                <a href={source.url.clone()} target="_blank" rel="noopener">{ source.label.clone() }</a>
                             </>
                         }) }
                     </details>

@@ -202,7 +202,7 @@ pub fn article_html(
                     let phone_height = draw(PHONE_W)?.height;
                     let wide_height = draw(WIDE_W)?.height;
                     let mut cursor =
-                        runs.cursor(figure.tour.tour().scenario, Some(figure.tour))?;
+                        runs.cursor(figure.tour.tour().scenario(), Some(figure.tour))?;
                     cursor.go_to_step(figure.step);
                     cursor.finish();
                     let shell = section

@@ -389,7 +389,7 @@ fn named_slots(stage: &Stage) -> Vec<usize> {
             stage
                 .shows
                 .iter()
-                .any(|on| on.0 == node.name && on.1.iter().any(|thing| !thing.across_nodes()))
+                .any(|on| on.node == node.name && on.things().any(|thing| !thing.across_nodes()))
         })
         .map(|(slot, _)| slot)
         .collect()

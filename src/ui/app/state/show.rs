@@ -72,7 +72,7 @@ impl AppState {
                 command: cursor
                     .current_step()
                     .filter(|_| state.show_command && state.presenting)
-                    .and_then(|i| run.tour()?.tour().steps.get(i)?.command),
+                    .and_then(|i| run.tour()?.tour().steps.get(i)?.command.as_deref()),
                 gap: run.gap().cloned(),
                 missing_step: player.missing_step(),
                 replaced: state

@@ -68,7 +68,7 @@ impl AppState {
                 // The learner's cluster stays a click away; the questions answered stay answered.
                 let replaced = self.cluster_before(tour);
                 let answered = std::mem::take(&mut self.answered);
-                self.open(tour.tour().scenario.to_string(), Some(tour), step);
+                self.open(tour.tour().scenario().to_string(), Some(tour), step);
                 (self.restore, self.answered) = (replaced, answered);
             }
             Action::Retold => {
@@ -83,7 +83,7 @@ impl AppState {
                 let (tour, step) = (gap.retold, gap.retold_step(step));
                 let Some(tour) = tour else { return false };
                 let replaced = self.cluster_before(tour);
-                self.open(tour.tour().scenario.to_string(), Some(tour), step);
+                self.open(tour.tour().scenario().to_string(), Some(tour), step);
                 self.restore = replaced;
             }
             Action::RestoreCluster => {
@@ -119,7 +119,7 @@ impl AppState {
     fn cluster_before(&self, tour: TourId) -> Option<ClusterBefore> {
         let (text, cursor) = (self.player.text(), self.player.cursor());
         let was = cursor.run().tour();
-        let own = was.is_some_and(|was| was.tour().scenario == text);
+        let own = was.is_some_and(|was| was.tour().scenario() == text);
         (!own && !text.trim().is_empty()).then(|| ClusterBefore {
             tour,
             text: text.to_string(),

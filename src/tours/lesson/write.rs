@@ -1,0 +1,94 @@
+//! A tour written as a lesson file, which [`super::parse`] reads back as the same tour: what "download
+//! the lesson" gives, and the form the built-in lessons are kept in.
+
+use super::blocks::marker;
+use super::inline::{code_span, escape_start};
+use super::reasons;
+use crate::i18n::Lang;
+use crate::tours::{LessonText, ScenarioSource, Step, Tour};
+use std::fmt::Write;
+
+/// `tour` as a lesson file.
+pub fn write(tour: &Tour) -> String {
+    let mut out = String::new();
+    out.push_str("# ");
+    paragraph(&mut out, &tour.title);
+    match &tour.scenario {
+        ScenarioSource::Builtin { name, .. } => {
+            let _ = writeln!(out, "- scenario: {}\n", code_span(name));
+        }
+        ScenarioSource::Written(text) => {
+            let fence = "`".repeat(3.max(longest_backtick_run(text) + 1));
+            let _ = writeln!(out, "{fence}podip\n{text}{fence}\n");
+        }
+    }
+    paragraph(&mut out, &tour.intro);
+    for step in &tour.steps {
+        for question in tour.questions.iter().filter(|q| q.before == step.id) {
+            out.push_str("## Question\n\n");
+            paragraph(&mut out, &question.text);
+            for (index, choice) in question.choices.iter().enumerate() {
+                let mark = if index == question.correct { 'x' } else { ' ' };
+                let _ = writeln!(out, "- [{mark}] {}", escape_start(&choice.en));
+                for (lang, translated) in translations(choice) {
+                    let _ = writeln!(out, "  {} {}", marker(lang), escape_start(translated));
+                }
+            }
+            out.push('\n');
+            paragraph(&mut out, &question.why);
+        }
+        write_step(&mut out, step);
+    }
+    if !tour.sources.is_empty() {
+        out.push_str("## Sources\n\n");
+        for source in &tour.sources {
+            let _ = writeln!(out, "- [{}]({})", source.label, source.url);
+        }
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+fn write_step(out: &mut String, step: &Step) {
+    let (reason, object) = &step.waits_for;
+    let _ = writeln!(out, "## {}\n", step.id);
+    let waits_for = format!("{} {object}", reasons::name(*reason));
+    let _ = writeln!(out, "- waits for: {}", code_span(&waits_for));
+    let names: Vec<String> = step
+        .shows
+        .iter()
+        .flat_map(|on| on.names())
+        .map(|n| code_span(&n))
+        .collect();
+    if !names.is_empty() {
+        let _ = writeln!(out, "- shows: {}", names.join(" "));
+    }
+    if let Some(command) = &step.command {
+        let _ = writeln!(out, "- command: {}", code_span(command));
+    }
+    out.push('\n');
+    paragraph(out, &step.words);
+}
+
+/// A text's English as a paragraph, then each translation as a paragraph of its own.
+fn paragraph(out: &mut String, text: &LessonText) {
+    let _ = writeln!(out, "{}\n", escape_start(&text.en));
+    for (lang, translated) in translations(text) {
+        let _ = writeln!(out, "{} {}\n", marker(lang), escape_start(translated));
+    }
+}
+
+/// A text's translations that say something other than its English (a choice such as `10.244.1.0/24`
+/// reads the same in every language, and the reader gives the English where a translation is missing).
+fn translations(text: &LessonText) -> impl Iterator<Item = (Lang, &str)> {
+    [Lang::Zh, Lang::Ja]
+        .into_iter()
+        .filter_map(|lang| Some((lang, text.written(lang)?)))
+        .filter(|(_, translated)| *translated != text.en)
+}
+
+fn longest_backtick_run(text: &str) -> usize {
+    text.split(|c| c != '`').map(str::len).max().unwrap_or(0)
+}
