@@ -12,25 +12,17 @@
 //! `docs/glossary.md`. Kubernetes terms, flags, file names, function names, error texts and numbers stay
 //! in their English form in every language, as the tools print them.
 //!
+//! * this file: [`TourId`], the built-in lessons by name, and [`Tour`], what a lesson tells, with when
+//!   each step happens in a run;
 //! * [`lesson`] reads and writes a lesson file, and checks it against its run;
 //! * [`shows`] names what a step's picture must show;
-//! * [`text`] is a lesson's text in the languages it gives.
+//! * [`text`] is a lesson's text in the languages it gives;
+//! * [`english`] cuts a built-in lesson to its English for the wasm.
 
-mod dual_stack;
 pub mod english;
-mod exhaustion;
-mod kcm_restart;
-mod kind;
-mod kubeadm_flannel;
-mod legacy;
 pub mod lesson;
-mod max_pods;
-mod node_network;
-mod planning;
-mod reboot_leak;
 mod shows;
 mod text;
-mod why_round_robin;
 
 use crate::i18n::{Lang, Text};
 use crate::sim::{Event, Reason, VirtualTime};
@@ -38,9 +30,9 @@ pub use shows::{On, Shows};
 use std::sync::OnceLock;
 pub use text::LessonText;
 
-/// Declares [`TourId`], its one list [`TourId::ALL`], its names and its definitions from one table,
-/// so a tour added here reaches the tour chooser, links, pages, figures and the CLI with no other list
-/// to edit (`tests/tours.rs` holds them to it).
+/// Declares [`TourId`], its one list [`TourId::ALL`], its names and its lesson files
+/// (`lessons/NAME.md`) from one table, so a lesson added here reaches the tour chooser, links, pages,
+/// figures and the CLI with no other list to edit (`tests/tours.rs` holds them to it).
 macro_rules! tours {
     ($($(#[$doc:meta])* $id:ident => $name:literal;)*) => {
         /// A guided tour, by name.
@@ -53,13 +45,10 @@ macro_rules! tours {
             /// Every tour, in the order of the tour chooser.
             pub const ALL: [TourId; [$($name),*].len()] = [$(TourId::$id),*];
 
-            /// The tour's definition, read once.
+            /// The tour, read from its lesson file the first time a tour is asked for.
             pub fn tour(self) -> &'static Tour {
                 static TOURS: OnceLock<Vec<Tour>> = OnceLock::new();
-                let tours = TOURS.get_or_init(|| {
-                    TourId::ALL.map(|id| legacy::converted(definition(id))).into()
-                });
-                &tours[self as usize]
+                &TOURS.get_or_init(|| TourId::ALL.map(TourId::read).into())[self as usize]
             }
 
             /// The lesson file it is told from (`lessons/kind.md`): whole natively, its English alone
@@ -104,22 +93,6 @@ tours! {
     KubeadmFlannel => "kubeadm-flannel";
 }
 
-/// The Rust definition of `id`.
-fn definition(id: TourId) -> &'static legacy::Tour {
-    match id {
-        TourId::Kind => &kind::KIND,
-        TourId::Planning => &planning::PLANNING,
-        TourId::Exhaustion => &exhaustion::EXHAUSTION,
-        TourId::DualStack => &dual_stack::DUAL_STACK,
-        TourId::KcmRestart => &kcm_restart::KCM_RESTART,
-        TourId::MaxPods => &max_pods::MAX_PODS,
-        TourId::RebootLeak => &reboot_leak::REBOOT_LEAK,
-        TourId::WhyRoundRobin => &why_round_robin::WHY_ROUND_ROBIN,
-        TourId::NodeNetwork => &node_network::NODE_NETWORK,
-        TourId::KubeadmFlannel => &kubeadm_flannel::KUBEADM_FLANNEL,
-    }
-}
-
 impl TourId {
     /// The tour of a built-in scenario's name, if that scenario has one.
     ///
@@ -131,6 +104,15 @@ impl TourId {
     /// ```
     pub fn from_name(name: &str) -> Option<TourId> {
         TourId::ALL.into_iter().find(|id| id.name() == name)
+    }
+
+    /// The tour its lesson file tells. A built-in lesson that does not read is a bug the tests catch
+    /// (`tests/lessons.rs` reads and checks each).
+    fn read(self) -> Tour {
+        match lesson::parse(self.name(), self.source()) {
+            Ok(lesson) => lesson.tour,
+            Err(problems) => panic!("lessons/{}.md: {}", self.name(), problems[0]),
+        }
     }
 
     /// The names of every tour, as help texts and messages list them: `kind, planning, …`.

@@ -1,0 +1,229 @@
+//! Lesson files (`docs/lessons.md`): the built-in ones read, check and are in the writer's form; the
+//! documentation's example reads and checks as written; and each kind of problem is reported at its
+//! line, in the words an author can act on.
+#![cfg(not(target_arch = "wasm32"))]
+
+use podip::i18n::Lang;
+use podip::tours::lesson::{self, MAX_FILE_BYTES, MAX_STEPS, MAX_WORDS_CHARS};
+use podip::tours::{english::english_only, TourId};
+
+/// The complete lesson of `docs/lessons.md`, as written there.
+fn documented_lesson() -> String {
+    let doc = std::fs::read_to_string("docs/lessons.md").expect("docs/lessons.md");
+    let (_, rest) = doc
+        .split_once("```markdown\n")
+        .expect("a ```markdown block");
+    let (lesson, _) = rest.split_once("\n```\n").expect("its end");
+    format!("{lesson}\n")
+}
+
+/// The problems of `text`, as `line: message`.
+fn problems(text: &str) -> Vec<String> {
+    match lesson::check("test", text) {
+        Ok(_) => Vec::new(),
+        Err(problems) => problems.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// The documented lesson with `from` replaced by `to`.
+fn changed(from: &str, to: &str) -> String {
+    let text = documented_lesson();
+    assert!(text.contains(from), "{from}");
+    text.replacen(from, to, 1)
+}
+
+#[test]
+fn every_built_in_lesson_reads_checks_and_is_in_the_writers_form() {
+    for id in TourId::ALL {
+        let path = format!("lessons/{}.md", id.name());
+        let file = std::fs::read_to_string(&path).expect("a lesson file");
+        assert_eq!(id.source(), file, "{path} is the file compiled in");
+        let checked = lesson::check(id.name(), &file).unwrap_or_else(|p| panic!("{path}: {p:?}"));
+        assert_eq!(&checked.lesson.tour, id.tour(), "{path}");
+        assert_eq!(lesson::write(&checked.lesson.tour), file, "{path}");
+    }
+}
+
+/// What the wasm holds of a built-in lesson — its English, the translations cut — reads as the same
+/// tour in English, with no translation.
+#[test]
+fn a_built_in_lesson_without_its_translations_is_its_english() {
+    for id in TourId::ALL {
+        let english = english_only(id.source());
+        let tour = lesson::parse(id.name(), &english)
+            .unwrap_or_else(|p| panic!("{p:?}"))
+            .tour;
+        let whole = id.tour();
+        assert_eq!(tour.steps.len(), whole.steps.len());
+        let mut texts = vec![(&tour.title, &whole.title), (&tour.intro, &whole.intro)];
+        texts.extend(
+            tour.steps
+                .iter()
+                .zip(&whole.steps)
+                .map(|(a, b)| (&a.words, &b.words)),
+        );
+        for (question, was) in tour.questions.iter().zip(&whole.questions) {
+            texts.push((&question.text, &was.text));
+            texts.push((&question.why, &was.why));
+            texts.extend(question.choices.iter().zip(&was.choices));
+        }
+        for (cut, was) in texts {
+            assert_eq!(cut.en, was.en, "{}", id.name());
+            assert_eq!(
+                (cut.zh.as_deref(), cut.ja.as_deref()),
+                (None, None),
+                "{}",
+                id.name()
+            );
+        }
+        assert!(english.len() < id.source().len() * 2 / 3, "{}", id.name());
+    }
+}
+
+#[test]
+fn the_documented_lesson_reads_and_checks_as_written() {
+    let text = documented_lesson();
+    let checked = lesson::check("pod-a", &text).unwrap_or_else(|p| panic!("{p:?}"));
+    let tour = &checked.lesson.tour;
+    assert_eq!(tour.steps.len(), 3);
+    assert_eq!(tour.questions.len(), 1);
+    assert_eq!(tour.question_before(1).map(|q| q.correct), Some(1));
+    // Japanese where it is written, the English where it is not.
+    assert_eq!(
+        tour.title.get(Lang::Ja),
+        "Pod a のアドレスはどこから来るのか"
+    );
+    assert_eq!(tour.title.get(Lang::Zh), "Where pod a's address comes from");
+    assert_eq!(tour.steps[1].words.get(Lang::Ja), tour.steps[1].words.en);
+    let transcript = checked.transcript();
+    let placed: Vec<&str> = transcript
+        .lines()
+        .filter(|l| l.contains("── step"))
+        .collect();
+    assert_eq!(placed.len(), 3, "{transcript}");
+    // Each step stands right after the line of its event.
+    let lines: Vec<&str> = transcript.lines().collect();
+    for (at, line) in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains("── step 2 of 3"))
+    {
+        assert!(
+            lines[at - 1].contains("IPAMReserve") && lines[at - 1].contains("pod/a"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn each_problem_is_reported_at_its_line_in_words_an_author_can_act_on() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "IPAMReserve pod/a",
+            "IPAMReserved pod/a",
+            "line 33: no event reason IPAMReserved (the reasons, nearest first: IPAMReserve, IPAMRelease,",
+        ),
+        (
+            "IPAMReserve pod/a",
+            "IPAMReserve pod/z",
+            "line 33: step a-reserved: pod/z never appears in the run (its objects, nearest first: pod/a,",
+        ),
+        (
+            "RouteAdded pod/a",
+            "BridgeCreated pod/a",
+            "line 41: step a-route: BridgeCreated pod/a never comes after step 2 (a-reserved); pod/a gets, nearest first: IPAMReserve at 2.110s,",
+        ),
+        (
+            "PodCIDRPatched node/kind-worker",
+            "PodIPsAssigned pod/a",
+            "line 33: steps out of order: step a-reserved waits for IPAMReserve pod/a, at 2.110s, which comes before step 1 (worker-subnet) at 2.115s",
+        ),
+        ("- [x] 10.244.1.2", "- [ ] 10.244.1.2", "line 21: no choice is marked right: mark one `- [x]`"),
+        ("- [ ] 10.244.1.0", "- [x] 10.244.1.0", "line 21: 2 choices are marked right; one is"),
+        ("- [ ] 10.244.1.1\n- [x] 10.244.1.2\n- [ ] 10.244.1.0", "- [x] 10.244.1.2", "line 21: a question has at least two choices"),
+        ("- [ ] 10.244.1.0", "1. 10.244.1.0", "line 27: a numbered list (a question's choices are `- [ ]` items) is not part of a lesson"),
+        ("## a-route", "## A route", "line 39: `## A route`: a section is a step's id"),
+        ("## a-route", "## worker-subnet", "line 39: a second step worker-subnet (the first is at line 11)"),
+        ("- waits for: `IPAMReserve pod/a`", "- wait for: `IPAMReserve pod/a`", "line 33: a step's list item is one of its settings"),
+        ("- waits for: `IPAMReserve pod/a`", "- waits for: `IPAMReserve`", "line 33: `waits for: IPAMReserve`: an event is its reason and object"),
+        ("- shows: `pod:a@kind-worker`", "- shows: `pod:a`", "line 34: pod:a names no node: write pod:a@NODE"),
+        ("- scenario: `kind`", "- scenario: `kinder`", "line 5: no built-in scenario kinder (there are: kind,"),
+        ("- scenario: `kind`", "```podip\ncluster --cluster-cidr=10.244.0.0/16\nfrobnicate\n```", "line 7: unknown command \"frobnicate\""),
+        ("- scenario: `kind`\n", "", "line 1: no scenario: add `- scenario: NAME`"),
+        ("<!-- ja --> Pod a の", "<!-- ja --> Pod a\n\n<!-- ja --> Pod a の", "line 5: a second ja translation of the same text"),
+        ("the address is taken.", "the address is taken.\n<!-- zh --> 地址\n被占用了。", "line 39: a translation is one line"),
+        ("- [kubernetes-sigs/kind#1014](https://github.com/kubernetes-sigs/kind/issues/1014)", "- kind#1014", "line 49: a source is a link in a list item"),
+        ("(https://github.com", "(http://github.com", "line 49: a source links to an https:// address"),
+    ];
+    for (from, to, expected) in cases {
+        let found = problems(&changed(from, to));
+        assert!(
+            found.iter().any(|p| p.starts_with(expected)),
+            "{from} → {to}: expected {expected:?}, found {found:#?}"
+        );
+    }
+    // A question with no step after it: the steps after it are gone.
+    let text = documented_lesson();
+    let (before, _) = text.split_once("## a-reserved").expect("a step");
+    let found = problems(before);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.starts_with("line 21: a question before a missing step")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn the_limits_are_checked_first() {
+    let huge = format!("# Big\n\n{}", "word ".repeat(MAX_FILE_BYTES / 5 + 1));
+    assert_eq!(
+        problems(&huge),
+        ["line 1: the file is 257 KB; a lesson is at most 256 KB"]
+    );
+    let mut text = documented_lesson().replace("## Sources\n\n- [kubernetes-sigs/kind#1014](https://github.com/kubernetes-sigs/kind/issues/1014)\n", "");
+    for n in 0..MAX_STEPS {
+        text.push_str(&format!(
+            "\n## extra-{n}\n\n- waits for: `RouteAdded pod/a`\n\nAgain.\n"
+        ));
+    }
+    let found = problems(&text);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.ends_with("a lesson has at most 100 steps")),
+        "{found:?}"
+    );
+    let long = "word ".repeat(MAX_WORDS_CHARS / 5 + 1);
+    let found = problems(&changed(
+        "ptp adds a /32 route",
+        &format!("{long}ptp adds a /32 route"),
+    ));
+    assert!(
+        found
+            .iter()
+            .any(|p| p.starts_with("line 45: a step's words are at most 2000 characters")),
+        "{found:?}"
+    );
+    let bytes = [b"# Title\n\nAn intro\xff".as_slice()].concat();
+    assert_eq!(
+        lesson::parse_bytes("bad", &bytes)
+            .map(|_| ())
+            .map_err(|p| p[0].to_string()),
+        Err("line 3: the file is not UTF-8 text (a lesson is Markdown in UTF-8)".to_string())
+    );
+}
+
+/// A hostile file is refused in its first problems, quickly: script in every field is text, a step
+/// waiting for one event a hundred thousand times is past the size limit.
+#[test]
+fn hostile_lessons_are_read_as_text_or_refused() {
+    let script = "<script>alert(1)</script><img src=x onerror=alert(1)>";
+    let text = documented_lesson()
+        .replace("Where pod a's address comes from", script)
+        .replace("this is how the node reaches the pod", script);
+    let checked = lesson::check("hostile", &text).unwrap_or_else(|p| panic!("{p:?}"));
+    assert_eq!(checked.lesson.tour.title.en, script);
+    let many = "## s\n\n- waits for: `PodCreated pod/a`\n\nw\n".repeat(100_000);
+    assert!(problems(&many)[0].contains("a lesson is at most 256 KB"));
+}
