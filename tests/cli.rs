@@ -328,3 +328,69 @@ fn every_tour_reaches_the_cli_the_figure_the_scenarios_and_the_pages() {
         }
     }
 }
+
+/// `podip lesson check`: a built-in lesson or a file, checked against its run; a broken one fails with
+/// every problem, each at its file and line.
+#[test]
+fn lesson_check_says_what_holds_or_each_problem_at_its_line() {
+    let out = podip()
+        .args(["lesson", "check", "builtin:kind"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(
+        text,
+        "builtin:kind: 10 steps, 7 questions; every step's event comes in its run, in order (the last at 7.115s)\n"
+    );
+    let lesson = std::fs::read_to_string("lessons/kind.md").expect("a lesson");
+    let broken = lesson
+        .replace("IPAMReserve pod/a", "IPAMReserved pod/a")
+        .replace("RouteRemoved pod/b", "RouteRemoved pod/z");
+    let out = podip()
+        .args(["lesson", "check", "-"])
+        .write_stdin(broken)
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let errors = String::from_utf8(out.stderr).expect("utf-8");
+    let lines: Vec<&str> = errors.lines().collect();
+    assert_eq!(lines[0], "podip: 2 problem(s)", "{errors}");
+    assert!(
+        lines[1].starts_with(
+            "<stdin>:137: no event reason IPAMReserved (the reasons, nearest first: IPAMReserve,"
+        ),
+        "{errors}"
+    );
+    assert!(
+        lines[2].starts_with("<stdin>:245: step b-released: pod/z never appears in the run"),
+        "{errors}"
+    );
+}
+
+/// `podip lesson run`: the transcript, each step after the line of its event.
+#[test]
+fn lesson_run_places_each_step_after_its_event() {
+    let out = podip()
+        .args(["lesson", "run", "lessons/kind.md"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("── step 8 of 10 · b-deleted ──"))
+        .expect("step 8 placed");
+    assert!(
+        lines[at - 1].contains("PodDeleted") && lines[at - 1].contains("pod/b"),
+        "{}",
+        lines[at - 1]
+    );
+    assert!(
+        lines[at + 1].starts_with("            b is deleted with --grace-period=0 --force"),
+        "{}",
+        lines[at + 1]
+    );
+    assert_eq!(lines.iter().filter(|l| l.contains("── step ")).count(), 10);
+}

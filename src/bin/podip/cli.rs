@@ -1,6 +1,7 @@
 //! The command-line interface: its commands, and which module answers each.
 
 use super::figure_cmd::{self, FigureArgs};
+use super::lesson_cmd::{self, LessonCommand};
 use super::output::{render_capacity, to_json};
 use super::{import_cmd, scenario_cmd};
 use clap::{Parser, Subcommand};
@@ -58,6 +59,9 @@ enum Command {
     /// Draw the stage at a tour step or time as SVG: what a `<podip-figure>` shows until its script
     /// draws it (and where scripts are off). The options are the element's attributes.
     Figure(FigureArgs),
+    /// A lesson file (`docs/lessons.md`): check it against its run, or print the run with its steps.
+    #[command(subcommand)]
+    Lesson(LessonCommand),
     /// Simulate a scenario and print the state at its end as JSON.
     State {
         /// The scenario: a file, `-` for standard input, or `builtin:NAME`.
@@ -71,6 +75,7 @@ pub fn main() -> ExitCode {
         Command::Run { scenario, json } => print_or_fail(scenario_cmd::run(&scenario, json)),
         Command::State { scenario } => print_or_fail(scenario_cmd::state(&scenario)),
         Command::Figure(args) => print_or_fail(figure_cmd::run(&args)),
+        Command::Lesson(command) => print_or_fail(lesson_cmd::run(&command)),
         Command::Capacity { cluster, json } => {
             print_or_fail(cluster.settings_or_kind().and_then(|settings| {
                 let plan = CapacityPlan::from_config(&settings.config)

@@ -11,6 +11,8 @@ mod import_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod kcm_args;
 #[cfg(not(target_arch = "wasm32"))]
+mod lesson_cmd;
+#[cfg(not(target_arch = "wasm32"))]
 mod output;
 #[cfg(not(target_arch = "wasm32"))]
 mod scenario_cmd;
