@@ -26,21 +26,21 @@ texts! {
     RESTORE_CLUSTER => { en: "Restore your cluster", zh: "恢复你的集群", ja: "お使いのクラスターに戻す" },
     /// A tour shown on another chain than its own: {0} the tour's chain, {1} the cluster's.
     GAP_CHAIN => {
-        en: "This tour is told on {0}; your cluster runs {1}.",
-        zh: "这个导览讲的是 {0}；你的集群用的是 {1}。",
-        ja: "このツアーは {0} が前提です。お使いのクラスターは {1} を使っています。",
+        en: "Told on {0}, not your {1}.",
+        zh: "本导览基于 {0}，不是你的 {1}。",
+        ja: "このツアーは {0} が前提で、お使いの {1} ではありません。",
     },
-    /// One step of the tour never happens in the cluster shown: {0} its number.
+    /// One step of the tour never happens in the cluster shown and is passed over: {0} its number.
     GAP_STEP => {
-        en: "Step {0} never happens here and is passed over.",
-        zh: "第 {0} 步在这里不会发生，导览会跳过它。",
-        ja: "ステップ {0} はここでは起きないため、飛ばします。",
+        en: "Step {0} is skipped.",
+        zh: "跳过第 {0} 步。",
+        ja: "ステップ {0} は飛ばします。",
     },
     /// Several: {0} their numbers (`5 and 6`).
     GAP_STEPS => {
-        en: "Steps {0} never happen here and are passed over.",
-        zh: "第 {0} 步在这里不会发生，导览会跳过。",
-        ja: "ステップ {0} はここでは起きないため、飛ばします。",
+        en: "Steps {0} are skipped.",
+        zh: "跳过第 {0} 步。",
+        ja: "ステップ {0} は飛ばします。",
     },
     /// A link asked for a step the cluster shown never reaches: {0} its number.
     LINK_STEP_MISSING => {
@@ -50,9 +50,9 @@ texts! {
     },
     /// The way to the same story on the cluster's kind of chain: {0} that tour's title.
     RETOLD_ON => {
-        en: "The same story on your chain: {0}",
-        zh: "在你的插件链上看同一个故事：{0}",
-        ja: "同じ話をお使いのチェーンで見る：{0}",
+        en: "On your chain: {0}",
+        zh: "你的插件链上：{0}",
+        ja: "お使いのチェーンで：{0}",
     },
     /// And: between the last two of a list of step numbers.
     AND => { en: " and ", zh: "、", ja: "、" },

@@ -72,7 +72,10 @@ pub fn tour_notices(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) 
 /// step the run lacks was asked for, and beside a step it passes over. Its button to the tour's own
 /// cluster is then the one the narration shows.
 pub fn gap_said(shown: &TourShown) -> bool {
-    shown.gap.as_ref().is_some_and(|gap| {
+    // Another chain alone tells the whole tour (a tour about kube-controller-manager): nothing to say.
+    let tells_less =
+        |gap: &&crate::playback::TourGap| !gap.missing.is_empty() || shown.missing_step.is_some();
+    shown.gap.as_ref().filter(tells_less).is_some_and(|gap| {
         let beside = |i: Option<usize>| i.is_some_and(|i| gap.lacks(i));
         match shown.current {
             None => true,

@@ -201,47 +201,82 @@ impl Layout {
         let width = measured.clamp(MIN_W, MAX_W);
         let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
         let fits = |layout: &Layout| max_height.is_none_or(|max| layout.height <= max);
-        let mut layout = Layout::at(stage, width, one_node, focus, Level::Full);
-        for level in levels.into_iter().skip(1) {
-            if fits(&layout) {
-                return layout;
+        let first_fit = |stage: &Stage, one_node: bool| {
+            let mut last = None;
+            for level in levels {
+                let layout = Layout::at(stage, width, one_node, focus, level, false);
+                if fits(&layout) {
+                    return Ok(layout);
+                }
+                last = Some(layout);
             }
-            layout = Layout::at(stage, width, one_node, focus, level);
+            Err(last.expect("four levels"))
+        };
+        // Room kept for the run's busiest moment, so the picture holds still while it plays.
+        let busiest = match first_fit(stage, one_node) {
+            Ok(layout) => return layout,
+            Err(layout) => layout,
+        };
+        // Too short for that: room for what is on the stage now, so no label is drawn smaller.
+        let now = Stage {
+            weights: vec![0; stage.weights.len()],
+            ..stage.clone()
+        };
+        let mut layout = match first_fit(&now, one_node) {
+            Ok(layout) => return layout,
+            Err(layout) => layout,
+        };
+        // Still too tall: when the step is about things on a node, that node alone across the width,
+        // then without kube-controller-manager's strips, which the step is not about.
+        if !about_a_node(stage) {
+            return if busiest.height <= layout.height {
+                busiest
+            } else {
+                layout
+            };
         }
-        // Still too tall with what the step's focus keeps on a node: that node alone, across the
-        // width, and then without kube-controller-manager's strips, which the step is not about.
-        let keeps = stage.touched.as_ref().is_some_and(|t| {
-            t.node
-                .as_deref()
-                .and_then(|node| stage.nodes.iter().flatten().find(|n| n.name == node))
-                .is_some_and(|node| Keep::of(Some(t), node) != Keep::default())
-        });
-        if !keeps {
+        // A packet crosses the nodes: all of them stay, without the strips.
+        if stage.packet.is_some() && !one_node {
+            for level in levels {
+                let across = Layout::at(&now, width, false, focus, level, false).without_strips();
+                if fits(&across) {
+                    return across;
+                }
+            }
+        }
+        if !one_node {
+            layout = match first_fit(&now, true) {
+                Ok(layout) => return layout,
+                Err(layout) => layout,
+            };
+        }
+        let layout = layout.without_strips();
+        if fits(&layout) {
             return layout;
         }
-        for level in levels {
-            if fits(&layout) || one_node {
-                break;
-            }
-            layout = Layout::at(stage, width, true, focus, level);
-        }
-        if !fits(&layout) {
-            // Nor does the picture keep room for the run's busiest moment (weights 0) then.
-            let weightless = Stage {
-                weights: vec![0; stage.weights.len()],
-                ..stage.clone()
-            };
-            layout = Layout::at(&weightless, width, true, focus, Level::Bare);
-            let lift = layout.nodes_y - BARE_GAP;
-            layout.strips.clear();
-            layout.strip_h = 0.0;
-            layout.nodes_y -= lift;
-            layout.height -= lift;
-        }
-        layout
+        // Last, the step's addresses as host-local's files alone, without its strip of cells.
+        Layout::at(&now, width, true, focus, Level::Bare, true).without_strips()
     }
 
-    fn at(stage: &Stage, width: f64, one_node: bool, focus: Option<&str>, level: Level) -> Layout {
+    /// The picture without kube-controller-manager's strips, the nodes lifted to its top.
+    pub(super) fn without_strips(mut self) -> Layout {
+        let lift = self.nodes_y - BARE_GAP;
+        self.strips.clear();
+        self.strip_h = 0.0;
+        self.nodes_y -= lift;
+        self.height -= lift;
+        self
+    }
+
+    /// Laid out at `level`; `lean`: a step's addresses kept as host-local's files alone.
+    fn at(
+        stage: &Stage,
+        width: f64,
+        one_node: bool,
+        focus: Option<&str>,
+        level: Level,
+        lean: bool,
+    ) -> Layout {
         let tiled = !stage.tiles.is_empty();
         let forced = one_node;
         let room = width - 2.0 * PAD;
@@ -266,12 +301,30 @@ impl Layout {
             Some(places) => places
                 .into_iter()
                 .enumerate()
-                .map(|(slot, at)| place(stage, stage.nodes[slot].as_ref(), Some(slot), at, level))
+                .map(|(slot, at)| {
+                    place(
+                        stage,
+                        stage.nodes[slot].as_ref(),
+                        Some(slot),
+                        at,
+                        level,
+                        lean,
+                    )
+                })
                 .collect(),
             None if named.is_some() => named
                 .into_iter()
                 .flatten()
-                .map(|(slot, at)| place(stage, stage.nodes[slot].as_ref(), Some(slot), at, level))
+                .map(|(slot, at)| {
+                    place(
+                        stage,
+                        stage.nodes[slot].as_ref(),
+                        Some(slot),
+                        at,
+                        level,
+                        lean,
+                    )
+                })
                 .collect(),
             None if one_node => {
                 let shown = stage
@@ -294,6 +347,7 @@ impl Layout {
                     slot,
                     (PAD, room),
                     level,
+                    lean,
                 )]
             }
             None => {
@@ -305,6 +359,7 @@ impl Layout {
                     None,
                     (PAD + left + GAP, room - left - GAP),
                     level,
+                    lean,
                 )]
             }
         };
@@ -351,16 +406,35 @@ impl Layout {
     }
 }
 
-/// A node box `w` wide at `x`, for `node` of `stage` (or an empty frame).
+/// Whether the step shown is about things on a node: its event keeps rows of a node's box, or its
+/// words name things on one.
+fn about_a_node(stage: &Stage) -> bool {
+    let keeps = stage.touched.as_ref().is_some_and(|t| {
+        t.node
+            .as_deref()
+            .and_then(|node| stage.nodes.iter().flatten().find(|n| n.name == node))
+            .is_some_and(|node| Keep::of(Some(t), node) != Keep::default())
+    });
+    keeps || !named_slots(stage).is_empty()
+}
+
+/// A node box `w` wide at `x`, for `node` of `stage` (or an empty frame); `lean` as [`Layout::at`].
 fn place(
     stage: &Stage,
     node: Option<&StageNode>,
     slot: Option<usize>,
     (x, w): (f64, f64),
     level: Level,
+    lean: bool,
 ) -> BoxPlace {
     let rows = node.map(|n| {
-        let mut keep = Keep::of(stage.touched.as_ref(), n);
+        let named = stage.shows.iter().filter(|on| on.node == n.name);
+        let mut keep =
+            Keep::of(stage.touched.as_ref(), n).or(Keep::naming(named.flat_map(|on| on.things())));
+        if lean {
+            keep.files |= keep.addresses;
+            keep.addresses = false;
+        }
         // The packet the step tells leaves by this node's route to the other node.
         keep.routes |= stage.packet.as_ref().is_some_and(|p| {
             p.hops

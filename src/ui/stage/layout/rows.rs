@@ -6,6 +6,7 @@ use crate::playback::stage::{
     RangeStrip, Stage, StageNode, StagePhase, StagePod, MAX_FILES, POD_BOXES,
 };
 use crate::sim::Touched;
+use crate::tours::Shows;
 
 /// The contents' inset from the box's sides.
 pub(crate) const INSET: f64 = 16.0;
@@ -276,6 +277,39 @@ impl Keep {
                 addresses: holds,
                 ..Keep::default()
             },
+        }
+    }
+}
+
+impl Keep {
+    /// What the step's words name on a node (its [`Shows`]) needs kept there: an IP file its files, a
+    /// conflist its line, a pod's `/32` or a host veth's address the band's label, another node's
+    /// route kindnetd's chips.
+    pub(crate) fn naming<'a>(things: impl IntoIterator<Item = Shows<'a>>) -> Keep {
+        let mut keep = Keep::default();
+        for thing in things {
+            match thing {
+                Shows::IpFile(_) => keep.files = true,
+                Shows::File(name) if name.ends_with(".conflist") => keep.conflist = true,
+                Shows::VethAddress(_) => keep.pod_route = true,
+                Shows::Route(prefix) if prefix.ends_with("/32") || prefix.ends_with("/128") => {
+                    keep.pod_route = true
+                }
+                Shows::Route(_) => keep.routes = true,
+                _ => {}
+            }
+        }
+        keep
+    }
+
+    /// Both kept.
+    pub(crate) fn or(self, other: Keep) -> Keep {
+        Keep {
+            conflist: self.conflist || other.conflist,
+            addresses: self.addresses || other.addresses,
+            routes: self.routes || other.routes,
+            pod_route: self.pod_route || other.pod_route,
+            files: self.files || other.files,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! still while its contents change.
 
 use super::rows::reserved_keeping;
-use super::{chain_rows, BoxPlace, ChainRows, Keep, Layout, Level, NodeRows, BARE_GAP, PAD};
+use super::{chain_rows, BoxPlace, ChainRows, Keep, Layout, Level, NodeRows, PAD};
 use crate::playback::stage::Stage;
 
 /// What every node of a figure keeps at every level.
@@ -47,7 +47,7 @@ impl Layout {
         let fits = |layout: &Layout| max_height.is_none_or(|max| layout.height <= max);
         let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
         let tried = |one_node, level, keep| {
-            Layout::at(&untouched, width, one_node, focus, level).held(stage, level, keep)
+            Layout::at(&untouched, width, one_node, focus, level, false).held(stage, level, keep)
         };
         let ladder = [false, true]
             .into_iter()
@@ -64,16 +64,6 @@ impl Layout {
             layout = tried(true, Level::Bare, LEAST).without_strips();
         }
         layout
-    }
-
-    /// The picture without kube-controller-manager's strips, the nodes lifted to its top.
-    fn without_strips(mut self) -> Layout {
-        let lift = self.nodes_y - BARE_GAP;
-        self.strips.clear();
-        self.strip_h = 0.0;
-        self.nodes_y -= lift;
-        self.height -= lift;
-        self
     }
 
     /// Each box's rows as `keep` has them at `level`, and every box as tall as the tallest the run
