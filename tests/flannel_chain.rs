@@ -296,7 +296,7 @@ fn a_nodes_lease_is_routed_once_its_own_flanneld_has_registered() {
     assert!(
         registered[0]
             .1
-            .contains("annotated node worker-1 (kube-subnet-manager=true, public-ip 172.18.0.3"),
+            .contains("annotated node worker-1 (kube-subnet-manager=true, public-ip 192.168.56.21"),
         "{}",
         registered[0].1
     );

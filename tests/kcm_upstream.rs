@@ -95,6 +95,7 @@ fn new_node_ipam_controller_with_cidr_masks() {
                     service_cidr: parse_or_nil(service),
                     secondary_service_cidr: parse_or_nil(secondary),
                     warnings: Vec::new(),
+                    allocate_node_cidrs: true,
                 };
                 let allocator = RangeAllocator::new(&config, &[]);
                 assert!(allocator.is_ok(), "{desc}: {allocator:?}");
@@ -112,6 +113,7 @@ fn flags(cluster_cidr: &str, mask: &str, mask_v4: &str, mask_v6: &str) -> KcmFla
         node_cidr_mask_size_ipv4: mask_v4.into(),
         node_cidr_mask_size_ipv6: mask_v6.into(),
         service_cluster_ip_range: String::new(),
+        allocate_node_cidrs: String::new(),
     }
 }
 

@@ -36,6 +36,7 @@ fn params(
         service_cidr: service.map(cidr),
         secondary_service_cidr: secondary.map(cidr),
         warnings: Vec::new(),
+        allocate_node_cidrs: true,
     }
 }
 

@@ -224,7 +224,8 @@ fn reboot_lines_are_checked_like_the_others() {
     assert_eq!(
         Command::parse("node reboot w --sandboxes=maybe"),
         Err(ScenarioErrorKind::Usage(
-            "node add NAME [--pod-cidr=CIDR[,CIDR]] | node delete NAME | node reboot NAME [--sandboxes=kept|lost]"
+            "node add NAME [--pod-cidr=CIDR[,CIDR]] | node delete NAME | node reboot NAME [--sandboxes=kept|lost] | \
+             node reset NAME | node exec NAME ip link delete DEVICE"
         ))
     );
     let unknown = Scenario::parse("cluster --cluster-cidr=10.244.0.0/16\nnode reboot ghost\n")

@@ -6,6 +6,7 @@ use podip::ipam::kcm::KcmFlags;
 use podip::sim::command::Command;
 use podip::sim::reboot::SandboxRecords;
 use podip::sim::settings::{IpamDataDir, Setting};
+use podip::sim::taints::Toleration;
 use podip::sim::{Scenario, VirtualDuration};
 use proptest::prelude::*;
 
@@ -53,15 +54,52 @@ fn cluster() -> impl Strategy<Value = Command> {
             node_cidr_mask_size_ipv4: v4.into(),
             node_cidr_mask_size_ipv6: v6.into(),
             service_cluster_ip_range: service.into(),
+            allocate_node_cidrs: String::new(),
         })
         .expect("valid flags")
     })
+}
+
+/// kube-controller-manager without its node IPAM controller, as kubeadm runs it without
+/// `--pod-network-cidr`.
+fn cluster_without_node_ipam() -> impl Strategy<Value = Command> {
+    prop::sample::select(vec!["false", "f", "0", "FALSE"]).prop_map(|switch| {
+        Command::cluster(KcmFlags {
+            allocate_node_cidrs: switch.into(),
+            ..KcmFlags::default()
+        })
+        .expect("valid flags")
+    })
+}
+
+fn tolerations() -> impl Strategy<Value = Vec<Toleration>> {
+    let one = prop::sample::select(vec![
+        "node.kubernetes.io/not-ready:NoSchedule",
+        ":NoSchedule",
+        "node.kubernetes.io/not-ready",
+        "example.com/gpu:NoExecute",
+        ":PreferNoSchedule",
+    ])
+    .prop_map(|text| text.parse::<Toleration>().expect("valid toleration"));
+    proptest::collection::vec(one, 0..3)
 }
 
 fn command() -> impl Strategy<Value = Command> {
     prop_oneof![
         setting().prop_map(Command::Set),
         cluster(),
+        cluster_without_node_ipam(),
+        name().prop_map(|name| Command::NodeReset { name }),
+        (
+            name(),
+            prop::sample::select(vec!["cni0", "flannel.1", "veth1a2b3c4d"])
+        )
+            .prop_map(|(node, link)| Command::LinkDelete {
+                node,
+                link: podip::ipam::ptp::IfName::new(link).expect("short name")
+            }),
+        (name(), tolerations())
+            .prop_map(|(name, tolerations)| Command::PodAddUnbound { name, tolerations }),
         (
             name(),
             prop::sample::select(vec![vec![], vec!["10.244.7.0/24".to_string()]])

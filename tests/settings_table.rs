@@ -26,6 +26,7 @@ const SAMPLES: &[&str] = &[
     "/var/lib/cni/networks",
     "flannel",
     "k3s-flannel",
+    "vagrant",
 ];
 
 #[test]

@@ -107,6 +107,26 @@ fn kubeadm_flannel_cidr_transcript() {
     );
 }
 
+/// `kubeadm init` without `--pod-network-cidr`: the node IPAM controller skipped, flanneld's `pod cidr
+/// not assigned` and its restarts, coredns' ADD failing for want of `subnet.env`.
+#[test]
+fn kubeadm_no_pod_cidr_transcript() {
+    golden(
+        &["run", "builtin:kubeadm-no-pod-cidr"],
+        "kubeadm-no-pod-cidr.txt",
+    );
+}
+
+/// A worker reset and joined again: what `kubeadm reset` leaves, the stale `cni0`'s failures, and
+/// `ip link delete cni0`.
+#[test]
+fn kubeadm_reset_cni0_transcript() {
+    golden(
+        &["run", "builtin:kubeadm-reset-cni0"],
+        "kubeadm-reset-cni0.txt",
+    );
+}
+
 #[test]
 fn kcm_restart_transcript() {
     golden(&["run", "builtin:kcm-restart"], "kcm-restart.txt");

@@ -12,7 +12,7 @@ const CLUSTER: &str = "cluster --cluster-cidr=10.244.0.0/16\n";
 
 #[test]
 fn table_of_bad_lines() {
-    let rows: [(&str, String); 22] = [
+    let rows: [(&str, String); 26] = [
         ("frob", "line 1: unknown command \"frob\" (expected set, cluster, node, pod or wait)".into()),
         ("node add a", "line 1: no cluster yet: start the scenario with a cluster line".into()),
         (
@@ -27,7 +27,24 @@ fn table_of_bad_lines() {
             "cluster --cluster-cidr=10.244.0.0/16,fd00::/56 --node-cidr-mask-size=24",
             "line 1: usage of --node-cidr-mask-size is not allowed with dual-stack clusters".into(),
         ),
-        ("cluster --allocate-node-cidrs=true", "line 1: unknown flag: --allocate-node-cidrs".into()),
+        // On, the cluster CIDR is required; kcm's ParseCIDRs refuses the empty one.
+        (
+            "cluster --allocate-node-cidrs=true",
+            "line 1: failed to parse cidr value:\"\" with error:invalid CIDR address: ".into(),
+        ),
+        (
+            "cluster --allocate-node-cidrs=yes",
+            "line 1: invalid argument \"yes\" for \"--allocate-node-cidrs\" flag: strconv.ParseBool: parsing \"yes\": invalid syntax".into(),
+        ),
+        ("cluster --allocate-node-cidrs=false --allocate-node-cidrs", "line 1: flag given twice: --allocate-node-cidrs".into()),
+        // Tolerations are the scheduler's; a pod with spec.nodeName never meets it.
+        (
+            &format!("{CLUSTER}node add n\npod add x --node=n --toleration=:NoSchedule"),
+            "line 3: usage: pod add NAME [--node=NODE [--ip=IP] | --toleration=KEY[:EFFECT][,KEY[:EFFECT]]] | \
+             pod add-many PREFIX --node=NODE --count=N | pod delete NAME [--grace-period=SECONDS] | \
+             pod delete-many PREFIX --count=N [--grace-period=SECONDS]".into(),
+        ),
+        (&format!("{CLUSTER}node exec ghost ip link delete cni0"), "line 2: nodes \"ghost\" not found".into()),
         (&format!("{CLUSTER}{CLUSTER}"), "line 2: cluster given twice".into()),
         (&format!("{CLUSTER}wait 2.3"), "line 2: invalid duration \"2.3\" (use a number and a unit: 500ms, 2.3s, 1m, 1m30s)".into()),
         (&format!("{CLUSTER}wait 0.5ms"), "line 2: duration \"0.5ms\" is finer than the 1ms virtual clock".into()),

@@ -108,6 +108,16 @@ explanations! {
         zh: "节点的机器宕机重启。所有容器、网络命名空间、veth 和 /32 路由都随之消失，tmpfs 上的 /run 也一样。磁盘上的内容会保留：conflist、containerd 的沙箱记录（除非已丢失），以及 dataDir 在磁盘上时 host-local 的 IP 文件。",
         ja: "ノードのマシンが停止します。すべてのコンテナ、ネットワーク名前空間、veth、/32 ルートが消え、tmpfs の /run も消えます。ディスク上のものは残ります。conflist、containerd のサンドボックス記録（失われていなければ）、そして dataDir がディスク上にあれば host-local の IP ファイルです。",
     },
+    NodeReset => {
+        en: "kubeadm reset runs on the node (its cleanup-node phase): it stops the kubelet, stops and removes every pod sandbox through the CRI, so containerd runs CNI DEL for each, and empties /etc/kubernetes/manifests, /var/lib/kubelet and /etc/kubernetes/pki. It leaves the CNI's files and links, and says so: the conflist in /etc/cni/net.d, the bridge cni0 with its gateway address, flannel.1 and /run/flannel/subnet.env stay. Then the Node object is deleted (kubectl delete node) and kube-controller-manager releases its podCIDR.",
+        zh: "节点上执行 kubeadm reset（它的 cleanup-node 阶段）：停止 kubelet，通过 CRI 停止并删除每个 Pod 沙箱，containerd 因此为每个沙箱执行 CNI DEL；再清空 /etc/kubernetes/manifests、/var/lib/kubelet 和 /etc/kubernetes/pki。CNI 的文件和网络接口它都不动，并会提示这一点：/etc/cni/net.d 里的 conflist、带着网关地址的网桥 cni0、flannel.1 和 /run/flannel/subnet.env 都保留。随后 Node 对象被删除（kubectl delete node），kube-controller-manager 释放它的 podCIDR。",
+        ja: "ノード上で kubeadm reset が動きます（cleanup-node フェーズ）。kubelet を止め、CRI を通してすべての Pod サンドボックスを停止・削除するので、containerd がそれぞれに CNI DEL を実行します。続いて /etc/kubernetes/manifests、/var/lib/kubelet、/etc/kubernetes/pki を空にします。CNI のファイルとリンクには手を付けず、そのことを表示します。/etc/cni/net.d の conflist、ゲートウェイアドレスの付いたブリッジ cni0、flannel.1、/run/flannel/subnet.env は残ります。その後 Node オブジェクトが削除され（kubectl delete node）、kube-controller-manager がその podCIDR を解放します。",
+    },
+    LinkDeleted => {
+        en: "Someone runs ip link delete on the node. The kernel unregisters the link with its addresses and the routes through it; a bridge such as cni0 frees its ports first. It is the cure for a stale cni0: at the next CNI ADD the bridge plugin creates cni0 anew and puts on it the gateway of the node's current subnet.env.",
+        zh: "有人在节点上执行 ip link delete。内核注销这个网络接口，连同它的地址和经由它的路由；像 cni0 这样的网桥会先释放它的端口。这正是修复残留 cni0 的办法：下一次 CNI ADD 时，bridge 插件重新创建 cni0，并在上面配置节点当前 subnet.env 里的网关。",
+        ja: "誰かがノードで ip link delete を実行します。カーネルはそのリンクを、アドレスとそこを通るルートごと登録解除します。cni0 のようなブリッジは先にポートを解放します。これが古い cni0 の直し方です。次の CNI ADD で bridge プラグインが cni0 を作り直し、ノードの現在の subnet.env にあるゲートウェイを設定します。",
+    },
     Rebooted => {
         en: "The kubelet is back and sees a new boot ID (nodestatus.MachineInfo), so it records Rebooted. It syncs its pods: each sandbox is not ready, so SyncPod records SandboxChanged, stops the old ones (containerd runs CNI DEL with an empty CNI_NETNS) and creates new ones, with new addresses. kindnetd starts again too, and writes the conflist anew.",
         zh: "kubelet 重新启动，发现 boot ID 变了（nodestatus.MachineInfo），于是记录 Rebooted。它同步自己的 Pod：每个沙箱都未就绪，SyncPod 记录 SandboxChanged，先停止旧沙箱（containerd 以空的 CNI_NETNS 执行 CNI DEL），再创建新沙箱；新地址由 host-local 在新沙箱的 CNI ADD 中分配。kindnetd 也重新启动，再次写出 conflist。",

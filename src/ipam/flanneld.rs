@@ -304,8 +304,9 @@ pub fn vxlan_device(vni: u32, uplink_mtu: u32, lease: &Lease) -> Option<VxlanDev
 }
 
 /// `createVXLANDevice` in the node's namespace: the device (`LinkAdd`, kept if one of that name exists),
-/// its `<subnet network>/32` (`configureDeviceIPv4IPv6`) and, once it is up, the kernel's link-local
-/// address. Returns its ifindex.
+/// its `<subnet network>/32` (`configureDeviceIPv4IPv6`: `ip.EnsureV4AddressOnLink`, which first
+/// removes the IPv4 addresses of an earlier lease, as after a node's reset and join) and, once it is
+/// up, the kernel's link-local address. Returns its ifindex.
 pub fn create_vxlan_device(node: &mut NetNs, device: &VxlanDevice, mac: MacAddr) -> Option<u32> {
     let ifindex = match node.link_by_name(&device.name) {
         Some(link) => link.ifindex,
@@ -316,6 +317,20 @@ pub fn create_vxlan_device(node: &mut NetNs, device: &VxlanDevice, mac: MacAddr)
             mac,
         ),
     };
+    // Upstream removes those inside the flannel network; flannel.1 holds no other IPv4 address.
+    let stale: Vec<IpNet> = node
+        .link_by_index(ifindex)
+        .map(|link| {
+            link.addrs
+                .iter()
+                .map(|a| a.local)
+                .filter(|a| a.addr().is_ipv4() && *a != device.address)
+                .collect()
+        })
+        .unwrap_or_default();
+    for address in stale {
+        node.del_addr(ifindex, address);
+    }
     node.add_addr(ifindex, device.address);
     node.carrier_up(ifindex);
     Some(ifindex)

@@ -30,12 +30,16 @@ pub struct KcmFlags {
     pub node_cidr_mask_size_ipv6: String,
     /// `--service-cluster-ip-range`: one CIDR, or a primary and a secondary of the other family.
     pub service_cluster_ip_range: String,
+    /// `--allocate-node-cidrs` as typed; empty: on, as podip runs kube-controller-manager unless told
+    /// otherwise. Not a row of [`KcmFlag`]: a switch, not one of the controller's values.
+    pub allocate_node_cidrs: String,
 }
 
 /// kind's `--cluster-cidr` (its `podSubnet` default).
 pub const KIND_CLUSTER_CIDR: &str = "10.244.0.0/16";
 
-/// `--allocate-node-cidrs`: the switch that turns the node IPAM controller on (podip models it on).
+/// `--allocate-node-cidrs`: the switch that turns the node IPAM controller on (podip's default; kubeadm
+/// passes it only with `--pod-network-cidr`).
 pub const ALLOCATE_NODE_CIDRS: &str = "--allocate-node-cidrs";
 
 /// Declares [`KcmFlag`] from one table — per flag: its variant, kube-controller-manager's spelling,
@@ -130,11 +134,20 @@ pub struct NodeIpamConfig {
     pub secondary_service_cidr: Option<IpNet>,
     /// What kcm only logs: a service CIDR that does not parse is ignored with a warning.
     pub warnings: Vec<String>,
+    /// `--allocate-node-cidrs`: whether the controller runs at all. Off, kcm reads none of the others.
+    pub allocate_node_cidrs: bool,
 }
 
 /// Why kube-controller-manager would refuse these flags; `Display` is upstream's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum KcmError {
+    /// pflag could not parse a bool flag (`strconv.ParseBool`).
+    InvalidBoolFlag {
+        /// The flag name with its dashes.
+        flag: &'static str,
+        /// The value as typed.
+        value: String,
+    },
     /// pflag could not parse an int32 flag.
     InvalidIntFlag {
         /// The flag name with its dashes.
@@ -197,6 +210,13 @@ impl fmt::Display for KcmError {
                 write!(
                     f,
                     "invalid argument {value} for {flag} flag: strconv.ParseInt: parsing {value}: {reason}"
+                )
+            }
+            Self::InvalidBoolFlag { flag, value } => {
+                let (flag, value) = (GoQuoted(flag), GoQuoted(value));
+                write!(
+                    f,
+                    "invalid argument {value} for {flag} flag: strconv.ParseBool: parsing {value}: invalid syntax"
                 )
             }
             Self::TooManyServiceCidrs => {
@@ -276,9 +296,14 @@ impl KcmFlags {
     ///
     /// let bad = KcmFlags { cluster_cidr: "10.0.0.0/26".into(), node_cidr_mask_size: "24".into(), ..Default::default() };
     /// assert!(bad.validate().unwrap_err().to_string().starts_with("Controller: Invalid --cluster-cidr"));
+    ///
+    /// // kubeadm without --pod-network-cidr: the controller does not run, whatever else is (not) set.
+    /// let off = KcmFlags { allocate_node_cidrs: "false".into(), ..Default::default() };
+    /// assert!(!off.validate().unwrap().allocate_node_cidrs);
     /// ```
     pub fn validate(&self) -> Result<NodeIpamConfig, KcmError> {
         // Flag parsing happens before any controller code runs.
+        let allocate = parse_bool_flag(ALLOCATE_NODE_CIDRS, &self.allocate_node_cidrs)?;
         let mask = parse_int32_flag(KcmFlag::NodeCidrMaskSize.flag(), &self.node_cidr_mask_size)?;
         let mask_v4 = parse_int32_flag(
             KcmFlag::NodeCidrMaskSizeIpv4.flag(),
@@ -293,6 +318,17 @@ impl KcmFlags {
             return Err(KcmError::TooManyServiceCidrs);
         }
 
+        // `startNodeIpamController` returns before it reads any of its flags.
+        if !allocate {
+            return Ok(NodeIpamConfig {
+                cluster_cidrs: Vec::new(),
+                node_cidr_mask_sizes: Vec::new(),
+                service_cidr: None,
+                secondary_service_cidr: None,
+                warnings: Vec::new(),
+                allocate_node_cidrs: false,
+            });
+        }
         let cluster_cidrs = validate_cidrs(&self.cluster_cidr)?;
 
         let mut warnings = Vec::new();
@@ -331,6 +367,7 @@ impl KcmFlags {
             service_cidr,
             secondary_service_cidr,
             warnings,
+            allocate_node_cidrs: true,
         })
     }
 }
@@ -479,6 +516,18 @@ pub fn set_node_cidr_mask_sizes(
 }
 
 /// pflag's int32: `strconv.ParseInt(s, 0, 32)` (sign, then `0x`/`0o`/`0b`/`0` prefixes). Empty = unset = 0.
+/// pflag's bool flag (`strconv.ParseBool`); empty (not given) is podip's default, on.
+fn parse_bool_flag(flag: &'static str, value: &str) -> Result<bool, KcmError> {
+    match value {
+        "" | "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(true),
+        "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(false),
+        _ => Err(KcmError::InvalidBoolFlag {
+            flag,
+            value: value.to_string(),
+        }),
+    }
+}
+
 fn parse_int32_flag(flag: &'static str, value: &str) -> Result<i32, KcmError> {
     if value.is_empty() {
         return Ok(0);

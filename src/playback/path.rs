@@ -115,6 +115,8 @@ impl Hop {
             PodDeleted => &[Hop::PodIps],
             // What a reboot means to the path: whether host-local's directory keeps its files.
             NodeReboot | Rebooted => &[Hop::Plugins],
+            // What a reset leaves and the cure take are the plugins' bridge and files.
+            NodeReset | LinkDeleted => &[Hop::Plugins],
             // No node is Ready while none has a CNI config: that is what keeps the pod unbound.
             FailedScheduling => &[Hop::Config],
             NodeRegistered | PodCreated | Scheduled => &[],

@@ -31,11 +31,17 @@ pub const KUBEADM_FLANNEL_CIDR: &str = include_str!("../../scenarios/kubeadm-fla
 /// `kubeadm init` without a CNI: coredns' pods, left to the scheduler, stay Pending on the not-ready
 /// taint until kube-flannel writes the conflist, then are bound and get addresses.
 pub const COREDNS_PENDING: &str = include_str!("../../scenarios/coredns-pending.podip");
+/// `kubeadm init` without `--pod-network-cidr`: no node gets a podCIDR, flanneld crash-loops on `pod
+/// cidr not assigned`, and every pod's ADD fails for want of `subnet.env`.
+pub const KUBEADM_NO_POD_CIDR: &str = include_str!("../../scenarios/kubeadm-no-pod-cidr.podip");
+/// A worker reset and joined again gets another podCIDR; the stale `cni0` keeps the old gateway and
+/// the bridge plugin fails every ADD until `ip link delete cni0`.
+pub const KUBEADM_RESET_CNI0: &str = include_str!("../../scenarios/kubeadm-reset-cni0.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 15] = [
+pub const ALL: [(&str, &str); 17] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -51,6 +57,8 @@ pub const ALL: [(&str, &str); 15] = [
     ("kubeadm-flannel", KUBEADM_FLANNEL),
     ("kubeadm-flannel-cidr", KUBEADM_FLANNEL_CIDR),
     ("coredns-pending", COREDNS_PENDING),
+    ("kubeadm-no-pod-cidr", KUBEADM_NO_POD_CIDR),
+    ("kubeadm-reset-cni0", KUBEADM_RESET_CNI0),
 ];
 
 /// A built-in scenario's text by name.

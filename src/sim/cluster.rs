@@ -93,13 +93,15 @@ pub(crate) struct Cluster {
     pub(crate) jitter: Jitter,
     /// The next object uid.
     pub(crate) next_uid: u64,
-    /// How many nodes ever registered (for their Docker-network addresses).
+    /// How many machines ever joined (for their addresses on the node network).
     pub(crate) nodes_registered: u32,
     /// The `cluster` line's flags as validated (kcm's node IPAM configuration), once that line ran.
     pub(crate) config: Option<NodeIpamConfig>,
     /// Nodes by name, hashed because every pod's sandbox, CNI and status steps look their node up;
     /// whoever lists them uses [`Cluster::nodes_in_name_order`].
     pub(crate) nodes: FxHashMap<Name, NodeObj>,
+    /// Machines `kubeadm reset` left without a Node object, by name, for a `kubeadm join` of that name.
+    pub(crate) machines: FxHashMap<Name, Box<NodeObj>>,
     /// Pods, in slots with an index by name (see [`Pods`]); whoever lists them sorts.
     pub(crate) pods: Pods,
     /// Pods created without a node that the scheduler has not bound, in creation order.
@@ -123,14 +125,16 @@ impl Cluster {
             nodes_registered: 0,
             config: None,
             nodes: FxHashMap::default(),
+            machines: FxHashMap::default(),
             pods: Pods::with_capacity(pods),
             unscheduled: Vec::new(),
             nodes_version: 0,
         }
     }
 
-    /// A node became Ready (its CNI config is written): kube-scheduler moves its unschedulable pods
-    /// back to the active queue on the node's update, as the taint's removal allows.
+    /// A node became Ready (its CNI config is written) or joined: kube-scheduler moves its
+    /// unschedulable pods back to the active queue on the node's add or update, as the taint plugin
+    /// asks it to.
     pub(crate) fn node_ready(&mut self) {
         let names: Vec<Name> = self.unscheduled.iter().map(|u| u.name.clone()).collect();
         for name in names {

@@ -138,8 +138,8 @@ impl SettingsDraft {
         }
     }
 
-    /// This draft with what `preset` sets (its flags, every other flag cleared, `--max-pods` and its
-    /// CNI chain); a platform without node subnets changes nothing.
+    /// This draft with what `preset` sets (its flags, every other flag cleared, `--max-pods`, its CNI
+    /// chain and its node network); a platform without node subnets changes nothing.
     pub fn with_preset(self, preset: &Preset) -> Self {
         match preset.max_pods() {
             Some(max_pods) => self
@@ -157,7 +157,8 @@ impl SettingsDraft {
             self.flags = flags;
             self = self
                 .with_knob(KnobId::MaxPods, max_pods.to_string())
-                .with_knob(KnobId::Cni, preset.cni.name().to_string());
+                .with_knob(KnobId::Cni, preset.cni.name().to_string())
+                .with_knob(KnobId::NodeNetwork, preset.node_network.name().to_string());
         }
         Ok(self)
     }
@@ -197,7 +198,10 @@ impl SettingsDraft {
 }
 
 fn trimmed(flags: &KcmFlags) -> KcmFlags {
-    let mut out = KcmFlags::default();
+    let mut out = KcmFlags {
+        allocate_node_cidrs: flags.allocate_node_cidrs.trim().to_string(),
+        ..KcmFlags::default()
+    };
     for flag in KcmFlag::ALL {
         *flag.value_mut(&mut out) = flag.value(flags).trim().to_string();
     }
@@ -281,6 +285,7 @@ fn kind_defaults() -> (KcmFlags, NodeIpamConfig) {
         service_cidr: None,
         secondary_service_cidr: None,
         warnings: Vec::new(),
+        allocate_node_cidrs: true,
     });
     (flags, config)
 }

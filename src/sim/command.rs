@@ -4,12 +4,15 @@
 //! ```text
 //! set NAME=VALUE                                # a SimSettings field, e.g. set del-lag=2.3s
 //! cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24 [--service-cluster-ip-range=10.96.0.0/16]
-//! node add NAME [--pod-cidr=CIDR[,CIDR]]        # a preset podCIDR is occupied
+//! cluster --allocate-node-cidrs=false           # kubeadm without --pod-network-cidr: no node IPAM
+//! node add NAME [--pod-cidr=CIDR[,CIDR]]        # a preset podCIDR is occupied; a reset machine rejoins
 //! node delete NAME
 //! node reboot NAME [--sandboxes=kept|lost]      # lost: the runtime forgot the old sandboxes
+//! node reset NAME                               # kubeadm reset on it, then kubectl delete node
+//! node exec NAME ip link delete DEVICE          # on the node's machine, e.g. the stale cni0
 //! kcm restart                                   # kube-controller-manager restarts: the bitmap is rebuilt
 //! pod add NAME --node=NODE [--ip=IP]            # --ip: a requested IP, as CNI_ARGS IP=
-//! pod add NAME                                  # no node: kube-scheduler binds it to a Ready one
+//! pod add NAME [--toleration=KEY[:EFFECT][,…]]  # no node: kube-scheduler binds it to a node it tolerates
 //! pod add-many PREFIX --node=NODE --count=N     # PREFIX-1 … PREFIX-N
 //! pod delete NAME [--grace-period=SECONDS]      # default 0: immediate
 //! pod delete-many PREFIX --count=N [--grace-period=SECONDS]
@@ -19,15 +22,19 @@
 //! A line is checked on its own here (syntax, names, values, kube-controller-manager's flag validation);
 //! what depends on the lines before it (a node that exists, a name taken) is [`super::Scenario`]'s.
 
+mod words;
+
 use super::clock::VirtualDuration;
 use super::limits::MAX_MANY;
 use super::reboot::SandboxRecords;
 use super::scenario_error::ScenarioErrorKind;
 use super::settings::Setting;
+use super::taints::Toleration;
 use crate::ipam::hostlocal::args::go_pkg_ip;
-use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
-use std::collections::BTreeMap;
+use crate::ipam::kcm::{KcmError, KcmFlag, KcmFlags, NodeIpamConfig, ALLOCATE_NODE_CIDRS};
+use crate::ipam::ptp::IfName;
 use std::fmt;
+use words::{validate_name, Flags};
 
 /// One line of a scenario.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,10 +79,27 @@ pub enum Command {
         /// A requested IP, passed as `CNI_ARGS` `IP=`.
         ip: Option<String>,
     },
-    /// `pod add` without `--node`: a pod the scheduler binds to a Ready node (`spec.nodeName` unset).
+    /// `node reset`: `kubeadm reset` on the node's machine (its kubelet stopped, every pod sandbox
+    /// stopped and removed), then `kubectl delete node`. The machine stays, with what `kubeadm reset`
+    /// leaves, for a later `node add` of the same name (`kubeadm join`).
+    NodeReset {
+        /// `metadata.name`.
+        name: String,
+    },
+    /// `node exec NAME ip link delete DEVICE`: a link of the node's machine is deleted by hand.
+    LinkDelete {
+        /// The node.
+        node: String,
+        /// The link, e.g. `cni0`.
+        link: IfName,
+    },
+    /// `pod add` without `--node`: a pod the scheduler binds to a node whose taints it tolerates
+    /// (`spec.nodeName` unset).
     PodAddUnbound {
         /// `metadata.name`.
         name: String,
+        /// `spec.tolerations`, each with the operator `Exists`.
+        tolerations: Vec<Toleration>,
     },
     /// `pod add-many`: pods `PREFIX-1` … `PREFIX-N` on one node.
     PodAddMany {
@@ -111,9 +135,11 @@ fn kcm_error(err: impl fmt::Display) -> ScenarioErrorKind {
     ScenarioErrorKind::Kcm(err.to_string())
 }
 
-const NODE_USAGE: &str =
-    "node add NAME [--pod-cidr=CIDR[,CIDR]] | node delete NAME | node reboot NAME [--sandboxes=kept|lost]";
-const POD_USAGE: &str = "pod add NAME [--node=NODE [--ip=IP]] | pod add-many PREFIX --node=NODE --count=N | \
+const NODE_USAGE: &str = "node add NAME [--pod-cidr=CIDR[,CIDR]] | node delete NAME | \
+                          node reboot NAME [--sandboxes=kept|lost] | node reset NAME | \
+                          node exec NAME ip link delete DEVICE";
+const POD_USAGE: &str = "pod add NAME [--node=NODE [--ip=IP] | --toleration=KEY[:EFFECT][,KEY[:EFFECT]]] | \
+                         pod add-many PREFIX --node=NODE --count=N | \
                          pod delete NAME [--grace-period=SECONDS] | pod delete-many PREFIX --count=N [--grace-period=SECONDS]";
 /// The longest grace period accepted (a year).
 const MAX_GRACE_PERIOD_SECONDS: u64 = 365 * 24 * 3600;
@@ -157,11 +183,33 @@ impl Command {
                 Command::Set(Setting::parse(name, value).map_err(ScenarioErrorKind::Setting)?)
             }
             "cluster" => {
-                let mut flags = Flags::parse(rest, &KcmFlag::ALL.map(KcmFlag::flag))?;
+                // A bool flag never takes the next word as its value (pflag's `NoOptDefVal`).
+                let (switch, rest): (Vec<&str>, Vec<&str>) = rest
+                    .iter()
+                    .partition(|word| word.split('=').next() == Some(ALLOCATE_NODE_CIDRS));
+                let allocate_node_cidrs = match switch.as_slice() {
+                    [] => String::new(),
+                    [word] => match word.split_once('=') {
+                        None => "true".to_string(),
+                        // An empty string is no bool to strconv.ParseBool either.
+                        Some((_, "")) => {
+                            return Err(kcm_error(KcmError::InvalidBoolFlag {
+                                flag: ALLOCATE_NODE_CIDRS,
+                                value: String::new(),
+                            }))
+                        }
+                        Some((_, value)) => value.to_string(),
+                    },
+                    _ => return Err(ScenarioErrorKind::RepeatedFlag(ALLOCATE_NODE_CIDRS.into())),
+                };
+                let mut flags = Flags::parse(&rest, &KcmFlag::ALL.map(KcmFlag::flag))?;
                 if let Some(arg) = flags.positional.first() {
                     return Err(ScenarioErrorKind::UnknownFlag(arg.clone()));
                 }
-                let mut kcm = KcmFlags::default();
+                let mut kcm = KcmFlags {
+                    allocate_node_cidrs,
+                    ..KcmFlags::default()
+                };
                 for flag in KcmFlag::ALL {
                     *flag.value_mut(&mut kcm) = flags.take(flag.flag()).unwrap_or_default();
                 }
@@ -193,6 +241,10 @@ impl fmt::Display for Command {
             Command::Set(setting) => write!(f, "set {setting}"),
             Command::Cluster { flags, .. } => {
                 f.write_str("cluster")?;
+                let switch = flags.allocate_node_cidrs.trim();
+                if !switch.is_empty() {
+                    write!(f, " {ALLOCATE_NODE_CIDRS}={switch}")?;
+                }
                 for flag in KcmFlag::ALL {
                     let value = flag.value(flags).trim();
                     if !value.is_empty() {
@@ -216,6 +268,10 @@ impl fmt::Display for Command {
                     SandboxRecords::Lost => f.write_str(" --sandboxes=lost"),
                 }
             }
+            Command::NodeReset { name } => write!(f, "node reset {name}"),
+            Command::LinkDelete { node, link } => {
+                write!(f, "node exec {node} ip link delete {}", &**link)
+            }
             Command::KcmRestart => write!(f, "kcm restart"),
             Command::PodAdd { name, node, ip } => {
                 write!(f, "pod add {name} --node={node}")?;
@@ -224,7 +280,14 @@ impl fmt::Display for Command {
                 }
                 Ok(())
             }
-            Command::PodAddUnbound { name } => write!(f, "pod add {name}"),
+            Command::PodAddUnbound { name, tolerations } => {
+                write!(f, "pod add {name}")?;
+                if !tolerations.is_empty() {
+                    let list: Vec<String> = tolerations.iter().map(Toleration::to_string).collect();
+                    write!(f, " --toleration={}", list.join(","))?;
+                }
+                Ok(())
+            }
             Command::PodAddMany {
                 prefix,
                 node,
@@ -250,6 +313,7 @@ impl fmt::Display for Command {
     }
 }
 
+/// The words after `node`.
 fn parse_node(words: &[&str]) -> Result<Command, ScenarioErrorKind> {
     let Some((&action, rest)) = words.split_first() else {
         return Err(ScenarioErrorKind::Usage(NODE_USAGE));
@@ -279,16 +343,38 @@ fn parse_node(words: &[&str]) -> Result<Command, ScenarioErrorKind> {
             };
             Ok(Command::NodeReboot { name, sandboxes })
         }
+        "reset" => {
+            let mut flags = Flags::parse(rest, &[])?;
+            let name = flags.single_name(NODE_USAGE)?;
+            Ok(Command::NodeReset { name })
+        }
+        "exec" => {
+            let [node, "ip", "link", "delete" | "del", device] = rest else {
+                return Err(ScenarioErrorKind::Usage(NODE_USAGE));
+            };
+            validate_name(node)?;
+            // The kernel's limit on a link's name (`IFNAMSIZ`), which iproute2 checks first.
+            let link = IfName::new(device).ok_or_else(|| ScenarioErrorKind::InvalidValue {
+                what: "DEVICE",
+                value: device.to_string(),
+                reason: format!("Error: argument {device:?} is wrong: \"dev\" not a valid ifname"),
+            })?;
+            Ok(Command::LinkDelete {
+                node: node.to_string(),
+                link,
+            })
+        }
         _ => Err(ScenarioErrorKind::Usage(NODE_USAGE)),
     }
 }
 
+/// The words after `pod`.
 fn parse_pod(words: &[&str]) -> Result<Command, ScenarioErrorKind> {
     let Some((&action, rest)) = words.split_first() else {
         return Err(ScenarioErrorKind::Usage(POD_USAGE));
     };
     let allowed: &[&str] = match action {
-        "add" => &["--node", "--ip"],
+        "add" => &["--node", "--ip", "--toleration"],
         "add-many" => &["--node", "--count"],
         "delete" => &["--grace-period"],
         "delete-many" => &["--grace-period", "--count"],
@@ -318,7 +404,25 @@ fn parse_pod(words: &[&str]) -> Result<Command, ScenarioErrorKind> {
     match action {
         // Without a node and without a requested IP (which only a bound pod's kubelet passes on), the
         // scheduler binds the pod.
-        "add" if !flags.has("--node") && !flags.has("--ip") => Ok(Command::PodAddUnbound { name }),
+        "add" if !flags.has("--node") && !flags.has("--ip") => {
+            let tolerations = match flags.take("--toleration") {
+                None => Vec::new(),
+                Some(list) => list
+                    .split(',')
+                    .map(|text| {
+                        text.parse::<Toleration>()
+                            .map_err(|err| ScenarioErrorKind::InvalidValue {
+                                what: "--toleration",
+                                value: text.to_string(),
+                                reason: err.to_string(),
+                            })
+                    })
+                    .collect::<Result<_, _>>()?,
+            };
+            Ok(Command::PodAddUnbound { name, tolerations })
+        }
+        // Tolerations are the scheduler's: a pod with `spec.nodeName` set never meets it.
+        "add" if flags.has("--toleration") => Err(ScenarioErrorKind::Usage(POD_USAGE)),
         "add" | "add-many" => {
             let node = flags
                 .take("--node")
@@ -369,86 +473,5 @@ fn parse_pod(words: &[&str]) -> Result<Command, ScenarioErrorKind> {
                 }
             })
         }
-    }
-}
-
-/// `ValidateObjectMeta`'s name check for nodes and pods: `IsDNS1123Subdomain`.
-fn validate_name(name: &str) -> Result<(), ScenarioErrorKind> {
-    let label_ok = |label: &str| {
-        !label.is_empty()
-            && label
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-    };
-    let quoted = crate::ipam::goip::GoQuoted(name);
-    if name.len() > 253 {
-        return Err(ScenarioErrorKind::InvalidName(format!(
-            "metadata.name: Invalid value: {quoted}: must be no more than 253 characters"
-        )));
-    }
-    if !name.split('.').all(label_ok) {
-        return Err(ScenarioErrorKind::InvalidName(format!(
-            "metadata.name: Invalid value: {quoted}: a lowercase RFC 1123 subdomain must consist of lower \
-             case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character \
-             (e.g. 'example.com', regex used for validation is \
-             '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
-        )));
-    }
-    Ok(())
-}
-
-/// `--flag=value` / `--flag value` pairs and positional words of one line.
-struct Flags {
-    values: BTreeMap<String, String>,
-    positional: Vec<String>,
-}
-
-impl Flags {
-    fn parse(words: &[&str], allowed: &[&str]) -> Result<Flags, ScenarioErrorKind> {
-        let mut values = BTreeMap::new();
-        let mut positional = Vec::new();
-        let mut iter = words.iter();
-        while let Some(word) = iter.next() {
-            if !word.starts_with("--") {
-                positional.push(word.to_string());
-                continue;
-            }
-            let (flag, value) = match word.split_once('=') {
-                Some((flag, value)) => (flag, value.to_string()),
-                None if allowed.contains(word) => (
-                    *word,
-                    iter.next()
-                        .map(|v| v.to_string())
-                        .ok_or_else(|| ScenarioErrorKind::MissingFlagValue(word.to_string()))?,
-                ),
-                None => (*word, String::new()),
-            };
-            if !allowed.contains(&flag) {
-                return Err(ScenarioErrorKind::UnknownFlag(flag.to_string()));
-            }
-            if values.insert(flag.to_string(), value).is_some() {
-                return Err(ScenarioErrorKind::RepeatedFlag(flag.to_string()));
-            }
-        }
-        Ok(Flags { values, positional })
-    }
-
-    fn take(&mut self, flag: &str) -> Option<String> {
-        self.values.remove(flag)
-    }
-
-    fn has(&self, flag: &str) -> bool {
-        self.values.contains_key(flag)
-    }
-
-    /// Exactly one positional word: the object name, validated.
-    fn single_name(&mut self, usage: &'static str) -> Result<String, ScenarioErrorKind> {
-        let [name] = self.positional.as_slice() else {
-            return Err(ScenarioErrorKind::Usage(usage));
-        };
-        validate_name(name)?;
-        Ok(name.clone())
     }
 }

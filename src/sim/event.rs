@@ -31,6 +31,11 @@ pub enum Reason {
     NodeDeleted,
     /// The node's machine went down to reboot.
     NodeReboot,
+    /// `kubeadm reset` ran on the node's machine (its sandboxes stopped, the CNI's files and links
+    /// left); the Node object is deleted next.
+    NodeReset,
+    /// `ip link delete` ran on a node's machine.
+    LinkDeleted,
     /// `Rebooted` Event: the kubelet found a new boot ID.
     Rebooted,
     /// kcm started its node IPAM controller (`NewCIDRRangeAllocator`).

@@ -294,6 +294,10 @@ fn register(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
         if let Some(files) = node.flannel.as_deref_mut() {
             files.vxlan = ifindex;
         }
+        // A device kept from before (a reset machine's) keeps its own address.
+        let mac = ifindex
+            .and_then(|i| node.netns.link_by_index(i))
+            .map_or(mac, |link| link.mac);
         cluster.log(
             object.clone(),
             EventKind::Step,

@@ -51,6 +51,8 @@ pub mod message;
 pub mod name;
 pub mod neighbours;
 pub mod node_ipam;
+pub mod node_network;
+pub mod node_reset;
 pub mod object;
 pub mod objects;
 pub mod pod_deletion;
@@ -67,6 +69,7 @@ pub mod settings;
 pub mod shell;
 pub mod simulation;
 pub mod state;
+pub mod taints;
 pub mod transcript;
 pub mod upstream;
 

@@ -39,6 +39,21 @@ impl NodeIpam {
     /// to start.
     pub(crate) fn start(cluster: &mut Cluster) -> Option<NodeIpam> {
         let config = cluster.config.clone()?;
+        // `startNodeIpamController` returns "not started" at once, and kcm logs it at its start.
+        if !config.allocate_node_cidrs {
+            cluster.log(
+                ObjectRef::component("kube-controller-manager"),
+                EventKind::Step,
+                Reason::NodeIpamStarted,
+                format_args!(
+                    "\"Warning: skipping controller\" controller=\"node-ipam-controller\" \
+                     (--allocate-node-cidrs is not set: no node gets a podCIDR)"
+                ),
+                None,
+                &upstream::KCM_START_CONTROLLERS,
+            );
+            return None;
+        }
         let existing: Vec<Node> = cluster
             .nodes_in_name_order()
             .into_iter()

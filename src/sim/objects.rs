@@ -24,6 +24,8 @@ pub(crate) type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Unscheduled {
     pub name: Name,
+    /// `spec.tolerations`.
+    pub tolerations: Vec<super::taints::Toleration>,
     /// Whether its `FailedScheduling` Event is recorded: the recorder counts a repeat on that one
     /// Event (`x2 over …`) rather than adding another, so it is told once.
     pub failed: bool,

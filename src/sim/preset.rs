@@ -8,6 +8,7 @@
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::kcm::{KcmFlags, KIND_CLUSTER_CIDR};
 use crate::sim::chain::Chain;
+use crate::sim::node_network::NodeNetwork;
 
 /// Who splits the cluster's Pod range into per-node subnets on this platform.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +57,10 @@ pub struct Preset {
     /// preset's Pod range (kube-flannel takes only its manifest's 10.244.0.0/16), which
     /// `i18n::ui::preset_cni_note` names in a sentence with the chain the platform really runs.
     pub cni: Chain,
+    /// The network the nodes' machines sit on, which gives them their InternalIPs: kind's Docker
+    /// network, or a kubeadm lab's VMs (a kind-like Docker network for the platforms podip has no
+    /// network of theirs for).
+    pub node_network: NodeNetwork,
     /// Where each default is defined or documented.
     pub sources: &'static [&'static str],
 }
@@ -83,6 +88,7 @@ pub const ALL: [Preset; 11] = [
         title: "kind",
         pod_ips: subnets(KIND_CLUSTER_CIDR, "", "10.96.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
         cni: Chain::Kindnet,
+        node_network: NodeNetwork::Kind,
         sources: &[
             "https://github.com/kubernetes-sigs/kind/blob/main/pkg/apis/config/v1alpha4/default.go",
             "https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/apis/config/v1beta1/defaults.go",
@@ -94,6 +100,7 @@ pub const ALL: [Preset; 11] = [
         title: "kubeadm init --pod-network-cidr=10.244.0.0/16",
         pod_ips: subnets("10.244.0.0/16", "", "10.96.0.0/12", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
         cni: Chain::Flannel,
+        node_network: NodeNetwork::Vagrant,
         sources: &[
             "https://github.com/kubernetes/kubernetes/blob/master/cmd/kubeadm/app/phases/controlplane/manifests.go",
             "https://github.com/kubernetes/kubernetes/blob/master/cmd/kubeadm/app/apis/kubeadm/v1beta4/defaults.go",
@@ -107,6 +114,7 @@ pub const ALL: [Preset; 11] = [
         title: "minikube",
         pod_ips: subnets("10.244.0.0/16", "", "10.96.0.0/12", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
         cni: Chain::Kindnet,
+        node_network: NodeNetwork::Kind,
         sources: &[
             "https://github.com/kubernetes/minikube/blob/master/pkg/minikube/cni/cni.go",
             "https://github.com/kubernetes/minikube/blob/master/pkg/minikube/constants/constants.go",
@@ -117,6 +125,7 @@ pub const ALL: [Preset; 11] = [
         title: "k3s",
         pod_ips: subnets("10.42.0.0/16", "", "10.43.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
         cni: Chain::K3sFlannel,
+        node_network: NodeNetwork::Kind,
         sources: &[
             "https://docs.k3s.io/cli/server#networking",
             "https://github.com/k3s-io/k3s/blob/master/pkg/agent/flannel/setup.go",
@@ -128,6 +137,7 @@ pub const ALL: [Preset; 11] = [
         title: "RKE2",
         pod_ips: subnets("10.42.0.0/16", "", "10.43.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
         cni: Chain::Kindnet,
+        node_network: NodeNetwork::Kind,
         sources: &[
             "https://docs.rke2.io/reference/server_config",
             "https://docs.rke2.io/networking/basic_network_options",
@@ -138,6 +148,7 @@ pub const ALL: [Preset; 11] = [
         title: "GKE (VPC-native)",
         pod_ips: subnets("10.4.0.0/14", "24", "34.118.224.0/20", KUBELET_DEFAULT_MAX_PODS, Splitter::GkeCloudAllocator),
         cni: Chain::Kindnet,
+        node_network: NodeNetwork::Kind,
         sources: &[
             "https://cloud.google.com/kubernetes-engine/docs/how-to/flexible-pod-cidr",
             "https://cloud.google.com/kubernetes-engine/docs/concepts/alias-ips",
@@ -148,6 +159,7 @@ pub const ALL: [Preset; 11] = [
         title: "AKS (kubenet)",
         pod_ips: subnets("10.244.0.0/16", "", "10.0.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
         cni: Chain::Flannel,
+        node_network: NodeNetwork::Kind,
         sources: &[
             "https://learn.microsoft.com/en-us/azure/aks/configure-kubenet",
             "https://learn.microsoft.com/en-us/azure/aks/concepts-network-ip-address-planning",
@@ -158,6 +170,7 @@ pub const ALL: [Preset; 11] = [
         title: "OpenShift (hostPrefix 23)",
         pod_ips: subnets("10.128.0.0/14", "23", "172.30.0.0/16", 250, Splitter::OvnKubernetes),
         cni: Chain::Kindnet,
+        node_network: NodeNetwork::Kind,
         sources: &[
             "https://docs.redhat.com/en/documentation/openshift_container_platform/4.17/html/installing_on_bare_metal/installer-provisioned-infrastructure#installation-configuration-parameters-network_ipi-install-installation-workflow",
             "https://docs.redhat.com/en/documentation/openshift_container_platform/4.17/html/nodes/working-with-nodes#nodes-nodes-managing-max-pods-proc_nodes-nodes-managing-max-pods",
@@ -169,6 +182,7 @@ pub const ALL: [Preset; 11] = [
         title: "EKS (Amazon VPC CNI)",
         pod_ips: PodIps::Elsewhere,
         cni: Chain::Kindnet,
+        node_network: NodeNetwork::Kind,
         sources: &["https://docs.aws.amazon.com/eks/latest/userguide/managing-vpc-cni.html"],
     },
     Preset {
@@ -176,6 +190,7 @@ pub const ALL: [Preset; 11] = [
         title: "Calico IPAM",
         pod_ips: PodIps::Elsewhere,
         cni: Chain::Kindnet,
+        node_network: NodeNetwork::Kind,
         sources: &["https://docs.tigera.io/calico/latest/networking/ipam/change-block-size"],
     },
     Preset {
@@ -183,6 +198,7 @@ pub const ALL: [Preset; 11] = [
         title: "Cilium (cluster-pool)",
         pod_ips: PodIps::Elsewhere,
         cni: Chain::Kindnet,
+        node_network: NodeNetwork::Kind,
         sources: &["https://docs.cilium.io/en/stable/network/concepts/ipam/cluster-pool/"],
     },
 ];

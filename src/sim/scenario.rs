@@ -33,6 +33,8 @@ pub struct TimedCommand {
 #[derive(Default)]
 struct Names {
     nodes: BTreeSet<String>,
+    /// Machines `kubeadm reset` left without a Node object, which a `node add` of their name rejoins.
+    machines: BTreeSet<String>,
     /// Pod name → its node, while its name is taken (pods deleted with a grace period, or orphaned on a
     /// deleted node, keep their object for a while, so their names stay taken in the scenario).
     pods: BTreeMap<String, String>,
@@ -85,6 +87,7 @@ impl Reader {
                 if !names.nodes.insert(name.clone()) {
                     return Err(already_exists("nodes", name));
                 }
+                names.machines.remove(name);
                 expanded.push(command);
             }
             Command::KcmRestart => expanded.push(command),
@@ -100,6 +103,19 @@ impl Reader {
                 }
                 expanded.push(command);
             }
+            Command::NodeReset { ref name } => {
+                if !names.nodes.remove(name) {
+                    return Err(not_found("nodes", name));
+                }
+                names.machines.insert(name.clone());
+                expanded.push(command);
+            }
+            Command::LinkDelete { ref node, .. } => {
+                if !names.nodes.contains(node) && !names.machines.contains(node) {
+                    return Err(not_found("nodes", node));
+                }
+                expanded.push(command);
+            }
             Command::PodAdd {
                 ref name, ref node, ..
             } => {
@@ -110,7 +126,7 @@ impl Reader {
                 names.add_pod(name, node)?;
                 expanded.push(command);
             }
-            Command::PodAddUnbound { ref name } => {
+            Command::PodAddUnbound { ref name, .. } => {
                 self.pods_added += 1;
                 if self.pods_added > limits::MAX_PODS {
                     return Err(ScenarioErrorKind::Limit(Limit::Pods));

@@ -6,6 +6,7 @@
 
 use super::chain::Chain;
 use super::clock::{DurationError, VirtualDuration};
+use super::node_network::NodeNetwork;
 use crate::ipam::capacity::KUBELET_DEFAULT_MAX_PODS;
 use crate::ipam::goip::GoQuoted;
 use crate::ipam::ptp::netns::MAX_IFINDEX;
@@ -230,6 +231,17 @@ impl Value for Chain {
     }
 }
 
+/// One of the node networks podip models.
+impl Value for NodeNetwork {
+    type Rule = Any;
+    fn read(_: &'static str, text: &str, _: Any) -> Result<Self, SettingError> {
+        NodeNetwork::named(text).ok_or_else(|| SettingError::NodeNetwork(text.to_string()))
+    }
+    fn text(&self) -> String {
+        self.name().to_string()
+    }
+}
+
 /// The table: from one entry per setting (its doc, name, variant, field, type, default, the rule its
 /// text is read by, and its reach) it makes [`SimSettings`]' field and default, [`Setting`]'s variant,
 /// the row of [`KNOBS`], and their arms in the matches that read, write and apply a value.
@@ -399,6 +411,11 @@ knobs! {
     /// (k3s' embedded flannel). A property of the cluster: presets set it, the card and links carry it.
     "cni" Cni(cni: Chain = Chain::Kindnet), read Any,
         Reach { preamble: Some(Written::UnlessDefault), card: true, link: true };
+    /// The network the machines of nodes added from now on sit on, which gives each its InternalIP
+    /// (see [`NodeNetwork`]): `kind` (Docker's `172.18.0.0/16`) or `vagrant` (a kubeadm lab's
+    /// VirtualBox host-only `192.168.56.0/24`). A property of the cluster: presets set it.
+    "node-network" NodeNetwork(node_network: NodeNetwork = NodeNetwork::Kind), read Any,
+        Reach { preamble: Some(Written::UnlessDefault), card: false, link: false };
 }
 
 /// Where host-local keeps its files (`dataDir`), and so whether they outlive a reboot.
@@ -452,6 +469,8 @@ pub enum SettingError {
     DataDir(String),
     /// Not one of the chains podip models.
     Chain(String),
+    /// Not one of the node networks podip models.
+    NodeNetwork(String),
     /// The value is not a number in range.
     Number {
         /// The setting.
@@ -492,6 +511,12 @@ impl fmt::Display for SettingError {
                 "cni: {} is not one of {}",
                 GoQuoted(value),
                 Chain::ALL.map(Chain::name).join(", ")
+            ),
+            Self::NodeNetwork(value) => write!(
+                f,
+                "node-network: {} is not one of {}",
+                GoQuoted(value),
+                NodeNetwork::ALL.map(NodeNetwork::name).join(", ")
             ),
             Self::Number { name, value } => {
                 write!(f, "{name}: invalid number {}", GoQuoted(value))

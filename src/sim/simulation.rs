@@ -14,6 +14,7 @@ use super::kubelet;
 use super::limits;
 use super::log::EventLog;
 use super::node_ipam::NodeIpam;
+use super::node_reset;
 use super::pod_deletion;
 use super::reboot;
 use super::runtime;
@@ -379,7 +380,8 @@ impl Simulation {
                 cluster.config = Some(config.clone());
                 cluster.nodes_changed();
                 // Queued behind the commands of this same instant, so nodes added with the cluster exist
-                // when kcm starts: their preset podCIDRs are occupied at startup.
+                // when kcm starts: their preset podCIDRs are occupied at startup. Without
+                // --allocate-node-cidrs it only says it skips the controller.
                 cluster.schedule(VirtualDuration::ZERO, Action::NodeIpamStart);
             }
             Command::NodeAdd { name, pod_cidrs } => self.node_add(name, pod_cidrs),
@@ -387,12 +389,16 @@ impl Simulation {
             Command::NodeReboot { name, sandboxes } => {
                 reboot::node_reboot(cluster, name, *sandboxes)
             }
+            Command::NodeReset { name } => node_reset::node_reset(cluster, name),
+            Command::LinkDelete { node, link } => node_reset::link_delete(cluster, node, *link),
             // The new process lists the nodes and occupies their podCIDRs: NodeIpamStart again.
             Command::KcmRestart => cluster.schedule(VirtualDuration::ZERO, Action::NodeIpamStart),
             Command::PodAdd { name, node, ip } => {
                 kubelet::pod_add(cluster, name, node, ip.as_deref())
             }
-            Command::PodAddUnbound { name } => scheduler::pod_created(cluster, name),
+            Command::PodAddUnbound { name, tolerations } => {
+                scheduler::pod_created(cluster, name, tolerations)
+            }
             Command::PodDelete {
                 name,
                 grace_period_seconds,

@@ -176,3 +176,15 @@ upstream!(
 upstream!(
     /// The bridge plugin's DEL: the pod's interface first (its peer leaves the bridge), then IPAM DEL.
     BRIDGE_DEL, "containernetworking/plugins", "plugins/main/bridge/bridge.go", "cmdDel");
+upstream!(
+    /// kube-controller-manager starts its controllers; one whose init says "not started" (the node
+    /// IPAM controller without `--allocate-node-cidrs`) is skipped with a warning.
+    KCM_START_CONTROLLERS, "kubernetes/kubernetes", "cmd/kube-controller-manager/app/controllermanager.go", "StartController");
+upstream!(
+    /// `kubeadm reset`'s `cleanup-node` phase: the kubelet stopped, the containers removed, kubeadm's
+    /// directories emptied; CNI's configuration and links are left.
+    KUBEADM_RESET_CLEANUP_NODE, "kubernetes/kubernetes", "cmd/kubeadm/app/cmd/phases/reset/cleanupnode.go", "runCleanupNode");
+upstream!(
+    /// `ip link delete DEVICE`: the kernel unregisters the link with its addresses and routes (a bridge
+    /// frees its ports first).
+    IPROUTE2_LINK_DELETE, "iproute2/iproute2", "ip/iplink.c", "iplink_modify");

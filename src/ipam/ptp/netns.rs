@@ -336,8 +336,14 @@ impl NetNs {
         }
     }
 
-    /// Unregisters a device, flushing its routes (both families). Returns the link.
+    /// Unregisters a device, flushing its routes (both families); a bridge frees its ports first
+    /// (`br_dev_delete`). Returns the link.
     pub(crate) fn remove_link(&mut self, ifindex: u32) -> Option<Link> {
+        for link in &mut self.links {
+            if link.port.is_some_and(|port| port.master == ifindex) {
+                link.port = None;
+            }
+        }
         let pos = self.link_position(ifindex)?;
         self.table.remove_link(pos);
         self.link_names.remove(pos);

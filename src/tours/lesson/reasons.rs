@@ -21,13 +21,13 @@ macro_rules! reasons {
 }
 
 reasons! {
-    NodeRegistered NodeDeleted NodeReboot Rebooted NodeIpamStarted CIDRAllocated CIDROccupied
-    CIDRReleased PodCIDRPatched CIDRNotAvailable NodeSyncRequeued CNIConfigWritten
-    NodeRouteAdded NodeRouteRemoved KindnetReconcileFailed FlannelLeaseFailed VxlanDeviceCreated
-    SubnetEnvWritten NetworkNotReady PodCreated FailedScheduling Scheduled OutOfpods
-    SandboxCreated CNIAdd IPAMReserve BridgeCreated BridgeGatewayAdded VethCreated RouteAdded
-    PodIPsAssigned PodIPsCleared SandboxChanged FailedCreatePodSandBox PodTerminating Killing
-    CNIDel IPAMRelease VethDeleted RouteRemoved SandboxRemoved PodDeleted
+    NodeRegistered NodeDeleted NodeReboot NodeReset LinkDeleted Rebooted NodeIpamStarted
+    CIDRAllocated CIDROccupied CIDRReleased PodCIDRPatched CIDRNotAvailable NodeSyncRequeued
+    CNIConfigWritten NodeRouteAdded NodeRouteRemoved KindnetReconcileFailed FlannelLeaseFailed
+    VxlanDeviceCreated SubnetEnvWritten NetworkNotReady PodCreated FailedScheduling Scheduled
+    OutOfpods SandboxCreated CNIAdd IPAMReserve BridgeCreated BridgeGatewayAdded VethCreated
+    RouteAdded PodIPsAssigned PodIPsCleared SandboxChanged FailedCreatePodSandBox PodTerminating
+    Killing CNIDel IPAMRelease VethDeleted RouteRemoved SandboxRemoved PodDeleted
 }
 
 /// The reason named `name`.
