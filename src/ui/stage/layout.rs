@@ -235,10 +235,15 @@ impl Layout {
                 layout
             };
         }
-        // A packet crosses the nodes: all of them stay, without the strips.
-        if stage.packet.is_some() && !one_node {
-            for level in levels {
-                let across = Layout::at(&now, width, false, focus, level, false).without_strips();
+        // A packet crosses the nodes, or the words name things on several: they stay side by side,
+        // without the strips.
+        if (stage.packet.is_some() || named_slots(stage).len() > 1) && !one_node {
+            let tries = levels
+                .map(|level| (level, false))
+                .into_iter()
+                .chain([(Level::Bare, true)]);
+            for (level, lean) in tries {
+                let across = Layout::at(&now, width, false, focus, level, lean).without_strips();
                 if fits(&across) {
                     return across;
                 }

@@ -266,6 +266,15 @@ fn the_presenter_view_holds_every_tour_step_with_labels_at_14_px_on_a_projector(
                 let layout = Layout::of(&stage, width, false, stage.focus.as_deref(), Some(height));
                 let drawn = layout.boxes.iter().filter(|b| b.rows.is_some()).count();
                 let present = stage.nodes.iter().flatten().count();
+                let named = named_slots(&stage);
+                let drawn_slots: Vec<usize> = layout.boxes.iter().filter_map(|b| b.slot).collect();
+                if named.len() > 1 && !named.iter().all(|slot| drawn_slots.contains(slot)) {
+                    over.push(format!(
+                        "{} step {} at {window:?}: nodes {named:?} named, {drawn_slots:?} drawn",
+                        tour.name(),
+                        step + 1
+                    ));
+                }
                 if stage.packet.is_some() && drawn < present {
                     over.push(format!(
                         "{} step {} at {window:?}: {drawn} of {present} nodes for the packet",
