@@ -394,3 +394,37 @@ fn lesson_run_places_each_step_after_its_event() {
     );
     assert_eq!(lines.iter().filter(|l| l.contains("── step ")).count(), 10);
 }
+
+/// `podip figure --lesson=FILE --step=N` draws a lesson's step as `--tour` draws a built-in tour's: the
+/// built-in lesson's file gives the same picture, its packet included; a step it lacks is refused.
+#[test]
+fn figure_draws_a_lessons_step_as_a_tours() {
+    let draw = |args: &[&str]| {
+        let out = podip().arg("figure").args(args).output().expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let lesson = draw(&["--lesson=lessons/node-network.md", "--step=5", "--lang=zh"]);
+    assert!(
+        // Step 5 declares the packet from web to db, which the picture draws.
+        lesson.contains("class=\"packet\""),
+        "{lesson}"
+    );
+    assert_eq!(
+        lesson,
+        draw(&["--tour=node-network", "--step=5", "--lang=zh"])
+    );
+    let out = podip()
+        .args(["figure", "--lesson=lessons/kind.md", "--step=11"])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "podip: --step=11 is not valid: a step of the lesson, from 1 to 10\n"
+    );
+}

@@ -6,7 +6,7 @@
 use super::{Cursor, Loader, Loading, Run, DEFAULT_SPEED};
 use crate::share::figure::FigureSpec;
 use crate::sim::VirtualTime;
-use crate::tours::TourId;
+use crate::tours::{Told, TourId};
 use std::rc::Rc;
 
 /// The runs of the figures on a page, one per scenario.
@@ -19,14 +19,19 @@ impl Runs {
     /// A cursor at the start of the run of `text` (the tour `tour`, if any): the run already built for
     /// another figure, or built now; the scenario's error (`line N: …`) if it does not read.
     pub fn cursor(&mut self, text: &str, tour: Option<TourId>) -> Result<Cursor, String> {
+        self.told_cursor(text, tour.map(Told::from))
+    }
+
+    /// [`Runs::cursor`] of a run told by a built-in tour or a lesson.
+    pub fn told_cursor(&mut self, text: &str, tour: Option<Told>) -> Result<Cursor, String> {
         if let Some(run) = self
             .runs
             .iter()
-            .find(|run| run.text() == text && run.tour() == tour)
+            .find(|run| run.text() == text && run.teller() == tour)
         {
             return Ok(Cursor::new(run.clone()));
         }
-        let mut loader = Loader::new(text.to_string(), tour, VirtualTime::ZERO);
+        let mut loader = Loader::told(text.to_string(), tour, VirtualTime::ZERO);
         loop {
             match loader.work(&mut || true) {
                 Loading::Working(next) => loader = next,
@@ -67,7 +72,18 @@ impl Figure {
     /// The figure `spec` at its view, its run shared through `runs`.
     pub fn open(runs: &mut Runs, spec: &FigureSpec) -> Result<Figure, String> {
         let (text, tour) = spec.scenario();
-        let mut cursor = runs.cursor(text, tour)?;
+        Figure::open_told(runs, spec, text, tour.map(Told::from))
+    }
+
+    /// The figure `spec` of the run of `text` told by `tour` (a built-in tour or a lesson, whose step
+    /// `spec.step` it shows), at its view.
+    pub fn open_told(
+        runs: &mut Runs,
+        spec: &FigureSpec,
+        text: &str,
+        tour: Option<Told>,
+    ) -> Result<Figure, String> {
+        let mut cursor = runs.told_cursor(text, tour)?;
         let run = cursor.run().clone();
         let (from, view) = match (spec.step, spec.time) {
             (Some(step), _) => (

@@ -10,7 +10,7 @@ use super::slices::{run_until, Progress};
 use crate::sim::scenario::Reader;
 use crate::sim::ClusterSettings;
 use crate::sim::{EventLog, Scenario, Simulation, VirtualDuration, VirtualTime};
-use crate::tours::TourId;
+use crate::tours::{Told, TourId};
 use std::rc::Rc;
 
 /// How far past a scenario's end its run is probed for what it started (a CNI DEL `del_lag` after a
@@ -23,8 +23,8 @@ const AFTER_LAST_EVENT: VirtualDuration = VirtualDuration::from_millis(500);
 pub struct Loader {
     /// How far it is.
     stage: Stage,
-    /// The tour the text is, if any.
-    tour: Option<TourId>,
+    /// The tour the text is told by, if any.
+    tour: Option<Told>,
     /// The time the new cursor shows.
     show_at: VirtualTime,
     /// The tour step the new cursor is at, kept from the view a changed text replaces.
@@ -53,6 +53,11 @@ enum Stage {
 impl Loader {
     /// Build `text` (the tour `tour`, if any) to show at `show_at`.
     pub fn new(text: String, tour: Option<TourId>, show_at: VirtualTime) -> Loader {
+        Loader::told(text, tour.map(Told::from), show_at)
+    }
+
+    /// Build `text`, told by `tour` (a built-in tour or a lesson), to show at `show_at`.
+    pub fn told(text: String, tour: Option<Told>, show_at: VirtualTime) -> Loader {
         Loader {
             stage: Stage::Reading(Box::new(Parse::new(text))),
             tour,
@@ -88,7 +93,7 @@ impl Loader {
 
     /// The tour being built, if any.
     pub fn tour(&self) -> Option<TourId> {
-        self.tour
+        self.tour.and_then(Told::builtin)
     }
 
     /// The time the new run is shown at.
@@ -300,7 +305,7 @@ impl Build {
     fn work(
         &mut self,
         show_at: VirtualTime,
-        step: Option<(TourId, usize)>,
+        step: Option<(Told, usize)>,
         more_time: &mut dyn FnMut() -> bool,
     ) -> bool {
         let limit = self.limit();
@@ -353,7 +358,7 @@ impl Build {
     }
 
     /// The run built and its simulation at the time to show (once [`Build::work`] said it is done).
-    fn finish(self, tour: Option<TourId>) -> (Run, Simulation) {
+    fn finish(self, tour: Option<Told>) -> (Run, Simulation) {
         match self.stage {
             Pass::Replay {
                 timeline,

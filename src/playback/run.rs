@@ -9,7 +9,7 @@ use crate::ipam::capacity::CapacityPlan;
 use crate::share::Link;
 use crate::sim::upstream::Upstream;
 use crate::sim::{ClusterSettings, EventLog, Scenario, VirtualTime};
-use crate::tours::{On, Shows, TourId};
+use crate::tours::{On, Shows, Told, Tour, TourId};
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -21,8 +21,8 @@ pub struct Run {
     scenario: Rc<Scenario>,
     /// The settings it sets.
     settings: ClusterSettings,
-    /// The built-in scenario (tour) it is, if any.
-    tour: Option<TourId>,
+    /// The tour it tells, if any: a built-in scenario's, or a lesson's.
+    tour: Option<Told>,
     /// Every event up to the horizon (the tours' anchors, the scrubber's marks, the stage's places).
     timeline: EventLog,
     /// Where the timeline ends: after the last thing the scenario makes happen.
@@ -47,7 +47,7 @@ impl Run {
         text: String,
         scenario: Rc<Scenario>,
         settings: ClusterSettings,
-        tour: Option<TourId>,
+        tour: Option<Told>,
         timeline: EventLog,
         horizon: VirtualTime,
         halted_at: Option<VirtualTime>,
@@ -55,9 +55,10 @@ impl Run {
         // Each step waits for an event of the run ([`crate::tours`]), never for a hard-coded time, so
         // the narration follows the simulation when a setting changes.
         let found = tour
-            .map(|id| id.tour().step_events(timeline.iter()))
+            .map(|told| told.tour().step_events(timeline.iter()))
             .unwrap_or_default();
-        let gap = tour.and_then(|id| TourGap::of(id, settings.knobs.cni, &found));
+        let gap = (tour.and_then(Told::builtin))
+            .and_then(|id| TourGap::of(id, settings.knobs.cni, &found));
         Run {
             gap,
             places: Places::of(&timeline),
@@ -111,8 +112,18 @@ impl Run {
         &self.settings
     }
 
-    /// The tour it is, if any.
+    /// The built-in tour it is, if any.
     pub fn tour(&self) -> Option<TourId> {
+        self.tour.and_then(Told::builtin)
+    }
+
+    /// The tour whose steps it places, if any: a built-in tour's, or a lesson's.
+    pub fn told(&self) -> Option<&'static Tour> {
+        self.tour.map(Told::tour)
+    }
+
+    /// What tells it, if anything.
+    pub fn teller(&self) -> Option<Told> {
         self.tour
     }
 
@@ -212,7 +223,7 @@ impl Run {
         let chain = self.settings.knobs.cni;
         let event = self.step_event(index).and_then(|i| self.timeline.get(i));
         let event_hops = event.map_or(&[][..], |event| Hop::of(event.reason, chain));
-        let step = self.tour.and_then(|tour| tour.tour().steps.get(index));
+        let step = self.told().and_then(|tour| tour.steps.get(index));
         let things = || {
             step.into_iter()
                 .flat_map(|step| step.shows.iter())

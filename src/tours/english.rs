@@ -87,7 +87,8 @@ macro_rules! lesson_file {
 macro_rules! lesson_file {
     ($path:expr) => {{
         const WHOLE: &str = include_str!($path);
-        const BYTES: [u8; $crate::tours::english::len(WHOLE)] = $crate::tours::english::bytes(WHOLE);
+        const BYTES: [u8; $crate::tours::english::len(WHOLE)] =
+            $crate::tours::english::bytes(WHOLE);
         const ENGLISH: &str = match ::core::str::from_utf8(&BYTES) {
             Ok(text) => text,
             Err(_) => panic!("a lesson file is UTF-8, and cutting whole lines keeps it so"),
@@ -97,7 +98,7 @@ macro_rules! lesson_file {
 }
 pub(crate) use lesson_file;
 
-/// [`lesson_file!`]'s English, at run time: what the wasm holds, for the native tests.
+/// `lesson_file!`'s English, at run time: what the wasm holds, for the native tests.
 pub fn english_only(text: &str) -> String {
     let mut out = vec![0; len(text)];
     let bytes = text.as_bytes();

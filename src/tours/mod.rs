@@ -15,8 +15,8 @@
 //! * this file: [`TourId`], the built-in lessons by name, and [`Tour`], what a lesson tells, with when
 //!   each step happens in a run;
 //! * [`lesson`] reads and writes a lesson file, and checks it against its run;
-//! * [`shows`] names what a step's picture must show;
-//! * [`text`] is a lesson's text in the languages it gives;
+//! * `shows.rs` names what a step's picture must show;
+//! * `text.rs` is a lesson's text in the languages it gives;
 //! * [`english`] cuts a built-in lesson to its English for the wasm.
 
 pub mod english;
@@ -118,6 +118,51 @@ impl TourId {
     /// The names of every tour, as help texts and messages list them: `kind, planning, …`.
     pub fn names() -> String {
         TourId::ALL.map(TourId::name).join(", ")
+    }
+}
+
+/// The tour a run tells: a built-in one by name, or a lesson read from a file, kept for the life of
+/// the program (an authored lesson is read once and leaked, as the built-ins are parsed once).
+#[derive(Debug, Clone, Copy)]
+pub enum Told {
+    /// A built-in tour.
+    Builtin(TourId),
+    /// A lesson of someone's own.
+    Lesson(&'static Tour),
+}
+
+impl Told {
+    /// The tour.
+    pub fn tour(self) -> &'static Tour {
+        match self {
+            Told::Builtin(id) => id.tour(),
+            Told::Lesson(tour) => tour,
+        }
+    }
+
+    /// The built-in tour it is, if it is one.
+    pub fn builtin(self) -> Option<TourId> {
+        match self {
+            Told::Builtin(id) => Some(id),
+            Told::Lesson(_) => None,
+        }
+    }
+}
+
+/// A built-in tour is itself; a lesson is the one read, not another with the same text.
+impl PartialEq for Told {
+    fn eq(&self, other: &Told) -> bool {
+        match (self, other) {
+            (Told::Builtin(a), Told::Builtin(b)) => a == b,
+            (Told::Lesson(a), Told::Lesson(b)) => std::ptr::eq(*a, *b),
+            _ => false,
+        }
+    }
+}
+
+impl From<TourId> for Told {
+    fn from(id: TourId) -> Told {
+        Told::Builtin(id)
     }
 }
 

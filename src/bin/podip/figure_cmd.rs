@@ -1,10 +1,13 @@
 //! `podip figure`: the stage at a tour step or time as SVG, what a `<podip-figure>` shows before its
-//! script draws it. The options are the element's attributes, read and refused by the same code.
+//! script draws it. The options are the element's attributes, read and refused by the same code; a
+//! lesson's step (`--lesson=FILE --step=N`) is drawn as a built-in tour's is.
 
+use super::lesson_cmd::checked;
 use super::scenario_cmd::read_text;
 use podip::playback::figure::Runs;
 use podip::share::figure::FigureSpec;
-use podip::ui::build::figure_svg::figure_svg;
+use podip::tours::Tour;
+use podip::ui::build::figure_svg::{figure_svg, lesson_figure_svg};
 
 /// The figure's options, as `<podip-figure>` attributes.
 #[derive(clap::Args)]
@@ -14,6 +17,10 @@ pub struct FigureArgs {
     /// A scenario of your own instead: a file, `-` for standard input, or `builtin:NAME`.
     #[arg(long)]
     pub scenario: Option<String>,
+    /// A lesson instead (`docs/lessons.md`): a file, `-` for standard input, or `builtin:NAME`;
+    /// drawn at its step `--step`.
+    #[arg(long, conflicts_with_all = ["tour", "scenario", "time"], requires = "step")]
+    pub lesson: Option<String>,
     /// The tour step, counted from 1.
     #[arg(long)]
     pub step: Option<String>,
@@ -33,6 +40,9 @@ pub struct FigureArgs {
 
 /// `podip figure`: the SVG, or why it cannot be drawn.
 pub fn run(args: &FigureArgs) -> Result<String, String> {
+    if let Some(source) = &args.lesson {
+        return lesson_figure(args, source);
+    }
     let text = match &args.scenario {
         Some(source) => Some(read_text(source)?.1),
         None => None,
@@ -47,11 +57,41 @@ pub fn run(args: &FigureArgs) -> Result<String, String> {
     };
     let spec = FigureSpec::read(attribute, text.as_deref(), None)
         .map_err(|problem| problem.to_string())?;
-    if !(200..=4096).contains(&args.width) {
-        return Err(format!(
-            "--width={} is not valid: from 200 to 4096",
-            args.width
-        ));
+    figure_svg(&mut Runs::default(), &spec, width(args)?)
+}
+
+/// The picture's width, checked.
+fn width(args: &FigureArgs) -> Result<u32, String> {
+    match args.width {
+        200..=4096 => Ok(args.width),
+        width => Err(format!("--width={width} is not valid: from 200 to 4096")),
     }
-    figure_svg(&mut Runs::default(), &spec, args.width)
+}
+
+/// `podip figure --lesson=FILE --step=N`: the lesson, checked, drawn at its step.
+fn lesson_figure(args: &FigureArgs, source: &str) -> Result<String, String> {
+    let checked = checked(source)?;
+    // The run keeps its tour for the life of the program, which draws one picture and ends.
+    let lesson: &'static Tour = Box::leak(Box::new(checked.lesson.tour));
+    let steps = lesson.steps.len();
+    let step = args
+        .step
+        .as_deref()
+        .and_then(|step| step.trim().parse::<usize>().ok())
+        .filter(|step| (1..=steps).contains(step))
+        .ok_or_else(|| {
+            format!(
+                "--step={} is not valid: a step of the lesson, from 1 to {steps}",
+                args.step.as_deref().unwrap_or_default()
+            )
+        })?;
+    let attribute = |name: &str| match name {
+        "lang" => args.lang.clone(),
+        "theme" => args.theme.clone(),
+        _ => None,
+    };
+    let mut spec = FigureSpec::read(attribute, Some(lesson.scenario()), None)
+        .map_err(|problem| problem.to_string())?;
+    spec.step = Some(step - 1);
+    lesson_figure_svg(&mut Runs::default(), &spec, lesson, width(args)?)
 }

@@ -138,9 +138,9 @@ impl Cursor {
             .filter_map(|node| StageChain::of(&scene, &node.name))
             .collect();
         let step = run
-            .tour()
+            .told()
             .zip(self.current_step())
-            .and_then(|(tour, i)| tour.tour().steps.get(i));
+            .and_then(|(tour, i)| tour.steps.get(i));
         let drawn: Vec<&StageNode> = nodes.iter().flatten().collect();
         let packet = packet::packet_of(step.map_or(&[], |step| &step.shows), &drawn, &chains);
         let unscheduled: Vec<String> = sim
@@ -159,8 +159,8 @@ impl Cursor {
         Stage {
             unscheduled,
             failed_scheduling,
-            step: run.tour().and(self.current_step()),
-            steps: run.tour().map_or(0, |tour| tour.tour().steps.len()),
+            step: run.told().and(self.current_step()),
+            steps: run.told().map_or(0, |tour| tour.steps.len()),
             shows: step.map_or(&[], |step| &step.shows),
             packet,
             chains,

@@ -29,10 +29,13 @@ pub struct Checked {
 /// # Examples
 /// ```
 /// use podip::tours::lesson;
-/// let text = "# b goes\n\n- scenario: `kind`\n\nb is deleted.\n\n\
-///             ## b-gone\n\n- waits for: `RouteRemoved pod/b`\n\nIts route goes.\n\n\
-///             ## b-deleted\n\n- waits for: `PodDeleted pod/b`\n\nIts object goes first.\n";
-/// let problems = lesson::check("mine", text).err().unwrap();
+/// let text = [
+///     "# b goes", "", "- scenario: `kind`", "", "b is deleted.", "",
+///     "## b-gone", "", "- waits for: `RouteRemoved pod/b`", "", "Its route goes.", "",
+///     "## b-deleted", "", "- waits for: `PodDeleted pod/b`", "", "Its object goes first.",
+/// ]
+/// .join("\n");
+/// let problems = lesson::check("mine", &text).err().unwrap();
 /// assert!(problems[0].to_string().starts_with("line 15: steps out of order"));
 /// ```
 pub fn check(name: &str, text: &str) -> Result<Checked, Vec<Problem>> {

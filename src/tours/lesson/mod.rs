@@ -2,12 +2,12 @@
 //! complete example). The ten built-in tours are such files (`lessons/*.md`), read by this same
 //! parser.
 //!
-//! * [`blocks`] groups the file's lines into headings, paragraphs, list items and fenced blocks, each
+//! * `blocks.rs` groups the file's lines into headings, paragraphs, list items and fenced blocks, each
 //!   with its line and the translations under it;
-//! * [`read`] reads those blocks as a [`Tour`]: its title, introduction and scenario, its steps, the
+//! * `read.rs` reads those blocks as a [`Tour`]: its title, introduction and scenario, its steps, the
 //!   questions before them, its sources;
-//! * [`write`] writes a [`Tour`] back as a file the reader reads as the same tour;
-//! * [`check`] runs the lesson's scenario and holds its steps to the run: each step's event comes, in
+//! * `write.rs` writes a [`Tour`] back as a file the reader reads as the same tour;
+//! * [`mod@check`] runs the lesson's scenario and holds its steps to the run: each step's event comes, in
 //!   order;
 //! * [`reasons`] names every event reason a step may wait for.
 //!
@@ -75,9 +75,12 @@ pub struct Lesson {
 /// # Examples
 /// ```
 /// use podip::tours::lesson;
-/// let text = "# Pod a\n\n- scenario: `kind`\n\nA pod gets an address.\n\n\
-///             ## a-reserved\n\n- waits for: `IPAMReserve pod/a`\n\nhost-local reserves .2.\n";
-/// let lesson = lesson::parse("mine", text).unwrap();
+/// let text = [
+///     "# Pod a", "", "- scenario: `kind`", "", "A pod gets an address.", "",
+///     "## a-reserved", "", "- waits for: `IPAMReserve pod/a`", "", "host-local reserves .2.",
+/// ]
+/// .join("\n");
+/// let lesson = lesson::parse("mine", &text).unwrap();
 /// assert_eq!(lesson.tour.steps[0].id, "a-reserved");
 /// let broken = text.replace("IPAMReserve", "IPAMReserved");
 /// let problems = lesson::parse("mine", &broken).unwrap_err();
@@ -126,7 +129,10 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, Problem> {
     std::str::from_utf8(bytes).map_err(|err| {
         let valid = &bytes[..err.valid_up_to()];
         let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-        Problem::at(line, "the file is not UTF-8 text (a lesson is Markdown in UTF-8)")
+        Problem::at(
+            line,
+            "the file is not UTF-8 text (a lesson is Markdown in UTF-8)",
+        )
     })
 }
 

@@ -47,6 +47,8 @@ struct Reader {
     sources: Vec<Source>,
     /// A question read, waiting for the step after it: the question and its heading's line.
     asked: Option<(Question, usize)>,
+    /// How many step headings were met, read or not.
+    step_headings: usize,
 }
 
 /// The tour `blocks` write, named `name`.
@@ -107,7 +109,7 @@ pub(super) fn read(name: &str, blocks: &[Block]) -> Read {
     if reader.intro.is_none() {
         reader.problem(title_line, "no introduction: a paragraph under the title");
     }
-    if reader.steps.is_empty() {
+    if reader.step_headings == 0 {
         reader.problem(title_line, "no step: a step is a `## step-id` heading");
     }
     let Reader {
@@ -279,6 +281,7 @@ impl Reader {
 
     /// The step `## id` and its blocks.
     fn step(&mut self, line: usize, id: &str, blocks: &[Block]) {
+        self.step_headings += 1;
         if !is_step_id(id) {
             self.problem(
                 line,

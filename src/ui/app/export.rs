@@ -9,7 +9,7 @@ use crate::i18n::{ui as t, Lang};
 use crate::playback::views::seconds;
 use crate::share::{embed_code, Link};
 use crate::sim::VirtualTime;
-use crate::tours::TourId;
+use crate::tours::{Tour, TourId};
 use crate::ui::shared::Shared;
 use crate::ui::sharing::view_url;
 use wasm_bindgen::{JsCast, JsValue};
@@ -65,7 +65,12 @@ pub fn export_menu(props: &ExportProps) -> Html {
             &props.export.svg
         }
         .clone();
-        let title = picture_title(props.tour.name, props.tour.current, props.tour.now, lang);
+        let title = picture_title(
+            props.tour.name.map(TourId::tour),
+            props.tour.current,
+            props.tour.now,
+            lang,
+        );
         Callback::from(move |_: MouseEvent| {
             said.set(None);
             dispatch.emit(Action::ExportProblem(None));
@@ -138,13 +143,12 @@ pub fn export_menu(props: &ExportProps) -> Html {
 /// The picture's title: the tour (by its name) or the scenario; and under it the step (`current`, from
 /// 0) and the time. The app's picture and a figure's (`figure_svg.rs`) say the same.
 pub(crate) fn picture_title(
-    tour: Option<TourId>,
+    tour: Option<&Tour>,
     current: Option<usize>,
     now: VirtualTime,
     lang: Lang,
 ) -> (String, String) {
     let now = seconds(now);
-    let tour = tour.map(TourId::tour);
     let story = tour.map_or(t::SCENARIO.get(lang), |words| words.title.get(lang));
     let when = match (tour, current) {
         (Some(words), Some(step)) => t::EXPORT_STEP_TIME.fill(

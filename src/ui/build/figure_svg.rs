@@ -8,7 +8,7 @@ use crate::i18n::Lang;
 use crate::playback::figure::{Figure, Runs};
 use crate::share::figure::FigureSpec;
 use crate::share::Theme;
-use crate::tours::TourId;
+use crate::tours::{Told, Tour, TourId};
 use crate::ui::app::export::picture_title;
 use crate::ui::stage::file_picture;
 use yew::prelude::*;
@@ -83,12 +83,28 @@ fn FigureFileView(props: &FileProps) -> Html {
 /// The figure `spec` drawn `width` units wide in `theme` (light when `None`), as an SVG file; or why it
 /// cannot be drawn (its scenario's `line N: …`).
 pub fn figure_file(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<FigureFile, String> {
-    let figure = Figure::open(runs, spec)?;
+    Ok(draw(&Figure::open(runs, spec)?, spec, width))
+}
+
+/// The figure `spec` of `lesson` — its scenario and the step `spec.step` — drawn as [`figure_file`]
+/// draws a built-in tour's.
+pub fn lesson_figure_svg(
+    runs: &mut Runs,
+    spec: &FigureSpec,
+    lesson: &'static Tour,
+    width: u32,
+) -> Result<String, String> {
+    let figure = Figure::open_told(runs, spec, lesson.scenario(), Some(Told::Lesson(lesson)))?;
+    Ok(draw(&figure, spec, width).svg)
+}
+
+/// The file of `figure`, opened at `spec`'s view.
+fn draw(figure: &Figure, spec: &FigureSpec, width: u32) -> FigureFile {
     let cursor = figure.cursor();
     let lang = spec.lang;
     let (picture, height) = file_picture(&cursor.stage(None, None), width, lang);
     let (title, when) = picture_title(
-        cursor.run().tour(),
+        cursor.run().told(),
         cursor.current_step(),
         cursor.now(),
         lang,
@@ -104,11 +120,11 @@ pub fn figure_file(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<Fig
     };
     let renderer = yew::LocalServerRenderer::<FigureFileView>::with_props(props).hydratable(false);
     let svg = futures::executor::block_on(renderer.render());
-    Ok(FigureFile {
+    FigureFile {
         svg: format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}\n"),
         title: format!("{title} · {when}"),
         height: height + TITLE_H,
-    })
+    }
 }
 
 /// [`figure_file`]'s SVG.
