@@ -6,15 +6,19 @@
 
 use crate::playback::stage::{Hop, KcmStrip, Stage, StageChain, StageNode, STRIP_CELLS};
 
+mod keep;
 mod rows;
 mod steady;
 #[cfg(test)]
 mod tests;
+mod text;
 
+pub(super) use keep::Keep;
 pub(super) use rows::{
-    failure_line, flow_chips, route_chip_labels, ChainRows, Keep, Level, NodeRows, CELL_PITCH,
-    CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
+    failure_line, flow_chips, route_chip_labels, ChainRows, Level, NodeRows, CELL_PITCH, CHIP_H,
+    CHIP_ROW_H, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
 };
+pub(super) use text::{bold_width, fit, fit_bold, fit_mono, mono_width, text_width};
 
 /// Wider than this the picture is laid out at this width and scaled up (bigger type on a projector).
 pub(super) const MAX_W: f64 = 1080.0;
@@ -85,46 +89,6 @@ pub(super) fn slide_zoom(scale: f64) -> f64 {
         true => (PRESENT_SMALLEST / (font::SMALL * scale)).max(1.0),
         false => 1.0,
     }
-}
-
-/// The estimated width of `text` set at `size` px: a Latin character at most 0.62 em (monospace is
-/// 0.6), a Chinese or Japanese one a whole em.
-pub(super) fn text_width(text: &str, size: f64) -> f64 {
-    text.chars()
-        .map(|c| if super::svg::is_wide(c) { 1.0 } else { 0.62 })
-        .sum::<f64>()
-        * size
-}
-
-/// The width of `text` set in the monospace font at `size` px (addresses, names of files).
-pub(super) fn mono_width(text: &str, size: f64) -> f64 {
-    text.chars().count() as f64 * MONO_EM * size
-}
-
-/// A monospace character's advance, in em (DejaVu Sans Mono, Menlo and Consolas all are 0.6).
-const MONO_EM: f64 = 0.61;
-
-/// `text` cut with an ellipsis to fit `width` at `size` px (the whole goes in a `<title>`).
-pub(super) fn fit(text: &str, width: f64, size: f64) -> String {
-    super::svg::clip(text, width / (0.62 * size))
-}
-
-/// The estimated width of `text` set bold at `size` px (names: 0.69 em measured for `web-1`).
-pub(super) fn bold_width(text: &str, size: f64) -> f64 {
-    text_width(text, size) * BOLD
-}
-
-/// `text` set bold cut to fit `width` at `size` px.
-pub(super) fn fit_bold(text: &str, width: f64, size: f64) -> String {
-    fit(text, width / BOLD, size)
-}
-
-/// How much wider bold type is than the estimate of regular.
-const BOLD: f64 = 1.12;
-
-/// `text` in the monospace font cut to fit `width` at `size` px.
-pub(super) fn fit_mono(text: &str, width: f64, size: f64) -> String {
-    super::svg::clip(text, width / (MONO_EM * size))
 }
 
 /// Label every Nth of cells `cell_w` wide whose widest label is `label_w`: 1 when all fit, 0 when even

@@ -19,7 +19,7 @@ mod tiles;
 
 use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::{KcmStrip, Stage, StageNode};
-use crate::tours::On;
+use crate::tours::{On, Shows};
 use crate::ui::shared::Shared;
 use kcm::CidrsetStrip;
 use layout::{presenter_zoom, slide_zoom, Layout, StripPlace, DEFAULT_W};
@@ -199,7 +199,7 @@ fn picture(
                     chain: stage.chains.iter().find(|c| c.node == node.name),
                     token_from: token_from(&stage.kcm, layout.strips.first(), node),
                     touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
-                    on_node: on_node.clone(), on_pod: on_pod.clone(), lang }.view(),
+                    on_node: on_node.clone(), on_pod: on_pod.clone(), named: named_pods(stage, node), lang }.view(),
                 _ => html! {
                     <g key={format!("empty-{i}")}>{ rect("node-slot", place.x, layout.nodes_y, place.w, place.h, 10) }</g>
                 },
@@ -208,6 +208,30 @@ fn picture(
         { packet::packet(stage, layout) }
         </>
     }
+}
+
+/// The pods on `node` the step shown names: by name, or by an address one of them holds.
+fn named_pods(stage: &Stage, node: &StageNode) -> Vec<String> {
+    let things = stage
+        .shows
+        .iter()
+        .filter(|on| on.node == node.name)
+        .flat_map(On::things);
+    let mut named: Vec<String> = Vec::new();
+    for thing in things {
+        let pod = match thing {
+            Shows::Pod(name) => node.pods.iter().find(|p| p.name == name),
+            Shows::Address(ip) => node
+                .pods
+                .iter()
+                .find(|p| p.ips.iter().any(|held| held == ip)),
+            _ => None,
+        };
+        if let Some(pod) = pod.filter(|p| !named.contains(&p.name)) {
+            named.push(pod.name.clone());
+        }
+    }
+    named
 }
 
 /// Where the PATCH token of `node` starts: the first family's cidrset cell allocated to it.

@@ -46,6 +46,8 @@ pub(super) struct NodeBox<'a> {
     pub on_node: Callback<String>,
     /// A pod picked, where pods are buttons.
     pub on_pod: Option<Callback<String>>,
+    /// The pods on it the step names, itself or by its address: a cell names them on a line.
+    pub named: Vec<String>,
     pub lang: Lang,
 }
 

@@ -131,13 +131,50 @@ impl NodeBox<'_> {
             .find_map(|p| p.failure.as_ref().map(|f| (p.name.clone(), f.clone())));
         let failure = failure.map(|(pod, failure)| {
             html! {
-                <text class="failure small" x={px(x + INSET)} y={px(y + rows.foot_y)}>
+                <text class="failure small" x={px(x + INSET)} y={px(y + rows.foot_y)} data-shows={Shows::Pod(&pod).to_string()}>
                     <title>{ format!("{pod}: {failure}") }</title>
                     { failure_line(&pod, &failure, inner) }
                 </text>
             }
         });
         if let Some(per_row) = rows.pods_as_cells {
+            // The pods the step names, by name and address, as many as the line holds whole.
+            let mut at = x + INSET;
+            let mut named = Vec::new();
+            let failing = node
+                .pods
+                .iter()
+                .find(|p| p.failure.is_some())
+                .map(|p| p.name.as_str());
+            for pod in self
+                .named
+                .iter()
+                .filter_map(|name| node.pods.iter().find(|p| p.name == *name))
+            {
+                if Some(pod.name.as_str()) == failing {
+                    continue;
+                }
+                let label = std::iter::once(pod.name.as_str())
+                    .chain(pod.ips.iter().map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let width = mono_width(&label, font::SMALL);
+                if at + width > x + w - INSET {
+                    break;
+                }
+                named.push((at, label, pod));
+                at += width + 14.0;
+            }
+            let named = rows.named_y.map(|named_y| html! {
+                <g class="named-pods">
+                    { for named.into_iter().map(|(at, label, pod)| html! {
+                        <text class="mono small" x={px(at)} y={px(y + named_y)}
+                            data-shows={Shows::list(std::iter::once(Shows::Pod(&pod.name)).chain(pod.ips.iter().map(|ip| Shows::Address(ip))))}>
+                            { label }
+                        </text>
+                    }) }
+                </g>
+            });
             return html! {
                 <>
                     { band }
@@ -161,6 +198,7 @@ impl NodeBox<'_> {
                                 </g>
                             }
                         }) }
+                        { for named }
                         { for failure }
                         if node.pods_hidden > 0 {
                             { text("muted small", x + w - INSET, y + rows.foot_y, "end", t::MORE_PODS.fill(lang, &[&node.pods_hidden.to_string()])) }

@@ -1,12 +1,11 @@
 //! A node box's rows for its width: as tall as what it holds (a node without pods is short), each
 //! label fitted to the box, and fewer rows at a more compact [`Level`].
 
+use super::keep::Keep;
 use super::{bold_width, fit, fit_bold, font, label_every, mono_width, text_width};
 use crate::playback::stage::{
     RangeStrip, Stage, StageNode, StagePhase, StagePod, MAX_FILES, POD_BOXES,
 };
-use crate::sim::Touched;
-use crate::tours::Shows;
 
 /// The contents' inset from the box's sides.
 pub(crate) const INSET: f64 = 16.0;
@@ -126,6 +125,9 @@ pub(crate) struct NodeRows {
     pub tight: bool,
     /// The line under the pods.
     pub foot_y: f64,
+    /// Pods drawn as cells: the baseline of the line that names the pods the step names, by name and
+    /// address (a cell carries neither).
+    pub named_y: Option<f64>,
     /// A flannel node: the bridge `cni0` as a bar in the band, and the node's routes where ptp's
     /// `/32`s go (its connected route on `cni0`; flanneld's through `flannel.1` too, but bare).
     pub bridged: bool,
@@ -231,85 +233,6 @@ impl From<bool> for ChainRows {
         ChainRows {
             bridged,
             ..ChainRows::default()
-        }
-    }
-}
-
-/// The rows a step's focus needs on a node, kept at every level of detail: what its words are about.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Keep {
-    /// The conflist line (kindnetd wrote it).
-    pub conflist: bool,
-    /// host-local's strip and files (an address reserved or released, or held by the pod the step
-    /// is about).
-    pub addresses: bool,
-    /// The node's routes to the other nodes (one added or removed).
-    pub routes: bool,
-    /// A pod's own route (ptp's `/32` on its host veth, which carries the gateway).
-    pub pod_route: bool,
-    /// The files alone, without host-local's strip, in room for all their rows (a figure's, at every
-    /// step: what its steps name).
-    pub files: bool,
-}
-
-impl Keep {
-    /// What `touched` (the selected event's, or the step's own) needs kept on `node`: a deleted pod's
-    /// event keeps the files it still holds there, waiting for CNI DEL.
-    pub(crate) fn of(touched: Option<&Touched>, node: &StageNode) -> Keep {
-        let Some(t) = touched else {
-            return Keep::default();
-        };
-        let holds = t.pod.as_deref().is_some_and(|pod| {
-            node.pods
-                .iter()
-                .any(|p| p.name == pod && p.phase == StagePhase::Deleting && !p.ip_files.is_empty())
-        });
-        match t.node.as_deref() == Some(node.name.as_str()) {
-            true => Keep {
-                conflist: t.conflist,
-                addresses: t.ip_file.is_some() || holds,
-                // A route via another node (kindnetd's), not a pod's own.
-                routes: t.route.as_deref().is_some_and(|r| r.contains(" via ")),
-                pod_route: t.route.as_deref().is_some_and(|r| !r.contains(" via ")),
-                ..Keep::default()
-            },
-            false => Keep {
-                addresses: holds,
-                ..Keep::default()
-            },
-        }
-    }
-}
-
-impl Keep {
-    /// What the step's words name on a node (its [`Shows`]) needs kept there: an IP file its files, a
-    /// conflist its line, a pod's `/32` or a host veth's address the band's label, another node's
-    /// route kindnetd's chips.
-    pub(crate) fn naming<'a>(things: impl IntoIterator<Item = Shows<'a>>) -> Keep {
-        let mut keep = Keep::default();
-        for thing in things {
-            match thing {
-                Shows::IpFile(_) => keep.files = true,
-                Shows::File(name) if name.ends_with(".conflist") => keep.conflist = true,
-                Shows::VethAddress(_) => keep.pod_route = true,
-                Shows::Route(prefix) if prefix.ends_with("/32") || prefix.ends_with("/128") => {
-                    keep.pod_route = true
-                }
-                Shows::Route(_) => keep.routes = true,
-                _ => {}
-            }
-        }
-        keep
-    }
-
-    /// Both kept.
-    pub(crate) fn or(self, other: Keep) -> Keep {
-        Keep {
-            conflist: self.conflist || other.conflist,
-            addresses: self.addresses || other.addresses,
-            routes: self.routes || other.routes,
-            pod_route: self.pod_route || other.pod_route,
-            files: self.files || other.files,
         }
     }
 }
@@ -547,7 +470,8 @@ impl NodeRows {
             // Below a flannel node's band, taller with its routes.
             let cells_y = POD_CELLS_Y.max(band.h + 12.0);
             let end = band_y + cells_y + rows * CELL_PITCH;
-            let foot = end + FOOT_LINE - 4.0;
+            // The named pods' line, then the failure's.
+            let foot = end + 2.0 * FOOT_LINE - 4.0;
             (
                 band_y + cells_y,
                 Some(per_row),
@@ -604,6 +528,7 @@ impl NodeRows {
             eth0: !bare,
             tight,
             foot_y,
+            named_y: pods_as_cells.map(|_| foot_y - FOOT_LINE),
             bridged,
             node_routes,
             subnet_y,

@@ -1,0 +1,47 @@
+//! How wide a label is set, estimated without a browser, and a label cut to fit a width.
+
+/// The estimated width of `text` set at `size` px: a Latin character at most 0.62 em (monospace is
+/// 0.6), a Chinese or Japanese one a whole em.
+pub(in crate::ui::stage) fn text_width(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| {
+            if super::super::svg::is_wide(c) {
+                1.0
+            } else {
+                0.62
+            }
+        })
+        .sum::<f64>()
+        * size
+}
+
+/// The width of `text` set in the monospace font at `size` px (addresses, names of files).
+pub(in crate::ui::stage) fn mono_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * MONO_EM * size
+}
+
+/// A monospace character's advance, in em (DejaVu Sans Mono, Menlo and Consolas all are 0.6).
+const MONO_EM: f64 = 0.61;
+
+/// `text` cut with an ellipsis to fit `width` at `size` px (the whole goes in a `<title>`).
+pub(in crate::ui::stage) fn fit(text: &str, width: f64, size: f64) -> String {
+    super::super::svg::clip(text, width / (0.62 * size))
+}
+
+/// The estimated width of `text` set bold at `size` px (names: 0.69 em measured for `web-1`).
+pub(in crate::ui::stage) fn bold_width(text: &str, size: f64) -> f64 {
+    text_width(text, size) * BOLD
+}
+
+/// `text` set bold cut to fit `width` at `size` px.
+pub(in crate::ui::stage) fn fit_bold(text: &str, width: f64, size: f64) -> String {
+    fit(text, width / BOLD, size)
+}
+
+/// How much wider bold type is than the estimate of regular.
+const BOLD: f64 = 1.12;
+
+/// `text` in the monospace font cut to fit `width` at `size` px.
+pub(in crate::ui::stage) fn fit_mono(text: &str, width: f64, size: f64) -> String {
+    super::super::svg::clip(text, width / (MONO_EM * size))
+}
