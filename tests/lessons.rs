@@ -87,6 +87,15 @@ fn the_documented_lesson_reads_and_checks_as_written() {
     let tour = &checked.lesson.tour;
     assert_eq!(tour.steps.len(), 3);
     assert_eq!(tour.questions.len(), 1);
+    // Of its 7 texts (title, introduction, 3 steps' words, the question and its why), 3 are in
+    // Japanese, none in Chinese; every built-in lesson is whole in both.
+    assert_eq!(tour.written_in(Lang::Ja), (3, 7));
+    assert_eq!(tour.written_in(Lang::Zh), (0, 7));
+    for id in TourId::ALL {
+        let (written, all) = id.tour().written_in(Lang::Zh);
+        assert_eq!(written, all, "{}", id.name());
+        assert_eq!(id.tour().written_in(Lang::Ja), (all, all), "{}", id.name());
+    }
     assert_eq!(tour.question_before(1).map(|q| q.correct), Some(1));
     // Japanese where it is written, the English where it is not.
     assert_eq!(

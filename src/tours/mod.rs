@@ -293,6 +293,19 @@ impl Tour {
             .collect()
     }
 
+    /// How many of the tour's texts — title, introduction, each step's words, each question and its
+    /// why (choices aside: many read the same in every language) — are written in `lang`, and of how
+    /// many: the others are shown in English.
+    pub fn written_in(&self, lang: Lang) -> (usize, usize) {
+        let texts = [&self.title, &self.intro]
+            .into_iter()
+            .chain(self.steps.iter().map(|step| &step.words))
+            .chain(self.questions.iter().flat_map(|q| [&q.text, &q.why]));
+        texts.fold((0, 0), |(written, all), text| {
+            (written + usize::from(text.written(lang).is_some()), all + 1)
+        })
+    }
+
     /// The index of the step `id`.
     pub fn step_index(&self, id: &str) -> Option<usize> {
         self.steps.iter().position(|step| step.id == id)

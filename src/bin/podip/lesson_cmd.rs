@@ -1,6 +1,7 @@
 //! `podip lesson check FILE` and `podip lesson run FILE`: a lesson file read and held to its run, as
 //! the page reads it, every problem with its line.
 
+use podip::i18n::Lang;
 use podip::tours::lesson::{self, Checked};
 use podip::tours::TourId;
 use std::io::Read;
@@ -78,12 +79,22 @@ pub fn run(command: &LessonCommand) -> Result<String, String> {
             let checked = checked(file)?;
             let tour = &checked.lesson.tour;
             let last = checked.placed.last().and_then(|&i| checked.events.get(i));
-            Ok(format!(
+            let mut out = format!(
                 "{file}: {} steps, {} questions; every step's event comes in its run, in order (the last at {})\n",
                 tour.steps.len(),
                 tour.questions.len(),
                 last.map_or_else(String::new, |event| event.time_ms.to_string()),
-            ))
+            );
+            for lang in [Lang::Zh, Lang::Ja] {
+                let (written, all) = tour.written_in(lang);
+                if written < all {
+                    out.push_str(&format!(
+                        "{}: {written} of {all} texts written; the page shows the others in English\n",
+                        lang.native_name()
+                    ));
+                }
+            }
+            Ok(out)
         }
         LessonCommand::Run { file } => Ok(checked(file)?.transcript()),
     }
