@@ -18,7 +18,7 @@ pub(super) use rows::{
     failure_line, flow_chips, route_chip_labels, ChainRows, Level, NodeRows, CELL_PITCH, CHIP_H,
     CHIP_ROW_H, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
 };
-pub(super) use text::{bold_width, fit, fit_bold, fit_mono, mono_width, text_width};
+pub(super) use text::{bold_width, fit, fit_bold, fit_link, fit_mono, mono_width, text_width};
 
 /// Wider than this the picture is laid out at this width and scaled up (bigger type on a projector).
 pub(super) const MAX_W: f64 = 1080.0;
@@ -165,7 +165,7 @@ impl Layout {
         let width = measured.clamp(MIN_W, MAX_W);
         let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
         let fits = |layout: &Layout| max_height.is_none_or(|max| layout.height <= max);
-        let first_fit = |stage: &Stage, one_node: bool| {
+        let first_fit = |stage: &Stage, one_node: bool, focus: Option<&str>| {
             let mut last = None;
             for level in levels {
                 let layout = Layout::at(stage, width, one_node, focus, level, false);
@@ -177,7 +177,7 @@ impl Layout {
             Err(last.expect("four levels"))
         };
         // Room kept for the run's busiest moment, so the picture holds still while it plays.
-        let busiest = match first_fit(stage, one_node) {
+        let busiest = match first_fit(stage, one_node, focus) {
             Ok(layout) => return layout,
             Err(layout) => layout,
         };
@@ -186,7 +186,7 @@ impl Layout {
             weights: vec![0; stage.weights.len()],
             ..stage.clone()
         };
-        let mut layout = match first_fit(&now, one_node) {
+        let mut layout = match first_fit(&now, one_node, focus) {
             Ok(layout) => return layout,
             Err(layout) => layout,
         };
@@ -199,9 +199,16 @@ impl Layout {
                 layout
             };
         }
-        // A packet crosses the nodes, or the words name things on several: they stay side by side,
-        // without the strips.
-        if (stage.packet.is_some() || named_slots(stage).len() > 1) && !one_node {
+        // A packet crosses the nodes, or the words name things on several (or on another than the
+        // step's event): they stay side by side, without the strips.
+        let touched = stage.touched.as_ref().and_then(|t| t.node.as_deref());
+        let touched = stage
+            .nodes
+            .iter()
+            .position(|n| n.as_ref().is_some_and(|n| Some(n.name.as_str()) == touched));
+        let mut about = named_slots(stage);
+        about.extend(touched.filter(|slot| !about.contains(slot)));
+        if (stage.packet.is_some() || about.len() > 1) && !one_node {
             let tries = levels
                 .map(|level| (level, false))
                 .into_iter()
@@ -213,8 +220,14 @@ impl Layout {
                 }
             }
         }
+        // The node alone is the one the words name, when they name things on one node only.
+        let named = match named_slots(stage).as_slice() {
+            [slot] => stage.nodes[*slot].as_ref().map(|n| n.name.as_str()),
+            _ => None,
+        };
+        let alone = named.or(focus);
         if !one_node {
-            layout = match first_fit(&now, true) {
+            layout = match first_fit(&now, true, alone) {
                 Ok(layout) => return layout,
                 Err(layout) => layout,
             };
@@ -224,7 +237,7 @@ impl Layout {
             return layout;
         }
         // Last, the step's addresses as host-local's files alone, without its strip of cells.
-        Layout::at(&now, width, true, focus, Level::Bare, true).without_strips()
+        Layout::at(&now, width, true, alone, Level::Bare, true).without_strips()
     }
 
     /// The picture without kube-controller-manager's strips, the nodes lifted to its top.

@@ -2,8 +2,8 @@
 //! a box; many pods as cells.
 
 use super::layout::{
-    failure_line, fit, fit_bold, fit_mono, font, mono_width, CELL_PITCH, GRID_GAP, INSET, POD_GAP,
-    POD_LINE, POD_NAME_Y, VETH_END_H,
+    failure_line, fit, fit_bold, fit_link, fit_mono, font, mono_width, CELL_PITCH, GRID_GAP, INSET,
+    POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
 };
 use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
@@ -391,7 +391,7 @@ impl NodeBox<'_> {
                         data-shows={Shows::list([Shows::Veth(&pod.name), Shows::Veth(&veth.name)])}>
                         <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
                         { rect("veth-end", x, veth_y, w, VETH_END_H, 4) }
-                        { text("mono small", cx, veth_y + 14.0, "middle", fit_mono(&veth.node_end, w - 6.0, font::SMALL)) }
+                        { text("mono small", cx, veth_y + 14.0, "middle", fit_link(&veth.node_end, w - 6.0, font::SMALL)) }
                         { cable("cable", cx, veth_y + VETH_END_H, pod_y) }
                         { for pod.routes.iter().zip(pod.route_prefixes()).enumerate().map(|(i, (route, prefix))| {
                             // A tag may reach into the gaps beside its pod's box.
@@ -421,7 +421,7 @@ impl NodeBox<'_> {
                     html! { <text class={class} x={px(x + 6.0)} y={px(pod_y + POD_NAME_Y + POD_LINE * (i + 1) as f64)} data-shows={Shows::Address(ip).to_string()}>{ fit_mono(ip, w - 10.0, size) }</text> }
                 }) }
                 if let (Some(veth), true) = (&pod.veth, rows.eth0) {
-                    { text("mono small muted", x + 8.0, pod_y + POD_NAME_Y + POD_LINE * (families + 1) as f64, "start", fit_mono(&veth.pod_end, w - 12.0, font::SMALL)) }
+                    { text("mono small muted", x + 8.0, pod_y + POD_NAME_Y + POD_LINE * (families + 1) as f64, "start", fit_link(&veth.pod_end, w - 12.0, font::SMALL)) }
                 }
                 if cut {
                     <g class="pod-tip" aria-hidden="true">

@@ -45,3 +45,32 @@ const BOLD: f64 = 1.12;
 pub(in crate::ui::stage) fn fit_mono(text: &str, width: f64, size: f64) -> String {
     super::super::svg::clip(text, width / (MONO_EM * size))
 }
+
+/// A link's name as `ip link` prints it (`vethab2667e3@if2`) fitted to `width`: whole, else without
+/// its peer's `@ifN` (the device's own name, which `ip link show vethab2667e3` takes), else cut.
+pub(in crate::ui::stage) fn fit_link(name: &str, width: f64, size: f64) -> String {
+    let fits = |text: &str| mono_width(text, size) <= width;
+    match name.split_once('@') {
+        _ if fits(name) => name.to_string(),
+        Some((device, _)) if fits(device) => device.to_string(),
+        _ => fit_mono(name, width, size),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_drops_its_peers_index_before_it_is_cut() {
+        let size = 11.0;
+        let whole = mono_width("vethab2667e3@if2", size);
+        assert_eq!(
+            fit_link("vethab2667e3@if2", whole, size),
+            "vethab2667e3@if2"
+        );
+        let device = mono_width("vethab2667e3", size);
+        assert_eq!(fit_link("vethab2667e3@if2", device, size), "vethab2667e3");
+        assert!(fit_link("vethab2667e3@if2", device - 10.0, size).ends_with('…'));
+    }
+}
