@@ -2,7 +2,7 @@
 
 /// The estimated width of `text` set at `size` px: a Latin character at most 0.62 em (monospace is
 /// 0.6), a Chinese or Japanese one a whole em.
-pub(in crate::ui::stage) fn text_width(text: &str, size: f64) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
     text.chars()
         .map(|c| {
             if super::super::svg::is_wide(c) {
@@ -16,7 +16,7 @@ pub(in crate::ui::stage) fn text_width(text: &str, size: f64) -> f64 {
 }
 
 /// The width of `text` set in the monospace font at `size` px (addresses, names of files).
-pub(in crate::ui::stage) fn mono_width(text: &str, size: f64) -> f64 {
+pub(crate) fn mono_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * MONO_EM * size
 }
 
@@ -24,17 +24,17 @@ pub(in crate::ui::stage) fn mono_width(text: &str, size: f64) -> f64 {
 const MONO_EM: f64 = 0.61;
 
 /// `text` cut with an ellipsis to fit `width` at `size` px (the whole goes in a `<title>`).
-pub(in crate::ui::stage) fn fit(text: &str, width: f64, size: f64) -> String {
+pub(crate) fn fit(text: &str, width: f64, size: f64) -> String {
     super::super::svg::clip(text, width / (0.62 * size))
 }
 
 /// The estimated width of `text` set bold at `size` px (names: 0.69 em measured for `web-1`).
-pub(in crate::ui::stage) fn bold_width(text: &str, size: f64) -> f64 {
+pub(crate) fn bold_width(text: &str, size: f64) -> f64 {
     text_width(text, size) * BOLD
 }
 
 /// `text` set bold cut to fit `width` at `size` px.
-pub(in crate::ui::stage) fn fit_bold(text: &str, width: f64, size: f64) -> String {
+pub(crate) fn fit_bold(text: &str, width: f64, size: f64) -> String {
     fit(text, width / BOLD, size)
 }
 
@@ -42,13 +42,13 @@ pub(in crate::ui::stage) fn fit_bold(text: &str, width: f64, size: f64) -> Strin
 const BOLD: f64 = 1.12;
 
 /// `text` in the monospace font cut to fit `width` at `size` px.
-pub(in crate::ui::stage) fn fit_mono(text: &str, width: f64, size: f64) -> String {
+pub(crate) fn fit_mono(text: &str, width: f64, size: f64) -> String {
     super::super::svg::clip(text, width / (MONO_EM * size))
 }
 
 /// A link's name as `ip link` prints it (`vethab2667e3@if2`) fitted to `width`: whole, else without
 /// its peer's `@ifN` (the device's own name, which `ip link show vethab2667e3` takes), else cut.
-pub(in crate::ui::stage) fn fit_link(name: &str, width: f64, size: f64) -> String {
+pub(crate) fn fit_link(name: &str, width: f64, size: f64) -> String {
     let fits = |text: &str| mono_width(text, size) <= width;
     match name.split_once('@') {
         _ if fits(name) => name.to_string(),
