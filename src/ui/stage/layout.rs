@@ -7,6 +7,7 @@
 use crate::playback::stage::{Hop, KcmStrip, Stage, StageChain, StageNode, STRIP_CELLS};
 
 mod keep;
+mod ladder;
 mod rows;
 mod steady;
 #[cfg(test)]
@@ -153,103 +154,6 @@ pub(super) struct BoxPlace {
 }
 
 impl Layout {
-    /// The stage `stage` laid out `measured` units wide (`one_node` forced, the phone's switcher), at
-    /// most `max_height` tall if it can be.
-    pub(super) fn of(
-        stage: &Stage,
-        measured: f64,
-        one_node: bool,
-        focus: Option<&str>,
-        max_height: Option<f64>,
-    ) -> Layout {
-        let width = measured.clamp(MIN_W, MAX_W);
-        let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
-        let fits = |layout: &Layout| max_height.is_none_or(|max| layout.height <= max);
-        let first_fit = |stage: &Stage, one_node: bool, focus: Option<&str>| {
-            let mut last = None;
-            for level in levels {
-                let layout = Layout::at(stage, width, one_node, focus, level, false);
-                if fits(&layout) {
-                    return Ok(layout);
-                }
-                last = Some(layout);
-            }
-            Err(last.expect("four levels"))
-        };
-        // Room kept for the run's busiest moment, so the picture holds still while it plays.
-        let busiest = match first_fit(stage, one_node, focus) {
-            Ok(layout) => return layout,
-            Err(layout) => layout,
-        };
-        // Too short for that: room for what is on the stage now, so no label is drawn smaller.
-        let now = Stage {
-            weights: vec![0; stage.weights.len()],
-            ..stage.clone()
-        };
-        let mut layout = match first_fit(&now, one_node, focus) {
-            Ok(layout) => return layout,
-            Err(layout) => layout,
-        };
-        // Still too tall: when the step is about things on a node, that node alone across the width,
-        // then without kube-controller-manager's strips, which the step is not about.
-        if !about_a_node(stage) {
-            return if busiest.height <= layout.height {
-                busiest
-            } else {
-                layout
-            };
-        }
-        // A packet crosses the nodes, or the words name things on several (or on another than the
-        // step's event): they stay side by side, without the strips.
-        let touched = stage.touched.as_ref().and_then(|t| t.node.as_deref());
-        let touched = stage
-            .nodes
-            .iter()
-            .position(|n| n.as_ref().is_some_and(|n| Some(n.name.as_str()) == touched));
-        let mut about = named_slots(stage);
-        about.extend(touched.filter(|slot| !about.contains(slot)));
-        if (stage.packet.is_some() || about.len() > 1) && !one_node {
-            let tries = levels
-                .map(|level| (level, false))
-                .into_iter()
-                .chain([(Level::Bare, true)]);
-            for (level, lean) in tries {
-                let across = Layout::at(&now, width, false, focus, level, lean).without_strips();
-                if fits(&across) {
-                    return across;
-                }
-            }
-        }
-        // The node alone is the one the words name, when they name things on one node only.
-        let named = match named_slots(stage).as_slice() {
-            [slot] => stage.nodes[*slot].as_ref().map(|n| n.name.as_str()),
-            _ => None,
-        };
-        let alone = named.or(focus);
-        if !one_node {
-            layout = match first_fit(&now, true, alone) {
-                Ok(layout) => return layout,
-                Err(layout) => layout,
-            };
-        }
-        let layout = layout.without_strips();
-        if fits(&layout) {
-            return layout;
-        }
-        // Last, the step's addresses as host-local's files alone, without its strip of cells.
-        Layout::at(&now, width, true, alone, Level::Bare, true).without_strips()
-    }
-
-    /// The picture without kube-controller-manager's strips, the nodes lifted to its top.
-    pub(super) fn without_strips(mut self) -> Layout {
-        let lift = self.nodes_y - BARE_GAP;
-        self.strips.clear();
-        self.strip_h = 0.0;
-        self.nodes_y -= lift;
-        self.height -= lift;
-        self
-    }
-
     /// Laid out at `level`; `lean`: a step's addresses kept as host-local's files alone.
     fn at(
         stage: &Stage,
@@ -386,18 +290,6 @@ impl Layout {
             tiles,
         }
     }
-}
-
-/// Whether the step shown is about things on a node: its event keeps rows of a node's box, or its
-/// words name things on one.
-fn about_a_node(stage: &Stage) -> bool {
-    let keeps = stage.touched.as_ref().is_some_and(|t| {
-        t.node
-            .as_deref()
-            .and_then(|node| stage.nodes.iter().flatten().find(|n| n.name == node))
-            .is_some_and(|node| Keep::of(Some(t), node) != Keep::default())
-    });
-    keeps || !named_slots(stage).is_empty()
 }
 
 /// A node box `w` wide at `x`, for `node` of `stage` (or an empty frame); `lean` as [`Layout::at`].
