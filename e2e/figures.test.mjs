@@ -223,3 +223,67 @@ test("a page on another origin uses the script and the engine from podip's", asy
   await host.close();
   await app.close();
 });
+
+/** The complete lesson of docs/lessons.md, as written there (steps: worker-subnet, a-reserved, a-route). */
+async function docsLesson() {
+  const doc = await readFile("docs/lessons.md", "utf8");
+  const block = doc.slice(doc.indexOf("## A complete lesson")).match(/```markdown\n([\s\S]*?)\n```/);
+  assert.ok(block, "docs/lessons.md has its complete lesson");
+  return block[1] + "\n";
+}
+
+test("a lesson's figures: by address and written inside, one fetch for two figures, its words and picture; a broken lesson and failed fetches say why in place", async () => {
+  const lesson = await docsLesson();
+  const app = await serve("dist", "/", { cors: true });
+  const dir = await mkdtemp(join(tmpdir(), "lesson-host-"));
+  await writeFile(join(dir, "mine.md"), lesson);
+  const elsewhere = await mkdtemp(join(tmpdir(), "lesson-elsewhere-"));
+  await writeFile(join(elsewhere, "mine.md"), lesson);
+  // Another origin that does not let other sites read its files (no CORS headers).
+  const closed = await serve(elsewhere);
+  const broken = lesson.replace("IPAMReserve pod/a", "IPAMReserved pod/a").replace("RouteAdded pod/a", "RouteAdded pod/zz");
+  await writeFile(join(dir, "index.html"), `<!doctype html><html lang="en"><meta charset="utf-8"><title>lessons</title><link rel="icon" href="data:,">
+    <script type="module" src="${app.url}podip-figure.js"></script>
+    <podip-figure lesson="mine.md" step="2" data-testid="by-path"></podip-figure>
+    <podip-figure lesson="/mine.md" step="3" data-testid="by-path-3"></podip-figure>
+    <podip-figure step="1" data-testid="written"><script type="text/podip-lesson">${lesson}</script></podip-figure>
+    <podip-figure step="1" data-testid="broken"><script type="text/podip-lesson">${broken}</script></podip-figure>
+    <podip-figure lesson="mine.md" step="9" data-testid="past"></podip-figure>
+    <podip-figure lesson="missing.md" step="1" data-testid="missing"></podip-figure>
+    <podip-figure lesson="${closed.url}mine.md" step="1" data-testid="cors"></podip-figure>
+    <podip-figure lesson="javascript:alert(1)" data-testid="scheme"></podip-figure>`);
+  const host = await serve(dir);
+  const fetched = [];
+  const { page, problems } = await openPage(shared.browser, "about:blank");
+  page.on("request", (r) => r.url().endsWith("/mine.md") && fetched.push(r.url()));
+  await page.goto(host.url);
+  await figureHas(page, "by-path", "data-step", "2");
+  await figureHas(page, "by-path-3", "data-step", "3");
+  await figureHas(page, "written", "data-step", "1");
+  const caption = (id) => drawn(page, id).getByTestId("figure-caption").textContent();
+  assert.match(await caption("by-path"), /host-local creates the file 10\.244\.1\.2/);
+  assert.match(await caption("by-path-3"), /ptp adds a \/32 route to pod a/);
+  assert.match(await caption("written"), /kind-worker gets the next free \/24/);
+  assert.match(await drawn(page, "by-path").getByTestId("figure-count").textContent(), /Where pod a's address comes from/);
+  // The step's picture: a's address file on kind-worker.
+  await drawn(page, "by-path").locator('[data-testid=stage-file][data-file="10.244.1.2"]').first().waitFor({ state: "attached" });
+  // Two figures of one address, one fetch of it (the path and "/mine.md" are the same file).
+  assert.deepEqual(fetched.filter((u) => u.startsWith(host.url)), [`${host.url}mine.md`]);
+  const problem = (id) => page.locator(`podip-figure[data-testid=${id}] [data-testid=figure-problem]`);
+  for (const [id, said] of [
+    ["broken", /line 33: no event reason IPAMReserved[^]*line 41: step a-route: pod\/zz never appears in the run/],
+    ["past", /step=9 is past the lesson's last step \(3\)/],
+    ["missing", /missing\.md could not be fetched: the server answered HTTP 404/],
+    ["cors", /could not be fetched: no answer, or its server does not let this site read it \(CORS/],
+    ["scheme", /is javascript:; a lesson comes from an https address or a path on this site/],
+  ]) {
+    await problem(id).waitFor({ timeout: 30_000 });
+    assert.match(await problem(id).textContent(), said, id);
+  }
+  // "Open in podip ↗": the lesson's scenario at the step's moment.
+  assert.ok((await drawn(page, "by-path").getByTestId("figure-open").getAttribute("href")).startsWith(app.url));
+  assert.deepEqual(problems.filter((p) => p.startsWith("pageerror") || /panicked/.test(p)), []);
+  await page.screenshot({ path: `${ARTIFACTS}/figure-lessons.png`, fullPage: true });
+  await page.close();
+  await Promise.all([host.close(), closed.close(), app.close()]);
+});

@@ -1,8 +1,9 @@
 // <podip-figure>: podip's stage in any page. A page includes this script once, from podip's build:
 //   <script type="module" src="https://example.org/podip/podip-figure.js"></script>
-// and writes figures (`<podip-figure tour="kind" step="8"></podip-figure>`; README, "Figures in your
-// docs"). Every figure of the page shares one WebAssembly instance and one stylesheet, both loaded from
-// this script's own folder, so the script works from another origin when that host allows it (CORS).
+// and writes figures (`<podip-figure tour="kind" step="8"></podip-figure>`, or a lesson's:
+// `lesson="mine.md"`, or a `<script type="text/podip-lesson">` inside; README, "Figures in your docs").
+// Every figure of the page shares one WebAssembly instance and one stylesheet, both loaded from this
+// script's own folder, so the script works from another origin when that host allows it (CORS).
 // Each figure draws in its own shadow root; what the element holds (the figure's SVG, an <img>) shows
 // until the figure is drawn, and always where scripts are off. A figure plays only while on screen.
 // The build writes the hashed file names below (src/bin/prerender.rs).
@@ -34,7 +35,7 @@ const onScreen = new IntersectionObserver((entries) => {
 });
 
 class PodipFigure extends HTMLElement {
-  static observedAttributes = ["tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit"];
+  static observedAttributes = ["tour", "lesson", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit"];
 
   async connectedCallback() {
     followHostThemes();

@@ -6,8 +6,34 @@
 use super::{Cursor, Loader, Loading, Run, DEFAULT_SPEED};
 use crate::share::figure::FigureSpec;
 use crate::sim::VirtualTime;
-use crate::tours::{Told, TourId};
+use crate::tours::{lesson, Told, Tour, TourId};
 use std::rc::Rc;
+
+/// The lessons of the figures on a page, each read and checked once however many figures show it.
+#[derive(Default)]
+pub struct Lessons {
+    read: Vec<(String, Result<&'static Tour, String>)>,
+}
+
+impl Lessons {
+    /// The lesson `text` (named `name`, its file's stem), read and held to its run; or its problems,
+    /// one a line (`line N: …`). A lesson read is kept for the page's life, as its runs are.
+    pub fn read(&mut self, name: &str, text: &str) -> Result<&'static Tour, String> {
+        if let Some((_, read)) = self.read.iter().find(|(t, _)| t == text) {
+            return read.clone();
+        }
+        let read = match lesson::check(name, text) {
+            Ok(checked) => Ok(&*Box::leak(Box::new(checked.lesson.tour))),
+            Err(problems) => Err(problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")),
+        };
+        self.read.push((text.to_string(), read.clone()));
+        read
+    }
+}
 
 /// The runs of the figures on a page, one per scenario.
 #[derive(Default)]
@@ -71,8 +97,27 @@ pub struct Figure {
 impl Figure {
     /// The figure `spec` at its view, its run shared through `runs`.
     pub fn open(runs: &mut Runs, spec: &FigureSpec) -> Result<Figure, String> {
-        let (text, tour) = spec.scenario();
+        let (text, tour) = spec
+            .scenario()
+            .ok_or("a lesson's figure is drawn once its lesson is read")?;
         Figure::open_told(runs, spec, text, tour.map(Told::from))
+    }
+
+    /// The figure `spec` of the lesson `lesson` (read by [`Lessons::read`]) at its view: its step
+    /// `spec.step`, which the lesson must have.
+    pub fn open_lesson(
+        runs: &mut Runs,
+        spec: &FigureSpec,
+        lesson: &'static Tour,
+    ) -> Result<Figure, String> {
+        let steps = lesson.steps.len();
+        if let Some(step) = spec.step.filter(|&step| step >= steps) {
+            return Err(format!(
+                "step={} is past the lesson's last step ({steps})",
+                step + 1
+            ));
+        }
+        Figure::open_told(runs, spec, lesson.scenario(), Some(Told::Lesson(lesson)))
     }
 
     /// The figure `spec` of the run of `text` told by `tour` (a built-in tour or a lesson, whose step
@@ -205,6 +250,50 @@ mod tests {
 
     fn spec(attributes: &[(&str, &str)], inline: Option<&str>) -> FigureSpec {
         FigureSpec::read_pairs(attributes, inline, None).expect("a figure")
+    }
+
+    /// A lesson of two steps on the built-in kind scenario.
+    const LESSON: &str = "# Pod a\n\n- scenario: `kind`\n\nA pod gets an address.\n\n## a-reserved\n\n- waits for: `IPAMReserve pod/a`\n\nhost-local reserves .2.\n\n## a-route\n\n- waits for: `RouteAdded pod/a`\n\nptp adds its route.\n";
+
+    #[test]
+    fn figures_of_one_lesson_share_its_reading_and_its_run() {
+        let (mut lessons, mut runs) = (Lessons::default(), Runs::default());
+        let tour = lessons.read("mine", LESSON).expect("reads");
+        assert!(std::ptr::eq(
+            tour,
+            lessons.read("other", LESSON).expect("read once")
+        ));
+        let lesson_spec = |step: &str| {
+            FigureSpec::read_with_lesson(
+                |name| (name == "step").then(|| step.to_string()),
+                None,
+                Some(LESSON),
+                None,
+            )
+            .expect("a figure")
+        };
+        let a = Figure::open_lesson(&mut runs, &lesson_spec("1"), tour).expect("step 1");
+        let b = Figure::open_lesson(&mut runs, &lesson_spec("2"), tour).expect("step 2");
+        assert_eq!(runs.len(), 1);
+        assert!(Rc::ptr_eq(a.cursor().run(), b.cursor().run()));
+        assert_eq!(
+            (a.cursor().current_step(), b.cursor().current_step()),
+            (Some(0), Some(1))
+        );
+        assert_eq!(
+            Figure::open_lesson(&mut runs, &lesson_spec("3"), tour).err(),
+            Some("step=3 is past the lesson's last step (2)".to_string())
+        );
+        let broken = LESSON.replace("IPAMReserve", "IPAMReserved");
+        let problems = lessons.read("mine", &broken).expect_err("broken");
+        assert!(
+            problems.starts_with("line 9: no event reason IPAMReserved"),
+            "{problems}"
+        );
+        assert!(
+            Figure::open(&mut runs, &lesson_spec("1")).is_err(),
+            "a lesson opens by its lesson"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! A `<podip-figure>` element's attributes, read into the view it draws: a built-in tour (`tour=`) or
-//! a scenario of its own (a child `<script type="text/podip">`), where to show it (`step=` or `t=`),
+//! A `<podip-figure>` element's attributes, read into the view it draws: a built-in tour (`tour=`), a
+//! lesson (`lesson="URL"`, or a child `<script type="text/podip-lesson">`) or a scenario of its own (a
+//! child `<script type="text/podip">`), where to show it (`step=` or `t=`),
 //! `lang=`, `theme=`, `controls=` (`none`, `step`, `full`), `autoplay` and `caption=` (`step`, `none`).
 //! The values a link also carries are read by [`Link::parse`], so a figure accepts what a link
 //! accepts; a value it cannot use is refused whole, with the attribute named, and the figure shows why.
@@ -8,7 +9,7 @@ use super::{Link, LinkProblem, Theme, MAX_SCENARIO_LEN};
 use crate::i18n::Lang;
 use crate::ipam::goip::GoQuoted;
 use crate::sim::VirtualTime;
-use crate::tours::TourId;
+use crate::tours::{lesson, TourId};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -31,6 +32,17 @@ pub enum FigureSource {
     Tour(TourId),
     /// A scenario text of the page's own.
     Scenario(String),
+    /// A lesson file (`docs/lessons.md`), read and checked when the figure is built.
+    Lesson(LessonFrom),
+}
+
+/// Where a figure's lesson is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LessonFrom {
+    /// At an address the page fetches (`lesson="…"`, checked by [`lesson::address::fetchable`]).
+    At(String),
+    /// Written inside the element (`<script type="text/podip-lesson">`).
+    Written(String),
 }
 
 /// The view a figure draws.
@@ -60,10 +72,12 @@ pub struct FigureSpec {
 /// Why a figure cannot be drawn: said in the figure, in place of the picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FigureProblem {
-    /// Neither `tour=` nor a `<script type="text/podip">` child.
+    /// Neither `tour=`, a lesson nor a `<script type="text/podip">` child.
     NoScenario,
-    /// Both `tour=` and a scenario of its own.
+    /// More than one of `tour=`, a lesson and a scenario of its own.
     TourAndScenario,
+    /// The lesson's address is not one a page fetches from.
+    LessonAddress(String),
     /// An attribute's value is not one it accepts: (attribute, value as given, what it accepts).
     BadValue(&'static str, String, Cow<'static, str>),
     /// `step=` past the tour's last step: (step as given, the tour's steps).
@@ -80,11 +94,12 @@ impl fmt::Display for FigureProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FigureProblem::NoScenario => f.write_str(
-                "a figure needs tour=\"…\" or a <script type=\"text/podip\"> with a scenario inside it",
+                "a figure needs tour=\"…\", lesson=\"…\" or a <script type=\"text/podip\"> with a scenario inside it",
             ),
-            FigureProblem::TourAndScenario => {
-                f.write_str("a figure shows a tour or a scenario of its own, not both")
-            }
+            FigureProblem::TourAndScenario => f.write_str(
+                "a figure shows one of a tour, a lesson or a scenario of its own, not both",
+            ),
+            FigureProblem::LessonAddress(why) => f.write_str(why),
             FigureProblem::BadValue(name, value, accepted) => write!(
                 f,
                 "{name}={} is not valid: {accepted}",
@@ -94,7 +109,7 @@ impl fmt::Display for FigureProblem {
                 write!(f, "step={step} is past the tour's last step ({steps})")
             }
             FigureProblem::StepWithoutTour => f.write_str(
-                "step= needs a tour; a scenario of the figure's own is shown at a time (t=\"4.5s\")",
+                "step= needs a tour or a lesson; a scenario of the figure's own is shown at a time (t=\"4.5s\")",
             ),
             FigureProblem::ScenarioTooLong(len) => write!(
                 f,
@@ -118,8 +133,8 @@ fn accepted(name: &str) -> Cow<'static, str> {
 }
 
 /// The element's attributes, every one [`FigureSpec::read`] reads.
-pub const ATTRIBUTES: [&str; 9] = [
-    "tour", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit",
+pub const ATTRIBUTES: [&str; 10] = [
+    "tour", "lesson", "step", "t", "lang", "theme", "controls", "autoplay", "caption", "fit",
 ];
 
 impl FigureSpec {
@@ -129,6 +144,16 @@ impl FigureSpec {
     pub fn read(
         attribute: impl Fn(&str) -> Option<String>,
         inline: Option<&str>,
+        page_lang: Option<&str>,
+    ) -> Result<FigureSpec, FigureProblem> {
+        FigureSpec::read_with_lesson(attribute, inline, None, page_lang)
+    }
+
+    /// [`FigureSpec::read`] of a figure that may also hold a lesson written inside it (`written`).
+    pub fn read_with_lesson(
+        attribute: impl Fn(&str) -> Option<String>,
+        inline: Option<&str>,
+        written: Option<&str>,
         page_lang: Option<&str>,
     ) -> Result<FigureSpec, FigureProblem> {
         let mut query = form_urlencoded::Serializer::new(String::new());
@@ -148,14 +173,29 @@ impl FigureSpec {
             });
         }
         let inline = inline.map(str::trim).filter(|text| !text.is_empty());
-        let source = match (link.tour.as_deref().and_then(TourId::from_name), inline) {
+        let lesson = match (
+            attribute("lesson"),
+            written.filter(|t| !t.trim().is_empty()),
+        ) {
             (Some(_), Some(_)) => return Err(FigureProblem::TourAndScenario),
-            (Some(tour), None) => FigureSource::Tour(tour),
-            (None, Some(text)) if text.len() > MAX_SCENARIO_LEN => {
+            (Some(at), None) => Some(LessonFrom::At(
+                lesson::address::fetchable(&at)
+                    .map_err(FigureProblem::LessonAddress)?
+                    .to_string(),
+            )),
+            (None, Some(text)) => Some(LessonFrom::Written(text.to_string())),
+            (None, None) => None,
+        };
+        let tour = link.tour.as_deref().and_then(TourId::from_name);
+        let source = match (tour, inline, lesson) {
+            (Some(tour), None, None) => FigureSource::Tour(tour),
+            (None, Some(text), None) if text.len() > MAX_SCENARIO_LEN => {
                 return Err(FigureProblem::ScenarioTooLong(text.len()))
             }
-            (None, Some(text)) => FigureSource::Scenario(format!("{text}\n")),
-            (None, None) => return Err(FigureProblem::NoScenario),
+            (None, Some(text), None) => FigureSource::Scenario(format!("{text}\n")),
+            (None, None, Some(lesson)) => FigureSource::Lesson(lesson),
+            (None, None, None) => return Err(FigureProblem::NoScenario),
+            _ => return Err(FigureProblem::TourAndScenario),
         };
         match (&source, link.step) {
             (FigureSource::Scenario(_), Some(_)) => return Err(FigureProblem::StepWithoutTour),
@@ -193,7 +233,7 @@ impl FigureSpec {
         let autoplay = flag("autoplay", "present (autoplay) or absent")?;
         let fit = flag("fit", "present (fit) or absent")?;
         let caption = match attribute("caption").as_deref().map(str::trim) {
-            None | Some("step") => matches!(source, FigureSource::Tour(_)),
+            None | Some("step") => !matches!(source, FigureSource::Scenario(_)),
             Some("none") => false,
             Some(other) => {
                 return Err(FigureProblem::BadValue(
@@ -239,6 +279,8 @@ impl FigureSpec {
         let (tour, scenario) = match &self.source {
             FigureSource::Tour(tour) => (Some(tour.name().to_string()), None),
             FigureSource::Scenario(text) => (None, Some(text.clone())),
+            // The lesson's own scenario, once read, is the figure's to give ([`FigureSpec::lesson_link`]).
+            FigureSource::Lesson(_) => (None, None),
         };
         Link {
             tour,
@@ -251,11 +293,24 @@ impl FigureSpec {
         }
     }
 
-    /// The scenario text the figure runs, and its tour.
-    pub fn scenario(&self) -> (&str, Option<TourId>) {
+    /// The view of a lesson figure in the full app: the lesson's scenario at the step's time
+    /// `at` (a lesson of its own is carried by a link of its own, `?lesson=`, not this one).
+    pub fn lesson_link(&self, scenario: &str, at: VirtualTime) -> Link {
+        Link {
+            scenario: Some(scenario.to_string()),
+            time: Some(at),
+            step: None,
+            ..self.link()
+        }
+    }
+
+    /// The scenario text the figure runs, and its tour; `None` for a lesson, whose scenario is known
+    /// once the lesson is read.
+    pub fn scenario(&self) -> Option<(&str, Option<TourId>)> {
         match &self.source {
-            FigureSource::Tour(tour) => (tour.tour().scenario(), Some(*tour)),
-            FigureSource::Scenario(text) => (text, None),
+            FigureSource::Tour(tour) => Some((tour.tour().scenario(), Some(*tour))),
+            FigureSource::Scenario(text) => Some((text, None)),
+            FigureSource::Lesson(_) => None,
         }
     }
 }
@@ -334,7 +389,7 @@ mod tests {
             (spec.time, spec.lang, spec.caption),
             (Some(VirtualTime(2_000)), Lang::Zh, false)
         );
-        assert_eq!(spec.scenario(), ("node add a\n pod add a x\n", None));
+        assert_eq!(spec.scenario(), Some(("node add a\n pod add a x\n", None)));
     }
 
     #[test]
@@ -402,5 +457,59 @@ mod tests {
         let full = read(&[("tour", "kind"), ("controls", "full")], None).expect("a figure");
         assert_eq!(full.controls, Controls::Full);
         assert!(!full.autoplay);
+    }
+
+    #[test]
+    fn a_lesson_by_address_or_written_inside_with_its_step_and_caption() {
+        let spec = read(&[("lesson", " lessons/mine.md "), ("step", "3")], None).expect("a figure");
+        assert_eq!(
+            spec.source,
+            FigureSource::Lesson(LessonFrom::At("lessons/mine.md".into()))
+        );
+        assert_eq!(
+            (spec.step, spec.caption, spec.scenario()),
+            (Some(2), true, None)
+        );
+        let written = FigureSpec::read_with_lesson(
+            |name| (name == "step").then(|| "1".to_string()),
+            None,
+            Some("# Mine\n"),
+            None,
+        )
+        .expect("a figure");
+        assert_eq!(
+            written.source,
+            FigureSource::Lesson(LessonFrom::Written("# Mine\n".into()))
+        );
+        let link = written.lesson_link("node add a\n", VirtualTime(2_000));
+        assert_eq!(
+            (link.scenario.as_deref(), link.time, link.step),
+            (Some("node add a\n"), Some(VirtualTime(2_000)), None)
+        );
+    }
+
+    #[test]
+    fn a_lesson_is_refused_beside_a_tour_or_scenario_and_from_elsewhere() {
+        let lesson = |attributes: &[(&str, &str)], inline, written| {
+            FigureSpec::read_with_lesson(
+                |name| {
+                    attributes
+                        .iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, v)| v.to_string())
+                },
+                inline,
+                written,
+                None,
+            )
+            .expect_err("refused")
+            .to_string()
+        };
+        let both = "one of a tour, a lesson or a scenario";
+        assert!(lesson(&[("lesson", "a.md"), ("tour", "kind")], None, None).contains(both));
+        assert!(lesson(&[("lesson", "a.md")], Some("node add a"), None).contains(both));
+        assert!(lesson(&[("lesson", "a.md")], None, Some("# A")).contains(both));
+        assert!(lesson(&[("lesson", "javascript:alert(1)")], None, None).contains("is javascript:"));
+        assert!(lesson(&[("lesson", "http://example.org/a.md")], None, None).contains("is http:"));
     }
 }

@@ -21,7 +21,7 @@ pub use tokens::{tokens, Token};
 use super::Run;
 use crate::i18n::Lang;
 use crate::sim::{Chain, ClusterSettings, Scenario, Simulation};
-use crate::tours::TourId;
+use crate::tours::{Tour, TourId};
 use facts::{host_length, paired, settings_facts, Fact, Ipam, Value};
 use ipnet::IpNet;
 use std::collections::BTreeSet;
@@ -107,8 +107,8 @@ struct Told {
 pub struct TourWords {
     /// The run's scenario: these words are for it alone.
     scenario: Rc<Scenario>,
-    /// The tour.
-    tour: Option<TourId>,
+    /// The tour: a built-in one or a lesson.
+    tour: Option<&'static Tour>,
     /// The run's settings are the tour's own: every word stands as written.
     own_settings: bool,
     /// Each fact with the number of the event from which on it is known.
@@ -124,11 +124,10 @@ pub struct TourWords {
 impl TourWords {
     /// The words of `run`'s tour for `run`.
     pub fn of(run: &Run) -> TourWords {
-        let id = run.tour();
-        let tour = id.map(TourId::tour);
+        let tour = run.told();
         let mut words = TourWords {
             scenario: run.scenario().clone(),
-            tour: id,
+            tour,
             own_settings: true,
             facts: Vec::new(),
             own_cidrs: Vec::new(),
@@ -211,19 +210,19 @@ impl TourWords {
     /// The tour's introduction: as written, said to describe the tour's own cluster under other
     /// settings (it names the flags).
     pub fn intro(&self, lang: Lang) -> Option<Said> {
-        let tour = self.tour?.tour();
+        let tour = self.tour?;
         Some(Said::as_written(tour.intro.get(lang), !self.own_settings))
     }
 
     /// Step `index`'s words in `lang`.
     pub fn step(&self, index: usize, lang: Lang) -> Option<Said> {
-        let step = self.tour?.tour().steps.get(index)?;
+        let step = self.tour?.steps.get(index)?;
         Some(self.say(index, step.words.get(lang)))
     }
 
     /// The question asked before step `index`, in `lang`: retold only whole.
     pub fn question(&self, index: usize, lang: Lang) -> Option<QuestionSaid> {
-        let question = self.tour?.tour().question_before(index)?;
+        let question = self.tour?.question_before(index)?;
         let choices: Vec<&str> = question.choices.iter().map(|c| c.get(lang)).collect();
         let (text, why) = (question.text.get(lang), question.why.get(lang));
         let said: Vec<Said> = [text, why]
@@ -263,10 +262,10 @@ impl TourWords {
         let elsewhere = self
             .tour
             .and_then(|tour| {
-                let id = tour.tour().steps.get(index)?.id.as_str();
+                let id = tour.steps.get(index)?.id.as_str();
                 ELSEWHERE
                     .iter()
-                    .find(|(t, step, _)| *t == tour && *step == id)
+                    .find(|(t, step, _)| std::ptr::eq(t.tour(), tour) && *step == id)
             })
             .map_or(&[][..], |(_, _, numbers)| numbers);
         let mut out = String::with_capacity(text.len());

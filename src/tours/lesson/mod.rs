@@ -9,11 +9,13 @@
 //! * `write.rs` writes a [`Tour`] back as a file the reader reads as the same tour;
 //! * [`mod@check`] runs the lesson's scenario and holds its steps to the run: each step's event comes, in
 //!   order;
-//! * [`reasons`] names every event reason a step may wait for.
+//! * [`reasons`] names every event reason a step may wait for;
+//! * [`address`] says where a page may fetch a lesson from, and why a fetch failed.
 //!
 //! Every problem is a [`Problem`] at its line, and a file has them all reported at once; nothing a file
 //! holds makes the reader panic, and the limits are checked before anything is read.
 
+pub mod address;
 mod blocks;
 pub mod check;
 mod inline;

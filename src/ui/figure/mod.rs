@@ -3,13 +3,14 @@
 //! root with podip's stylesheet; `connect` draws a [`FigureApp`] there, which owns the figure's
 //! playback ([`crate::playback::figure`]) over the run its scenario shares with the page's other
 //! figures. A figure plays only while on screen (the script tells it) and holds no clock otherwise.
+//! A figure of a lesson waits for its lesson ([`lesson`]: fetched and read once for the page) and shows
+//! its problems in place when it is broken.
 
 use crate::i18n::{ui as t, Lang};
 use crate::playback::figure::{Figure, Runs};
 use crate::playback::views::seconds;
 use crate::playback::words::TourWords;
-use crate::share::figure::{Controls, FigureSpec};
-use crate::tours::TourId;
+use crate::share::figure::{Controls, FigureSource, FigureSpec};
 use crate::ui::shared::Shared;
 use crate::ui::stage::StageView;
 use crate::ui::timing::{now_ms, FIGURE_TICK_BUDGET_MS, FIGURE_TICK_MS};
@@ -54,6 +55,8 @@ pub enum FigureMessage {
     Do(Move),
     /// The view's address in the app is known.
     Address(String),
+    /// Its lesson is read (or why it cannot be).
+    Lesson(lesson::Read),
 }
 
 /// A move of the figure's playback.
@@ -91,6 +94,10 @@ pub struct FigureApp {
     /// Something moved it (the reader or autoplay): until then it shows a moment, drawn without the
     /// motion of things appearing (a node that joined seconds before does not fly in).
     moved: bool,
+    /// Its words are loaded (or could not be).
+    ready: bool,
+    /// Its lesson, once read, when it shows one.
+    lesson: Option<lesson::Read>,
 }
 
 impl Component for FigureApp {
@@ -99,6 +106,13 @@ impl Component for FigureApp {
 
     fn create(ctx: &Context<Self>) -> Self {
         let props = ctx.props();
+        if let Ok(FigureSpec {
+            source: FigureSource::Lesson(from),
+            ..
+        }) = &props.spec
+        {
+            lesson::read(from, ctx.link().callback(FigureMessage::Lesson));
+        }
         if let Ok(spec) = &props.spec {
             let (lang, link) = (spec.lang, ctx.link().clone());
             let base = props.app_root.clone();
@@ -126,6 +140,8 @@ impl Component for FigureApp {
             unavailable: None,
             on_node,
             moved: false,
+            ready: false,
+            lesson: None,
         }
     }
 
@@ -134,18 +150,12 @@ impl Component for FigureApp {
         match message {
             FigureMessage::Ready(unavailable) => {
                 self.unavailable = unavailable;
-                if let Ok(spec) = &ctx.props().spec {
-                    let mut spec = spec.clone();
-                    spec.autoplay &= !ctx.props().reduced_motion;
-                    let mut figure = RUNS.with(|runs| Figure::open(&mut runs.borrow_mut(), &spec));
-                    if let (Ok(figure), true) = (&mut figure, ctx.props().entered_forward) {
-                        figure.entered_forward();
-                    }
-                    self.figure = Some(figure);
-                }
-                if self.on_screen {
-                    self.with_figure(Figure::on_screen);
-                }
+                self.ready = true;
+                self.build(ctx);
+            }
+            FigureMessage::Lesson(read) => {
+                self.lesson = Some(read);
+                self.build(ctx);
             }
             FigureMessage::OnScreen(on_screen) => {
                 self.on_screen = on_screen;
@@ -197,7 +207,7 @@ impl Component for FigureApp {
         };
         let cursor = figure.cursor();
         let run = cursor.run();
-        let tour = run.tour().map(TourId::tour);
+        let tour = run.told();
         let step = cursor.current_step();
         let now = cursor.now();
         let count = match (tour, step) {
@@ -284,6 +294,43 @@ impl Component for FigureApp {
 }
 
 impl FigureApp {
+    /// The figure built, once its words are loaded and its lesson (if it shows one) is read.
+    fn build(&mut self, ctx: &Context<Self>) {
+        let Ok(spec) = &ctx.props().spec else { return };
+        let lesson = matches!(spec.source, FigureSource::Lesson(_));
+        if !self.ready || self.figure.is_some() || (lesson && self.lesson.is_none()) {
+            return;
+        }
+        let mut spec = spec.clone();
+        spec.autoplay &= !ctx.props().reduced_motion;
+        let mut figure = RUNS.with(|runs| {
+            let runs = &mut runs.borrow_mut();
+            match &self.lesson {
+                Some(Ok(tour)) => Figure::open_lesson(runs, &spec, tour),
+                Some(Err(problem)) => Err(problem.clone()),
+                None => Figure::open(runs, &spec),
+            }
+        });
+        if let (Ok(figure), true) = (&mut figure, ctx.props().entered_forward) {
+            figure.entered_forward();
+        }
+        if let (Ok(figure), Some(Ok(tour))) = (&figure, &self.lesson) {
+            // "Open in podip ↗": the lesson's scenario at the step's moment.
+            let run = figure.cursor().run();
+            let at = spec.step.and_then(|step| run.step_time(step));
+            let view = spec.lesson_link(tour.scenario(), at.unwrap_or(run.horizon()));
+            let (root, link) = (ctx.props().app_root.clone(), ctx.link().clone());
+            yew::platform::spawn_local(async move {
+                let address = crate::ui::sharing::address_below(&root, view).await;
+                link.send_message(FigureMessage::Address(address));
+            });
+        }
+        self.figure = Some(figure);
+        if self.on_screen {
+            self.with_figure(Figure::on_screen);
+        }
+    }
+
     /// `change` on the figure, when it is built.
     fn with_figure<T>(&mut self, change: impl FnOnce(&mut Figure) -> T) -> Option<T> {
         match &mut self.figure {
@@ -306,7 +353,7 @@ impl FigureApp {
             return Vec::new();
         };
         let run = figure.cursor().run();
-        let count = run.tour().map_or(0, |tour| tour.tour().steps.len());
+        let count = run.told().map_or(0, |tour| tour.steps.len());
         let others = (first.max(1) - 1..last.min(count)).filter(|i| Some(*i) != shown);
         others
             .map(Some)
@@ -383,6 +430,7 @@ fn refused(lang: Lang, problem: &str) -> Html {
 
 /// The browser's side: each `<podip-figure>` on the page and the app drawn in its shadow root.
 pub(crate) mod article_parts;
+mod lesson;
 pub mod sentence;
 
 #[cfg(target_arch = "wasm32")]
@@ -409,14 +457,20 @@ mod element {
             .ok()
             .flatten()
             .and_then(|script| script.text_content());
+        let written = host
+            .query_selector(r#":scope > script[type="text/podip-lesson"]"#)
+            .ok()
+            .flatten()
+            .and_then(|script| script.text_content());
         let page_lang = host
             .closest("[lang]")
             .ok()
             .flatten()
             .and_then(|e| e.get_attribute("lang"));
-        let spec = FigureSpec::read(
+        let spec = FigureSpec::read_with_lesson(
             |name| host.get_attribute(name),
             inline.as_deref(),
+            written.as_deref(),
             page_lang.as_deref(),
         )
         .map_err(|problem| problem.to_string());
