@@ -3,8 +3,10 @@
 // a reveal.js deck — each served from its own origin, podip's build from another. In each: every figure
 // drawn at its step, one wasm request, the figure's words between 11 and 22 px and the same size in
 // every host, the host's theme followed, no console error; in reveal.js the fragments step the figure
-// and → moves the deck, not the figure, and the PDF export shows each fragment's step. The tools are
-// installed by scripts/dev.sh (pinned).
+// and → moves the deck, not the figure, and the PDF export shows each fragment's step. Each docs tool
+// also shows a lesson's step (docs/lessons.md's complete lesson): mdBook from the book's file at build
+// time (and a broken one stops the build at its line) and from another origin, Hugo and MkDocs from a
+// file the site serves. The tools are installed by scripts/dev.sh (pinned).
 //   node --test --test-reporter=spec e2e/hosts.test.mjs
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
@@ -25,6 +27,10 @@ after(async () => {
 });
 
 const script = `${podip.url}podip-figure.js`;
+// A site of lessons on an origin of its own, which lets other sites read them (CORS).
+const lessonDir = await mkdtemp(join(tmpdir(), "podip-lessons-"));
+const elsewhere = await serve(lessonDir, "/", { cors: true });
+servers.push(elsewhere);
 
 // The README's snippets, as an author copies them, with this build's address: what the sites below are
 // built from, so the README cannot drift from what works.
@@ -44,6 +50,24 @@ function inline(marker, start) {
   assert.ok(span, `README has \`${start}…\` after ${marker}`);
   return span;
 }
+/** The complete lesson of docs/lessons.md, as written there (steps: worker-subnet, a-reserved, a-route). */
+const doc = await readFile(join(ROOT, "docs/lessons.md"), "utf8");
+const LESSON = doc.slice(doc.indexOf("## A complete lesson")).match(/```markdown\n([\s\S]*?)\n```/)[1] + "\n";
+await writeFile(join(lessonDir, "mine.md"), LESSON);
+/** Each step's words, as the caption must say them. */
+const LESSON_WORDS = { 1: /kind-worker gets the next free \/24/, 2: /host-local creates the file 10\.244\.1\.2/, 3: /ptp adds a \/32 route to pod a/ };
+
+/** The lesson figure `i` of the page at `step`: its words in the caption, its title in the count, and
+ *  the step's picture (pod a's address file on kind-worker from step 2). */
+async function checkLesson(page, i, step, host) {
+  const figure = page.locator("podip-figure").nth(i).locator(`[data-testid=figure][data-step="${step}"]`);
+  await figure.waitFor({ timeout: 30_000 });
+  assert.match(await figure.getByTestId("figure-caption").textContent(), LESSON_WORDS[step], `${host}: the lesson's step ${step} words`);
+  assert.match(await figure.getByTestId("figure-count").textContent(), /Where pod a's address comes from/, `${host}: the lesson's title`);
+  const file = figure.locator('[data-testid=stage] [data-testid=stage-file][data-file="10.244.1.2"]');
+  assert.equal(await file.count() > 0, step >= 2, `${host}: a's address file drawn at step ${step}`);
+}
+
 /** The caption's font size of each host's figure, to compare across hosts. */
 const captionPx = {};
 
@@ -96,18 +120,35 @@ test("mdBook: {{#podip …}} through the preprocessor, in the root's 62.5 % and 
   execFileSync("cargo", ["build", "--quiet", "--bin", "mdbook-podip"], { cwd: ROOT, stdio: "inherit" });
   const url = await site("mdbook", async (dir) => {
     await mkdir(join(dir, "src"));
-    const toml = snippet("* **mdBook**", "toml").replace("[preprocessor.podip]\n", `[preprocessor.podip]\ncommand = "${join(ROOT, "target/debug/mdbook-podip")}"\n`);
+    const toml = snippet("* **mdBook**", "toml").replace("[preprocessor.podip]\n", `[preprocessor.podip]\ncommand = "${join(process.env.CARGO_TARGET_DIR ?? join(ROOT, "target"), "debug/mdbook-podip")}"\n`);
     await writeFile(join(dir, "book.toml"), `[book]\ntitle = "podip in mdBook"\n\n${toml}`);
     await writeFile(join(dir, "src/SUMMARY.md"), "# Summary\n\n- [Pod IPs](pod-ips.md)\n");
     const line = inline("* **mdBook**", "{{#podip");
     assert.equal(line, "{{#podip tour=kind step=8}}");
-    await writeFile(join(dir, "src/pod-ips.md"), `# Pod IPs\n\nThe kind story:\n\n${line}\n\nAnd on a bridge:\n\n{{#podip tour=kubeadm-flannel step=3}}\n`);
+    const lessonLine = inline("* **mdBook**", "{{#podip lesson");
+    assert.equal(lessonLine, "{{#podip lesson=lessons/mine.md step=2}}");
+    await mkdir(join(dir, "src/lessons"));
+    await writeFile(join(dir, "src/lessons/mine.md"), LESSON);
+    const chapter = `# Pod IPs\n\nThe kind story:\n\n${line}\n\nAnd on a bridge:\n\n{{#podip tour=kubeadm-flannel step=3}}\n\nA lesson of the book's own:\n\n${lessonLine}\n\nAnd from another site:\n\n<podip-figure lesson="${elsewhere.url}mine.md" step="3"></podip-figure>\n`;
+    await writeFile(join(dir, "src/pod-ips.md"), chapter);
+    // A broken lesson stops the build, at its file and line.
+    await writeFile(join(dir, "src/lessons/broken.md"), LESSON.replace("IPAMReserve pod/a", "IPAMReserved pod/a"));
+    await writeFile(join(dir, "src/pod-ips.md"), chapter.replace("lessons/mine.md", "lessons/broken.md"));
+    const failed = (() => { try { execFileSync("mdbook", ["build", dir], { stdio: "pipe" }); } catch (err) { return String(err.stderr); } })();
+    assert.match(failed ?? "the build went on", /src\/lessons\/broken\.md:33: no event reason IPAMReserved/);
+    await writeFile(join(dir, "src/pod-ips.md"), chapter);
     execFileSync("mdbook", ["build", dir], { stdio: "inherit" });
     return join(dir, "book");
   });
   const { page, wasm, assertClean } = await open(`${url}pod-ips.html`);
-  await checkFigures(page, wasm, "mdBook", ["8", "3"]);
-  assert.equal(await page.locator("podip-figure img[src^='data:image/svg+xml']").count(), 2, "each figure holds its picture");
+  await checkFigures(page, wasm, "mdBook", ["8", "3", "2", "3"]);
+  assert.equal(await page.locator("podip-figure img[src^='data:image/svg+xml']").count(), 3, "each figure the book drew holds its picture");
+  await checkLesson(page, 2, 2, "mdBook");
+  await checkLesson(page, 3, 3, "mdBook, a lesson from another origin");
+  // The lesson's poster is its step's picture: its title, and a's file.
+  const poster = Buffer.from((await page.locator("podip-figure").nth(2).locator("img").getAttribute("src")).split(",")[1], "base64").toString();
+  assert.match(poster, /Where pod a(&#39;|'|&apos;)s address comes from/);
+  assert.match(poster, /10\.244\.1\.2/);
   // mdBook's theme switch: coal is dark, and the figure follows it.
   await page.evaluate(() => { document.documentElement.className = "coal"; });
   await page.waitForFunction(() => getComputedStyle(document.querySelector("podip-figure").shadowRoot.querySelector(".figure-root")).colorScheme === "dark");
@@ -125,12 +166,17 @@ test("Hugo: the shortcode, the script once per page", async () => {
     await writeFile(join(dir, "layouts/_default/single.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"><style>html { font-size: 15px }</style></head><body><main>{{ .Content }}</main></body></html>`);
     await writeFile(join(dir, "layouts/_default/list.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>home</title></head><body></body></html>`);
     const line = inline("* **Hugo**", "{{< podip");
-    await writeFile(join(dir, "content/pod-ips.md"), `---\ntitle: Pod IPs\n---\n\nThe kind story:\n\n${line}\n\nIn Japanese, playing:\n\n{{< podip tour="dual-stack" step="2" lang="ja" >}}\n`);
+    const lessonLine = inline("* **Hugo**", "{{< podip lesson");
+    await mkdir(join(dir, "static/lessons"), { recursive: true });
+    await writeFile(join(dir, "static/lessons/mine.md"), LESSON);
+    await writeFile(join(dir, "content/pod-ips.md"), `---\ntitle: Pod IPs\n---\n\nThe kind story:\n\n${line}\n\nIn Japanese, playing:\n\n{{< podip tour="dual-stack" step="2" lang="ja" >}}\n\nA lesson:\n\n${lessonLine}\n\n{{< podip lesson="lessons/mine.md" step="3" >}}\n`);
     execFileSync("hugo", ["--source", dir, "--destination", join(dir, "public"), "--quiet"], { stdio: "inherit" });
     return join(dir, "public");
   });
   const { page, wasm, assertClean } = await open(`${url}pod-ips/`);
-  await checkFigures(page, wasm, "Hugo", ["8", "2"]);
+  await checkFigures(page, wasm, "Hugo", ["8", "2", "2", "3"]);
+  await checkLesson(page, 2, 2, "Hugo");
+  await checkLesson(page, 3, 3, "Hugo");
   assert.equal(await page.locator(`script[src="${script}"]`).count(), 1, "the script once");
   await page.screenshot({ path: `${ARTIFACTS}/host-hugo.png` });
   assertClean();
@@ -143,7 +189,10 @@ test("MkDocs with Material: the snippet survives Markdown, and a page reached by
     await writeFile(join(dir, "mkdocs.yml"), `site_name: podip in MkDocs\nuse_directory_urls: false\nsite_url: http://127.0.0.1/\ntheme:\n  name: material\n  font: false\n  features: [navigation.instant]\n  palette:\n    scheme: slate\n${extra}nav: [index.md, pod-ips.md]\n`);
     await writeFile(join(dir, "docs/index.md"), "# Home\n\nNo figure here: [the figures](pod-ips.md).\n");
     const line = inline("* **MkDocs**", "<podip-figure");
-    await writeFile(join(dir, "docs/pod-ips.md"), `# Pod IPs\n\nThe kind story:\n\n${line}\n\nAnd exhaustion:\n\n<podip-figure tour="exhaustion" step="3"></podip-figure>\n`);
+    const lessonLine = inline("* **MkDocs**", "<podip-figure lesson");
+    await mkdir(join(dir, "docs/lessons"));
+    await writeFile(join(dir, "docs/lessons/mine.lesson"), LESSON);
+    await writeFile(join(dir, "docs/pod-ips.md"), `# Pod IPs\n\nThe kind story:\n\n${line}\n\nAnd exhaustion:\n\n<podip-figure tour="exhaustion" step="3"></podip-figure>\n\nA lesson:\n\n${lessonLine}\n`);
     execFileSync("mkdocs", ["build", "--quiet", "--config-file", join(dir, "mkdocs.yml"), "--site-dir", join(dir, "site")], { stdio: "inherit" });
     return join(dir, "site");
   });
@@ -151,7 +200,8 @@ test("MkDocs with Material: the snippet survives Markdown, and a page reached by
   // Material's instant navigation makes the link absolute, and swaps the page in without a reload.
   await page.locator("article a", { hasText: "the figures" }).click();
   await page.locator("h1", { hasText: "Pod IPs" }).waitFor();
-  await checkFigures(page, wasm, "MkDocs", ["8", "3"]);
+  await checkFigures(page, wasm, "MkDocs", ["8", "3", "2"]);
+  await checkLesson(page, 2, 2, "MkDocs");
   assert.equal(await schemeOf(page), "dark", "Material's slate scheme is dark");
   await page.screenshot({ path: `${ARTIFACTS}/host-mkdocs.png` });
   assertClean();

@@ -6,6 +6,8 @@
 //! it does, for `html`); otherwise it reads `[context, book]` as JSON on standard input and writes the
 //! book back. The script's address is the book's `[preprocessor.podip] script = "…/podip-figure.js"`.
 //! The book is read as JSON values, so no version of mdBook's own crate is tied to this one.
+//! `{{#podip lesson=lessons/mine.md step=3}}` reads the lesson file relative to its chapter's folder,
+//! else to the book's `src`, else to the book's root, and checks it: a broken lesson stops the build.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -44,6 +46,18 @@ fn preprocess(input: &str) -> Result<String, String> {
         .and_then(Value::as_str)
         .ok_or("book.toml has no [preprocessor.podip] script = \"…/podip-figure.js\"")?
         .to_string();
+    let root = std::path::PathBuf::from(
+        context
+            .pointer("/root")
+            .and_then(Value::as_str)
+            .unwrap_or("."),
+    );
+    let src = root.join(
+        context
+            .pointer("/config/book/src")
+            .and_then(Value::as_str)
+            .unwrap_or("src"),
+    );
     let mut problems = Vec::new();
     // mdBook 0.5 names the chapters `items`; 0.4 named them `sections`.
     let key = if book.get("items").is_some() {
@@ -56,13 +70,15 @@ fn preprocess(input: &str) -> Result<String, String> {
         .and_then(Value::as_array_mut)
         .ok_or("the book has no items")?;
     for item in items {
-        chapters(
-            item,
-            &mut |name, content| match podip::ui::build::embed_figures::expand(content, &script) {
+        chapters(item, &mut |name, chapter_path, content| {
+            let folder = src.join(chapter_path).parent().map(|p| p.to_path_buf());
+            let mut read =
+                |path: &str| read_lesson(path, &[folder.as_deref(), Some(&src), Some(&root)]);
+            match podip::ui::build::embed_figures::expand_with(content, &script, &mut read) {
                 Ok(expanded) => *content = expanded,
                 Err(err) => problems.push(format!("{name}: {err}")),
-            },
-        );
+            }
+        });
     }
     if !problems.is_empty() {
         return Err(problems.join("\n"));
@@ -70,9 +86,37 @@ fn preprocess(input: &str) -> Result<String, String> {
     serde_json::to_string(&book).map_err(|err| err.to_string())
 }
 
-/// Every chapter of `item` and its sub-items, with its name and its content to change.
+/// The lesson file `path` in the first of `folders` that has it: its path as found, and its bytes (at
+/// most one byte past the largest lesson, which the checker refuses by its size).
 #[cfg(not(target_arch = "wasm32"))]
-fn chapters(item: &mut serde_json::Value, each: &mut dyn FnMut(&str, &mut String)) {
+fn read_lesson(
+    path: &str,
+    folders: &[Option<&std::path::Path>],
+) -> Result<(String, Vec<u8>), String> {
+    use std::io::Read;
+    let found = folders
+        .iter()
+        .flatten()
+        .map(|folder| folder.join(path))
+        .find(|file| file.is_file())
+        .ok_or_else(|| {
+            format!(
+                "lesson={path}: no such file beside the chapter, in the book's src or at its root"
+            )
+        })?;
+    let mut bytes = Vec::new();
+    std::fs::File::open(&found)
+        .and_then(|file| {
+            file.take(podip::tours::lesson::MAX_FILE_BYTES as u64 + 1)
+                .read_to_end(&mut bytes)
+        })
+        .map_err(|err| format!("{}: {err}", found.display()))?;
+    Ok((found.display().to_string(), bytes))
+}
+
+/// Every chapter of `item` and its sub-items, with its name, its source path and its content to change.
+#[cfg(not(target_arch = "wasm32"))]
+fn chapters(item: &mut serde_json::Value, each: &mut dyn FnMut(&str, &str, &mut String)) {
     let Some(chapter) = item.get_mut("Chapter") else {
         return;
     };
@@ -81,8 +125,13 @@ fn chapters(item: &mut serde_json::Value, each: &mut dyn FnMut(&str, &mut String
         .and_then(|n| n.as_str())
         .unwrap_or_default()
         .to_string();
+    let source = chapter
+        .get("source_path")
+        .and_then(|n| n.as_str())
+        .unwrap_or_default()
+        .to_string();
     if let Some(serde_json::Value::String(content)) = chapter.get_mut("content") {
-        each(&name, content);
+        each(&name, &source, content);
     }
     if let Some(subs) = chapter.get_mut("sub_items").and_then(|s| s.as_array_mut()) {
         for sub in subs {

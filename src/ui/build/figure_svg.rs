@@ -8,7 +8,7 @@ use crate::i18n::Lang;
 use crate::playback::figure::{Figure, Runs};
 use crate::share::figure::FigureSpec;
 use crate::share::Theme;
-use crate::tours::{Told, Tour, TourId};
+use crate::tours::{Tour, TourId};
 use crate::ui::app::export::picture_title;
 use crate::ui::stage::file_picture;
 use yew::prelude::*;
@@ -88,14 +88,24 @@ pub fn figure_file(runs: &mut Runs, spec: &FigureSpec, width: u32) -> Result<Fig
 
 /// The figure `spec` of `lesson` — its scenario and the step `spec.step` — drawn as [`figure_file`]
 /// draws a built-in tour's.
+pub fn lesson_figure_file(
+    runs: &mut Runs,
+    spec: &FigureSpec,
+    lesson: &'static Tour,
+    width: u32,
+) -> Result<FigureFile, String> {
+    let figure = Figure::open_lesson(runs, spec, lesson)?;
+    Ok(draw(&figure, spec, width))
+}
+
+/// [`lesson_figure_file`]'s SVG.
 pub fn lesson_figure_svg(
     runs: &mut Runs,
     spec: &FigureSpec,
     lesson: &'static Tour,
     width: u32,
 ) -> Result<String, String> {
-    let figure = Figure::open_told(runs, spec, lesson.scenario(), Some(Told::Lesson(lesson)))?;
-    Ok(draw(&figure, spec, width).svg)
+    lesson_figure_file(runs, spec, lesson, width).map(|file| file.svg)
 }
 
 /// The file of `figure`, opened at `spec`'s view.
