@@ -154,7 +154,8 @@ pub(super) struct BoxPlace {
 }
 
 impl Layout {
-    /// Laid out at `level`; `lean`: a step's addresses kept as host-local's files alone.
+    /// Laid out at `level`; `lean`: a step's addresses kept as host-local's files alone; `only`: these
+    /// slots' nodes alone, side by side in equal shares.
     fn at(
         stage: &Stage,
         width: f64,
@@ -162,21 +163,23 @@ impl Layout {
         focus: Option<&str>,
         level: Level,
         lean: bool,
+        only: Option<&[usize]>,
     ) -> Layout {
         let tiled = !stage.tiles.is_empty();
         let forced = one_node;
         let room = width - 2.0 * PAD;
-        let side_by_side = (!one_node && !tiled && width >= ONE_NODE_BELOW)
+        let side_by_side = (!one_node && !tiled && width >= ONE_NODE_BELOW && only.is_none())
             .then(|| side_by_side(stage, room))
             .flatten();
         let one_node = match tiled {
             true => one_node || width < ONE_NODE_BELOW,
-            false => side_by_side.is_none(),
+            false => side_by_side.is_none() && only.is_none(),
         };
         // One node at a time, but the step names things on several: those nodes share the width.
         let beside = side_by_side.is_none() && !tiled && !forced && width >= ONE_NODE_BELOW;
-        let named = match (beside, named_slots(stage)) {
-            (true, slots) if slots.len() > 1 => Some(shares(slots, room)),
+        let named = match (only, beside, named_slots(stage)) {
+            (Some(slots), ..) => Some(shares(slots.to_vec(), room)),
+            (None, true, slots) if slots.len() > 1 => Some(shares(slots, room)),
             _ => None,
         };
         let bare = level == Level::Bare;

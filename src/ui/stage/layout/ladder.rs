@@ -21,7 +21,7 @@ impl Layout {
         let first_fit = |stage: &Stage, one_node: bool, focus: Option<&str>| {
             let mut last = None;
             for level in levels {
-                let layout = Layout::at(stage, width, one_node, focus, level, false);
+                let layout = Layout::at(stage, width, one_node, focus, level, false, None);
                 if fits(&layout) {
                     return Ok(layout);
                 }
@@ -61,13 +61,27 @@ impl Layout {
             .position(|n| n.as_ref().is_some_and(|n| Some(n.name.as_str()) == touched));
         let mut about = named_slots(stage);
         about.extend(touched.filter(|slot| !about.contains(slot)));
-        if (stage.packet.is_some() || about.len() > 1) && !one_node {
+        // The packet's nodes: where it leaves and where it arrives.
+        let hops = stage
+            .packet
+            .iter()
+            .flat_map(|p| p.hops.iter().map(|hop| hop.node()));
+        for node in hops {
+            let slot = stage
+                .nodes
+                .iter()
+                .position(|n| n.as_ref().is_some_and(|n| n.name == node));
+            about.extend(slot.filter(|slot| !about.contains(slot)));
+        }
+        about.sort_unstable();
+        if about.len() > 1 && !one_node {
             let tries = levels
                 .map(|level| (level, false))
                 .into_iter()
                 .chain([(Level::Bare, true)]);
             for (level, lean) in tries {
-                let across = Layout::at(&now, width, false, focus, level, lean).without_strips();
+                let across = Layout::at(&now, width, false, focus, level, lean, Some(&about))
+                    .without_strips();
                 if fits(&across) {
                     return across;
                 }
@@ -90,7 +104,7 @@ impl Layout {
             return layout;
         }
         // Last, the step's addresses as host-local's files alone, without its strip of cells.
-        Layout::at(&now, width, true, alone, Level::Bare, true).without_strips()
+        Layout::at(&now, width, true, alone, Level::Bare, true, None).without_strips()
     }
 
     /// The picture without kube-controller-manager's strips, the nodes lifted to its top.

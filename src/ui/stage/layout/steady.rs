@@ -47,7 +47,8 @@ impl Layout {
         let fits = |layout: &Layout| max_height.is_none_or(|max| layout.height <= max);
         let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
         let tried = |one_node, level, keep| {
-            Layout::at(&untouched, width, one_node, focus, level, false).held(stage, level, keep)
+            Layout::at(&untouched, width, one_node, focus, level, false, None)
+                .held(stage, level, keep)
         };
         let ladder = [false, true]
             .into_iter()
