@@ -51,6 +51,7 @@ fn arb_link() -> impl Strategy<Value = Link> {
             )| Link {
                 tour: tour.map(str::to_string),
                 scenario,
+                lesson: None,
                 overrides: {
                     let mut overrides = Overrides::default();
                     overrides.set_knob(podip::sim::KnobId::DelLag, as_typed(flags.5));

@@ -3,15 +3,27 @@
 
 use super::{with_preamble, LinkRefusal, Player, Run};
 use crate::ipam::kcm::KcmFlag;
+use crate::share::figure::LessonFrom;
 use crate::share::{Link, Overrides};
 use crate::sim::{builtin, ClusterSettings, Scenario, SettingsDraft, VirtualTime, KNOBS};
-use crate::tours::TourId;
+use crate::tours::{lesson, Told, Tour, TourId};
 
 impl Player {
     /// The player a link describes. Reading and simulating its scenario is work in hand
     /// ([`Player::work`]): a link's scenario may be big. What of the link could not be used is in
     /// [`Player::link_refusals`] once that work is done.
     pub fn from_link(link: &Link) -> Player {
+        match &link.lesson {
+            Some(LessonFrom::Written(text)) => {
+                return Player::from_lesson(link, Ok(text.as_bytes()))
+            }
+            // Natively nothing is fetched; the web app fetches it and calls `from_lesson`.
+            Some(LessonFrom::At(at)) => {
+                let why = format!("the lesson {at} is fetched by the browser");
+                return Player::from_lesson(link, Err(why));
+            }
+            None => {}
+        }
         // A built-in scenario's name: a tour's, or one with no tour (`kind-measured`).
         let name = link.tour.as_deref();
         let tour = name.and_then(TourId::from_name);
@@ -53,6 +65,45 @@ impl Player {
         player
     }
 
+    /// The player of a link's lesson, given its file's bytes (`fetched`: the link's own, or as
+    /// fetched from its address) or why it could not be fetched: the lesson told as a tour, at the
+    /// link's time and step; or the default view, with the fetch's failure or the lesson's `line N: …`
+    /// problems as the link's refusal.
+    pub fn from_lesson(link: &Link, fetched: Result<&[u8], String>) -> Player {
+        let name = match &link.lesson {
+            Some(LessonFrom::At(at)) => lesson::address::name_of(at),
+            _ => "lesson",
+        };
+        let read = fetched.and_then(|bytes| {
+            let text = lesson::text_of(bytes).map_err(|problem| problem.to_string())?;
+            lesson::check(name, text).map_err(|problems| {
+                let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                lines.join("\n")
+            })
+        });
+        let tour: &'static Tour = match read {
+            // A lesson read is kept for the page's life, as its runs are.
+            Ok(checked) => Box::leak(Box::new(checked.lesson.tour)),
+            Err(why) => {
+                let mut player = Player::default();
+                player.refuse_link(LinkRefusal::Lesson(why));
+                return player;
+            }
+        };
+        let mut player =
+            Player::opening_told(tour.scenario().to_string(), Some(Told::Lesson(tour)));
+        if let Some(from) = &link.lesson {
+            player.set_lesson(from.clone(), tour);
+        }
+        if let Some(time) = link.time {
+            player.seek(time);
+        }
+        if let Some(index) = link.step {
+            player.go_to_step(index);
+        }
+        player
+    }
+
     /// The link that reproduces this view: a tour by name (with the settings that differ from it), or
     /// the scenario text itself; the time and the tour step.
     pub fn link(&self) -> Link {
@@ -63,6 +114,14 @@ impl Player {
             None => cursor.run().link().clone(),
         };
         let now = cursor.now();
+        let what = match self.lesson() {
+            // A lesson's run links to the lesson, as it was opened.
+            Some(from) => Link {
+                lesson: Some(from.clone()),
+                ..Link::default()
+            },
+            None => what,
+        };
         Link {
             time: (now > VirtualTime::ZERO).then_some(now),
             step: cursor.tour_step(),
@@ -121,6 +180,9 @@ fn overrides_between(from: &SettingsDraft, to: &SettingsDraft) -> Overrides {
     }
     overrides
 }
+
+#[cfg(test)]
+mod lesson_tests;
 
 #[cfg(test)]
 mod tests {

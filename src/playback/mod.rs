@@ -73,6 +73,9 @@ pub enum LinkRefusal {
     Scenario(String),
     /// The link's settings were refused (kube-controller-manager's text).
     Settings(String),
+    /// The link's lesson was not fetched, or does not read: why, or its `line N: …` problems, one a
+    /// line. The page keeps its default view.
+    Lesson(String),
 }
 
 /// `text` with the lines [`ClusterSettings::owns`] replaced by `preamble`, put first; the other lines

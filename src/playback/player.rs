@@ -11,9 +11,10 @@ use super::run::Run;
 use super::scrap::Scrap;
 use super::slices::Progress;
 use super::LinkRefusal;
+use crate::share::figure::LessonFrom;
 use crate::sim::{builtin, VirtualTime};
 use crate::sim::{ClusterSettings, DeletionMode};
-use crate::tours::TourId;
+use crate::tours::{Told, Tour, TourId};
 use std::rc::Rc;
 
 /// A run shown, the next one being loaded, and the learner's choices that outlive both.
@@ -39,6 +40,8 @@ pub struct Player {
     wanted_step: Option<usize>,
     /// Runs done with, taken apart in slices.
     scrap: Scrap,
+    /// Where the lesson told comes from, while the run shown is a lesson's (a link's): its link says so.
+    lesson: Option<(LessonFrom, &'static Tour)>,
 }
 
 /// Why a text is being loaded, and which load it comes from (a change to a text keeps its load's).
@@ -84,6 +87,7 @@ impl Player {
             deletion_mode: DeletionMode::default(),
             wanted_step: None,
             scrap: Scrap::default(),
+            lesson: None,
         }
     }
 
@@ -102,9 +106,26 @@ impl Player {
     /// The default view, with `text` (a link's scenario) to read and simulate as work in hand; a text
     /// refused stays in the editor with its error, as a link refusal.
     pub(super) fn opening(text: String, tour: Option<TourId>) -> Self {
+        Player::opening_told(text, tour.map(Told::from))
+    }
+
+    /// [`Player::opening`] of a run told by a built-in tour or a lesson.
+    pub(super) fn opening_told(text: String, tour: Option<Told>) -> Self {
         let mut player = Player::default();
-        player.start(Loader::new(text, tour, VirtualTime::ZERO), Origin::Link);
+        player.start(Loader::told(text, tour, VirtualTime::ZERO), Origin::Link);
         player
+    }
+
+    /// Where the lesson shown comes from (a link's), while the run shown tells it.
+    pub(super) fn lesson(&self) -> Option<&LessonFrom> {
+        let (from, tour) = self.lesson.as_ref()?;
+        let told = self.cursor.run().told()?;
+        std::ptr::eq(told, *tour).then_some(from)
+    }
+
+    /// Remember where the lesson `tour` comes from.
+    pub(super) fn set_lesson(&mut self, from: LessonFrom, tour: &'static Tour) {
+        self.lesson = Some((from, tour));
     }
 
     /// The cursor shown; its run is the run shown.

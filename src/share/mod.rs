@@ -16,8 +16,10 @@ use crate::ipam::goip::GoQuoted;
 use crate::ipam::kcm::KcmFlag;
 use crate::sim::settings::KnobTexts;
 use crate::sim::{KnobId, VirtualDuration, VirtualTime};
+use crate::tours::lesson;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use figure::LessonFrom;
 use std::fmt;
 
 /// A link longer than this is not read at all (a URL has no business being larger; browsers and
@@ -99,6 +101,9 @@ pub struct Link {
     pub tour: Option<String>,
     /// `scenario=` (plain) or `s=` (deflated, base64url): a scenario text.
     pub scenario: Option<String>,
+    /// `lesson=` (an address the page fetches, [`lesson::address::fetchable`]) or `l=` (the lesson
+    /// file itself, deflated and base64url-encoded as `s=` is): a lesson told as a tour.
+    pub lesson: Option<LessonFrom>,
     /// Settings applied over the scenario's `cluster` and `set` lines.
     pub overrides: Overrides,
     /// `t=`: the virtual time shown (`4.5s`, `1m`, `300ms`).
@@ -126,6 +131,7 @@ impl Default for Link {
         Link {
             tour: None,
             scenario: None,
+            lesson: None,
             overrides: Overrides::default(),
             time: None,
             step: None,
@@ -155,6 +161,8 @@ pub enum LinkProblem {
     NotUtf8,
     /// A parameter's value is not one it accepts: (parameter, value as given, truncated).
     BadValue(&'static str, String),
+    /// `lesson=` is no address a lesson is fetched from: why ([`lesson::address::fetchable`]'s words).
+    LessonAddress(String),
 }
 
 impl fmt::Display for LinkProblem {
@@ -174,6 +182,7 @@ impl fmt::Display for LinkProblem {
             LinkProblem::BadValue(name, value) => {
                 write!(f, "{name}={} is not valid", GoQuoted(value))
             }
+            LinkProblem::LessonAddress(why) => f.write_str(why),
         }
     }
 }
@@ -262,19 +271,19 @@ impl Link {
         Link::parse_with(query, inflate_scenario)
     }
 
-    /// The `s=` values of a query, in order: what [`Link::parse_with`] will ask to inflate.
+    /// The `s=` and `l=` values of a query, in order: what [`Link::parse_with`] will ask to inflate.
     pub fn packed_scenarios(query: &str) -> Vec<String> {
         parameters(query)
             .map(|parameters| {
                 parameters
-                    .filter(|(name, _)| name == "s")
+                    .filter(|(name, _)| name == "s" || name == "l")
                     .map(|(_, value)| value.into_owned())
                     .collect()
             })
             .unwrap_or_default()
     }
 
-    /// [`Link::parse`] with each `s=` value read by `inflate` instead of [`inflate_scenario`]: the web
+    /// [`Link::parse`] with each `s=` (and `l=`) value read by `inflate` instead of [`inflate_scenario`]: the web
     /// app inflates [`Link::packed_scenarios`] with the browser's `DecompressionStream` first (it is
     /// asynchronous), then hands the texts over here.
     pub fn parse_with(
@@ -297,6 +306,15 @@ impl Link {
                 "scenario" => link.scenario = Some(value.to_string()),
                 "s" => match inflate(&value) {
                     Ok(text) => link.scenario = Some(text),
+                    Err(problem) => problems.push(problem),
+                },
+                "lesson" => match lesson::address::fetchable(&value) {
+                    Ok(at) => link.lesson = Some(LessonFrom::At(at.to_string())),
+                    Err(why) => problems.push(LinkProblem::LessonAddress(why)),
+                },
+                "lesson-text" => link.lesson = Some(LessonFrom::Written(value.to_string())),
+                "l" => match inflate(&value) {
+                    Ok(text) => link.lesson = Some(LessonFrom::Written(text)),
                     Err(problem) => problems.push(problem),
                 },
                 "t" => match value.trim().parse::<VirtualDuration>() {
@@ -345,7 +363,44 @@ impl Link {
     /// assert_eq!(Link::parse(&link.to_query()).0, link);
     /// ```
     pub fn to_query(&self) -> String {
-        self.to_query_deflated(self.scenario_to_deflate().map(deflate).as_deref())
+        self.to_query_packed(
+            self.scenario_to_deflate().map(deflate).as_deref(),
+            self.lesson_to_deflate().map(deflate).as_deref(),
+        )
+    }
+
+    /// The lesson file that goes deflated in `l=` (one carried in the link itself), if any.
+    pub fn lesson_to_deflate(&self) -> Option<&str> {
+        match &self.lesson {
+            Some(LessonFrom::Written(text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The link carrying the lesson `text` itself (deflated in `l=`), at step `step`; or, said plainly,
+    /// why it cannot: its link would be longer than a link may be ([`MAX_QUERY_LEN`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::share::Link;
+    /// let text = "# Mine\n\n- scenario: `kind`\n";
+    /// let query = Link::carrying_lesson(text, Some(1)).unwrap();
+    /// assert!(query.starts_with("?l="));
+    /// let (link, problems) = Link::parse(&query);
+    /// assert!(problems.is_empty());
+    /// assert_eq!(link.lesson_to_deflate(), Some(text));
+    /// ```
+    pub fn carrying_lesson(text: &str, step: Option<usize>) -> Result<String, String> {
+        let link = Link {
+            lesson: Some(LessonFrom::Written(text.to_string())),
+            step,
+            ..Link::default()
+        };
+        let query = link.to_query();
+        match query.len() > MAX_QUERY_LEN {
+            true => Err(too_long_for_a_link(text.len(), query.len())),
+            false => Ok(query),
+        }
     }
 
     /// The scenario text that goes deflated in `s=` (one longer than [`PLAIN_SCENARIO_MAX`]), if any.
@@ -368,6 +423,12 @@ impl Link {
     /// assert_eq!(Link::parse(&plain).0, link);
     /// ```
     pub fn to_query_deflated(&self, deflated: Option<&[u8]>) -> String {
+        self.to_query_packed(deflated, None)
+    }
+
+    /// [`Link::to_query_deflated`] with the lesson's raw deflate stream ([`Link::lesson_to_deflate`])
+    /// made elsewhere too; without one, the lesson goes plain in `lesson-text=`.
+    pub fn to_query_packed(&self, deflated: Option<&[u8]>, lesson: Option<&[u8]>) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
         if let Some(tour) = &self.tour {
             query.append_pair("tour", tour);
@@ -387,6 +448,14 @@ impl Link {
                 None => query.append_pair("scenario", text),
             };
         }
+        match (&self.lesson, lesson) {
+            (Some(LessonFrom::At(at)), _) => query.append_pair("lesson", at),
+            (Some(LessonFrom::Written(_)), Some(bytes)) => {
+                query.append_pair("l", &URL_SAFE_NO_PAD.encode(bytes))
+            }
+            (Some(LessonFrom::Written(text)), None) => query.append_pair("lesson-text", text),
+            (None, _) => &mut query,
+        };
         if let Some(time) = self.time {
             query.append_pair("t", &VirtualDuration(time.as_millis()).to_string());
         }
@@ -421,6 +490,14 @@ impl Link {
             format!("?{query}")
         }
     }
+}
+
+/// What is said of a lesson of `bytes` whose link would be `len` bytes long.
+pub fn too_long_for_a_link(bytes: usize, len: usize) -> String {
+    format!(
+        "the lesson ({bytes} bytes) is too long for a link: deflated, its link would be {len} bytes, \
+         more than the {MAX_QUERY_LEN} a link carries; put the file on a site and link it with ?lesson=ADDRESS"
+    )
 }
 
 /// The HTML that embeds the player at `url` (a link with `embed=1`) in another page: an `<iframe>` and

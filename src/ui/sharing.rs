@@ -27,7 +27,7 @@ extern "C" {
     fn new(format: &str) -> Result<DecompressionStream, JsValue>;
 }
 
-/// [`Link::parse`] of `query`, with each `s=` inflated by the browser.
+/// [`Link::parse`] of `query`, with each `s=` and `l=` inflated by the browser.
 pub async fn parse_link(query: &str) -> (Link, Vec<LinkProblem>) {
     let mut inflated = Vec::new();
     for packed in Link::packed_scenarios(query) {
@@ -90,7 +90,11 @@ pub async fn view_query(link: Link) -> String {
         Some(text) => deflate_raw(text.as_bytes()).await.ok(),
         None => None,
     };
-    link.to_query_deflated(deflated.as_deref())
+    let lesson = match link.lesson_to_deflate() {
+        Some(text) => deflate_raw(text.as_bytes()).await.ok(),
+        None => None,
+    };
+    link.to_query_packed(deflated.as_deref(), lesson.as_deref())
 }
 
 /// The app's root path (`/`, or `/podip/` on a host that serves it from a sub-path): the `<base>` the

@@ -14,6 +14,12 @@ texts! {
         zh: "预设 {0} 替换了你设置的 {1}。",
         ja: "プリセット {0} が、設定していた {1} を置き換えました。",
     },
+    /// A lesson (a link's) with texts not written in the page's language: those are shown in English.
+    LESSON_IN_ENGLISH => {
+        en: "Parts of this lesson are not written in this language: they are shown in English.",
+        zh: "本课程有部分内容没有中文版本，以英文显示。",
+        ja: "このレッスンには日本語で書かれていない部分があり、英語で表示しています。",
+    },
     /// Its way back: the fields and the cluster as they were before the preset.
     UNDO => { en: "Undo", zh: "撤销", ja: "元に戻す" },
     /// A tour opened over a cluster the learner had changed: {0} the tour's title.

@@ -5,7 +5,7 @@ use super::state::Action;
 use super::view::Shown;
 use crate::i18n::{ui as t, Lang};
 use crate::share::{Link, Theme};
-use crate::tours::TourId;
+use crate::tours::Told;
 use crate::ui::language;
 use crate::ui::sharing::view_url;
 use web_sys::HtmlSelectElement;
@@ -199,7 +199,7 @@ pub fn announcement(shown: &Shown, lang: Lang) -> String {
 }
 
 /// The title of the page of `tour` (or of none) in `lang`; the app keeps the document's title to it.
-pub fn page_title(lang: Lang, tour: Option<TourId>) -> String {
+pub fn page_title(lang: Lang, tour: Option<Told>) -> String {
     match tour {
         Some(tour) => format!("{} — podip", tour.tour().title.get(lang)),
         None => format!("podip — {}", t::PAGE_TITLE.get(lang)),

@@ -9,7 +9,7 @@ use crate::i18n::{ui as t, Lang};
 use crate::playback::views::seconds;
 use crate::share::{embed_code, Link};
 use crate::sim::VirtualTime;
-use crate::tours::{Tour, TourId};
+use crate::tours::{Told, Tour};
 use crate::ui::shared::Shared;
 use crate::ui::sharing::view_url;
 use wasm_bindgen::{JsCast, JsValue};
@@ -66,7 +66,7 @@ pub fn export_menu(props: &ExportProps) -> Html {
         }
         .clone();
         let title = picture_title(
-            props.tour.name.map(TourId::tour),
+            props.tour.name.map(Told::tour),
             props.tour.current,
             props.tour.now,
             lang,

@@ -41,6 +41,7 @@ use self::view::Shown;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
 use crate::share::Link;
+use crate::tours::Told;
 use crate::ui::sharing::view_address;
 use crate::ui::stage::StageView;
 use crate::ui::timing::{now_ms, APP_TICK_MS, FRAME_SLACK_MS, MAX_TICK_MS};
@@ -184,7 +185,13 @@ fn ask_frame(draw: Callback<f64>) -> bool {
 
 /// The state showing what the page was opened with.
 fn state_for(opened: Opened) -> (Opened, AppState) {
-    let state = AppState::new(Player::from_link(&opened.link))
+    let player = match &opened.lesson {
+        Some(fetched) => {
+            Player::from_lesson(&opened.link, fetched.as_deref().map_err(Clone::clone))
+        }
+        None => Player::from_link(&opened.link),
+    };
+    let state = AppState::new(player)
         .in_language(opened.lang, opened.link.theme, opened.unavailable.clone())
         .with_quiz(opened.link.quiz)
         .with_presenting(opened.link.present && !opened.link.embed);
@@ -378,7 +385,7 @@ fn page(props: &PageProps) -> Html {
                 <div class="timebar">{ transport(shown, dispatch, *lang) }</div>
                 // The first screen: the tours, the step's words and the stage, sized to the window.
                 <section class={classes!("theatre", shown.tour.name.is_none().then_some("untold"))} aria-labelledby="tours-title">
-                    { tour_chooser(shown.tour.name, dispatch, *lang) }
+                    { tour_chooser(shown.tour.name.and_then(Told::builtin), dispatch, *lang) }
                     <div class="theatre-side">{ for narration(&shown.tour, dispatch, *lang) }</div>
                     { stage }
                     if shown.presenting {

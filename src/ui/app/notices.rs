@@ -65,7 +65,19 @@ pub fn tour_notices(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) 
             </p>
         }
     });
-    html! { <>{ for replaced }{ for gap }</> }
+    // A lesson English alone may write: what it lacks in the page's language is said once.
+    let english = shown
+        .name
+        .map(|told| told.tour().written_in(lang))
+        .filter(|(written, all)| lang != Lang::En && written < all)
+        .map(|_| {
+            html! {
+                <p class="change-notice" data-testid="lesson-in-english" role="note">
+                    { t::LESSON_IN_ENGLISH.get(lang) }
+                </p>
+            }
+        });
+    html! { <>{ for english }{ for replaced }{ for gap }</> }
 }
 
 /// Whether the narration says what of the tour the run does not tell: at the introduction, where a

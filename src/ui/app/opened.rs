@@ -4,6 +4,7 @@
 use crate::i18n::{ui as t, Lang};
 use crate::ipam::goip::GoQuoted;
 use crate::playback::LinkRefusal;
+use crate::share::figure::LessonFrom;
 use crate::share::{Link, LinkProblem, MAX_QUERY_LEN, MAX_SCENARIO_LEN};
 use crate::ui::language;
 use crate::ui::sharing::{browser_lang, page_below_root, parse_link};
@@ -20,6 +21,8 @@ pub struct Opened {
     pub lang: Lang,
     /// Why it is English instead of the language asked for.
     pub unavailable: Option<String>,
+    /// The link's lesson fetched from its address (`?lesson=`): its bytes, or why not.
+    pub lesson: Option<Result<Vec<u8>, String>>,
 }
 
 impl Opened {
@@ -36,6 +39,7 @@ impl Opened {
             link,
             problems: Vec::new(),
             unavailable: None,
+            lesson: None,
         }
     }
 
@@ -53,7 +57,12 @@ impl Opened {
             Ok(()) => (wanted, None),
             Err(reason) => (Lang::En, Some(language::unavailable(wanted, &reason))),
         };
+        let lesson = match &link.lesson {
+            Some(LessonFrom::At(at)) => Some(crate::ui::figure::lesson::fetch(at).await),
+            _ => None,
+        };
         Opened {
+            lesson,
             problems: problems.iter().map(|p| link_problem(p, lang)).collect(),
             link,
             lang,
@@ -77,6 +86,8 @@ fn link_problem(problem: &LinkProblem, lang: Lang) -> String {
         LinkProblem::BadValue(name, value) => {
             t::LINK_BAD_VALUE.fill(lang, &[&format!("{name}={}", GoQuoted(value))])
         }
+        // A lesson's address, said in English as a figure's is (a lesson is English first).
+        LinkProblem::LessonAddress(why) => why.clone(),
     }
 }
 
@@ -85,5 +96,6 @@ pub fn link_refusal(refusal: &LinkRefusal, lang: Lang) -> String {
     match refusal {
         LinkRefusal::Scenario(err) => err.clone(),
         LinkRefusal::Settings(err) => t::LINK_SETTINGS_REFUSED.fill(lang, &[err]),
+        LinkRefusal::Lesson(why) => why.clone(),
     }
 }

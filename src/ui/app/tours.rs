@@ -9,7 +9,7 @@ use crate::playback::caption;
 use crate::playback::views::seconds;
 use crate::playback::words::Said;
 use crate::sim::VirtualTime;
-use crate::tours::{Tour, TourId};
+use crate::tours::{Told, Tour, TourId};
 use crate::ui::words::{path_map, source_line};
 use yew::prelude::*;
 
@@ -146,7 +146,7 @@ pub fn tour_chooser(loaded: Option<TourId>, dispatch: &Callback<Action>, lang: L
 /// step's words, and the previous / next controls. A view function, not a component: the time it says
 /// changes on every tick, and each component type costs the wasm its own copy of Yew's lifecycle code.
 pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> Option<Html> {
-    shown.name.map(TourId::tour).map(|words| {
+    shown.name.map(Told::tour).map(|words| {
         let times = &shown.step_times;
         let now = shown.now;
         let current = shown.current;

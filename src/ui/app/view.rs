@@ -18,7 +18,7 @@ use crate::share::Theme;
 use crate::sim::upstream::Upstream;
 use crate::sim::{Chain, ClusterSettings, DeletionMode};
 use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
-use crate::tours::TourId;
+use crate::tours::{Told, TourId};
 use crate::ui::shared::{keep, Memo, Shared};
 use ipnet::IpNet;
 use std::ops::Range;
@@ -176,8 +176,8 @@ pub struct Clock {
 /// The tour loaded, where each step happens and which is shown.
 #[derive(Debug, Clone)]
 pub struct TourShown {
-    /// The tour loaded, if any.
-    pub name: Option<TourId>,
+    /// The tour loaded, if any: a built-in one, or a lesson (a link's).
+    pub name: Option<Told>,
     /// When each step happens (`None`: it does not).
     pub step_times: Vec<Option<VirtualTime>>,
     /// The step shown, `None` before the first.

@@ -66,7 +66,7 @@ pub fn render(opened: Opened) -> String {
 pub fn page_html(template: &str, page: &Page) -> Option<String> {
     let lang = page.opened.lang;
     let tour = page.opened.link.tour.as_deref();
-    let title = page_title(lang, tour.and_then(TourId::from_name));
+    let title = page_title(lang, tour.and_then(TourId::from_name).map(Into::into));
     let tours = TourId::ALL.map(TourId::name).join(" ");
     let rendered = render(page.opened.clone());
     let mut mounted = false;

@@ -31,10 +31,21 @@ fn read_text(name: &str, bytes: &[u8]) -> Read {
     LESSONS.with(|lessons| lessons.borrow_mut().read(name, text))
 }
 
+/// The bytes of the lesson at `at` (a path resolved against the page), or why they could not be
+/// fetched, said plainly: a link's lesson (`?lesson=`).
+pub async fn fetch(at: &str) -> Result<Vec<u8>, String> {
+    fetched::fetch_at(at).await
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod fetched {
     use super::Read;
     use yew::Callback;
+
+    /// Natively nothing is fetched.
+    pub async fn fetch_at(at: &str) -> Result<Vec<u8>, String> {
+        Err(format!("the lesson {at} is fetched by the browser"))
+    }
 
     /// Natively (the build's first view) no lesson is fetched.
     pub fn read(at: &str, done: Callback<Read>) {
@@ -104,6 +115,11 @@ mod fetched {
                 });
             }
         }
+    }
+
+    /// The bytes at `at`, resolved against the page.
+    pub async fn fetch_at(at: &str) -> Result<Vec<u8>, String> {
+        fetch(&resolve(at), at).await
     }
 
     /// `at` resolved against the page's address (a path on its own site).

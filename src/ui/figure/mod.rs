@@ -430,7 +430,7 @@ fn refused(lang: Lang, problem: &str) -> Html {
 
 /// The browser's side: each `<podip-figure>` on the page and the app drawn in its shadow root.
 pub(crate) mod article_parts;
-mod lesson;
+pub(crate) mod lesson;
 pub mod sentence;
 
 #[cfg(target_arch = "wasm32")]

@@ -32,7 +32,7 @@ impl AppState {
             // A press on a blank screen shows it again, where it was.
             Action::Press(_) if self.blank => self.blank = false,
             Action::Press(forwards) => {
-                if self.player.cursor().run().tour().is_none() {
+                if self.player.cursor().run().told().is_none() {
                     let action = if forwards {
                         Action::Step
                     } else {

@@ -50,7 +50,7 @@ impl AppState {
                 progress: player.progress().map(|p| p.percent()),
             },
             tour: Shared::new(TourShown {
-                name: run.tour(),
+                name: run.teller(),
                 step_times: run.step_times().to_vec(),
                 current: cursor.current_step(),
                 now,
@@ -72,7 +72,7 @@ impl AppState {
                 command: cursor
                     .current_step()
                     .filter(|_| state.show_command && state.presenting)
-                    .and_then(|i| run.tour()?.tour().steps.get(i)?.command.as_deref()),
+                    .and_then(|i| run.told()?.steps.get(i)?.command.as_deref()),
                 gap: run.gap().cloned(),
                 missing_step: player.missing_step(),
                 replaced: state
