@@ -74,14 +74,17 @@ impl Layout {
             about.extend(slot.filter(|slot| !about.contains(slot)));
         }
         about.sort_unstable();
+        // Only when they are some of the nodes: all of them share the width by their runs' weights.
+        let present = stage.nodes.iter().flatten().count();
+        let only = (about.len() < present).then_some(about.as_slice());
         if about.len() > 1 && !one_node {
             let tries = levels
                 .map(|level| (level, false))
                 .into_iter()
                 .chain([(Level::Bare, true)]);
             for (level, lean) in tries {
-                let across = Layout::at(&now, width, false, focus, level, lean, Some(&about))
-                    .without_strips();
+                let across =
+                    Layout::at(&now, width, false, focus, level, lean, only).without_strips();
                 if fits(&across) {
                     return across;
                 }
