@@ -186,36 +186,18 @@ impl Layout {
         let (strips, strip_h) = strips(&stage.kcm, width, bare);
         let nodes_y = strip_h + if bare { BARE_GAP } else { GAP };
         let mut tiles = None;
-        let mut boxes: Vec<BoxPlace> = match side_by_side {
-            Some(places) => places
-                .into_iter()
-                .enumerate()
-                .map(|(slot, at)| {
-                    place(
-                        stage,
-                        stage.nodes[slot].as_ref(),
-                        Some(slot),
-                        at,
-                        level,
-                        lean,
-                    )
-                })
-                .collect(),
-            None if named.is_some() => named
-                .into_iter()
-                .flatten()
-                .map(|(slot, at)| {
-                    place(
-                        stage,
-                        stage.nodes[slot].as_ref(),
-                        Some(slot),
-                        at,
-                        level,
-                        lean,
-                    )
-                })
-                .collect(),
-            None if one_node => {
+        // Slots' nodes at their places, side by side.
+        let placed = |places: Vec<(usize, (f64, f64))>| -> Vec<BoxPlace> {
+            let node = |slot: usize| stage.nodes[slot].as_ref();
+            let boxes = places.into_iter();
+            boxes
+                .map(|(slot, at)| place(stage, node(slot), Some(slot), at, level, lean))
+                .collect()
+        };
+        let mut boxes: Vec<BoxPlace> = match (side_by_side, named) {
+            (Some(places), _) => placed(places.into_iter().enumerate().collect()),
+            (None, Some(named)) => placed(named),
+            (None, None) if one_node => {
                 let shown = stage
                     .nodes
                     .iter()
@@ -239,7 +221,7 @@ impl Layout {
                     lean,
                 )]
             }
-            None => {
+            (None, None) => {
                 let left = (room - GAP) * TILES_SHARE;
                 let node = stage.nodes.iter().flatten().next();
                 vec![place(
