@@ -36,14 +36,7 @@ pub enum FigureSource {
     Lesson(LessonFrom),
 }
 
-/// Where a figure's lesson is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LessonFrom {
-    /// At an address the page fetches (`lesson="…"`, checked by [`lesson::address::fetchable`]).
-    At(String),
-    /// Written inside the element (`<script type="text/podip-lesson">`).
-    Written(String),
-}
+pub use super::LessonFrom;
 
 /// The view a figure draws.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -19,7 +19,6 @@ use crate::sim::{KnobId, VirtualDuration, VirtualTime};
 use crate::tours::lesson;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use figure::LessonFrom;
 use std::fmt;
 
 /// A link longer than this is not read at all (a URL has no business being larger; browsers and
@@ -92,6 +91,16 @@ impl Overrides {
             self.knobs.set(id, value);
         }
     }
+}
+
+/// Where a lesson is (a figure's, a link's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LessonFrom {
+    /// At an address the page fetches (`lesson="…"`, `?lesson=`, checked by
+    /// [`lesson::address::fetchable`]).
+    At(String),
+    /// Written inside the element (`<script type="text/podip-lesson">`), or carried in the link (`l=`).
+    Written(String),
 }
 
 /// Everything a link can say.
