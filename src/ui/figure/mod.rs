@@ -3,7 +3,7 @@
 //! root with podip's stylesheet; `connect` draws a [`FigureApp`] there, which owns the figure's
 //! playback ([`crate::playback::figure`]) over the run its scenario shares with the page's other
 //! figures. A figure plays only while on screen (the script tells it) and holds no clock otherwise.
-//! A figure of a lesson waits for its lesson ([`lesson`]: fetched and read once for the page) and shows
+//! A figure of a lesson waits for its lesson (`lesson`: fetched and read once for the page) and shows
 //! its problems in place when it is broken.
 
 use crate::i18n::{ui as t, Lang};
