@@ -6,7 +6,7 @@
 use super::state::{Action, PresetReplaced};
 use super::view::TourShown;
 use crate::i18n::{ui as t, Lang};
-use crate::tours::TourId;
+use crate::tours::{Told, TourId};
 use yew::prelude::*;
 
 /// Under the preset: which fields the learner set the preset replaced, and the way back.
@@ -65,9 +65,11 @@ pub fn tour_notices(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) 
             </p>
         }
     });
-    // A lesson English alone may write: what it lacks in the page's language is said once.
+    // A lesson English alone may write: what it lacks in the page's language is said once. A built-in's
+    // Chinese and Japanese come from the page's catalogs, not its file.
     let english = shown
         .name
+        .filter(|told| matches!(told, Told::Lesson(_)))
         .map(|told| told.tour().written_in(lang))
         .filter(|(written, all)| lang != Lang::En && written < all)
         .map(|_| {
