@@ -50,17 +50,7 @@ pub(crate) fn node_reset(cluster: &mut Cluster, name: &str) {
     for (id, facts) in dead {
         runtime::stop_dead_sandbox(cluster, &node_name, &id, &facts);
     }
-    let on_node: Vec<_> = cluster
-        .pods
-        .iter()
-        .filter(|(_, pod)| pod.node_uid == uid)
-        .map(|(at, _)| at)
-        .collect();
-    for at in on_node {
-        if let Some(pod) = cluster.pods.at_mut(at) {
-            pod.sandbox_id = None;
-        }
-    }
+    super::reboot::forget_sandboxes(cluster, uid);
     let Some(node) = cluster.nodes.get_mut(name) else {
         return;
     };

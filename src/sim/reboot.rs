@@ -78,17 +78,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
         false => "veths and /32 routes",
     };
     let uid = node.uid;
-    let on_node: Vec<PodRef> = cluster
-        .pods
-        .iter()
-        .filter(|(_, pod)| pod.node_uid == uid)
-        .map(|(at, _)| at)
-        .collect();
-    for at in on_node {
-        if let Some(pod) = cluster.pods.at_mut(at) {
-            pod.sandbox_id = None;
-        }
-    }
+    forget_sandboxes(cluster, uid);
     let ipam = if data_dir.survives_reboot() {
         format!("host-local's {files} IP files in {dir} stay on disk")
     } else {
@@ -184,6 +174,22 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
 }
 
 /// The kubelet's first status of a pod whose sandbox a reboot took: no ready sandbox, so no IPs.
+/// Every pod on the node `uid` loses its sandbox: the runtime that held them is gone (a reboot, a
+/// `kubeadm reset`), so the kubelet starts each again.
+pub(crate) fn forget_sandboxes(cluster: &mut Cluster, uid: u64) {
+    let on_node: Vec<PodRef> = cluster
+        .pods
+        .iter()
+        .filter(|(_, pod)| pod.node_uid == uid)
+        .map(|(at, _)| at)
+        .collect();
+    for at in on_node {
+        if let Some(pod) = cluster.pods.at_mut(at) {
+            pod.sandbox_id = None;
+        }
+    }
+}
+
 pub(crate) fn clear_pod_ips(cluster: &mut Cluster, at: PodRef, node: &Name) {
     let Some(pod) = cluster
         .pods

@@ -200,14 +200,7 @@ fn qualified_name_error(text: &str) -> Option<&'static str> {
         _ => return Some(QUALIFIED_NAME),
     };
     if let Some(prefix) = prefix {
-        let label_ok = |label: &str| {
-            !label.is_empty()
-                && label
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-        };
+        let label_ok = dns1123_label;
         if prefix.is_empty() {
             return Some("prefix part must be non-empty");
         }
@@ -293,4 +286,15 @@ mod tests {
         assert_eq!(untolerated(&soft, &[]), None);
         assert_eq!(untolerated(&[NOT_READY], &[]), Some(&NOT_READY));
     }
+}
+
+/// A DNS-1123 label (`IsDNS1123Label`'s rule without its length): lower-case letters, digits and `-`,
+/// neither first nor last.
+pub(crate) fn dns1123_label(label: &str) -> bool {
+    !label.is_empty()
+        && label
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !label.starts_with('-')
+        && !label.ends_with('-')
 }

@@ -7,14 +7,7 @@ use std::collections::BTreeMap;
 
 /// `ValidateObjectMeta`'s name check for nodes and pods: `IsDNS1123Subdomain`.
 pub(super) fn validate_name(name: &str) -> Result<(), ScenarioErrorKind> {
-    let label_ok = |label: &str| {
-        !label.is_empty()
-            && label
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-    };
+    let label_ok = crate::sim::taints::dns1123_label;
     let quoted = GoQuoted(name);
     if name.len() > 253 {
         return Err(ScenarioErrorKind::InvalidName(format!(
