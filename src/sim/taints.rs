@@ -226,6 +226,17 @@ fn qualified_name_error(text: &str) -> Option<&'static str> {
     (!name_ok).then_some(NAME_PART)
 }
 
+/// A DNS-1123 label (`IsDNS1123Label`'s rule without its length): lower-case letters, digits and `-`,
+/// neither first nor last.
+pub(crate) fn dns1123_label(label: &str) -> bool {
+    !label.is_empty()
+        && label
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !label.starts_with('-')
+        && !label.ends_with('-')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,15 +297,4 @@ mod tests {
         assert_eq!(untolerated(&soft, &[]), None);
         assert_eq!(untolerated(&[NOT_READY], &[]), Some(&NOT_READY));
     }
-}
-
-/// A DNS-1123 label (`IsDNS1123Label`'s rule without its length): lower-case letters, digits and `-`,
-/// neither first nor last.
-pub(crate) fn dns1123_label(label: &str) -> bool {
-    !label.is_empty()
-        && label
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && !label.starts_with('-')
-        && !label.ends_with('-')
 }
