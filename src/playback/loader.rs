@@ -96,6 +96,11 @@ impl Loader {
         self.tour.and_then(Told::builtin)
     }
 
+    /// The built-in tour or lesson telling the run being built, if any.
+    pub fn teller(&self) -> Option<Told> {
+        self.tour
+    }
+
     /// The time the new run is shown at.
     pub fn show_at(&self) -> VirtualTime {
         self.show_at

@@ -275,9 +275,9 @@ impl Player {
 
     /// Load `text` (the editor's, or a tour's) from time 0; a text that does not parse stays with its
     /// error and the last scenario stays on screen.
-    pub fn reload(&mut self, text: String, tour: Option<TourId>) {
+    pub fn reload(&mut self, text: String, tour: Option<Told>) {
         self.wanted_step = None;
-        self.start(Loader::new(text, tour, VirtualTime::ZERO), Origin::Load);
+        self.start(Loader::told(text, tour, VirtualTime::ZERO), Origin::Load);
     }
 
     /// Jump to a virtual time (at most the horizon), as work in hand.
@@ -390,7 +390,7 @@ mod tests {
     #[test]
     fn actions_while_building_apply_to_the_scenario_being_built() {
         let mut player = Player::default();
-        player.reload(builtin::PLANNING.into(), Some(TourId::Planning));
+        player.reload(builtin::PLANNING.into(), Some(TourId::Planning.into()));
         player.apply(&[Command::NodeAdd {
             name: "node-z".into(),
             pod_cidrs: Vec::new(),
@@ -407,7 +407,7 @@ mod tests {
         let mut player = Player::load(builtin::KIND_MEASURED.into(), None).expect("parses");
         player.seek(player.cursor().run().horizon());
         player.finish();
-        player.reload(builtin::KIND.into(), Some(TourId::Kind));
+        player.reload(builtin::KIND.into(), Some(TourId::Kind.into()));
         let (mut slices, mut shown_at) = (0, None);
         while player.has_work() {
             player.work(countdown(2));

@@ -283,6 +283,14 @@ texts! {
     },
     /// The way back: the tour's own scenario, at the same step.
     OWN_CLUSTER_BACK => { en: "Back to the tour's cluster", zh: "回到导览的集群", ja: "ツアーのクラスターに戻す" },
+    /// An author's lesson under other settings: its words are never retold.
+    LESSON_OWN_CLUSTER => {
+        en: "These words describe the lesson's own cluster, not the settings in force now.",
+        zh: "这段文字描述的是课程自己的集群，而不是当前生效的设置。",
+        ja: "この説明はレッスン本来のクラスターのもので、いまの設定のものではありません。",
+    },
+    /// The way back: the lesson's own scenario, at the same step.
+    LESSON_OWN_CLUSTER_BACK => { en: "Back to the lesson's cluster", zh: "回到课程的集群", ja: "レッスン本来のクラスターへ" },
     /// Opens the links to the user reports and upstream threads a tour is told from: {0} how many.
     TOUR_SOURCES => {
         en: "Told from {0} user reports and upstream threads",

@@ -7,7 +7,7 @@ use crate::playback::loader::{Loader, Loading};
 use crate::playback::with_preamble;
 use crate::sim::command::Command;
 use crate::sim::{ClusterSettings, VirtualDuration, VirtualTime};
-use crate::tours::TourId;
+use crate::tours::Told;
 
 /// What a change builds on.
 struct Latest<'a> {
@@ -16,7 +16,7 @@ struct Latest<'a> {
     end: VirtualTime,
     /// The time shown.
     time: VirtualTime,
-    tour: Option<TourId>,
+    tour: Option<Told>,
     tour_step: Option<usize>,
 }
 
@@ -39,14 +39,14 @@ impl Player {
                 text: loader.text(),
                 end: loader.scenario_end(),
                 time: loader.show_at(),
-                tour: loader.tour(),
+                tour: loader.teller(),
                 tour_step: loader.tour_step(),
             },
             None => Latest {
                 text: self.text(),
                 end: self.cursor.run().scenario().end,
                 time: self.cursor.target(),
-                tour: self.cursor.run().tour(),
+                tour: self.cursor.run().teller(),
                 tour_step: self.cursor.tour_step(),
             },
         }
@@ -91,14 +91,8 @@ impl Player {
 
     /// Replace the text (with `tour` still loaded, or none) and replay to `time` at tour step `step`; a
     /// text the scenario refuses leaves everything as it was, with the error.
-    fn change(
-        &mut self,
-        text: String,
-        time: VirtualTime,
-        tour: Option<TourId>,
-        step: Option<usize>,
-    ) {
-        let loader = Loader::new(text, tour, time).at_step(step);
+    fn change(&mut self, text: String, time: VirtualTime, tour: Option<Told>, step: Option<usize>) {
+        let loader = Loader::told(text, tour, time).at_step(step);
         self.start(loader, Origin::Change);
     }
 
@@ -178,7 +172,7 @@ mod tests {
         player.set_settings(settings);
         player.finish();
         assert_eq!(player.text(), text);
-        player.reload(builtin::PLANNING.into(), Some(TourId::Planning));
+        player.reload(builtin::PLANNING.into(), Some(TourId::Planning.into()));
         player.finish();
         assert_eq!(player.settings().deletion_mode, DeletionMode::Graceful);
     }

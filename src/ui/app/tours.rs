@@ -171,6 +171,10 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
         });
         let asked = shown.asked.as_ref().and_then(|a| shown.words.question(a.step, lang));
         let own_cluster = said.own_cluster || asked.is_some_and(|q| q.own_cluster);
+        let (own_words, own_back) = match shown.name.and_then(Told::builtin) {
+            Some(_) => (t::OWN_CLUSTER, t::OWN_CLUSTER_BACK),
+            None => (t::LESSON_OWN_CLUSTER, t::LESSON_OWN_CLUSTER_BACK),
+        };
         // The presenter view shows one part of the stop, its text a page at a time.
         let caption = shown.caption.as_ref();
         let part_text = caption.and_then(|c| Some((c, shown.paged_text(c.part, lang)?)));
@@ -251,10 +255,10 @@ pub fn narration(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) -> 
                 if current.is_none() { { path_map(&shown.path, true, lang) } }
                 if own_cluster {
                     <p class="own-cluster" data-testid="own-cluster" role="note">
-                        { t::OWN_CLUSTER.get(lang) }
+                        { own_words.get(lang) }
                         // The chain's notice above has the same button.
                         if !gap_said(shown) {
-                            { " " }<button data-testid="own-cluster-back" onclick={dispatch.reform(|_: MouseEvent| Action::OwnCluster)}>{ t::OWN_CLUSTER_BACK.get(lang) }</button>
+                            { " " }<button data-testid="own-cluster-back" onclick={dispatch.reform(|_: MouseEvent| Action::OwnCluster)}>{ own_back.get(lang) }</button>
                         }
                     </p>
                 }

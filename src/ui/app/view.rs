@@ -18,7 +18,7 @@ use crate::share::Theme;
 use crate::sim::upstream::Upstream;
 use crate::sim::{Chain, ClusterSettings, DeletionMode};
 use crate::sim::{Event, Reason, Scenario, Touched, VirtualTime};
-use crate::tours::{Told, TourId};
+use crate::tours::Told;
 use crate::ui::shared::{keep, Memo, Shared};
 use ipnet::IpNet;
 use std::ops::Range;
@@ -204,7 +204,7 @@ pub struct TourShown {
     /// A step gone to (a link's) that the run lacks.
     pub missing_step: Option<usize>,
     /// The tour opened over the learner's changed cluster, while the way back is offered.
-    pub replaced: Option<TourId>,
+    pub replaced: Option<Told>,
 }
 
 impl TourShown {

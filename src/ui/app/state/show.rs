@@ -79,7 +79,7 @@ impl AppState {
                     .restore
                     .as_ref()
                     .map(|before| before.tour)
-                    .filter(|&tour| run.tour() == Some(tour)),
+                    .filter(|&tour| run.teller() == Some(tour)),
             }),
             stage: last.stage.next(
                 (

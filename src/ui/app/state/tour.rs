@@ -4,19 +4,19 @@
 
 use super::{Action, AppState};
 use crate::sim::VirtualTime;
-use crate::tours::TourId;
+use crate::tours::Told;
 use crate::ui::app::view::{Answer, Asked};
 
 /// The learner's cluster a tour's own replaced: the scenario text, the tour it was shown with and
 /// where it stood, for the way back.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct ClusterBefore {
-    /// The tour opened over it.
-    pub(super) tour: TourId,
+    /// The tour (or lesson) opened over it.
+    pub(super) tour: Told,
     /// Its scenario text.
     text: String,
     /// The tour it was shown with, if any.
-    was: Option<TourId>,
+    was: Option<Told>,
     /// The tour step it stood at, if at one.
     step: Option<usize>,
     /// The time it stood at.
@@ -55,6 +55,7 @@ impl AppState {
             }
             Action::Load { text, tour } => {
                 // A tour opened over a cluster the learner changed says so, with the way back.
+                let tour = tour.map(Told::from);
                 let replaced = tour.and_then(|tour| self.cluster_before(tour));
                 self.open(text, tour, None);
                 self.restore = replaced;
@@ -62,7 +63,8 @@ impl AppState {
             Action::OwnCluster => {
                 let cursor = self.player.cursor();
                 let step = self.player.missing_step().or(cursor.current_step());
-                let Some(tour) = cursor.run().tour() else {
+                // A built-in tour's or a lesson's own.
+                let Some(tour) = cursor.run().teller() else {
                     return false;
                 };
                 // The learner's cluster stays a click away; the questions answered stay answered.
@@ -81,7 +83,9 @@ impl AppState {
                     .missing_step()
                     .or(self.player.cursor().current_step());
                 let (tour, step) = (gap.retold, gap.retold_step(step));
-                let Some(tour) = tour else { return false };
+                let Some(tour) = tour.map(Told::from) else {
+                    return false;
+                };
                 let replaced = self.cluster_before(tour);
                 self.open(tour.tour().scenario().to_string(), Some(tour), step);
                 self.restore = replaced;
@@ -102,7 +106,7 @@ impl AppState {
     }
 
     /// Load `text` (of `tour`) at its step `step` (`None`: its start), asking nothing yet.
-    fn open(&mut self, text: String, tour: Option<TourId>, step: Option<usize>) {
+    fn open(&mut self, text: String, tour: Option<Told>, step: Option<usize>) {
         self.asked = None;
         self.answered.clear();
         self.restore = None;
@@ -116,9 +120,9 @@ impl AppState {
 
     /// The cluster shown, when opening `tour`'s own would replace what the learner changed: a text
     /// that is no tour's own scenario (settings, actions or the editor's), with where it stood.
-    fn cluster_before(&self, tour: TourId) -> Option<ClusterBefore> {
+    fn cluster_before(&self, tour: Told) -> Option<ClusterBefore> {
         let (text, cursor) = (self.player.text(), self.player.cursor());
-        let was = cursor.run().tour();
+        let was = cursor.run().teller();
         let own = was.is_some_and(|was| was.tour().scenario() == text);
         (!own && !text.trim().is_empty()).then(|| ClusterBefore {
             tour,

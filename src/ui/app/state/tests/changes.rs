@@ -84,7 +84,10 @@ fn a_tour_opened_over_the_learners_cluster_says_so_and_restores_it() {
         tour: Some(TourId::KubeadmFlannel),
     });
     finish(&mut state);
-    assert_eq!(state.shown().tour.replaced, Some(TourId::KubeadmFlannel));
+    assert_eq!(
+        state.shown().tour.replaced,
+        Some(TourId::KubeadmFlannel.into())
+    );
     assert_eq!(state.player.text(), crate::sim::builtin::KUBEADM_FLANNEL);
     state.reduce(Action::RestoreCluster);
     finish(&mut state);
@@ -160,7 +163,7 @@ fn each_way_on_from_the_notice_tells_the_whole_story() {
     assert_eq!(state.player.text(), crate::sim::builtin::KIND);
     assert_eq!(state.shown().tour.gap, None);
     assert_eq!(state.player.cursor().current_step(), Some(3));
-    assert_eq!(state.shown().tour.replaced, Some(TourId::Kind));
+    assert_eq!(state.shown().tour.replaced, Some(TourId::Kind.into()));
     state.reduce(Action::RestoreCluster);
     finish(&mut state);
     assert!(state.shown().tour.gap.is_some(), "the k3s cluster again");
@@ -180,7 +183,10 @@ fn each_way_on_from_the_notice_tells_the_whole_story() {
         state.player.cursor().current_step(),
         TourId::KubeadmFlannel.tour().step_index("b-deleted")
     );
-    assert_eq!(state.shown().tour.replaced, Some(TourId::KubeadmFlannel));
+    assert_eq!(
+        state.shown().tour.replaced,
+        Some(TourId::KubeadmFlannel.into())
+    );
     state.reduce(Action::RestoreCluster);
     finish(&mut state);
     assert_eq!(state.player.text(), text);
@@ -201,4 +207,47 @@ fn a_link_to_a_step_the_run_lacks_opens_with_the_notice() {
     finish(&mut state);
     assert_eq!(state.player.cursor().current_step(), Some(a_veth));
     assert_eq!(state.shown().tour.missing_step, None);
+}
+
+/// An author's lesson under other settings keeps its steps and is told as written, with the notice
+/// and the way back to the lesson's own cluster, where the built-ins retell.
+#[test]
+fn a_lesson_under_other_settings_keeps_its_steps_and_says_its_words_are_its_own() {
+    let doc = include_str!("../../../../../docs/lessons.md");
+    let block = &doc[doc.find("```markdown\n").expect("the example") + 12..];
+    let text = format!("{}\n", &block[..block.find("\n```\n").expect("its end")]);
+    let query = Link::carrying_lesson(&text, Some(1)).expect("it fits");
+    let (link, _) = Link::parse(&query);
+    let mut state = AppState::new(Player::from_link(&link));
+    finish(&mut state);
+    let lesson = state.player.cursor().run().teller().expect("the lesson");
+    let steps = lesson.tour().steps.len();
+    assert_eq!(state.player.cursor().current_step(), Some(1));
+    let said = state.shown().tour.words.step(1, crate::i18n::Lang::En);
+    assert!(!said.expect("words").own_cluster, "its own settings");
+    let own_text = state.player.text().to_string();
+    state.reduce(Action::EditSetting(
+        crate::sim::DraftField::Flag(KcmFlag::NodeCidrMaskSize),
+        "26".into(),
+    ));
+    finish(&mut state);
+    let run = state.player.cursor().run();
+    assert_eq!(run.teller(), Some(lesson), "still told by the lesson");
+    assert_eq!(run.step_times().len(), steps);
+    assert_eq!(state.player.cursor().current_step(), Some(1));
+    let said = state.shown().tour.words.step(1, crate::i18n::Lang::En);
+    let said = said.expect("words");
+    assert!(said.own_cluster, "{said:?}");
+    assert_eq!(said.text, lesson.tour().steps[1].words.en, "as written");
+    // The way back: the lesson's own cluster at the same step, the learner's a click away.
+    state.reduce(Action::OwnCluster);
+    finish(&mut state);
+    assert_eq!(state.player.text(), own_text);
+    assert_eq!(state.player.cursor().run().teller(), Some(lesson));
+    assert_eq!(state.player.cursor().current_step(), Some(1));
+    assert_eq!(state.shown().tour.replaced, Some(lesson));
+    state.reduce(Action::RestoreCluster);
+    finish(&mut state);
+    assert!(state.player.text().contains("--node-cidr-mask-size=26"));
+    assert_eq!(state.player.cursor().run().teller(), Some(lesson));
 }
