@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { useServerAndBrowser, openPage, serve, axeViolations, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, serve, axeViolations, readmeLesson, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 const EXAMPLE = "figures-example.html";
@@ -224,16 +224,8 @@ test("a page on another origin uses the script and the engine from podip's", asy
   await app.close();
 });
 
-/** The complete lesson of docs/lessons.md, as written there (steps: worker-subnet, a-reserved, a-route). */
-async function docsLesson() {
-  const doc = await readFile("docs/lessons.md", "utf8");
-  const block = doc.slice(doc.indexOf("## A complete lesson")).match(/```markdown\n([\s\S]*?)\n```/);
-  assert.ok(block, "docs/lessons.md has its complete lesson");
-  return block[1] + "\n";
-}
-
 test("a lesson's figures: by address and written inside, one fetch for two figures, its words and picture; a broken lesson and failed fetches say why in place", async () => {
-  const lesson = await docsLesson();
+  const lesson = await readmeLesson();
   const app = await serve("dist", "/", { cors: true });
   const dir = await mkdtemp(join(tmpdir(), "lesson-host-"));
   await writeFile(join(dir, "mine.md"), lesson);

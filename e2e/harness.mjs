@@ -195,3 +195,12 @@ export async function axeViolations(page, selector = null) {
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
   }, selector);
 }
+
+/** The complete lesson of README's "Write a lesson", as written there (steps: worker-subnet,
+ *  a-reserved, a-route; a question before a-reserved). */
+export async function readmeLesson(root = ".") {
+  const doc = await readFile(join(root, "README.md"), "utf8");
+  const block = doc.slice(doc.indexOf("## Write a lesson")).match(/```markdown\n([\s\S]*?)\n```/);
+  assert.ok(block, "README has its complete lesson");
+  return `${block[1]}\n`;
+}

@@ -4,7 +4,7 @@
 // drawn at its step, one wasm request, the figure's words between 11 and 22 px and the same size in
 // every host, the host's theme followed, no console error; in reveal.js the fragments step the figure
 // and → moves the deck, not the figure, and the PDF export shows each fragment's step. Each docs tool
-// also shows a lesson's step (docs/lessons.md's complete lesson): mdBook from the book's file at build
+// also shows a lesson's step (README's complete lesson): mdBook from the book's file at build
 // time (and a broken one stops the build at its line) and from another origin, Hugo and MkDocs from a
 // file the site serves. The tools are installed by scripts/dev.sh (pinned).
 //   node --test --test-reporter=spec e2e/hosts.test.mjs
@@ -15,7 +15,7 @@ import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, serve, openPage, ARTIFACTS } from "./harness.mjs";
+import { launch, serve, openPage, readmeLesson, ARTIFACTS } from "./harness.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const podip = await serve(join(ROOT, "dist"), "/", { cors: true });
@@ -50,9 +50,8 @@ function inline(marker, start) {
   assert.ok(span, `README has \`${start}…\` after ${marker}`);
   return span;
 }
-/** The complete lesson of docs/lessons.md, as written there (steps: worker-subnet, a-reserved, a-route). */
-const doc = await readFile(join(ROOT, "docs/lessons.md"), "utf8");
-const LESSON = doc.slice(doc.indexOf("## A complete lesson")).match(/```markdown\n([\s\S]*?)\n```/)[1] + "\n";
+/** README's complete lesson, as written there (steps: worker-subnet, a-reserved, a-route). */
+const LESSON = await readmeLesson(ROOT);
 await writeFile(join(lessonDir, "mine.md"), LESSON);
 /** Each step's words, as the caption must say them. */
 const LESSON_WORDS = { 1: /kind-worker gets the next free \/24/, 2: /host-local creates the file 10\.244\.1\.2/, 3: /ptp adds a \/32 route to pod a/ };

@@ -5,21 +5,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { useServerAndBrowser, serve, openPage, settled, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, serve, openPage, settled, readmeLesson, ARTIFACTS } from "./harness.mjs";
 
 // PODIP_DIST: a build of one's own (the default is dist/).
 const shared = useServerAndBrowser(process.env.PODIP_DIST ?? "dist");
-
-/** The complete lesson of docs/lessons.md, as written there (steps: worker-subnet, a-reserved, a-route). */
-async function docsLesson() {
-  const doc = await readFile("docs/lessons.md", "utf8");
-  const block = doc.slice(doc.indexOf("## A complete lesson")).match(/```markdown\n([\s\S]*?)\n```/);
-  assert.ok(block, "docs/lessons.md has its complete lesson");
-  return `${block[1]}\n`;
-}
 
 /** A directory served with CORS (another origin, as an instructor's site), holding `files`. */
 async function lessonHost(files) {
@@ -44,7 +36,7 @@ function noPanic(problems) {
 }
 
 test("?lesson=ADDRESS&step=2 opens the lesson as a tour at its step, its words and picture, in the page and the presenter view", async (t) => {
-  const host = await lessonHost({ "mine.md": await docsLesson() });
+  const host = await lessonHost({ "mine.md": await readmeLesson() });
   t.after(() => host.close());
   const address = encodeURIComponent(`${host.url}mine.md`);
   const { page, problems } = await openPage(shared.browser, `${shared.server.url}?lesson=${address}&step=2&quiz=0`);
@@ -80,7 +72,7 @@ test("?lesson=ADDRESS&step=2 opens the lesson as a tour at its step, its words a
 });
 
 test("a link carrying the lesson itself (l=, deflated) opens it at its step", async () => {
-  const packed = deflateRawSync(Buffer.from(await docsLesson())).toString("base64url");
+  const packed = deflateRawSync(Buffer.from(await readmeLesson())).toString("base64url");
   const { page, problems } = await openPage(shared.browser, `${shared.server.url}?l=${packed}&step=2&quiz=0`);
   await settled(page);
   const shown = await shownStep(page);
@@ -97,7 +89,7 @@ test("a link carrying the lesson itself (l=, deflated) opens it at its step", as
 });
 
 test("a missing lesson and a broken one say why in place, over the default view", async (t) => {
-  const broken = (await docsLesson()).replace("IPAMReserve pod/a", "IPAMReserved pod/a");
+  const broken = (await readmeLesson()).replace("IPAMReserve pod/a", "IPAMReserved pod/a");
   const host = await lessonHost({ "broken.md": broken });
   t.after(() => host.close());
   // A path on the app's own site that is not there (its 404), and a broken lesson on another site.

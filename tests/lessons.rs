@@ -1,5 +1,5 @@
 //! Lesson files (`docs/lessons.md`): the built-in ones read, check and are in the writer's form; the
-//! documentation's example reads and checks as written; and each kind of problem is reported at its
+//! README's complete lesson reads and checks as written; and each kind of problem is reported at its
 //! line, in the words an author can act on.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -7,10 +7,11 @@ use podip::i18n::Lang;
 use podip::tours::lesson::{self, MAX_FILE_BYTES, MAX_STEPS, MAX_WORDS_CHARS};
 use podip::tours::{english::english_only, TourId};
 
-/// The complete lesson of `docs/lessons.md`, as written there.
+/// The complete lesson of README's "Write a lesson", as written there.
 fn documented_lesson() -> String {
-    let doc = std::fs::read_to_string("docs/lessons.md").expect("docs/lessons.md");
-    let (_, rest) = doc
+    let doc = std::fs::read_to_string("README.md").expect("README.md");
+    let (_, section) = doc.split_once("## Write a lesson").expect("the section");
+    let (_, rest) = section
         .split_once("```markdown\n")
         .expect("a ```markdown block");
     let (lesson, _) = rest.split_once("\n```\n").expect("its end");

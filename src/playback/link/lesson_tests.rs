@@ -7,10 +7,10 @@ use crate::share::{Link, LinkProblem, MAX_QUERY_LEN};
 use crate::tours::lesson::address::fetch_failed;
 use crate::tours::TourId;
 
-/// The complete lesson of docs/lessons.md, as written there.
+/// The complete lesson of README's "Write a lesson", as written there.
 fn docs_lesson() -> String {
-    let doc = include_str!("../../../docs/lessons.md");
-    let from = doc.find("## A complete lesson").expect("the section");
+    let doc = include_str!("../../../README.md");
+    let from = doc.find("## Write a lesson").expect("the section");
     let block = &doc[from..];
     let start = block.find("```markdown\n").expect("its block") + "```markdown\n".len();
     let end = start + block[start..].find("\n```\n").expect("its end");

@@ -213,7 +213,8 @@ fn a_link_to_a_step_the_run_lacks_opens_with_the_notice() {
 /// and the way back to the lesson's own cluster, where the built-ins retell.
 #[test]
 fn a_lesson_under_other_settings_keeps_its_steps_and_says_its_words_are_its_own() {
-    let doc = include_str!("../../../../../docs/lessons.md");
+    let doc = include_str!("../../../../../README.md");
+    let doc = &doc[doc.find("## Write a lesson").expect("the section")..];
     let block = &doc[doc.find("```markdown\n").expect("the example") + 12..];
     let text = format!("{}\n", &block[..block.find("\n```\n").expect("its end")]);
     let query = Link::carrying_lesson(&text, Some(1)).expect("it fits");
