@@ -16,6 +16,12 @@ impl Layout {
         max_height: Option<f64>,
     ) -> Layout {
         let width = measured.clamp(MIN_W, MAX_W);
+        // A node drawn alone is the one the words name, when they name things on one node only.
+        let named = match named_slots(stage).as_slice() {
+            [slot] => stage.nodes[*slot].as_ref().map(|n| n.name.as_str()),
+            _ => None,
+        };
+        let focus = named.or(focus);
         let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
         let fits = |layout: &Layout| max_height.is_none_or(|max| layout.height <= max);
         let first_fit = |stage: &Stage, one_node: bool, focus: Option<&str>| {
@@ -90,14 +96,8 @@ impl Layout {
                 }
             }
         }
-        // The node alone is the one the words name, when they name things on one node only.
-        let named = match named_slots(stage).as_slice() {
-            [slot] => stage.nodes[*slot].as_ref().map(|n| n.name.as_str()),
-            _ => None,
-        };
-        let alone = named.or(focus);
         if !one_node {
-            layout = match first_fit(&now, true, alone) {
+            layout = match first_fit(&now, true, focus) {
                 Ok(layout) => return layout,
                 Err(layout) => layout,
             };
@@ -107,7 +107,7 @@ impl Layout {
             return layout;
         }
         // Last, the step's addresses as host-local's files alone, without its strip of cells.
-        Layout::at(&now, width, true, alone, Level::Bare, true, None).without_strips()
+        Layout::at(&now, width, true, focus, Level::Bare, true, None).without_strips()
     }
 
     /// The picture without kube-controller-manager's strips, the nodes lifted to its top.
