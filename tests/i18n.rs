@@ -231,6 +231,7 @@ const GLOSSARY: &[Term] = &[
     Term { en: &["cluster", "clusters", "Cluster", "cluster-prefix"], zh: &["集群"], ja: &["クラスター"], except: COMMANDS },
     Term { en: &["control plane", "control-plane"], zh: &["控制平面"], ja: &["コントロールプレーン"], except: &[] },
     Term { en: &["worker", "workers"], zh: &["工作节点"], ja: &["ワーカー"], except: &[] },
+    Term { en: &["lesson", "lessons"], zh: &["课程"], ja: &["レッスン"], except: &[] },
     Term { en: &["node index", "node-index"], zh: &["节点索引"], ja: &["ノードインデックス"], except: &[] },
     Term { en: &["index", "indexes"], zh: &["索引"], ja: &["インデックス"], except: &[] },
     Term { en: &["pod host", "pod-host"], zh: &["Pod 主机位"], ja: &["Pod ホスト部"], except: &[] },
