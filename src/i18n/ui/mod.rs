@@ -90,6 +90,13 @@ texts! {
         zh: "链接中的设置被拒绝：{0}",
         ja: "リンクの設定は拒否されました：{0}",
     },
+    /// The link's lesson was not opened: {0} why, in the checker's English (an address refused, the
+    /// fetch's status, the lesson's `line N: …` problems).
+    LINK_LESSON_REFUSED => {
+        en: "The link's lesson was not opened: {0}",
+        zh: "链接中的课程未能打开：{0}",
+        ja: "リンクのレッスンは開けませんでした：{0}",
+    },
 
     // Export: the view as files, and the embed code.
     /// The export menu's button.

@@ -86,8 +86,8 @@ fn link_problem(problem: &LinkProblem, lang: Lang) -> String {
         LinkProblem::BadValue(name, value) => {
             t::LINK_BAD_VALUE.fill(lang, &[&format!("{name}={}", GoQuoted(value))])
         }
-        // A lesson's address, said in English as a figure's is (a lesson is English first).
-        LinkProblem::LessonAddress(why) => why.clone(),
+        // Why in the checker's English, as a figure says it (a lesson is English first).
+        LinkProblem::LessonAddress(why) => t::LINK_LESSON_REFUSED.fill(lang, &[why]),
     }
 }
 
@@ -96,6 +96,6 @@ pub fn link_refusal(refusal: &LinkRefusal, lang: Lang) -> String {
     match refusal {
         LinkRefusal::Scenario(err) => err.clone(),
         LinkRefusal::Settings(err) => t::LINK_SETTINGS_REFUSED.fill(lang, &[err]),
-        LinkRefusal::Lesson(why) => why.clone(),
+        LinkRefusal::Lesson(why) => t::LINK_LESSON_REFUSED.fill(lang, &[why]),
     }
 }
