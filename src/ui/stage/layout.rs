@@ -395,21 +395,21 @@ fn side_by_side(stage: &Stage, room: f64) -> Option<Vec<(f64, f64)>> {
     if needs.iter().sum::<f64>() > room || needs.len() != stage.nodes.len() {
         return None;
     }
-    // Shares by weight; a box below its need gets its need, the others share what is left.
+    // Shares by weight (equal shares when nothing is weighed); a box below its need gets its need,
+    // the others share what is left.
+    let weightless = stage.weights.iter().all(|w| *w == 0);
+    let weight = |i: usize| if weightless { 1 } else { stage.weights[i] };
     let mut fixed = vec![false; n];
     let mut widths = vec![0.0; n];
     loop {
         let left = room - (0..n).filter(|i| fixed[*i]).map(|i| needs[i]).sum::<f64>();
-        let total: u32 = (0..n)
-            .filter(|i| !fixed[*i])
-            .map(|i| stage.weights[i])
-            .sum();
+        let total: u32 = (0..n).filter(|i| !fixed[*i]).map(weight).sum();
         let mut changed = false;
         for i in 0..n {
             widths[i] = if fixed[i] {
                 needs[i]
             } else {
-                left * f64::from(stage.weights[i]) / f64::from(total.max(1))
+                left * f64::from(weight(i)) / f64::from(total.max(1))
             };
             if !fixed[i] && widths[i] < needs[i] {
                 fixed[i] = true;
