@@ -183,6 +183,8 @@ texts! {
     STAGE_RANGE => { en: "host-local range {0}", zh: "host-local 地址范围 {0}", ja: "host-local の範囲 {0}" },
     /// The node's root network namespace.
     STAGE_ROOT_NETNS => { en: "node network namespace (host veth ends)", zh: "节点网络命名空间（节点侧 veth）", ja: "ノードのネットワーク名前空間（ホスト側 veth）" },
+    /// The same where the band is narrow.
+    STAGE_ROOT_NETNS_SHORT => { en: "node network namespace", zh: "节点网络命名空间", ja: "ノードのネットワーク名前空間" },
     /// A flannel node's bridge: {0} its name, {1} its gateway address, {2} its ports, {3} its MTU.
     STAGE_BRIDGE => {
         en: "bridge {0}: gateway {1}, {2} ports (the pods' host veths), mtu {3}",

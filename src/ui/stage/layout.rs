@@ -19,7 +19,9 @@ pub(super) use rows::{
     failure_line, flow_chips, route_chip_labels, ChainRows, Level, NodeRows, CELL_PITCH, CHIP_H,
     CHIP_ROW_H, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
 };
-pub(super) use text::{bold_width, fit, fit_bold, fit_link, fit_mono, mono_width, text_width};
+pub(super) use text::{
+    bold_width, fit, fit_bold, fit_first, fit_link, fit_mono, mono_width, text_width,
+};
 
 /// Wider than this the picture is laid out at this width and scaled up (bigger type on a projector).
 pub(super) const MAX_W: f64 = 1080.0;

@@ -2,7 +2,7 @@
 //! its pods joined to them by cables (`pod.rs`).
 
 use super::layout::{
-    fit, fit_mono, flow_chips, font, mono_width, node_route_chips as chip_labels,
+    fit, fit_first, fit_mono, flow_chips, font, mono_width, node_route_chips as chip_labels,
     route_chip_labels, NodeRows, CHIP_H, CHIP_ROW_H, INSET,
 };
 use super::svg::{owner, px, rect, text};
@@ -177,7 +177,7 @@ fn not_ready(x: f64, y: f64, w: f64, lang: Lang) -> Html {
         <text class="not-ready small" x={px(x)} y={px(y)} data-testid="stage-not-ready"
             data-shows={format!("condition:NotReady taint:{NOT_READY_TAINT}")}>
             <title>{ format!("Ready False KubeletNotReady {NETWORK_NOT_READY}\nTaints: {NOT_READY_TAINT}") }</title>
-            { fit(&line, w, font::SMALL) }
+            { fit_first(&[&line, "NotReady"], w, font::SMALL) }
         </text>
     }
 }

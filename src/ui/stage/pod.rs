@@ -2,8 +2,8 @@
 //! a box; many pods as cells.
 
 use super::layout::{
-    failure_line, fit, fit_bold, fit_link, fit_mono, font, mono_width, CELL_PITCH, GRID_GAP, INSET,
-    POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
+    failure_line, fit, fit_bold, fit_first, fit_link, fit_mono, font, mono_width, CELL_PITCH,
+    GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
 };
 use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
@@ -69,7 +69,8 @@ impl NodeBox<'_> {
             .as_ref()
             .map_or(0.0, |l| mono_width(l, font::SMALL) + 10.0);
         let label = t::STAGE_ROOT_NETNS.get(lang);
-        let label_shown = fit(label, w - 30.0 - bridge_label_w, font::SMALL);
+        let short = t::STAGE_ROOT_NETNS_SHORT.get(lang);
+        let label_shown = fit_first(&[label, short], w - 30.0 - bridge_label_w, font::SMALL);
         let band = html! {
             <>
             <g class="root-netns">

@@ -28,6 +28,18 @@ pub(crate) fn fit(text: &str, width: f64, size: f64) -> String {
     super::super::svg::clip(text, width / (0.62 * size))
 }
 
+/// The first of `texts` (longest first) whole within `width` at `size` px, else the last one cut: a
+/// label says less before it is cut.
+pub(crate) fn fit_first(texts: &[&str], width: f64, size: f64) -> String {
+    texts
+        .iter()
+        .find(|text| text_width(text, size) <= width)
+        .map_or_else(
+            || fit(texts.last().copied().unwrap_or(""), width, size),
+            |text| text.to_string(),
+        )
+}
+
 /// The estimated width of `text` set bold at `size` px (names: 0.69 em measured for `web-1`).
 pub(crate) fn bold_width(text: &str, size: f64) -> f64 {
     text_width(text, size) * BOLD
@@ -72,5 +84,19 @@ mod tests {
         let device = mono_width("vethab2667e3", size);
         assert_eq!(fit_link("vethab2667e3@if2", device, size), "vethab2667e3");
         assert!(fit_link("vethab2667e3@if2", device - 10.0, size).ends_with('…'));
+    }
+
+    #[test]
+    fn a_label_says_less_before_it_is_cut() {
+        let (long, short) = (
+            "node network namespace (host veth ends)",
+            "node network namespace",
+        );
+        let size = 12.0;
+        let whole = text_width(long, size);
+        assert_eq!(fit_first(&[long, short], whole, size), long);
+        assert_eq!(fit_first(&[long, short], whole - 1.0, size), short);
+        let cut = fit_first(&[long, short], text_width("node network", size), size);
+        assert_eq!(cut, "node networ…");
     }
 }
