@@ -397,10 +397,14 @@ fn side_by_side(stage: &Stage, room: f64) -> Option<Vec<(f64, f64)>> {
     if needs.iter().sum::<f64>() > room || needs.len() != stage.nodes.len() {
         return None;
     }
-    // Shares by weight (equal shares when nothing is weighed); a box below its need gets its need,
-    // the others share what is left.
-    let weightless = stage.weights.iter().all(|w| *w == 0);
-    let weight = |i: usize| if weightless { 1 } else { stage.weights[i] };
+    // Shares by weight; a box below its need gets its need, the others share what is left. A node
+    // alone takes the width even when nothing is weighed (several then keep their needs: wider boxes
+    // would set more pods a row, and cut their names).
+    let alone = stage.nodes.iter().flatten().count() == 1;
+    let weight = |i: usize| match alone && stage.nodes[i].is_some() {
+        true => stage.weights[i].max(1),
+        false => stage.weights[i],
+    };
     let mut fixed = vec![false; n];
     let mut widths = vec![0.0; n];
     loop {
