@@ -210,19 +210,7 @@ impl Component for FigureApp {
         let tour = run.told();
         let step = cursor.current_step();
         let now = cursor.now();
-        let count = match (tour, step) {
-            (Some(tour), Some(i)) => t::STEP_OF.fill(
-                lang,
-                &[
-                    tour.title.get(lang),
-                    &(i + 1).to_string(),
-                    &tour.steps.len().to_string(),
-                    &seconds(now),
-                ],
-            ),
-            (Some(tour), None) => t::INTRODUCTION.fill(lang, &[tour.title.get(lang)]),
-            (None, _) => format!("t = {}", seconds(now)),
-        };
+        let count = count_of(tour, step, now, lang);
         // The caption's numbers follow the figure's run (a figure may carry other settings).
         let said = self
             .words
@@ -401,9 +389,31 @@ impl FigureApp {
     }
 }
 
+/// What the figure's bar says of its moment: the tour, the step and the time.
+pub(crate) fn count_of(
+    tour: Option<&crate::tours::Tour>,
+    step: Option<usize>,
+    now: crate::sim::VirtualTime,
+    lang: Lang,
+) -> String {
+    match (tour, step) {
+        (Some(tour), Some(i)) => t::STEP_OF.fill(
+            lang,
+            &[
+                tour.title.get(lang),
+                &(i + 1).to_string(),
+                &tour.steps.len().to_string(),
+                &seconds(now),
+            ],
+        ),
+        (Some(tour), None) => t::INTRODUCTION.fill(lang, &[tour.title.get(lang)]),
+        (None, _) => format!("t = {}", seconds(now)),
+    }
+}
+
 /// A step's words as the caption says them: the text, its upstream source, the note that they are
 /// the tour's own cluster's.
-fn words_of(
+pub(crate) fn words_of(
     said: crate::playback::words::Said,
     source: Option<&'static crate::sim::upstream::Upstream>,
     lang: Lang,
