@@ -14,6 +14,8 @@
 // screen. The build writes the hashed file names below (src/bin/prerender.rs).
 const folder = new URL("./", import.meta.url);
 const files = { glue: "__PODIP_GLUE__", wasm: "__PODIP_WASM__", css: "__PODIP_CSS__" };
+/** The tours the build drew pictures of. */
+const tours = "__PODIP_TOURS__".split(" ");
 
 let styled;
 /** podip's stylesheet, parsed once for every figure: the pictures' and the engine's. */
@@ -97,6 +99,8 @@ class PodipFigure extends HTMLElement {
   attributeChangedCallback() {
     if (this.carrying) return;
     if (this.drawn) engine.then((glue) => this.isConnected && this.draw(glue));
+    // A reveal.js fragment shown forward plays its step's motion: the engine's, at the step asked.
+    else if (this.pictured && this.hasAttribute("data-podip-forward") && !reducedMotion()) this.wake(undefined, false);
     else if (this.pictured) this.picture(this.turn).then((drawn) => drawn || this.wake());
   }
 
@@ -128,7 +132,7 @@ class PodipFigure extends HTMLElement {
     const theme = oneOf(at("theme"), ["", "light", "dark"]);
     const controls = oneOf(at("controls"), ["step", "none", "full"]);
     const caption = oneOf(at("caption"), ["step", "none"]);
-    if (!/^[a-z0-9-]+$/.test(at("tour") ?? "") || step < 1 || !lang || theme == null || !controls || !caption) return;
+    if (!tours.includes(at("tour")) || step < 1 || !lang || theme == null || !controls || !caption) return;
     return { tour: at("tour"), step, lang, theme, controls, caption: caption === "step" };
   }
 
@@ -201,9 +205,10 @@ class PodipFigure extends HTMLElement {
     this.press(id);
   }
 
-  /** The engine fetched and the figure drawn by it in place; then `press` (a button's test id) is
-   *  pressed there. Until then the button pressed shows that it is under way. */
-  async wake(press) {
+  /** The engine fetched and the figure drawn by it in place, at the step the pictures show (`carry`)
+   *  or its `step`; then `press` (a button's test id) is pressed there. Until then the button pressed
+   *  shows that it is under way. */
+  async wake(press, carry = true) {
     if (this.waking || this.drawn) return;
     this.waking = true;
     const mark = this.box?.querySelector(`[data-testid="${press}"]`) ?? this.box?.querySelector("[data-testid=figure]");
@@ -211,7 +216,7 @@ class PodipFigure extends HTMLElement {
     const [glue, sheet] = await Promise.all([start(), styles()]);
     if (!this.isConnected || !this.waking) return;
     // The engine opens at the step the pictures show.
-    if (this.pictured && String(this.at) !== this.getAttribute("step")?.trim()) {
+    if (carry && this.pictured && String(this.at) !== this.getAttribute("step")?.trim()) {
       this.carrying = true;
       this.setAttribute("step", String(this.at));
       this.carrying = false;
@@ -232,6 +237,14 @@ class PodipFigure extends HTMLElement {
       box.className = "figure-root";
       box.style.cssText = "position: absolute; inset: 0; visibility: hidden";
       pictures.style.position = "relative";
+      // The engine's figure fills the pictures' box, in their proportions, as a `fit` figure fills its
+      // own — where the picture is shown near its size: narrower (a phone), the engine lays the stage
+      // out taller, one node at a time, and the figure grows to it.
+      const { width, height } = pictures.getBoundingClientRect();
+      if (!this.hasAttribute("fit") && !this.hasAttribute("data-podip-slide") && width >= HELD_MIN_WIDTH) {
+        this.style.aspectRatio = `${width.toFixed(1)} / ${height.toFixed(1)}`;
+        this.setAttribute("data-podip-held", "");
+      }
       pictures.append(box);
       this.box = box;
       const done = new MutationObserver(() => {
@@ -254,6 +267,9 @@ class PodipFigure extends HTMLElement {
 }
 
 customElements.define("podip-figure", PodipFigure);
+/** The least width at which the engine's figure keeps its pictures' box: the build's 960-unit picture
+ *  at 0.7 of its size, where the engine's stage fits the same box with its labels at 11 px. */
+const HELD_MIN_WIDTH = 672;
 
 /** The host page's theme where it says which: mdBook's theme class on <html>, Material for MkDocs'
  *  colour scheme on <body>, else the page's own background behind the figure; `undefined` leaves the
