@@ -1,7 +1,8 @@
 // A page of figures before its engine (static/podip-figure.js): eight tours' figures drawn from the
 // build's pictures and words, stepped by buttons and keys, with no wasm fetched and only the script and
 // the stylesheet loaded (what scripts/size-budget.mjs counts as a page of figures before interaction);
-// a press on play fetches the engine, marks the button meanwhile, and plays once it is drawn in place.
+// a press on play fetches the engine, marks the button meanwhile, and plays once it is drawn in place,
+// in the pictures' box (nothing below it moves).
 //   node --test --test-reporter=spec e2e/facade.test.mjs
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
@@ -85,7 +86,7 @@ test("play fetches the engine, marks the press meanwhile, and plays in place", a
   assert.equal(await figure(page, last).getByTestId("figure-play").getAttribute("aria-pressed"), "true");
   assert.equal(await page.locator(`podip-figure[data-testid=f${last}] .figure-root`).count(), 1, "drawn in the pictures' place");
   const after = await box();
-  console.log(`the figure's height: ${before.toFixed(1)} px from its pictures, ${after.toFixed(1)} px by the engine`);
+  assert.ok(Math.abs(after - before) < 1, `nothing moves: ${before.toFixed(1)} px from its pictures, ${after.toFixed(1)} px by the engine`);
   // The other figures keep their pictures until a reader asks more of them.
   assert.equal(await page.locator("podip-figure[data-testid=f0]").evaluate((el) => !!el.shadowRoot.querySelector("[data-testid=stage] image")), true);
   assertClean();

@@ -63,6 +63,8 @@ const onScreen = new IntersectionObserver((entries) => {
     if (figure.drawn) engine.then((glue) => glue.figureOnScreen(figure, entry.isIntersecting));
     // An autoplay figure plays when it comes on screen: its engine is fetched then.
     else if (figure.pictured && entry.isIntersecting && figure.hasAttribute("autoplay") && !reducedMotion()) figure.wake();
+    else if (figure.pictured) figure.near = entry.isIntersecting;
+    if (figure.pictured && figure.near) figure.fetchNeighbours();
   }
 });
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -151,14 +153,28 @@ class PodipFigure extends HTMLElement {
     return this.box;
   }
 
+  /** The address of the build's picture of step `at` in the figure's language and theme. */
+  pictureOf(at) {
+    const v = this.shownView;
+    const dark = (v.theme || this.style.colorScheme || (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")) === "dark";
+    return new URL(`figures/${v.lang}/${v.tour}/${at}${dark ? "-dark" : ""}.svg`, folder).href;
+  }
+
+  /** The pictures of the steps beside the one shown, fetched ahead while the figure is on screen, so
+   *  that a press shows its step at once. */
+  fetchNeighbours() {
+    for (const at of [this.at - 1, this.at + 1]) {
+      if (at >= 1 && at <= this.told.steps.length) new Image().src = this.pictureOf(at);
+    }
+  }
+
   /** The figure at its step drawn from its picture, in the markup the engine draws (src/ui/figure). */
   render() {
     const { told, at, shownView: v } = this;
     const step = told.steps[at - 1];
-    const dark = (v.theme || this.style.colorScheme || (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")) === "dark";
     const slide = this.hasAttribute("data-podip-slide");
     const fill = this.hasAttribute("fit") || slide;
-    const src = new URL(`figures/${v.lang}/${v.tour}/${at}${dark ? "-dark" : ""}.svg`, folder).href;
+    const src = this.pictureOf(at);
     const { width, band } = told;
     const [first, last] = (this.getAttribute("data-podip-steps") ?? "").split(" ").map(Number);
     const held = slide && first >= 1 ? told.steps.slice(Math.max(first, 1) - 1, Math.min(last, told.steps.length)) : [];
@@ -182,6 +198,7 @@ class PodipFigure extends HTMLElement {
       + `${caption}<div class="figure-bar">${bar}<span class="figure-count" data-testid="figure-count" aria-live="polite">${esc(step.count)}</span>`
       + `<a class="figure-open" data-testid="figure-open" href="${esc(open)}" target="_blank" rel="noopener">${esc(told.open)}</a></div></figure>`;
     if (focused) this.shadowRoot.querySelector(`[data-testid="${focused}"]`)?.focus();
+    if (this.near) this.fetchNeighbours();
   }
 
   /** A press on the pictures: a step they show, or the engine for the rest (play, the introduction). */
