@@ -27,7 +27,8 @@ const page = await context.newPage();
 const wasm = [];
 page.on("request", (request) => request.url().endsWith(".wasm") && wasm.push(request.url()));
 await page.goto(server.url + "read/");
-await page.waitForFunction(() => [...document.querySelectorAll("podip-figure")].every((f) => f.shadowRoot?.querySelector("[data-testid=figure]")));
+// Every figure drawn (from its pictures), but the sentence's, which waits for the sentence to be reached.
+await page.waitForFunction(() => [...document.querySelectorAll("podip-figure")].every((f) => f.closest("podip-sentence:not([data-drawn])") || f.shadowRoot?.querySelector("[data-testid=figure]")));
 const result = await page.evaluate(async () => {
   const long = [];
   new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(Math.round(e.duration)))).observe({ type: "longtask" });

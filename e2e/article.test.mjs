@@ -53,8 +53,9 @@ test("the figures come alive with one wasm request, each at its step once it has
   });
   page.on("request", (request) => request.url().endsWith(".wasm") && wasm.push(request.url()));
   await page.goto(shared.server.url + "ja/read/");
-  // The first section's figure is the sentence's: the build's waits as its picture until the sentence
-  // is drawn with its own.
+  // The first section's figure is the sentence's: the build's waits as its picture until the sentence,
+  // reached (on screen), fetches the engine and is drawn with its own.
+  await page.locator("podip-sentence").scrollIntoViewIfNeeded();
   await page.locator("[data-testid=sentence][data-live=true]").waitFor();
   const figures = page.locator("podip-figure");
   const count = await figures.count();
@@ -77,7 +78,8 @@ test("the figures come alive with one wasm request, each at its step once it has
 test("the explorable sentence follows the mask typed in place, and refuses one in kube-controller-manager's words", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url + "read/");
   const sentence = page.getByTestId("sentence");
-  // Drawn by the wasm over the same sentence rendered at build time.
+  // Drawn by the wasm over the same sentence rendered at build time, once reached.
+  await page.locator("podip-sentence").hover();
   await page.locator("[data-testid=sentence][data-live=true]").waitFor();
   assert.match(await sentence.locator(".sentence-words").textContent(), /has 256 of them, each of 256 addresses, and host-local hands out 253/);
   await page.getByTestId("sentence-mask").fill("26");
@@ -110,6 +112,7 @@ test("the explorable sentence follows the mask typed in place, and refuses one i
   assertClean();
   await page.close();
   const ja = await openPage(shared.browser, shared.server.url + "ja/read/");
+  await ja.page.locator("podip-sentence").scrollIntoViewIfNeeded();
   await ja.page.locator("[data-testid=sentence][data-live=true]").waitFor();
   // Dragged rather than typed: the slider (here by its keyboard, as a drag's steps) sets the same mask.
   await ja.page.getByTestId("sentence-slider").press("ArrowRight");
@@ -128,7 +131,10 @@ test("nothing moves when the figures take over, from the top or from a section's
         .observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(shared.server.url + path);
-    await page.waitForFunction(() => [...document.querySelectorAll("podip-figure")].every((f) => f.shadowRoot?.querySelector("[data-testid=figure] [data-testid=stage] svg")));
+    // Each figure drawn (from its pictures, or by the engine once on screen: they autoplay), but the
+    // sentence's, which waits for the sentence.
+    await page.waitForFunction(() => [...document.querySelectorAll("podip-figure")].every((f) => f.closest("podip-sentence:not([data-drawn])") || f.shadowRoot?.querySelector("[data-testid=figure] [data-testid=stage] svg")));
+    await page.locator("podip-sentence").scrollIntoViewIfNeeded();
     await page.locator("[data-testid=sentence][data-live=true]").waitFor();
     // Two frames: a shift of the last drawing is reported by then.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -66,6 +66,8 @@ test("the example page fits every size and theme, each figure's labels at 11 px 
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });
       await page.goto(shared.server.url + EXAMPLE);
+      // Each drawn by the engine, as a reader's press would have it: laid out for its own width.
+      await page.evaluate(() => document.querySelectorAll("podip-figure").forEach((f) => f.wake()));
       for (const id of ["inline", "kind", "ja", "dark"]) await drawn(page, id).waitFor();
       // Each stage laid out for its own width (its picture one unit to a CSS pixel).
       await page.waitForFunction(() => [...document.querySelectorAll("podip-figure")].every((f) => {

@@ -1,8 +1,8 @@
 // Figures where authors write: a small site built with each real tool — mdBook with the mdbook-podip
 // preprocessor, Hugo with integrations/hugo's shortcode, MkDocs with Material (navigation.instant on),
 // a reveal.js deck — each served from its own origin, podip's build from another. In each: every figure
-// drawn at its step, one wasm request, the figure's words between 11 and 22 px and the same size in
-// every host, the host's theme followed, no console error; in reveal.js the fragments step the figure
+// drawn at its step (from its pictures, the engine once a figure needs it), one wasm request, the
+// figure's words between 11 and 22 px and the same size in every host, the host's theme followed, no console error; in reveal.js the fragments step the figure
 // and → moves the deck, not the figure, and the PDF export shows each fragment's step. Each docs tool
 // also shows a lesson's step (README's complete lesson): mdBook from the book's file at build
 // time (and a broken one stops the build at its line) and from another origin, Hugo and MkDocs from a
@@ -79,13 +79,21 @@ async function site(name, build) {
   return server.url;
 }
 
-/** Each figure of the page drawn at its step; one wasm request; the words' sizes; no error. */
+/** The first figure of the page drawn by the engine, as a reader's press of play would have it. */
+async function wakeFirst(page) {
+  await page.locator("podip-figure").first().evaluate((el) => el.wake());
+  await page.waitForFunction(() => document.querySelector("podip-figure").drawn && document.querySelector("podip-figure").shadowRoot.querySelector("[data-testid=figure] [data-testid=stage] svg text"), null, { timeout: 30_000 });
+}
+
+/** Each figure of the page drawn at its step (a tour's from its pictures); then the first drawn by the
+ *  engine: one wasm request for the page; the words' sizes; no error. */
 async function checkFigures(page, wasm, host, steps) {
   const figures = page.locator("podip-figure [data-testid=figure]");
   await figures.nth(steps.length - 1).waitFor({ timeout: 30_000 });
   for (const [i, step] of steps.entries()) {
     await page.locator("podip-figure").nth(i).locator(`[data-testid=figure][data-step="${step}"]`).waitFor({ timeout: 30_000 });
   }
+  await wakeFirst(page);
   assert.equal(wasm.length, 1, `${host}: one wasm request, not ${wasm.join(", ")}`);
   const sizes = await page.locator("podip-figure").first().evaluate((el) =>
     [...el.shadowRoot.querySelectorAll(".figure-caption, .figure-bar, .figure-bar button")].map((e) => parseFloat(getComputedStyle(e).fontSize)));
@@ -272,6 +280,8 @@ test("reveal.js on a projector: a figure fits its slide, labels at 14 screen px,
     for (const [slide, shown] of Object.entries(steps)) {
       await page.evaluate((n) => { location.hash = `#/${n}`; }, slide);
       const figure = page.locator("podip-figure").nth(slide - 1);
+      // The engine's figure, whose type is sized for the room (a reader's play, or a fragment shown).
+      await figure.evaluate((el) => el.wake());
       const boxes = [];
       for (const [i, step] of shown.entries()) {
         if (i) await page.keyboard.press("ArrowRight");

@@ -3,8 +3,10 @@
 //   BASE=/tmp/dist-base node e2e/phone-perf.mjs      (DIST beside another built site, side by side)
 // A phone emulated through CDP: CPU 4× slower, 9 Mbit/s down, 1.5 Mbit/s up, 40 ms latency, 390 × 844,
 // a fresh context (empty cache) per load. In page time from navigation start, medians of RUNS (5):
-// * the article (read/): its first live figure, a <podip-figure> whose shadow root holds the wasm's
-//   [data-testid=figure] (until then it shows its pre-rendered SVG); budget 2000 ms;
+// * the article (read/): its first live figure, a <podip-figure> whose shadow root holds its
+//   [data-testid=figure] (until then it shows its pre-rendered SVG): drawn by podip-figure.js from the
+//   build's pictures, with its steps, before any wasm (which it fetches when the figure plays); budget
+//   2000 ms;
 // * the app (/): its controls live, when the wasm has taken the pre-rendered markup away (`data-view`
 //   off <html>, no `#podip > .prerendered`) and drawn its own play button; budget 1500 ms.
 // Beside each: when the wasm's response ended, the first contentful paint, and the bytes transferred

@@ -67,7 +67,7 @@ try {
   await atRest(article);
   // The figures' own animations, in their shadow roots.
   await article.evaluate(() => Promise.all([...document.querySelectorAll("podip-figure")].flatMap((f) =>
-    f.shadowRoot.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished))));
+    (f.shadowRoot?.getAnimations() ?? []).filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished))));
   await article.screenshot({ path: join(out, "article.png") });
   console.log(`kind-tour.png, kind-ja.png, present.png, planner.png, embed.png, article.png written to ${out}/`);
 } finally {

@@ -4,7 +4,8 @@
 //! `tour/kind/index.html`, …), so every page paints before its wasm arrives; the app then draws the
 //! same view over it.
 //!
-//! It also writes the article in each language (`read/`, `ja/read/`, `zh/read/`), each tour step's figure as SVG (`figures/<lang>/<tour>/<step>.svg`, and `-dark.svg`),
+//! It also writes the article in each language (`read/`, `ja/read/`, `zh/read/`), each tour step's figure as SVG (`figures/<lang>/<tour>/<step>.svg`, and `-dark.svg`) and what
+//! it says step by step (`figures/<lang>/<tour>/steps.json`),
 //! the pictures of the example pages' figures with a scenario of their own (`figures-example.html`'s),
 //! and the build's file names into the figures' script (`podip-figure.js`).
 //!
@@ -47,6 +48,16 @@ fn main() {
             Err(err) => fail(&file.display().to_string(), &err),
         }
     }
+    // What a tour's figure says at each step, beside its pictures: `podip-figure.js` draws the figure
+    // from them before its engine.
+    for (file, json) in podip::ui::build::figure_manifest::build_manifests(&mut runs) {
+        let file = root.join(file);
+        match json {
+            Ok(json) => std::fs::write(&file, json)
+                .unwrap_or_else(|err| fail(&file.display().to_string(), &err)),
+            Err(err) => fail(&file.display().to_string(), &err),
+        }
+    }
     // The pictures of the example pages' figures with a scenario of their own, read from each page.
     let pages = std::fs::read_dir(root).unwrap_or_else(|err| fail(&path, &err));
     for page in pages.flatten().map(|entry| entry.path()) {
@@ -66,8 +77,7 @@ fn main() {
                 .unwrap_or_else(|err| fail(&file.display().to_string(), &err));
         }
     }
-    // The figures' engine by the build's (hashed) file names: the article preloads it, and the
-    // figures' script is told them.
+    // The figures' engine by the build's (hashed) file names, which the figures' script is told.
     let files: Vec<String> = std::fs::read_dir(root)
         .unwrap_or_else(|err| fail(&path, &err))
         .flatten()
@@ -77,9 +87,8 @@ fn main() {
     // The article, in each language, its figures drawn through the same runs.
     for lang in podip::i18n::Lang::ALL {
         let path = podip::ui::build::article::article_path(lang);
-        let (html, pictures) =
-            podip::ui::build::article::article_html(&template, lang, &mut runs, engine.as_ref())
-                .unwrap_or_else(|err| fail(&path, &err));
+        let (html, pictures) = podip::ui::build::article::article_html(&template, lang, &mut runs)
+            .unwrap_or_else(|err| fail(&path, &err));
         for (picture, svg) in pictures {
             let file = root.join(picture);
             std::fs::write(&file, svg)

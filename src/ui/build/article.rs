@@ -4,7 +4,7 @@
 //! reads and prints without JavaScript), which `podip-figure.js` brings alive.
 
 use super::figure_svg::{lang_dir, tour_figure_at, FigureFile};
-use super::prerender::{escape, FiguresEngine};
+use super::prerender::escape;
 use crate::article::{Figure, Section, LEDE, SECTIONS, STORIES, TITLE};
 use crate::i18n::{text, ui as t, Lang, Text};
 use crate::playback::figure::Runs;
@@ -175,12 +175,11 @@ pub fn article_figure_path(lang: Lang, figure: Figure) -> String {
 
 /// The article in `lang` as a whole page, and its figures' pictures by their paths: `template` (the
 /// built `index.html`) gives its `<base>`, icon and stylesheet; the figures are drawn through `runs`;
-/// the figures' `engine`, when built, is fetched from the page's head on (not once its script runs).
+/// their engine is fetched by `podip-figure.js` only when a figure or the sentence needs it.
 pub fn article_html(
     template: &str,
     lang: Lang,
     runs: &mut Runs,
-    engine: Option<&FiguresEngine>,
 ) -> Result<(String, Vec<(String, String)>), String> {
     let mut pictures = Vec::new();
     let drawn = SECTIONS
@@ -259,13 +258,8 @@ pub fn article_html(
         })
         .collect();
     let html = format!(
-        "<!DOCTYPE html><html lang=\"{tag}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} — podip</title><meta name=\"description\" content=\"{description}\"><meta property=\"og:type\" content=\"article\"><meta property=\"og:title\" content=\"{title}\"><meta property=\"og:description\" content=\"{description}\"><meta property=\"og:locale\" content=\"{locale}\">{head}{preload}{alternates}<script type=\"module\" src=\"podip-figure.js\"></script></head><body class=\"article-page\">{body}</body></html>\n",
+        "<!DOCTYPE html><html lang=\"{tag}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} — podip</title><meta name=\"description\" content=\"{description}\"><meta property=\"og:type\" content=\"article\"><meta property=\"og:title\" content=\"{title}\"><meta property=\"og:description\" content=\"{description}\"><meta property=\"og:locale\" content=\"{locale}\">{head}{alternates}<script type=\"module\" src=\"podip-figure.js\"></script></head><body class=\"article-page\">{body}</body></html>\n",
         tag = lang.tag(),
-        preload = engine.map_or(String::new(), |engine| format!(
-            "<link rel=\"modulepreload\" href=\"{}\"><link rel=\"preload\" href=\"{}\" as=\"fetch\" type=\"application/wasm\" crossorigin>",
-            escape(&engine.glue),
-            escape(&engine.wasm)
-        )),
         title = escape(TITLE.get(lang)),
         description = escape(LEDE.get(lang)),
         // How a link to the page is previewed: its title, its lede, its language.
@@ -312,16 +306,10 @@ mod tests {
     fn each_language_is_a_page_of_its_own_with_every_section_and_figure() {
         let template = r#"<!doctype html><html lang=en><meta charset=utf-8><title>podip</title><base href=/podip/><link href=/podip/favicon-1.svg rel=icon><link href=/podip/style-2.css rel=stylesheet><script>x</script><body><div id=podip></div>"#;
         let mut runs = Runs::default();
-        let engine = FiguresEngine {
-            glue: "podip-figures.js".into(),
-            wasm: "podip-figures_bg.wasm".into(),
-            css: "style-2.css".into(),
-        };
-        let (ja, pictures) =
-            article_html(template, Lang::Ja, &mut runs, Some(&engine)).expect("drawn");
+        let (ja, pictures) = article_html(template, Lang::Ja, &mut runs).expect("drawn");
         assert!(
-            ja.contains(r#"<link rel="preload" href="podip-figures_bg.wasm" as="fetch" type="application/wasm" crossorigin>"#),
-            "the figures' wasm is fetched from the head on"
+            !ja.contains(".wasm"),
+            "the figures' engine is fetched when a figure needs it"
         );
         assert_eq!(pictures.len(), figures());
         assert_eq!(pictures[0].0, "figures/ja/kind/1-720.svg");

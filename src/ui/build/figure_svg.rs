@@ -16,7 +16,7 @@ use yew::prelude::*;
 /// The stylesheet the stage's rules are read from.
 const STYLE: &str = include_str!("../../../static/style.css");
 /// Height of the title band above the stage (two lines), in the stage's SVG units (as the app's export).
-const TITLE_H: u32 = 56;
+pub const TITLE_H: u32 = 56;
 /// The width the build draws figures at: a documentation column, scaled to fit by the page.
 pub const BUILD_WIDTH: u32 = 960;
 

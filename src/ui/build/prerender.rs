@@ -147,12 +147,14 @@ pub fn figures_engine(index: &str, files: &[String]) -> Option<FiguresEngine> {
     })
 }
 
-/// `podip-figure.js` told the build's file names of `engine`.
+/// `podip-figure.js` told the build's file names of `engine`, and the tours it drew pictures of.
 pub fn figure_script(script: &str, engine: &FiguresEngine) -> String {
+    let tours: Vec<&str> = crate::tours::TourId::ALL.iter().map(|t| t.name()).collect();
     script
         .replace("__PODIP_GLUE__", &engine.glue)
         .replace("__PODIP_WASM__", &engine.wasm)
         .replace("__PODIP_CSS__", &engine.css)
+        .replace("__PODIP_TOURS__", &tours.join(" "))
 }
 
 /// The binary a page of figures loads (`src/bin/figures.rs`): the stage and the figure's playback,
@@ -223,6 +225,17 @@ mod tests {
         assert_eq!(
             figure_script(script, &engine),
             r#"const files = { glue: "podip-figures-7a8b.js", wasm: "podip-figures-5e6f_bg.wasm", css: "style-9f8e.css" };"#
+        );
+        assert_eq!(
+            figure_script(r#"const tours = "__PODIP_TOURS__";"#, &engine),
+            format!(
+                r#"const tours = "kind {}";"#,
+                &crate::tours::TourId::ALL[1..]
+                    .iter()
+                    .map(|t| t.name())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
         );
         assert_eq!(figures_engine("<html></html>", &files), None);
         assert_eq!(

@@ -43,6 +43,9 @@ pub struct FigureProps {
     pub slide_steps: Option<(usize, usize)>,
     /// Entered forward by a press (a reveal.js fragment shown): its step's motion plays at 1×.
     pub entered_forward: bool,
+    /// It takes the place of its pictures (`static/podip-figure.js` keeps their box's proportions, as
+    /// `data-podip-held`): it fills that box, as a `fit` figure fills its own, so nothing moves.
+    pub held: bool,
 }
 
 /// What a figure is told.
@@ -210,19 +213,7 @@ impl Component for FigureApp {
         let tour = run.told();
         let step = cursor.current_step();
         let now = cursor.now();
-        let count = match (tour, step) {
-            (Some(tour), Some(i)) => t::STEP_OF.fill(
-                lang,
-                &[
-                    tour.title.get(lang),
-                    &(i + 1).to_string(),
-                    &tour.steps.len().to_string(),
-                    &seconds(now),
-                ],
-            ),
-            (Some(tour), None) => t::INTRODUCTION.fill(lang, &[tour.title.get(lang)]),
-            (None, _) => format!("t = {}", seconds(now)),
-        };
+        let count = count_of(tour, step, now, lang);
         // The caption's numbers follow the figure's run (a figure may carry other settings).
         let said = self
             .words
@@ -254,7 +245,7 @@ impl Component for FigureApp {
             Some(FigureMessage::Do(action))
         });
         let playing = figure.playing();
-        let fill = spec.fit || props.slide.is_some();
+        let fill = spec.fit || props.slide.is_some() || props.held;
         html! {
             <figure class={classes!("podip-figure", (!self.moved).then_some("fast"), fill.then_some("fit"))} data-testid="figure" data-step={step.map(|i| (i + 1).to_string())}
                 data-time={now.0.to_string()} data-playing={playing.to_string()}
@@ -401,9 +392,31 @@ impl FigureApp {
     }
 }
 
+/// What the figure's bar says of its moment: the tour, the step and the time.
+pub(crate) fn count_of(
+    tour: Option<&crate::tours::Tour>,
+    step: Option<usize>,
+    now: crate::sim::VirtualTime,
+    lang: Lang,
+) -> String {
+    match (tour, step) {
+        (Some(tour), Some(i)) => t::STEP_OF.fill(
+            lang,
+            &[
+                tour.title.get(lang),
+                &(i + 1).to_string(),
+                &tour.steps.len().to_string(),
+                &seconds(now),
+            ],
+        ),
+        (Some(tour), None) => t::INTRODUCTION.fill(lang, &[tour.title.get(lang)]),
+        (None, _) => format!("t = {}", seconds(now)),
+    }
+}
+
 /// A step's words as the caption says them: the text, its upstream source, the note that they are
 /// the tour's own cluster's.
-fn words_of(
+pub(crate) fn words_of(
     said: crate::playback::words::Said,
     source: Option<&'static crate::sim::upstream::Upstream>,
     lang: Lang,
@@ -496,6 +509,7 @@ mod element {
         // Said once, by the script, for the draw a fragment shown forward asks for.
         let entered_forward = host.has_attribute("data-podip-forward") && !reduced_motion;
         host.remove_attribute("data-podip-forward").ok();
+        let held = host.has_attribute("data-podip-held");
         root.set_inner_html("");
         let props = FigureProps {
             spec,
@@ -505,6 +519,7 @@ mod element {
             slide,
             slide_steps,
             entered_forward,
+            held,
         };
         let app = yew::Renderer::<FigureApp>::with_root_and_props(root, props).render();
         DRAWN.with(|drawn| drawn.borrow_mut().push((host, app)));
