@@ -22,6 +22,7 @@
 
 pub mod address_map;
 pub mod bridge;
+pub mod calico;
 pub mod capacity;
 pub mod cidrset;
 pub mod cni;
