@@ -13,7 +13,7 @@
 //! does not give a freed address back until every other free address of the block has been handed out —
 //! but the queue is per block and remembers the order of releases, where host-local walks a cursor.
 
-use crate::ipam::goip::{address_bits, ip_to_u128, u128_to_ip};
+use crate::ipam::goip::{address_bits, ip_to_u128, u128_to_ip, GoIp};
 use ipnet::IpNet;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -67,6 +67,44 @@ impl fmt::Display for BlockError {
 }
 
 impl std::error::Error for BlockError {}
+
+/// `ReleaseOptions`: an address to release, optionally only if it still has this handle and sequence
+/// number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReleaseOptions {
+    /// `Address`.
+    pub address: IpAddr,
+    /// `Handle`: empty or `None` for any.
+    pub handle: Option<String>,
+    /// `SequenceNumber`.
+    pub sequence_number: Option<u64>,
+}
+
+/// Why `allocationBlock.release` refused, with upstream's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReleaseError {
+    /// `IPToOrdinal`: the address is not in the block.
+    NotInBlock {
+        /// The address.
+        ip: IpAddr,
+        /// The block.
+        cidr: IpNet,
+    },
+    /// `ErrorResourceUpdateConflict` (wrapping `ErrorBadSequenceNumber` or `ErrorBadHandle`, which its
+    /// text does not show).
+    UpdateConflict(IpAddr),
+}
+
+impl fmt::Display for ReleaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotInBlock { ip, cidr } => write!(f, "IP {} not in block {cidr}", GoIp(*ip)),
+            Self::UpdateConflict(ip) => write!(f, "update conflict: {}", GoIp(*ip)),
+        }
+    }
+}
+
+impl std::error::Error for ReleaseError {}
 
 /// `model.AllocationBlock`, field for field (`ReleasedAt` cooldowns and `HostAffinity` left out: see the
 /// module docs of [`super`]).
@@ -235,11 +273,72 @@ impl AllocationBlock {
         Ok(ordinals.iter().map(|&o| self.ordinal_to_ip(o)).collect())
     }
 
+    /// The sequence number stored for an ordinal (`GetSequenceNumberForOrdinal`: 0 when none).
+    pub fn sequence_number_for(&self, ordinal: usize) -> u64 {
+        self.sequence_number_for_allocation
+            .get(&ordinal)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// `allocationBlock.release` (`ReleaseIPs` within one block), then `garbageCollect` with
+    /// `IPCooldownSeconds` 0. Returns the addresses that were not allocated and the count released per
+    /// handle; a stale sequence number or handle fails the whole request before anything changes.
+    pub fn release(
+        &mut self,
+        addresses: &[ReleaseOptions],
+    ) -> Result<(Vec<IpAddr>, BTreeMap<String, usize>), ReleaseError> {
+        let unique: BTreeMap<IpAddr, &ReleaseOptions> =
+            addresses.iter().map(|o| (o.address, o)).collect();
+        let mut unallocated = Vec::new();
+        let mut count_by_handle = BTreeMap::new();
+        let mut ordinals = Vec::new();
+        for (&ip, opts) in &unique {
+            let ordinal = self.ip_to_ordinal(ip).ok_or(ReleaseError::NotInBlock {
+                ip,
+                cidr: self.cidr,
+            })?;
+            if let Some(requested) = opts.sequence_number {
+                if requested != self.sequence_number_for(ordinal) {
+                    return Err(ReleaseError::UpdateConflict(ip));
+                }
+            }
+            let Some(index) = self.allocations[ordinal] else {
+                unallocated.push(ip);
+                continue;
+            };
+            ordinals.push(ordinal);
+            let handle = self.attributes[index]
+                .handle_id
+                .as_deref()
+                .map(sanitize_handle)
+                .unwrap_or_default()
+                .to_string();
+            if opts
+                .handle
+                .as_deref()
+                .is_some_and(|h| !h.is_empty() && h != handle)
+            {
+                return Err(ReleaseError::UpdateConflict(ip));
+            }
+            if !handle.is_empty() {
+                *count_by_handle.entry(handle).or_insert(0) += 1;
+            }
+        }
+        self.free(|ordinal, _| ordinals.contains(&ordinal));
+        Ok((unallocated, count_by_handle))
+    }
+
     /// `allocationBlock.releaseByHandle` followed by its `garbageCollect` with `IPCooldownSeconds` 0: every
-    /// ordinal held by `handle_id` is freed, appended to `unallocated` in ordinal order, its sequence number
-    /// forgotten, and attributes no longer referenced are dropped (the others renumbered). Returns how many
-    /// addresses were released.
+    /// ordinal held by `handle_id` (and, given a sequence number, stamped with it) is freed, appended to
+    /// `unallocated` in ordinal order, its sequence number forgotten, and attributes no longer referenced
+    /// are dropped (the others renumbered). Returns how many addresses were released.
     pub fn release_by_handle(&mut self, handle_id: &str) -> usize {
+        self.release_by_handle_at(handle_id, None)
+    }
+
+    /// [`AllocationBlock::release_by_handle`] with `ReleaseOptions.SequenceNumber`.
+    pub fn release_by_handle_at(&mut self, handle_id: &str, sequence_number: Option<u64>) -> usize {
         let indexes: Vec<usize> = self
             .attributes
             .iter()
@@ -250,9 +349,18 @@ impl AllocationBlock {
         if indexes.is_empty() {
             return 0;
         }
+        self.free(|ordinal, block| {
+            matches!(block.allocations[ordinal], Some(i) if indexes.contains(&i))
+                && sequence_number.is_none_or(|s| s == block.sequence_number_for(ordinal))
+        })
+    }
+
+    /// Free every allocated ordinal `chosen` picks, in ordinal order, as `garbageCollect` does once their
+    /// cooldown is over; returns how many.
+    fn free(&mut self, chosen: impl Fn(usize, &Self) -> bool) -> usize {
         let mut released = 0;
         for ordinal in 0..self.num_addresses() {
-            if matches!(self.allocations[ordinal], Some(i) if indexes.contains(&i)) {
+            if self.allocations[ordinal].is_some() && chosen(ordinal, self) {
                 self.allocations[ordinal] = None;
                 self.unallocated.push(ordinal);
                 self.sequence_number_for_allocation.remove(&ordinal);
@@ -261,6 +369,14 @@ impl AllocationBlock {
         }
         self.compact_attributes();
         released
+    }
+
+    /// `garbageCollect(0)` on a block with nothing in cooldown: drop unreferenced attributes and renumber
+    /// the rest; `true` if anything changed.
+    pub fn garbage_collect(&mut self) -> bool {
+        let before = self.attributes.len();
+        self.compact_attributes();
+        self.attributes.len() != before
     }
 
     /// The second half of `garbageCollect`: drop unreferenced attributes and renumber the rest.

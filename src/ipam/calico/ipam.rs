@@ -280,7 +280,8 @@ impl Ipam {
         allow_new_claim: bool,
     ) -> Result<(IpNet, bool), IpamError> {
         while let Some(cidr) = remaining.pop_front() {
-            if self.get_block_from_affinity(host, cidr) && self.blocks[&cidr].num_free_addresses() >= 1
+            if self.get_block_from_affinity(host, cidr)
+                && self.blocks[&cidr].num_free_addresses() >= 1
             {
                 return Ok((cidr, false));
             }
@@ -364,7 +365,10 @@ impl Ipam {
             for subnet in RandomBlockGenerator::new(pool, host, self.now_unix_nano) {
                 match self.blocks.get(&subnet) {
                     None => return Ok(subnet),
-                    Some(b) if b.affinity.as_deref() == Some(mine.as_str()) && b.num_free_addresses() != 0 => {
+                    Some(b)
+                        if b.affinity.as_deref() == Some(mine.as_str())
+                            && b.num_free_addresses() != 0 =>
+                    {
                         return Ok(subnet)
                     }
                     Some(b) if b.empty() && b.num_free_addresses() != 0 => empty_blocks.push((
@@ -487,8 +491,7 @@ impl Ipam {
         for block in handle.block.keys().filter_map(|k| k.parse::<IpNet>().ok()) {
             if let Some(block) = self.blocks.get(&block) {
                 ips.extend(block.in_use_ips().into_iter().filter(|ip| {
-                    block.attribute_of(*ip).and_then(|a| a.handle_id.as_deref())
-                        == Some(handle_id)
+                    block.attribute_of(*ip).and_then(|a| a.handle_id.as_deref()) == Some(handle_id)
                 }));
             }
         }

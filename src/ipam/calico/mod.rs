@@ -23,7 +23,7 @@ pub mod plugin;
 pub mod pool;
 pub mod store;
 
-pub use block::{AllocationAttribute, AllocationBlock, BlockError};
+pub use block::{AllocationAttribute, AllocationBlock, BlockError, ReleaseError, ReleaseOptions};
 pub use ipam::{AutoAssignArgs, AutoAssignResult, Ipam};
 pub use pool::{IpPool, PoolError, RandomBlockGenerator};
 pub use store::{

@@ -153,7 +153,9 @@ pub enum IpamError {
 impl fmt::Display for IpamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::BlockLimit => f.write_str("cannot allocate new block due to per host block limit"),
+            Self::BlockLimit => {
+                f.write_str("cannot allocate new block due to per host block limit")
+            }
             Self::NoPoolsForNode(host) => write!(f, "no configured Calico pools for node {host}"),
             Self::FailedToFindOrClaim => f.write_str("failed to find or claim a block"),
             Self::NoFreeBlocks => f.write_str("No Free Blocks"),
