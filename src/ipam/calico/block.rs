@@ -27,6 +27,8 @@ pub const ATTRIBUTE_NODE: &str = "node";
 pub const ATTRIBUTE_POD: &str = "pod";
 /// `AttributeNamespace`.
 pub const ATTRIBUTE_NAMESPACE: &str = "namespace";
+/// `AttributeTypeIPIP`: the `type` attribute of a `tunl0` address.
+pub const ATTRIBUTE_TYPE_IPIP: &str = "ipipTunnelAddress";
 
 /// `AllocationAttribute`: who holds an address (the handle) and the attributes the CNI plugin wrote.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -10,6 +10,7 @@
 //! | [`store`] | `model/block_affinity.go`, `ipam_handle.go`, `ipam_config.go`, `ipam_errors.go` | affinities, handles, config, errors |
 //! | [`ipam`] | `ipam/ipam.go`, `ipam_block_reader_writer.go` | [`Ipam::auto_assign`], [`Ipam::release_by_handle`] |
 //! | [`plugin`] | `cni-plugin/pkg/ipamplugin/ipam_plugin.go` | [`plugin::cmd_add`], [`plugin::cmd_del`] |
+//! | [`node`] | `dataplane_linux.go`, `allocateip.go`, `calico.yaml`, `install.go` | veth name, routes, `tunl0`'s address, the conflist |
 //!
 //! The datastore is one in-memory value, so the compare-and-swap retries of upstream never fire. Left out
 //! of the model: IP reservations, Windows' reserved addresses, node and namespace selectors, allowed uses,
@@ -19,6 +20,7 @@
 pub mod block;
 pub mod go_rand;
 pub mod ipam;
+pub mod node;
 pub mod plugin;
 pub mod pool;
 pub mod store;
