@@ -2,6 +2,11 @@
 //!
 //! Criterion does not build for wasm32, so the wasm32 build of this target is an empty `main`.
 
+/// The allocator the `podip` CLI ships with (see `src/bin/podip/main.rs`).
+#[cfg(not(target_arch = "wasm32"))]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{criterion_group, Criterion};

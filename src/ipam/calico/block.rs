@@ -229,11 +229,21 @@ impl AllocationBlock {
     }
 
     /// `findOrAddAttribute`: an equal attribute is shared, otherwise one is appended.
-    fn find_or_add_attribute(&mut self, attribute: AllocationAttribute) -> usize {
-        if let Some(index) = self.attributes.iter().position(|a| *a == attribute) {
+    fn find_or_add_attribute(
+        &mut self,
+        handle_id: Option<&str>,
+        attrs: &BTreeMap<String, String>,
+    ) -> usize {
+        let equal = |a: &AllocationAttribute| {
+            a.handle_id.as_deref() == handle_id && a.active_owner_attrs == *attrs
+        };
+        if let Some(index) = self.attributes.iter().position(equal) {
             return index;
         }
-        self.attributes.push(attribute);
+        self.attributes.push(AllocationAttribute {
+            handle_id: handle_id.map(str::to_string),
+            active_owner_attrs: attrs.clone(),
+        });
         self.attributes.len() - 1
     }
 
@@ -249,7 +259,7 @@ impl AllocationBlock {
         affinity_check: bool,
     ) -> Result<Vec<IpAddr>, BlockError> {
         match &self.affinity {
-            Some(affinity) if affinity_check && *affinity != host_affinity(host) => {
+            Some(affinity) if affinity_check && self.host() != Some(host) => {
                 return Err(BlockError::AffinityMismatch {
                     affinity: affinity.clone(),
                     host: host.to_string(),
@@ -262,10 +272,7 @@ impl AllocationBlock {
         if take == 0 {
             return Ok(Vec::new());
         }
-        let index = self.find_or_add_attribute(AllocationAttribute {
-            handle_id: handle_id.map(str::to_string),
-            active_owner_attrs: attrs.clone(),
-        });
+        let index = self.find_or_add_attribute(handle_id, attrs);
         let ordinals: Vec<usize> = self.unallocated.drain(..take).collect();
         for &ordinal in &ordinals {
             self.allocations[ordinal] = Some(index);

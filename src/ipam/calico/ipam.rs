@@ -65,7 +65,7 @@ pub struct Ipam {
     /// The `IPAMBlock`s, by CIDR.
     blocks: BTreeMap<IpNet, AllocationBlock>,
     /// The `BlockAffinity`s, by node and then by the key's text, the order a list returns them in.
-    affinities: BTreeMap<(String, String), BlockAffinity>,
+    affinities: BTreeMap<String, BTreeMap<String, BlockAffinity>>,
     /// The `IPAMHandle`s, by ID.
     handles: BTreeMap<String, IpamHandle>,
     /// What was written since the last [`Ipam::take_events`].
@@ -116,7 +116,7 @@ impl Ipam {
 
     /// Every affinity, by node, in list order.
     pub fn affinities(&self) -> impl Iterator<Item = &BlockAffinity> {
-        self.affinities.values()
+        self.affinities.values().flat_map(BTreeMap::values)
     }
 
     /// A handle.
@@ -155,13 +155,33 @@ impl Ipam {
 
     /// `getAffineBlocks`: the node's blocks of `version`, in list order.
     pub fn affine_blocks(&self, host: &str, version: u8) -> Vec<IpNet> {
-        let from = (host.to_string(), String::new());
+        let bits = if version == 4 { 32 } else { 128 };
         self.affinities
-            .range(from..)
-            .take_while(|((h, _), _)| h == host)
-            .map(|(_, a)| a.cidr)
-            .filter(|cidr| address_bits(cidr.addr()) == if version == 4 { 32 } else { 128 })
+            .get(host)
+            .into_iter()
+            .flat_map(BTreeMap::values)
+            .map(|a| a.cidr)
+            .filter(|cidr| address_bits(cidr.addr()) == bits)
             .collect()
+    }
+
+    /// The node's affinity to `cidr`.
+    fn affinity(&self, host: &str, cidr: IpNet) -> Option<&BlockAffinity> {
+        self.affinities.get(host)?.values().find(|a| a.cidr == cidr)
+    }
+
+    /// Delete the node's affinity to `cidr`.
+    fn delete_affinity(&mut self, host: &str, cidr: IpNet) {
+        if let Some(of_host) = self.affinities.get_mut(host) {
+            of_host.remove(&list_key(&cidr));
+            if of_host.is_empty() {
+                self.affinities.remove(host);
+            }
+        }
+        self.events.push(IpamEvent::AffinityDeleted {
+            host: host.to_string(),
+            cidr,
+        });
     }
 
     /// `autoAssign` for one family.
@@ -190,7 +210,8 @@ impl Ipam {
         let mut num_blocks_owned = remaining.len();
         let config = self.config;
         let mut max_blocks = args.max_blocks_per_host;
-        if config.max_blocks_per_host > 0 && max_blocks > config.max_blocks_per_host
+        // The stricter of the request's and the config's limit; the config's when the request has none.
+        if (config.max_blocks_per_host > 0 && max_blocks > config.max_blocks_per_host)
             || max_blocks == 0
         {
             max_blocks = config.max_blocks_per_host;
@@ -302,7 +323,6 @@ impl Ipam {
     /// the affinity confirmed if it was not. `false` for a stale affinity (block of another node), which is
     /// deleted.
     fn get_block_from_affinity(&mut self, host: &str, cidr: IpNet) -> bool {
-        let key = (host.to_string(), list_key(&cidr));
         let Some(block) = self.blocks.get_mut(&cidr) else {
             self.write_affinity(host, cidr, BlockAffinityState::Pending);
             let mut block = AllocationBlock::new(cidr, self.now_unix_nano);
@@ -316,16 +336,14 @@ impl Ipam {
             self.write_affinity(host, cidr, BlockAffinityState::Confirmed);
             return true;
         };
-        if block.affinity.as_deref() != Some(host_affinity(host).as_str()) {
-            self.affinities.remove(&key);
-            self.events.push(IpamEvent::AffinityDeleted {
-                host: host.to_string(),
-                cidr,
-            });
+        if block.host() != Some(host) {
+            self.delete_affinity(host, cidr);
             return false;
         }
-        if self.affinities.get(&key).map(|a| a.state) != Some(BlockAffinityState::Confirmed) {
-            block.sequence_number += 1;
+        if self.affinity(host, cidr).map(|a| a.state) != Some(BlockAffinityState::Confirmed) {
+            if let Some(block) = self.blocks.get_mut(&cidr) {
+                block.sequence_number += 1;
+            }
             self.write_affinity(host, cidr, BlockAffinityState::Pending);
             self.write_affinity(host, cidr, BlockAffinityState::Confirmed);
         }
@@ -334,13 +352,18 @@ impl Ipam {
 
     /// Write an affinity in `state` (`Create` or `Update`).
     fn write_affinity(&mut self, host: &str, cidr: IpNet, state: BlockAffinityState) {
-        let affinity = BlockAffinity {
-            host: host.to_string(),
-            cidr,
-            state,
-        };
-        self.affinities
-            .insert((host.to_string(), list_key(&cidr)), affinity);
+        let of_host = self.affinities.entry(host.to_string()).or_default();
+        match of_host.values_mut().find(|a| a.cidr == cidr) {
+            Some(affinity) => affinity.state = state,
+            None => {
+                let affinity = BlockAffinity {
+                    host: host.to_string(),
+                    cidr,
+                    state,
+                };
+                of_host.insert(list_key(&cidr), affinity);
+            }
+        }
         self.events.push(IpamEvent::Affinity {
             host: host.to_string(),
             cidr,
@@ -350,8 +373,7 @@ impl Ipam {
 
     /// `getPendingAffinity`: a new affinity `pending`; an existing unconfirmed one rewritten `pending`.
     fn get_pending_affinity(&mut self, host: &str, cidr: IpNet) {
-        let key = (host.to_string(), list_key(&cidr));
-        if self.affinities.get(&key).map(|a| a.state) != Some(BlockAffinityState::Confirmed) {
+        if self.affinity(host, cidr).map(|a| a.state) != Some(BlockAffinityState::Confirmed) {
             self.write_affinity(host, cidr, BlockAffinityState::Pending);
         }
     }
@@ -359,16 +381,12 @@ impl Ipam {
     /// `findUsableBlock`: the first block of the node's walk that does not exist or is the node's own with
     /// room; else an empty block of another node, claimed at least a minute ago, whose affinity is released.
     fn find_usable_block(&mut self, host: &str, pools: &[IpPool]) -> Result<IpNet, IpamError> {
-        let mine = host_affinity(host);
         let mut empty_blocks = Vec::new();
         for pool in pools {
             for subnet in RandomBlockGenerator::new(pool, host, self.now_unix_nano) {
                 match self.blocks.get(&subnet) {
                     None => return Ok(subnet),
-                    Some(b)
-                        if b.affinity.as_deref() == Some(mine.as_str())
-                            && b.num_free_addresses() != 0 =>
-                    {
+                    Some(b) if b.host() == Some(host) && b.num_free_addresses() != 0 => {
                         return Ok(subnet)
                     }
                     Some(b) if b.empty() && b.num_free_addresses() != 0 => empty_blocks.push((
@@ -417,13 +435,17 @@ impl Ipam {
         block.sequence_number += 1;
         let borrowed = block.host() != Some(host);
         if let Some(handle_id) = handle_id {
-            self.handles
-                .entry(handle_id.to_string())
-                .or_insert_with(|| IpamHandle {
-                    handle_id: handle_id.to_string(),
-                    block: BTreeMap::new(),
-                })
-                .increment_block(&cidr, num);
+            match self.handles.get_mut(handle_id) {
+                Some(handle) => handle.increment_block(&cidr, num),
+                None => {
+                    let mut handle = IpamHandle {
+                        handle_id: handle_id.to_string(),
+                        block: BTreeMap::new(),
+                    };
+                    handle.increment_block(&cidr, num);
+                    self.handles.insert(handle_id.to_string(), handle);
+                }
+            }
         }
         self.events.push(IpamEvent::Assigned {
             cidr,
@@ -510,8 +532,7 @@ impl Ipam {
         if host.is_empty() {
             return Err(IpamError::HostnameRequired);
         }
-        let key = (host.to_string(), list_key(&cidr));
-        if !self.affinities.contains_key(&key) {
+        if self.affinity(host, cidr).is_none() {
             return Err(IpamError::DoesNotExist(format!(
                 "BlockAffinityKey(cidr={}, host={host}, affinityType=host)",
                 net_string(&cidr)
@@ -523,13 +544,9 @@ impl Ipam {
         if required_sequence_number.is_some_and(|s| s != block.sequence_number) {
             return Err(IpamError::BlockUpdated);
         }
-        if block.affinity.is_some() && block.affinity != Some(host_affinity(host)) {
+        if block.affinity.is_some() && block.host() != Some(host) {
             let affinity = block.affinity.clone();
-            self.affinities.remove(&key);
-            self.events.push(IpamEvent::AffinityDeleted {
-                host: host.to_string(),
-                cidr,
-            });
+            self.delete_affinity(host, cidr);
             return Err(IpamError::BlockClaimConflict { cidr, affinity });
         }
         let empty = block.empty();
@@ -546,11 +563,7 @@ impl Ipam {
             block.sequence_number += 1;
             self.events.push(IpamEvent::BlockAffinityCleared(cidr));
         }
-        self.affinities.remove(&key);
-        self.events.push(IpamEvent::AffinityDeleted {
-            host: host.to_string(),
-            cidr,
-        });
+        self.delete_affinity(host, cidr);
         Ok(())
     }
 
