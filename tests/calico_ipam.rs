@@ -618,3 +618,26 @@ fn an_empty_block_of_another_node_is_reclaimed_after_a_minute() {
     assert_eq!(c_blocks.len(), 1);
     assert!(ipam.take_events().iter().any(|e| matches!(e, IpamEvent::Affinity { host, state: BlockAffinityState::PendingDeletion, .. } if host == "b")));
 }
+
+/// Evidence that the walk's start is reproduced bit for bit: `node/pkg/status/populators/route_test.go`
+/// keeps a BIRD table from a Calico test cluster on the default pool whose node blocks are
+/// `192.168.162.128/26` (its own: the blackhole, `tunl0` on `.128`, the first pod `.129`),
+/// `192.168.82.0/26` and `192.168.110.128/26` — the first blocks of `kind-worker`, `kind-control-plane`
+/// and `kind-worker2`.
+#[test]
+fn kind_node_names_start_where_calicos_own_test_cluster_did() {
+    let pool = IpPool::new(
+        "default-ipv4-ippool",
+        "192.168.0.0/16".parse().unwrap(),
+        None,
+    )
+    .unwrap();
+    for (node, block) in [
+        ("kind-worker", "192.168.162.128/26"),
+        ("kind-control-plane", "192.168.82.0/26"),
+        ("kind-worker2", "192.168.110.128/26"),
+    ] {
+        let first = RandomBlockGenerator::new(&pool, node, 0).next().unwrap();
+        assert_eq!(first.to_string(), block, "{node}");
+    }
+}
