@@ -17,11 +17,14 @@
 //!    * flannel's chain (kubeadm with flannel, k3s): [`flanneld`] writes `subnet.env` from the node's
 //!      podCIDR and routes to the other nodes over `flannel.1`; [`flannel`], the CNI plugin, turns it into a
 //!      configuration for [`bridge`], which puts every pod's veth on one bridge, `cni0`.
+//! 3. **Calico's own IPAM** ([`calico`]), which bypasses the node subnets: IP pools cut into blocks that
+//!    nodes claim by affinity and borrow from each other, the `calico-ipam` plugin and the node's side.
 //!
 //! Addresses are printed in Go's string form ([`goip`]), because that is what the real tools show.
 
 pub mod address_map;
 pub mod bridge;
+pub mod calico;
 pub mod capacity;
 pub mod cidrset;
 pub mod cni;
