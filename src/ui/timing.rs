@@ -21,7 +21,8 @@ pub const MAX_TICK_MS: f64 = 250.0;
 pub const FRAME_BUDGET_MS: f64 = 4.0;
 
 /// Playing at 4× or faster, the bench below the first screen (the node cards, the map, the log) is
-/// drawn again every this many ticks (400 ms); the stage and the clock at every tick.
+/// drawn again every this many ticks (400 ms), in a frame between two ticks; the stage and the clock
+/// at every tick.
 pub const BENCH_TICKS_PLAYING_FAST: u32 = 8;
 
 /// Real ms per slice of work in hand (reading, building, rewinding a run): with the redraw that may

@@ -133,7 +133,9 @@ impl Component for App {
                         self.clock = Some(now);
                         state.reduce(Action::Tick((now - last).min(MAX_TICK_MS)))
                     }
-                    _ => false,
+                    // A frame between ticks: the bench's, when its turn has come.
+                    Some(_) => state.reduce(Action::Bench),
+                    None => false,
                 }
             }
             (AppMessage::Frame(_), None) => false,
@@ -251,6 +253,7 @@ fn page(props: &PageProps) -> Html {
     let (lang, theme) = (&shown.lang, &shown.theme);
     let painted = use_after_first_paint();
     self::caption::use_caption_layout(
+        shown.tour.caption.is_some(),
         shown.tour.caption.as_ref().and_then(|c| c.layout.clone()),
         dispatch.clone(),
     );
@@ -358,8 +361,16 @@ fn page(props: &PageProps) -> Html {
             { announcement(shown, *lang) }
         </div>
     };
+    // Made once (the dispatch is the page's for its life), so the stage's props compare equal and a
+    // draw of the page that leaves the picture as it was (the bench's turn) skips the stage.
+    let on_node = use_callback(dispatch.clone(), |name, dispatch| {
+        dispatch.emit(Action::SelectNode(Some(name)))
+    });
+    let on_pod = use_memo(dispatch.clone(), |dispatch| {
+        Some(dispatch.reform(|name| Action::SelectPod(Some(name))))
+    });
     let stage = html! {
-        <StageView lang={*lang} stage={shown.stage.shared()} on_node={dispatch.reform(|name| Action::SelectNode(Some(name)))} on_pod={Some(dispatch.reform(|name| Action::SelectPod(Some(name))))} fill={!opened.link.embed} present={shown.presenting} />
+        <StageView lang={*lang} stage={shown.stage.shared()} {on_node} on_pod={(*on_pod).clone()} fill={!opened.link.embed} present={shown.presenting} />
     };
     let body = if opened.link.embed {
         html! {
