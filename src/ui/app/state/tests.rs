@@ -458,11 +458,17 @@ fn playing_fast_the_bench_is_drawn_every_few_ticks_between_them() {
         state.shown().log == log,
         "the log waits for the bench's turn"
     );
-    assert!(!state.reduce(Action::Bench), "a frame before its turn draws nothing");
+    assert!(
+        !state.reduce(Action::Bench),
+        "a frame before its turn draws nothing"
+    );
     for _ in 1..BENCH_TICKS_PLAYING_FAST {
         state.reduce(Action::Tick(50.0));
     }
-    assert!(state.shown().log == log, "a tick's frame holds the stage alone");
+    assert!(
+        state.shown().log == log,
+        "a tick's frame holds the stage alone"
+    );
     let stage = state.shown().stage.shared();
     assert!(state.reduce(Action::Bench), "its turn came");
     assert!(state.shown().log != log, "the bench is drawn");
@@ -476,7 +482,10 @@ fn playing_fast_the_bench_is_drawn_every_few_ticks_between_them() {
     for _ in 1..2 * BENCH_TICKS_PLAYING_FAST {
         state.reduce(Action::Tick(50.0));
     }
-    assert!(state.shown().log == log, "still waiting for a frame of its own");
+    assert!(
+        state.shown().log == log,
+        "still waiting for a frame of its own"
+    );
     state.reduce(Action::Tick(50.0));
     assert!(state.shown().log != log, "drawn by a tick at last");
     let log = state.shown().log.clone();
