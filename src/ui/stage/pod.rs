@@ -184,15 +184,18 @@ impl NodeBox<'_> {
                     </text>
                     <g class="pod-cells">
                         { for node.pods.iter().enumerate().map(|(i, pod)| {
-                            let name = AttrValue::from(pod.name.clone());
+                            let cx = x + INSET + (i % per_row) as f64 * CELL_PITCH;
+                            let cy = y + rows.pods_y + (i / per_row) as f64 * CELL_PITCH;
                             html! {
-                                <PodCell key={pod.name.as_str()} name={name.clone()} phase={pod.phase.as_str()}
-                                    x={x + INSET + (i % per_row) as f64 * CELL_PITCH}
-                                    y={y + rows.pods_y + (i / per_row) as f64 * CELL_PITCH}
-                                    touched={touched_pod == Some(pod.name.as_str())}
-                                    title={AttrValue::from(format!("{} {} {}", pod.name, pod.ips.join(", "), pod_status(pod, lang)))}
-                                    veth={pod.veth.is_some()}
-                                    countdown={pod.countdown.map(|(left, _)| AttrValue::from(seconds(VirtualTime(left.as_millis()))))} />
+                                <g key={pod.name.clone()} class={classes!("pod-cell", pod.phase.as_str(), (touched_pod == Some(pod.name.as_str())).then_some("touched"))}
+                                    data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={pod.phase.as_str()}>
+                                    <title>{ format!("{} {} {}", pod.name, pod.ips.join(", "), pod_status(pod, lang)) }</title>
+                                    { rect("", cx, cy, CELL_SIZE, CELL_SIZE, 2) }
+                                    if pod.veth.is_some() {
+                                        <g data-testid="stage-veth" data-pod={pod.name.clone()} />
+                                    }
+                                    { for countdown_for_readers(pod) }
+                                </g>
                             }
                         }) }
                         { for named }
@@ -442,6 +445,7 @@ impl NodeBox<'_> {
     }
 }
 
+/// A pod cell's time left until CNI DEL, for screen readers and tests (the cell has no room to show it).
 /// Where a pod is in its life, in words: Kubernetes' own for the phases `kubectl` prints.
 fn pod_status(pod: &StagePod, lang: Lang) -> &'static str {
     match pod.phase {
@@ -468,52 +472,10 @@ fn status_line(status: &str, w: f64) -> String {
     }
 }
 
-/// Props of a pod cell: what it draws, so a cell whose pod did not change is skipped (110 of them
-/// at every frame while a big cluster plays).
-#[derive(Properties, PartialEq)]
-struct PodCellProps {
-    name: AttrValue,
-    phase: &'static str,
-    /// Its top left corner.
-    x: f64,
-    y: f64,
-    /// The selected event touched it.
-    touched: bool,
-    /// Its name, addresses and status, as its tooltip says them.
-    title: AttrValue,
-    /// It has a veth pair.
-    veth: bool,
-    /// The time left until CNI DEL, as said.
-    countdown: Option<AttrValue>,
-}
-
-/// One pod as a cell.
-#[function_component(PodCell)]
-fn pod_cell(props: &PodCellProps) -> Html {
-    let PodCellProps {
-        name,
-        phase,
-        x,
-        y,
-        touched,
-        title,
-        veth,
-        countdown,
-    } = props;
-    html! {
-        <g class={classes!("pod-cell", *phase, touched.then_some("touched"))}
-            data-testid="stage-pod" data-pod={name.clone()} data-phase={*phase}>
-            <title>{ title.clone() }</title>
-            { rect("", *x, *y, CELL_SIZE, CELL_SIZE, 2) }
-            if *veth {
-                <g data-testid="stage-veth" data-pod={name.clone()} />
-            }
-            // A cell has no room to show it: for screen readers and tests.
-            { for countdown.as_ref().map(|left| html! {
-                <text class="sr-only" data-testid="stage-countdown" data-pod={name.clone()}>{ left.clone() }</text>
-            }) }
-        </g>
-    }
+fn countdown_for_readers(pod: &StagePod) -> Option<Html> {
+    pod.countdown.map(|(left, _)| {
+        html! { <text class="sr-only" data-testid="stage-countdown" data-pod={pod.name.clone()}>{ seconds(VirtualTime(left.as_millis())) }</text> }
+    })
 }
 
 /// The word after `dev` in a route as a tag says it.
