@@ -308,11 +308,11 @@ impl StageNode {
         for pod in &mut objects {
             scene.unseen.hide_in_pod(pod);
         }
-        let held = Held::of(&state);
+        let held = Held::of(state);
         let now = sim.now();
         let mut pods: Vec<StagePod> = objects
             .iter()
-            .map(|pod| stage_pod(pod, &state, &held, now, del_lag, recent))
+            .map(|pod| stage_pod(pod, state, &held, now, del_lag, recent))
             .collect();
         // Ghosts: pods whose object is gone while their sandbox waits for CNI DEL.
         for pending in &state.pending_dels {
@@ -360,7 +360,7 @@ impl StageNode {
             conflist: state.conflist.is_some(),
             range: sim.node_address_grid(name).map(|mut grid| {
                 scene.unseen.hide_in_grid(name, &mut grid);
-                range_strip(&grid, &state)
+                range_strip(&grid, state)
             }),
             dir: state
                 .ipam
