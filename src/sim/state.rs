@@ -320,10 +320,11 @@ impl Simulation {
             .store
             .as_ref()
             .map_or_else(IpamState::default, |store| {
+                let ls = store.ls();
                 let mut last_reserved_ip = BTreeMap::new();
-                for file in store.ls() {
+                for file in &ls {
                     if let Some(range_id) = file.strip_prefix(LAST_IP_FILE_PREFIX) {
-                        if let Some(ip) = store.cat(&file) {
+                        if let Some(ip) = store.cat(file) {
                             last_reserved_ip.insert(range_id.to_string(), ip);
                         }
                     }
@@ -339,7 +340,7 @@ impl Simulation {
                     dir: Some(store.dir().to_string()),
                     reserved,
                     last_reserved_ip,
-                    ls: store.ls(),
+                    ls,
                 }
             });
         // Each sandbox's host end, found by its ifindex, listed in link order as `ip link` would.

@@ -3,8 +3,8 @@
 //! (the page stutters); a frame at 60 Hz is 16.7 ms. How long a moment stays on screen while playing is
 //! the playback's ([`crate::playback::MOMENT_SHOWN_MS`]), in the same real milliseconds.
 
-/// How often the app's clock ticks while playing (real ms). Each tick moves the simulation and draws
-/// in the same animation frame.
+/// How often the app's clock ticks while playing (real ms). Each tick moves the simulation at an
+/// animation frame, and the page draws it at the next.
 pub const APP_TICK_MS: f64 = 50.0;
 
 /// A tick is due this much before [`APP_TICK_MS`] has passed: frames come every 16.7 ms, give or take,
@@ -15,13 +15,14 @@ pub const FRAME_SLACK_MS: f64 = 8.0;
 /// playback goes on from where it was rather than leaping ahead by the time away.
 pub const MAX_TICK_MS: f64 = 250.0;
 
-/// Real ms of simulation a tick of the app may run; the drawing follows in the same frame, so this is
-/// half what a frame holding the simulation alone could take (a big cluster at 8× then plays slower
+/// Real ms of simulation a tick of the app may run; the view models are computed in the same frame
+/// (the drawing in the next), so this is a quarter of a frame (a big cluster at 8× then plays slower
 /// than 8×, and no frame runs long).
 pub const FRAME_BUDGET_MS: f64 = 4.0;
 
 /// Playing at 4× or faster, the bench below the first screen (the node cards, the map, the log) is
-/// drawn again every this many ticks (400 ms); the stage and the clock at every tick.
+/// drawn again every this many ticks (400 ms), in a frame between two ticks; the stage and the clock
+/// at every tick.
 pub const BENCH_TICKS_PLAYING_FAST: u32 = 8;
 
 /// Real ms per slice of work in hand (reading, building, rewinding a run): with the redraw that may

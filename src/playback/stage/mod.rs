@@ -103,17 +103,17 @@ impl Cursor {
             unseen: self.unseen(),
         };
         let whole = slots.len() <= WHOLE_NODES;
-        let (nodes, tiles, tiles_hidden) = if whole {
-            let nodes = slots
+        let (drawn, tiles, tiles_hidden): (Vec<_>, _, _) = if whole {
+            let drawn = slots
                 .iter()
                 .enumerate()
-                .map(|(slot, name)| StageNode::of(&scene, name, slot))
+                .map(|(slot, name)| StageNode::with_chain(&scene, name, slot))
                 .collect();
-            (nodes, Vec::new(), 0)
+            (drawn, Vec::new(), 0)
         } else {
             let node = focus
                 .as_deref()
-                .and_then(|name| StageNode::of(&scene, name, slot_of(slots, name)));
+                .and_then(|name| StageNode::with_chain(&scene, name, slot_of(slots, name)));
             let present: Vec<(usize, &String)> = slots
                 .iter()
                 .enumerate()
@@ -132,10 +132,15 @@ impl Cursor {
                 .collect();
             (vec![node], tiles, present.len().saturating_sub(MAX_TILES))
         };
-        let chains: Vec<StageChain> = nodes
-            .iter()
-            .flatten()
-            .filter_map(|node| StageChain::of(&scene, &node.name))
+        let mut chains: Vec<StageChain> = Vec::new();
+        let nodes: Vec<Option<StageNode>> = drawn
+            .into_iter()
+            .map(|both| {
+                both.map(|(node, chain)| {
+                    chains.push(chain);
+                    node
+                })
+            })
             .collect();
         let step = run
             .told()

@@ -95,11 +95,9 @@ pub struct StageNeighbour {
 }
 
 impl StageChain {
-    /// Node `name`'s chain as `scene` shows it, while the node exists.
-    pub(super) fn of(scene: &Scene, name: &str) -> Option<StageChain> {
-        let mut state = scene.sim.node_state(name)?;
-        scene.unseen.hide_in_node(&mut state);
-        Some(StageChain {
+    /// Node `name`'s chain as `scene` shows it, from its `state` as shown.
+    fn of(scene: &Scene, name: &str, state: &NodeState) -> StageChain {
+        StageChain {
             node: name.to_string(),
             cni: state.cni,
             conflist_path: state.cni.conflist_path(),
@@ -108,10 +106,10 @@ impl StageChain {
                     .find_map(|line| line.strip_prefix("FLANNEL_SUBNET="))
                     .map(str::to_string)
             }),
-            neighbours: neighbours(scene, &state),
-            bridge: stage_bridge(&state),
-            node_routes: node_routes(&state),
-        })
+            neighbours: neighbours(scene, state),
+            bridge: stage_bridge(state),
+            node_routes: node_routes(state),
+        }
     }
 }
 
@@ -289,21 +287,32 @@ pub(super) struct Scene<'a> {
 }
 
 impl StageNode {
-    /// Node `name` (in `slot`) as `scene` shows it, while it exists.
-    pub(super) fn of(scene: &Scene, name: &str, slot: usize) -> Option<StageNode> {
+    /// Node `name` (in `slot`) as `scene` shows it, with its chain, while it exists: both from one
+    /// reading of its state (which writes out every route and file of the node).
+    pub(super) fn with_chain(
+        scene: &Scene,
+        name: &str,
+        slot: usize,
+    ) -> Option<(StageNode, StageChain)> {
+        let mut state = scene.sim.node_state(name)?;
+        scene.unseen.hide_in_node(&mut state);
+        let chain = StageChain::of(scene, name, &state);
+        Some((StageNode::of(scene, name, slot, &state)?, chain))
+    }
+
+    /// Node `name` (in `slot`) as `scene` shows it, from its `state` as shown.
+    fn of(scene: &Scene, name: &str, slot: usize, state: &NodeState) -> Option<StageNode> {
         let (sim, del_lag, recent) = (scene.sim, scene.del_lag, &scene.recent);
         let obj = sim.cluster.nodes.get(name)?;
-        let mut state = sim.node_state(name)?;
-        scene.unseen.hide_in_node(&mut state);
         let mut objects = sim.pods_on(name);
         for pod in &mut objects {
             scene.unseen.hide_in_pod(pod);
         }
-        let held = Held::of(&state);
+        let held = Held::of(state);
         let now = sim.now();
         let mut pods: Vec<StagePod> = objects
             .iter()
-            .map(|pod| stage_pod(pod, &state, &held, now, del_lag, recent))
+            .map(|pod| stage_pod(pod, state, &held, now, del_lag, recent))
             .collect();
         // Ghosts: pods whose object is gone while their sandbox waits for CNI DEL.
         for pending in &state.pending_dels {
@@ -351,7 +360,7 @@ impl StageNode {
             conflist: state.conflist.is_some(),
             range: sim.node_address_grid(name).map(|mut grid| {
                 scene.unseen.hide_in_grid(name, &mut grid);
-                range_strip(&grid, &state)
+                range_strip(&grid, state)
             }),
             dir: state
                 .ipam

@@ -32,11 +32,12 @@ impl Recent {
             node_failures: Vec::new(),
             gone: Vec::new(),
         };
+        // The reason first: reading an object's kind and name out of its reference, for each of
+        // thousands of events at every frame, was most of this.
         for event in sim.events().iter().rev().take(RECENT_EVENTS) {
-            let (pod, node) = (event.object.as_pod(), event.object.as_node());
             match event.reason {
                 Reason::FailedCreatePodSandBox | Reason::NetworkNotReady => {
-                    if let Some(pod) = pod.map(str::to_string) {
+                    if let Some(pod) = event.object.as_pod().map(str::to_string) {
                         if !recent.pod_failures.iter().any(|(p, _)| *p == pod) {
                             let line = format!("{:?} {}", event.reason, event.message);
                             recent.pod_failures.push((pod, line));
@@ -44,14 +45,15 @@ impl Recent {
                     }
                 }
                 Reason::CIDRNotAvailable => {
-                    if let Some(node) = node.map(str::to_string) {
+                    if let Some(node) = event.object.as_node().map(str::to_string) {
                         if !recent.node_failures.iter().any(|(n, _)| *n == node) {
                             recent.node_failures.push((node, event.message.to_string()));
                         }
                     }
                 }
                 Reason::SandboxRemoved if now - event.time_ms < GONE_SHOWN => {
-                    if let (Some(pod), Some(node)) = (pod, event.node.as_deref()) {
+                    if let (Some(pod), Some(node)) = (event.object.as_pod(), event.node.as_deref())
+                    {
                         recent.gone.push(Gone {
                             pod: pod.to_string(),
                             node: node.to_string(),

@@ -9,11 +9,19 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-/// After every draw of the presenter view, measure its caption and say so when it was laid out
-/// otherwise than the state knows (another text, width or height).
+/// After every draw of the presenter view (`captioned`: a caption is drawn), measure its caption and
+/// say so when it was laid out otherwise than the state knows (another text, width or height).
 #[hook]
-pub fn use_caption_layout(known: Option<Rc<CaptionLayout>>, dispatch: Callback<Action>) {
+pub fn use_caption_layout(
+    captioned: bool,
+    known: Option<Rc<CaptionLayout>>,
+    dispatch: Callback<Action>,
+) {
     use_effect(move || {
+        // Without a caption there is nothing to find: no search of the document at every draw.
+        if !captioned {
+            return;
+        }
         if let Some(measured) = measure().filter(|m| known.as_deref() != Some(m)) {
             dispatch.emit(Action::CaptionLaidOut(measured));
         }

@@ -74,9 +74,12 @@ pub struct App {
     clock: Option<f64>,
     /// A slice of work at every turn of the event loop, while there is work.
     worker: Option<Interval>,
-    /// An animation frame is asked for: the clock's next tick comes at a frame, so the simulation's
-    /// slice and the drawing it moved are one pass of the reducer in one frame.
+    /// An animation frame is asked for: the clock's next tick comes at a frame.
     frame_asked: bool,
+    /// A tick moved what the page shows: it is drawn at the next frame, so a frame holds the
+    /// simulation's slice and its view models, or their drawing (and the browser's layout and paint
+    /// of it), not both.
+    draw_due: bool,
 }
 
 /// What the app is told.
@@ -107,6 +110,7 @@ impl Component for App {
             clock: None,
             worker: None,
             frame_asked: false,
+            draw_due: false,
         }
     }
 
@@ -128,12 +132,17 @@ impl Component for App {
             (AppMessage::Frame(now), Some((_, state))) => {
                 self.frame_asked = false;
                 match self.clock {
+                    // The last tick's picture, in a frame of its own.
+                    _ if self.draw_due => true,
                     // A frame's length early is on time: ticks keep to frames.
                     Some(last) if now - last >= APP_TICK_MS - FRAME_SLACK_MS => {
                         self.clock = Some(now);
-                        state.reduce(Action::Tick((now - last).min(MAX_TICK_MS)))
+                        self.draw_due = state.reduce(Action::Tick((now - last).min(MAX_TICK_MS)));
+                        false
                     }
-                    _ => false,
+                    // A frame between ticks: the bench's, when its turn has come.
+                    Some(_) => state.reduce(Action::Bench),
+                    None => false,
                 }
             }
             (AppMessage::Frame(_), None) => false,
@@ -154,6 +163,8 @@ impl Component for App {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
+        // Whatever drew the page drew the last tick's picture too.
+        self.draw_due = false;
         self.keep_ticking(ctx);
     }
 }
@@ -208,9 +219,9 @@ impl App {
             self.clock = None;
         } else {
             self.clock.get_or_insert_with(now_ms);
-            if !self.frame_asked {
-                self.frame_asked = ask_frame(ctx.link().callback(AppMessage::Frame));
-            }
+        }
+        if (state.playing || self.draw_due) && !self.frame_asked {
+            self.frame_asked = ask_frame(ctx.link().callback(AppMessage::Frame));
         }
         if !state.has_work() {
             self.worker = None;
@@ -251,6 +262,7 @@ fn page(props: &PageProps) -> Html {
     let (lang, theme) = (&shown.lang, &shown.theme);
     let painted = use_after_first_paint();
     self::caption::use_caption_layout(
+        shown.tour.caption.is_some(),
         shown.tour.caption.as_ref().and_then(|c| c.layout.clone()),
         dispatch.clone(),
     );
@@ -358,8 +370,16 @@ fn page(props: &PageProps) -> Html {
             { announcement(shown, *lang) }
         </div>
     };
+    // Made once (the dispatch is the page's for its life), so the stage's props compare equal and a
+    // draw of the page that leaves the picture as it was (the bench's turn) skips the stage.
+    let on_node = use_callback(dispatch.clone(), |name, dispatch| {
+        dispatch.emit(Action::SelectNode(Some(name)))
+    });
+    let on_pod = use_memo(dispatch.clone(), |dispatch| {
+        Some(dispatch.reform(|name| Action::SelectPod(Some(name))))
+    });
     let stage = html! {
-        <StageView lang={*lang} stage={shown.stage.shared()} on_node={dispatch.reform(|name| Action::SelectNode(Some(name)))} on_pod={Some(dispatch.reform(|name| Action::SelectPod(Some(name))))} fill={!opened.link.embed} present={shown.presenting} />
+        <StageView lang={*lang} stage={shown.stage.shared()} {on_node} on_pod={(*on_pod).clone()} fill={!opened.link.embed} present={shown.presenting} />
     };
     let body = if opened.link.embed {
         html! {

@@ -97,6 +97,9 @@ pub enum Action {
     Tick(f64),
     /// Do a slice of the playback's work in hand.
     Work,
+    /// An animation frame between ticks while playing: playing fast, the bench below the first screen
+    /// is drawn here when its turn has come, so a frame holds the stage's drawing or the bench's, not both.
+    Bench,
     /// Start or resume playing (from the start when at the end).
     Play,
     /// Stop the clock.
@@ -333,6 +336,7 @@ impl AppState {
         match action {
             Action::Tick(_)
             | Action::Work
+            | Action::Bench
             | Action::Play
             | Action::Pause
             | Action::TogglePlay

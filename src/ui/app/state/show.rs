@@ -23,10 +23,13 @@ impl AppState {
         let touched = state.selected_event.and_then(|i| cursor.touched(i));
         let playing_fast = state.playing_fast();
         let cluster: Cluster = (run.scenario().clone().into(), cursor.shown_events());
-        // Ticks playing fast draw the bench below the first screen (the cards, the map, the log, the
-        // actions' names) only every BENCH_TICKS_PLAYING_FAST: no one reads it at that pace, and it is
-        // most of a frame's drawing. Anything else draws it at once.
-        let bench_due = !(tick && playing_fast) || last.bench_age + 1 >= BENCH_TICKS_PLAYING_FAST;
+        // Playing fast, the bench below the first screen (the cards, the map, the log, the actions'
+        // names) is drawn every BENCH_TICKS_PLAYING_FAST ticks, in a frame between ticks
+        // ([`Action::Bench`](super::Action::Bench)): no one reads it at that pace, and with the stage
+        // it would double a tick's frame. A tick draws it only when no frame came between ticks for
+        // twice that long (a machine too slow for one). Anything else draws it at once.
+        let bench_due =
+            !(tick && playing_fast) || last.bench_age + 1 >= 2 * BENCH_TICKS_PLAYING_FAST;
         let bench_age = if bench_due { 0 } else { last.bench_age + 1 };
         Shown {
             lang: state.lang,

@@ -436,10 +436,11 @@ fn a_platform_without_node_subnets_is_explained_and_changes_nothing() {
     assert_eq!(state.shown().edit.elsewhere, None);
 }
 
-/// Playing fast, a tick draws the stage and the clock; the bench below the first screen is drawn
-/// every few ticks, and at once by anything else (a pause here).
+/// Playing fast, a tick draws the stage and the clock; the bench below the first screen is drawn every
+/// few ticks in a frame between ticks, and at once by anything else (a pause here).
 #[test]
-fn playing_fast_the_bench_is_drawn_every_few_ticks() {
+fn playing_fast_the_bench_is_drawn_every_few_ticks_between_them() {
+    use crate::ui::timing::BENCH_TICKS_PLAYING_FAST;
     let mut state = kind_tour(false);
     let fast = SPEEDS
         .iter()
@@ -457,10 +458,36 @@ fn playing_fast_the_bench_is_drawn_every_few_ticks() {
         state.shown().log == log,
         "the log waits for the bench's turn"
     );
-    for _ in 1..crate::ui::timing::BENCH_TICKS_PLAYING_FAST {
+    assert!(
+        !state.reduce(Action::Bench),
+        "a frame before its turn draws nothing"
+    );
+    for _ in 1..BENCH_TICKS_PLAYING_FAST {
         state.reduce(Action::Tick(50.0));
     }
-    assert!(state.shown().log != log, "its turn came");
+    assert!(
+        state.shown().log == log,
+        "a tick's frame holds the stage alone"
+    );
+    let stage = state.shown().stage.shared();
+    assert!(state.reduce(Action::Bench), "its turn came");
+    assert!(state.shown().log != log, "the bench is drawn");
+    assert!(
+        state.shown().stage.shared() == stage,
+        "the stage is kept as it was, so its component is skipped"
+    );
+    assert!(!state.reduce(Action::Bench), "once a turn");
+    // No frame between ticks (a machine too slow for one): a tick draws it after twice as long.
+    let log = state.shown().log.clone();
+    for _ in 1..2 * BENCH_TICKS_PLAYING_FAST {
+        state.reduce(Action::Tick(50.0));
+    }
+    assert!(
+        state.shown().log == log,
+        "still waiting for a frame of its own"
+    );
+    state.reduce(Action::Tick(50.0));
+    assert!(state.shown().log != log, "drawn by a tick at last");
     let log = state.shown().log.clone();
     state.reduce(Action::Tick(50.0));
     state.reduce(Action::Pause);

@@ -5,7 +5,9 @@ use super::{work_for, Action, AppState};
 use crate::playback::{Player, DEFAULT_SPEED, SPEEDS};
 use crate::sim::VirtualTime;
 use crate::ui::app::view::Asked;
-use crate::ui::timing::{now_ms, CHORE_BUDGET_MS, FRAME_BUDGET_MS, WORK_BUDGET_MS};
+use crate::ui::timing::{
+    now_ms, BENCH_TICKS_PLAYING_FAST, CHORE_BUDGET_MS, FRAME_BUDGET_MS, WORK_BUDGET_MS,
+};
 
 impl AppState {
     /// Carry out an action of the transport ([`Action::Tick`], [`Action::Play`], [`Action::Seek`] …);
@@ -30,6 +32,11 @@ impl AppState {
                 }
             }
             Action::Tick(real_ms) => return self.tick(real_ms),
+            Action::Bench => {
+                if !(self.playing_fast() && self.shown.bench_age >= BENCH_TICKS_PLAYING_FAST) {
+                    return false;
+                }
+            }
             Action::Play => {
                 if self.player.cursor().at_end() {
                     self.change(|player| player.seek(VirtualTime::ZERO));

@@ -399,9 +399,11 @@ impl NodeRows {
         let width_of = |slots: usize| (inner - (slots as f64 - 1.0) * POD_GAP) / slots as f64;
         // The width a box needs for its lines whole at 11 px: addresses, both veth ends' names
         // (`vethab2667e3@if2`) and the route tags, which may reach into the gaps beside the box.
+        // Pods drawn as cells have no boxes: nothing to measure (110 pods' lines at every frame).
         let widest = node
             .pods
             .iter()
+            .filter(|_| !as_cells)
             .flat_map(|p| {
                 let ips = p.ips.iter().map(|ip| mono_width(ip, font::SMALL) + 10.0);
                 let veth = p.veth.iter().flat_map(|v| {
@@ -449,6 +451,7 @@ impl NodeRows {
         let cut = node
             .pods
             .iter()
+            .filter(|_| !as_cells)
             .flat_map(|p| &p.ips)
             .any(|ip| text_width(ip, ip_size) > pod_w - 12.0);
         let failure = node.pods.iter().any(|p| p.failure.is_some());
