@@ -90,7 +90,7 @@ pub fn writer_card(props: &WriterProps) -> Html {
                         <option value={id.name()} selected={*from == Some(id)}>{ id.tour().title.get(lang) }</option>
                     }) }
                 </select>
-                <button data-testid="writer-start" onclick={on_start}>{ t::WRITER_START.get(lang) }</button>
+                { button(t::WRITER_START.get(lang).into(), "writer-start", false, on_start) }
             </div>
             if let Some(writer) = writer {
                 <div class="writer-body">
@@ -102,6 +102,54 @@ pub fn writer_card(props: &WriterProps) -> Html {
     }
 }
 
+/// A labelled text field (`rows` lines; 0 for one line) whose typing `on_input` takes.
+fn field(
+    label: String,
+    testid: &'static str,
+    id: Option<String>,
+    value: &str,
+    rows: u32,
+    on_input: Callback<String>,
+) -> Html {
+    let oninput = Callback::from(move |e: InputEvent| {
+        on_input.emit(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    let value = value.to_string();
+    html! {
+        <label class="field">
+            <span>{ label }</span>
+            if rows == 0 {
+                <input data-testid={testid} type="text" spellcheck="false" {value} {oninput} />
+            } else {
+                <textarea {id} data-testid={testid} rows={rows.to_string()} {value} {oninput} />
+            }
+        </label>
+    }
+}
+
+/// A button.
+fn button(
+    label: String,
+    testid: &'static str,
+    disabled: bool,
+    onclick: Callback<MouseEvent>,
+) -> Html {
+    html! { <button data-testid={testid} {disabled} {onclick}>{ label }</button> }
+}
+
+/// The callback typing into the draft as `edit` of the text says.
+fn typing(
+    dispatch: &Callback<Action>,
+    edit: impl Fn(String) -> Edit + 'static,
+) -> Callback<String> {
+    dispatch.reform(move |text| WriterAction::Edit(edit(text)).into())
+}
+
+/// The callback doing `edit` on a press.
+fn pressing(dispatch: &Callback<Action>, edit: Edit) -> Callback<MouseEvent> {
+    dispatch.reform(move |_| WriterAction::Edit(edit.clone()).into())
+}
+
 /// The draft's title, introduction, the event picked and its steps.
 fn draft_fields(
     writer: &Writer,
@@ -110,30 +158,17 @@ fn draft_fields(
     lang: Lang,
 ) -> Html {
     let draft = writer.draft();
-    let edit = |f: fn(String) -> Edit| {
-        dispatch.reform(move |e: InputEvent| {
-            WriterAction::Edit(f(e.target_unchecked_into::<HtmlInputElement>().value())).into()
-        })
-    };
-    let picked = shown.picked.as_ref().map(|p| p.waits_for.clone());
+    let picked = shown.picked.as_ref();
     let on_add = dispatch.reform(|_: MouseEvent| WriterAction::AddHere.into());
     html! {
         <div class="writer-draft">
-            <label class="field">
-                <span>{ t::WRITER_TITLE.get(lang) }</span>
-                <input data-testid="writer-title" type="text" value={draft.title.en.clone()} oninput={edit(Edit::Title)} />
-            </label>
-            <label class="field">
-                <span>{ t::WRITER_INTRO.get(lang) }</span>
-                <textarea data-testid="writer-intro" rows="3" value={draft.intro.en.clone()} oninput={edit(Edit::Intro)} />
-            </label>
-            <p class="writer-picked" data-testid="writer-picked">
-                { match &picked {
-                    Some(event) => html! { t::WRITER_PICKED.fill(lang, &[event]) },
-                    None => html! { t::WRITER_NO_EVENT.get(lang) },
-                } }
-            </p>
-            <button data-testid="writer-add" class="primary" disabled={picked.is_none()} onclick={on_add}>{ t::WRITER_ADD.get(lang) }</button>
+            { field(t::WRITER_TITLE.get(lang).into(), "writer-title", None, &draft.title.en, 0, typing(dispatch, Edit::Title)) }
+            { field(t::WRITER_INTRO.get(lang).into(), "writer-intro", None, &draft.intro.en, 3, typing(dispatch, Edit::Intro)) }
+            <p class="writer-picked" data-testid="writer-picked">{ match picked {
+                Some(picked) => t::WRITER_PICKED.fill(lang, &[&picked.waits_for]),
+                None => t::WRITER_NO_EVENT.get(lang).into(),
+            } }</p>
+            { button(t::WRITER_ADD.get(lang).into(), "writer-add", picked.is_none(), on_add) }
             <ol class="writer-steps">
                 { for draft.steps.iter().enumerate().map(|(i, step)| step_fields(i, step, draft.steps.len(), dispatch, lang)) }
             </ol>
@@ -149,29 +184,15 @@ fn step_fields(
     dispatch: &Callback<Action>,
     lang: Lang,
 ) -> Html {
-    let typed = |f: fn(usize, String) -> Edit| {
-        dispatch.reform(move |e: InputEvent| {
-            WriterAction::Edit(f(i, e.target_unchecked_into::<HtmlInputElement>().value())).into()
-        })
-    };
-    let press =
-        |edit: Edit| dispatch.reform(move |_: MouseEvent| WriterAction::Edit(edit.clone()).into());
     let id = step.id.as_str();
     let question = step.question.as_ref().map(|q| {
         let choices = q.choices.iter().enumerate().map(|(c, choice)| {
             let number = (c + 1).to_string();
-            let on_choice = dispatch.reform(move |e: InputEvent| {
-                let text = e.target_unchecked_into::<HtmlInputElement>().value();
-                WriterAction::Edit(Edit::Choice(i, c, text)).into()
-            });
             html! {
                 <div class="writer-choice">
-                    <label class="field">
-                        <span>{ t::WRITER_CHOICE.fill(lang, &[&number]) }</span>
-                        <input data-testid="writer-choice" type="text" value={choice.en.clone()} oninput={on_choice} />
-                    </label>
+                    { field(t::WRITER_CHOICE.fill(lang, &[&number]), "writer-choice", None, &choice.en, 0, typing(dispatch, move |text| Edit::Choice(i, c, text))) }
                     <label class="writer-right">
-                        <input type="radio" name={format!("writer-right-{i}")} data-testid="writer-right" checked={q.correct == c} onclick={press(Edit::Correct(i, c))} />
+                        <input type="radio" name={format!("writer-right-{i}")} data-testid="writer-right" checked={q.correct == c} onclick={pressing(dispatch, Edit::Correct(i, c))} />
                         <span>{ t::WRITER_RIGHT.fill(lang, &[&number]) }</span>
                     </label>
                 </div>
@@ -180,44 +201,32 @@ fn step_fields(
         html! {
             <fieldset class="writer-question">
                 <legend>{ t::WRITER_QUESTION.get(lang) }</legend>
-                <label class="field">
-                    <span>{ t::WRITER_QUESTION.get(lang) }</span>
-                    <textarea data-testid="writer-question" rows="2" value={q.text.en.clone()} oninput={typed(Edit::QuestionText)} />
-                </label>
+                { field(t::WRITER_QUESTION.get(lang).into(), "writer-question", None, &q.text.en, 2, typing(dispatch, move |text| Edit::QuestionText(i, text))) }
                 { for choices }
-                <button data-testid="writer-add-choice" onclick={press(Edit::AddChoice(i))}>{ t::WRITER_ADD_CHOICE.get(lang) }</button>
-                <label class="field">
-                    <span>{ t::WRITER_WHY.get(lang) }</span>
-                    <textarea data-testid="writer-why" rows="2" value={q.why.en.clone()} oninput={typed(Edit::Why)} />
-                </label>
+                { button(t::WRITER_ADD_CHOICE.get(lang).into(), "writer-add-choice", false, pressing(dispatch, Edit::AddChoice(i))) }
+                { field(t::WRITER_WHY.get(lang).into(), "writer-why", None, &q.why.en, 2, typing(dispatch, move |text| Edit::Why(i, text))) }
             </fieldset>
         }
     });
     let asked = step.question.is_some();
+    let ask = if asked {
+        t::WRITER_UNASK
+    } else {
+        t::WRITER_ASK
+    };
     html! {
         <li class="writer-step" data-testid="writer-step" key={i}>
             <fieldset>
                 <legend>{ t::WRITER_STEP.fill(lang, &[&(i + 1).to_string(), id]) }</legend>
-                <label class="field">
-                    <span>{ t::WRITER_STEP_ID.get(lang) }</span>
-                    <input data-testid="writer-step-id" type="text" value={id.to_string()} oninput={typed(Edit::StepId)} />
-                </label>
-                <label class="field">
-                    <span>{ t::WRITER_WAITS_FOR.get(lang) }</span>
-                    <input data-testid="writer-waits-for" type="text" spellcheck="false" value={step.waits_for.clone()} oninput={typed(Edit::WaitsFor)} />
-                </label>
-                <label class="field">
-                    <span>{ t::WRITER_WORDS.get(lang) }</span>
-                    <textarea id={format!("writer-words-{i}")} data-testid="writer-words" rows="3" value={step.words.en.clone()} oninput={typed(Edit::Words)} />
-                </label>
+                { field(t::WRITER_STEP_ID.get(lang).into(), "writer-step-id", None, id, 0, typing(dispatch, move |text| Edit::StepId(i, text))) }
+                { field(t::WRITER_WAITS_FOR.get(lang).into(), "writer-waits-for", None, &step.waits_for, 0, typing(dispatch, move |text| Edit::WaitsFor(i, text))) }
+                { field(t::WRITER_WORDS.get(lang).into(), "writer-words", Some(format!("writer-words-{i}")), &step.words.en, 3, typing(dispatch, move |text| Edit::Words(i, text))) }
                 { for question }
                 <div class="writer-step-buttons">
-                    <button data-testid="writer-ask" onclick={press(Edit::Question(i, !asked))}>
-                        { if asked { t::WRITER_UNASK.get(lang) } else { t::WRITER_ASK.get(lang) } }
-                    </button>
-                    <button data-testid="writer-up" disabled={i == 0} onclick={press(Edit::Move(i, true))}>{ t::WRITER_UP.fill(lang, &[id]) }</button>
-                    <button data-testid="writer-down" disabled={i + 1 == steps} onclick={press(Edit::Move(i, false))}>{ t::WRITER_DOWN.fill(lang, &[id]) }</button>
-                    <button data-testid="writer-delete" onclick={press(Edit::Delete(i))}>{ t::WRITER_DELETE.fill(lang, &[id]) }</button>
+                    { button(ask.get(lang).into(), "writer-ask", false, pressing(dispatch, Edit::Question(i, !asked))) }
+                    { button(t::WRITER_UP.fill(lang, &[id]), "writer-up", i == 0, pressing(dispatch, Edit::Move(i, true))) }
+                    { button(t::WRITER_DOWN.fill(lang, &[id]), "writer-down", i + 1 == steps, pressing(dispatch, Edit::Move(i, false))) }
+                    { button(t::WRITER_DELETE.fill(lang, &[id]), "writer-delete", false, pressing(dispatch, Edit::Delete(i))) }
                 </div>
             </fieldset>
         </li>
@@ -290,9 +299,9 @@ fn file_view(
                 }) }
             </pre>
             <div class="writer-out">
-                <button data-testid="writer-play" class="primary" onclick={on_play}>{ t::WRITER_PLAY.get(lang) }</button>
-                <button data-testid="writer-download" onclick={on_download}>{ t::WRITER_DOWNLOAD.get(lang) }</button>
-                <button data-testid="writer-copy-link" onclick={on_link}>{ t::COPY_LINK.get(lang) }</button>
+                { button(t::WRITER_PLAY.get(lang).into(), "writer-play", false, on_play) }
+                { button(t::WRITER_DOWNLOAD.get(lang).into(), "writer-download", false, on_download) }
+                { button(t::COPY_LINK.get(lang).into(), "writer-copy-link", false, on_link) }
             </div>
             { for link.as_ref().map(|made| match made {
                 Ok(url) => html! {
