@@ -56,7 +56,7 @@ trunk build --release --offline
 trunk build --release --offline --public-url /podip/ --dist dist-subpath
 # The first load of each product, wasm + JS + CSS, gzip -9: the app's budget 320 KB, a page of figures'
 # 220 KB; both figures are over (README, "Budgets"), and the ceilings keep them from growing unseen.
-node scripts/size-budget.mjs dist 320 560 220 450
+node scripts/size-budget.mjs dist 320 580 220 450
 node --test --test-reporter=spec e2e/ 2>&1 | tee "$out/e2e.txt"
 if ! grep -Eq '^ℹ pass [1-9]' "$out/e2e.txt"; then
   echo "end-to-end ran no test" >&2
