@@ -14,9 +14,9 @@ fn a_lesson_written_and_played_asks_its_question_before_its_step() {
     let events = state.player.cursor().events();
     let reserved = (0..events.len())
         .find(|&i| {
-            events.get(i).is_some_and(|e| {
-                e.reason == crate::sim::Reason::IPAMReserve && e.object.to_string() == "pod/a"
-            })
+            events
+                .get(i)
+                .is_some_and(|e| e.reason == crate::sim::Reason::IPAMReserve && e.object == "pod/a")
         })
         .expect("pod a is reserved");
     state.reduce(Action::SelectEvent(Some(reserved)));
