@@ -16,6 +16,7 @@
 //!
 //! * [`link`] — the view as a [`crate::share::Link`] and back.
 //! * [`Hop`] (`path.rs`) — the path a Pod's address takes, lit at each tour step's hops.
+//! * [`writer`] — a lesson being written in the app, checked against its run.
 //! * [`words`] — a tour's words for the run shown: its numbers from that run, or said to describe the
 //!   tour's own cluster.
 
@@ -35,6 +36,7 @@ pub mod stage;
 mod unseen;
 pub mod views;
 pub mod words;
+pub mod writer;
 
 use crate::sim::command::Command;
 use crate::sim::ClusterSettings;

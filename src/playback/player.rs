@@ -280,6 +280,19 @@ impl Player {
         self.start(Loader::told(text, tour, VirtualTime::ZERO), Origin::Load);
     }
 
+    /// Tell `tour` (a lesson written in the app, read from `text`) over its scenario from time 0: its
+    /// link carries the lesson itself.
+    pub fn reload_lesson(&mut self, tour: &'static Tour, text: String) {
+        self.wanted_step = None;
+        let loader = Loader::told(
+            tour.scenario().to_string(),
+            Some(Told::Lesson(tour)),
+            VirtualTime::ZERO,
+        );
+        self.start(loader, Origin::Load);
+        self.set_lesson(LessonFrom::Written(text), tour);
+    }
+
     /// Jump to a virtual time (at most the horizon), as work in hand.
     pub fn seek(&mut self, time: VirtualTime) {
         self.wanted_step = None;

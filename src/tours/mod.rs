@@ -218,7 +218,7 @@ pub struct Step {
 }
 
 /// A user report or upstream thread a story is told from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Source {
     /// `owner/repo#number`.
     pub label: String,

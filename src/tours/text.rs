@@ -4,7 +4,7 @@
 use crate::i18n::Lang;
 
 /// One text of a lesson (its title, introduction, a step's words, a question, a choice, a why).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LessonText {
     /// English: every text has it.
     pub en: String,

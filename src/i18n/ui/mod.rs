@@ -2,17 +2,19 @@
 //! names and commands stay as the real tools print them. The page's frame (transport, log, tours,
 //! actions, export, keys) is here; the cluster as drawn is in `picture`, the settings card, the
 //! capacity plan and the editor in `settings`, the cluster presets and the "your cluster" import in
-//! `cluster`, all re-exported here.
+//! `cluster`, "Write a lesson" in `writer`, all re-exported here.
 
 mod cluster;
 mod notices;
 mod picture;
 mod settings;
+mod writer;
 
 pub use cluster::*;
 pub use notices::*;
 pub use picture::*;
 pub use settings::*;
+pub use writer::*;
 
 use super::texts;
 use super::Text;
@@ -24,6 +26,7 @@ pub fn all() -> Vec<(&'static str, Text)> {
         .chain(settings::ALL)
         .chain(cluster::ALL)
         .chain(notices::ALL)
+        .chain(writer::ALL)
         .copied()
         .collect()
 }

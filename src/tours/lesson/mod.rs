@@ -6,7 +6,8 @@
 //!   with its line and the translations under it;
 //! * `read.rs` reads those blocks as a [`Tour`]: its title, introduction and scenario, its steps, the
 //!   questions before them, its sources;
-//! * `write.rs` writes a [`Tour`] back as a file the reader reads as the same tour;
+//! * [`draft`] is a lesson being written in the app, step by step, and `write.rs` writes it (or a
+//!   [`Tour`]) as a file the reader reads as the same tour;
 //! * [`mod@check`] runs the lesson's scenario and holds its steps to the run: each step's event comes, in
 //!   order;
 //! * [`reasons`] names every event reason a step may wait for;
@@ -18,6 +19,7 @@
 pub mod address;
 mod blocks;
 pub mod check;
+pub mod draft;
 mod inline;
 mod read;
 pub mod reasons;

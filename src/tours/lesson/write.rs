@@ -1,68 +1,68 @@
-//! A tour written as a lesson file, which [`super::parse`] reads back as the same tour: what "download
+//! A draft written as a lesson file, which [`super::parse`] reads back as the same tour: what "download
 //! the lesson" gives, and the form the built-in lessons are kept in.
 
 use super::blocks::marker;
+use super::draft::{Draft, DraftScenario, DraftStep};
 use super::inline::{code_span, escape_start};
-use super::reasons;
 use crate::i18n::Lang;
-use crate::tours::{LessonText, ScenarioSource, Step, Tour};
+use crate::tours::{LessonText, Tour};
 use std::fmt::Write;
 
 /// `tour` as a lesson file.
 pub fn write(tour: &Tour) -> String {
-    let mut out = String::new();
-    out.push_str("# ");
-    paragraph(&mut out, &tour.title);
-    match &tour.scenario {
-        ScenarioSource::Builtin { name, .. } => {
-            let _ = writeln!(out, "- scenario: {}\n", code_span(name));
-        }
-        ScenarioSource::Written(text) => {
-            let fence = "`".repeat(3.max(longest_backtick_run(text) + 1));
-            let _ = writeln!(out, "{fence}podip\n{text}{fence}\n");
-        }
-    }
-    paragraph(&mut out, &tour.intro);
-    for step in &tour.steps {
-        for question in tour.questions.iter().filter(|q| q.before == step.id) {
-            out.push_str("## Question\n\n");
-            paragraph(&mut out, &question.text);
-            for (index, choice) in question.choices.iter().enumerate() {
-                let mark = if index == question.correct { 'x' } else { ' ' };
-                let _ = writeln!(out, "- [{mark}] {}", escape_start(&choice.en));
-                for (lang, translated) in translations(choice) {
-                    let _ = writeln!(out, "  {} {}", marker(lang), escape_start(translated));
-                }
-            }
-            out.push('\n');
-            paragraph(&mut out, &question.why);
-        }
-        write_step(&mut out, step);
-    }
-    if !tour.sources.is_empty() {
-        out.push_str("## Sources\n\n");
-        for source in &tour.sources {
-            let _ = writeln!(out, "- [{}]({})", source.label, source.url);
-        }
-    }
-    while out.ends_with("\n\n") {
-        out.pop();
-    }
-    out
+    Draft::of(tour).write()
 }
 
-fn write_step(out: &mut String, step: &Step) {
-    let (reason, object) = &step.waits_for;
+impl Draft {
+    /// The draft as a lesson file.
+    pub fn write(&self) -> String {
+        let mut out = String::new();
+        out.push_str("# ");
+        paragraph(&mut out, &self.title);
+        match &self.scenario {
+            DraftScenario::Builtin(name) => {
+                let _ = writeln!(out, "- scenario: {}\n", code_span(name));
+            }
+            DraftScenario::Written(text) => {
+                let fence = "`".repeat(3.max(longest_backtick_run(text) + 1));
+                let _ = writeln!(out, "{fence}podip\n{text}{fence}\n");
+            }
+        }
+        paragraph(&mut out, &self.intro);
+        for step in &self.steps {
+            if let Some(question) = &step.question {
+                out.push_str("## Question\n\n");
+                paragraph(&mut out, &question.text);
+                for (index, choice) in question.choices.iter().enumerate() {
+                    let mark = if index == question.correct { 'x' } else { ' ' };
+                    let _ = writeln!(out, "- [{mark}] {}", escape_start(&choice.en));
+                    for (lang, translated) in translations(choice) {
+                        let _ = writeln!(out, "  {} {}", marker(lang), escape_start(translated));
+                    }
+                }
+                out.push('\n');
+                paragraph(&mut out, &question.why);
+            }
+            write_step(&mut out, step);
+        }
+        if !self.sources.is_empty() {
+            out.push_str("## Sources\n\n");
+            for source in &self.sources {
+                let _ = writeln!(out, "- [{}]({})", source.label, source.url);
+            }
+        }
+        while out.ends_with("\n\n") {
+            out.pop();
+        }
+        out
+    }
+}
+
+fn write_step(out: &mut String, step: &DraftStep) {
     let _ = writeln!(out, "## {}\n", step.id);
-    let waits_for = format!("{} {object}", reasons::name(*reason));
-    let _ = writeln!(out, "- waits for: {}", code_span(&waits_for));
-    let names: Vec<String> = step
-        .shows
-        .iter()
-        .flat_map(|on| on.names())
-        .map(|n| code_span(&n))
-        .collect();
-    if !names.is_empty() {
+    let _ = writeln!(out, "- waits for: {}", code_span(step.waits_for.trim()));
+    if !step.shows.is_empty() {
+        let names: Vec<String> = step.shows.iter().map(|n| code_span(n)).collect();
         let _ = writeln!(out, "- shows: {}", names.join(" "));
     }
     if let Some(command) = &step.command {

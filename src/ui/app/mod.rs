@@ -21,6 +21,7 @@ pub(crate) mod state;
 pub(crate) mod timeline;
 pub(crate) mod tours;
 pub(crate) mod view;
+pub(crate) mod writer;
 
 use self::actions::Actions;
 use self::chrome::{announcement, Help, Toolbar};
@@ -38,6 +39,7 @@ use self::state::{Action, AppState};
 use self::timeline::{transport, EventLog};
 use self::tours::{narration, tour_chooser};
 use self::view::Shown;
+use self::writer::WriterCard;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
 use crate::share::Link;
@@ -404,7 +406,7 @@ fn page(props: &PageProps) -> Html {
                 { for problems }
                 <div class="timebar">{ transport(shown, dispatch, *lang) }</div>
                 // The first screen: the tours, the step's words and the stage, sized to the window.
-                <section class={classes!("theatre", shown.tour.name.is_none().then_some("untold"))} aria-labelledby="tours-title">
+                <section id="theatre" class={classes!("theatre", shown.tour.name.is_none().then_some("untold"))} aria-labelledby="tours-title">
                     { tour_chooser(shown.tour.name.and_then(Told::builtin), dispatch, *lang) }
                     <div class="theatre-side">{ for narration(&shown.tour, dispatch, *lang) }</div>
                     { stage }
@@ -435,6 +437,9 @@ fn page(props: &PageProps) -> Html {
                         }
                     </div>
                 </main>
+                if *painted {
+                    <WriterCard lang={*lang} writer={shown.writer.clone()} dispatch={dispatch.clone()} />
+                }
                 if shown.help {
                     <Help lang={*lang} dispatch={dispatch.clone()} />
                 }

@@ -12,6 +12,7 @@ use crate::playback::caption;
 use crate::playback::stage::Stage;
 use crate::playback::views::{ActionNames, LogRow, NodeCard, PodNetwork, MAX_NODE_CARDS};
 use crate::playback::words::TourWords;
+use crate::playback::writer::{Picked, Writer};
 use crate::playback::{Cursor, LinkRefusal, PathShown, Run, TourGap};
 use crate::share::Link;
 use crate::share::Theme;
@@ -158,6 +159,8 @@ pub struct Shown {
     pub refusals: Shared<Vec<LinkRefusal>>,
     /// The picture's file names (SVG, PNG), and why the last export failed.
     pub export: Shared<ExportShown>,
+    /// The lesson being written.
+    pub writer: Shared<WriterShown>,
 }
 
 /// The transport's figures.
@@ -304,6 +307,15 @@ pub struct MapFamily {
     pub next_candidate: u64,
 }
 
+/// The lesson being written, and the event a step added now would wait for.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WriterShown {
+    /// The writer, once started.
+    pub writer: Option<Rc<Writer>>,
+    /// The event picked, in the run of the lesson's scenario.
+    pub picked: Option<Picked>,
+}
+
 /// The scenario text and why the last one was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditorShown {
@@ -405,6 +417,7 @@ impl Shown {
                 png: String::new(),
                 problem: None,
             }),
+            writer: Shared::default(),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The one reducer: it owns the playback ([`Player`]) and the page's own state (playing, speed, what is
 //! selected), and hands each action to its concern, which forwards it to the playback: the transport
 //! (`transport.rs`), the tours and their questions (`tour.rs`), the presenter view (`presenter.rs`),
-//! the learner's changes to the cluster (`edit.rs`) and the page around the stage (`chrome.rs`). After
+//! the learner's changes to the cluster (`edit.rs`), the page around the stage (`chrome.rs`) and the
+//! lesson being written (`writer.rs`). After
 //! each change it computes what the page shows as a plain value ([`Shown`], `show.rs`): view models
 //! behind `Rc`, each kept when equal to the last, so the components that draw them are skipped by Yew
 //! when they did not change. Nothing here validates, formats or simulates.
@@ -9,6 +10,7 @@
 use super::view::{Asked, CaptionLayout, Shown};
 use crate::i18n::Lang;
 use crate::playback::export::Download;
+use crate::playback::writer::Writer;
 use crate::playback::{Player, DEFAULT_SPEED, SPEEDS};
 use crate::share::Theme;
 use crate::sim::command::Command;
@@ -19,6 +21,7 @@ use crate::ui::timing::{now_ms, CHANGE_BUDGET_MS};
 pub use fields::{PresetReplaced, SettingsEdit};
 use ipnet::IpNet;
 use std::rc::Rc;
+pub use writer::WriterAction;
 
 /// The app's one state: the playback, the page's language and theme, the settings card's fields as
 /// typed, the question asked, and what the learner picked.
@@ -75,6 +78,8 @@ pub struct AppState {
     answered: Vec<usize>,
     /// Why the last export could not be made.
     pub export_problem: Option<String>,
+    /// The lesson being written, once started.
+    writer: Option<Rc<Writer>>,
     /// What the page shows, computed after each change.
     shown: Shown,
 }
@@ -187,6 +192,8 @@ pub enum Action {
     Preset(String),
     /// Put back the fields and the settings the last preset replaced.
     UndoPreset,
+    /// Write a lesson.
+    Writer(WriterAction),
 }
 
 impl AppState {
@@ -222,6 +229,7 @@ impl AppState {
             restore: None,
             answered: Vec::new(),
             export_problem: None,
+            writer: None,
         };
         state.refresh();
         state
@@ -330,6 +338,7 @@ impl AppState {
                 | Action::Preset(_)
                 | Action::UndoPreset
                 | Action::DeletionMode(_)
+                | Action::Writer(WriterAction::Start(_) | WriterAction::Play)
         ) {
             self.motion = None;
         }
@@ -376,6 +385,7 @@ impl AppState {
             | Action::LanguageUnavailable(_)
             | Action::Theme(_)
             | Action::CloseLinkProblem => self.chrome(action),
+            Action::Writer(action) => self.write(action),
         }
     }
 }
@@ -395,3 +405,4 @@ mod show;
 mod tests;
 mod tour;
 mod transport;
+mod writer;

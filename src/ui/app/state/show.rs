@@ -6,7 +6,7 @@ use crate::ipam::capacity::CapacityPlan;
 use crate::playback::words::TourWords;
 use crate::ui::app::view::{
     cards, log, map, Clock, Cluster, EditorShown, ExportShown, PodShown, SettingsShown, Shown,
-    TourShown,
+    TourShown, WriterShown,
 };
 use crate::ui::shared::{keep, Shared};
 use crate::ui::timing::BENCH_TICKS_PLAYING_FAST;
@@ -157,6 +157,14 @@ impl AppState {
                 png: cursor.export_file_name("png"),
                 problem: state.export_problem.clone(),
             }),
+            writer: keep(
+                &last.writer,
+                WriterShown {
+                    writer: state.writer.clone(),
+                    picked: (state.writer.as_ref())
+                        .and_then(|writer| writer.picked(cursor, state.selected_event)),
+                },
+            ),
             touched,
         }
     }

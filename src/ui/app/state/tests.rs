@@ -3,6 +3,7 @@ use super::*;
 use crate::ui::app::view::Answer;
 
 mod changes;
+mod writer;
 
 fn kind_tour(quiz: bool) -> AppState {
     let mut state = AppState::new(Player::default()).with_quiz(quiz);

@@ -140,7 +140,7 @@ impl AppState {
         let step = cursor.run().next_step(cursor.current_step())?;
         (self.quiz
             && !self.answered.contains(&step)
-            && cursor.run().tour()?.tour().question_before(step).is_some())
+            && cursor.run().told()?.question_before(step).is_some())
         .then_some(step)
     }
 }

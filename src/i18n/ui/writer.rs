@@ -1,0 +1,80 @@
+//! The words of "Write a lesson": a lesson written in the page, step by step.
+
+use crate::i18n::texts;
+
+texts! {
+    /// Heading.
+    WRITE_LESSON => { en: "Write a lesson", zh: "编写课程", ja: "レッスンの作成" },
+    /// Under the heading.
+    WRITER_LEDE => {
+        en: "Tell your own story: start from a built-in lesson or an empty one, play or scrub its run, pick an event in the event log (or stop at a moment) and add a step there. The lesson file is written beside it, checked as you type, and kept in this browser.",
+        zh: "讲述你自己的故事：从内置课程或空白课程开始，播放或拖动它的运行，在事件日志中选一个事件（或停在某一时刻），在那里添加一步。课程文件写在旁边，输入时即检查，并保存在此浏览器中。",
+        ja: "自分のストーリーを伝えましょう。組み込みのレッスンか空のレッスンから始め、その実行を再生またはシークし、イベントログでイベントを選んで（またはある時点で止めて）そこにステップを追加します。レッスンファイルは横に書き出され、入力のたびにチェックされ、このブラウザに保存されます。",
+    },
+    /// The list of lessons to start from.
+    WRITER_FROM => { en: "Start from", zh: "从这里开始", ja: "開始元" },
+    /// The empty lesson, in that list.
+    WRITER_EMPTY => { en: "an empty lesson", zh: "空白课程", ja: "空のレッスン" },
+    /// Starts writing (replacing what was written).
+    WRITER_START => { en: "Start writing", zh: "开始编写", ja: "作成開始" },
+    /// The lesson's title field.
+    WRITER_TITLE => { en: "Title", zh: "标题", ja: "タイトル" },
+    /// The lesson's introduction field.
+    WRITER_INTRO => { en: "Introduction", zh: "简介", ja: "イントロダクション" },
+    /// The event a step added now waits for: {0} the event (`IPAMReserve pod/a`).
+    WRITER_PICKED => {
+        en: "A step added here waits for {0}.",
+        zh: "在这里添加的一步会等待 {0}。",
+        ja: "ここで追加するステップは {0} を待ちます。",
+    },
+    /// No event to add a step at: the run shown is another scenario's, or nothing happened yet.
+    WRITER_NO_EVENT => {
+        en: "To add a step, play this lesson's run (Play as a learner) and pick an event in the event log, or move the playhead past one.",
+        zh: "要添加一步，请播放本课程的运行（以学习者身份播放），并在事件日志中选一个事件，或把播放位置移过某个事件。",
+        ja: "ステップを追加するには、このレッスンの実行を再生し（学習者として再生）、イベントログでイベントを選ぶか、再生位置をイベントの後ろまで進めてください。",
+    },
+    /// Adds a step at the event picked.
+    WRITER_ADD => { en: "Add a step here", zh: "在这里添加一步", ja: "ここにステップを追加" },
+    /// A step's box: {0} its number, {1} its id.
+    WRITER_STEP => { en: "Step {0}: {1}", zh: "第 {0} 步：{1}", ja: "ステップ {0}：{1}" },
+    /// A step's id field.
+    WRITER_STEP_ID => { en: "Step id", zh: "步骤 id", ja: "ステップ id" },
+    /// A step's event field.
+    WRITER_WAITS_FOR => { en: "Waits for (REASON OBJECT)", zh: "等待的事件（REASON OBJECT）", ja: "待つイベント（REASON OBJECT）" },
+    /// A step's words field.
+    WRITER_WORDS => { en: "Words", zh: "说明", ja: "説明" },
+    /// Moves a step earlier: {0} its id.
+    WRITER_UP => { en: "Move {0} up", zh: "上移 {0}", ja: "{0} を上へ" },
+    /// Moves a step later: {0} its id.
+    WRITER_DOWN => { en: "Move {0} down", zh: "下移 {0}", ja: "{0} を下へ" },
+    /// Deletes a step: {0} its id.
+    WRITER_DELETE => { en: "Delete {0}", zh: "删除 {0}", ja: "{0} を削除" },
+    /// Asks a question before a step.
+    WRITER_ASK => { en: "Ask a question before it", zh: "在这一步前提问", ja: "このステップの前に問題を追加" },
+    /// Removes the question before a step.
+    WRITER_UNASK => { en: "Remove the question", zh: "删除问题", ja: "問題を削除" },
+    /// The question field.
+    WRITER_QUESTION => { en: "Question", zh: "问题", ja: "問題" },
+    /// A choice field: {0} its number.
+    WRITER_CHOICE => { en: "Choice {0}", zh: "选项 {0}", ja: "選択肢 {0}" },
+    /// The radio button marking a choice right: {0} its number.
+    WRITER_RIGHT => { en: "choice {0} is right", zh: "选项 {0} 正确", ja: "選択肢 {0} が正解" },
+    /// Adds a choice.
+    WRITER_ADD_CHOICE => { en: "Add a choice", zh: "添加选项", ja: "選択肢を追加" },
+    /// The field saying why.
+    WRITER_WHY => { en: "Why (shown once answered)", zh: "原因（回答后显示）", ja: "理由（回答後に表示）" },
+    /// The lesson file's heading.
+    WRITER_FILE => { en: "The lesson file", zh: "课程文件", ja: "レッスンファイル" },
+    /// The lesson checks: {0} its steps.
+    WRITER_CHECKS => {
+        en: "The lesson checks: {0} steps, each at its event of the run.",
+        zh: "课程检查通过：{0} 步，每一步都对应运行中的事件。",
+        ja: "レッスンのチェックに合格しました：{0} ステップ、それぞれが実行中のイベントに対応しています。",
+    },
+    /// Plays the lesson in the theatre.
+    WRITER_PLAY => { en: "Play as a learner", zh: "以学习者身份播放", ja: "学習者として再生" },
+    /// Downloads the lesson file.
+    WRITER_DOWNLOAD => { en: "Download (.md)", zh: "下载（.md）", ja: "ダウンロード（.md）" },
+    /// The link field's label.
+    WRITER_LINK => { en: "Link to this lesson", zh: "本课程的链接", ja: "このレッスンへのリンク" },
+}

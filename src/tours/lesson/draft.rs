@@ -1,0 +1,272 @@
+//! A lesson being written: what the app's "Write a lesson" edits, step by step — steps added at an
+//! event, moved, deleted, their words and questions typed — and writes as a lesson file
+//! ([`Draft::write`], the one writer: [`super::write`] writes a tour through it). A draft holds what
+//! its author typed even where it is wrong (an event reason that does not exist): the file it writes
+//! says so at its line when checked.
+
+use super::{parse, reasons, Problem};
+use crate::sim::builtin;
+use crate::tours::{LessonText, ScenarioSource, Source, Tour};
+use serde::{Deserialize, Serialize};
+
+/// A lesson being written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Draft {
+    /// The title.
+    pub title: LessonText,
+    /// Its scenario.
+    pub scenario: DraftScenario,
+    /// Said before the first step.
+    pub intro: LessonText,
+    /// The steps, in the order written.
+    pub steps: Vec<DraftStep>,
+    /// The user reports and upstream threads the story is told from.
+    pub sources: Vec<Source>,
+}
+
+/// A draft's scenario: a built-in's name, or the scenario's text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DraftScenario {
+    /// A built-in scenario, by name (`kind`).
+    Builtin(String),
+    /// A scenario written out.
+    Written(String),
+}
+
+/// A step being written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DraftStep {
+    /// Its id (`a-reserved`).
+    pub id: String,
+    /// The event it waits for, as typed: `REASON OBJECT` (`IPAMReserve pod/a`).
+    pub waits_for: String,
+    /// What its picture must show, by name (`pod:a@kind-worker`).
+    pub shows: Vec<String>,
+    /// The command that shows it on a real cluster.
+    pub command: Option<String>,
+    /// Its words.
+    pub words: LessonText,
+    /// The question asked before it.
+    pub question: Option<DraftQuestion>,
+}
+
+/// A question being written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DraftQuestion {
+    /// The question.
+    pub text: LessonText,
+    /// The choices, in the order shown.
+    pub choices: Vec<LessonText>,
+    /// The index of the right one.
+    pub correct: usize,
+    /// Why, shown once answered.
+    pub why: LessonText,
+}
+
+/// What an author does to a draft.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// Type the title.
+    Title(String),
+    /// Type the introduction.
+    Intro(String),
+    /// Add a step at `at` (an index of the steps) waiting for the event `REASON OBJECT`.
+    AddStep {
+        /// Where it goes among the steps.
+        at: usize,
+        /// The event it waits for.
+        waits_for: String,
+    },
+    /// Type step `step`'s id.
+    StepId(usize, String),
+    /// Type the event step `step` waits for.
+    WaitsFor(usize, String),
+    /// Type step `step`'s words.
+    Words(usize, String),
+    /// Move step `step` one place earlier (`true`) or later.
+    Move(usize, bool),
+    /// Delete step `step`.
+    Delete(usize),
+    /// Ask a question before step `step` (two choices to start with), or stop asking it.
+    Question(usize, bool),
+    /// Type the question before step `step`.
+    QuestionText(usize, String),
+    /// Type choice `choice` of the question before step `step`.
+    Choice(usize, usize, String),
+    /// Add a choice to the question before step `step`.
+    AddChoice(usize),
+    /// Mark choice `choice` right in the question before step `step`.
+    Correct(usize, usize),
+    /// Type why, for the question before step `step`.
+    Why(usize, String),
+}
+
+impl Draft {
+    /// A lesson with nothing in it yet but a title, an introduction and kind's scenario.
+    pub fn empty() -> Draft {
+        Draft {
+            title: LessonText::english("My lesson"),
+            scenario: DraftScenario::Builtin("kind".to_string()),
+            intro: LessonText::english("What this lesson shows."),
+            steps: Vec::new(),
+            sources: Vec::new(),
+        }
+    }
+
+    /// `tour` as a draft.
+    pub fn of(tour: &Tour) -> Draft {
+        let steps = tour.steps.iter().map(|step| {
+            let question = tour.questions.iter().find(|q| q.before == step.id);
+            DraftStep {
+                id: step.id.clone(),
+                waits_for: format!("{} {}", reasons::name(step.waits_for.0), step.waits_for.1),
+                shows: step.shows.iter().flat_map(|on| on.names()).collect(),
+                command: step.command.clone(),
+                words: step.words.clone(),
+                question: question.map(|q| DraftQuestion {
+                    text: q.text.clone(),
+                    choices: q.choices.clone(),
+                    correct: q.correct,
+                    why: q.why.clone(),
+                }),
+            }
+        });
+        Draft {
+            title: tour.title.clone(),
+            scenario: match &tour.scenario {
+                ScenarioSource::Builtin { name, .. } => DraftScenario::Builtin(name.to_string()),
+                ScenarioSource::Written(text) => DraftScenario::Written(text.clone()),
+            },
+            intro: tour.intro.clone(),
+            steps: steps.collect(),
+            sources: tour.sources.clone(),
+        }
+    }
+
+    /// The draft a lesson file holds, or its problems.
+    pub fn read(text: &str) -> Result<Draft, Vec<Problem>> {
+        parse("lesson", text).map(|lesson| Draft::of(&lesson.tour))
+    }
+
+    /// The scenario's text (a built-in's name that is no built-in has none).
+    pub fn scenario_text(&self) -> Option<&str> {
+        match &self.scenario {
+            DraftScenario::Builtin(name) => builtin::by_name(name),
+            DraftScenario::Written(text) => Some(text),
+        }
+    }
+
+    /// Do `edit`; an edit of a step or a choice there is not does nothing.
+    pub fn edit(&mut self, edit: Edit) {
+        let len = self.steps.len();
+        match edit {
+            Edit::Title(text) => self.title = LessonText::english(text),
+            Edit::Intro(text) => self.intro = LessonText::english(text),
+            Edit::AddStep { at, waits_for } => {
+                let id = self.new_id(&waits_for);
+                let step = DraftStep {
+                    id,
+                    waits_for,
+                    shows: Vec::new(),
+                    command: None,
+                    words: LessonText::default(),
+                    question: None,
+                };
+                self.steps.insert(at.min(len), step);
+            }
+            Edit::Move(step, earlier) => {
+                let other = if earlier {
+                    step.checked_sub(1)
+                } else {
+                    Some(step + 1)
+                };
+                if let Some(other) = other.filter(|&o| o < len && step < len) {
+                    self.steps.swap(step, other);
+                }
+            }
+            Edit::Delete(step) if step < len => {
+                self.steps.remove(step);
+            }
+            Edit::Delete(_) => {}
+            Edit::StepId(step, id) => self.with_step(step, |s| s.id = id),
+            Edit::WaitsFor(step, event) => self.with_step(step, |s| s.waits_for = event),
+            Edit::Words(step, words) => {
+                self.with_step(step, |s| s.words = LessonText::english(words))
+            }
+            Edit::Question(step, asked) => self.with_step(step, |s| {
+                s.question = asked.then(|| DraftQuestion {
+                    text: LessonText::default(),
+                    choices: vec![LessonText::default(), LessonText::default()],
+                    correct: 0,
+                    why: LessonText::default(),
+                })
+            }),
+            Edit::QuestionText(step, text) => {
+                self.with_question(step, |q| q.text = LessonText::english(text))
+            }
+            Edit::Choice(step, choice, text) => self.with_question(step, |q| {
+                if let Some(said) = q.choices.get_mut(choice) {
+                    *said = LessonText::english(text);
+                }
+            }),
+            Edit::AddChoice(step) => {
+                self.with_question(step, |q| q.choices.push(LessonText::default()))
+            }
+            Edit::Correct(step, choice) => self.with_question(step, |q| {
+                if choice < q.choices.len() {
+                    q.correct = choice;
+                }
+            }),
+            Edit::Why(step, text) => {
+                self.with_question(step, |q| q.why = LessonText::english(text))
+            }
+        }
+    }
+
+    fn with_step(&mut self, step: usize, f: impl FnOnce(&mut DraftStep)) {
+        if let Some(step) = self.steps.get_mut(step) {
+            f(step);
+        }
+    }
+
+    fn with_question(&mut self, step: usize, f: impl FnOnce(&mut DraftQuestion)) {
+        if let Some(question) = self.steps.get_mut(step).and_then(|s| s.question.as_mut()) {
+            f(question);
+        }
+    }
+
+    /// A step id for a step waiting for `waits_for` that no step has: its object's name and its
+    /// reason (`IPAMReserve pod/a` → `a-ipamreserve`), numbered when taken.
+    fn new_id(&self, waits_for: &str) -> String {
+        let mut parts = waits_for.split_whitespace();
+        let reason = parts.next().unwrap_or_default();
+        let object = parts.next().unwrap_or_default();
+        let name = object.rsplit('/').next().unwrap_or_default();
+        let slug: String = format!("{name}-{reason}")
+            .chars()
+            .map(|c| match c.to_ascii_lowercase() {
+                c @ ('a'..='z' | '0'..='9') => c,
+                _ => '-',
+            })
+            .collect();
+        let slug: Vec<&str> = slug.split('-').filter(|part| !part.is_empty()).collect();
+        let base = match slug.join("-") {
+            base if base.is_empty() => "step".to_string(),
+            base => base.chars().take(48).collect(),
+        };
+        let taken = |id: &str| self.steps.iter().any(|s| s.id == id);
+        std::iter::once(base.clone())
+            .chain((2..).map(|n| format!("{base}-{n}")))
+            .find(|id| !taken(id))
+            .unwrap_or(base)
+    }
+}
+
+/// Where a step waiting for the event at `event` (an index of the run's events) goes: after every step
+/// placed at or before it (`placed`: each step's event, `None` for one not placed).
+pub fn insertion_point(placed: &[Option<usize>], event: usize) -> usize {
+    placed
+        .iter()
+        .rposition(|at| at.is_some_and(|at| at <= event))
+        .map_or(0, |last| last + 1)
+}

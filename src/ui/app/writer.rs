@@ -1,0 +1,336 @@
+//! "Write a lesson": the draft's fields and steps, the file they write with its problems at their
+//! lines, and the ways out (play it, download it, copy its link). The draft is kept in the browser's
+//! `localStorage` as it changes and taken up again on the next visit. The steps are view functions,
+//! not components: each component type costs the wasm its own copy of Yew's lifecycle code.
+
+use super::export::{js_error_text, save};
+use super::picture::text_blob;
+use super::state::{Action, WriterAction};
+use super::view::WriterShown;
+use crate::i18n::{ui as t, Lang};
+use crate::playback::writer::Writer;
+use crate::share::figure::LessonFrom;
+use crate::share::{too_long_for_a_link, Link, MAX_QUERY_LEN};
+use crate::tours::lesson::draft::{Draft, DraftStep, Edit};
+use crate::tours::TourId;
+use crate::ui::shared::Shared;
+use crate::ui::sharing::view_url;
+use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
+use yew::platform::spawn_local;
+use yew::prelude::*;
+
+/// Where the draft is kept in the browser.
+const STORAGE_KEY: &str = "podip.lesson-draft";
+
+/// Props of the writer.
+#[derive(Properties, PartialEq)]
+pub struct WriterProps {
+    /// The page's language.
+    pub lang: Lang,
+    /// The lesson being written and the event picked.
+    pub writer: Shared<WriterShown>,
+    /// Sends actions.
+    pub dispatch: Callback<Action>,
+}
+
+/// The "Write a lesson" card.
+#[function_component(WriterCard)]
+pub fn writer_card(props: &WriterProps) -> Html {
+    let (lang, dispatch) = (props.lang, &props.dispatch);
+    let from = use_state(|| None::<TourId>);
+    let link = use_state(|| None::<Result<String, String>>);
+    {
+        // The draft of the last visit, taken up once.
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let kept = storage()
+                .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+                .and_then(|json| serde_json::from_str::<Draft>(&json).ok());
+            if let Some(draft) = kept {
+                dispatch.emit(WriterAction::Restore(Box::new(draft)).into());
+            }
+        });
+    }
+    let writer = props.writer.writer.clone();
+    {
+        // Kept as it changes; the author is put in the words of a step just added.
+        let link = link.clone();
+        use_effect_with(writer.clone(), move |writer| {
+            link.set(None);
+            let Some(writer) = writer else { return };
+            if let (Some(storage), Ok(json)) = (storage(), serde_json::to_string(writer.draft())) {
+                // A full or refused storage keeps nothing: the page works on.
+                let _ = storage.set_item(STORAGE_KEY, &json);
+            }
+            if let Some(step) = writer.added() {
+                focus(&format!("writer-words-{step}"));
+            }
+        });
+    }
+    let on_from = {
+        let from = from.clone();
+        Callback::from(move |e: Event| {
+            let name = e.target_unchecked_into::<HtmlSelectElement>().value();
+            from.set(TourId::from_name(&name));
+        })
+    };
+    let on_start = {
+        let (dispatch, from) = (dispatch.clone(), from.clone());
+        Callback::from(move |_: MouseEvent| dispatch.emit(WriterAction::Start(*from).into()))
+    };
+    html! {
+        <section class="card writer" aria-labelledby="writer-title" data-testid="writer">
+            <h2 id="writer-title">{ t::WRITE_LESSON.get(lang) }</h2>
+            <p class="lede">{ t::WRITER_LEDE.get(lang) }</p>
+            <div class="writer-start">
+                <label for="writer-from">{ t::WRITER_FROM.get(lang) }</label>
+                <select id="writer-from" data-testid="writer-from" onchange={on_from}>
+                    <option value="" selected={from.is_none()}>{ t::WRITER_EMPTY.get(lang) }</option>
+                    { for TourId::ALL.into_iter().map(|id| html! {
+                        <option value={id.name()} selected={*from == Some(id)}>{ id.tour().title.get(lang) }</option>
+                    }) }
+                </select>
+                { button(t::WRITER_START.get(lang).into(), "writer-start", false, on_start) }
+            </div>
+            if let Some(writer) = writer {
+                <div class="writer-body">
+                    { draft_fields(&writer, &props.writer, dispatch, lang) }
+                    { file_view(&writer, dispatch, &link, lang) }
+                </div>
+            }
+        </section>
+    }
+}
+
+/// A labelled text field (`rows` lines; 0 for one line) whose typing `on_input` takes.
+fn field(
+    label: String,
+    testid: &'static str,
+    id: Option<String>,
+    value: &str,
+    rows: u32,
+    on_input: Callback<String>,
+) -> Html {
+    let oninput = Callback::from(move |e: InputEvent| {
+        on_input.emit(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    let value = value.to_string();
+    html! {
+        <label class="field">
+            <span>{ label }</span>
+            if rows == 0 {
+                <input data-testid={testid} type="text" spellcheck="false" {value} {oninput} />
+            } else {
+                <textarea {id} data-testid={testid} rows={rows.to_string()} {value} {oninput} />
+            }
+        </label>
+    }
+}
+
+/// A button.
+fn button(
+    label: String,
+    testid: &'static str,
+    disabled: bool,
+    onclick: Callback<MouseEvent>,
+) -> Html {
+    html! { <button data-testid={testid} {disabled} {onclick}>{ label }</button> }
+}
+
+/// The callback typing into the draft as `edit` of the text says.
+fn typing(
+    dispatch: &Callback<Action>,
+    edit: impl Fn(String) -> Edit + 'static,
+) -> Callback<String> {
+    dispatch.reform(move |text| WriterAction::Edit(edit(text)).into())
+}
+
+/// The callback doing `edit` on a press.
+fn pressing(dispatch: &Callback<Action>, edit: Edit) -> Callback<MouseEvent> {
+    dispatch.reform(move |_| WriterAction::Edit(edit.clone()).into())
+}
+
+/// The draft's title, introduction, the event picked and its steps.
+fn draft_fields(
+    writer: &Writer,
+    shown: &WriterShown,
+    dispatch: &Callback<Action>,
+    lang: Lang,
+) -> Html {
+    let draft = writer.draft();
+    let picked = shown.picked.as_ref();
+    let on_add = dispatch.reform(|_: MouseEvent| WriterAction::AddHere.into());
+    html! {
+        <div class="writer-draft">
+            { field(t::WRITER_TITLE.get(lang).into(), "writer-title", None, &draft.title.en, 0, typing(dispatch, Edit::Title)) }
+            { field(t::WRITER_INTRO.get(lang).into(), "writer-intro", None, &draft.intro.en, 3, typing(dispatch, Edit::Intro)) }
+            <p class="writer-picked" data-testid="writer-picked">{ match picked {
+                Some(picked) => t::WRITER_PICKED.fill(lang, &[&picked.waits_for]),
+                None => t::WRITER_NO_EVENT.get(lang).into(),
+            } }</p>
+            { button(t::WRITER_ADD.get(lang).into(), "writer-add", picked.is_none(), on_add) }
+            <ol class="writer-steps">
+                { for draft.steps.iter().enumerate().map(|(i, step)| step_fields(i, step, draft.steps.len(), dispatch, lang)) }
+            </ol>
+        </div>
+    }
+}
+
+/// One step's fields and buttons, and its question's.
+fn step_fields(
+    i: usize,
+    step: &DraftStep,
+    steps: usize,
+    dispatch: &Callback<Action>,
+    lang: Lang,
+) -> Html {
+    let id = step.id.as_str();
+    let question = step.question.as_ref().map(|q| {
+        let choices = q.choices.iter().enumerate().map(|(c, choice)| {
+            let number = (c + 1).to_string();
+            html! {
+                <div class="writer-choice">
+                    { field(t::WRITER_CHOICE.fill(lang, &[&number]), "writer-choice", None, &choice.en, 0, typing(dispatch, move |text| Edit::Choice(i, c, text))) }
+                    <label class="writer-right">
+                        <input type="radio" name={format!("writer-right-{i}")} data-testid="writer-right" checked={q.correct == c} onclick={pressing(dispatch, Edit::Correct(i, c))} />
+                        <span>{ t::WRITER_RIGHT.fill(lang, &[&number]) }</span>
+                    </label>
+                </div>
+            }
+        });
+        html! {
+            <fieldset class="writer-question">
+                <legend>{ t::WRITER_QUESTION.get(lang) }</legend>
+                { field(t::WRITER_QUESTION.get(lang).into(), "writer-question", None, &q.text.en, 2, typing(dispatch, move |text| Edit::QuestionText(i, text))) }
+                { for choices }
+                { button(t::WRITER_ADD_CHOICE.get(lang).into(), "writer-add-choice", false, pressing(dispatch, Edit::AddChoice(i))) }
+                { field(t::WRITER_WHY.get(lang).into(), "writer-why", None, &q.why.en, 2, typing(dispatch, move |text| Edit::Why(i, text))) }
+            </fieldset>
+        }
+    });
+    let asked = step.question.is_some();
+    let ask = if asked {
+        t::WRITER_UNASK
+    } else {
+        t::WRITER_ASK
+    };
+    html! {
+        <li class="writer-step" data-testid="writer-step" key={i}>
+            <fieldset>
+                <legend>{ t::WRITER_STEP.fill(lang, &[&(i + 1).to_string(), id]) }</legend>
+                { field(t::WRITER_STEP_ID.get(lang).into(), "writer-step-id", None, id, 0, typing(dispatch, move |text| Edit::StepId(i, text))) }
+                { field(t::WRITER_WAITS_FOR.get(lang).into(), "writer-waits-for", None, &step.waits_for, 0, typing(dispatch, move |text| Edit::WaitsFor(i, text))) }
+                { field(t::WRITER_WORDS.get(lang).into(), "writer-words", Some(format!("writer-words-{i}")), &step.words.en, 3, typing(dispatch, move |text| Edit::Words(i, text))) }
+                { for question }
+                <div class="writer-step-buttons">
+                    { button(ask.get(lang).into(), "writer-ask", false, pressing(dispatch, Edit::Question(i, !asked))) }
+                    { button(t::WRITER_UP.fill(lang, &[id]), "writer-up", i == 0, pressing(dispatch, Edit::Move(i, true))) }
+                    { button(t::WRITER_DOWN.fill(lang, &[id]), "writer-down", i + 1 == steps, pressing(dispatch, Edit::Move(i, false))) }
+                    { button(t::WRITER_DELETE.fill(lang, &[id]), "writer-delete", false, pressing(dispatch, Edit::Delete(i))) }
+                </div>
+            </fieldset>
+        </li>
+    }
+}
+
+/// The lesson file with its lines numbered and its problems marked, and the ways out.
+fn file_view(
+    writer: &Writer,
+    dispatch: &Callback<Action>,
+    link: &UseStateHandle<Option<Result<String, String>>>,
+    lang: Lang,
+) -> Html {
+    let problems = writer.problems();
+    let text = writer.text().to_string();
+    let on_play = dispatch.reform(|_: MouseEvent| {
+        // The learner's view is the theatre, at the top of the page.
+        if let Some(theatre) = element("theatre") {
+            theatre.scroll_into_view();
+        }
+        WriterAction::Play.into()
+    });
+    let on_download = {
+        let text = text.clone();
+        dispatch.reform(move |_: MouseEvent| {
+            let saved = text_blob(&text, "text/markdown").and_then(|blob| save("lesson.md", &blob));
+            Action::ExportProblem(saved.err().map(|err| js_error_text(&err)))
+        })
+    };
+    let on_link = {
+        let (link, text) = (link.clone(), text.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (link, text) = (link.clone(), text.clone());
+            spawn_local(async move {
+                let carrying = Link {
+                    lesson: Some(LessonFrom::Written(text.clone())),
+                    lang: Some(lang),
+                    ..Link::default()
+                };
+                let url = view_url(carrying).await;
+                let query = url.split_once('?').map_or(0, |(_, query)| query.len() + 1);
+                if query > MAX_QUERY_LEN {
+                    link.set(Some(Err(too_long_for_a_link(text.len(), query))));
+                    return;
+                }
+                if let Some(window) = web_sys::window() {
+                    // The clipboard may be refused; the link is shown either way.
+                    let _ = window.navigator().clipboard().write_text(&url);
+                }
+                link.set(Some(Ok(url)));
+            });
+        })
+    };
+    let wrong: Vec<usize> = problems.iter().map(|p| p.line).collect();
+    html! {
+        <div class="writer-file">
+            <h3>{ t::WRITER_FILE.get(lang) }</h3>
+            <div data-testid="writer-problems" role="status" class={classes!("writer-problems", (!problems.is_empty()).then_some("wrong"))}>
+                if problems.is_empty() {
+                    <p>{ t::WRITER_CHECKS.fill(lang, &[&writer.draft().steps.len().to_string()]) }</p>
+                } else {
+                    <ul>{ for problems.iter().map(|p| html! { <li><a href={format!("#writer-line-{}", p.line)}>{ p.to_string() }</a></li> }) }</ul>
+                }
+            </div>
+            <pre class="writer-text" data-testid="writer-text" tabindex="0" aria-label={t::WRITER_FILE.get(lang)}>
+                { for text.lines().enumerate().map(|(n, line)| html! {
+                    <span id={format!("writer-line-{}", n + 1)} class={classes!("writer-line", wrong.contains(&(n + 1)).then_some("wrong"))}>
+                        <span class="writer-line-number" aria-hidden="true">{ n + 1 }</span>{ line }{ "\n" }
+                    </span>
+                }) }
+            </pre>
+            <div class="writer-out">
+                { button(t::WRITER_PLAY.get(lang).into(), "writer-play", false, on_play) }
+                { button(t::WRITER_DOWNLOAD.get(lang).into(), "writer-download", false, on_download) }
+                { button(t::COPY_LINK.get(lang).into(), "writer-copy-link", false, on_link) }
+            </div>
+            { for link.as_ref().map(|made| match made {
+                Ok(url) => html! {
+                    <label class="field copied">
+                        <span role="status">{ t::LINK_COPIED.get(lang) }</span>
+                        <input data-testid="writer-link" type="text" readonly=true value={url.clone()} aria-label={t::WRITER_LINK.get(lang)} />
+                    </label>
+                },
+                Err(why) => html! { <p class="writer-link-problem" role="alert">{ why.clone() }</p> },
+            }) }
+        </div>
+    }
+}
+
+/// The browser's `localStorage`, where it may be used.
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The element of id `id`.
+fn element(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
+}
+
+/// Put the focus in the element of id `id`.
+fn focus(id: &str) {
+    if let Some(el) =
+        element(id).and_then(|el| wasm_bindgen::JsCast::dyn_into::<HtmlElement>(el).ok())
+    {
+        let _ = el.focus();
+    }
+}

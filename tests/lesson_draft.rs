@@ -1,0 +1,207 @@
+//! A lesson written in the app (`podip::tours::lesson::draft`): steps added at an event, moved and
+//! deleted, questions asked, written as a file that reads back as the same draft; every built-in
+//! lesson goes through the draft unchanged.
+#![cfg(not(target_arch = "wasm32"))]
+
+use podip::tours::lesson::draft::{insertion_point, Draft, Edit};
+use podip::tours::lesson::{self, Problem};
+use podip::tours::TourId;
+use proptest::prelude::*;
+
+/// The draft the file `draft` writes reads back as.
+fn read_back(draft: &Draft) -> Result<Draft, Vec<Problem>> {
+    Draft::read(&draft.write())
+}
+
+#[test]
+fn every_built_in_lesson_is_the_file_its_draft_writes() {
+    for id in TourId::ALL {
+        let path = format!("lessons/{}.md", id.name());
+        let file = std::fs::read_to_string(&path).expect("a lesson file");
+        let draft = Draft::read(&file).unwrap_or_else(|p| panic!("{path}: {p:?}"));
+        assert_eq!(draft.write(), file, "{path}");
+        assert_eq!(draft, Draft::of(id.tour()), "{path}");
+        assert_eq!(read_back(&draft), Ok(draft), "{path}");
+    }
+}
+
+/// Two steps and a question, as an author writes them in the app: the file checks against its run
+/// and reads back as the draft written.
+#[test]
+fn a_lesson_written_step_by_step_checks_and_loads_back_identical() {
+    let mut draft = Draft::empty();
+    draft.edit(Edit::Title("Pod a's address".into()));
+    draft.edit(Edit::Intro("host-local hands pod a its address.".into()));
+    draft.edit(Edit::AddStep {
+        at: 0,
+        waits_for: "RouteAdded pod/a".into(),
+    });
+    // Added before it: its event comes first in the run.
+    draft.edit(Edit::AddStep {
+        at: 0,
+        waits_for: "IPAMReserve pod/a".into(),
+    });
+    draft.edit(Edit::Words(0, "host-local reserves 10.244.1.2.".into()));
+    draft.edit(Edit::Words(1, "ptp adds a /32 route.".into()));
+    draft.edit(Edit::Question(0, true));
+    draft.edit(Edit::QuestionText(
+        0,
+        "Which address does pod a get?".into(),
+    ));
+    draft.edit(Edit::Choice(0, 0, "10.244.1.1".into()));
+    draft.edit(Edit::Choice(0, 1, "10.244.1.2".into()));
+    draft.edit(Edit::Correct(0, 1));
+    draft.edit(Edit::Why(0, "The gateway .1 is skipped.".into()));
+    let ids: Vec<&str> = draft.steps.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["a-ipamreserve", "a-routeadded"]);
+    let file = draft.write();
+    let checked = lesson::check("mine", &file).unwrap_or_else(|p| panic!("{p:?}\n{file}"));
+    assert_eq!(checked.lesson.tour.questions[0].before, "a-ipamreserve");
+    assert_eq!(checked.lesson.tour.questions[0].correct, 1);
+    assert_eq!(read_back(&draft), Ok(draft));
+}
+
+/// A bad event name is kept as typed, and the file says where it is.
+#[test]
+fn a_step_waiting_for_no_such_reason_is_reported_at_its_line() {
+    let mut draft = Draft::empty();
+    draft.edit(Edit::AddStep {
+        at: 0,
+        waits_for: "IPAMReserved pod/a".into(),
+    });
+    draft.edit(Edit::Words(0, "Reserved.".into()));
+    assert_eq!(draft.steps[0].waits_for, "IPAMReserved pod/a");
+    let problems = Draft::read(&draft.write()).unwrap_err();
+    assert_eq!(problems[0].line, 9, "{}", draft.write());
+    assert!(problems[0]
+        .message
+        .starts_with("no event reason IPAMReserved"));
+}
+
+#[test]
+fn steps_move_and_go_and_an_edit_of_no_step_does_nothing() {
+    let mut draft = Draft::empty();
+    for event in ["IPAMReserve pod/a", "IPAMReserve pod/a", "RouteAdded pod/b"] {
+        let at = draft.steps.len();
+        draft.edit(Edit::AddStep {
+            at,
+            waits_for: event.into(),
+        });
+    }
+    let ids = |d: &Draft| d.steps.iter().map(|s| s.id.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        ids(&draft),
+        ["a-ipamreserve", "a-ipamreserve-2", "b-routeadded"]
+    );
+    draft.edit(Edit::Move(2, true));
+    assert_eq!(
+        ids(&draft),
+        ["a-ipamreserve", "b-routeadded", "a-ipamreserve-2"]
+    );
+    let before = draft.clone();
+    for edit in [
+        Edit::Move(0, true),
+        Edit::Move(2, false),
+        Edit::Delete(3),
+        Edit::Words(7, "x".into()),
+    ] {
+        draft.edit(edit);
+        assert_eq!(draft, before);
+    }
+    draft.edit(Edit::Delete(0));
+    assert_eq!(ids(&draft), ["b-routeadded", "a-ipamreserve-2"]);
+}
+
+#[test]
+fn a_step_added_at_an_event_goes_after_the_steps_placed_before_it() {
+    // (steps' events, the event picked, where the step goes)
+    let table: [(&[Option<usize>], usize, usize); 6] = [
+        (&[], 5, 0),
+        (&[Some(3), Some(8)], 1, 0),
+        (&[Some(3), Some(8)], 3, 1),
+        (&[Some(3), Some(8)], 5, 1),
+        (&[Some(3), Some(8)], 9, 2),
+        (&[Some(3), None, Some(8)], 5, 1),
+    ];
+    for (placed, event, at) in table {
+        assert_eq!(insertion_point(placed, event), at, "{placed:?} {event}");
+    }
+}
+
+/// Events a step may wait for (read, not run: the reader knows reasons, not the run).
+const EVENTS: [&str; 4] = [
+    "IPAMReserve pod/a",
+    "RouteAdded pod/b",
+    "PodCIDRPatched node/kind-worker",
+    "SandboxCreated pod/web-1",
+];
+
+/// What an author does, with the text each typed part holds.
+#[derive(Debug, Clone)]
+enum Op {
+    Add(usize, usize, String),
+    Move(usize, bool),
+    Delete(usize),
+    Ask(usize, String, Vec<String>, usize, String),
+}
+
+/// A text an author types on one line: it may start with what Markdown reads as a list or heading.
+fn said() -> impl Strategy<Value = String> {
+    (
+        "(- |# |1\\. |\\\\|> )?",
+        "[A-Za-z0-9][A-Za-z0-9 .,:/`*_()]{0,30}[A-Za-z0-9.]",
+    )
+        .prop_map(|(start, rest)| format!("{start}{rest}"))
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        (0..6usize, 0..EVENTS.len(), said()).prop_map(|(at, e, words)| Op::Add(at, e, words)),
+        (0..6usize, any::<bool>()).prop_map(|(step, earlier)| Op::Move(step, earlier)),
+        (0..6usize).prop_map(Op::Delete),
+        (
+            0..6usize,
+            said(),
+            prop::collection::vec(said(), 2..4),
+            0..4usize,
+            said()
+        )
+            .prop_map(|(step, text, choices, correct, why)| Op::Ask(
+                step, text, choices, correct, why
+            )),
+    ]
+}
+
+proptest! {
+    /// Whatever an author adds, moves, deletes and asks, the file the draft writes reads back as that
+    /// draft.
+    #[test]
+    fn a_draft_written_as_a_file_reads_back_identical(ops in prop::collection::vec(op(), 1..16)) {
+        let mut draft = Draft::empty();
+        for op in ops {
+            match op {
+                Op::Add(at, event, words) => {
+                    draft.edit(Edit::AddStep { at, waits_for: EVENTS[event].into() });
+                    let at = at.min(draft.steps.len() - 1);
+                    draft.edit(Edit::Words(at, words));
+                }
+                Op::Move(step, earlier) => draft.edit(Edit::Move(step, earlier)),
+                Op::Delete(step) => draft.edit(Edit::Delete(step)),
+                Op::Ask(step, text, choices, correct, why) => {
+                    draft.edit(Edit::Question(step, true));
+                    draft.edit(Edit::QuestionText(step, text));
+                    for _ in 2..choices.len() {
+                        draft.edit(Edit::AddChoice(step));
+                    }
+                    for (index, choice) in choices.into_iter().enumerate() {
+                        draft.edit(Edit::Choice(step, index, choice));
+                    }
+                    draft.edit(Edit::Correct(step, correct));
+                    draft.edit(Edit::Why(step, why));
+                }
+            }
+        }
+        prop_assume!(!draft.steps.is_empty());
+        prop_assert_eq!(read_back(&draft), Ok(draft.clone()), "{}", draft.write());
+    }
+}
