@@ -8,7 +8,7 @@
 // printed beside it, the figure to compare builds by there. Frames of 4 ms or more are split by kind:
 // the animation frame's callback (the tick or the drawing: script), timers (work in slices, Yew's
 // scheduler going on after a yield), style, layout, paint.
-import { serve, launch } from "./harness.mjs";
+import { serve, launch, PLAYING_SCENARIO } from "./harness.mjs";
 
 const dists = (process.env.DISTS ?? "dist").split(",");
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -55,14 +55,9 @@ function frames(trace) {
 
 async function play(url) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const lines = ["cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24"];
-  for (let n = 1; n <= 64; n++) lines.push(`node add n${n}`);
-  lines.push("wait 1s");
-  for (let n = 1; n <= 64; n++) lines.push(`pod add-many p${n} --node=n${n} --count=110`);
-  lines.push("wait 5s");
   await page.goto(url);
   await page.getByTestId("narration").waitFor();
-  await page.getByTestId("scenario-editor").fill(lines.join("\n"));
+  await page.getByTestId("scenario-editor").fill(PLAYING_SCENARIO);
   await page.getByTestId("run-scenario").click();
   await page.waitForFunction(() => !document.querySelector("[data-testid=progress]")
     && !document.querySelector("[data-testid=clock]").textContent.includes("/ 10.800 s"));

@@ -204,3 +204,12 @@ export async function readmeLesson(root = ".") {
   assert.ok(block, "README has its complete lesson");
   return `${block[1]}\n`;
 }
+
+/** The cluster the frame budgets are measured on: 64 nodes of 110 pods each, played at 8×. */
+export const PLAYING_SCENARIO = [
+  "cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24",
+  ...Array.from({ length: 64 }, (_, i) => `node add n${i + 1}`),
+  "wait 1s",
+  ...Array.from({ length: 64 }, (_, i) => `pod add-many p${i + 1} --node=n${i + 1} --count=110`),
+  "wait 5s",
+].join("\n");

@@ -4,7 +4,7 @@
 // Prints: first meaningful paint of the kind tour, layout shift while it plays, a settings change's
 // re-render time, scrubbing the longest built-in scenario, and while playing 64 nodes × 110 pods at 8×:
 // frame intervals, each frame's main-thread work (from a trace) and long tasks over 50 ms.
-import { serve, launch } from "./harness.mjs";
+import { serve, launch, PLAYING_SCENARIO } from "./harness.mjs";
 
 const server = await serve(process.env.DIST ?? "dist");
 const browser = await launch();
@@ -100,14 +100,9 @@ console.log(`scrubbing kind-measured (forward and back between 30.5 and 39 s): $
 // Playing 64 nodes × 110 pods at 8× in the build served at `url`, printed under `label`.
 async function playing(url, label) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const lines = ["cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24"];
-  for (let n = 1; n <= 64; n++) lines.push(`node add n${n}`);
-  lines.push("wait 1s");
-  for (let n = 1; n <= 64; n++) lines.push(`pod add-many p${n} --node=n${n} --count=110`);
-  lines.push("wait 5s");
   await page.goto(url);
   await page.getByTestId("narration").waitFor();
-  await page.getByTestId("scenario-editor").fill(lines.join("\n"));
+  await page.getByTestId("scenario-editor").fill(PLAYING_SCENARIO);
   const loadStart = Date.now();
   await page.getByTestId("run-scenario").click();
   // Loaded when the run shown is the new one: its horizon, not the kind tour's, and no progress left.
