@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
-import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, ARTIFACTS, axeViolations } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, ARTIFACTS, axeViolations, animationsEnded } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
@@ -180,7 +180,7 @@ test("the open menu, in Japanese and dark, with the embed code shown: labelled, 
   await page.screenshot({ path: `${ARTIFACTS}/export-menu-ja-dark.png` });
   const png = await download(page, "export-png");
   await writeFile(`${ARTIFACTS}/export-kind-step8-ja.png`, png.bytes);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await animationsEnded(page);
   const violations = await axeViolations(page, "details.export-menu");
   assert.deepEqual(violations, [], violations.join("\n"));
   assertClean();

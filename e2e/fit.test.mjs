@@ -8,7 +8,7 @@
 //   node --test --test-reporter=spec e2e/fit.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage, settled, shows, stepShown, ARTIFACTS, axeViolations } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, stepShown, animationsEnded, ARTIFACTS, axeViolations } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
@@ -23,9 +23,7 @@ async function atRest(page, lang) {
   await settled(page);
   await page.locator(`html[lang="${lang === "zh" ? "zh-Hans" : lang}"]`).waitFor({ state: "attached" });
   await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished)),
-  );
+  await animationsEnded(page);
 }
 
 /** What lies outside the window of those that must be in it, and the stage's texts drawn too small. */

@@ -213,3 +213,17 @@ export const PLAYING_SCENARIO = [
   ...Array.from({ length: 64 }, (_, i) => `pod add-many p${i + 1} --node=n${i + 1} --count=110`),
   "wait 5s",
 ].join("\n");
+
+/** Wait until every animation that ends has ended, of what the page draws: Chrome does not advance an
+ *  animation content-visibility skips (a node card off screen), which ends only once it is shown. */
+export async function animationsEnded(page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((a) => !(a.effect?.target instanceof Element) || a.effect.target.checkVisibility({ contentVisibilityAuto: true }))
+        .map((a) => a.finished),
+    ),
+  );
+}

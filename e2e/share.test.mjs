@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
-import { useServerAndBrowser, openPage, settled, startTour, tourStep, ARTIFACTS, axeViolations } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, startTour, tourStep, ARTIFACTS, axeViolations, animationsEnded } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
@@ -254,7 +254,7 @@ test("axe-core finds no serious or critical violation, in light and dark, in Eng
     await page.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
     // Audit the page at rest: a pod fading in (0.35 s) has, for that moment, less contrast, and whether
     // the audit caught one mid-fade depended on the machine's speed.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await animationsEnded(page);
     const violations = await axeViolations(page);
     assert.deepEqual(violations, [], `${query}: ${violations.join("\n")}`);
     assertClean();
