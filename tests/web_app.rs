@@ -99,6 +99,18 @@ async fn settled(root: &Element) {
     }
 }
 
+/// Wait until the text at `selector` is what `drawn` expects (the page draws a change at the frame
+/// after it is made); the assertion that follows says what it is if it never comes.
+async fn drawn(root: &Element, selector: &str, drawn: impl Fn(&str) -> bool) {
+    for _ in 0..100 {
+        let shown = root.query_selector(selector).ok().flatten();
+        if shown.is_some_and(|el| drawn(&el.text_content().unwrap_or_default())) {
+            return;
+        }
+        settle().await;
+    }
+}
+
 async fn type_into(root: &Element, testid: &str, value: &str) {
     let input: HtmlInputElement = root
         .query_selector(&format!("[data-testid={testid}]"))
@@ -138,6 +150,7 @@ async fn shows_kind_defaults() {
 async fn a_new_mask_replans_and_a_bad_cidr_keeps_the_last_plan() {
     let root = mount().await;
     type_into(&root, "node-mask", "26").await;
+    drawn(&root, "[data-figure=node-subnets] .value", |t| t == "1024").await;
     assert_eq!(text(&root, "[data-figure=node-subnets] .value"), "1024");
     assert_eq!(text(&root, "[data-figure=usable-per-node] .value"), "61");
 
@@ -145,6 +158,7 @@ async fn a_new_mask_replans_and_a_bad_cidr_keeps_the_last_plan() {
         .starts_with("kube-controller-manager starts"));
 
     type_into(&root, "cluster-cidr", "10.244.0.0/33").await;
+    drawn(&root, "[data-testid=settings-error]", |t| !t.is_empty()).await;
     assert!(text(&root, "[data-testid=settings-error]")
         .contains("failed to parse cidr value:\"10.244.0.0/33\" with error:invalid CIDR address: 10.244.0.0/33"));
     assert_eq!(text(&root, "[data-figure=node-subnets] .value"), "1024");
@@ -155,12 +169,20 @@ async fn a_new_mask_replans_and_a_bad_cidr_keeps_the_last_plan() {
         .is_none());
 
     type_into(&root, "cluster-cidr", "10.244.0.0/28").await;
+    drawn(&root, "[data-testid=settings-error]", |t| {
+        t.contains("mask size")
+    })
+    .await;
     assert!(text(&root, "[data-testid=settings-error]").contains(
         "Controller: Invalid --cluster-cidr, mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size configured for CIDR family"
     ));
 
     type_into(&root, "cluster-cidr", "fd00:10:244::/56").await;
     type_into(&root, "node-mask", "").await;
+    drawn(&root, "[data-figure=last-subnet] .value", |t| {
+        t.contains(':')
+    })
+    .await;
     assert_eq!(text(&root, "[data-testid=settings-error]"), "");
     assert_eq!(
         text(&root, "[data-figure=last-subnet] .value"),
