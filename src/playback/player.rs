@@ -283,13 +283,7 @@ impl Player {
     /// Tell `tour` (a lesson written in the app, read from `text`) over its scenario from time 0: its
     /// link carries the lesson itself.
     pub fn reload_lesson(&mut self, tour: &'static Tour, text: String) {
-        self.wanted_step = None;
-        let loader = Loader::told(
-            tour.scenario().to_string(),
-            Some(Told::Lesson(tour)),
-            VirtualTime::ZERO,
-        );
-        self.start(loader, Origin::Load);
+        self.reload(tour.scenario().to_string(), Some(Told::Lesson(tour)));
         self.set_lesson(LessonFrom::Written(text), tour);
     }
 
