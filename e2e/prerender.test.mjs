@@ -16,10 +16,17 @@ const INTRO = "A three-node kind cluster as measured";
 test("the served HTML holds the first narration and the stage before any script runs", async () => {
   const html = await (await fetch(shared.server.url)).text();
   assert.ok(html.includes(INTRO), "the narration is in the HTML");
-  for (const hook of ["narration", "stage", "stage-node", "stage-cidr-cell", "play"]) {
+  for (const hook of ["narration", "stage", "play"]) {
     assert.match(html, new RegExp(`data-testid="?${hook}"?[ >]`), `${hook} is in the HTML`);
   }
-  assert.match(html, /data-node="?kind-control-plane"?/);
+  // The stage is a picture of the same markup beside the page, in each theme.
+  assert.match(html, /<img loading="?lazy"? decoding="?async"? src="?stage\.svg"?/);
+  assert.match(html, /<source srcset="?stage-dark\.svg"? media="?\(prefers-color-scheme: dark\)"?>/);
+  for (const file of ["stage.svg", "stage-dark.svg"]) {
+    const svg = await (await fetch(shared.server.url + file)).text();
+    for (const hook of ["stage-node", "stage-cidr-cell"]) assert.match(svg, new RegExp(`data-testid="${hook}"`), `${hook} is in ${file}`);
+    assert.match(svg, /data-node="kind-control-plane"/);
+  }
   assert.ok(Buffer.byteLength(html) < 60_000, `the HTML is ${Buffer.byteLength(html)} bytes`);
 });
 
@@ -30,7 +37,10 @@ test("without JavaScript the page is the kind tour's first step with its picture
   assert.ok(await page.getByTestId("narration").isVisible());
   assert.match(await page.getByTestId("step-text").textContent(), new RegExp(INTRO));
   assert.ok(await page.getByTestId("stage").isVisible());
-  assert.equal(await page.getByTestId("stage-node").count(), 1, "the control plane, at 0 s");
+  const picture = page.locator(".stage-picture img");
+  await page.waitForFunction(() => document.querySelector(".stage-picture img")?.complete);
+  const [width, shown] = await picture.evaluate((img) => [img.naturalWidth, img.getBoundingClientRect().width]);
+  assert.ok(width === 1000 && shown > 800, `the stage's picture is drawn across the stage (${width}, ${shown} px)`);
   await page.screenshot({ path: `${ARTIFACTS}/prerendered-no-js.png` });
   await context.close();
 });

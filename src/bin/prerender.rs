@@ -2,7 +2,7 @@
 //! Trunk's post-build hook (`Trunk.toml`) runs it on the staged `index.html`, which becomes the root's
 //! page, and writes each language's and tour's page beside it (`ja/index.html`,
 //! `tour/kind/index.html`, …), so every page paints before its wasm arrives; the app then draws the
-//! same view over it.
+//! same view over it. Each page's stage is a picture beside it (`stage.svg`, `stage-dark.svg`).
 //!
 //! It also writes the article in each language (`read/`, `ja/read/`, `zh/read/`), each tour step's figure as SVG (`figures/<lang>/<tour>/<step>.svg`, and `-dark.svg`) and what
 //! it says step by step (`figures/<lang>/<tour>/steps.json`),
@@ -26,13 +26,19 @@ fn main() {
         .parent()
         .unwrap_or(std::path::Path::new("."));
     for page in podip::ui::build::prerender::pages() {
-        let Some(html) = podip::ui::build::prerender::page_html(&template, &page) else {
+        let Some(built) = podip::ui::build::prerender::page_html(&template, &page) else {
             fail(&path, &format!("no {}", podip::ui::build::prerender::MOUNT));
         };
         let dir = root.join(&page.path);
         std::fs::create_dir_all(&dir).unwrap_or_else(|err| fail(&page.path, &err));
         let file = dir.join("index.html");
-        std::fs::write(&file, html).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
+        std::fs::write(&file, built.html)
+            .unwrap_or_else(|err| fail(&file.display().to_string(), &err));
+        for (picture, svg) in built.pictures {
+            let file = root.join(picture);
+            std::fs::write(&file, svg)
+                .unwrap_or_else(|err| fail(&file.display().to_string(), &err));
+        }
     }
     // Each tour step's figure, in each language and theme, for a `<podip-figure>` to hold.
     let mut runs = podip::playback::figure::Runs::default();

@@ -1,5 +1,5 @@
 //! What the build writes, rendered natively with the same components: a page per language and tour
-//! (`prerender.rs`), the article (`article.rs`), a figure's picture as SVG (`figure_svg.rs`) and its words
+//! (`prerender.rs`) with its first stage as a picture (`stage_picture.rs`), the article (`article.rs`), a figure's picture as SVG (`figure_svg.rs`) and its words
 //! step by step (`figure_manifest.rs`), the
 //! figures of a top-level page with a scenario of their own (`page_figures.rs`), and `{{#podip …}}`
 //! expanded for the mdBook preprocessor (`embed_figures.rs`).
@@ -10,5 +10,6 @@ pub mod figure_manifest;
 pub mod figure_svg;
 pub mod page_figures;
 pub mod prerender;
+pub mod stage_picture;
 #[cfg(test)]
 mod stage_tooltips;

@@ -3,6 +3,7 @@
 //! language and per built-in tour's first screen (`share::pages`): `/` is the kind tour before its
 //! first step in English, `ja/` the same in Japanese, `tour/reboot-leak/` that tour's start, and so on.
 
+use super::stage_picture::stage_as_picture;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
 use crate::share::pages::page_path;
@@ -59,16 +60,30 @@ pub fn render(opened: Opened) -> String {
     futures::executor::block_on(renderer.render())
 }
 
+/// A page as the build writes it: its HTML, and its stage's picture files by their paths below the
+/// app's root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BuiltPage {
+    pub html: String,
+    pub pictures: Vec<(String, String)>,
+}
+
 /// `template` (the built `index.html`) as `page`: its language on `<html>`, with the tour it shows
 /// and the tours that have pages (which the page's head reads to tell a link that only moves within it,
 /// and to send an older `?tour=` link to its page), its title and description in that language, and
-/// its markup inside the mount point; `None` if the template has no mount point.
-pub fn page_html(template: &str, page: &Page) -> Option<String> {
+/// its markup inside the mount point, the stage as a picture beside it
+/// ([`stage_as_picture`](super::stage_picture::stage_as_picture)); `None` if the template has no
+/// mount point.
+pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
     let lang = page.opened.lang;
     let tour = page.opened.link.tour.as_deref();
     let title = page_title(lang, tour.and_then(TourId::from_name).map(Into::into));
     let tours = TourId::ALL.map(TourId::name).join(" ");
     let rendered = render(page.opened.clone());
+    let (rendered, pictures) = match stage_as_picture(&rendered, &page.path, lang) {
+        Some(pictured) => (pictured.markup, pictured.files.into()),
+        None => (rendered, Vec::new()),
+    };
     let mut mounted = false;
     let html = rewrite_str(
         template,
@@ -94,7 +109,7 @@ pub fn page_html(template: &str, page: &Page) -> Option<String> {
             })),
     )
     .ok()?;
-    mounted.then_some(html)
+    mounted.then_some(BuiltPage { html, pictures })
 }
 
 /// The tour of the view a link without one opens.
@@ -197,13 +212,21 @@ mod tests {
             &page,
         )
         .expect("a mount point");
+        assert_eq!(
+            built.pictures.len(),
+            2,
+            "the stage's picture, light and dark"
+        );
+        let built = built.html;
         assert!(built.contains(r#"<div id="podip"><"#) && built.ends_with("</div></body>"));
         assert!(built.contains(&format!(
             "data-tours=\"{}\"",
             TourId::ALL.map(TourId::name).join(" ")
         )));
         assert_eq!(page_html("<body></body>", &page), None, "no mount point");
-        let minified = page_html("<body><div id=podip></div></body>", &page).expect("minified");
+        let minified = page_html("<body><div id=podip></div></body>", &page)
+            .expect("minified")
+            .html;
         assert!(minified.starts_with("<body><div id=podip><"));
     }
 
@@ -269,7 +292,8 @@ mod tests {
             .iter()
             .find(|p| p.path == "ja/tour/reboot-leak/")
             .expect("the page");
-        let html = page_html(template, ja).expect("a mount point");
+        let built = page_html(template, ja).expect("a mount point");
+        let html = built.html;
         assert!(html.starts_with(r#"<!doctype html><html lang="ja" data-tour="reboot-leak" data-tours="kind planning"#), "{html}");
         assert!(
             html.contains(r#"<meta content="Kubernetes が Pod"#),
@@ -277,8 +301,9 @@ mod tests {
         );
         assert!(html.contains("<title>再起動によるアドレスのリーク — podip</title>"));
         assert!(
-            html.contains("disk-worker"),
-            "the tour's own scenario is drawn"
+            built.pictures[0].0 == "ja/tour/reboot-leak/stage.svg"
+                && built.pictures[0].1.contains("disk-worker"),
+            "the tour's own scenario is drawn, beside the page"
         );
         assert!(html.contains("ガイドツアー"));
         let root = pages.iter().find(|p| p.path.is_empty()).expect("the root");
@@ -286,11 +311,13 @@ mod tests {
         assert!(
             page_html(template, root)
                 .expect("a mount point")
+                .html
                 .contains(r#"data-tour="kind""#),
             "the default view is the kind tour"
         );
         assert!(page_html(template, root)
             .expect("a mount point")
+            .html
             .contains("<title>podip — how Kubernetes gives a Pod its IP</title>"));
     }
 }
