@@ -13,7 +13,7 @@ import { join } from "node:path";
 
 const server = await serve(process.env.DIST ?? "dist");
 const browser = await launch();
-const RUNS = 5;
+const RUNS = Number(process.env.RUNS ?? 5);
 
 async function once(throttled) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
