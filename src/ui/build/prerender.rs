@@ -198,6 +198,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_rendered_stage_becomes_a_picture_of_the_same_markup_in_both_themes() {
+        let rendered = render_default_view();
+        let pictured = stage_as_picture(&rendered, "ja/tour/kind/", Lang::Ja).expect("a stage");
+        assert!(!pictured.markup.contains("<svg"), "no inline SVG is left");
+        assert!(pictured.markup.contains(
+            r#"<picture class="stage-picture"><source srcset="ja/tour/kind/stage-dark.svg" media="(prefers-color-scheme: dark)"><img loading="lazy" decoding="async" src="ja/tour/kind/stage.svg" width="1000" height="512" alt="The cluster: "#
+        ), "{}", pictured.markup);
+        assert!(
+            pictured.markup.contains(r#"data-testid="narration""#),
+            "the words stay"
+        );
+        let [(light_path, light), (dark_path, dark)] = &pictured.files;
+        assert_eq!(
+            (light_path.as_str(), dark_path.as_str()),
+            ("ja/tour/kind/stage.svg", "ja/tour/kind/stage-dark.svg")
+        );
+        assert!(light.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"stage\" viewBox=\"0 0 1000 512\" width=\"1000\" height=\"512\" lang=\"ja\""), "{light}");
+        assert!(
+            light.contains("data-node=\"kind-control-plane\"")
+                && light.contains("kube-controller-manager")
+        );
+        assert!(light.contains("--card: #ffffff") && dark.contains("--card: #171b22"));
+        // The stage's markup is moved whole: what was inside its `<svg>` is the file's.
+        let canvas = r#"<div class="stage-canvas">"#;
+        let inline = &rendered[rendered.find(canvas).expect("a stage") + canvas.len()..];
+        let inline = &inline[..inline.find("</svg>").expect("closed")];
+        let body = &inline[inline.find('>').expect("an opening tag") + 1..];
+        assert!(light.contains(body));
+        assert!(light.trim_end().ends_with(&format!("{body}</svg>")));
+    }
+
+    #[test]
     fn the_default_view_holds_the_first_narration_and_the_stage() {
         let html = render_default_view();
         assert!(html.contains(r#"data-testid="narration""#), "{html}");
