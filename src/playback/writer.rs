@@ -45,8 +45,8 @@ pub enum Part {
 pub enum Thing {
     /// A node, by name.
     Node(String),
-    /// A pod, by name, on its node.
-    Pod(String, String),
+    /// A pod, by name.
+    Pod(String),
 }
 
 impl Thing {
@@ -54,15 +54,15 @@ impl Thing {
     fn object(&self) -> String {
         match self {
             Thing::Node(node) => format!("node/{node}"),
-            Thing::Pod(pod, _) => format!("pod/{pod}"),
+            Thing::Pod(pod) => format!("pod/{pod}"),
         }
     }
 
-    /// Its name in a step's `shows`: `pod:a@kind-worker`.
-    fn shows(&self) -> String {
+    /// Its name in a step's `shows`, on `node`: `pod:a@kind-worker`.
+    fn shows(&self, node: &str) -> String {
         match self {
             Thing::Node(node) => format!("node:{node}@{node}"),
-            Thing::Pod(pod, node) => format!("pod:{pod}@{node}"),
+            Thing::Pod(pod) => format!("pod:{pod}@{node}"),
         }
     }
 }
@@ -92,12 +92,15 @@ impl Writer {
         }
     }
 
-    /// A writer starting from the built-in lesson `from` (its file as this build holds it), or from
-    /// an empty lesson.
+    /// A writer starting from the built-in lesson `from` (its file as this build holds it, with the
+    /// translations of the catalogs installed where it has none), or from an empty lesson.
     pub fn starting_from(from: Option<TourId>) -> Writer {
-        let draft = from
+        #[allow(unused_mut)] // Natively a built-in's file holds its translations.
+        let mut draft = from
             .and_then(|id| Draft::read(id.source()).ok())
             .unwrap_or_else(Draft::empty);
+        #[cfg(target_arch = "wasm32")]
+        draft.translate(|lang, en| crate::i18n::catalog::lookup(lang, en).map(str::to_string));
         Writer::new(draft)
     }
 
@@ -173,22 +176,27 @@ impl Writer {
     }
 
     /// Pick `thing` on `cursor`'s stage: the event of the run a step about it waits for — its
-    /// object's next event from the playhead, else its last before — kept with its name for `shows`.
+    /// object's next event from the playhead, else its last before — kept with its name for `shows`
+    /// (on the node of its events).
     pub fn pick(&mut self, cursor: &Cursor, thing: &Thing) -> Option<usize> {
         if !self.runs_here(cursor) {
             return None;
         }
-        self.thing = Some(thing.shows());
         let object = thing.object();
         let of_it = |e: &Event| e.object == *object.as_str();
         let timeline = cursor.run().timeline();
         let from = cursor.shown_events();
         let next = timeline.since(from).position(of_it);
-        next.map(|at| from + at).or_else(|| {
+        let index = next.map(|at| from + at).or_else(|| {
             (0..from)
                 .rev()
                 .find(|&at| timeline.get(at).is_some_and(of_it))
-        })
+        })?;
+        let node = (timeline.since(index).chain(timeline.iter()))
+            .filter(|e| of_it(e))
+            .find_map(|e| e.node.as_ref())?;
+        self.thing = Some(thing.shows(node));
+        Some(index)
     }
 
     /// Whether `cursor` runs this lesson's scenario (a step can be added at its events).
@@ -468,7 +476,7 @@ mod tests {
         let player = Player::load(text, None).unwrap();
         let cursor = player.into_cursor();
         let mut writer = Writer::starting_from(None);
-        let pod = Thing::Pod("a".into(), "kind-worker".into());
+        let pod = Thing::Pod("a".into());
         let index = writer.pick(&cursor, &pod).expect("pod a has events");
         let event = cursor.run().timeline().get(index).unwrap();
         assert!(event.object == "pod/a");

@@ -5,6 +5,7 @@
 //! says so at its line when checked.
 
 use super::{parse, reasons, Problem};
+use crate::i18n::Lang;
 use crate::sim::builtin;
 use crate::tours::{LessonText, ScenarioSource, Source, Tour};
 use serde::{Deserialize, Serialize};
@@ -241,6 +242,28 @@ impl Draft {
                 }
             }),
             Edit::Why(step, text) => self.with_question(step, |q| q.why.en = text),
+        }
+    }
+
+    /// Give each text without a translation into Chinese or Japanese the one `lookup` finds for its
+    /// English: a built-in lesson as the wasm holds it, its translations from the page's catalogs.
+    pub fn translate(&mut self, lookup: impl Fn(Lang, &str) -> Option<String>) {
+        let fill = |text: &mut LessonText| {
+            for (lang, slot) in [(Lang::Zh, &mut text.zh), (Lang::Ja, &mut text.ja)] {
+                if slot.is_none() {
+                    *slot = lookup(lang, &text.en);
+                }
+            }
+        };
+        fill(&mut self.title);
+        fill(&mut self.intro);
+        for step in &mut self.steps {
+            fill(&mut step.words);
+            if let Some(question) = &mut step.question {
+                fill(&mut question.text);
+                question.choices.iter_mut().for_each(fill);
+                fill(&mut question.why);
+            }
         }
     }
 

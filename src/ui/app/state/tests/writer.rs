@@ -80,7 +80,7 @@ fn the_step_edited_is_shown_and_a_pod_picked_gives_its_event() {
         ),
         step.waits_for
     );
-    state.reduce(WriterAction::Pick(Thing::Pod("b".into(), "kind-worker".into())).into());
+    state.reduce(WriterAction::Pick(Thing::Pod("b".into())).into());
     finish(&mut state);
     let picked = state
         .shown()
