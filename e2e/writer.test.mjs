@@ -144,3 +144,114 @@ test("a two-step lesson with a question, written by keyboard, checks, downloads,
   await opened.page.getByTestId("step-count").filter({ hasText: "Pod a, step by step" }).waitFor();
   opened.assertClean();
 });
+
+test("a built-in lesson edited beside its learner's view keeps every part, picks on its stage, and loads back identical from its link", async () => {
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await settled(page);
+  await page.evaluate(() => localStorage.removeItem("podip.lesson-draft"));
+  await page.reload();
+  await settled(page);
+  const writer = page.getByTestId("writer");
+  await writer.waitFor();
+
+  // Start from kind: the select (ArrowDown past the empty lesson), then "Start writing".
+  await press(page.getByTestId("writer-from"), "ArrowDown");
+  assert.equal(await page.getByTestId("writer-from").inputValue(), "kind");
+  await press(page.getByTestId("writer-start"));
+  await settled(page);
+  // Its file, translations and all, is lessons/kind.md: the catalogs give back what the wasm lacks.
+  const kind = (await readFile("lessons/kind.md", "utf8")).replace(/\n$/, "");
+  await page.waitForFunction(() => document.querySelector("[data-testid=writer-text]")?.textContent.includes("<!-- zh -->"));
+  assert.equal(await fileText(page), kind);
+
+  // Typing the title's English keeps its Chinese and Japanese.
+  await typeInto(page.getByTestId("writer-title"), "The kind cluster, retold");
+  await page.waitForFunction(() => document.querySelector("[data-testid=writer-text]")?.textContent.includes("# The kind cluster, retold"));
+  const edited = (await fileText(page)).split("\n");
+  const differ = kind.split("\n").filter((line, i) => line !== edited[i]);
+  assert.deepEqual(differ, [kind.split("\n")[0]]);
+
+  // Editing step 5 shows it as a learner sees it, beside the fields, the stage at its event.
+  const steps = page.getByTestId("writer-step");
+  const fifth = steps.nth(4);
+  await fifth.getByTestId("writer-words").focus();
+  const learner = page.getByTestId("writer-learner");
+  await learner.getByTestId("writer-learner-step").filter({ hasText: "Step 5 of" }).waitFor();
+  const words = await fifth.getByTestId("writer-words").inputValue();
+  assert.equal(await learner.getByTestId("writer-learner-words").textContent(), words);
+  const waitsFor = await fifth.getByTestId("writer-waits-for").inputValue();
+  // The playhead at the step's event: a step added now would wait for it.
+  await page.getByTestId("writer-picked").filter({ hasText: `waits for ${waitsFor}.` }).waitFor();
+  await learner.getByTestId("stage").waitFor();
+
+  // A pod picked on the learner's stage by keyboard: its next event, for step 5 to wait for, and
+  // its name, for step 5 to show.
+  await settled(page);
+  const pod = learner.locator("[data-testid=stage-pod][data-pod=a][role=button]").first();
+  await press(pod);
+  await page.getByTestId("writer-picked").filter({ hasText: "pod/a" }).waitFor();
+  const showHere = learner.getByTestId("writer-show-here");
+  await showHere.filter({ hasText: "pod:a@kind-worker" }).waitFor();
+  const shows = await fifth.getByTestId("writer-shows").inputValue();
+  await press(showHere);
+  if (!shows.split(" ").includes("pod:a@kind-worker")) {
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=writer-shows]")][4]?.value.includes("pod:a@kind-worker"));
+  }
+  const waitHere = learner.getByTestId("writer-wait-here");
+  const picked = (await page.getByTestId("writer-picked").textContent()).match(/waits for (\S+ pod\/a)/)[1];
+  await press(waitHere);
+  await page.waitForFunction((picked) => [...document.querySelectorAll("[data-testid=writer-waits-for]")][4]?.value === picked, picked);
+  // Back to the step's own event.
+  await typeInto(fifth.getByTestId("writer-waits-for"), waitsFor);
+
+  // A command, a source and the scenario written out; their problems at their lines.
+  await typeInto(fifth.getByTestId("writer-command"), "kubectl get pod a -o wide");
+  await page.waitForFunction(() => document.querySelector("[data-testid=writer-text]")?.textContent.includes("- command: `kubectl get pod a -o wide`"));
+  const sources = page.getByTestId("writer-sources");
+  await typeInto(sources, "not a link");
+  await page.getByTestId("writer-part-problems").filter({ hasText: "a source is a link" }).waitFor();
+  await typeInto(sources, "[kind#1](https://github.com/kubernetes-sigs/kind/issues/1)");
+  await page.waitForFunction(() => document.querySelector("[data-testid=writer-text]")?.textContent.includes("- [kind#1](https://github.com/kubernetes-sigs/kind/issues/1)"));
+  await press(page.getByTestId("writer-write-out"));
+  const scenario = page.getByTestId("writer-scenario-text");
+  await scenario.waitFor();
+  await scenario.focus();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("pod addd x\n");
+  const scenarioProblem = page.getByTestId("writer-part-problems").filter({ hasText: "addd" }).first();
+  await scenarioProblem.waitFor();
+  const line = Number((await scenarioProblem.locator("li").first().textContent()).match(/^line (\d+):/)[1]);
+  assert.match((await fileText(page)).split("\n")[line - 1], /addd/);
+  assert.equal(await page.locator(`#writer-line-${line}.wrong`).count(), 1);
+  await page.keyboard.press("Backspace");
+  for (let i = 0; i < "pod addd x".length; i++) await page.keyboard.press("Backspace");
+  await page.getByTestId("writer-problems").filter({ hasText: "The lesson checks" }).waitFor();
+  const file = await fileText(page);
+  assert.match(file, /^```podip$/m);
+  assert.match(file, /<!-- ja -->/);
+
+  assert.deepEqual(await axeViolations(page, "[data-testid=writer]"), []);
+  // The step followed beside its learner's view.
+  const atStep = () => fifth.evaluate((step) => window.scrollTo(0, step.getBoundingClientRect().top + window.scrollY - 90));
+  await atStep();
+  await page.screenshot({ path: `${ARTIFACTS}/writer-learner-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await learner.evaluate((view) => window.scrollTo(0, view.getBoundingClientRect().top + window.scrollY - 90));
+  await page.screenshot({ path: `${ARTIFACTS}/writer-learner-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Its link opens the lesson; started from the lesson open, the writer holds the same file.
+  await press(page.getByTestId("writer-copy-link"));
+  const link = await page.getByTestId("writer-link").inputValue();
+  assertClean();
+  const opened = await openPage(shared.browser, link);
+  await settled(opened.page);
+  await opened.page.getByTestId("step-count").filter({ hasText: "The kind cluster, retold" }).waitFor();
+  await press(opened.page.getByTestId("writer-from"), "ArrowDown");
+  assert.equal(await opened.page.getByTestId("writer-from").inputValue(), "open");
+  await press(opened.page.getByTestId("writer-start"));
+  await opened.page.getByTestId("writer-text").waitFor();
+  assert.equal(await fileText(opened.page), file);
+  opened.assertClean();
+});

@@ -21,7 +21,8 @@ fn every_built_in_lesson_is_the_file_its_draft_writes() {
         let draft = Draft::read(&file).unwrap_or_else(|p| panic!("{path}: {p:?}"));
         assert_eq!(draft.write(), file, "{path}");
         assert_eq!(draft, Draft::of(id.tour()), "{path}");
-        assert_eq!(read_back(&draft), Ok(draft), "{path}");
+        assert_eq!(read_back(&draft), Ok(draft.clone()), "{path}");
+        assert_eq!(Draft::unkept(&draft.kept()), Some(draft), "{path}");
     }
 }
 
@@ -228,8 +229,35 @@ proptest! {
                 }
             }
         }
+        // Kept in the browser, it comes back whole, with or without steps.
+        prop_assert_eq!(Draft::unkept(&draft.kept()), Some(draft.clone()));
         prop_assume!(!draft.steps.is_empty());
         prop_assert_eq!(read_back(&draft), Ok(draft.clone()), "{}", draft.write());
+    }
+
+    /// Any text typed anywhere — line ends, backslashes, the form's own marks — is kept as typed, and
+    /// a kept draft cut short or run on is no draft.
+    #[test]
+    fn a_draft_kept_in_the_browser_comes_back_as_typed(
+        texts in prop::collection::vec(r"(\\\\|\\0|\\n|\n|[a-z ]|\\){0,12}", 8),
+        cut in 0usize..400,
+    ) {
+        let mut draft = Draft::empty();
+        draft.edit(Edit::AddStep { at: 0, waits_for: texts[0].clone() });
+        draft.edit(Edit::Title(texts[1].clone()));
+        draft.edit(Edit::Words(0, texts[2].clone()));
+        draft.edit(Edit::Command(0, format!("k{}", texts[3])));
+        draft.edit(Edit::Question(0, true));
+        draft.edit(Edit::QuestionText(0, texts[4].clone()));
+        draft.edit(Edit::Choice(0, 1, texts[5].clone()));
+        draft.edit(Edit::ScenarioText(texts[6].clone()));
+        draft.steps[0].words.zh = Some(texts[7].clone());
+        let kept = draft.kept();
+        prop_assert_eq!(Draft::unkept(&kept), Some(draft.clone()));
+        let lines: Vec<&str> = kept.split('\n').collect();
+        let short = lines[..cut.min(lines.len() - 1)].join("\n");
+        prop_assert_eq!(Draft::unkept(&short), None);
+        prop_assert_eq!(Draft::unkept(&format!("{kept}\nmore")), None);
     }
 }
 

@@ -8,10 +8,9 @@ use super::{parse, reasons, Problem};
 use crate::i18n::Lang;
 use crate::sim::builtin;
 use crate::tours::{LessonText, ScenarioSource, Source, Tour};
-use serde::{Deserialize, Serialize};
 
 /// A lesson being written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Draft {
     /// The title.
     pub title: LessonText,
@@ -26,7 +25,7 @@ pub struct Draft {
 }
 
 /// A draft's scenario: a built-in's name, or the scenario's text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DraftScenario {
     /// A built-in scenario, by name (`kind`).
     Builtin(String),
@@ -35,7 +34,7 @@ pub enum DraftScenario {
 }
 
 /// A step being written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DraftStep {
     /// Its id (`a-reserved`).
     pub id: String,
@@ -52,7 +51,7 @@ pub struct DraftStep {
 }
 
 /// A question being written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DraftQuestion {
     /// The question.
     pub text: LessonText,

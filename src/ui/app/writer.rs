@@ -52,7 +52,7 @@ pub fn writer_card(props: &WriterProps) -> Html {
         use_effect_with((), move |_| {
             let kept = storage()
                 .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-                .and_then(|json| serde_json::from_str::<Draft>(&json).ok());
+                .and_then(|kept| Draft::unkept(&kept));
             if let Some(draft) = kept {
                 dispatch.emit(WriterAction::Restore(Box::new(draft)).into());
             }
@@ -65,9 +65,9 @@ pub fn writer_card(props: &WriterProps) -> Html {
         use_effect_with(writer.clone(), move |writer| {
             link.set(None);
             let Some(writer) = writer else { return };
-            if let (Some(storage), Ok(json)) = (storage(), serde_json::to_string(writer.draft())) {
+            if let Some(storage) = storage() {
                 // A full or refused storage keeps nothing: the page works on.
-                let _ = storage.set_item(STORAGE_KEY, &json);
+                let _ = storage.set_item(STORAGE_KEY, &writer.draft().kept());
             }
             if let Some(step) = writer.added() {
                 focus(&format!("writer-words-{step}"));
