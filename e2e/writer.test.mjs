@@ -219,7 +219,7 @@ test("a built-in lesson edited beside its learner's view keeps every part, picks
   await scenario.focus();
   await page.keyboard.press("Control+End");
   await page.keyboard.type("pod addd x\n");
-  const scenarioProblem = page.getByTestId("writer-part-problems").filter({ hasText: "addd" }).first();
+  const scenarioProblem = page.getByTestId("writer-part-problems").filter({ hasText: "usage: pod add" }).first();
   await scenarioProblem.waitFor();
   const line = Number((await scenarioProblem.locator("li").first().textContent()).match(/^line (\d+):/)[1]);
   assert.match((await fileText(page)).split("\n")[line - 1], /addd/);
