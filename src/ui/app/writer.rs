@@ -74,6 +74,12 @@ pub fn writer_card(props: &WriterProps) -> Html {
             }
         });
     }
+    // A step newly followed is shown from the top of the learner's view.
+    use_effect_with(writer.as_ref().and_then(|w| w.following()), |_| {
+        if let Some(side) = element("writer-side") {
+            side.set_scroll_top(0);
+        }
+    });
     let on_from = {
         let from = from.clone();
         Callback::from(move |e: Event| {
@@ -124,7 +130,7 @@ pub fn writer_card(props: &WriterProps) -> Html {
             if let Some(writer) = writer {
                 <div class="writer-body">
                     { draft_fields(&writer, shown, dispatch, lang) }
-                    <div class="writer-side">
+                    <div class="writer-side" id="writer-side">
                         { learner_view(&writer, shown, html! {
                             <StageView {lang} stage={props.stage.clone()} {on_node} on_pod={(*on_pod).clone()} />
                         }, dispatch, lang) }
