@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { useServerAndBrowser, openPage, settled, axeViolations, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, axeViolations, animationsEnded, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser(process.env.PODIP_DIST ?? "dist");
 
@@ -142,5 +142,131 @@ test("a two-step lesson with a question, written by keyboard, checks, downloads,
   const opened = await openPage(shared.browser, link);
   await settled(opened.page);
   await opened.page.getByTestId("step-count").filter({ hasText: "Pod a, step by step" }).waitFor();
+  opened.assertClean();
+});
+
+test("a built-in lesson edited beside its learner's view keeps every part, picks on its stage, and loads back identical from its link", async () => {
+  const { page, assertClean } = await openPage(shared.browser, shared.server.url);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await settled(page);
+  await page.evaluate(() => localStorage.removeItem("podip.lesson-draft"));
+  await page.reload();
+  await settled(page);
+  const writer = page.getByTestId("writer");
+  await writer.waitFor();
+
+  // Start from kind: the select (ArrowDown past the empty lesson), then "Start writing".
+  await press(page.getByTestId("writer-from"), "ArrowDown");
+  assert.equal(await page.getByTestId("writer-from").inputValue(), "kind");
+  await press(page.getByTestId("writer-start"));
+  await settled(page);
+  // Its file, translations and all, is lessons/kind.md: the catalogs give back what the wasm lacks.
+  const kind = (await readFile("lessons/kind.md", "utf8")).replace(/\n$/, "");
+  await page.waitForFunction(() => document.querySelector("[data-testid=writer-text]")?.textContent.includes("<!-- zh -->"));
+  assert.equal(await fileText(page), kind);
+
+  // Typing the title's English keeps its Chinese and Japanese.
+  await typeInto(page.getByTestId("writer-title"), "The kind cluster, retold");
+  await page.waitForFunction(() => document.querySelector("[data-testid=writer-text]")?.textContent.includes("# The kind cluster, retold"));
+  const edited = (await fileText(page)).split("\n");
+  const differ = kind.split("\n").filter((line, i) => line !== edited[i]);
+  assert.deepEqual(differ, [kind.split("\n")[0]]);
+
+  // Editing step 5 shows it as a learner sees it, beside the fields, the stage at its event.
+  const steps = page.getByTestId("writer-step");
+  const fifth = steps.nth(4);
+  await fifth.getByTestId("writer-words").focus();
+  const learner = page.getByTestId("writer-learner");
+  await learner.getByTestId("writer-learner-step").filter({ hasText: "Step 5 of" }).waitFor();
+  const words = await fifth.getByTestId("writer-words").inputValue();
+  assert.equal(await learner.getByTestId("writer-learner-words").textContent(), words);
+  const waitsFor = await fifth.getByTestId("writer-waits-for").inputValue();
+  // The playhead at the step's event: a step added now would wait for it.
+  await page.getByTestId("writer-picked").filter({ hasText: `waits for ${waitsFor}.` }).waitFor();
+  await learner.getByTestId("stage").waitFor();
+
+  // A pod picked on the learner's stage by keyboard: its next event, for step 5 to wait for, and
+  // its name, for step 5 to show.
+  await settled(page);
+  const pod = learner.locator("[data-testid=stage-pod][data-pod=a][role=button]").first();
+  await press(pod);
+  await page.getByTestId("writer-picked").filter({ hasText: "pod/a" }).waitFor();
+  const showHere = learner.getByTestId("writer-show-here");
+  await showHere.filter({ hasText: "pod:a@kind-worker" }).waitFor();
+  const shows = await fifth.getByTestId("writer-shows").inputValue();
+  await press(showHere);
+  if (!shows.split(" ").includes("pod:a@kind-worker")) {
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=writer-shows]")][4]?.value.includes("pod:a@kind-worker"));
+  }
+  const waitHere = learner.getByTestId("writer-wait-here");
+  const picked = (await page.getByTestId("writer-picked").textContent()).match(/waits for (\S+ pod\/a)/)[1];
+  await press(waitHere);
+  await page.waitForFunction((picked) => [...document.querySelectorAll("[data-testid=writer-waits-for]")][4]?.value === picked, picked);
+  // Back to the step's own event.
+  await typeInto(fifth.getByTestId("writer-waits-for"), waitsFor);
+
+  // A command, a source and the scenario written out; their problems at their lines.
+  await typeInto(fifth.getByTestId("writer-command"), "kubectl get pod a -o wide");
+  await page.waitForFunction(() => document.querySelector("[data-testid=writer-text]")?.textContent.includes("- command: `kubectl get pod a -o wide`"));
+  const sources = page.getByTestId("writer-sources");
+  await typeInto(sources, "not a link");
+  await page.getByTestId("writer-part-problems").filter({ hasText: "a source is a link" }).waitFor();
+  await typeInto(sources, "[kind#1](https://github.com/kubernetes-sigs/kind/issues/1)");
+  await page.waitForFunction(() => document.querySelector("[data-testid=writer-text]")?.textContent.includes("- [kind#1](https://github.com/kubernetes-sigs/kind/issues/1)"));
+  await press(page.getByTestId("writer-write-out"));
+  const scenario = page.getByTestId("writer-scenario-text");
+  await scenario.waitFor();
+  await scenario.focus();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("pod addd x\n");
+  const scenarioProblem = page.getByTestId("writer-part-problems").filter({ hasText: "usage: pod add" }).first();
+  await scenarioProblem.waitFor();
+  const line = Number((await scenarioProblem.locator("li").first().textContent()).match(/^line (\d+):/)[1]);
+  assert.match((await fileText(page)).split("\n")[line - 1], /addd/);
+  assert.equal(await page.locator(`#writer-line-${line}.wrong`).count(), 1);
+  await page.keyboard.press("Backspace");
+  for (let i = 0; i < "pod addd x".length; i++) await page.keyboard.press("Backspace");
+  await page.getByTestId("writer-problems").filter({ hasText: "The lesson checks" }).waitFor();
+  const file = await fileText(page);
+  assert.match(file, /^```podip$/m);
+  assert.match(file, /<!-- ja -->/);
+
+  // The stage's moment drawn to its end (a colour part-way through its change is no colour to judge).
+  await settled(page);
+  await animationsEnded(page);
+  const violations = await axeViolations(page, "[data-testid=writer]");
+  if (violations.length) await page.screenshot({ path: `${ARTIFACTS}/writer-axe.png`, fullPage: true });
+  assert.deepEqual(violations, []);
+  // Editing step 6 shows it from the top of the learner's view, which stands beside the step at
+  // 1280 × 800 and below the fields at 390 × 844.
+  const sixth = steps.nth(5);
+  await sixth.evaluate((step) => window.scrollTo(0, step.getBoundingClientRect().top + window.scrollY - 90));
+  await sixth.getByTestId("writer-words").focus();
+  await learner.getByTestId("writer-learner-step").filter({ hasText: "Step 6 of" }).waitFor();
+  await page.waitForFunction(() => document.getElementById("writer-side")?.scrollTop === 0);
+  const box = async (locator) => locator.evaluate((el) => el.getBoundingClientRect().toJSON());
+  const [step, view] = [await box(sixth), await box(learner.getByTestId("writer-learner-words"))];
+  assert.ok(view.left >= step.right, `the learner's view is beside the step: ${JSON.stringify({ step, view })}`);
+  assert.ok(view.top >= 48 && view.bottom <= 800, `the learner's words are on screen: ${JSON.stringify(view)}`);
+  await page.screenshot({ path: `${ARTIFACTS}/writer-learner-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [fields, stacked] = [await box(writer.locator(".writer-draft")), await box(learner)];
+  assert.ok(stacked.top >= fields.bottom, "on a phone the learner's view is below the fields");
+  await learner.evaluate((view) => window.scrollTo(0, view.getBoundingClientRect().top + window.scrollY - 90));
+  await page.screenshot({ path: `${ARTIFACTS}/writer-learner-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Its link opens the lesson; started from the lesson open, the writer holds the same file.
+  await press(page.getByTestId("writer-copy-link"));
+  const link = await page.getByTestId("writer-link").inputValue();
+  assertClean();
+  const opened = await openPage(shared.browser, link);
+  await settled(opened.page);
+  await opened.page.getByTestId("step-count").filter({ hasText: "The kind cluster, retold" }).waitFor();
+  await press(opened.page.getByTestId("writer-from"), "ArrowDown");
+  assert.equal(await opened.page.getByTestId("writer-from").inputValue(), "open");
+  await press(opened.page.getByTestId("writer-start"));
+  await opened.page.getByTestId("writer-text").waitFor();
+  assert.equal(await fileText(opened.page), file);
   opened.assertClean();
 });

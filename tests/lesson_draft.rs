@@ -21,7 +21,8 @@ fn every_built_in_lesson_is_the_file_its_draft_writes() {
         let draft = Draft::read(&file).unwrap_or_else(|p| panic!("{path}: {p:?}"));
         assert_eq!(draft.write(), file, "{path}");
         assert_eq!(draft, Draft::of(id.tour()), "{path}");
-        assert_eq!(read_back(&draft), Ok(draft), "{path}");
+        assert_eq!(read_back(&draft), Ok(draft.clone()), "{path}");
+        assert_eq!(Draft::unkept(&draft.kept()), Some(draft), "{path}");
     }
 }
 
@@ -143,7 +144,18 @@ enum Op {
     Move(usize, bool),
     Delete(usize),
     Ask(usize, String, Vec<String>, usize, String),
+    Shows(usize, Vec<usize>),
+    Command(usize, String),
+    Sources(Vec<(String, u16)>),
 }
+
+/// Things a step's picture may show.
+const THINGS: [&str; 4] = [
+    "pod:a@kind-worker",
+    "ip-file:10.244.1.2@kind-worker",
+    "route:10.244.1.2/32@kind-worker",
+    "veth:a@kind-worker",
+];
 
 /// A text an author types on one line: it may start with what Markdown reads as a list or heading.
 fn said() -> impl Strategy<Value = String> {
@@ -169,12 +181,16 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(step, text, choices, correct, why)| Op::Ask(
                 step, text, choices, correct, why
             )),
+        (0..6usize, prop::collection::vec(0..THINGS.len(), 0..3))
+            .prop_map(|(step, things)| Op::Shows(step, things)),
+        (0..6usize, "[a-z][a-z0-9 ./=-]{0,20}[a-z0-9]").prop_map(|(step, c)| Op::Command(step, c)),
+        prop::collection::vec(("[a-z]{1,8}/[a-z]{1,8}", any::<u16>()), 0..3).prop_map(Op::Sources),
     ]
 }
 
 proptest! {
-    /// Whatever an author adds, moves, deletes and asks, the file the draft writes reads back as that
-    /// draft.
+    /// Whatever an author adds, moves, deletes, asks, shows, commands and cites, the file the draft
+    /// writes reads back as that draft.
     #[test]
     fn a_draft_written_as_a_file_reads_back_identical(ops in prop::collection::vec(op(), 1..16)) {
         let mut draft = Draft::empty();
@@ -199,9 +215,82 @@ proptest! {
                     draft.edit(Edit::Correct(step, correct));
                     draft.edit(Edit::Why(step, why));
                 }
+                Op::Shows(step, things) => {
+                    let names: Vec<&str> = things.into_iter().map(|t| THINGS[t]).collect();
+                    draft.edit(Edit::Shows(step, names.join(" ")));
+                }
+                Op::Command(step, command) => draft.edit(Edit::Command(step, command)),
+                Op::Sources(sources) => {
+                    let lines: Vec<String> = sources
+                        .iter()
+                        .map(|(repo, n)| format!("- [{repo}#{n}](https://github.com/{repo}/issues/{n})"))
+                        .collect();
+                    draft.edit(Edit::Sources(lines.join("\n")));
+                }
             }
         }
+        // Kept in the browser, it comes back whole, with or without steps.
+        prop_assert_eq!(Draft::unkept(&draft.kept()), Some(draft.clone()));
         prop_assume!(!draft.steps.is_empty());
         prop_assert_eq!(read_back(&draft), Ok(draft.clone()), "{}", draft.write());
+    }
+
+    /// Any text typed anywhere — line ends, backslashes, the form's own marks — is kept as typed, and
+    /// a kept draft cut short or run on is no draft.
+    #[test]
+    fn a_draft_kept_in_the_browser_comes_back_as_typed(
+        texts in prop::collection::vec(r"(\\\\|\\0|\\n|\n|[a-z ]|\\){0,12}", 8),
+        cut in 0usize..400,
+    ) {
+        let mut draft = Draft::empty();
+        draft.edit(Edit::AddStep { at: 0, waits_for: texts[0].clone() });
+        draft.edit(Edit::Title(texts[1].clone()));
+        draft.edit(Edit::Words(0, texts[2].clone()));
+        draft.edit(Edit::Command(0, format!("k{}", texts[3])));
+        draft.edit(Edit::Question(0, true));
+        draft.edit(Edit::QuestionText(0, texts[4].clone()));
+        draft.edit(Edit::Choice(0, 1, texts[5].clone()));
+        draft.edit(Edit::ScenarioText(texts[6].clone()));
+        draft.steps[0].words.zh = Some(texts[7].clone());
+        let kept = draft.kept();
+        prop_assert_eq!(Draft::unkept(&kept), Some(draft.clone()));
+        let lines: Vec<&str> = kept.split('\n').collect();
+        let short = lines[..cut.min(lines.len() - 1)].join("\n");
+        prop_assert_eq!(Draft::unkept(&short), None);
+        prop_assert_eq!(Draft::unkept(&format!("{kept}\nmore")), None);
+    }
+}
+
+/// A built-in lesson as the wasm holds it (English alone) takes its translations from the catalogs:
+/// every built-in's draft, its translations looked up by its English, is its file again.
+#[test]
+fn a_built_in_lesson_in_english_alone_takes_its_translations_back() {
+    use podip::i18n::Lang;
+    use podip::tours::LessonText;
+    for id in TourId::ALL {
+        let whole = Draft::of(id.tour());
+        let mut catalog = std::collections::BTreeMap::new();
+        let mut english = whole.clone();
+        let mut keep = |text: &mut LessonText| {
+            for (lang, said) in [(Lang::Zh, &text.zh), (Lang::Ja, &text.ja)] {
+                if let Some(said) = said {
+                    catalog.insert((lang.tag(), text.en.clone()), said.clone());
+                }
+            }
+            *text = LessonText::english(text.en.clone());
+        };
+        keep(&mut english.title);
+        keep(&mut english.intro);
+        for step in &mut english.steps {
+            keep(&mut step.words);
+            if let Some(q) = &mut step.question {
+                keep(&mut q.text);
+                q.choices.iter_mut().for_each(&mut keep);
+                keep(&mut q.why);
+            }
+        }
+        assert!(!english.write().contains("<!-- zh -->"), "{}", id.name());
+        english.translate(|lang, en| catalog.get(&(lang.tag(), en.to_string())).cloned());
+        assert_eq!(english.write(), whole.write(), "{}", id.name());
     }
 }

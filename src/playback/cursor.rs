@@ -211,6 +211,14 @@ impl Cursor {
         });
     }
 
+    /// Go to the moment of event `index` of the run, shown as far as that event.
+    pub fn show_event(&mut self, index: usize) {
+        if let Some(time) = self.run.timeline().get(index).map(|e| e.time_ms) {
+            self.tour_step = None;
+            self.seek_through(time, Some(index));
+        }
+    }
+
     /// Go to step `index` of the tour: the state right after its event.
     pub fn go_to_step(&mut self, index: usize) {
         if let Some(time) = self.run.step_time(index) {

@@ -296,6 +296,15 @@ impl Player {
         }
     }
 
+    /// Go to the moment of event `index` of the run shown, as far as that event (none while another
+    /// run loads: the index is of this one's).
+    pub fn show_event(&mut self, index: usize) {
+        if self.loading.is_none() {
+            self.wanted_step = None;
+            self.cursor.show_event(index);
+        }
+    }
+
     /// Go to step `index` of the tour, at its moment.
     pub fn go_to_step(&mut self, index: usize) {
         self.wanted_step = Some(index);

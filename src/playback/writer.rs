@@ -19,6 +19,52 @@ pub struct Writer {
     checked: Result<Tour, Vec<Problem>>,
     /// The step the last edit added, for the page to put the author in its words.
     added: Option<usize>,
+    /// The part of the lesson each line of the file writes (the first line's at 0).
+    parts: Vec<Part>,
+    /// The step being edited, which the learner's view shows.
+    following: Option<usize>,
+    /// The thing last picked on the stage, as a step's `shows` names it (`pod:a@kind-worker`).
+    thing: Option<String>,
+}
+
+/// A part of the lesson, as its file writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The title and the introduction.
+    Head,
+    /// The scenario: its name, or its fenced text.
+    Scenario,
+    /// A step, with the question before it.
+    Step(usize),
+    /// The sources.
+    Sources,
+}
+
+/// A thing picked on the stage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Thing {
+    /// A node, by name.
+    Node(String),
+    /// A pod, by name.
+    Pod(String),
+}
+
+impl Thing {
+    /// Its object, as an event names it: `pod/a`.
+    fn object(&self) -> String {
+        match self {
+            Thing::Node(node) => format!("node/{node}"),
+            Thing::Pod(pod) => format!("pod/{pod}"),
+        }
+    }
+
+    /// Its name in a step's `shows`, on `node`: `pod:a@kind-worker`.
+    fn shows(&self, node: &str) -> String {
+        match self {
+            Thing::Node(node) => format!("node:{node}@{node}"),
+            Thing::Pod(pod) => format!("pod:{pod}@{node}"),
+        }
+    }
 }
 
 /// The event a step added now would wait for.
@@ -36,19 +82,25 @@ impl Writer {
         let text = draft.write();
         let checked = lesson::check("lesson", &text).map(|checked| checked.lesson.tour);
         Writer {
+            parts: parts(&text),
             draft,
             text,
             checked,
             added: None,
+            following: None,
+            thing: None,
         }
     }
 
-    /// A writer starting from the built-in lesson `from` (its file as this build holds it), or from
-    /// an empty lesson.
+    /// A writer starting from the built-in lesson `from` (its file as this build holds it, with the
+    /// translations of the catalogs installed where it has none), or from an empty lesson.
     pub fn starting_from(from: Option<TourId>) -> Writer {
-        let draft = from
+        #[allow(unused_mut)] // Natively a built-in's file holds its translations.
+        let mut draft = from
             .and_then(|id| Draft::read(id.source()).ok())
             .unwrap_or_else(Draft::empty);
+        #[cfg(target_arch = "wasm32")]
+        draft.translate(|lang, en| crate::i18n::catalog::lookup(lang, en).map(str::to_string));
         Writer::new(draft)
     }
 
@@ -77,7 +129,30 @@ impl Writer {
         self.added
     }
 
-    /// Do `edit`, then write and check the file again.
+    /// The problems at the lines of `part`.
+    pub fn problems_in(&self, part: Part) -> impl Iterator<Item = &Problem> {
+        let parts = &self.parts;
+        self.problems()
+            .iter()
+            .filter(move |p| p.line.checked_sub(1).and_then(|at| parts.get(at)) == Some(&part))
+    }
+
+    /// The step being edited, which the learner's view shows.
+    pub fn following(&self) -> Option<usize> {
+        self.following.filter(|&step| step < self.draft.steps.len())
+    }
+
+    /// Follow step `step`: the learner's view shows it.
+    pub fn follow(&mut self, step: usize) {
+        self.following = Some(step);
+    }
+
+    /// The thing last picked on the stage, as a step's `shows` names it.
+    pub fn thing(&self) -> Option<&str> {
+        self.thing.as_deref()
+    }
+
+    /// Do `edit`, then write and check the file again; a step added is followed.
     pub fn edit(&mut self, edit: Edit) {
         let added = match &edit {
             Edit::AddStep { at, .. } => Some((*at).min(self.draft.steps.len())),
@@ -85,8 +160,43 @@ impl Writer {
         };
         let mut draft = std::mem::replace(&mut self.draft, Draft::empty());
         draft.edit(edit);
+        let (following, thing) = (added.or(self.following), self.thing.take());
         *self = Writer::new(draft);
-        self.added = added;
+        (self.added, self.following, self.thing) = (added, following, thing);
+    }
+
+    /// The event of `cursor`'s run (this lesson's) step `step` waits for, searched after the
+    /// previous steps' as the learner's run finds them.
+    pub fn step_event(&self, cursor: &Cursor, step: usize) -> Option<usize> {
+        if !self.runs_here(cursor) {
+            return None;
+        }
+        let events: Vec<String> = cursor.run().timeline().iter().map(waits_for).collect();
+        place(&self.draft, &events).get(step).copied().flatten()
+    }
+
+    /// Pick `thing` on `cursor`'s stage: the event of the run a step about it waits for — its
+    /// object's next event from the playhead, else its last before — kept with its name for `shows`
+    /// (on the node of its events).
+    pub fn pick(&mut self, cursor: &Cursor, thing: &Thing) -> Option<usize> {
+        if !self.runs_here(cursor) {
+            return None;
+        }
+        let object = thing.object();
+        let of_it = |e: &Event| e.object == *object.as_str();
+        let timeline = cursor.run().timeline();
+        let from = cursor.shown_events();
+        let next = timeline.since(from).position(of_it);
+        let index = next.map(|at| from + at).or_else(|| {
+            (0..from)
+                .rev()
+                .find(|&at| timeline.get(at).is_some_and(of_it))
+        })?;
+        let node = (timeline.since(index).chain(timeline.iter()))
+            .filter(|e| of_it(e))
+            .find_map(|e| e.node.as_ref())?;
+        self.thing = Some(thing.shows(node));
+        Some(index)
     }
 
     /// Whether `cursor` runs this lesson's scenario (a step can be added at its events).
@@ -118,6 +228,37 @@ impl Writer {
             waits_for: picked.waits_for,
         });
     }
+}
+
+/// The part of the lesson each line of `text`, a file [`Draft::write`] wrote, belongs to.
+fn parts(text: &str) -> Vec<Part> {
+    let (mut part, mut steps, mut fence) = (Part::Head, 0, None::<&str>);
+    text.lines()
+        .map(|line| {
+            if let Some(close) = fence {
+                fence = (line.trim_end() != close).then_some(close);
+                return Part::Scenario;
+            }
+            if part == Part::Head && line.starts_with("```") && line.ends_with("podip") {
+                fence = line.strip_suffix("podip");
+                return Part::Scenario;
+            }
+            if part == Part::Head && line.starts_with("- scenario:") {
+                return Part::Scenario;
+            }
+            match line.strip_prefix("## ") {
+                Some("Sources") => part = Part::Sources,
+                // A question goes with the step after it.
+                Some("Question") => part = Part::Step(steps),
+                Some(_) => {
+                    part = Part::Step(steps);
+                    steps += 1;
+                }
+                None => {}
+            }
+            part
+        })
+        .collect()
 }
 
 /// An event as a step waits for it: `IPAMReserve pod/a`.
@@ -230,5 +371,133 @@ mod tests {
         writer.edit(Edit::Words(0, "Reserved.".into()));
         assert_eq!(writer.problems()[0].line, 9);
         assert_eq!(writer.tour(), None);
+    }
+
+    /// Typing a text changes its English; its translations, and every part the card does not show,
+    /// stay as the file had them.
+    #[test]
+    fn editing_a_lesson_keeps_its_translations_and_every_other_part() {
+        let mut writer = Writer::starting_from(Some(TourId::Kind));
+        let before = writer.draft().clone();
+        writer.edit(Edit::Title("Kind, retold".into()));
+        writer.edit(Edit::Words(1, "Said again.".into()));
+        let after = writer.draft();
+        assert_eq!(after.title.en, "Kind, retold");
+        assert_eq!(after.title.zh, before.title.zh);
+        assert!(after.title.ja.is_some());
+        assert_eq!(after.steps[1].words.ja, before.steps[1].words.ja);
+        assert_eq!(after.steps[1].shows, before.steps[1].shows);
+        assert_eq!(after.steps[1].command, before.steps[1].command);
+        assert_eq!(after.sources, before.sources);
+        assert_eq!(after.scenario, before.scenario);
+        assert!(writer.text().contains("<!-- zh -->"));
+        // Only the two lines typed differ from the built-in file.
+        let changed = TourId::Kind
+            .source()
+            .lines()
+            .zip(writer.text().lines())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(changed, 2);
+    }
+
+    #[test]
+    fn each_line_of_the_file_belongs_to_its_part() {
+        let writer = Writer::starting_from(Some(TourId::RebootLeak));
+        let draft = writer.draft();
+        let text: Vec<&str> = writer.text().lines().collect();
+        let part = |line: usize| writer.parts[line];
+        assert_eq!(part(0), Part::Head);
+        let scenario = text
+            .iter()
+            .position(|l| l.starts_with("- scenario:"))
+            .unwrap();
+        assert_eq!(part(scenario), Part::Scenario);
+        for (i, step) in draft.steps.iter().enumerate() {
+            let heading = format!("## {}", step.id);
+            let at = text.iter().position(|l| *l == heading).unwrap();
+            assert_eq!(part(at), Part::Step(i), "{heading}");
+            assert_eq!(part(at + 2), Part::Step(i), "{heading}: its waits for");
+        }
+        let first_question = text.iter().position(|l| *l == "## Question").unwrap();
+        let answered = (first_question..text.len())
+            .find(|&l| text[l].starts_with("## ") && l > first_question)
+            .unwrap();
+        assert_eq!(part(first_question), part(answered));
+        let sources = text.iter().position(|l| *l == "## Sources").unwrap();
+        assert_eq!(part(text.len() - 1), Part::Sources);
+        assert_eq!(part(sources), Part::Sources);
+    }
+
+    /// A scenario written out, the steps' shows and commands and the sources are edited; each one's
+    /// problems are at the lines of its part.
+    #[test]
+    fn problems_are_told_by_the_part_they_are_in() {
+        let mut writer = Writer::starting_from(None);
+        writer.edit(Edit::AddStep {
+            at: 0,
+            waits_for: "IPAMReserve pod/a".into(),
+        });
+        writer.edit(Edit::Words(0, "Reserved.".into()));
+        assert!(writer.problems().is_empty(), "{:?}", writer.problems());
+        writer.edit(Edit::Shows(
+            0,
+            "pod:a@kind-worker  ip-file:a@kind-worker ".into(),
+        ));
+        writer.edit(Edit::Command(0, "kubectl get pod a -o wide".into()));
+        writer.edit(Edit::Sources(
+            "[kind#1](https://github.com/kubernetes-sigs/kind/issues/1)\nnot a link".into(),
+        ));
+        let step = &writer.draft().steps[0];
+        assert_eq!(step.shows, ["pod:a@kind-worker", "ip-file:a@kind-worker"]);
+        assert_eq!(step.command.as_deref(), Some("kubectl get pod a -o wide"));
+        let sources: Vec<&Problem> = writer.problems_in(Part::Sources).collect();
+        assert_eq!(sources.len(), 1, "{:?}", writer.problems());
+        assert_eq!(writer.problems().len(), 1);
+        writer.edit(Edit::Sources(
+            "- [kind#1](https://github.com/kubernetes-sigs/kind/issues/1)".into(),
+        ));
+        assert!(writer.problems().is_empty(), "{:?}", writer.problems());
+        let kind = crate::sim::builtin::by_name("kind").unwrap();
+        writer.edit(Edit::ScenarioText(kind.replacen("pod add", "pod addd", 1)));
+        let scenario: Vec<&Problem> = writer.problems_in(Part::Scenario).collect();
+        assert_eq!(scenario.len(), 1, "{:?}", writer.problems());
+        assert_eq!(writer.problems().len(), 1);
+        // Typed without its last newline, the scenario still closes its fence.
+        writer.edit(Edit::ScenarioText(kind.trim_end().to_string()));
+        assert!(writer.problems().is_empty(), "{:?}", writer.problems());
+        writer.edit(Edit::Command(0, "  ".into()));
+        assert_eq!(writer.draft().steps[0].command, None);
+    }
+
+    #[test]
+    fn a_thing_picked_on_the_stage_gives_its_next_event_and_its_name() {
+        let text = crate::sim::builtin::by_name("kind").unwrap().to_string();
+        let player = Player::load(text, None).unwrap();
+        let cursor = player.into_cursor();
+        let mut writer = Writer::starting_from(None);
+        let pod = Thing::Pod("a".into());
+        let index = writer.pick(&cursor, &pod).expect("pod a has events");
+        let event = cursor.run().timeline().get(index).unwrap();
+        assert!(event.object == "pod/a");
+        assert!(index >= cursor.shown_events());
+        assert_eq!(writer.thing(), Some("pod:a@kind-worker"));
+        // The name survives an edit, and is shown once however often it is added.
+        writer.edit(Edit::AddStep {
+            at: 0,
+            waits_for: waits_for(event),
+        });
+        let name = writer.thing().unwrap().to_string();
+        writer.edit(Edit::Show(0, name.clone()));
+        writer.edit(Edit::Show(0, name));
+        assert_eq!(writer.draft().steps[0].shows, ["pod:a@kind-worker"]);
+        // The step added is followed, and its event is where it was picked.
+        assert_eq!(writer.following(), Some(0));
+        assert_eq!(writer.step_event(&cursor, 0), Some(index));
+        let node = Thing::Node("kind-worker".into());
+        let index = writer.pick(&cursor, &node).unwrap();
+        assert!(cursor.run().timeline().get(index).unwrap().object == "node/kind-worker");
+        assert_eq!(writer.thing(), Some("node:kind-worker@kind-worker"));
+        assert_eq!(writer.pick(&cursor, &Thing::Node("nowhere".into())), None);
     }
 }

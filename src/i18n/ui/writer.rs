@@ -77,4 +77,50 @@ texts! {
     WRITER_DOWNLOAD => { en: "Download (.md)", zh: "下载（.md）", ja: "ダウンロード（.md）" },
     /// The link field's label.
     WRITER_LINK => { en: "Link to this lesson", zh: "本课程的链接", ja: "このレッスンへのリンク" },
+    /// The lesson the theatre tells, in the list of lessons to start from.
+    WRITER_OPEN => { en: "the lesson open above", zh: "上方打开的课程", ja: "上で開いているレッスン" },
+    /// The field naming a built-in scenario.
+    WRITER_SCENARIO => { en: "Scenario (a built-in's name)", zh: "场景（内置场景的名称）", ja: "シナリオ（組み込みシナリオの名前）" },
+    /// Replaces the built-in's name by its text, to edit.
+    WRITER_WRITE_OUT => { en: "Write the scenario out", zh: "写出完整场景", ja: "シナリオの書き出し" },
+    /// The field of the scenario written out.
+    WRITER_SCENARIO_TEXT => { en: "Scenario (as podip run reads it)", zh: "场景（podip run 读取的格式）", ja: "シナリオ（podip run が読む形式）" },
+    /// A step's shows field.
+    WRITER_SHOWS => {
+        en: "Shows: the things its picture must show, by the stage's names, space-separated",
+        zh: "显示：图中必须出现的内容，用集群图上的名称，以空格分隔",
+        ja: "表示：図に必ず描くもの（図での名前、空白区切り）",
+    },
+    /// A step's command field.
+    WRITER_COMMAND => {
+        en: "Command that shows it on a real cluster",
+        zh: "在真实集群上查看它的命令",
+        ja: "実際のクラスターで確認するコマンド",
+    },
+    /// The sources field.
+    WRITER_SOURCES => {
+        en: "Sources, one a line: [owner/repo#123](https://github.com/owner/repo/issues/123)",
+        zh: "来源，每行一个：[owner/repo#123](https://github.com/owner/repo/issues/123)",
+        ja: "出典（1 行に 1 つ）：[owner/repo#123](https://github.com/owner/repo/issues/123)",
+    },
+    /// The learner's view's heading.
+    WRITER_LEARNER => { en: "As a learner sees it", zh: "学习者看到的样子", ja: "学習者に見える内容" },
+    /// Above the learner's view of a step: {0} its number, {1} how many steps.
+    WRITER_STEP_OF => { en: "Step {0} of {1}", zh: "第 {0} 步，共 {1} 步", ja: "ステップ {0} / {1}" },
+    /// The stage shows another run than the lesson's.
+    WRITER_OTHER_RUN => {
+        en: "The stage shows another run: play this lesson (Play as a learner) to see its steps on it.",
+        zh: "集群图显示的是另一个运行：播放本课程（以学习者身份播放）即可在图上看到它的各步。",
+        ja: "図は別の実行を表示しています。このレッスンを再生すると（学習者として再生）各ステップが図に表示されます。",
+    },
+    /// How to pick a thing on the stage.
+    WRITER_PICK_HINT => {
+        en: "Pick a pod or a node on this stage (click it, or Tab to it and press Enter): the playhead goes to its next event, for a step to wait for.",
+        zh: "在这张集群图上选一个 Pod 或节点（点击它，或用 Tab 移到它并按 Enter）：播放位置移到它的下一个事件，供一步等待。",
+        ja: "この図で Pod かノードを選ぶと（クリック、または Tab で移動して Enter）、再生位置がその次のイベントに移り、ステップが待つイベントになります。",
+    },
+    /// Makes the step followed wait for the event picked: {0} the step's number, {1} the event.
+    WRITER_WAIT_HERE => { en: "Step {0} waits for {1}", zh: "第 {0} 步等待 {1}", ja: "ステップ {0} の待つイベント：{1}" },
+    /// Adds the thing picked to the step followed's shows: {0} the step's number, {1} the thing.
+    WRITER_SHOW_HERE => { en: "Step {0} shows {1}", zh: "第 {0} 步显示 {1}", ja: "ステップ {0} で {1} を表示" },
 }

@@ -5,12 +5,12 @@
 //! says so at its line when checked.
 
 use super::{parse, reasons, Problem};
+use crate::i18n::Lang;
 use crate::sim::builtin;
 use crate::tours::{LessonText, ScenarioSource, Source, Tour};
-use serde::{Deserialize, Serialize};
 
 /// A lesson being written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Draft {
     /// The title.
     pub title: LessonText,
@@ -25,7 +25,7 @@ pub struct Draft {
 }
 
 /// A draft's scenario: a built-in's name, or the scenario's text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DraftScenario {
     /// A built-in scenario, by name (`kind`).
     Builtin(String),
@@ -34,7 +34,7 @@ pub enum DraftScenario {
 }
 
 /// A step being written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DraftStep {
     /// Its id (`a-reserved`).
     pub id: String,
@@ -51,7 +51,7 @@ pub struct DraftStep {
 }
 
 /// A question being written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DraftQuestion {
     /// The question.
     pub text: LessonText,
@@ -99,6 +99,18 @@ pub enum Edit {
     Correct(usize, usize),
     /// Type why, for the question before step `step`.
     Why(usize, String),
+    /// Type what step `step`'s picture must show: names split at spaces.
+    Shows(usize, String),
+    /// Add `name` to what step `step`'s picture must show, unless it is there.
+    Show(usize, String),
+    /// Type the command that shows step `step` on a real cluster (blank: none).
+    Command(usize, String),
+    /// Type the sources, one a line: `[label](https://…)`.
+    Sources(String),
+    /// Type the name of the built-in scenario the lesson runs.
+    ScenarioName(String),
+    /// Type the scenario written out.
+    ScenarioText(String),
 }
 
 impl Draft {
@@ -156,12 +168,13 @@ impl Draft {
         }
     }
 
-    /// Do `edit`; an edit of a step or a choice there is not does nothing.
+    /// Do `edit`; an edit of a step or a choice there is not does nothing. Typing a text changes
+    /// its English and keeps its translations.
     pub fn edit(&mut self, edit: Edit) {
         let len = self.steps.len();
         match edit {
-            Edit::Title(text) => self.title = LessonText::english(text),
-            Edit::Intro(text) => self.intro = LessonText::english(text),
+            Edit::Title(text) => self.title.en = text,
+            Edit::Intro(text) => self.intro.en = text,
             Edit::AddStep { at, waits_for } => {
                 let id = self.new_id(&waits_for);
                 let step = DraftStep {
@@ -190,9 +203,21 @@ impl Draft {
             Edit::Delete(_) => {}
             Edit::StepId(step, id) => self.with_step(step, |s| s.id = id),
             Edit::WaitsFor(step, event) => self.with_step(step, |s| s.waits_for = event),
-            Edit::Words(step, words) => {
-                self.with_step(step, |s| s.words = LessonText::english(words))
-            }
+            Edit::Words(step, words) => self.with_step(step, |s| s.words.en = words),
+            Edit::Shows(step, names) => self.with_step(step, |s| {
+                s.shows = names.split_whitespace().map(str::to_string).collect()
+            }),
+            Edit::Show(step, name) => self.with_step(step, |s| {
+                if !s.shows.contains(&name) {
+                    s.shows.push(name)
+                }
+            }),
+            Edit::Command(step, command) => self.with_step(step, |s| {
+                s.command = (!command.trim().is_empty()).then_some(command)
+            }),
+            Edit::Sources(text) => self.sources = text.lines().filter_map(source).collect(),
+            Edit::ScenarioName(name) => self.scenario = DraftScenario::Builtin(name),
+            Edit::ScenarioText(text) => self.scenario = DraftScenario::Written(text),
             Edit::Question(step, asked) => self.with_step(step, |s| {
                 s.question = asked.then(|| DraftQuestion {
                     text: LessonText::default(),
@@ -201,12 +226,10 @@ impl Draft {
                     why: LessonText::default(),
                 })
             }),
-            Edit::QuestionText(step, text) => {
-                self.with_question(step, |q| q.text = LessonText::english(text))
-            }
+            Edit::QuestionText(step, text) => self.with_question(step, |q| q.text.en = text),
             Edit::Choice(step, choice, text) => self.with_question(step, |q| {
                 if let Some(said) = q.choices.get_mut(choice) {
-                    *said = LessonText::english(text);
+                    said.en = text;
                 }
             }),
             Edit::AddChoice(step) => {
@@ -217,10 +240,36 @@ impl Draft {
                     q.correct = choice;
                 }
             }),
-            Edit::Why(step, text) => {
-                self.with_question(step, |q| q.why = LessonText::english(text))
+            Edit::Why(step, text) => self.with_question(step, |q| q.why.en = text),
+        }
+    }
+
+    /// Give each text without a translation into Chinese or Japanese the one `lookup` finds for its
+    /// English: a built-in lesson as the wasm holds it, its translations from the page's catalogs.
+    pub fn translate(&mut self, lookup: impl Fn(Lang, &str) -> Option<String>) {
+        let fill = |text: &mut LessonText| {
+            for (lang, slot) in [(Lang::Zh, &mut text.zh), (Lang::Ja, &mut text.ja)] {
+                if slot.is_none() {
+                    *slot = lookup(lang, &text.en);
+                }
+            }
+        };
+        fill(&mut self.title);
+        fill(&mut self.intro);
+        for step in &mut self.steps {
+            fill(&mut step.words);
+            if let Some(question) = &mut step.question {
+                fill(&mut question.text);
+                question.choices.iter_mut().for_each(fill);
+                fill(&mut question.why);
             }
         }
+    }
+
+    /// The sources as typed: one a line, `[label](url)`.
+    pub fn sources_text(&self) -> String {
+        let lines: Vec<String> = self.sources.iter().map(source_line).collect();
+        lines.join("\n")
     }
 
     fn with_step(&mut self, step: usize, f: impl FnOnce(&mut DraftStep)) {
@@ -260,6 +309,38 @@ impl Draft {
             .find(|id| !taken(id))
             .unwrap_or(base)
     }
+}
+
+/// A source as a line of the file, after its `- `: `[label](url)`; one typed otherwise, as typed.
+pub fn source_line(source: &Source) -> String {
+    match source.url.is_empty() {
+        true => source.label.clone(),
+        false => format!("[{}]({})", source.label, source.url),
+    }
+}
+
+/// A source typed on a line: `[label](url)`, after an optional `- `; a line that is no link is kept
+/// as typed (with no address), for the checker to say so at its line. A blank line is none.
+fn source(line: &str) -> Option<Source> {
+    let line = line.trim();
+    let line = line.strip_prefix("- ").unwrap_or(line).trim();
+    if line.is_empty() {
+        return None;
+    }
+    let link = line
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(')'))
+        .and_then(|rest| rest.split_once("]("));
+    Some(match link {
+        Some((label, url)) if !url.is_empty() => Source {
+            label: label.to_string(),
+            url: url.to_string(),
+        },
+        _ => Source {
+            label: line.to_string(),
+            url: String::new(),
+        },
+    })
 }
 
 /// Where a step waiting for the event at `event` (an index of the run's events) goes: after every step

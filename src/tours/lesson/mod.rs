@@ -7,7 +7,8 @@
 //! * `read.rs` reads those blocks as a [`Tour`]: its title, introduction and scenario, its steps, the
 //!   questions before them, its sources;
 //! * [`draft`] is a lesson being written in the app, step by step, and `write.rs` writes it (or a
-//!   [`Tour`]) as a file the reader reads as the same tour;
+//!   [`Tour`]) as a file the reader reads as the same tour; `kept.rs` is the draft as the browser keeps
+//!   it between visits;
 //! * [`mod@check`] runs the lesson's scenario and holds its steps to the run: each step's event comes, in
 //!   order;
 //! * [`reasons`] names every event reason a step may wait for;
@@ -21,6 +22,7 @@ mod blocks;
 pub mod check;
 pub mod draft;
 mod inline;
+mod kept;
 mod read;
 pub mod reasons;
 mod write;

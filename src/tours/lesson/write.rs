@@ -2,7 +2,7 @@
 //! the lesson" gives, and the form the built-in lessons are kept in.
 
 use super::blocks::marker;
-use super::draft::{Draft, DraftScenario, DraftStep};
+use super::draft::{source_line, Draft, DraftScenario, DraftStep};
 use super::inline::{code_span, escape_start};
 use crate::i18n::Lang;
 use crate::tours::{LessonText, Tour};
@@ -25,7 +25,9 @@ impl Draft {
             }
             DraftScenario::Written(text) => {
                 let fence = "`".repeat(3.max(longest_backtick_run(text) + 1));
-                let _ = writeln!(out, "{fence}podip\n{text}{fence}\n");
+                // Typed in the app, the text may not end its last line.
+                let end = if text.ends_with('\n') { "" } else { "\n" };
+                let _ = writeln!(out, "{fence}podip\n{text}{end}{fence}\n");
             }
         }
         paragraph(&mut out, &self.intro);
@@ -48,7 +50,7 @@ impl Draft {
         if !self.sources.is_empty() {
             out.push_str("## Sources\n\n");
             for source in &self.sources {
-                let _ = writeln!(out, "- [{}]({})", source.label, source.url);
+                let _ = writeln!(out, "- {}", source_line(source));
             }
         }
         while out.ends_with("\n\n") {

@@ -440,7 +440,7 @@ fn page(props: &PageProps) -> Html {
                     </div>
                 </main>
                 if *painted {
-                    <WriterCard lang={*lang} writer={shown.writer.clone()} dispatch={dispatch.clone()} />
+                    <WriterCard lang={*lang} writer={shown.writer.clone()} stage={shown.stage.shared()} dispatch={dispatch.clone()} />
                 }
                 if shown.help {
                     <Help lang={*lang} dispatch={dispatch.clone()} />

@@ -314,6 +314,10 @@ pub struct WriterShown {
     pub writer: Option<Rc<Writer>>,
     /// The event picked, in the run of the lesson's scenario.
     pub picked: Option<Picked>,
+    /// Whether the stage shows the run of the lesson's scenario.
+    pub runs_here: bool,
+    /// Whether the theatre tells a lesson of someone's own, to start from.
+    pub open: bool,
 }
 
 /// The scenario text and why the last one was refused.

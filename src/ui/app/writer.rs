@@ -8,13 +8,17 @@ use super::picture::text_blob;
 use super::state::{Action, WriterAction};
 use super::view::WriterShown;
 use crate::i18n::{ui as t, Lang};
-use crate::playback::writer::Writer;
+use crate::playback::stage::Stage;
+use crate::playback::writer::{Part, Thing, Writer};
 use crate::share::figure::LessonFrom;
 use crate::share::{too_long_for_a_link, Link, MAX_QUERY_LEN};
-use crate::tours::lesson::draft::{Draft, DraftStep, Edit};
-use crate::tours::TourId;
+use crate::tours::lesson::draft::{Draft, DraftScenario, DraftStep, Edit};
+use crate::tours::lesson::Problem;
+use crate::tours::{LessonText, TourId};
+use crate::ui::language;
 use crate::ui::shared::Shared;
 use crate::ui::sharing::view_url;
+use crate::ui::stage::StageView;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::platform::spawn_local;
 use yew::prelude::*;
@@ -29,6 +33,8 @@ pub struct WriterProps {
     pub lang: Lang,
     /// The lesson being written and the event picked.
     pub writer: Shared<WriterShown>,
+    /// The stage, which the learner's view shows.
+    pub stage: Shared<Stage>,
     /// Sends actions.
     pub dispatch: Callback<Action>,
 }
@@ -37,7 +43,8 @@ pub struct WriterProps {
 #[function_component(WriterCard)]
 pub fn writer_card(props: &WriterProps) -> Html {
     let (lang, dispatch) = (props.lang, &props.dispatch);
-    let from = use_state(|| None::<TourId>);
+    // The select's value: a built-in's name, `open` (the lesson the theatre tells), empty.
+    let from = use_state(String::new);
     let link = use_state(|| None::<Result<String, String>>);
     {
         // The draft of the last visit, taken up once.
@@ -45,7 +52,7 @@ pub fn writer_card(props: &WriterProps) -> Html {
         use_effect_with((), move |_| {
             let kept = storage()
                 .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-                .and_then(|json| serde_json::from_str::<Draft>(&json).ok());
+                .and_then(|kept| Draft::unkept(&kept));
             if let Some(draft) = kept {
                 dispatch.emit(WriterAction::Restore(Box::new(draft)).into());
             }
@@ -58,26 +65,51 @@ pub fn writer_card(props: &WriterProps) -> Html {
         use_effect_with(writer.clone(), move |writer| {
             link.set(None);
             let Some(writer) = writer else { return };
-            if let (Some(storage), Ok(json)) = (storage(), serde_json::to_string(writer.draft())) {
+            if let Some(storage) = storage() {
                 // A full or refused storage keeps nothing: the page works on.
-                let _ = storage.set_item(STORAGE_KEY, &json);
+                let _ = storage.set_item(STORAGE_KEY, &writer.draft().kept());
             }
             if let Some(step) = writer.added() {
                 focus(&format!("writer-words-{step}"));
             }
         });
     }
+    // A step newly followed is shown from the top of the learner's view.
+    use_effect_with(writer.as_ref().and_then(|w| w.following()), |_| {
+        if let Some(side) = element("writer-side") {
+            side.set_scroll_top(0);
+        }
+    });
     let on_from = {
         let from = from.clone();
         Callback::from(move |e: Event| {
-            let name = e.target_unchecked_into::<HtmlSelectElement>().value();
-            from.set(TourId::from_name(&name));
+            from.set(e.target_unchecked_into::<HtmlSelectElement>().value())
         })
     };
     let on_start = {
         let (dispatch, from) = (dispatch.clone(), from.clone());
-        Callback::from(move |_: MouseEvent| dispatch.emit(WriterAction::Start(*from).into()))
+        Callback::from(move |_: MouseEvent| {
+            let dispatch = dispatch.clone();
+            match TourId::from_name(&from) {
+                // Its translations come from the catalogs: both are loaded first (a failure leaves
+                // the English alone).
+                Some(id) => spawn_local(async move {
+                    let _ = language::load(Lang::Zh).await;
+                    let _ = language::load(Lang::Ja).await;
+                    dispatch.emit(WriterAction::Start(Some(id)).into());
+                }),
+                None if *from == "open" => dispatch.emit(WriterAction::Open.into()),
+                None => dispatch.emit(WriterAction::Start(None).into()),
+            }
+        })
     };
+    let on_node = use_callback(dispatch.clone(), |name, dispatch| {
+        dispatch.emit(WriterAction::Pick(Thing::Node(name)).into())
+    });
+    let on_pod = use_memo(dispatch.clone(), |dispatch| {
+        Some(dispatch.reform(|name| WriterAction::Pick(Thing::Pod(name)).into()))
+    });
+    let shown = &props.writer;
     html! {
         <section class="card writer" aria-labelledby="writer-title" data-testid="writer">
             <h2 id="writer-title">{ t::WRITE_LESSON.get(lang) }</h2>
@@ -85,17 +117,25 @@ pub fn writer_card(props: &WriterProps) -> Html {
             <div class="writer-start">
                 <label for="writer-from">{ t::WRITER_FROM.get(lang) }</label>
                 <select id="writer-from" data-testid="writer-from" onchange={on_from}>
-                    <option value="" selected={from.is_none()}>{ t::WRITER_EMPTY.get(lang) }</option>
+                    <option value="" selected={from.is_empty()}>{ t::WRITER_EMPTY.get(lang) }</option>
+                    if shown.open {
+                        <option value="open" selected={*from == "open"}>{ t::WRITER_OPEN.get(lang) }</option>
+                    }
                     { for TourId::ALL.into_iter().map(|id| html! {
-                        <option value={id.name()} selected={*from == Some(id)}>{ id.tour().title.get(lang) }</option>
+                        <option value={id.name()} selected={*from == id.name()}>{ id.tour().title.get(lang) }</option>
                     }) }
                 </select>
                 { button(t::WRITER_START.get(lang).into(), "writer-start", false, on_start) }
             </div>
             if let Some(writer) = writer {
                 <div class="writer-body">
-                    { draft_fields(&writer, &props.writer, dispatch, lang) }
-                    { file_view(&writer, dispatch, &link, lang) }
+                    { draft_fields(&writer, shown, dispatch, lang) }
+                    <div class="writer-side" id="writer-side">
+                        { learner_view(&writer, shown, html! {
+                            <StageView {lang} stage={props.stage.clone()} {on_node} on_pod={(*on_pod).clone()} />
+                        }, dispatch, lang) }
+                        { file_view(&writer, dispatch, &link, lang) }
+                    </div>
                 </div>
             }
         </section>
@@ -160,18 +200,42 @@ fn draft_fields(
     let draft = writer.draft();
     let picked = shown.picked.as_ref();
     let on_add = dispatch.reform(|_: MouseEvent| WriterAction::AddHere.into());
+    let scenario = match &draft.scenario {
+        DraftScenario::Builtin(name) => {
+            let text = draft.scenario_text().unwrap_or_default().to_string();
+            html! {
+                <div class="writer-scenario">
+                    { field(t::WRITER_SCENARIO.get(lang).into(), "writer-scenario", None, name, 0, typing(dispatch, Edit::ScenarioName)) }
+                    { button(t::WRITER_WRITE_OUT.get(lang).into(), "writer-write-out", false, pressing(dispatch, Edit::ScenarioText(text))) }
+                </div>
+            }
+        }
+        DraftScenario::Written(text) => field(
+            t::WRITER_SCENARIO_TEXT.get(lang).into(),
+            "writer-scenario-text",
+            None,
+            text,
+            8,
+            typing(dispatch, Edit::ScenarioText),
+        ),
+    };
     html! {
         <div class="writer-draft">
             { field(t::WRITER_TITLE.get(lang).into(), "writer-title", None, &draft.title.en, 0, typing(dispatch, Edit::Title)) }
             { field(t::WRITER_INTRO.get(lang).into(), "writer-intro", None, &draft.intro.en, 3, typing(dispatch, Edit::Intro)) }
+            { problems_of(writer, Part::Head) }
+            { scenario }
+            { problems_of(writer, Part::Scenario) }
             <p class="writer-picked" data-testid="writer-picked">{ match picked {
                 Some(picked) => t::WRITER_PICKED.fill(lang, &[&picked.waits_for]),
                 None => t::WRITER_NO_EVENT.get(lang).into(),
             } }</p>
             { button(t::WRITER_ADD.get(lang).into(), "writer-add", picked.is_none(), on_add) }
             <ol class="writer-steps">
-                { for draft.steps.iter().enumerate().map(|(i, step)| step_fields(i, step, draft.steps.len(), dispatch, lang)) }
+                { for draft.steps.iter().enumerate().map(|(i, step)| step_fields(i, step, writer, dispatch, lang)) }
             </ol>
+            { field(t::WRITER_SOURCES.get(lang).into(), "writer-sources", None, &draft.sources_text(), 3, typing(dispatch, Edit::Sources)) }
+            { problems_of(writer, Part::Sources) }
         </div>
     }
 }
@@ -180,11 +244,16 @@ fn draft_fields(
 fn step_fields(
     i: usize,
     step: &DraftStep,
-    steps: usize,
+    writer: &Writer,
     dispatch: &Callback<Action>,
     lang: Lang,
 ) -> Html {
     let id = step.id.as_str();
+    let steps = writer.draft().steps.len();
+    let shows = step.shows.join(" ");
+    let command = step.command.as_deref().unwrap_or_default();
+    // Editing a step shows it in the learner's view.
+    let onfocusin = dispatch.reform(move |_: FocusEvent| WriterAction::Follow(i).into());
     let question = step.question.as_ref().map(|q| {
         let choices = q.choices.iter().enumerate().map(|(c, choice)| {
             let number = (c + 1).to_string();
@@ -215,12 +284,14 @@ fn step_fields(
         t::WRITER_ASK
     };
     html! {
-        <li class="writer-step" data-testid="writer-step" key={i}>
+        <li class={classes!("writer-step", (writer.following() == Some(i)).then_some("followed"))} data-testid="writer-step" key={i} {onfocusin}>
             <fieldset>
                 <legend>{ t::WRITER_STEP.fill(lang, &[&(i + 1).to_string(), id]) }</legend>
                 { field(t::WRITER_STEP_ID.get(lang).into(), "writer-step-id", None, id, 0, typing(dispatch, move |text| Edit::StepId(i, text))) }
                 { field(t::WRITER_WAITS_FOR.get(lang).into(), "writer-waits-for", None, &step.waits_for, 0, typing(dispatch, move |text| Edit::WaitsFor(i, text))) }
                 { field(t::WRITER_WORDS.get(lang).into(), "writer-words", Some(format!("writer-words-{i}")), &step.words.en, 3, typing(dispatch, move |text| Edit::Words(i, text))) }
+                { field(t::WRITER_SHOWS.get(lang).into(), "writer-shows", None, &shows, 0, typing(dispatch, move |text| Edit::Shows(i, text))) }
+                { field(t::WRITER_COMMAND.get(lang).into(), "writer-command", None, command, 0, typing(dispatch, move |text| Edit::Command(i, text))) }
                 { for question }
                 <div class="writer-step-buttons">
                     { button(ask.get(lang).into(), "writer-ask", false, pressing(dispatch, Edit::Question(i, !asked))) }
@@ -228,8 +299,88 @@ fn step_fields(
                     { button(t::WRITER_DOWN.fill(lang, &[id]), "writer-down", i + 1 == steps, pressing(dispatch, Edit::Move(i, false))) }
                     { button(t::WRITER_DELETE.fill(lang, &[id]), "writer-delete", false, pressing(dispatch, Edit::Delete(i))) }
                 </div>
+                { problems_of(writer, Part::Step(i)) }
             </fieldset>
         </li>
+    }
+}
+
+/// The problems at the lines of `part`, each a link to its line in the file.
+fn problems_of(writer: &Writer, part: Part) -> Html {
+    let problems: Vec<&Problem> = writer.problems_in(part).collect();
+    if problems.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <ul class="writer-problems wrong" data-testid="writer-part-problems">
+            { for problems.iter().map(|p| html! { <li><a href={format!("#writer-line-{}", p.line)}>{ p.to_string() }</a></li> }) }
+        </ul>
+    }
+}
+
+/// The step being edited as a learner sees it — its question, its words, the stage at its event —
+/// and what was picked on the stage, for the step to wait for or show.
+fn learner_view(
+    writer: &Writer,
+    shown: &WriterShown,
+    stage: Html,
+    dispatch: &Callback<Action>,
+    lang: Lang,
+) -> Html {
+    let draft = writer.draft();
+    let said = |text: &LessonText| text.written(lang).unwrap_or(&text.en).to_string();
+    let following = writer.following();
+    let step = following.and_then(|i| Some((i, draft.steps.get(i)?)));
+    let (heading, words) = match step {
+        Some((i, step)) => (
+            t::WRITER_STEP_OF.fill(
+                lang,
+                &[&(i + 1).to_string(), &draft.steps.len().to_string()],
+            ),
+            said(&step.words),
+        ),
+        None => (t::WRITER_INTRO.get(lang).to_string(), said(&draft.intro)),
+    };
+    let question = step.and_then(|(_, step)| step.question.as_ref()).map(|q| html! {
+        <div class="quiz" data-testid="writer-learner-question">
+            <p class="quiz-question">{ said(&q.text) }</p>
+            <ol class="writer-learner-choices">
+                { for q.choices.iter().enumerate().map(|(c, choice)| html! {
+                    <li class={classes!((c == q.correct).then_some("right"))}>{ said(choice) }</li>
+                }) }
+            </ol>
+            <p class="quiz-why">{ said(&q.why) }</p>
+        </div>
+    });
+    let picked = shown.picked.as_ref().filter(|_| shown.runs_here);
+    let for_step = following.zip(picked).map(|(i, picked)| {
+        let number = (i + 1).to_string();
+        let wait = Edit::WaitsFor(i, picked.waits_for.clone());
+        html! {
+            <div class="writer-step-buttons">
+                { button(t::WRITER_WAIT_HERE.fill(lang, &[&number, &picked.waits_for]), "writer-wait-here", false, pressing(dispatch, wait)) }
+                { for writer.thing().map(|thing| {
+                    let show = Edit::Show(i, thing.to_string());
+                    button(t::WRITER_SHOW_HERE.fill(lang, &[&number, thing]), "writer-show-here", false, pressing(dispatch, show))
+                }) }
+            </div>
+        }
+    });
+    html! {
+        <section class="writer-learner" aria-labelledby="writer-learner-title" data-testid="writer-learner">
+            <h3 id="writer-learner-title">{ t::WRITER_LEARNER.get(lang) }</h3>
+            <p class="step-count" data-testid="writer-learner-step">{ heading }</p>
+            { for question }
+            <p class="step-text" data-testid="writer-learner-words">{ words }</p>
+            { for following.map(|i| problems_of(writer, Part::Step(i))) }
+            if shown.runs_here {
+                <p class="writer-picked">{ t::WRITER_PICK_HINT.get(lang) }</p>
+                { stage }
+                { for for_step }
+            } else {
+                <p class="writer-picked">{ t::WRITER_OTHER_RUN.get(lang) }</p>
+            }
+        </section>
     }
 }
 

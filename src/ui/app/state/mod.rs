@@ -338,7 +338,12 @@ impl AppState {
                 | Action::Preset(_)
                 | Action::UndoPreset
                 | Action::DeletionMode(_)
-                | Action::Writer(WriterAction::Start(_) | WriterAction::Play)
+                | Action::Writer(
+                    WriterAction::Start(_)
+                        | WriterAction::Play
+                        | WriterAction::Follow(_)
+                        | WriterAction::Pick(_)
+                )
         ) {
             self.motion = None;
         }

@@ -4,6 +4,7 @@
 use super::AppState;
 use crate::ipam::capacity::CapacityPlan;
 use crate::playback::words::TourWords;
+use crate::tours::Told;
 use crate::ui::app::view::{
     cards, log, map, Clock, Cluster, EditorShown, ExportShown, PodShown, SettingsShown, Shown,
     TourShown, WriterShown,
@@ -163,6 +164,8 @@ impl AppState {
                     writer: state.writer.clone(),
                     picked: (state.writer.as_ref())
                         .and_then(|writer| writer.picked(cursor, state.selected_event)),
+                    runs_here: (state.writer.as_ref()).is_some_and(|w| w.runs_here(cursor)),
+                    open: matches!(cursor.run().teller(), Some(Told::Lesson(_))),
                 },
             ),
             touched,

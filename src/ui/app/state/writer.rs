@@ -2,17 +2,23 @@
 //! visit), edited, a step added at the event picked, and played in the theatre as a learner sees it.
 
 use super::{Action, AppState};
-use crate::playback::writer::Writer;
+use crate::playback::writer::{Thing, Writer};
 use crate::tours::lesson::draft::{Draft, Edit};
-use crate::tours::{Tour, TourId};
+use crate::tours::{Told, Tour, TourId};
 use std::rc::Rc;
 
 /// What the author does.
 pub enum WriterAction {
     /// Start from the built-in lesson (`None`: an empty one), and show its run in the theatre.
     Start(Option<TourId>),
+    /// Start from the lesson the theatre tells (a link's, or one played), every part of it kept.
+    Open,
     /// Take up the draft kept from the last visit.
     Restore(Box<Draft>),
+    /// Follow step N: the learner's view shows it, the playhead at its event.
+    Follow(usize),
+    /// Pick a thing on the stage: the event a step about it waits for is picked, the playhead at it.
+    Pick(Thing),
     /// Edit the draft.
     Edit(Edit),
     /// Add a step at the event picked in the log, or the last at the playhead.
@@ -30,7 +36,35 @@ impl AppState {
                 self.writer = Some(Rc::new(Writer::starting_from(from)));
                 self.play_written();
             }
+            WriterAction::Open => {
+                let Some(Told::Lesson(tour)) = self.player.cursor().run().teller() else {
+                    return false;
+                };
+                self.writer = Some(Rc::new(Writer::new(Draft::of(tour))));
+            }
             WriterAction::Restore(draft) => self.writer = Some(Rc::new(Writer::new(*draft))),
+            WriterAction::Follow(step) => {
+                let Some(writer) = self.writer.as_mut().filter(|w| w.following() != Some(step))
+                else {
+                    return false;
+                };
+                Rc::make_mut(writer).follow(step);
+                if let Some(index) = writer.step_event(self.player.cursor(), step) {
+                    self.selected_event = None;
+                    self.change(|player| player.show_event(index));
+                }
+            }
+            WriterAction::Pick(thing) => {
+                let Some(writer) = &mut self.writer else {
+                    return false;
+                };
+                let Some(index) = Rc::make_mut(writer).pick(self.player.cursor(), &thing) else {
+                    return false;
+                };
+                self.playing = false;
+                self.selected_event = Some(index);
+                self.change(|player| player.show_event(index));
+            }
             WriterAction::Edit(edit) => {
                 let Some(writer) = &mut self.writer else {
                     return false;

@@ -54,3 +54,42 @@ fn a_lesson_written_and_played_asks_its_question_before_its_step() {
         })
     );
 }
+
+/// Editing a step puts the playhead at its event; a pod picked on the stage picks its next event for
+/// the next step, and its name for a step's `shows`.
+#[test]
+fn the_step_edited_is_shown_and_a_pod_picked_gives_its_event() {
+    use crate::playback::writer::Thing;
+    let mut state = AppState::new(Player::default());
+    state.reduce(WriterAction::Start(Some(crate::tours::TourId::Kind)).into());
+    finish(&mut state);
+    state.reduce(WriterAction::Follow(4).into());
+    finish(&mut state);
+    let writer = state.shown().writer.writer.clone().expect("a writer");
+    let step = &writer.draft().steps[4];
+    let cursor = state.player.cursor();
+    let shown = cursor
+        .events()
+        .get(cursor.shown_events() - 1)
+        .expect("an event");
+    assert_eq!(
+        format!(
+            "{} {}",
+            crate::tours::lesson::reasons::name(shown.reason),
+            shown.object
+        ),
+        step.waits_for
+    );
+    state.reduce(WriterAction::Pick(Thing::Pod("b".into())).into());
+    finish(&mut state);
+    let picked = state
+        .shown()
+        .writer
+        .picked
+        .clone()
+        .expect("an event picked");
+    assert!(picked.waits_for.ends_with(" pod/b"), "{picked:?}");
+    let writer = state.shown().writer.writer.clone().expect("a writer");
+    assert_eq!(writer.thing(), Some("pod:b@kind-worker"));
+    assert_eq!(writer.following(), Some(4));
+}
