@@ -51,13 +51,11 @@ impl Layout {
         };
         // Still too tall: when the step is about things on a node, that node alone across the width,
         // then without kube-controller-manager's strips, which the step is not about.
-        if !about_a_node(stage) {
-            return if busiest.height <= layout.height {
-                busiest
-            } else {
-                layout
-            };
+        if busiest.height < layout.height {
+            layout = busiest;
         }
+        // A step about no node goes on to the front node alone, before anything is drawn too small.
+        let about_node = about_a_node(stage);
         // A packet crosses the nodes, or the words name things on several (or on another than the
         // step's event): they stay side by side, without the strips.
         let touched = stage.touched.as_ref().and_then(|t| t.node.as_deref());
@@ -83,7 +81,7 @@ impl Layout {
         // Only when they are some of the nodes: all of them share the width by their runs' weights.
         let present = stage.nodes.iter().flatten().count();
         let only = (about.len() < present).then_some(about.as_slice());
-        if about.len() > 1 && !one_node {
+        if about.len() > 1 && !one_node && about_node {
             let tries = levels
                 .map(|level| (level, false))
                 .into_iter()
