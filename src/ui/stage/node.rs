@@ -242,7 +242,10 @@ fn range_strip(
 /// alone (`kindnet/`), before it is cut; the whole is its title.
 fn files_label(dir: &str, w: f64) -> String {
     let ls = format!("ls {dir}");
-    let name = format!("{}/", dir.trim_end_matches('/').rsplit('/').next().unwrap_or(dir));
+    let name = format!(
+        "{}/",
+        dir.trim_end_matches('/').rsplit('/').next().unwrap_or(dir)
+    );
     fit_first(&[&ls, dir, &name], w, font::SMALL)
 }
 
@@ -342,6 +345,8 @@ mod tests {
         assert_eq!(files_label(dir, 400.0), format!("ls {dir}"));
         assert_eq!(files_label(dir, 190.0), dir);
         assert_eq!(files_label(dir, 120.0), "kindnet/");
-        assert!(files_label("/var/lib/cni/networks/a-very-long-network-name", 120.0).ends_with('…'));
+        assert!(
+            files_label("/var/lib/cni/networks/a-very-long-network-name", 120.0).ends_with('…')
+        );
     }
 }
