@@ -33,8 +33,7 @@ impl Layout {
                 .strips
                 .is_empty()
         };
-        let keeping = keeping_addresses(stage, &node.name);
-        if !inside_a_node(stage) || !crowded(&keeping) {
+        if !inside_a_node(stage) || !crowded(&keeping_addresses(stage, &node.name)) {
             return layout;
         }
         let width = measured.clamp(MIN_W, MAX_W);
@@ -42,20 +41,14 @@ impl Layout {
             weights: vec![0; stage.weights.len()],
             ..stage.clone()
         };
-        let fits = |l: &Layout| max_height.is_none_or(|max| l.height <= max);
-        let alone = |s: &Stage, level| {
-            Layout::at(s, width, true, Some(&node.name), level, false, None).without_strips()
-        };
-        // No more detail than at the steps that keep its addresses: its rows hold still too.
         let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
-        let from = levels
-            .iter()
-            .position(|&level| fits(&alone(&keeping, level)))
-            .unwrap_or(0);
-        let tries = [stage, &now].map(|s| levels[from..].iter().map(move |&level| (s, level)));
-        let found = tries.into_iter().flatten().find_map(|(s, level)| {
-            let bare = alone(s, level);
-            fits(&bare).then_some(bare)
+        let tries = [stage, &now].map(|s| levels.map(|level| (s, level)));
+        let found = tries.iter().flatten().find_map(|&(s, level)| {
+            let bare =
+                Layout::at(s, width, true, Some(&node.name), level, false, None).without_strips();
+            max_height
+                .is_none_or(|max| bare.height <= max)
+                .then_some(bare)
         });
         found.unwrap_or(layout)
     }
