@@ -17,8 +17,10 @@ import { useServerAndBrowser, settled, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
-const TOURS = ["kind", "planning", "exhaustion", "dual-stack", "kcm-restart", "max-pods", "reboot-leak",
+const ALL_TOURS = ["kind", "planning", "exhaustion", "dual-stack", "kcm-restart", "max-pods", "reboot-leak",
   "why-round-robin", "node-network", "kubeadm-flannel"];
+// PICTURES_TOURS=reboot-leak,planning walks those tours alone (and expects only their known failures).
+const TOURS = process.env.PICTURES_TOURS?.split(",").filter((t) => ALL_TOURS.includes(t)) ?? ALL_TOURS;
 const VIEWS = [
   { width: 1024, height: 768, present: true, langs: ["en", "zh", "ja"] },
   { width: 1920, height: 1080, present: true, langs: ["en", "zh", "ja"] },
@@ -165,7 +167,7 @@ async function walk(tour, view, lang, counted, expected) {
 
 test("at every stop of every tour what the step declares is drawn, whole and readable, in the window", async () => {
   const cases = VIEWS.flatMap((view) => view.langs.flatMap((lang) => TOURS.map((tour) => ({ tour, view, lang }))));
-  const known = JSON.parse(await readFile(KNOWN, "utf8"));
+  const known = JSON.parse(await readFile(KNOWN, "utf8")).filter((k) => TOURS.includes(k.stop.split(" ")[0]));
   const key = ({ stop, thing }) => `${stop} | ${thing}`;
   const expected = new Set(known.map(key));
   const counted = { stops: 0, things: 0 };

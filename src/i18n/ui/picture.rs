@@ -185,6 +185,8 @@ texts! {
     STAGE_ROOT_NETNS => { en: "node network namespace (host veth ends)", zh: "节点网络命名空间（节点侧 veth）", ja: "ノードのネットワーク名前空間（ホスト側 veth）" },
     /// The same where the band is narrow.
     STAGE_ROOT_NETNS_SHORT => { en: "node network namespace", zh: "节点网络命名空间", ja: "ノードのネットワーク名前空間" },
+    /// The same where the band is narrower still: `ip netns`' word.
+    STAGE_ROOT_NETNS_LEAST => { en: "node netns", zh: "节点 netns", ja: "ノードの netns" },
     /// A flannel node's bridge: {0} its name, {1} its gateway address, {2} its ports, {3} its MTU.
     STAGE_BRIDGE => {
         en: "bridge {0}: gateway {1}, {2} ports (the pods' host veths), mtu {3}",

@@ -60,6 +60,9 @@ const SUMMARY_BESIDE_TITLE_ROOM: f64 = 200.0;
 const NODE_MIN_W: f64 = 150.0;
 const SIDE_BY_SIDE_PODS: usize = 4;
 
+/// A node's podCIDR line when kube-controller-manager could not allocate one (the Event's reason).
+pub(super) const CIDR_NOT_AVAILABLE: &str = "CIDRNotAvailable";
+
 /// Type sizes of the stage's CSS (`.stage …` in style.css), in CSS pixels; none below 11.
 pub(super) mod font {
     pub const BASE: f64 = 13.0;
@@ -383,11 +386,15 @@ fn side_by_side(stage: &Stage, room: f64) -> Option<Vec<(f64, f64)>> {
                 .map_or(0, |n| n.pods.len())
                 .max(weight.saturating_sub(3) as usize)
                 .min(SIDE_BY_SIDE_PODS);
-            // Its name and first podCIDR whole (the podCIDR's label may go), with a few units to spare for rounding.
+            // Its name and first podCIDR whole (the podCIDR's label may go), or the allocation's
+            // failure in its place, with a few units to spare for rounding.
             let text = node.as_ref().map_or(0.0, |n| {
+                let failed = n.failure.is_some().then_some(CIDR_NOT_AVAILABLE);
                 let podcidr = n
                     .pod_cidrs
                     .first()
+                    .map(String::as_str)
+                    .or(failed)
                     .map_or(0.0, |c| text_width(c, font::PODCIDR));
                 bold_width(&n.name, font::TITLE).max(podcidr) + 2.0 * INSET + 8.0
             });

@@ -3,7 +3,7 @@
 
 use super::layout::{
     fit, fit_first, fit_mono, flow_chips, font, mono_width, node_route_chips as chip_labels,
-    route_chip_labels, NodeRows, CHIP_H, CHIP_ROW_H, INSET,
+    route_chip_labels, NodeRows, CHIP_H, CHIP_ROW_H, CIDR_NOT_AVAILABLE, INSET,
 };
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
@@ -112,7 +112,7 @@ impl NodeBox<'_> {
                 if node.pod_cidrs.is_empty() {
                     <text class={classes!("podcidr", node.failure.is_some().then_some("failure"))} x={px(x + INSET)} y={px(y + podcidr_y)}>
                         { for node.failure.as_ref().map(|f| html! { <title>{ f }</title> }) }
-                        { fit(if node.failure.is_some() { "CIDRNotAvailable" } else { t::STAGE_NO_PODCIDR.get(lang) }, inner, font::PODCIDR) }
+                        { fit(if node.failure.is_some() { CIDR_NOT_AVAILABLE } else { t::STAGE_NO_PODCIDR.get(lang) }, inner, font::PODCIDR) }
                     </text>
                 } else {
                     <g class="podcidr-group" key={node.pod_cidrs.join(",")}>
@@ -238,6 +238,17 @@ fn range_strip(
     }
 }
 
+/// The files' label, `ls /run/cni-ipam-state/kindnet`: without `ls`, then the network's directory
+/// alone (`kindnet/`), before it is cut; the whole is its title.
+fn files_label(dir: &str, w: f64) -> String {
+    let ls = format!("ls {dir}");
+    let name = format!(
+        "{}/",
+        dir.trim_end_matches('/').rsplit('/').next().unwrap_or(dir)
+    );
+    fit_first(&[&ls, dir, &name], w, font::SMALL)
+}
+
 /// host-local's directory: a chip per file.
 fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -> Html {
     let first_row = y + 8.0;
@@ -261,7 +272,7 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
         <g class="files">
             <text class="muted small" x={px(x)} y={px(y)}>
                 <title>{ format!("ls {}", node.dir) }</title>
-                { fit(&format!("ls {}", node.dir), w - 30.0, font::SMALL) }
+                { files_label(&node.dir, w - 30.0) }
             </text>
             { for placed.into_iter().map(|(file, fx, fy, chip_w)| {
                 html! {
@@ -321,5 +332,21 @@ fn podcidr_shows(cidrs: &[String], lines: usize, i: usize) -> String {
             .get(i)
             .map(|c| Shows::PodCidr(c).to_string())
             .unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_files_label_says_less_before_it_is_cut() {
+        let dir = "/run/cni-ipam-state/kindnet";
+        assert_eq!(files_label(dir, 400.0), format!("ls {dir}"));
+        assert_eq!(files_label(dir, 190.0), dir);
+        assert_eq!(files_label(dir, 120.0), "kindnet/");
+        assert!(
+            files_label("/var/lib/cni/networks/a-very-long-network-name", 120.0).ends_with('…')
+        );
     }
 }

@@ -70,7 +70,12 @@ impl NodeBox<'_> {
             .map_or(0.0, |l| mono_width(l, font::SMALL) + 10.0);
         let label = t::STAGE_ROOT_NETNS.get(lang);
         let short = t::STAGE_ROOT_NETNS_SHORT.get(lang);
-        let label_shown = fit_first(&[label, short], w - 30.0 - bridge_label_w, font::SMALL);
+        let least = t::STAGE_ROOT_NETNS_LEAST.get(lang);
+        let label_shown = fit_first(
+            &[label, short, least],
+            w - 30.0 - bridge_label_w,
+            font::SMALL,
+        );
         let band = html! {
             <>
             <g class="root-netns">

@@ -4,11 +4,57 @@
 
 use super::{named_slots, Keep, Layout, Level, BARE_GAP, MAX_W, MIN_W};
 use crate::playback::stage::Stage;
+use crate::sim::Touched;
+use crate::tours::Shows;
 
 impl Layout {
     /// The stage `stage` laid out `measured` units wide (`one_node` forced, the phone's switcher), at
     /// most `max_height` tall if it can be.
     pub(in crate::ui::stage) fn of(
+        stage: &Stage,
+        measured: f64,
+        one_node: bool,
+        focus: Option<&str>,
+        max_height: Option<f64>,
+    ) -> Layout {
+        let layout = Layout::climb(stage, measured, one_node, focus, max_height);
+        // A step about the inside of a node, drawn alone, goes without kube-controller-manager's
+        // strips when the run drops them at the steps that keep a node's addresses: so they do not
+        // come and go from step to step.
+        let alone = match layout.boxes.as_slice() {
+            [only] if layout.one_node && !layout.strips.is_empty() => only.slot,
+            _ => None,
+        };
+        let Some(node) = alone.and_then(|slot| stage.nodes[slot].as_ref()) else {
+            return layout;
+        };
+        let crowded = |s: &Stage| {
+            Layout::climb(s, measured, one_node, focus, max_height)
+                .strips
+                .is_empty()
+        };
+        if !inside_a_node(stage) || !crowded(&keeping_addresses(stage, &node.name)) {
+            return layout;
+        }
+        let width = measured.clamp(MIN_W, MAX_W);
+        let now = Stage {
+            weights: vec![0; stage.weights.len()],
+            ..stage.clone()
+        };
+        let levels = [Level::Full, Level::Compact, Level::Minimal, Level::Bare];
+        let tries = [stage, &now].map(|s| levels.map(|level| (s, level)));
+        let found = tries.iter().flatten().find_map(|&(s, level)| {
+            let bare =
+                Layout::at(s, width, true, Some(&node.name), level, false, None).without_strips();
+            max_height
+                .is_none_or(|max| bare.height <= max)
+                .then_some(bare)
+        });
+        found.unwrap_or(layout)
+    }
+
+    /// [`Layout::of`]'s ladder.
+    fn climb(
         stage: &Stage,
         measured: f64,
         one_node: bool,
@@ -51,13 +97,11 @@ impl Layout {
         };
         // Still too tall: when the step is about things on a node, that node alone across the width,
         // then without kube-controller-manager's strips, which the step is not about.
-        if !about_a_node(stage) {
-            return if busiest.height <= layout.height {
-                busiest
-            } else {
-                layout
-            };
+        if busiest.height < layout.height {
+            layout = busiest;
         }
+        // A step about no node goes on to the front node alone, before anything is drawn too small.
+        let about_node = about_a_node(stage);
         // A packet crosses the nodes, or the words name things on several (or on another than the
         // step's event): they stay side by side, without the strips.
         let touched = stage.touched.as_ref().and_then(|t| t.node.as_deref());
@@ -83,7 +127,7 @@ impl Layout {
         // Only when they are some of the nodes: all of them share the width by their runs' weights.
         let present = stage.nodes.iter().flatten().count();
         let only = (about.len() < present).then_some(about.as_slice());
-        if about.len() > 1 && !one_node {
+        if about.len() > 1 && !one_node && about_node {
             let tries = levels
                 .map(|level| (level, false))
                 .into_iter()
@@ -124,11 +168,38 @@ impl Layout {
 /// Whether the step shown is about things on a node: its event keeps rows of a node's box, or its
 /// words name things on one.
 fn about_a_node(stage: &Stage) -> bool {
-    let keeps = stage.touched.as_ref().is_some_and(|t| {
+    keeps_rows(stage) || !named_slots(stage).is_empty()
+}
+
+/// Whether the step shown is about the inside of a node (its files, conflist, veths, routes, pods),
+/// not its podCIDR, which kube-controller-manager's strips tell.
+fn inside_a_node(stage: &Stage) -> bool {
+    let named =
+        stage.shows.iter().flat_map(|on| on.things()).any(|thing| {
+            !matches!(thing, Shows::Node(_) | Shows::PodCidr(_)) && !thing.across_nodes()
+        });
+    keeps_rows(stage) || named
+}
+
+/// Whether the step's event keeps rows of a node's box.
+fn keeps_rows(stage: &Stage) -> bool {
+    stage.touched.as_ref().is_some_and(|t| {
         t.node
             .as_deref()
             .and_then(|node| stage.nodes.iter().flatten().find(|n| n.name == node))
             .is_some_and(|node| Keep::of(Some(t), node) != Keep::default())
-    });
-    keeps || !named_slots(stage).is_empty()
+    })
+}
+
+/// `stage` as at a step that keeps `node`'s addresses and conflist (host-local's strip and files).
+fn keeping_addresses(stage: &Stage, node: &str) -> Stage {
+    Stage {
+        touched: Some(Touched {
+            node: Some(node.to_string()),
+            ip_file: Some(String::new()),
+            conflist: true,
+            ..Touched::default()
+        }),
+        ..stage.clone()
+    }
 }

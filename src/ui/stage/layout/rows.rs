@@ -2,7 +2,7 @@
 //! label fitted to the box, and fewer rows at a more compact [`Level`].
 
 use super::keep::Keep;
-use super::{bold_width, fit, fit_bold, font, label_every, mono_width, text_width};
+use super::{bold_width, fit, fit_bold, fit_first, font, label_every, mono_width, text_width};
 use crate::playback::stage::{
     RangeStrip, Stage, StageNode, StagePhase, StagePod, MAX_FILES, POD_BOXES,
 };
@@ -253,18 +253,21 @@ impl NodeRows {
         let name_w = bold_width(&node.name, font::TITLE);
         let name = fit_bold(&node.name, inner, font::TITLE);
         let mut y = NAME_ROW;
-        let ips = format!("InternalIP {}", node.internal_ips.join(", "));
+        let short = node.internal_ips.join(", ");
+        let ips = format!("InternalIP {short}");
         let ip = match level {
+            // The addresses alone before they are cut (the whole line is the text's title).
             Level::Full => {
                 y += SMALL_LINE;
-                Some((y - 4.0, fit(&ips, inner, font::SMALL), false))
+                Some((
+                    y - 4.0,
+                    fit_first(&[&ips, &short], inner, font::SMALL),
+                    false,
+                ))
             }
             Level::Bare => None,
-            _ => {
-                let short = node.internal_ips.join(", ");
-                (name_w + 12.0 + text_width(&short, font::SMALL) <= inner)
-                    .then_some((24.0, short, true))
-            }
+            _ => (name_w + 12.0 + text_width(&short, font::SMALL) <= inner)
+                .then_some((24.0, short, true)),
         };
         // podCIDRs: all on one line after the label when they fit, else one per line.
         let widest = node
@@ -391,7 +394,28 @@ impl NodeRows {
         }
         let band_y = y;
         let pods = node.pods.len();
-        let fit_slots = ((inner + POD_GAP) / (POD_MIN_W + POD_GAP)).floor().max(1.0) as usize;
+        // The least a box in a row needs for its lines whole as drawn (a link's name without its
+        // peer's `@ifN`, a route tag reaching into the gaps); an address may be cut, with its tip.
+        let least = node
+            .pods
+            .iter()
+            .filter(|_| !node.pods_as_cells)
+            .flat_map(|p| {
+                let device = |name: &str| name.split('@').next().unwrap_or(name).to_string();
+                let veth = p.veth.iter().flat_map(|v| {
+                    [
+                        mono_width(&device(&v.node_end), font::SMALL) + 6.0,
+                        mono_width(&device(&v.pod_end), font::SMALL) + 12.0,
+                    ]
+                });
+                let routes = p
+                    .route_prefixes()
+                    .into_iter()
+                    .map(|r| mono_width(&r, font::SMALL) + 12.0 - POD_GAP);
+                veth.chain(routes).collect::<Vec<_>>()
+            })
+            .fold(POD_MIN_W, f64::max);
+        let fit_slots = ((inner + POD_GAP) / (least + POD_GAP)).floor().max(1.0) as usize;
         // Boxes in rows, without cables, before cells: a pod's address is what its box is for.
         let grid =
             (!node.pods_as_cells && pods > fit_slots && pods <= 2 * fit_slots).then_some(fit_slots);
@@ -598,7 +622,16 @@ pub(crate) fn reserved_keeping(
                 ips: ips.clone(),
                 ip_files: Vec::new(),
                 veth: None,
-                routes: ips.clone(),
+                // A route per family, as wide as a node's first pods' (the widest address would set
+                // fewer boxes a row than the run ever needs).
+                routes: stage
+                    .kcm
+                    .iter()
+                    .map(|k| match v6(&k.cluster_cidr) {
+                        true => "fd00:10:244:1::2".to_string(),
+                        false => "10.244.1.2".to_string(),
+                    })
+                    .collect(),
                 host_addresses: Vec::new(),
                 countdown: None,
                 failure: Some(String::new()),

@@ -579,3 +579,65 @@ fn not_ready_and_a_failures_reason_survive_the_squeeze() {
         assert!(rows.conflist_y.is_some(), "{w} × {h}: NotReady dropped");
     }
 }
+
+/// A pod box in a row, cabled to its veth end, holds its lines as drawn whole — the host veth's name
+/// (without its peer's `@ifN`) and its route tags — and a node whose podCIDR failed holds the reason:
+/// at every step of every tour in the presenter's rooms and on a page's widths. Where a row would
+/// cut them the pods wrap into rows, and where that does not fit, the node the step names is drawn alone.
+#[test]
+fn a_pods_link_name_and_routes_and_a_nodes_failure_are_never_cut() {
+    let mut rooms: Vec<(String, f64, f64)> = PRESENTER_ROOMS
+        .iter()
+        .map(|(window, room)| {
+            let zoom = presenter_zoom(*window);
+            (format!("{window:?}"), room.0 / zoom, room.1 / zoom)
+        })
+        .collect();
+    rooms.extend([700.0, 1000.0, 1200.0].map(|w| (format!("page {w}"), w, f64::INFINITY)));
+    let mut cut = Vec::new();
+    for tour in crate::tours::TourId::ALL {
+        for step in 0..tour.tour().steps.len() {
+            let stage = stage_at_step(tour.name(), step);
+            for (room, width, height) in &rooms {
+                let max = height.is_finite().then_some(*height);
+                let layout = Layout::of(&stage, *width, false, stage.focus.as_deref(), max);
+                let at = format!("{} step {} at {room}", tour.name(), step + 1);
+                for b in &layout.boxes {
+                    let (Some(rows), Some(node)) =
+                        (&b.rows, b.slot.and_then(|s| stage.nodes[s].as_ref()))
+                    else {
+                        continue;
+                    };
+                    if node.failure.is_some()
+                        && node.pod_cidrs.is_empty()
+                        && text_width(CIDR_NOT_AVAILABLE, font::PODCIDR) > b.w - 2.0 * INSET
+                    {
+                        cut.push(format!("{at}: {}'s {CIDR_NOT_AVAILABLE}", node.name));
+                    }
+                    if rows.pods_as_cells.is_some() || rows.pod_grid.is_some() {
+                        continue;
+                    }
+                    for pod in &node.pods {
+                        let device = pod
+                            .veth
+                            .as_ref()
+                            .map(|v| v.node_end.split('@').next().unwrap_or(""));
+                        let veth = device.map_or(0.0, |d| mono_width(d, font::SMALL) + 6.0);
+                        let routes = pod
+                            .route_prefixes()
+                            .iter()
+                            .map(|r| mono_width(r, font::SMALL) + 12.0 - POD_GAP)
+                            .fold(0.0, f64::max);
+                        if veth.max(routes) > rows.pod_w + 0.01 {
+                            cut.push(format!(
+                                "{at}: {}'s veth or route in {:.0}",
+                                pod.name, rows.pod_w
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(cut.is_empty(), "{cut:#?}");
+}
