@@ -2,14 +2,14 @@
 //! each action to its actor, and is the public driving API (`step`, `advance`, `run_to`,
 //! [`Simulation::at`] for scrubbing, [`Simulation::timeline`]).
 
-use super::chain::Chain;
+use super::chain::flannel::flanneld as flannel;
+use super::chain::kindnet::kindnetd::Kindnet;
+use super::chain::{self, Chain};
 use super::clock::{VirtualDuration, VirtualTime};
 use super::cluster::{Action, Cluster};
 use super::event::Event;
-use super::flannel;
 use super::jitter::Jitter;
 use super::kind;
-use super::kindnet::Kindnet;
 use super::kubelet;
 use super::limits;
 use super::log::EventLog;
@@ -419,6 +419,8 @@ impl Simulation {
         if let Some(ipam) = &mut self.node_ipam {
             ipam.node_added(&mut self.cluster, name);
         }
-        flannel::start_cni_agent(&mut self.cluster, name, uid, 0);
+        if let Some(cni) = self.cluster.nodes.get(name).map(|node| node.cni) {
+            (chain::actors(cni).start_agent)(&mut self.cluster, name, uid, 0);
+        }
     }
 }

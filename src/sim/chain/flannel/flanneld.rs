@@ -33,15 +33,14 @@
 //! the vxlan FDB and ARP entries flanneld writes beside each route, nor its masquerade rules, nor the
 //! `flannel.1` link `RegisterNetwork` makes before `AcquireLease` (left without an address when it fails).
 
-use super::chain::Chain;
-use super::clock::VirtualDuration;
-use super::cluster::{Action, Cluster};
-use super::event::{EventKind, Reason};
-use super::kindnet;
-use super::message::{Message, NodeRouteChange};
-use super::name::Name;
-use super::object::ObjectRef;
-use super::upstream;
+use crate::sim::chain::Chain;
+use crate::sim::clock::VirtualDuration;
+use crate::sim::cluster::{Action, Cluster};
+use crate::sim::event::{EventKind, Reason};
+use crate::sim::message::{Message, NodeRouteChange};
+use crate::sim::name::Name;
+use crate::sim::object::ObjectRef;
+use crate::sim::upstream;
 use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
 use crate::ipam::flanneld::{
     acquire_lease, configure_device, create_vxlan_device, vxlan_device, vxlan_mtu, vxlan_route,
@@ -65,19 +64,6 @@ const PLEG_RELIST_PERIOD: VirtualDuration = VirtualDuration::from_secs(1);
 
 /// `MaxContainerBackOff` (`pkg/kubelet/kubelet.go`): the cap of a crashing container's back-off.
 const MAX_CONTAINER_BACK_OFF: VirtualDuration = VirtualDuration::from_secs(300);
-
-/// The node's CNI agent starts (a node joined, or its machine booted): kindnetd, or the flannel pod.
-pub(crate) fn start_cni_agent(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
-    let flannel = cluster
-        .nodes
-        .get(name)
-        .is_some_and(|node| node.cni.is_flannel());
-    if flannel {
-        start(cluster, name, uid, boot);
-    } else {
-        kindnet::start(cluster, name, uid, boot);
-    }
-}
 
 /// The node's flannel pod starts `kindnet_start_delay` from now.
 pub(crate) fn start(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
