@@ -58,7 +58,10 @@ impl fmt::Display for SandboxError {
 /// What libcni says when the first plugin (ptp, or flannel) failed ADD (`AddNetworkList`,
 /// `pluginDescription`: the plugin entry has no `name`, so only its type is shown).
 fn plugin_failed(chain: Chain, err: impl fmt::Display) -> String {
-    format!("plugin type=\"{}\" failed (add): {err}", chain.spec().first_plugin)
+    format!(
+        "plugin type=\"{}\" failed (add): {err}",
+        chain.spec().first_plugin
+    )
 }
 
 /// `RunPodSandbox` on `node` for `pod`: a sandbox ID and netns, then CNI ADD. On success the sandbox
@@ -173,16 +176,11 @@ pub(crate) fn log_sandbox_step(
 /// `StopPodSandbox` of a sandbox whose netns went with a reboot: containerd finds the netns closed and
 /// runs CNI DEL with `CNI_NETNS=""`. The chain's IPAM releases by container ID; nothing of the pod's
 /// namespace is left to delete.
-pub(crate) fn stop_dead_sandbox(
-    cluster: &mut Cluster,
-    node_name: &Name,
-    facts: &Rc<SandboxFacts>,
-) {
-    let Some(node) = cluster.nodes.get_mut(node_name) else {
+pub(crate) fn stop_dead_sandbox(cluster: &mut Cluster, node_name: &Name, facts: &Rc<SandboxFacts>) {
+    let Some(on_node) = cluster.nodes.get(node_name).map(|node| node.name.clone()) else {
         return;
     };
-    let told = (chain::actors(facts.chain).del)(node, None, facts);
-    let on_node = node.name.clone();
+    let told = (chain::actors(facts.chain).del)(cluster, node_name, None, facts);
     log_sandbox_step(
         cluster,
         SandboxStep::CniDelNoNetns,
@@ -226,8 +224,9 @@ pub(crate) fn stop_pod_sandbox(
         return;
     };
     let facts = sandbox.facts;
-    let told = (chain::actors(facts.chain).del)(node, Some(&mut sandbox.netns), &facts);
     let on_node = node.name.clone();
+    let told =
+        (chain::actors(facts.chain).del)(cluster, node_name, Some(&mut sandbox.netns), &facts);
     log_sandbox_step(
         cluster,
         SandboxStep::CniDel,

@@ -58,6 +58,12 @@ fn chain_names(chain: Chain) -> &'static [&'static str] {
             "/var/lib/cni/networks",
         ],
         Chain::K3sFlannel => &["k3s", "/var/lib/rancher", "/var/lib/cni/networks"],
+        Chain::Calico => &[
+            "calico-node",
+            "/etc/cni/net.d",
+            "/opt/cni/bin",
+            "calico-ipam",
+        ],
     }
 }
 

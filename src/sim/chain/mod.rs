@@ -5,6 +5,8 @@
 //!   portmap) and routes to the other nodes via their InternalIPs.
 //! * [`flannel`] — kube-flannel's manifest (`cni=flannel`) and k3s' embedded flannel (`cni=k3s-flannel`):
 //!   flannel delegating to bridge `cni0` + host-local, flanneld's `subnet.env` and `flannel.1` routes.
+//! * [`calico`] — Calico's manifest (`cni=calico`): calico-node's conflist, pool and `tunl0`; the calico
+//!   plugin with calico-ipam's blocks, affinities and borrowing; BIRD's blackhole and tunnel routes.
 //!
 //! A chain is two rows: its data, [`ChainSpec`] ([`Chain::spec`]: paths, plugin names, what a reboot
 //! takes), and its actors, [`seam::Actors`] ([`actors`]: what it does when its node registers or boots,
@@ -12,6 +14,7 @@
 //! reboots (`sim::reboot`) call a node's chain only through those rows, so a new chain is one folder
 //! holding both rows, a variant of [`Chain`] and its arm in each of the two `match`es.
 
+pub mod calico;
 pub mod flannel;
 pub mod kindnet;
 mod name;
@@ -27,5 +30,6 @@ pub(crate) fn actors(chain: Chain) -> &'static seam::Actors {
         Chain::Kindnet => &kindnet::cni::ACTORS,
         Chain::Flannel => &flannel::cni::ACTORS,
         Chain::K3sFlannel => &flannel::cni::K3S_ACTORS,
+        Chain::Calico => &calico::cni::ACTORS,
     }
 }

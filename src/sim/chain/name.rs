@@ -1,6 +1,7 @@
 //! [`Chain`], the CNI chain a node runs (`set cni=…`), and what is known of it without running it: its
 //! row of data, [`ChainSpec`], which its own folder holds (`kindnet::SPEC`, `flannel::SPEC`, …).
 
+use super::calico;
 use super::flannel;
 use super::kindnet;
 use super::spec::ChainSpec;
@@ -17,11 +18,18 @@ pub enum Chain {
     Flannel,
     /// k3s' embedded flannel: the same plugins, k3s' conflist and paths.
     K3sFlannel,
+    /// Calico's manifest: the calico plugin with calico-ipam (blocks of an IP pool), IP-in-IP.
+    Calico,
 }
 
 impl Chain {
     /// Every chain, as `set cni=` names them.
-    pub const ALL: [Chain; 3] = [Chain::Kindnet, Chain::Flannel, Chain::K3sFlannel];
+    pub const ALL: [Chain; 4] = [
+        Chain::Kindnet,
+        Chain::Flannel,
+        Chain::K3sFlannel,
+        Chain::Calico,
+    ];
 
     /// Its row of data (the one `match` on what a chain is; what it does is `seam::actors`).
     pub fn spec(self) -> &'static ChainSpec {
@@ -29,6 +37,7 @@ impl Chain {
             Chain::Kindnet => &kindnet::SPEC,
             Chain::Flannel => &flannel::SPEC,
             Chain::K3sFlannel => &flannel::K3S_SPEC,
+            Chain::Calico => &calico::SPEC,
         }
     }
 

@@ -7,7 +7,6 @@ use crate::sim::cluster::Cluster;
 use crate::sim::event::Reason;
 use crate::sim::message::SandboxStep;
 use crate::sim::name::Name;
-use crate::sim::objects::NodeObj;
 use crate::sim::sandbox::SandboxFacts;
 use crate::sim::upstream::Upstream;
 use std::net::IpAddr;
@@ -21,9 +20,11 @@ pub(crate) struct Actors {
     pub(crate) start_agent: fn(&mut Cluster, &str, u64, u32),
     /// CNI ADD of a sandbox on a node whose conflist is written: fills in the facts and returns its
     /// steps, or the first plugin's error after containerd's teardown DEL through the chain.
-    pub(crate) add: fn(&mut Cluster, &Name, &mut SandboxFacts, &mut NetNs) -> Result<Vec<Told>, String>,
-    /// CNI DEL of a sandbox, its pod's namespace given when it is still there; returns its steps.
-    pub(crate) del: fn(&mut NodeObj, Option<&mut NetNs>, &SandboxFacts) -> Vec<Told>,
+    pub(crate) add:
+        fn(&mut Cluster, &Name, &mut SandboxFacts, &mut NetNs) -> Result<Vec<Told>, String>,
+    /// CNI DEL of a sandbox on the named node, its pod's namespace given when it is still there;
+    /// returns its steps.
+    pub(crate) del: fn(&mut Cluster, &Name, Option<&mut NetNs>, &SandboxFacts) -> Vec<Told>,
 }
 
 /// One step of an ADD or a DEL, as the log tells it on the sandbox's pod and node.

@@ -3,9 +3,9 @@
 //! it, asks host-local and puts the gateway on `cni0` last. What the bridge did is returned for the
 //! log, in `bridge.go`'s order.
 
+use super::flanneld;
 use crate::ipam::bridge::{self, CmdArgs};
 use crate::ipam::flannel;
-use super::flanneld;
 use crate::ipam::hostlocal::store::container_id;
 use crate::ipam::hostlocal::Store;
 use crate::ipam::ptp::iproute2::route_lines_via;
@@ -74,7 +74,15 @@ fn add(
 
 /// CNI DEL in the bridge's order: the interface, then IPAM. Without the pod's namespace only IPAM's
 /// release is told.
-fn del(node: &mut NodeObj, pod: Option<&mut NetNs>, facts: &SandboxFacts) -> Vec<Told> {
+fn del(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    pod: Option<&mut NetNs>,
+    facts: &SandboxFacts,
+) -> Vec<Told> {
+    let Some(node) = cluster.nodes.get_mut(node_name) else {
+        return Vec::new();
+    };
     let live = pod.is_some();
     let (released, gone) = flannel_del(node, pod, facts);
     let mut told = Vec::new();

@@ -33,6 +33,12 @@
 //! the vxlan FDB and ARP entries flanneld writes beside each route, nor its masquerade rules, nor the
 //! `flannel.1` link `RegisterNetwork` makes before `AcquireLease` (left without an address when it fails).
 
+use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
+use crate::ipam::flanneld::{
+    acquire_lease, configure_device, create_vxlan_device, vxlan_device, vxlan_mtu, vxlan_route,
+    write_subnet_file, SubnetConfig, DEFAULT_VNI,
+};
+use crate::ipam::goip::{parse_cidr, GoIp};
 use crate::sim::chain::Chain;
 use crate::sim::clock::VirtualDuration;
 use crate::sim::cluster::{Action, Cluster};
@@ -41,12 +47,6 @@ use crate::sim::message::{Message, NodeRouteChange};
 use crate::sim::name::Name;
 use crate::sim::object::ObjectRef;
 use crate::sim::upstream;
-use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
-use crate::ipam::flanneld::{
-    acquire_lease, configure_device, create_vxlan_device, vxlan_device, vxlan_mtu, vxlan_route,
-    write_subnet_file, SubnetConfig, DEFAULT_VNI,
-};
-use crate::ipam::goip::{parse_cidr, GoIp};
 use ipnet::{IpNet, Ipv4Net};
 use std::net::Ipv4Addr;
 use std::rc::Rc;
@@ -206,7 +206,9 @@ fn net_config(chain: Chain, cluster_cidrs: &[IpNet]) -> SubnetConfig {
     SubnetConfig {
         network: match chain {
             Chain::K3sFlannel => family(false),
-            Chain::Flannel | Chain::Kindnet => Some(IpNet::V4(KUBE_FLANNEL_NETWORK)),
+            Chain::Flannel | Chain::Kindnet | Chain::Calico => {
+                Some(IpNet::V4(KUBE_FLANNEL_NETWORK))
+            }
         },
         ipv6_network: chain.flannel_ipv6().then(|| family(true)).flatten(),
     }

@@ -14,7 +14,7 @@ use crate::sim::chain::seam::{nothing, step_count, Actors, Told};
 use crate::sim::cluster::Cluster;
 use crate::sim::message::SandboxStep;
 use crate::sim::name::Name;
-use crate::sim::objects::{LoadedChain, NodeObj};
+use crate::sim::objects::LoadedChain;
 use crate::sim::sandbox::{select_pod_ips, SandboxFacts, IF_NAME};
 use crate::sim::upstream;
 use ipnet::IpNet;
@@ -39,7 +39,10 @@ fn add(
     let mut told: Vec<Told> = (0..step_count(facts.reserved.len()))
         .map(|range| Told::Step(SandboxStep::Reserved(range), &upstream::HOSTLOCAL_GET))
         .collect();
-    told.push(Told::Step(SandboxStep::VethCreated, &upstream::PTP_SETUP_VETH));
+    told.push(Told::Step(
+        SandboxStep::VethCreated,
+        &upstream::PTP_SETUP_VETH,
+    ));
     told.extend(
         (0..step_count(facts.routes.len()))
             .map(|n| Told::Step(SandboxStep::RouteAdded(n), &upstream::PTP_HOST_ROUTE)),
@@ -49,7 +52,15 @@ fn add(
 
 /// CNI DEL: ptp runs host-local's DEL, which releases by container ID, then deletes the pod's `eth0`
 /// when its namespace is still there (the host veth and its routes go with it).
-fn del(node: &mut NodeObj, pod: Option<&mut NetNs>, facts: &SandboxFacts) -> Vec<Told> {
+fn del(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    pod: Option<&mut NetNs>,
+    facts: &SandboxFacts,
+) -> Vec<Told> {
+    let Some(node) = cluster.nodes.get_mut(node_name) else {
+        return Vec::new();
+    };
     let released = match (node.chain.as_deref(), node.store.as_mut()) {
         (Some(chain), Some(store)) => {
             hostlocal::cmd_del(&chain.ipam, store, &facts.sandbox_id, IF_NAME)
@@ -184,4 +195,3 @@ fn load_chain(
     }
     Ok(chain)
 }
-
