@@ -94,6 +94,7 @@ fn installer(chain: Chain) -> &'static str {
         Chain::Flannel => "kube-flannel",
         Chain::K3sFlannel => "k3s",
         Chain::Calico => "calico-node",
+        Chain::Canal => "canal",
     }
 }
 

@@ -10,6 +10,13 @@ use crate::sim::{Chain, Reason};
 pub fn explain_event(reason: Reason, chain: Chain) -> Text {
     match (chain, reason) {
         (Chain::Kindnet, _) => explain(reason),
+        // Canal's nodes run flanneld: its routes are flannel's.
+        (Chain::Canal, Reason::NodeRouteAdded | Reason::NodeRouteRemoved) => {
+            explain_flannel(reason).unwrap_or_else(|| explain(reason))
+        }
+        (Chain::Canal, reason) => {
+            super::narration_calico::explain_canal(reason).unwrap_or_else(|| explain(reason))
+        }
         (Chain::Calico, reason) => {
             super::narration_calico::explain_calico(reason).unwrap_or_else(|| explain(reason))
         }
@@ -387,6 +394,7 @@ mod tests {
         match chain {
             Chain::Kindnet => &["bridge", "cni0", "网桥", "ブリッジ", "flannel"],
             Chain::Flannel | Chain::K3sFlannel => &["ptp", "kindnetd", "/32", "setupContainerVeth"],
+            Chain::Canal => &["ptp", "kindnetd", "calico-ipam", "tunl0", "bridge", "cni0"],
             Chain::Calico => &[
                 "ptp",
                 "kindnetd",

@@ -75,3 +75,27 @@ pub(super) fn explain_calico(reason: Reason) -> Option<Text> {
         _ => return None,
     })
 }
+
+/// What an event means on a Canal node: the calico plugin's veth and routes, host-local on the node's
+/// podCIDR, flanneld's routes.
+pub(super) fn explain_canal(reason: Reason) -> Option<Text> {
+    match reason {
+        Reason::VethCreated | Reason::RouteAdded | Reason::VethDeleted => explain_calico(reason),
+        Reason::CNIConfigWritten => Some(Text::new(
+            "The canal pod's install-cni writes /etc/cni/net.d/10-canal.conflist: the calico plugin with host-local as its IPAM on the node's podCIDR (subnet usePodCidr), then portmap and bandwidth. Unlike Calico's own IPAM, a Pod's address here is in its node's spec.podCIDR. Once the file exists, the runtime's network is ready.",
+            "canal Pod 的 install-cni 写出 /etc/cni/net.d/10-canal.conflist：calico 插件，IPAM 为以节点 podCIDR 为范围的 host-local（subnet 为 usePodCidr），然后是 portmap 和 bandwidth。与 Calico 自己的 IPAM 不同，这里 Pod 的地址就在节点的 spec.podCIDR 里。文件一出现，容器运行时的网络就绪。",
+            "canal Pod の install-cni が /etc/cni/net.d/10-canal.conflist を書きます。calico プラグインで、IPAM はノードの podCIDR を範囲とする host-local（subnet は usePodCidr）、続いて portmap と bandwidth です。Calico 自身の IPAM と違い、ここでは Pod のアドレスはノードの spec.podCIDR に入ります。ファイルができると、ランタイムのネットワークは準備完了になります。",
+        )),
+        Reason::CNIAdd | Reason::CNIDel => Some(Text::new(
+            "containerd runs the conflist (ADD in order, DEL in reverse): the calico plugin puts the node's podCIDR in place of usePodCidr and calls host-local, then makes or removes the pod's cali veth and its /32 route; portmap and bandwidth follow.",
+            "containerd 执行 conflist（ADD 按顺序，DEL 按逆序）：calico 插件把 usePodCidr 换成节点的 podCIDR 并调用 host-local，再创建或删除 Pod 的 cali veth 和它的 /32 路由；随后是 portmap 和 bandwidth。",
+            "containerd が conflist を実行します（ADD は順番どおり、DEL は逆順）。calico プラグインが usePodCidr をノードの podCIDR に置き換えて host-local を呼び、Pod の cali veth とその /32 ルートを作成または削除します。続いて portmap と bandwidth が動きます。",
+        )),
+        Reason::NodeReboot | Reason::Rebooted | Reason::FailedCreatePodSandBox => Some(Text::new(
+            "On a Canal node a reboot takes the cali veths, flannel.1, the routes and /run/flannel/subnet.env; host-local's IP files in /var/lib/cni/networks/k8s-pod-network stay on disk. When the kubelet is back it stops the old sandboxes (CNI DEL) and creates new ones, and flanneld takes its lease again.",
+            "在 Canal 节点上，重启会带走 cali veth、flannel.1、路由和 /run/flannel/subnet.env；host-local 在 /var/lib/cni/networks/k8s-pod-network 里的 IP 文件留在磁盘上。kubelet 恢复后先停止旧沙箱（CNI DEL）再创建新沙箱，flanneld 也重新拿回租约。",
+            "Canal ノードでは、再起動で cali veth、flannel.1、ルート、/run/flannel/subnet.env が消えます。/var/lib/cni/networks/k8s-pod-network にある host-local の IP ファイルはディスクに残ります。kubelet が戻ると古いサンドボックスを停止し（CNI DEL）、新しいサンドボックスを作り、flanneld もリースを取り直します。",
+        )),
+        _ => None,
+    }
+}

@@ -65,10 +65,12 @@ impl Hop {
             (Hop::Agent, Chain::Flannel) => "flanneld",
             (Hop::Agent, Chain::K3sFlannel) => return K3S_FLANNEL,
             (Hop::Agent, Chain::Calico) => "calico-node",
+            (Hop::Agent, Chain::Canal) => "canal (flanneld)",
             (Hop::Config, Chain::Kindnet) => Chain::Kindnet.conflist_name(),
             (Hop::Config, Chain::Flannel) => "install-cni → 10-flannel.conflist",
             (Hop::Config, Chain::K3sFlannel) => "k3s → 10-flannel.conflist",
             (Hop::Config, Chain::Calico) => "install-cni → 10-calico.conflist",
+            (Hop::Config, Chain::Canal) => "install-cni → 10-canal.conflist",
             (Hop::Runtime, _) => "containerd",
             (Hop::Cni, _) => "CNI ADD / DEL",
             (Hop::Plugins, Chain::Kindnet) => "ptp + host-local",
@@ -76,6 +78,7 @@ impl Hop {
                 "subnet.env → flannel → bridge + host-local"
             }
             (Hop::Plugins, Chain::Calico) => "calico + calico-ipam",
+            (Hop::Plugins, Chain::Canal) => "calico + host-local",
             (Hop::Kubelet, _) => "kubelet",
             (Hop::PodIps, _) => "status.podIPs",
         };

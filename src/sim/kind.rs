@@ -101,7 +101,7 @@ fn new_machine(cluster: &mut Cluster, name: &str, uid: u64, pod_cidrs: &[String]
         netns,
         uplink: machine.uplink,
         // The delegate's IPAM has no `dataDir`: host-local's default, on disk.
-        ipam_data_dir: if cluster.settings.cni.is_flannel() {
+        ipam_data_dir: if cluster.settings.cni.runs_flanneld() {
             IpamDataDir::VarLibCniNetworks
         } else {
             cluster.settings.ipam_data_dir
@@ -110,7 +110,7 @@ fn new_machine(cluster: &mut Cluster, name: &str, uid: u64, pod_cidrs: &[String]
         flannel: cluster
             .settings
             .cni
-            .is_flannel()
+            .runs_flanneld()
             .then(|| Box::new(FlannelFiles::default())),
         flannel_annotated: false,
         boot: 0,

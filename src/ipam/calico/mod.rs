@@ -29,7 +29,7 @@ pub mod store;
 
 pub use block::{AllocationAttribute, AllocationBlock, BlockError, ReleaseError, ReleaseOptions};
 pub use ipam::{AutoAssignArgs, AutoAssignResult, Ipam};
-pub use pool::{IpPool, PoolError, RandomBlockGenerator};
+pub use pool::{IpPool, PoolError, PoolPlan, RandomBlockGenerator};
 pub use store::{
     BlockAffinity, BlockAffinityState, IpamAssignments, IpamConfig, IpamError, IpamEvent,
     IpamHandle,

@@ -64,6 +64,12 @@ fn chain_names(chain: Chain) -> &'static [&'static str] {
             "/opt/cni/bin",
             "calico-ipam",
         ],
+        Chain::Canal => &[
+            "canal",
+            "/etc/cni/net.d",
+            "/opt/cni/bin",
+            "/var/lib/cni/networks",
+        ],
     }
 }
 

@@ -7,6 +7,8 @@
 //!   flannel delegating to bridge `cni0` + host-local, flanneld's `subnet.env` and `flannel.1` routes.
 //! * [`calico`] — Calico's manifest (`cni=calico`): calico-node's conflist, pool and `tunl0`; the calico
 //!   plugin with calico-ipam's blocks, affinities and borrowing; BIRD's blackhole and tunnel routes.
+//! * [`canal`] — RKE2's Canal (`cni=canal`): the calico plugin with host-local on the node's podCIDR,
+//!   flanneld's vxlan routes.
 //!
 //! A chain is two rows: its data, [`ChainSpec`] ([`Chain::spec`]: paths, plugin names, what a reboot
 //! takes), and its actors, [`seam::Actors`] ([`actors`]: what it does when its node registers or boots,
@@ -15,6 +17,7 @@
 //! holding both rows, a variant of [`Chain`] and its arm in each of the two `match`es.
 
 pub mod calico;
+pub mod canal;
 pub mod flannel;
 pub mod kindnet;
 mod name;
@@ -31,5 +34,6 @@ pub(crate) fn actors(chain: Chain) -> &'static seam::Actors {
         Chain::Flannel => &flannel::cni::ACTORS,
         Chain::K3sFlannel => &flannel::cni::K3S_ACTORS,
         Chain::Calico => &calico::cni::ACTORS,
+        Chain::Canal => &canal::cni::ACTORS,
     }
 }

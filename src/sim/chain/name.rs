@@ -2,6 +2,7 @@
 //! row of data, [`ChainSpec`], which its own folder holds (`kindnet::SPEC`, `flannel::SPEC`, …).
 
 use super::calico;
+use super::canal;
 use super::flannel;
 use super::kindnet;
 use super::spec::ChainSpec;
@@ -20,15 +21,18 @@ pub enum Chain {
     K3sFlannel,
     /// Calico's manifest: the calico plugin with calico-ipam (blocks of an IP pool), IP-in-IP.
     Calico,
+    /// Canal (RKE2's): the calico plugin with host-local on the node's podCIDR, flannel's vxlan.
+    Canal,
 }
 
 impl Chain {
     /// Every chain, as `set cni=` names them.
-    pub const ALL: [Chain; 4] = [
+    pub const ALL: [Chain; 5] = [
         Chain::Kindnet,
         Chain::Flannel,
         Chain::K3sFlannel,
         Chain::Calico,
+        Chain::Canal,
     ];
 
     /// Its row of data (the one `match` on what a chain is; what it does is `seam::actors`).
@@ -38,6 +42,7 @@ impl Chain {
             Chain::Flannel => &flannel::SPEC,
             Chain::K3sFlannel => &flannel::K3S_SPEC,
             Chain::Calico => &calico::SPEC,
+            Chain::Canal => &canal::SPEC,
         }
     }
 
@@ -54,6 +59,11 @@ impl Chain {
     /// Whether its plugins are flannel's and the bridge's.
     pub fn is_flannel(self) -> bool {
         self.spec().bridged
+    }
+
+    /// Whether flanneld runs on its nodes: kube-flannel's, k3s' and Canal's.
+    pub fn runs_flanneld(self) -> bool {
+        self.spec().flanneld
     }
 
     /// Whether flanneld runs IPv6 beside IPv4 on a dual-stack cluster: `net-conf.json` says so when k3s

@@ -23,6 +23,8 @@ pub struct ChainSpec {
     pub conflist: Option<&'static str>,
     /// Whether its plugins are flannel's and the bridge's (`cni0`, flanneld's `flannel.1`).
     pub bridged: bool,
+    /// Whether flanneld runs on its nodes (`subnet.env`, `flannel.1` and the routes through it).
+    pub flanneld: bool,
     /// Whether flanneld runs IPv6 beside IPv4 on a dual-stack cluster.
     pub flannel_ipv6: bool,
     /// What a reboot takes from the node's network namespace besides the pods' ends.

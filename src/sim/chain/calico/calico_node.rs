@@ -5,11 +5,14 @@
 //! `CALICO_IPV4POOL_CIDR` is commented out in the manifest, so the pool is kubeadm's `podSubnet` read from
 //! the `kubeadm-config` ConfigMap (`extractKubeadmCIDRs`), the cluster CIDR here, else `192.168.0.0/16` —
 //! with `blockSize` 26 and `ipipMode: Always`, and `allocateip.go`'s `assignHostTunnelAddr` gives `tunl0`
-//! an address: the node's first `AutoAssign`, which claims its first block.
+//! an address: the node's first `AutoAssign`, which claims its first block. After a reboot the address
+//! its handle holds is kept (`reconcileTunnelAddrs`).
 
-use super::cni::tell_ipam_events;
+use super::told::tell_ipam_events;
 use super::{unix_nano, Calico};
-use crate::ipam::calico::node::{assign_host_tunnel_addr, calico_conflist, IPIP_DEVICE};
+use crate::ipam::calico::node::{
+    assign_host_tunnel_addr, calico_conflist, ipip_tunnel_handle, IPIP_DEVICE,
+};
 use crate::ipam::calico::{IpPool, Ipam};
 use crate::sim::cluster::{Action, Cluster};
 use crate::sim::event::{EventKind, Reason};
@@ -39,17 +42,36 @@ pub(crate) fn start(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
 
 /// The pool's CIDR: the cluster's IPv4 CIDR (kubeadm's `podSubnet`), else Calico's default.
 fn pool_cidr(cluster: &Cluster) -> IpNet {
-    cluster
-        .config
-        .as_ref()
-        .and_then(|config| {
-            config
-                .cluster_cidrs
-                .iter()
-                .find(|cidr| matches!(cidr, IpNet::V4(_)))
-                .copied()
+    default_pool(
+        cluster
+            .config
+            .as_ref()
+            .map_or(&[], |c| &c.cluster_cidrs[..]),
+    )
+    .cidr
+}
+
+/// The pool calico-node creates for these cluster CIDRs (kubeadm's `podSubnet`): the first IPv4 one,
+/// else `192.168.0.0/16`, in blocks of /26.
+pub fn default_pool(cluster_cidrs: &[IpNet]) -> IpPool {
+    let cidr = cluster_cidrs
+        .iter()
+        .find(|cidr| matches!(cidr, IpNet::V4(_)))
+        .copied()
+        .unwrap_or_else(|| DEFAULT_IPV4_POOL_CIDR.parse().unwrap_or_default());
+    IpPool::new(DEFAULT_POOL_NAME, cidr, None)
+        .or_else(|_| {
+            IpPool::new(
+                DEFAULT_POOL_NAME,
+                DEFAULT_IPV4_POOL_CIDR.parse().unwrap_or_default(),
+                None,
+            )
         })
-        .unwrap_or_else(|| DEFAULT_IPV4_POOL_CIDR.parse().unwrap_or_default())
+        .unwrap_or(IpPool {
+            name: DEFAULT_POOL_NAME.to_string(),
+            cidr,
+            block_size: 26,
+        })
 }
 
 /// calico-node's pod runs: the conflist, the pool, the tunnel address.
@@ -103,6 +125,14 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
         return;
     };
     calico.ipam.now_unix_nano = now;
+    // reconcileTunnelAddrs keeps an address the node's handle already holds (after a reboot).
+    if calico
+        .ipam
+        .ips_by_handle(&ipip_tunnel_handle(name))
+        .is_ok_and(|ips| !ips.is_empty())
+    {
+        return;
+    }
     let assigned = assign_host_tunnel_addr(&mut calico.ipam, name);
     let events = calico.ipam.take_events();
     tell_ipam_events(cluster, &ObjectRef::node(name), name, events, None);

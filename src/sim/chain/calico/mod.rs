@@ -11,6 +11,7 @@
 
 pub mod calico_node;
 pub mod cni;
+mod told;
 pub mod view;
 
 use super::spec::ChainSpec;
@@ -29,6 +30,7 @@ pub const SPEC: ChainSpec = ChainSpec {
     first_plugin: "calico",
     conflist: None,
     bridged: false,
+    flanneld: false,
     flannel_ipv6: false,
     reboot_links: "cali veths, tunl0 and their routes",
 };

@@ -39,6 +39,7 @@ use crate::ipam::flanneld::{
     write_subnet_file, SubnetConfig, DEFAULT_VNI,
 };
 use crate::ipam::goip::{parse_cidr, GoIp};
+use crate::sim::chain::canal::canal_conflist;
 use crate::sim::chain::Chain;
 use crate::sim::clock::VirtualDuration;
 use crate::sim::cluster::{Action, Cluster};
@@ -91,8 +92,10 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     if !current(cluster, name, uid, boot) {
         return;
     }
-    if cluster.nodes.get(name).map(|n| n.cni) == Some(Chain::Flannel) {
-        install_conflist(cluster, name);
+    match cluster.nodes.get(name).map(|n| n.cni) {
+        Some(Chain::Flannel) => install_conflist(cluster, name),
+        Some(Chain::Canal) => install_canal_conflist(cluster, name),
+        _ => {}
     }
     restart(cluster, name, uid, boot);
 }
@@ -145,7 +148,7 @@ pub(crate) fn watch_all(cluster: &mut Cluster) {
     let nodes: Vec<(Name, u64, u32)> = cluster
         .nodes_in_name_order()
         .into_iter()
-        .filter(|(_, node)| node.cni.is_flannel() && !node.down)
+        .filter(|(_, node)| node.cni.runs_flanneld() && !node.down)
         .map(|(name, node)| (name.clone(), node.uid, node.boot))
         .collect();
     for (node, uid, boot) in nodes {
@@ -158,6 +161,27 @@ pub(crate) fn watch_all(cluster: &mut Cluster) {
             },
         );
     }
+}
+
+/// The canal pod's `install-cni` writes `10-canal.conflist` for its node before its flannel container
+/// starts.
+fn install_canal_conflist(cluster: &mut Cluster, name: &str) {
+    let Some(node) = cluster.nodes.get_mut(name) else {
+        return;
+    };
+    node.conflist = Some(Rc::from(canal_conflist(name)));
+    let path = node.cni.conflist_path();
+    cluster.node_ready();
+    cluster.log(
+        ObjectRef::node(name),
+        EventKind::Step,
+        Reason::CNIConfigWritten,
+        format_args!(
+            "the canal pod's install-cni wrote {path} (calico with host-local on the node's podCIDR, usePodCidr; then portmap and bandwidth)"
+        ),
+        Some(name.into()),
+        &upstream::CALICO_INSTALL_CNI,
+    );
 }
 
 /// kube-flannel's `install-cni` (or k3s' `createCNIConf`) writes the chain's conflist.
@@ -205,7 +229,8 @@ fn net_config(chain: Chain, cluster_cidrs: &[IpNet]) -> SubnetConfig {
     };
     SubnetConfig {
         network: match chain {
-            Chain::K3sFlannel => family(false),
+            // RKE2's canal chart writes `Network` from the cluster CIDR, as k3s does.
+            Chain::K3sFlannel | Chain::Canal => family(false),
             Chain::Flannel | Chain::Kindnet | Chain::Calico => {
                 Some(IpNet::V4(KUBE_FLANNEL_NETWORK))
             }

@@ -78,6 +78,7 @@ pub const SPEC: ChainSpec = ChainSpec {
     first_plugin: "flannel",
     conflist: Some(KUBE_FLANNEL_CNI_CONF),
     bridged: true,
+    flanneld: true,
     // kube-flannel's manifest as shipped has no `IPv6Network`.
     flannel_ipv6: false,
     reboot_links: "veths, the cni0 bridge, flannel.1 and their routes",

@@ -20,6 +20,7 @@ pub const SPEC: ChainSpec = ChainSpec {
     first_plugin: "ptp",
     conflist: None,
     bridged: false,
+    flanneld: false,
     flannel_ipv6: false,
     reboot_links: "veths and /32 routes",
 };
