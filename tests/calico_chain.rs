@@ -78,7 +78,7 @@ fn every_node_claims_a_block_of_the_pool_with_the_affinitys_states_in_order() {
     let states: Vec<String> = sim
         .events()
         .iter()
-        .filter(|e| e.reason == Reason::BlockAffinity && e.object.to_string() == "node/kind-worker")
+        .filter(|e| e.reason == Reason::BlockAffinity && e.object == "node/kind-worker")
         .map(|e| e.message.to_string())
         .collect();
     assert_eq!(states.len(), 3);
@@ -135,4 +135,35 @@ fn cni_del_releases_by_handle_after_the_same_lag() {
         .find(|e| e.reason == Reason::PodDeleted)
         .unwrap();
     assert!(released[0].time_ms > deleted.time_ms);
+}
+
+/// Canal: host-local on the node's podCIDR behind the calico plugin's `cali` veth, flanneld's routes.
+#[test]
+fn canal_gives_the_pod_an_address_of_its_pod_cidr_on_a_cali_veth_with_flannels_routes() {
+    let text = KIND_CALICO.replace("set cni=calico", "set cni=canal");
+    let sim = at(&text, 8_000);
+    let state = sim.state();
+    assert!(state.calico.is_none(), "no Calico IPAM datastore on Canal");
+    let worker = state
+        .nodes
+        .iter()
+        .find(|n| n.name == "kind-worker")
+        .unwrap();
+    let pod_cidr: IpNet = worker.pod_cidrs[0].parse().unwrap();
+    for pod in ["a", "c", "d"] {
+        assert!(pod_cidr.contains(&ip_of(&sim, pod)), "{pod} in {pod_cidr}");
+    }
+    let routes = sim.node_ip_routes("kind-worker").unwrap();
+    let a = ip_of(&sim, "a");
+    assert!(routes
+        .iter()
+        .any(|r| r.starts_with(&format!("{a} dev cali"))));
+    assert!(
+        routes.iter().any(|r| r.contains("dev flannel.1")),
+        "{routes:?}"
+    );
+    assert_eq!(
+        worker.ipam.dir.as_deref(),
+        Some("/var/lib/cni/networks/k8s-pod-network")
+    );
 }

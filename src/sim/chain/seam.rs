@@ -20,12 +20,16 @@ pub(crate) struct Actors {
     pub(crate) start_agent: fn(&mut Cluster, &str, u64, u32),
     /// CNI ADD of a sandbox on a node whose conflist is written: fills in the facts and returns its
     /// steps, or the first plugin's error after containerd's teardown DEL through the chain.
-    pub(crate) add:
-        fn(&mut Cluster, &Name, &mut SandboxFacts, &mut NetNs) -> Result<Vec<Told>, String>,
+    pub(crate) add: CniAdd,
     /// CNI DEL of a sandbox on the named node, its pod's namespace given when it is still there;
     /// returns its steps.
     pub(crate) del: fn(&mut Cluster, &Name, Option<&mut NetNs>, &SandboxFacts) -> Vec<Told>,
 }
+
+/// A chain's CNI ADD of a sandbox on the named node, into the pod's namespace: its steps, or the first
+/// plugin's error.
+pub(crate) type CniAdd =
+    fn(&mut Cluster, &Name, &mut SandboxFacts, &mut NetNs) -> Result<Vec<Told>, String>;
 
 /// One step of an ADD or a DEL, as the log tells it on the sandbox's pod and node.
 #[derive(Debug)]
