@@ -15,7 +15,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::churn::{churn_scenario, largest_scenario};
+    use super::churn::{churn_scenario, churn_scenario_on, largest_scenario};
     use criterion::{black_box, criterion_group, Criterion};
     use podip::playback::Player;
     use podip::sim::{builtin, Scenario, Simulation, VirtualTime};
@@ -42,6 +42,24 @@ mod native {
                 simulating
             })
         });
+        // The same budget on Calico: calico-ipam's AutoAssign and block claims, BIRD's routes unread.
+        let calico = Rc::new(churn_scenario_on("calico"));
+        group.bench_function(
+            "256 nodes x 110 pods on Calico, half deleted and re-created",
+            |b| {
+                b.iter_custom(|iters| {
+                    let mut simulating = Duration::ZERO;
+                    for _ in 0..iters {
+                        let started = Instant::now();
+                        let mut sim = Simulation::new(Rc::clone(&calico));
+                        sim.run_to_end();
+                        simulating += started.elapsed();
+                        black_box(sim.events().len());
+                    }
+                    simulating
+                })
+            },
+        );
         group.bench_function("the same, and the run dropped", |b| {
             b.iter(|| {
                 let mut sim = Simulation::new(Rc::clone(&churn));

@@ -267,11 +267,11 @@ fn the_chain_of_a_preset_or_of_cni_is_printed_and_carried_into_the_scenario() {
         "{text}"
     );
     let out = podip()
-        .args(["capacity", "--cni=calico"])
+        .args(["capacity", "--cni=weave"])
         .output()
         .expect("runs");
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cni: \"calico\" is not one of"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cni: \"weave\" is not one of"));
     let nodes = r#"{"kind":"NodeList","items":[{"metadata":{"name":"a"},"spec":{"podCIDRs":["10.244.0.0/24"]}}]}"#;
     let out = podip()
         .args(["import", "-", "--cni=flannel", "--scenario"])

@@ -272,7 +272,8 @@ fn a_preset_with_max_pods_is_merged_the_same_for_the_card_and_the_cli() {
 }
 
 /// Each preset's nodes run a chain: kind's kindnet, kubeadm's flannel (the kubeadm docs' pairing with
-/// --pod-network-cidr=10.244.0.0/16), k3s' own embedded flannel; the others run one podip does not
+/// --pod-network-cidr=10.244.0.0/16), k3s' own embedded flannel, Calico's quickstart, RKE2's Canal; the
+/// others run one podip does not
 /// model, named with the chain podip draws instead in one sentence in every language.
 #[test]
 fn every_preset_runs_its_own_chain_or_says_which_it_draws_instead() {
@@ -282,6 +283,8 @@ fn every_preset_runs_its_own_chain_or_says_which_it_draws_instead() {
         ("kind", Chain::Kindnet, "kindnetd/cni.go"),
         ("kubeadm", Chain::Flannel, "kube-flannel.yml"),
         ("k3s", Chain::K3sFlannel, "pkg/agent/flannel/setup.go"),
+        ("kubeadm-calico", Chain::Calico, "manifests/calico.yaml"),
+        ("rke2", Chain::Canal, "rke2-canal"),
     ];
     for (name, chain, source) in own {
         let preset = preset::by_name(name).expect("a preset");

@@ -198,9 +198,11 @@ fn the_chain_is_a_setting_of_the_cluster_its_card_and_its_links_carry() {
         .any(|line| line.to_string() == "set cni=flannel"));
     assert_eq!(
         kind.draft()
-            .with_knob(KnobId::Cni, "calico".into())
+            .with_knob(KnobId::Cni, "weave".into())
             .validate(&kind),
-        Err("cni: \"calico\" is not one of kindnet, flannel, k3s-flannel".to_string())
+        Err(
+            "cni: \"weave\" is not one of kindnet, flannel, k3s-flannel, calico, canal".to_string()
+        )
     );
     let (link, _) = Link::parse("?tour=kind&cni=flannel");
     assert_eq!(link.overrides.knob(KnobId::Cni), Some("flannel"));

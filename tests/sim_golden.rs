@@ -63,6 +63,15 @@ fn kind_flannel_transcript() {
     );
 }
 
+/// The kind story on Calico (`set cni=calico`): the pool, each node's block claimed (affinity pending,
+/// the block, confirmed) when calico-node gives `tunl0` its address, a, b, c from kind-worker's block
+/// beside its unused podCIDR, b's address at the end of the unallocated list so d gets the next one,
+/// a fourth block claimed, and an address borrowed from another node's block.
+#[test]
+fn kind_calico_transcript() {
+    golden(&["run", "tests/data/kind-calico.podip"], "kind-calico.txt");
+}
+
 #[test]
 fn max_pods_transcript() {
     golden(&["run", "builtin:max-pods"], "max-pods.txt");

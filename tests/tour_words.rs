@@ -93,6 +93,8 @@ fn installer(chain: Chain) -> &'static str {
         Chain::Kindnet => "kindnetd",
         Chain::Flannel => "kube-flannel",
         Chain::K3sFlannel => "k3s",
+        Chain::Calico => "calico-node",
+        Chain::Canal => "canal",
     }
 }
 

@@ -6,7 +6,14 @@ use podip::sim::Scenario;
 /// 256 nodes of a /16 in /24s, 110 pods each (28,160), 55 per node deleted at once and 55 new ones
 /// created after the DEL lag.
 pub fn churn_scenario() -> Scenario {
-    let mut text = String::from("cluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24\n");
+    churn_scenario_on("kindnet")
+}
+
+/// The same churn on the chain `cni` (`set cni=…`): on Calico each node claims two /26 blocks of the
+/// pool, 512 of its 1,024.
+pub fn churn_scenario_on(cni: &str) -> Scenario {
+    let mut text =
+        format!("set cni={cni}\ncluster --cluster-cidr=10.244.0.0/16 --node-cidr-mask-size=24\n");
     for n in 0..256 {
         text.push_str(&format!("node add n{n:03}\n"));
     }

@@ -18,6 +18,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod catalog;
 pub mod narration;
+mod narration_calico;
 pub mod ui;
 
 use serde::Serialize;

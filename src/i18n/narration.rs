@@ -10,6 +10,16 @@ use crate::sim::{Chain, Reason};
 pub fn explain_event(reason: Reason, chain: Chain) -> Text {
     match (chain, reason) {
         (Chain::Kindnet, _) => explain(reason),
+        // Canal's nodes run flanneld: its routes are flannel's.
+        (Chain::Canal, Reason::NodeRouteAdded | Reason::NodeRouteRemoved) => {
+            explain_flannel(reason).unwrap_or_else(|| explain(reason))
+        }
+        (Chain::Canal, reason) => {
+            super::narration_calico::explain_canal(reason).unwrap_or_else(|| explain(reason))
+        }
+        (Chain::Calico, reason) => {
+            super::narration_calico::explain_calico(reason).unwrap_or_else(|| explain(reason))
+        }
         (Chain::K3sFlannel, Reason::CNIConfigWritten) => Text::new(
             "k3s writes the node's conflist itself (createCNIConf): /var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist. The conflist's chain is flannel, then portmap and bandwidth: at every ADD flannel reads the node's subnet from /run/flannel/subnet.env and delegates to the bridge plugin (the bridge cni0), with host-local over that subnet. Once the file exists, the runtime's network is ready.",
             "k3s 自己写出节点的 conflist（createCNIConf）：/var/lib/rancher/k3s/agent/etc/cni/net.d/10-flannel.conflist。这份 conflist 的插件链是 flannel，然后是 portmap 和 bandwidth：每次 ADD 时，flannel 从 /run/flannel/subnet.env 读出节点子网，再把 ADD 委托给 bridge 插件（网桥 cni0），IPAM 为以该子网为范围的 host-local。文件一出现，容器运行时的网络就绪。",
@@ -313,6 +323,31 @@ explanations! {
         zh: "Pod 对象从 API 中消失：宽限期为 0 时立即删除（CheckGracefulDelete）；或在终止后由 kubelet 的 status manager 删除（syncPod）；或在节点已不存在时由 podgc 删除（gcOrphaned）。立即删除时，节点上的网络要稍后才清理。",
         ja: "Pod オブジェクトが API から消えます。猶予期間 0 なら即座に（CheckGracefulDelete）、そうでなければ終了後に kubelet の status manager が（syncPod）、ノードがなくなった場合は podgc が（gcOrphaned）削除します。即時削除では、ノード上のネットワークが片付くのはその後です。",
     },
+    IPPoolCreated => {
+        en: "The first calico-node to start creates the default IP pool (configureIPPools). The manifest leaves CALICO_IPV4POOL_CIDR unset, so it reads kubeadm's podSubnet (the cluster CIDR) from the kubeadm-config ConfigMap, else 192.168.0.0/16; the pool is cut into blocks of /26 (64 addresses), handed to nodes by affinity.",
+        zh: "第一个启动的 calico-node 创建默认 IP 池（configureIPPools）。清单没有设置 CALICO_IPV4POOL_CIDR，所以它从 kubeadm-config ConfigMap 读取 kubeadm 的 podSubnet（集群 CIDR），没有则用 192.168.0.0/16；IP 池被切成 /26 的地址块（64 个地址），按亲和性分给节点。",
+        ja: "最初に起動した calico-node がデフォルトの IP プールを作ります（configureIPPools）。マニフェストは CALICO_IPV4POOL_CIDR を設定していないので、kubeadm-config ConfigMap から kubeadm の podSubnet（クラスター CIDR）を読み、なければ 192.168.0.0/16 を使います。IP プールは /26（64 アドレス）のブロックに分けられ、アフィニティでノードに渡されます。",
+    },
+    BlockAffinity => {
+        en: "A BlockAffinity object ties a block to a node. claimAffineBlock writes it as pending before it creates the block, and confirmed once the block is the node's; a release marks it pendingDeletion, then deletes it. Which block a node gets first is picked at random, seeded by the node's name.",
+        zh: "BlockAffinity 对象把一个地址块绑定到一个节点。claimAffineBlock 在创建地址块之前先把它写成 pending，地址块归该节点后改为 confirmed；释放时先标记为 pendingDeletion，再删除。节点拿到的第一个地址块是随机挑的，种子是节点名。",
+        ja: "BlockAffinity オブジェクトがブロックをノードに結び付けます。claimAffineBlock はブロックを作る前に pending で書き、ブロックがノードのものになると confirmed にします。解放では pendingDeletion にしてから削除します。ノードが最初に受け取るブロックは、ノード名を種にしてランダムに選ばれます。",
+    },
+    BlockClaimed => {
+        en: "The node claims a block of the pool (claimAffineBlock): an IPAMBlock object with the affinity host:<node> and all its addresses on the unallocated list. The node's calico-node (BIRD) adds a blackhole route for it, and every other node a route to it through tunl0.",
+        zh: "节点认领 IP 池里的一个地址块（claimAffineBlock）：一个亲和性指向该节点的 IPAMBlock 对象，所有地址都在未分配列表上。该节点的 calico-node（BIRD）为它加一条 blackhole 路由，其他每个节点加一条经 tunl0 通往它的路由。",
+        ja: "ノードが IP プールのブロックを 1 つ取得します（claimAffineBlock）。そのノードへのアフィニティを持つ IPAMBlock オブジェクトで、すべてのアドレスが未割り当てリストにあります。そのノードの calico-node（BIRD）が blackhole ルートを追加し、ほかの各ノードは tunl0 経由でそのブロックへのルートを追加します。",
+    },
+    IPBorrowed => {
+        en: "The node's blocks are full and the pool has no free block left to claim, so AutoAssign borrows: it takes an address from a block affine to another node (strictAffinity is false). The address is the pod's, but the block and its blackhole route stay on the other node; this node adds a /32 route to the pod as usual.",
+        zh: "节点的地址块都满了，IP 池里也没有可认领的空闲地址块，于是 AutoAssign 借用：从与其他节点有亲和性的地址块里拿一个地址（strictAffinity 为 false）。地址归这个 Pod，但地址块和它的 blackhole 路由仍在另一个节点上；本节点照常为该 Pod 加一条 /32 路由。",
+        ja: "ノードのブロックがすべて埋まり、IP プールにも取得できる空きブロックがないので、AutoAssign は借用します。ほかのノードにアフィニティのあるブロックからアドレスを 1 つ取ります（strictAffinity は false）。アドレスはこの Pod のものですが、ブロックとその blackhole ルートはもう一方のノードに残ります。このノードはいつもどおり Pod への /32 ルートを追加します。",
+    },
+    TunnelAddressAssigned => {
+        en: "calico-node gives the IP-in-IP device tunl0 an address (assignHostTunnelAddr) before any pod: the node's first AutoAssign, which claims the node's first block, so the block's first address is tunl0's and the first pod gets the next one.",
+        zh: "calico-node 在任何 Pod 之前给 IP-in-IP 设备 tunl0 分配地址（assignHostTunnelAddr）：这是该节点的第一次 AutoAssign，它认领节点的第一个地址块，所以地址块的第一个地址归 tunl0，第一个 Pod 拿到下一个。",
+        ja: "calico-node はどの Pod よりも先に IP-in-IP デバイス tunl0 にアドレスを割り当てます（assignHostTunnelAddr）。ノードで最初の AutoAssign がノードの最初のブロックを取得するので、ブロックの最初のアドレスは tunl0 のもので、最初の Pod はその次のアドレスを受け取ります。",
+    },
 }
 
 /// The reasons a flannel node explains its own way ([`explain_event`]).
@@ -359,6 +394,17 @@ mod tests {
         match chain {
             Chain::Kindnet => &["bridge", "cni0", "网桥", "ブリッジ", "flannel"],
             Chain::Flannel | Chain::K3sFlannel => &["ptp", "kindnetd", "/32", "setupContainerVeth"],
+            Chain::Canal => &["ptp", "kindnetd", "calico-ipam", "tunl0", "bridge", "cni0"],
+            Chain::Calico => &[
+                "ptp",
+                "kindnetd",
+                "bridge",
+                "cni0",
+                "网桥",
+                "ブリッジ",
+                "flannel",
+                "host-local",
+            ],
         }
     }
 

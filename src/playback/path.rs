@@ -64,15 +64,21 @@ impl Hop {
             (Hop::Agent, Chain::Kindnet) => "kindnetd",
             (Hop::Agent, Chain::Flannel) => "flanneld",
             (Hop::Agent, Chain::K3sFlannel) => return K3S_FLANNEL,
+            (Hop::Agent, Chain::Calico) => "calico-node",
+            (Hop::Agent, Chain::Canal) => "canal (flanneld)",
             (Hop::Config, Chain::Kindnet) => Chain::Kindnet.conflist_name(),
             (Hop::Config, Chain::Flannel) => "install-cni → 10-flannel.conflist",
             (Hop::Config, Chain::K3sFlannel) => "k3s → 10-flannel.conflist",
+            (Hop::Config, Chain::Calico) => "install-cni → 10-calico.conflist",
+            (Hop::Config, Chain::Canal) => "install-cni → 10-canal.conflist",
             (Hop::Runtime, _) => "containerd",
             (Hop::Cni, _) => "CNI ADD / DEL",
             (Hop::Plugins, Chain::Kindnet) => "ptp + host-local",
             (Hop::Plugins, Chain::Flannel | Chain::K3sFlannel) => {
                 "subnet.env → flannel → bridge + host-local"
             }
+            (Hop::Plugins, Chain::Calico) => "calico + calico-ipam",
+            (Hop::Plugins, Chain::Canal) => "calico + host-local",
             (Hop::Kubelet, _) => "kubelet",
             (Hop::PodIps, _) => "status.podIPs",
         };
@@ -99,7 +105,9 @@ impl Hop {
             | NodeRouteRemoved
             | KindnetReconcileFailed
             | FlannelLeaseFailed
-            | VxlanDeviceCreated => &[Hop::Agent],
+            | VxlanDeviceCreated
+            | IPPoolCreated
+            | TunnelAddressAssigned => &[Hop::Agent],
             CNIConfigWritten => &[Hop::Agent, Hop::Config],
             // The kubelet reports the runtime's "cni plugin not initialized" while no conflist exists.
             NetworkNotReady => &[Hop::Config, Hop::Runtime, Hop::Kubelet],
@@ -107,7 +115,8 @@ impl Hop {
             FailedCreatePodSandBox => &[Hop::Runtime, Hop::Cni],
             CNIAdd | CNIDel => &[Hop::Runtime, Hop::Cni],
             IPAMReserve | IPAMRelease | BridgeCreated | BridgeGatewayAdded | VethCreated
-            | RouteAdded | VethDeleted | RouteRemoved => &[Hop::Plugins],
+            | RouteAdded | VethDeleted | RouteRemoved | BlockAffinity | BlockClaimed
+            | IPBorrowed => &[Hop::Plugins],
             OutOfpods | Killing | PodTerminating => &[Hop::Kubelet],
             PodIPsAssigned | PodIPsCleared => &[Hop::Kubelet, Hop::PodIps],
             // The object goes, and with it what it held.

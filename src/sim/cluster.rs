@@ -5,6 +5,7 @@
 //! and changes the objects, logs what it did now and queues what it does next. Only the driver
 //! ([`Simulation`](super::Simulation)) moves the clock and takes actions off the queue.
 
+use super::chain::calico::Calico;
 use super::clock::{VirtualDuration, VirtualTime};
 use super::event::{Event, EventKind, Reason};
 use super::jitter::Jitter;
@@ -38,6 +39,8 @@ pub(crate) enum Action {
         node: String,
         pod_cidrs: Vec<String>,
     },
+    /// calico-node's pod on `node` starts: its conflist, the pool, the tunnel's address.
+    CalicoNodeStart { node: String, uid: u64, boot: u32 },
     /// kindnetd's reconcile loop on `node`.
     KindnetReconcile { node: String, uid: u64, boot: u32 },
     /// The flannel pod on `node` starts: its conflist, then flanneld.
@@ -109,6 +112,8 @@ pub(crate) struct Cluster {
     /// Moves whenever a node comes or goes, its podCIDRs change or the cluster's flags do, as the node
     /// list's `resourceVersion` would: what kindnetd read of the list holds until it moves.
     pub(crate) nodes_version: u64,
+    /// Calico's datastore, once the first calico-node created the pool.
+    pub(crate) calico: Option<Box<Calico>>,
 }
 
 impl Cluster {
@@ -129,6 +134,7 @@ impl Cluster {
             pods: Pods::with_capacity(pods),
             unscheduled: Vec::new(),
             nodes_version: 0,
+            calico: None,
         }
     }
 

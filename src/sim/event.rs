@@ -122,6 +122,17 @@ pub enum Reason {
     SandboxRemoved,
     /// The Pod object is gone.
     PodDeleted,
+    /// calico-node created the default IP pool (`configureIPPools`).
+    IPPoolCreated,
+    /// A `BlockAffinity` was written (pending, confirmed) or deleted (`claimAffineBlock`,
+    /// `releaseBlockAffinity`).
+    BlockAffinity,
+    /// An `IPAMBlock` was created with the node's affinity (`claimAffineBlock`).
+    BlockClaimed,
+    /// calico-ipam gave a pod an address from a block affine to another node (`AutoAssign`'s borrowing).
+    IPBorrowed,
+    /// calico-node gave `tunl0` its address (`assignHostTunnelAddr`).
+    TunnelAddressAssigned,
 }
 
 impl Reason {

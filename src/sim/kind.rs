@@ -3,6 +3,7 @@
 //! the machine has; deleting the Node takes the machine along and leaves its pods to podgc, unless
 //! `kubeadm reset` left the machine for a later join ([`super::node_reset`]).
 
+use super::chain;
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
 use super::name::Name;
@@ -35,12 +36,13 @@ pub(crate) fn node_add(cluster: &mut Cluster, name: &str, pod_cidrs: &[String]) 
         None => new_machine(cluster, name, uid, pod_cidrs),
     };
     let internal_ips = node.internal_ips.clone();
+    let cni = node.cni;
     cluster.nodes_changed();
     cluster.nodes.insert(Name::from(name), node);
     // A scheduler's pod that failed may fit now (the taint plugin asks for a node's add).
     cluster.node_ready();
     // k3s' agent writes its conflist before it starts containerd and the kubelet.
-    super::flannel::k3s_prepare(cluster, name);
+    (chain::actors(cni).prepare)(cluster, name);
     let preset = if pod_cidrs.is_empty() {
         String::new()
     } else {
@@ -99,7 +101,7 @@ fn new_machine(cluster: &mut Cluster, name: &str, uid: u64, pod_cidrs: &[String]
         netns,
         uplink: machine.uplink,
         // The delegate's IPAM has no `dataDir`: host-local's default, on disk.
-        ipam_data_dir: if cluster.settings.cni.is_flannel() {
+        ipam_data_dir: if cluster.settings.cni.runs_flanneld() {
             IpamDataDir::VarLibCniNetworks
         } else {
             cluster.settings.ipam_data_dir
@@ -108,7 +110,7 @@ fn new_machine(cluster: &mut Cluster, name: &str, uid: u64, pod_cidrs: &[String]
         flannel: cluster
             .settings
             .cni
-            .is_flannel()
+            .runs_flanneld()
             .then(|| Box::new(FlannelFiles::default())),
         flannel_annotated: false,
         boot: 0,

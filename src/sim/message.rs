@@ -177,7 +177,7 @@ impl fmt::Display for Message {
                 terminating.object.name(),
                 terminating.grace
             ),
-            Message::NodeRoute(change) if change.chain.is_flannel() => write!(
+            Message::NodeRoute(change) if change.chain.runs_flanneld() => write!(
                 f,
                 "flanneld handleSubnetEvents: {} node {}'s lease through flannel.1: {}",
                 if change.added { "route to" } else { "removed the route to" },

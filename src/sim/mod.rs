@@ -10,10 +10,12 @@
 //!   (a node's address grid) read views off it; `transcript` is the run told as text, with the real
 //!   tools' views, as `podip run` prints it and the page exports it.
 //! * the actors, each a function over the cluster or a type of its own: [`kind`] (nodes join and leave
-//!   kind's Docker network), [`node_ipam`] (kube-controller-manager), [`kindnet`] (kindnetd), [`kubelet`]
-//!   (a pod's creation and sync), [`pod_deletion`] (its two deletion paths, and podgc), [`runtime`]
-//!   (containerd and libcni running ptp + host-local).
-//!   [`flannel`] (flanneld and kube-flannel's or k3s' conflist, on a cluster whose [`chain`] is flannel's).
+//!   kind's Docker network), [`node_ipam`] (kube-controller-manager), [`kubelet`] (a pod's creation and
+//!   sync), [`pod_deletion`] (its two deletion paths, and podgc), [`runtime`] (containerd and libcni
+//!   around the chain's plugins).
+//! * [`chain`] — the CNI chains, a folder each ([`chain::kindnet`]: kindnetd, ptp + host-local;
+//!   [`chain::flannel`]: flanneld, flannel → bridge + host-local), and the seam the node's life calls a
+//!   chain through (`chain::actors`: registration, the agent's start, CNI ADD, CNI DEL).
 //! * [`cluster`] — what the actors act on: the objects, the clock, the settings, the log and the queue of
 //!   actions. [`objects`] — the Node and Pod objects and the machines behind the nodes (the Pods kept in
 //!   slots by `pods`); [`sandbox`] — what containerd and the CNI plugins did for one sandbox.
@@ -38,12 +40,10 @@ pub mod cluster;
 pub mod cluster_settings;
 pub mod command;
 pub mod event;
-pub mod flannel;
 pub mod grid;
 pub mod import;
 pub mod jitter;
 pub mod kind;
-pub mod kindnet;
 pub mod kubelet;
 pub mod limits;
 pub mod log;

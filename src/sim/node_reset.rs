@@ -47,8 +47,8 @@ pub(crate) fn node_reset(cluster: &mut Cluster, name: &str) {
         .get_mut(name)
         .map(|n| std::mem::take(&mut n.dead_sandboxes))
         .unwrap_or_default();
-    for (id, facts) in dead {
-        runtime::stop_dead_sandbox(cluster, &node_name, &id, &facts);
+    for (_, facts) in dead {
+        runtime::stop_dead_sandbox(cluster, &node_name, &facts);
     }
     super::reboot::forget_sandboxes(cluster, uid);
     let Some(node) = cluster.nodes.get_mut(name) else {

@@ -82,7 +82,7 @@ const fn subnets(
 }
 
 /// Every preset, in the chooser's order: node IPAM first, then the platforms without it.
-pub const ALL: [Preset; 11] = [
+pub const ALL: [Preset; 12] = [
     Preset {
         name: "kind",
         title: "kind",
@@ -107,6 +107,20 @@ pub const ALL: [Preset; 11] = [
             "https://kubernetes.io/docs/reference/setup-tools/kubeadm/kubeadm-init/",
             "https://kubernetes.io/docs/setup/production-environment/tools/kubeadm/create-cluster-kubeadm/#pod-network",
             "https://github.com/flannel-io/flannel/blob/master/Documentation/kube-flannel.yml",
+        ],
+    },
+    Preset {
+        name: "kubeadm-calico",
+        title: "kubeadm init --pod-network-cidr=192.168.0.0/16 + Calico",
+        pod_ips: subnets("192.168.0.0/16", "", "10.96.0.0/12", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
+        cni: Chain::Calico,
+        // Kind's network, not the lab's 192.168.56.0/24, which the quickstart pool 192.168.0.0/16 overlaps.
+        node_network: NodeNetwork::Kind,
+        sources: &[
+            "https://docs.tigera.io/calico/latest/getting-started/kubernetes/self-managed-onprem/onpremises",
+            "https://github.com/projectcalico/calico/blob/master/manifests/calico.yaml",
+            "https://github.com/projectcalico/calico/blob/master/node/pkg/lifecycle/startup/startup.go",
+            "https://kubernetes.io/docs/setup/production-environment/tools/kubeadm/create-cluster-kubeadm/#pod-network",
         ],
     },
     Preset {
@@ -136,11 +150,12 @@ pub const ALL: [Preset; 11] = [
         name: "rke2",
         title: "RKE2",
         pod_ips: subnets("10.42.0.0/16", "", "10.43.0.0/16", KUBELET_DEFAULT_MAX_PODS, Splitter::RangeAllocator),
-        cni: Chain::Kindnet,
+        cni: Chain::Canal,
         node_network: NodeNetwork::Kind,
         sources: &[
             "https://docs.rke2.io/reference/server_config",
             "https://docs.rke2.io/networking/basic_network_options",
+            "https://github.com/rancher/rke2-charts/tree/main/charts/rke2-canal",
         ],
     },
     Preset {

@@ -14,6 +14,7 @@
 //! power-offs; see `docs/upstream-notes.md`), nothing ever runs DEL for them, and their files on disk
 //! hold their addresses for good: the leak.
 
+use super::chain;
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
 use super::name::Name;
@@ -73,10 +74,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
         (store.reserved_count(), store.dir().to_string())
     });
     // What the node's network namespace held besides the pods' ends: ptp's routes, or flannel's bridge.
-    let links = match node.cni.is_flannel() {
-        true => "veths, the cni0 bridge, flannel.1 and their routes",
-        false => "veths and /32 routes",
-    };
+    let links = node.cni.spec().reboot_links;
     let uid = node.uid;
     forget_sandboxes(cluster, uid);
     let ipam = if data_dir.survives_reboot() {
@@ -115,9 +113,10 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
     };
     node.down = false;
     let boot = node.boot;
+    let cni = node.cni;
     let boot_id = cluster.entropy.boot_id();
     // k3s' agent writes its conflist again before it starts the kubelet.
-    super::flannel::k3s_prepare(cluster, name);
+    (chain::actors(cni).prepare)(cluster, name);
     cluster.log(
         ObjectRef::node(name),
         EventKind::Warning,
@@ -126,7 +125,7 @@ pub(crate) fn node_boot(cluster: &mut Cluster, name: &str, uid: u64) {
         Some(name.into()),
         &upstream::KUBELET_REBOOTED,
     );
-    super::flannel::start_cni_agent(cluster, name, uid, boot);
+    (chain::actors(cni).start_agent)(cluster, name, uid, boot);
     let pods: Vec<(&Name, PodRef)> = cluster
         .pods
         .iter()
@@ -233,7 +232,7 @@ pub(crate) fn stop_old_sandboxes(cluster: &mut Cluster, node_name: &Name, object
             &upstream::KUBERUNTIME_SYNC_POD,
         );
     }
-    for (id, facts) in old {
-        runtime::stop_dead_sandbox(cluster, node_name, &id, &facts);
+    for (_, facts) in old {
+        runtime::stop_dead_sandbox(cluster, node_name, &facts);
     }
 }

@@ -1,28 +1,20 @@
 //! containerd and libcni on a node: `RunPodSandbox` makes the netns and runs the conflist's plugins with
-//! `CNI_COMMAND=ADD` (ptp, which runs host-local, then portmap); `StopPodSandbox` runs them in reverse
-//! with `CNI_COMMAND=DEL`.
-//!
-//! host-local's own loader ([`load_ipam_config_from_netconf`]) reads the ptp entry of the conflist
-//! kindnetd wrote, from the values the writer rendered it from (the tests check this equals decoding
-//! the text), so a bad podCIDR fails with host-local's text. portmap has no port mappings to set up
-//! here and passes the result through; it is named in the steps but not modelled further. On a flannel
-//! node ADD and DEL go through flannel and the bridge plugin instead (`runtime/flannel_chain.rs`).
+//! `CNI_COMMAND=ADD`; `StopPodSandbox` runs them in reverse with `CNI_COMMAND=DEL`. What the plugins do
+//! is the node's chain's (`sim::chain`, through its row of [`Actors`](super::chain::seam::Actors)); this
+//! file is the runtime around them: the sandbox's ID and netns, the order the log tells it in, the
+//! teardown DEL after a failed ADD and the sandbox's record.
 
-mod flannel_chain;
-
-use super::chain::Chain;
+use super::chain::seam::Told;
+use super::chain::{self, Chain};
 use super::cluster::Cluster;
 use super::event::{EventKind, Reason};
 use super::message::{Message, ReleasedText, SandboxStep};
 use super::name::Name;
 use super::object::ObjectRef;
-use super::objects::{LoadedChain, Sandbox};
-use super::sandbox::{select_pod_ips, PodUid, SandboxFacts, IF_NAME};
+use super::objects::Sandbox;
+use super::sandbox::{PodUid, SandboxFacts};
 use super::upstream;
-use crate::ipam::hostlocal::{self, load_ipam_config_from_netconf, Store};
-use crate::ipam::ptp::{self, IfName, NetNs, Route};
-use flannel_chain::{flannel_add, flannel_del, BridgeSteps};
-use ipnet::IpNet;
+use crate::ipam::ptp::{IfName, NetNs};
 use std::fmt;
 use std::net::IpAddr;
 use std::rc::Rc;
@@ -66,29 +58,10 @@ impl fmt::Display for SandboxError {
 /// What libcni says when the first plugin (ptp, or flannel) failed ADD (`AddNetworkList`,
 /// `pluginDescription`: the plugin entry has no `name`, so only its type is shown).
 fn plugin_failed(chain: Chain, err: impl fmt::Display) -> String {
-    let plugin = if chain.is_flannel() { "flannel" } else { "ptp" };
-    format!("plugin type=\"{plugin}\" failed (add): {err}")
-}
-
-/// The routes ptp added through a host veth (`ip.AddHostRoute`), leaving out the `fe80::/64` the kernel
-/// adds for every link that comes up.
-fn ptp_host_routes(node: &NetNs, ifindex: u32) -> Vec<Route> {
-    let added = node.routes_via_where(ifindex, &|route| !is_link_local_prefix(&route.dst));
-    // Sized exactly: the facts of every sandbox of a run stay in its log.
-    let mut routes = Vec::with_capacity(added.len());
-    routes.extend(added.into_iter().cloned());
-    routes
-}
-
-/// `fe80::/64`, the prefix route of every link's link-local address.
-fn is_link_local_prefix(dst: &IpNet) -> bool {
-    matches!(dst, IpNet::V6(net) if net.addr().is_unicast_link_local())
-}
-
-/// How many of a sandbox's reservations or routes its entries can number (a `u16` keeps an entry
-/// small); a sandbox has one or two of each.
-fn step_count(len: usize) -> u16 {
-    u16::try_from(len).unwrap_or(u16::MAX)
+    format!(
+        "plugin type=\"{}\" failed (add): {err}",
+        chain.spec().first_plugin
+    )
 }
 
 /// `RunPodSandbox` on `node` for `pod`: a sandbox ID and netns, then CNI ADD. On success the sandbox
@@ -129,11 +102,7 @@ pub(crate) fn run_pod_sandbox(
         Rc::clone(&facts.netns_name),
         cluster.settings.pod_first_ifindex,
     );
-    let added = if chain.is_flannel() {
-        flannel_add(cluster, node_name, &mut facts, &mut pod_netns)
-    } else {
-        cni_add(cluster, node_name, &mut facts, &mut pod_netns).map(|()| BridgeSteps::default())
-    };
+    let added = (chain::actors(chain).add)(cluster, node_name, &mut facts, &mut pod_netns);
     // Logged once the attempt is over, when the facts they are written from are known; nothing else
     // is logged in between, so the order is the one the steps happened in.
     let facts = Rc::new(facts);
@@ -146,11 +115,12 @@ pub(crate) fn run_pod_sandbox(
         &upstream::CONTAINERD_RUN_SANDBOX,
     );
     log(cluster, SandboxStep::CniAdd, &upstream::LIBCNI_ADD);
-    let bridge = match added {
-        Ok(bridge) => bridge,
+    let told = match added {
+        Ok(told) => told,
         Err(err) => {
             // RunPodSandbox defers the network's teardown before it sets the network up, so a failed
-            // ADD is followed by a DEL through the chain (done in `cni_add`) before the error returns.
+            // ADD is followed by a DEL through the chain (done by the chain's ADD) before the error
+            // returns.
             log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
             return Err(SandboxError::Setup {
                 sandbox_id: facts.sandbox_id.to_string(),
@@ -158,62 +128,7 @@ pub(crate) fn run_pod_sandbox(
             });
         }
     };
-    let reservations = |cluster: &mut Cluster| {
-        for range in 0..step_count(facts.reserved.len()) {
-            log(
-                cluster,
-                SandboxStep::Reserved(range),
-                &upstream::HOSTLOCAL_GET,
-            );
-        }
-    };
-    if chain.is_flannel() {
-        // The bridge plugin's order: the bridge, the veth pair on it, IPAM, and only once the pod's
-        // interface is configured the gateway on the bridge.
-        let bridge_step = |cluster: &mut Cluster, reason, text: &str, upstream| {
-            cluster.log(
-                facts.object.clone(),
-                EventKind::Step,
-                reason,
-                format_args!("{text}"),
-                Some(on_node.clone()),
-                upstream,
-            );
-        };
-        if let Some(text) = &bridge.created {
-            bridge_step(
-                cluster,
-                Reason::BridgeCreated,
-                text,
-                &upstream::BRIDGE_SETUP_BRIDGE,
-            );
-        }
-        log(
-            cluster,
-            SandboxStep::VethCreated,
-            &upstream::BRIDGE_SETUP_VETH,
-        );
-        reservations(cluster);
-        if let Some(text) = &bridge.gateway {
-            bridge_step(
-                cluster,
-                Reason::BridgeGatewayAdded,
-                text,
-                &upstream::BRIDGE_ENSURE_ADDR,
-            );
-        }
-    } else {
-        // ptp's: IPAM first, then the veth pair and the pod's routes on the node.
-        reservations(cluster);
-        log(cluster, SandboxStep::VethCreated, &upstream::PTP_SETUP_VETH);
-        for n in 0..step_count(facts.routes.len()) {
-            log(
-                cluster,
-                SandboxStep::RouteAdded(n),
-                &upstream::PTP_HOST_ROUTE,
-            );
-        }
-    }
+    tell(cluster, &facts, &on_node, told);
     record_sandbox(cluster, node_name, &facts, pod_netns);
     Ok(facts)
 }
@@ -258,143 +173,32 @@ pub(crate) fn log_sandbox_step(
     );
 }
 
-/// CNI ADD through the chain: host-local reserves, ptp builds the veth pair and routes. Fills in
-/// `facts`; on failure returns the plugin's error after the rollback containerd and ptp do.
-fn cni_add(
-    cluster: &mut Cluster,
-    node_name: &Name,
-    facts: &mut SandboxFacts,
-    pod_netns: &mut NetNs,
-) -> Result<(), String> {
-    let cni_args = facts.requested_ip.as_ref().map(|ip| {
-        format!(
-            "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={};K8S_POD_UID={};IP={ip}",
-            facts.pod(),
-            facts.sandbox_id,
-            facts.pod_uid
-        )
-    });
-    let chain = load_chain(cluster, node_name, cni_args.as_deref())?;
-    let Some(node) = cluster.nodes.get_mut(node_name) else {
-        return Err(String::new());
-    };
-    let store = node
-        .store
-        .get_or_insert_with(|| Store::new(&chain.ipam.data_dir, &chain.ipam.name));
-    let store_dir = node.store_dir.get_or_insert_with(|| Rc::from(store.dir()));
-    facts.store_dir = Rc::clone(store_dir);
-    let sandbox_id = &*facts.sandbox_id;
-    let ipam_result =
-        match hostlocal::cmd_add(&chain.ipam, &chain.cni_version, store, sandbox_id, IF_NAME) {
-            Ok(result) => result,
-            Err(err) => {
-                // containerd's deferred teardown runs CNI DEL for the failed sandbox; host-local
-                // already rolled back, and ptp finds no link.
-                hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
-                ptp::cmd_del(&mut node.netns, Some(pod_netns), IF_NAME);
-                return Err(err.to_string());
-            }
-        };
-    let veth = match ptp::cmd_add_setup(
-        &mut node.netns,
-        pod_netns,
-        IF_NAME,
-        &ipam_result,
-        chain.mtu,
-        &mut cluster.entropy,
-    ) {
-        Ok(veth) => veth,
-        Err(err) => {
-            // ptp's deferred ipam.ExecDel gives the addresses back; containerd's teardown DEL then
-            // deletes the pod's `eth0` if ptp made it, and the node's end of the pair goes with it.
-            hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME);
-            ptp::cmd_del(&mut node.netns, Some(pod_netns), IF_NAME);
-            return Err(err.to_string());
-        }
-    };
-    // ptp's printed result (interfaces, MAC texts) is not needed: what the log tells is read here.
-    facts.reserved = ipam_result.ips.iter().map(|ip| ip.address.addr()).collect();
-    facts.reordered_ips = select_pod_ips(&facts.reserved);
-    facts.host_veth = veth.host_name;
-    facts.host_index = veth.host_index;
-    facts.eth0_index = veth.cont_index;
-    facts.routes = ptp_host_routes(&node.netns, veth.host_index);
-    Ok(())
-}
-
-/// The conflist as the plugins read it: cached per node while the file is unchanged, except when a
-/// requested IP makes `CNI_ARGS` matter (then host-local loads it afresh with them). Fails with
-/// host-local's text.
-fn load_chain(
-    cluster: &mut Cluster,
-    node_name: &Name,
-    cni_args: Option<&str>,
-) -> Result<Rc<LoadedChain>, String> {
-    let Some(node) = cluster.nodes.get_mut(node_name) else {
-        return Err(String::new());
-    };
-    if cni_args.is_none() {
-        if let Some(chain) = &node.chain {
-            return Ok(Rc::clone(chain));
-        }
-    }
-    // Written together with the conflist, which the caller found.
-    let Some(inputs) = node.writer.written() else {
-        return Err(String::new());
-    };
-    // K8S_* args are ignored thanks to IgnoreUnknown=1, so without IP= the result is the same for
-    // every pod and can be kept.
-    let (ipam, cni_version) =
-        load_ipam_config_from_netconf(&inputs.ptp_netconf(), cni_args.unwrap_or("IgnoreUnknown=1"))
-            .map_err(|err| err.to_string())?;
-    let chain = Rc::new(LoadedChain {
-        ipam,
-        cni_version,
-        mtu: inputs.mtu,
-    });
-    if cni_args.is_none() {
-        node.chain = Some(Rc::clone(&chain));
-    }
-    Ok(chain)
-}
-
 /// `StopPodSandbox` of a sandbox whose netns went with a reboot: containerd finds the netns closed and
-/// runs CNI DEL with `CNI_NETNS=""`. ptp runs host-local's DEL first, which releases by container ID,
-/// then returns (nothing of the pod's namespace is left to delete).
-pub(crate) fn stop_dead_sandbox(
-    cluster: &mut Cluster,
-    node_name: &Name,
-    sandbox_id: &Name,
-    facts: &Rc<SandboxFacts>,
-) {
-    let Some(node) = cluster.nodes.get_mut(node_name) else {
+/// runs CNI DEL with `CNI_NETNS=""`. The chain's IPAM releases by container ID; nothing of the pod's
+/// namespace is left to delete.
+pub(crate) fn stop_dead_sandbox(cluster: &mut Cluster, node_name: &Name, facts: &Rc<SandboxFacts>) {
+    let Some(on_node) = cluster.nodes.get(node_name).map(|node| node.name.clone()) else {
         return;
     };
-    let released = if facts.chain.is_flannel() {
-        flannel_del(node, None, facts).0
-    } else {
-        match (node.chain.as_deref(), node.store.as_mut()) {
-            (Some(chain), Some(store)) => {
-                hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME)
-            }
-            _ => Vec::new(),
-        }
-    };
-    let on_node = node.name.clone();
-    let log = |cluster: &mut Cluster, step, upstream| {
-        log_sandbox_step(cluster, step, facts, &on_node, upstream)
-    };
-    log(cluster, SandboxStep::CniDelNoNetns, &upstream::LIBCNI_DEL);
-    log_released(cluster, facts, &on_node, released);
-    log(
+    let told = (chain::actors(facts.chain).del)(cluster, node_name, None, facts);
+    log_sandbox_step(
+        cluster,
+        SandboxStep::CniDelNoNetns,
+        facts,
+        &on_node,
+        &upstream::LIBCNI_DEL,
+    );
+    tell(cluster, facts, &on_node, told);
+    log_sandbox_step(
         cluster,
         SandboxStep::Removed,
+        facts,
+        &on_node,
         &upstream::CONTAINERD_STOP_SANDBOX,
     );
 }
 
-/// `StopPodSandbox`: CNI DEL (portmap, then ptp, which runs host-local DEL and deletes `eth0`, taking
-/// the host veth and its `/32` route along), then the netns is removed.
+/// `StopPodSandbox`: CNI DEL through the node's chain, then the netns is removed.
 pub(crate) fn stop_pod_sandbox(
     cluster: &mut Cluster,
     node_name: &Name,
@@ -414,53 +218,48 @@ pub(crate) fn stop_pod_sandbox(
             .dead_sandboxes
             .iter()
             .position(|(id, _)| id == sandbox_id);
-        if let Some((id, facts)) = dead.map(|at| node.dead_sandboxes.remove(at)) {
-            stop_dead_sandbox(cluster, node_name, &id, &facts);
+        if let Some((_, facts)) = dead.map(|at| node.dead_sandboxes.remove(at)) {
+            stop_dead_sandbox(cluster, node_name, &facts);
         }
         return;
     };
     let facts = sandbox.facts;
-    if facts.chain.is_flannel() {
-        let (released, gone) = flannel_del(node, Some(&mut sandbox.netns), &facts);
-        let on_node = node.name.clone();
-        let log = |cluster: &mut Cluster, step, upstream| {
-            log_sandbox_step(cluster, step, &facts, &on_node, upstream)
-        };
-        log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
-        // The bridge's order: the interface, then IPAM.
-        if gone {
-            log(cluster, SandboxStep::VethDeleted, &upstream::BRIDGE_DEL);
-        }
-        log_released(cluster, &facts, &on_node, released);
-        log(
-            cluster,
-            SandboxStep::Removed,
-            &upstream::CONTAINERD_STOP_SANDBOX,
-        );
-        return;
-    }
-    let released = match (node.chain.as_deref(), node.store.as_mut()) {
-        (Some(chain), Some(store)) => hostlocal::cmd_del(&chain.ipam, store, sandbox_id, IF_NAME),
-        _ => Vec::new(),
-    };
-    let gone = ptp::cmd_del(&mut node.netns, Some(&mut sandbox.netns), IF_NAME);
     let on_node = node.name.clone();
-    let log = |cluster: &mut Cluster, step, upstream| {
-        log_sandbox_step(cluster, step, &facts, &on_node, upstream)
-    };
-    log(cluster, SandboxStep::CniDel, &upstream::LIBCNI_DEL);
-    log_released(cluster, &facts, &on_node, released);
-    if gone.is_some() {
-        log(cluster, SandboxStep::VethDeleted, &upstream::PTP_DEL);
-        for n in 0..step_count(facts.routes.len()) {
-            log(cluster, SandboxStep::RouteRemoved(n), &upstream::PTP_DEL);
-        }
-    }
-    log(
+    let told =
+        (chain::actors(facts.chain).del)(cluster, node_name, Some(&mut sandbox.netns), &facts);
+    log_sandbox_step(
+        cluster,
+        SandboxStep::CniDel,
+        &facts,
+        &on_node,
+        &upstream::LIBCNI_DEL,
+    );
+    tell(cluster, &facts, &on_node, told);
+    log_sandbox_step(
         cluster,
         SandboxStep::Removed,
+        &facts,
+        &on_node,
         &upstream::CONTAINERD_STOP_SANDBOX,
     );
+}
+
+/// The chain's steps of an ADD or a DEL, told in its order on the sandbox's pod and node.
+fn tell(cluster: &mut Cluster, facts: &Rc<SandboxFacts>, on_node: &Name, told: Vec<Told>) {
+    for step in told {
+        match step {
+            Told::Step(step, upstream) => log_sandbox_step(cluster, step, facts, on_node, upstream),
+            Told::Text(reason, text, upstream) => cluster.log(
+                facts.object.clone(),
+                EventKind::Step,
+                reason,
+                format_args!("{text}"),
+                Some(on_node.clone()),
+                upstream,
+            ),
+            Told::Released(released) => log_released(cluster, facts, on_node, released),
+        }
+    }
 }
 
 /// host-local's releases of a DEL, told from the sandbox's facts.

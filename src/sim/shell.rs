@@ -214,11 +214,7 @@ impl Shell {
                 "ip -o link".into(),
                 ip_link_lines(sim.node_netns(node)?),
             )),
-            Shell::IpRoute(node) => Some(ran(
-                node,
-                "ip route".into(),
-                ip_route_lines(sim.node_netns(node)?),
-            )),
+            Shell::IpRoute(node) => Some(ran(node, "ip route".into(), sim.node_ip_routes(node)?)),
             Shell::PodIps(pod) => {
                 // What the API holds: jsonpath prints nothing while the kubelet has not posted them.
                 let ips = sim.pod_status_ips(pod)?;

@@ -2,14 +2,16 @@
 //! each action to its actor, and is the public driving API (`step`, `advance`, `run_to`,
 //! [`Simulation::at`] for scrubbing, [`Simulation::timeline`]).
 
-use super::chain::Chain;
+use super::chain::calico::calico_node;
+use super::chain::calico::view::{self, bird_routes, merge_routes};
+use super::chain::flannel::flanneld as flannel;
+use super::chain::kindnet::kindnetd::Kindnet;
+use super::chain::{self, Chain};
 use super::clock::{VirtualDuration, VirtualTime};
 use super::cluster::{Action, Cluster};
 use super::event::Event;
-use super::flannel;
 use super::jitter::Jitter;
 use super::kind;
-use super::kindnet::Kindnet;
 use super::kubelet;
 use super::limits;
 use super::log::EventLog;
@@ -22,6 +24,7 @@ use super::scenario::{Command, Scenario};
 use super::scheduler;
 use super::settings::{Setting, SimSettings};
 use crate::ipam::hostlocal::Store;
+use crate::ipam::ptp::iproute2::ip_route_lines;
 use crate::ipam::ptp::{Entropy, NetNs};
 use std::net::IpAddr;
 use std::rc::Rc;
@@ -225,6 +228,26 @@ impl Simulation {
         (horizon, events)
     }
 
+    /// `ip route` on the node: its namespace's routes, with BIRD's on a Calico node.
+    pub fn node_ip_routes(&self, node: &str) -> Option<Vec<String>> {
+        let obj = self.cluster.nodes.get(node)?;
+        let lines = ip_route_lines(&obj.netns);
+        Some(match obj.cni {
+            Chain::Calico => merge_routes(lines, bird_routes(&self.cluster, node)),
+            _ => lines,
+        })
+    }
+
+    /// `calicoctl ipam show [--show-blocks]` on a Calico cluster (nothing before calico-node made the pool).
+    pub fn calico_ipam_show(&self, show_blocks: bool) -> Vec<String> {
+        view::ipam_show(&self.cluster, show_blocks)
+    }
+
+    /// `calicoctl ipam show --ip=IP` on a Calico cluster.
+    pub fn calico_ipam_show_ip(&self, ip: std::net::IpAddr) -> Vec<String> {
+        view::ipam_show_ip(&self.cluster, ip)
+    }
+
     /// The node's root namespace (for `ip link` / `ip route` views).
     pub fn node_netns(&self, node: &str) -> Option<&NetNs> {
         self.cluster.nodes.get(node).map(|n| &n.netns)
@@ -340,6 +363,9 @@ impl Simulation {
             Action::KindnetReconcile { node, uid, boot } => {
                 self.kindnet.reconcile(cluster, &node, uid, boot)
             }
+            Action::CalicoNodeStart { node, uid, boot } => {
+                calico_node::run(cluster, &node, uid, boot)
+            }
             Action::FlannelStart { node, uid, boot } => flannel::run(cluster, &node, uid, boot),
             Action::FlanneldRestart { node, uid, boot } => {
                 flannel::restart(cluster, &node, uid, boot)
@@ -419,6 +445,8 @@ impl Simulation {
         if let Some(ipam) = &mut self.node_ipam {
             ipam.node_added(&mut self.cluster, name);
         }
-        flannel::start_cni_agent(&mut self.cluster, name, uid, 0);
+        if let Some(cni) = self.cluster.nodes.get(name).map(|node| node.cni) {
+            (chain::actors(cni).start_agent)(&mut self.cluster, name, uid, 0);
+        }
     }
 }

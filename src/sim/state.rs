@@ -1,6 +1,9 @@
 //! The state at one virtual time, as plain serialisable data: what `podip state` prints and what a view
 //! draws. Nothing here is computed anew: it is read off the simulated objects and the allocators.
 
+use super::chain::calico::view::{
+    bird_routes, merge_routes, node_blocks, state as calico_state, CalicoState,
+};
 use super::chain::Chain;
 use super::clock::VirtualTime;
 use super::event::Event;
@@ -31,6 +34,9 @@ pub struct State {
     pub pods: Vec<PodState>,
     /// Every event so far.
     pub events: Vec<Event>,
+    /// Calico's IP pools and blocks, on a Calico cluster once calico-node created them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calico: Option<CalicoState>,
 }
 
 /// The node IPAM controller's bitmaps.
@@ -87,6 +93,9 @@ pub struct NodeState {
     /// The bridge the pods' veths are ports of (`cni0`), once the bridge plugin made it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bridge: Option<BridgeState>,
+    /// The Calico blocks affine to the node (its `spec.podCIDR` plays no part in them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub calico_blocks: Vec<String>,
 }
 
 /// The bridge plugin's bridge on a node.
@@ -238,6 +247,7 @@ impl Simulation {
         pods.sort_by(|a, b| a.name.cmp(&b.name));
         State {
             time_ms: self.cluster.now,
+            calico: calico_state(&self.cluster),
             cluster: self.node_ipam.as_ref().map(|ipam| ClusterState {
                 cidr_sets: ipam
                     .allocator
@@ -280,6 +290,7 @@ impl Simulation {
                             cni: node.cni,
                             subnet_env: None,
                             bridge: None,
+                            calico_blocks: Vec::new(),
                         })
                     }
                 })
@@ -367,7 +378,13 @@ impl Simulation {
             })
             .collect();
         let veths = order::sorted_by(veths, |a: &VethState, b| a.ifindex.cmp(&b.ifindex));
-        let mut routes = ip_route_lines(&node.netns);
+        let mut routes = match node.cni {
+            Chain::Calico => merge_routes(
+                ip_route_lines(&node.netns),
+                bird_routes(&self.cluster, name),
+            ),
+            _ => ip_route_lines(&node.netns),
+        };
         routes.extend(ip6_route_lines(&node.netns));
         let pending_dels: Vec<PendingDel> = node
             .sandboxes
@@ -416,6 +433,7 @@ impl Simulation {
                         .map(|a| net_string(&a.local))
                         .collect(),
                 }),
+            calico_blocks: node_blocks(&self.cluster, name),
         })
     }
 }

@@ -184,6 +184,25 @@ impl Transcript {
                     self.ip_views(&at, pod_ns);
                 }
             }
+            Reason::BlockClaimed => self.command(
+                "",
+                "calicoctl ipam show --show-blocks",
+                &sim.calico_ipam_show(true),
+            ),
+            Reason::IPBorrowed => {
+                if let Some((_, ips)) = pod.and_then(|pod| sim.pod_sandbox(pod)) {
+                    for ip in ips {
+                        self.command(
+                            "",
+                            &format!("calicoctl ipam show --ip={}", ip_string(*ip)),
+                            &sim.calico_ipam_show_ip(*ip),
+                        );
+                    }
+                }
+                if let Some(lines) = sim.node_ip_routes(node) {
+                    self.command(node, "ip route", &lines);
+                }
+            }
             Reason::PodIPsAssigned => {
                 let Some(pod) = pod else { return };
                 if let Some(ips) = sim.pod_status_ips(pod) {
@@ -203,7 +222,7 @@ impl Transcript {
                     self.ipam_dir(node, store);
                 }
                 if let Some(netns) = sim.node_netns(node) {
-                    self.routes(node, netns);
+                    self.routes(node, netns, sim.node_ip_routes(node));
                 }
             }
             _ => {}
@@ -220,7 +239,7 @@ impl Transcript {
 
     fn ip_views(&mut self, at: &str, netns: &NetNs) {
         self.command(at, "ip -o link", &ip_link_lines(netns));
-        self.routes(at, netns);
+        self.routes(at, netns, None);
     }
 
     /// What ptp's ADD wrote on the node: forwarding, and `accept_ra` on this pod's host veth.
@@ -245,8 +264,11 @@ impl Transcript {
         self.command(node, &format!("sysctl {}", names.join(" ")), &lines);
     }
 
-    fn routes(&mut self, at: &str, netns: &NetNs) {
-        self.command(at, "ip route", &ip_route_lines(netns));
+    /// `ip route` (the node's own lines when given: BIRD's on a Calico node), then `ip -6 route` when
+    /// it holds more than the kernel's.
+    fn routes(&mut self, at: &str, netns: &NetNs, lines: Option<Vec<String>>) {
+        let lines = lines.unwrap_or_else(|| ip_route_lines(netns));
+        self.command(at, "ip route", &lines);
         let v6 = ip6_route_lines(netns);
         if v6
             .iter()

@@ -152,6 +152,36 @@ upstream!(
     /// k3s' agent writes its flannel conflist into its own CNI directory before its flannel starts.
     K3S_CREATE_CNI_CONF, "k3s-io/k3s", "pkg/agent/flannel/setup.go", "createCNIConf");
 upstream!(
+    /// calico-node's `install-cni` writes `10-calico.conflist` and its kubeconfig.
+    CALICO_INSTALL_CNI, "projectcalico/calico", "cni-plugin/pkg/install/install.go", "Install");
+upstream!(
+    /// calico-node's startup creates the default pool from `CALICO_IPV4POOL_CIDR` or kubeadm's `podSubnet`.
+    CALICO_CONFIGURE_IP_POOLS, "projectcalico/calico", "node/pkg/lifecycle/startup/startup.go", "configureIPPools");
+upstream!(
+    /// calico-node gives the node's IP-in-IP device its address from the node's block.
+    CALICO_ASSIGN_HOST_TUNNEL_ADDR, "projectcalico/calico", "node/pkg/allocateip/allocateip.go", "assignHostTunnelAddr");
+upstream!(
+    /// A node claims a block: affinity pending, the block created, affinity confirmed.
+    CALICO_CLAIM_AFFINE_BLOCK, "projectcalico/calico", "libcalico-go/lib/ipam/ipam_block_reader_writer.go", "claimAffineBlock");
+upstream!(
+    /// A block's affinity is released (the block deleted when empty).
+    CALICO_RELEASE_BLOCK_AFFINITY, "projectcalico/calico", "libcalico-go/lib/ipam/ipam_block_reader_writer.go", "releaseBlockAffinity");
+upstream!(
+    /// calico-ipam's `AutoAssign`: the node's blocks, a new block, or borrowing.
+    CALICO_AUTO_ASSIGN, "projectcalico/calico", "libcalico-go/lib/ipam/ipam.go", "autoAssign");
+upstream!(
+    /// calico-ipam's DEL: the handle's addresses go back to their blocks.
+    CALICO_RELEASE_BY_HANDLE, "projectcalico/calico", "libcalico-go/lib/ipam/ipam.go", "ReleaseByHandle");
+upstream!(
+    /// The calico plugin's dataplane: the `cali` veth, the pod's address and `169.254.1.1` routes.
+    CALICO_DO_NETWORKING, "projectcalico/calico", "cni-plugin/internal/pkg/utils/linux/dataplane_linux.go", "DoNetworking");
+upstream!(
+    /// The calico plugin's route to the pod on the node, `scope link` through its `cali` veth.
+    CALICO_SETUP_ROUTES, "projectcalico/calico", "cni-plugin/internal/pkg/utils/linux/dataplane_linux.go", "SetupRoutes");
+upstream!(
+    /// The calico plugin's DEL removes the pod's interface, and the `cali` peer with it.
+    CALICO_CLEANUP, "projectcalico/calico", "cni-plugin/internal/pkg/utils/linux/dataplane_linux.go", "CleanUpNamespace");
+upstream!(
     /// flanneld's kube subnet manager: the lease is the node's `spec.podCIDR`.
     FLANNELD_ACQUIRE_LEASE, "flannel-io/flannel", "pkg/subnet/kube/kube.go", "AcquireLease");
 upstream!(

@@ -2,10 +2,11 @@
 
 use super::figure_cmd::{self, FigureArgs};
 use super::lesson_cmd::{self, LessonCommand};
-use super::output::{render_capacity, to_json};
+use super::output::{render_calico_plan, render_capacity, to_json};
 use super::{import_cmd, scenario_cmd};
 use clap::{Parser, Subcommand};
 use podip::ipam::capacity::CapacityPlan;
+use podip::sim::Chain;
 use std::process::ExitCode;
 
 /// How Kubernetes gives a Pod its IP address, simulated faithfully.
@@ -55,6 +56,9 @@ enum Command {
         /// Print the events as JSON Lines instead.
         #[arg(long)]
         json: bool,
+        /// Run it on this CNI chain (kindnet, flannel, k3s-flannel, calico): `set cni=NAME` first.
+        #[arg(long)]
+        cni: Option<String>,
     },
     /// Draw the stage at a tour step or time as SVG: what a `<podip-figure>` shows until its script
     /// draws it (and where scripts are off). The options are the element's attributes.
@@ -66,14 +70,23 @@ enum Command {
     State {
         /// The scenario: a file, `-` for standard input, or `builtin:NAME`.
         scenario: String,
+        /// Run it on this CNI chain (kindnet, flannel, k3s-flannel, calico): `set cni=NAME` first.
+        #[arg(long)]
+        cni: Option<String>,
     },
 }
 
 /// Parse the command line, run the command, and say how it went.
 pub fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::Run { scenario, json } => print_or_fail(scenario_cmd::run(&scenario, json)),
-        Command::State { scenario } => print_or_fail(scenario_cmd::state(&scenario)),
+        Command::Run {
+            scenario,
+            json,
+            cni,
+        } => print_or_fail(scenario_cmd::run(&scenario, json, cni.as_deref())),
+        Command::State { scenario, cni } => {
+            print_or_fail(scenario_cmd::state(&scenario, cni.as_deref()))
+        }
         Command::Figure(args) => print_or_fail(figure_cmd::run(&args)),
         Command::Lesson(command) => print_or_fail(lesson_cmd::run(&command)),
         Command::Capacity { cluster, json } => {
@@ -83,7 +96,16 @@ pub fn main() -> ExitCode {
                 if json {
                     to_json(&plan)
                 } else {
-                    Ok(render_capacity(&plan) + &import_cmd::chain_line(settings.knobs.cni) + "\n")
+                    let mut text = render_capacity(&plan);
+                    text.push_str(&import_cmd::chain_line(settings.knobs.cni));
+                    text.push('\n');
+                    if settings.knobs.cni == Chain::Calico {
+                        text.push_str(&render_calico_plan(
+                            &settings.config.cluster_cidrs,
+                            settings.knobs.max_pods,
+                        ));
+                    }
+                    Ok(text)
                 }
             }))
         }

@@ -115,6 +115,12 @@ fn render_preset(preset: &Preset) -> String {
 
 /// `cni: NAME (its conflist)`: the chain a cluster's nodes run.
 pub fn chain_line(chain: Chain) -> String {
+    if chain == Chain::Calico {
+        return format!(
+            "cni: {chain} ({}, calico-ipam: blocks of the IP pool, not the node's podCIDR)",
+            chain.conflist_path()
+        );
+    }
     format!(
         "cni: {chain} ({}, host-local in {}/{})",
         chain.conflist_path(),

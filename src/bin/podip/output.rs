@@ -10,6 +10,30 @@ pub fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
         .map_err(|err| err.to_string())
 }
 
+/// Calico's pool for these cluster CIDRs as calico-node creates it, and what it gives nodes before one
+/// borrows; the node subnets above stay kube-controller-manager's, unused by calico-ipam.
+pub fn render_calico_plan(cluster_cidrs: &[ipnet::IpNet], max_pods: u32) -> String {
+    let pool = podip::sim::chain::calico::calico_node::default_pool(cluster_cidrs);
+    let plan = pool.plan(max_pods);
+    format!(
+        "Calico IP pool {name} {cidr} (kubeadm's podSubnet, else 192.168.0.0/16) in /{size} blocks\n\
+         \x20 blocks in the pool       {blocks}\n\
+         \x20 addresses per block      {addresses}\n\
+         \x20 pods in a node's first   {first} (tunl0 takes its first address)\n\
+         \x20 blocks per node          {per_node} for --max-pods {max_pods}\n\
+         \x20 nodes before borrowing   {nodes} (then a node borrows from another node's block)\n\
+         \x20 spec.podCIDR             still set by kube-controller-manager, unused by calico-ipam\n",
+        name = pool.name,
+        cidr = pool.cidr,
+        size = pool.block_size,
+        blocks = plan.blocks,
+        addresses = plan.block_addresses,
+        first = plan.first_block_pods,
+        per_node = plan.blocks_per_node,
+        nodes = plan.nodes_before_borrowing,
+    )
+}
+
 /// The capacity planner's figures as text.
 pub fn render_capacity(plan: &CapacityPlan) -> String {
     let mut out = String::new();

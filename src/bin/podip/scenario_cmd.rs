@@ -1,7 +1,7 @@
 //! `podip run` and `podip state`: read a scenario, simulate it, print a transcript, JSON Lines or the
 //! final state.
 
-use podip::sim::{builtin, limits, transcript, Scenario, Simulation};
+use podip::sim::{builtin, limits, transcript, Chain, Scenario, Simulation};
 use std::io::Read;
 
 /// Where a scenario comes from: a path, `-` for standard input, or `builtin:NAME`.
@@ -36,9 +36,24 @@ pub fn read_text(source: &str) -> Result<(String, String), String> {
     Ok((label.to_string(), text))
 }
 
+/// The scenario at `source`, on the chain `cni` when one is given: `set cni=NAME` before its first line,
+/// so a `set cni=` of its own still wins.
+fn read_on_chain(source: &str, cni: Option<&str>) -> Result<Scenario, String> {
+    let Some(name) = cni else {
+        return Ok(read_scenario(source)?.1);
+    };
+    let chain = Chain::named(name).ok_or_else(|| {
+        let names: Vec<&str> = Chain::ALL.iter().map(|c| c.name()).collect();
+        format!("cni: {name:?} is not one of {}", names.join(", "))
+    })?;
+    let (label, text) = read_text(source)?;
+    Scenario::parse(&format!("set cni={chain}\n{text}"))
+        .map_err(|err| format!("{label} (after set cni={chain}): {err}"))
+}
+
 /// `podip run`: the transcript (or, with `json`, the events as JSON Lines).
-pub fn run(source: &str, json: bool) -> Result<String, String> {
-    let (_, scenario) = read_scenario(source)?;
+pub fn run(source: &str, json: bool, cni: Option<&str>) -> Result<String, String> {
+    let scenario = read_on_chain(source, cni)?;
     let mut sim = Simulation::new(scenario);
     if json {
         sim.run_to_end();
@@ -68,8 +83,8 @@ fn warn_if_halted(sim: &Simulation) {
 }
 
 /// `podip state`: the state at the scenario's end, as JSON.
-pub fn state(source: &str) -> Result<String, String> {
-    let (_, scenario) = read_scenario(source)?;
+pub fn state(source: &str, cni: Option<&str>) -> Result<String, String> {
+    let scenario = read_on_chain(source, cni)?;
     let mut sim = Simulation::new(scenario);
     sim.run_to_end();
     warn_if_halted(&sim);

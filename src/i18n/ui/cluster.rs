@@ -31,6 +31,12 @@ texts! {
         ja: "ノードの利用可能アドレス数を超過",
     },
     /// Preset note.
+    PRESET_NOTE_KUBEADM_CALICO => {
+        en: "Calico's quickstart: kubeadm's --pod-network-cidr=192.168.0.0/16 still makes kube-controller-manager give each node a /24 spec.podCIDR, which Calico IPAM does not read; calico.yaml's calico-node makes the same range its IP pool and hands each node /26 blocks by affinity, so a Pod's address is in its node's block, not in its podCIDR.",
+        zh: "Calico 的快速入门：kubeadm 的 --pod-network-cidr=192.168.0.0/16 仍然让 kube-controller-manager 给每个节点分配一个 /24 的 spec.podCIDR，而 Calico IPAM 不读它；calico.yaml 的 calico-node 把同一个范围作为 IP 池，按亲和性把 /26 地址块分给节点，所以 Pod 的地址落在节点的地址块里，而不是它的 podCIDR 里。",
+        ja: "Calico のクイックスタートです。kubeadm の --pod-network-cidr=192.168.0.0/16 により、kube-controller-manager は今も各ノードに /24 の spec.podCIDR を割り当てますが、Calico IPAM はそれを読みません。calico.yaml の calico-node が同じ範囲を IP プールにし、/26 のブロックをアフィニティで各ノードに渡すので、Pod のアドレスは podCIDR ではなくノードのブロックに入ります。",
+    },
+    /// Preset note.
     PRESET_NOTE_KIND => {
         en: "kind's podSubnet and serviceSubnet defaults; kube-controller-manager's node IPAM controller splits the Pod range into /24 node subnets.",
         zh: "kind 的 podSubnet 和 serviceSubnet 默认值；kube-controller-manager 的 node IPAM 控制器把 Pod 范围划分为 /24 的节点子网。",
@@ -56,9 +62,9 @@ texts! {
     },
     /// Preset note.
     PRESET_NOTE_RKE2 => {
-        en: "RKE2 keeps k3s' defaults: 10.42.0.0/16 for Pods, 10.43.0.0/16 for Services.",
-        zh: "RKE2 沿用 k3s 的默认值：Pod 用 10.42.0.0/16，Service 用 10.43.0.0/16。",
-        ja: "RKE2 は k3s のデフォルトを引き継ぎます。Pod は 10.42.0.0/16、Service は 10.43.0.0/16 です。",
+        en: "RKE2 keeps k3s' defaults: 10.42.0.0/16 for Pods, 10.43.0.0/16 for Services. It installs Canal: Calico's CNI plugin with host-local over the node's podCIDR gives each Pod a cali veth and a /32 route on the node, and flannel's vxlan carries the traffic between nodes.",
+        zh: "RKE2 沿用 k3s 的默认值：Pod 用 10.42.0.0/16，Service 用 10.43.0.0/16。它安装 Canal：Calico 的 CNI 插件通过 host-local 从节点的 podCIDR 分配地址，给每个 Pod 一个 cali veth，并在节点上为它加一条 /32 路由；节点之间的流量由 flannel 的 vxlan 转发。",
+        ja: "RKE2 は k3s のデフォルトを引き継ぎます。Pod は 10.42.0.0/16、Service は 10.43.0.0/16 です。Canal を入れ、Calico の CNI プラグインが host-local でノードの podCIDR から割り当て、各 Pod に cali の veth とノード上の /32 ルートを 1 本ずつ用意します。ノード間の通信は flannel の vxlan が運びます。",
     },
     /// Preset note.
     PRESET_NOTE_GKE => {
@@ -109,12 +115,6 @@ texts! {
         en: "minikube installs kindnet for several nodes, or on its KIC drivers (docker, podman) with a runtime other than Docker; otherwise its own bridge conflist over the whole Pod range, with the Docker runtime only from Kubernetes 1.24 on. podip draws kindnet's chain.",
         zh: "多节点集群，或者在 KIC 驱动（docker、podman）上搭配 Docker 以外的运行时，minikube 会安装 kindnet；其他情况下安装它自带的 bridge conflist，直接从整个 Pod 范围分配地址（Docker 运行时要求 Kubernetes 1.24 及以上）。podip 画的是 kindnet 的插件链。",
         ja: "minikube は、複数ノードのとき、または KIC ドライバー（docker、podman）で Docker 以外のランタイムを使うときに kindnet を入れます。それ以外では、Pod の範囲全体から割り当てる独自の bridge の conflist を入れます（Docker ランタイムでは Kubernetes 1.24 以降）。podip は kindnet のチェーンを描きます。",
-    },
-    /// A preset's CNI note: the chain RKE2 installs, and the one podip draws.
-    PRESET_CNI_RKE2 => {
-        en: "RKE2 installs Canal by default: Calico's CNI plugin, with host-local over the node's podCIDR, gives each Pod a cali* veth and a /32 route on the node, with no bridge, and flannel's vxlan carries the traffic between nodes. podip draws kindnet's chain, whose ptp plugin does the same for each Pod (a veth and a /32 route, no bridge); the routes between nodes go via each node's InternalIP instead of vxlan.",
-        zh: "RKE2 默认安装 Canal：Calico 的 CNI 插件通过 host-local 从节点的 podCIDR 分配地址，给每个 Pod 一个 cali* veth，并在节点上为它加一条 /32 路由，不经过网桥；节点之间的流量由 flannel 的 vxlan 转发。podip 画的是 kindnet 的插件链，其中的 ptp 插件对每个 Pod 的做法相同（一个 veth 加一条 /32 路由，没有网桥）；节点之间的路由改为经由各节点的 InternalIP，而不是 vxlan。",
-        ja: "RKE2 はデフォルトで Canal を入れます。Calico の CNI プラグインが host-local でノードの podCIDR から割り当て、各 Pod に cali* の veth とノード上の /32 ルートを 1 本ずつ用意します。ブリッジはなく、ノード間の通信は flannel の vxlan が運びます。podip は kindnet のチェーンを描きます。その ptp プラグインも Pod ごとに veth と /32 ルートを 1 本ずつ用意し、ブリッジを使いません。ノード間のルートは vxlan ではなく、各ノードの InternalIP を経由します。",
     },
     /// A preset's CNI note: the chain GKE runs, and the one podip draws.
     PRESET_CNI_GKE => {
@@ -271,7 +271,6 @@ texts! {
 pub fn preset_cni_note(name: &str) -> Option<Text> {
     match name {
         "minikube" => Some(PRESET_CNI_MINIKUBE),
-        "rke2" => Some(PRESET_CNI_RKE2),
         "gke" => Some(PRESET_CNI_GKE),
         "aks-kubenet" => Some(PRESET_CNI_AKS_KUBENET),
         "openshift" => Some(PRESET_CNI_OPENSHIFT),
@@ -293,6 +292,7 @@ pub fn preset_note(name: &str) -> Option<Text> {
     match name {
         "kind" => Some(PRESET_NOTE_KIND),
         "kubeadm" => Some(PRESET_NOTE_KUBEADM),
+        "kubeadm-calico" => Some(PRESET_NOTE_KUBEADM_CALICO),
         "minikube" => Some(PRESET_NOTE_MINIKUBE),
         "k3s" => Some(PRESET_NOTE_K3S),
         "rke2" => Some(PRESET_NOTE_RKE2),
@@ -319,7 +319,8 @@ mod tests {
         for p in preset::ALL {
             let notes = preset_notes(p.name);
             assert_eq!(notes.first(), preset_note(p.name).as_ref(), "{}", p.name);
-            let own = ["kind", "kubeadm", "k3s"].contains(&p.name) || p.flags().is_none();
+            let own = ["kind", "kubeadm", "kubeadm-calico", "k3s", "rke2"].contains(&p.name)
+                || p.flags().is_none();
             assert_eq!(notes.len(), if own { 1 } else { 2 }, "{}", p.name);
             if let Some(cni) = notes.get(1) {
                 let drawn = if p.cni.is_flannel() {

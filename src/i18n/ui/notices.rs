@@ -76,6 +76,16 @@ texts! {
         zh: "k3s 内置 flannel 的网桥",
         ja: "k3s 組み込み flannel のブリッジ",
     },
+    CHAIN_CANAL => {
+        en: "Canal's cali veths",
+        zh: "Canal 的 cali veth",
+        ja: "Canal の cali veth",
+    },
+    CHAIN_CALICO => {
+        en: "Calico's IP pool blocks",
+        zh: "Calico 的 IP 池地址块",
+        ja: "Calico の IP プールのブロック",
+    },
 }
 
 /// A chain as a notice names it.
@@ -84,6 +94,8 @@ pub fn chain_words(chain: Chain) -> Text {
         Chain::Kindnet => CHAIN_KINDNET,
         Chain::Flannel => CHAIN_FLANNEL,
         Chain::K3sFlannel => CHAIN_K3S_FLANNEL,
+        Chain::Calico => CHAIN_CALICO,
+        Chain::Canal => CHAIN_CANAL,
     }
 }
 

@@ -10,6 +10,7 @@
 //! | [`store`] | `model/block_affinity.go`, `ipam_handle.go`, `ipam_config.go`, `ipam_errors.go` | affinities, handles, config, errors |
 //! | [`ipam`] | `ipam/ipam.go`, `ipam_block_reader_writer.go` | [`Ipam::auto_assign`], [`Ipam::release_by_handle`] |
 //! | [`plugin`] | `cni-plugin/pkg/ipamplugin/ipam_plugin.go` | [`plugin::cmd_add`], [`plugin::cmd_del`] |
+//! | [`dataplane`] | `cni-plugin/internal/pkg/utils/linux/dataplane_linux.go` | `DoNetworking`: the `cali` veth, the pod's `169.254.1.1` routes, the node's `/32` |
 //! | [`node`] | `dataplane_linux.go`, `allocateip.go`, `calico.yaml`, `install.go` | veth name, routes, `tunl0`'s address, the conflist |
 //!
 //! The datastore is one in-memory value, so the compare-and-swap retries of upstream never fire. Left out
@@ -18,6 +19,7 @@
 //! model frees at once). The wall clock upstream reads is [`Ipam::now_unix_nano`], set by the caller.
 
 pub mod block;
+pub mod dataplane;
 pub mod go_rand;
 pub mod ipam;
 pub mod node;
@@ -27,7 +29,7 @@ pub mod store;
 
 pub use block::{AllocationAttribute, AllocationBlock, BlockError, ReleaseError, ReleaseOptions};
 pub use ipam::{AutoAssignArgs, AutoAssignResult, Ipam};
-pub use pool::{IpPool, PoolError, RandomBlockGenerator};
+pub use pool::{IpPool, PoolError, PoolPlan, RandomBlockGenerator};
 pub use store::{
     BlockAffinity, BlockAffinityState, IpamAssignments, IpamConfig, IpamError, IpamEvent,
     IpamHandle,

@@ -120,6 +120,46 @@ impl IpPool {
     }
 }
 
+/// What a pool gives nodes before one must borrow: a node claims a block whenever its own are full,
+/// and borrows only once no block of the pool is free (`AutoAssign`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct PoolPlan {
+    /// How many blocks the pool holds.
+    pub blocks: u128,
+    /// Addresses per block.
+    pub block_addresses: u128,
+    /// Pods a node's first block holds: `tunl0` takes its first address.
+    pub first_block_pods: u128,
+    /// Blocks a node claims to run `max_pods` pods.
+    pub blocks_per_node: u128,
+    /// Nodes that can each run `max_pods` pods before the pool has no free block left.
+    pub nodes_before_borrowing: u128,
+}
+
+impl IpPool {
+    /// The plan for nodes running `max_pods` pods each, `tunl0` holding one address per node.
+    ///
+    /// # Examples
+    /// ```
+    /// use podip::ipam::calico::IpPool;
+    /// let pool = IpPool::new("default-ipv4-ippool", "192.168.0.0/16".parse().unwrap(), None).unwrap();
+    /// let plan = pool.plan(110);
+    /// assert_eq!((plan.first_block_pods, plan.blocks_per_node, plan.nodes_before_borrowing), (63, 2, 512));
+    /// ```
+    pub fn plan(&self, max_pods: u32) -> PoolPlan {
+        let block_addresses = self.block_addresses();
+        let needed = u128::from(max_pods) + 1;
+        let blocks_per_node = needed.div_ceil(block_addresses).max(1);
+        PoolPlan {
+            blocks: self.num_blocks(),
+            block_addresses,
+            first_block_pods: block_addresses.saturating_sub(1),
+            blocks_per_node,
+            nodes_before_borrowing: self.num_blocks() / blocks_per_node,
+        }
+    }
+}
+
 impl fmt::Display for IpPool {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&net_string(&self.cidr))

@@ -58,6 +58,18 @@ fn chain_names(chain: Chain) -> &'static [&'static str] {
             "/var/lib/cni/networks",
         ],
         Chain::K3sFlannel => &["k3s", "/var/lib/rancher", "/var/lib/cni/networks"],
+        Chain::Calico => &[
+            "calico-node",
+            "/etc/cni/net.d",
+            "/opt/cni/bin",
+            "calico-ipam",
+        ],
+        Chain::Canal => &[
+            "canal",
+            "/etc/cni/net.d",
+            "/opt/cni/bin",
+            "/var/lib/cni/networks",
+        ],
     }
 }
 

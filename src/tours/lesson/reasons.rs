@@ -27,7 +27,8 @@ reasons! {
     VxlanDeviceCreated SubnetEnvWritten NetworkNotReady PodCreated FailedScheduling Scheduled
     OutOfpods SandboxCreated CNIAdd IPAMReserve BridgeCreated BridgeGatewayAdded VethCreated
     RouteAdded PodIPsAssigned PodIPsCleared SandboxChanged FailedCreatePodSandBox PodTerminating
-    Killing CNIDel IPAMRelease VethDeleted RouteRemoved SandboxRemoved PodDeleted
+    Killing CNIDel IPAMRelease VethDeleted RouteRemoved SandboxRemoved PodDeleted IPPoolCreated
+    BlockAffinity BlockClaimed IPBorrowed TunnelAddressAssigned
 }
 
 /// The reason named `name`.

@@ -3,22 +3,98 @@
 //! it, asks host-local and puts the gateway on `cni0` last. What the bridge did is returned for the
 //! log, in `bridge.go`'s order.
 
+use super::flanneld;
 use crate::ipam::bridge::{self, CmdArgs};
 use crate::ipam::flannel;
 use crate::ipam::hostlocal::store::container_id;
 use crate::ipam::hostlocal::Store;
 use crate::ipam::ptp::iproute2::route_lines_via;
 use crate::ipam::ptp::{IfName, NetNs};
+use crate::sim::chain::seam::{nothing, step_count, Actors, Told};
 use crate::sim::cluster::Cluster;
+use crate::sim::event::Reason;
+use crate::sim::message::SandboxStep;
 use crate::sim::name::Name;
 use crate::sim::objects::NodeObj;
 use crate::sim::sandbox::{select_pod_ips, SandboxFacts, IF_NAME};
+use crate::sim::upstream;
 use ipnet::IpNet;
 use std::net::IpAddr;
 use std::rc::Rc;
 
+/// kube-flannel's row of actors: its pod starts after the node registers; its `install-cni` writes
+/// the conflist.
+pub(crate) const ACTORS: Actors = Actors {
+    prepare: nothing,
+    start_agent: flanneld::start,
+    add,
+    del,
+};
+
+/// k3s' row of actors: its agent writes the conflist before containerd and the kubelet start.
+pub(crate) const K3S_ACTORS: Actors = Actors {
+    prepare: flanneld::k3s_prepare,
+    ..ACTORS
+};
+
+/// CNI ADD in `bridge.go`'s order: the bridge, the veth pair on it, IPAM, and only once the pod's
+/// interface is configured the gateway on the bridge.
+fn add(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    facts: &mut SandboxFacts,
+    pod_netns: &mut NetNs,
+) -> Result<Vec<Told>, String> {
+    let bridge = flannel_add(cluster, node_name, facts, pod_netns)?;
+    let mut told = Vec::new();
+    if let Some(text) = bridge.created {
+        told.push(Told::Text(
+            Reason::BridgeCreated,
+            text,
+            &upstream::BRIDGE_SETUP_BRIDGE,
+        ));
+    }
+    told.push(Told::Step(
+        SandboxStep::VethCreated,
+        &upstream::BRIDGE_SETUP_VETH,
+    ));
+    told.extend(
+        (0..step_count(facts.reserved.len()))
+            .map(|range| Told::Step(SandboxStep::Reserved(range), &upstream::HOSTLOCAL_GET)),
+    );
+    if let Some(text) = bridge.gateway {
+        told.push(Told::Text(
+            Reason::BridgeGatewayAdded,
+            text,
+            &upstream::BRIDGE_ENSURE_ADDR,
+        ));
+    }
+    Ok(told)
+}
+
+/// CNI DEL in the bridge's order: the interface, then IPAM. Without the pod's namespace only IPAM's
+/// release is told.
+fn del(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    pod: Option<&mut NetNs>,
+    facts: &SandboxFacts,
+) -> Vec<Told> {
+    let Some(node) = cluster.nodes.get_mut(node_name) else {
+        return Vec::new();
+    };
+    let live = pod.is_some();
+    let (released, gone) = flannel_del(node, pod, facts);
+    let mut told = Vec::new();
+    if live && gone {
+        told.push(Told::Step(SandboxStep::VethDeleted, &upstream::BRIDGE_DEL));
+    }
+    told.push(Told::Released(released));
+    told
+}
+
 /// `CNI_ARGS` as containerd passes it (`IP=` when the pod requests an address).
-pub(super) fn cni_args(facts: &SandboxFacts) -> String {
+fn cni_args(facts: &SandboxFacts) -> String {
     let mut args = format!(
         "IgnoreUnknown=1;K8S_POD_NAMESPACE=default;K8S_POD_NAME={};K8S_POD_INFRA_CONTAINER_ID={};K8S_POD_UID={}",
         facts.pod(),
@@ -33,11 +109,11 @@ pub(super) fn cni_args(facts: &SandboxFacts) -> String {
 
 /// What an ADD did to the node's bridge, as the log tells it.
 #[derive(Debug, Default)]
-pub(super) struct BridgeSteps {
+struct BridgeSteps {
     /// `setupBridge` made `cni0` (the node's first ADD, or its first after a reboot).
-    pub(super) created: Option<String>,
+    created: Option<String>,
     /// `ensureAddr` put a gateway on it, with the connected route that came with the address.
-    pub(super) gateway: Option<String>,
+    gateway: Option<String>,
 }
 
 /// CNI ADD through a flannel chain: flannel reads `subnet.env`, saves its delegate and hands it to
@@ -45,7 +121,7 @@ pub(super) struct BridgeSteps {
 /// the pod's `eth0` and puts the gateway on `cni0` if it is not there yet. Fills in `facts`; returns
 /// what this ADD did to the bridge, or the plugin's error after containerd's teardown DEL through the
 /// chain.
-pub(super) fn flannel_add(
+fn flannel_add(
     cluster: &mut Cluster,
     node_name: &Name,
     facts: &mut SandboxFacts,
@@ -169,7 +245,7 @@ fn held_by(store: Option<&Store>, sandbox_id: &str) -> Vec<IpAddr> {
 /// CNI DEL through a flannel chain: flannel reads the sandbox's saved delegate back and runs the
 /// bridge's DEL (the pod's `eth0` first, its peer leaving `cni0`, then host-local). Returns the
 /// addresses host-local released and whether the veth pair was there to delete.
-pub(super) fn flannel_del(
+fn flannel_del(
     node: &mut NodeObj,
     pod: Option<&mut NetNs>,
     facts: &SandboxFacts,

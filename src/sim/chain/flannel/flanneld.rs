@@ -33,21 +33,21 @@
 //! the vxlan FDB and ARP entries flanneld writes beside each route, nor its masquerade rules, nor the
 //! `flannel.1` link `RegisterNetwork` makes before `AcquireLease` (left without an address when it fails).
 
-use super::chain::Chain;
-use super::clock::VirtualDuration;
-use super::cluster::{Action, Cluster};
-use super::event::{EventKind, Reason};
-use super::kindnet;
-use super::message::{Message, NodeRouteChange};
-use super::name::Name;
-use super::object::ObjectRef;
-use super::upstream;
 use crate::ipam::flannel::DEFAULT_SUBNET_FILE;
 use crate::ipam::flanneld::{
     acquire_lease, configure_device, create_vxlan_device, vxlan_device, vxlan_mtu, vxlan_route,
     write_subnet_file, SubnetConfig, DEFAULT_VNI,
 };
 use crate::ipam::goip::{parse_cidr, GoIp};
+use crate::sim::chain::canal::canal_conflist;
+use crate::sim::chain::Chain;
+use crate::sim::clock::VirtualDuration;
+use crate::sim::cluster::{Action, Cluster};
+use crate::sim::event::{EventKind, Reason};
+use crate::sim::message::{Message, NodeRouteChange};
+use crate::sim::name::Name;
+use crate::sim::object::ObjectRef;
+use crate::sim::upstream;
 use ipnet::{IpNet, Ipv4Net};
 use std::net::Ipv4Addr;
 use std::rc::Rc;
@@ -65,19 +65,6 @@ const PLEG_RELIST_PERIOD: VirtualDuration = VirtualDuration::from_secs(1);
 
 /// `MaxContainerBackOff` (`pkg/kubelet/kubelet.go`): the cap of a crashing container's back-off.
 const MAX_CONTAINER_BACK_OFF: VirtualDuration = VirtualDuration::from_secs(300);
-
-/// The node's CNI agent starts (a node joined, or its machine booted): kindnetd, or the flannel pod.
-pub(crate) fn start_cni_agent(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
-    let flannel = cluster
-        .nodes
-        .get(name)
-        .is_some_and(|node| node.cni.is_flannel());
-    if flannel {
-        start(cluster, name, uid, boot);
-    } else {
-        kindnet::start(cluster, name, uid, boot);
-    }
-}
 
 /// The node's flannel pod starts `kindnet_start_delay` from now.
 pub(crate) fn start(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
@@ -105,8 +92,10 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     if !current(cluster, name, uid, boot) {
         return;
     }
-    if cluster.nodes.get(name).map(|n| n.cni) == Some(Chain::Flannel) {
-        install_conflist(cluster, name);
+    match cluster.nodes.get(name).map(|n| n.cni) {
+        Some(Chain::Flannel) => install_conflist(cluster, name),
+        Some(Chain::Canal) => install_canal_conflist(cluster, name),
+        _ => {}
     }
     restart(cluster, name, uid, boot);
 }
@@ -159,7 +148,7 @@ pub(crate) fn watch_all(cluster: &mut Cluster) {
     let nodes: Vec<(Name, u64, u32)> = cluster
         .nodes_in_name_order()
         .into_iter()
-        .filter(|(_, node)| node.cni.is_flannel() && !node.down)
+        .filter(|(_, node)| node.cni.runs_flanneld() && !node.down)
         .map(|(name, node)| (name.clone(), node.uid, node.boot))
         .collect();
     for (node, uid, boot) in nodes {
@@ -172,6 +161,27 @@ pub(crate) fn watch_all(cluster: &mut Cluster) {
             },
         );
     }
+}
+
+/// The canal pod's `install-cni` writes `10-canal.conflist` for its node before its flannel container
+/// starts.
+fn install_canal_conflist(cluster: &mut Cluster, name: &str) {
+    let Some(node) = cluster.nodes.get_mut(name) else {
+        return;
+    };
+    node.conflist = Some(Rc::from(canal_conflist(name)));
+    let path = node.cni.conflist_path();
+    cluster.node_ready();
+    cluster.log(
+        ObjectRef::node(name),
+        EventKind::Step,
+        Reason::CNIConfigWritten,
+        format_args!(
+            "the canal pod's install-cni wrote {path} (calico with host-local on the node's podCIDR, usePodCidr; then portmap and bandwidth)"
+        ),
+        Some(name.into()),
+        &upstream::CALICO_INSTALL_CNI,
+    );
 }
 
 /// kube-flannel's `install-cni` (or k3s' `createCNIConf`) writes the chain's conflist.
@@ -219,8 +229,11 @@ fn net_config(chain: Chain, cluster_cidrs: &[IpNet]) -> SubnetConfig {
     };
     SubnetConfig {
         network: match chain {
-            Chain::K3sFlannel => family(false),
-            Chain::Flannel | Chain::Kindnet => Some(IpNet::V4(KUBE_FLANNEL_NETWORK)),
+            // RKE2's canal chart writes `Network` from the cluster CIDR, as k3s does.
+            Chain::K3sFlannel | Chain::Canal => family(false),
+            Chain::Flannel | Chain::Kindnet | Chain::Calico => {
+                Some(IpNet::V4(KUBE_FLANNEL_NETWORK))
+            }
         },
         ipv6_network: chain.flannel_ipv6().then(|| family(true)).flatten(),
     }

@@ -17,17 +17,17 @@
 //! `--node-ip`); kindnetd skips a family a node has no InternalIP of. Not modelled: the masquerade
 //! agent; nothing about a pod's own address depends on it.
 
-use super::cluster::{Action, Cluster};
-use super::event::{EventKind, Reason};
-use super::message::{Message, NodeRouteChange};
-use super::name::Name;
-use super::object::ObjectRef;
-use super::upstream;
 use crate::ipam::goip::parse_cidr;
 use crate::ipam::kindnet::{compute_cni_config_inputs, CniConfigInputs, CNI_CONFIG_PATH};
 use crate::ipam::ptp::links::IfName;
 use crate::ipam::ptp::routes::{Errno, Route, RouteScope};
 use crate::order;
+use crate::sim::cluster::{Action, Cluster};
+use crate::sim::event::{EventKind, Reason};
+use crate::sim::message::{Message, NodeRouteChange};
+use crate::sim::name::Name;
+use crate::sim::object::ObjectRef;
+use crate::sim::upstream;
 use ipnet::IpNet;
 use std::net::IpAddr;
 use std::rc::Rc;
@@ -335,7 +335,7 @@ fn log_route_change(
         route,
         dev,
         added,
-        chain: super::chain::Chain::Kindnet,
+        chain: crate::sim::chain::Chain::Kindnet,
     };
     cluster.log_message(
         pass.object.clone(),

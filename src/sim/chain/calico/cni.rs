@@ -1,0 +1,158 @@
+//! CNI ADD and DEL through Calico's chain (`cni-plugin/pkg/plugin/plugin.go`, `k8s/k8s.go`
+//! `CmdAddK8s`): calico-ipam first (`AutoAssign` with the handle `k8s-pod-network.<containerID>` and the
+//! pod's attributes), then `DoNetworking`; DEL tears the veth down and calico-ipam releases by handle
+//! (`ReleaseByHandle`), a missing handle ignored so a repeated DEL succeeds.
+
+use super::calico_node;
+use super::told::ipam_told;
+use super::{unix_nano, Calico};
+use crate::ipam::calico::dataplane::do_networking;
+use crate::ipam::calico::plugin::{self, get_handle_id, Families, Workload, NETWORK_NAME};
+use crate::ipam::calico::{IpamError, IpamEvent};
+use crate::ipam::goip::GoIp;
+use crate::ipam::ptp::NetNs;
+use crate::sim::chain::seam::{nothing, Actors, Told};
+use crate::sim::cluster::Cluster;
+use crate::sim::event::Reason;
+use crate::sim::message::SandboxStep;
+use crate::sim::name::Name;
+use crate::sim::sandbox::{select_pod_ips, SandboxFacts, IF_NAME};
+use crate::sim::upstream;
+use ipnet::IpNet;
+use std::net::IpAddr;
+
+/// Calico's row of actors: calico-node writes the conflist and claims the tunnel's block once it runs;
+/// the calico plugin and calico-ipam do ADD and DEL.
+pub(crate) const ACTORS: Actors = Actors {
+    prepare: nothing,
+    start_agent: calico_node::start,
+    add,
+    del,
+};
+
+/// CNI ADD: calico-ipam, then the `cali` veth and the node's route to the pod.
+fn add(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    facts: &mut SandboxFacts,
+    pod_netns: &mut NetNs,
+) -> Result<Vec<Told>, String> {
+    let now = unix_nano(cluster.now.as_millis());
+    let Cluster {
+        nodes,
+        entropy,
+        calico,
+        ..
+    } = cluster;
+    let Some(node) = nodes.get_mut(node_name) else {
+        return Err(String::new());
+    };
+    let ipam = &mut calico.get_or_insert_with(Box::default).ipam;
+    ipam.now_unix_nano = now;
+    let pod = facts.pod().to_string();
+    let workload = Workload {
+        container_id: &facts.sandbox_id,
+        node: node_name,
+        namespace: "default",
+        pod: &pod,
+    };
+    let assigned = plugin::cmd_add(ipam, &workload, Families::default());
+    let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
+    let events = ipam.take_events();
+    let mut told = ipam_told(ipam, &events, Some(&handle));
+    let ips = assigned.map_err(|err| err.to_string())?;
+    let Some(ip) = ips.first().map(IpNet::addr) else {
+        return Err(IpamError::NoPoolsForNode(node_name.to_string()).to_string());
+    };
+    let veth = match do_networking(
+        &mut node.netns,
+        pod_netns,
+        "default",
+        &pod,
+        IF_NAME,
+        ip,
+        entropy,
+    ) {
+        Ok(veth) => veth,
+        Err(err) => {
+            // The plugin releases what IPAM gave when the dataplane fails (`ReleaseIPAllocation`).
+            let _ = plugin::cmd_del(ipam, &facts.sandbox_id);
+            ipam.take_events();
+            return Err(err.to_string());
+        }
+    };
+    facts.reserved = ips.iter().map(IpNet::addr).collect();
+    facts.reordered_ips = select_pod_ips(&facts.reserved);
+    facts.host_veth = veth.host_name;
+    facts.host_index = veth.host_index;
+    facts.eth0_index = veth.cont_index;
+    facts.routes = node
+        .netns
+        .routes_via(veth.host_index)
+        .into_iter()
+        .cloned()
+        .collect();
+    told.push(Told::Step(
+        SandboxStep::VethCreated,
+        &upstream::CALICO_DO_NETWORKING,
+    ));
+    told.push(Told::Step(
+        SandboxStep::RouteAdded(0),
+        &upstream::CALICO_SETUP_ROUTES,
+    ));
+    Ok(told)
+}
+
+/// CNI DEL: the pod's `eth0` goes (its `cali` peer and the node's `/32` with it), then calico-ipam
+/// releases the handle's addresses.
+fn del(
+    cluster: &mut Cluster,
+    node_name: &Name,
+    pod: Option<&mut NetNs>,
+    facts: &SandboxFacts,
+) -> Vec<Told> {
+    let now = unix_nano(cluster.now.as_millis());
+    let Cluster { nodes, calico, .. } = cluster;
+    let mut told = Vec::new();
+    if let (Some(node), Some(pod)) = (nodes.get_mut(node_name), pod) {
+        if crate::ipam::ptp::cmd_del(&mut node.netns, Some(pod), IF_NAME).is_some() {
+            told.push(Told::Step(
+                SandboxStep::VethDeleted,
+                &upstream::CALICO_CLEANUP,
+            ));
+        }
+    }
+    if let Some(Calico { ipam }) = calico.as_deref_mut() {
+        ipam.now_unix_nano = now;
+        let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
+        let _ = plugin::cmd_del(ipam, &facts.sandbox_id);
+        let events = ipam.take_events();
+        told.extend(released_told(&events, &facts.reserved, &handle));
+    }
+    told
+}
+
+/// The release of a DEL, told per block.
+fn released_told(events: &[IpamEvent], reserved: &[IpAddr], handle: &str) -> Vec<Told> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            IpamEvent::Released { cidr, .. } => {
+                let ips: Vec<String> = reserved
+                    .iter()
+                    .filter(|ip| cidr.contains(*ip))
+                    .map(|ip| GoIp(*ip).to_string())
+                    .collect();
+                Some(Told::Text(
+                    Reason::IPAMRelease,
+                    format!(
+                        "calico-ipam released {} from block {cidr} (ReleaseByHandle {handle}): back on the block's unallocated list, at its end",
+                        ips.join(", ")
+                    ),
+                    &upstream::CALICO_RELEASE_BY_HANDLE,
+                ))
+            }
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,51 @@
+//! Calico's chain (`set cni=calico`), as its manifest (`manifests/calico.yaml`) installs it: calico-node's
+//! `install-cni` writes `/etc/cni/net.d/10-calico.conflist` (calico with calico-ipam, then portmap), and
+//! calico-node's startup creates the default IP pool and gives `tunl0` an address, which claims the
+//! node's first block ([`calico_node`]). A sandbox's CNI ADD runs the calico plugin: calico-ipam's
+//! `AutoAssign` from the node's affine blocks, claiming or borrowing as `libcalico-go/lib/ipam` does,
+//! then `DoNetworking` (the `cali` veth, the pod's `169.254.1.1` routes, the node's `/32`); DEL releases
+//! by the handle `k8s-pod-network.<containerID>` ([`cni`]). The datastore is the cluster's one
+//! [`Ipam`](crate::ipam::calico::Ipam), [`Calico`]; BIRD's routes (a `blackhole` per affine block, each
+//! other node's blocks through `tunl0`) are read off it ([`view`]). The node's `spec.podCIDR`, which
+//! kube-controller-manager still sets, plays no part.
+
+pub mod calico_node;
+pub mod cni;
+mod told;
+pub mod view;
+
+use super::spec::ChainSpec;
+use crate::ipam::calico::Ipam;
+
+/// Calico's row of data.
+pub const SPEC: ChainSpec = ChainSpec {
+    name: "calico",
+    conflist_path: "/etc/cni/net.d/10-calico.conflist",
+    bin_dir: "/opt/cni/bin",
+    network: "k8s-pod-network",
+    // calico-ipam keeps no files on the node: its blocks are in the datastore.
+    default_ipam_dir: "",
+    add_plugins: "calico (→ calico-ipam), portmap",
+    del_plugins: "portmap, calico (→ calico-ipam)",
+    first_plugin: "calico",
+    conflist: None,
+    bridged: false,
+    flanneld: false,
+    flannel_ipv6: false,
+    reboot_links: "cali veths, tunl0 and their routes",
+};
+
+/// Calico's datastore in the cluster (the `crd.projectcalico.org` objects): pools, blocks, affinities,
+/// handles, created by the first calico-node to start.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Calico {
+    /// The IPAM datastore and its client.
+    pub(crate) ipam: Ipam,
+}
+
+/// The wall clock Calico writes into blocks and affinities: a fixed day plus the run's virtual time, so
+/// a run is the same every time.
+pub(crate) fn unix_nano(now_ms: u64) -> i64 {
+    const START: i64 = 1_767_225_600_000_000_000; // 2026-01-01T00:00:00Z
+    START.saturating_add(i64::try_from(now_ms).unwrap_or(i64::MAX / 1_000_000) * 1_000_000)
+}

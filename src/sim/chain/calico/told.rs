@@ -1,0 +1,135 @@
+//! What Calico's IPAM wrote, as the log tells it: affinities in their states, blocks claimed, addresses
+//! assigned or borrowed (`IpamEvent`s, in the order IPAM wrote them).
+
+use crate::ipam::calico::{BlockAffinityState, Ipam, IpamEvent};
+use crate::ipam::goip::GoIp;
+use crate::sim::chain::seam::Told;
+use crate::sim::cluster::Cluster;
+use crate::sim::event::{EventKind, Reason};
+use crate::sim::object::ObjectRef;
+use crate::sim::upstream;
+use ipnet::IpNet;
+
+/// What IPAM wrote, told: affinities, blocks, and (for a pod's `handle`) the addresses assigned.
+pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>) -> Vec<Told> {
+    events
+        .iter()
+        .enumerate()
+        .filter_map(|(at, event)| {
+            Some(match event {
+                IpamEvent::Affinity { host, cidr, state } => {
+                    // getPendingAffinity writes it pending, then getBlockFromAffinity writes it again.
+                    let again = at
+                        .checked_sub(1)
+                        .and_then(|before| events.get(before))
+                        .is_some_and(|before| before == event);
+                    let why = match state {
+                        BlockAffinityState::Pending if again => {
+                            " again (getBlockFromAffinity, before it creates the block)"
+                        }
+                        BlockAffinityState::Pending => " (getPendingAffinity: claimed before the block exists)",
+                        BlockAffinityState::Confirmed => " (the block is the node's)",
+                        BlockAffinityState::PendingDeletion => " (being released)",
+                    };
+                    Told::Text(
+                        Reason::BlockAffinity,
+                        format!(
+                            "BlockAffinity {host}-{} of block {cidr} for node {host}: state {state}{why}",
+                            key(cidr)
+                        ),
+                        &upstream::CALICO_CLAIM_AFFINE_BLOCK,
+                    )
+                }
+                IpamEvent::AffinityDeleted { host, cidr } => Told::Text(
+                    Reason::BlockAffinity,
+                    format!("BlockAffinity {host}-{} of block {cidr} deleted", key(cidr)),
+                    &upstream::CALICO_RELEASE_BLOCK_AFFINITY,
+                ),
+                IpamEvent::BlockCreated { cidr, host } => Told::Text(
+                    Reason::BlockClaimed,
+                    format!(
+                        "IPAMBlock {} created with affinity host:{host}: {cidr}, {} addresses unallocated",
+                        key(cidr),
+                        ipam.blocks().get(cidr).map_or(0, |b| b.num_addresses())
+                    ),
+                    &upstream::CALICO_CLAIM_AFFINE_BLOCK,
+                ),
+                IpamEvent::BlockAffinityCleared(cidr) => Told::Text(
+                    Reason::BlockAffinity,
+                    format!("IPAMBlock {} keeps its addresses but no affinity", key(cidr)),
+                    &upstream::CALICO_RELEASE_BLOCK_AFFINITY,
+                ),
+                IpamEvent::BlockDeleted(cidr) => Told::Text(
+                    Reason::BlockAffinity,
+                    format!("IPAMBlock {} deleted", key(cidr)),
+                    &upstream::CALICO_RELEASE_BLOCK_AFFINITY,
+                ),
+                IpamEvent::Assigned {
+                    cidr,
+                    host,
+                    ips,
+                    borrowed,
+                } => {
+                    let handle = handle?;
+                    let list: Vec<String> = ips.iter().map(|ip| GoIp(*ip).to_string()).collect();
+                    let owner = ipam
+                        .blocks()
+                        .get(cidr)
+                        .and_then(|b| b.host())
+                        .map_or_else(|| "no node".to_string(), |h| format!("node {h}"));
+                    if *borrowed {
+                        Told::Text(
+                            Reason::IPBorrowed,
+                            format!(
+                                "calico-ipam borrowed {} for {host} from block {cidr}, affine to {owner}: no block of the pool was free to claim (strictAffinity false); handle {handle}",
+                                list.join(", ")
+                            ),
+                            &upstream::CALICO_AUTO_ASSIGN,
+                        )
+                    } else {
+                        Told::Text(
+                            Reason::IPAMReserve,
+                            format!(
+                                "calico-ipam assigned {} from block {cidr}, affine to this node: the lowest address on the block's unallocated list; handle {handle}",
+                                list.join(", ")
+                            ),
+                            &upstream::CALICO_AUTO_ASSIGN,
+                        )
+                    }
+                }
+                IpamEvent::Released { .. } => return None,
+            })
+        })
+        .collect()
+}
+
+/// A block's name as its `IPAMBlock` and `BlockAffinity` objects carry it (`192-168-162-128-26`).
+fn key(cidr: &IpNet) -> String {
+    cidr.to_string().replace(['.', ':', '/'], "-")
+}
+
+/// IPAM's writes told on `object` at `node` (calico-node's own, outside a sandbox).
+pub(crate) fn tell_ipam_events(
+    cluster: &mut Cluster,
+    object: &ObjectRef,
+    node: &str,
+    events: Vec<IpamEvent>,
+    handle: Option<&str>,
+) {
+    let told = match cluster.calico.as_deref() {
+        Some(calico) => ipam_told(&calico.ipam, &events, handle),
+        None => return,
+    };
+    for step in told {
+        if let Told::Text(reason, text, upstream) = step {
+            cluster.log(
+                object.clone(),
+                EventKind::Step,
+                reason,
+                format_args!("{text}"),
+                Some(node.into()),
+                upstream,
+            );
+        }
+    }
+}

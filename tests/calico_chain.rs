@@ -1,0 +1,169 @@
+//! A cluster on Calico's chain (`set cni=calico`): the pool from the cluster CIDR, a block per node
+//! claimed when calico-node gives `tunl0` its address, pods' addresses from their node's blocks and not
+//! from its `spec.podCIDR`, a released address at the end of the unallocated list, a new block when
+//! the node's are full, borrowing when the pool has none left, release by handle at CNI DEL, and
+//! BIRD's routes in `ip route`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use ipnet::IpNet;
+use podip::sim::{Reason, Scenario, Simulation, VirtualTime};
+use std::net::IpAddr;
+
+const KIND_CALICO: &str = include_str!("data/kind-calico.podip");
+
+fn at(text: &str, ms: u64) -> Simulation {
+    let scenario = Scenario::parse(text).expect("parses");
+    Simulation::at(&scenario, VirtualTime(ms))
+}
+
+fn ip_of(sim: &Simulation, pod: &str) -> IpAddr {
+    sim.pod_status_ips(pod).expect("the pod's IPs")[0]
+}
+
+fn node_blocks(sim: &Simulation, node: &str) -> Vec<IpNet> {
+    let state = sim.state();
+    let node = state
+        .nodes
+        .iter()
+        .find(|n| n.name == node)
+        .expect("the node");
+    node.calico_blocks
+        .iter()
+        .map(|b| b.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_pods_address_is_in_its_nodes_block_not_in_its_pod_cidr() {
+    let sim = at(KIND_CALICO, 8_000);
+    let state = sim.state();
+    let worker = state
+        .nodes
+        .iter()
+        .find(|n| n.name == "kind-worker")
+        .unwrap();
+    let pod_cidr: IpNet = worker.pod_cidrs[0].parse().unwrap();
+    let blocks = node_blocks(&sim, "kind-worker");
+    assert_eq!(blocks.len(), 1);
+    for pod in ["a", "c", "d"] {
+        let ip = ip_of(&sim, pod);
+        assert!(blocks[0].contains(&ip), "{pod} {ip} in {}", blocks[0]);
+        assert!(!pod_cidr.contains(&ip), "{pod} {ip} not in {pod_cidr}");
+    }
+    // The tunnel holds the block's first address; a, b, c the next ones.
+    let first = |n: u32| match blocks[0].network() {
+        IpAddr::V4(v4) => IpAddr::V4((u32::from(v4) + n).into()),
+        IpAddr::V6(_) => unreachable!(),
+    };
+    assert_eq!(ip_of(&sim, "a"), first(1));
+    assert_eq!(ip_of(&sim, "c"), first(3));
+    // b's address went to the end of the unallocated list: d gets the next one.
+    assert_eq!(ip_of(&sim, "d"), first(4));
+}
+
+#[test]
+fn every_node_claims_a_block_of_the_pool_with_the_affinitys_states_in_order() {
+    let sim = at(KIND_CALICO, 2_000);
+    let pool: IpNet = "10.244.0.0/24".parse().unwrap();
+    let mut all = Vec::new();
+    for node in ["kind-control-plane", "kind-worker", "kind-worker2"] {
+        let blocks = node_blocks(&sim, node);
+        assert_eq!(blocks.len(), 1, "{node}");
+        assert!(pool.contains(&blocks[0]) && blocks[0].prefix_len() == 26);
+        all.extend(blocks);
+    }
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 3, "blocks never overlap");
+    let states: Vec<String> = sim
+        .events()
+        .iter()
+        .filter(|e| e.reason == Reason::BlockAffinity && e.object == "node/kind-worker")
+        .map(|e| e.message.to_string())
+        .collect();
+    assert_eq!(states.len(), 3);
+    assert!(states[0].contains("state pending"));
+    assert!(states[1].contains("state pending again"));
+    assert!(states[2].contains("state confirmed"));
+}
+
+#[test]
+fn a_full_node_claims_the_last_free_block_and_then_a_node_borrows() {
+    let sim = at(KIND_CALICO, 14_000);
+    assert_eq!(node_blocks(&sim, "kind-worker").len(), 2);
+    let borrowed: Vec<_> = sim
+        .events()
+        .iter()
+        .filter(|e| e.reason == Reason::IPBorrowed)
+        .collect();
+    assert_eq!(borrowed.len(), 1);
+    assert_eq!(borrowed[0].object.to_string(), "pod/f");
+    let f = ip_of(&sim, "f");
+    assert!(node_blocks(&sim, "kind-control-plane")[0].contains(&f));
+    let calico = sim.state().calico.expect("the datastore");
+    let lent = calico
+        .blocks
+        .iter()
+        .find(|b| !b.borrowed.is_empty())
+        .expect("a block lent an address");
+    assert_eq!(lent.borrowed, [(f.to_string(), "kind-worker2".to_string())]);
+    // BIRD: the borrowing node routes f on its cali veth, the others through tunl0 to it.
+    let routes = sim.node_ip_routes("kind-worker").unwrap();
+    assert!(routes.contains(&format!("{f} via 172.18.0.4 dev tunl0 proto bird onlink")));
+    let own = sim.node_ip_routes("kind-worker2").unwrap();
+    assert!(own.iter().any(|r| r.starts_with(&format!("{f} dev cali"))));
+    assert!(own.contains(&"blackhole 10.244.0.64/26 proto bird".to_string()));
+}
+
+#[test]
+fn cni_del_releases_by_handle_after_the_same_lag() {
+    let sim = at(KIND_CALICO, 8_000);
+    let released: Vec<_> = sim
+        .events()
+        .iter()
+        .filter(|e| e.reason == Reason::IPAMRelease)
+        .collect();
+    assert_eq!(released.len(), 1);
+    assert_eq!(released[0].object.to_string(), "pod/b");
+    assert!(released[0]
+        .message
+        .to_string()
+        .contains("ReleaseByHandle k8s-pod-network."));
+    let deleted = sim
+        .events()
+        .iter()
+        .find(|e| e.reason == Reason::PodDeleted)
+        .unwrap();
+    assert!(released[0].time_ms > deleted.time_ms);
+}
+
+/// Canal: host-local on the node's podCIDR behind the calico plugin's `cali` veth, flanneld's routes.
+#[test]
+fn canal_gives_the_pod_an_address_of_its_pod_cidr_on_a_cali_veth_with_flannels_routes() {
+    let text = KIND_CALICO.replace("set cni=calico", "set cni=canal");
+    let sim = at(&text, 8_000);
+    let state = sim.state();
+    assert!(state.calico.is_none(), "no Calico IPAM datastore on Canal");
+    let worker = state
+        .nodes
+        .iter()
+        .find(|n| n.name == "kind-worker")
+        .unwrap();
+    let pod_cidr: IpNet = worker.pod_cidrs[0].parse().unwrap();
+    for pod in ["a", "c", "d"] {
+        assert!(pod_cidr.contains(&ip_of(&sim, pod)), "{pod} in {pod_cidr}");
+    }
+    let routes = sim.node_ip_routes("kind-worker").unwrap();
+    let a = ip_of(&sim, "a");
+    assert!(routes
+        .iter()
+        .any(|r| r.starts_with(&format!("{a} dev cali"))));
+    assert!(
+        routes.iter().any(|r| r.contains("dev flannel.1")),
+        "{routes:?}"
+    );
+    assert_eq!(
+        worker.ipam.dir.as_deref(),
+        Some("/var/lib/cni/networks/k8s-pod-network")
+    );
+}
