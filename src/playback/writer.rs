@@ -3,7 +3,7 @@
 //! step waits for — the one picked in the log, or the last at the playhead.
 
 use super::Cursor;
-use crate::sim::Event;
+use crate::sim::{Event, EventLog};
 use crate::tours::lesson::draft::{insertion_point, Draft, Edit};
 use crate::tours::lesson::{self, reasons, Problem};
 use crate::tours::{Tour, TourId};
@@ -171,8 +171,10 @@ impl Writer {
         if !self.runs_here(cursor) {
             return None;
         }
-        let events: Vec<String> = cursor.run().timeline().iter().map(waits_for).collect();
-        place(&self.draft, &events).get(step).copied().flatten()
+        place(&self.draft, cursor.run().timeline())
+            .get(step)
+            .copied()
+            .flatten()
     }
 
     /// Pick `thing` on `cursor`'s stage: the event of the run a step about it waits for — its
@@ -221,8 +223,7 @@ impl Writer {
     /// Add a step waiting for `picked`, after the steps whose events come at or before it in
     /// `cursor`'s run.
     pub fn add_step(&mut self, cursor: &Cursor, picked: Picked) {
-        let events: Vec<String> = cursor.events().iter().map(waits_for).collect();
-        let placed = place(&self.draft, &events);
+        let placed = place(&self.draft, cursor.events());
         self.edit(Edit::AddStep {
             at: insertion_point(&placed, picked.index),
             waits_for: picked.waits_for,
@@ -266,22 +267,22 @@ fn waits_for(event: &Event) -> String {
     format!("{} {}", reasons::name(event.reason), event.object)
 }
 
-/// Where each step of `draft` is in `events` (each `REASON OBJECT`), each searched after the
-/// previous step's; `None` for a step whose event does not come.
-fn place(draft: &Draft, events: &[String]) -> Vec<Option<usize>> {
+/// Where each step of `draft` is in `events`, each searched after the previous step's; `None` for a
+/// step whose event does not come (or is no `REASON OBJECT`). Compared in place: a large run has
+/// hundreds of thousands of events.
+fn place(draft: &Draft, events: &EventLog) -> Vec<Option<usize>> {
     let mut from = 0;
     draft
         .steps
         .iter()
         .map(|step| {
-            let wanted = step
-                .waits_for
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
-            let found = events[from.min(events.len())..]
-                .iter()
-                .position(|e| *e == wanted)
+            let mut wanted = step.waits_for.split_whitespace();
+            let (reason, object) = (wanted.next()?, wanted.next()?);
+            if wanted.next().is_some() {
+                return None;
+            }
+            let found = (events.since(from))
+                .position(|e| e.object == *object && reasons::name(e.reason) == reason)
                 .map(|at| from + at)?;
             from = found + 1;
             Some(found)

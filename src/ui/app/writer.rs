@@ -19,6 +19,7 @@ use crate::ui::language;
 use crate::ui::shared::Shared;
 use crate::ui::sharing::view_url;
 use crate::ui::stage::StageView;
+use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::platform::spawn_local;
 use yew::prelude::*;
@@ -74,12 +75,6 @@ pub fn writer_card(props: &WriterProps) -> Html {
             }
         });
     }
-    // A step newly followed is shown from the top of the learner's view.
-    use_effect_with(writer.as_ref().and_then(|w| w.following()), |_| {
-        if let Some(side) = element("writer-side") {
-            side.set_scroll_top(0);
-        }
-    });
     let on_from = {
         let from = from.clone();
         Callback::from(move |e: Event| {
@@ -252,8 +247,18 @@ fn step_fields(
     let steps = writer.draft().steps.len();
     let shows = step.shows.join(" ");
     let command = step.command.as_deref().unwrap_or_default();
-    // Editing a step shows it in the learner's view.
-    let onfocusin = dispatch.reform(move |_: FocusEvent| WriterAction::Follow(i).into());
+    // Editing a step shows it in the learner's view, a step newly followed from the view's top.
+    let onfocusin = dispatch.reform(move |e: FocusEvent| {
+        let followed = (e.current_target())
+            .and_then(|step| step.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|step| step.class_list().contains("followed"));
+        if !followed {
+            if let Some(side) = element("writer-side") {
+                side.set_scroll_top(0);
+            }
+        }
+        WriterAction::Follow(i).into()
+    });
     let question = step.question.as_ref().map(|q| {
         let choices = q.choices.iter().enumerate().map(|(c, choice)| {
             let number = (c + 1).to_string();
@@ -479,9 +484,7 @@ fn element(id: &str) -> Option<web_sys::Element> {
 
 /// Put the focus in the element of id `id`.
 fn focus(id: &str) {
-    if let Some(el) =
-        element(id).and_then(|el| wasm_bindgen::JsCast::dyn_into::<HtmlElement>(el).ok())
-    {
+    if let Some(el) = element(id).and_then(|el| el.dyn_into::<HtmlElement>().ok()) {
         let _ = el.focus();
     }
 }
