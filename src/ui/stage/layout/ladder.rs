@@ -20,9 +20,9 @@ impl Layout {
         let layout = Layout::climb(stage, measured, one_node, focus, max_height);
         // A step about the inside of a node, drawn alone, goes without kube-controller-manager's
         // strips when the run drops them at the steps that keep a node's addresses: so they do not
-        // come and go from step to step.
+        // come and go from step to step. Two families' strips stay: a dual-stack step compares them.
         let alone = match layout.boxes.as_slice() {
-            [only] if layout.one_node && !layout.strips.is_empty() => only.slot,
+            [only] if layout.one_node && layout.strips.len() == 1 => only.slot,
             _ => None,
         };
         let Some(node) = alone.and_then(|slot| stage.nodes[slot].as_ref()) else {
