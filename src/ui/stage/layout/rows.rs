@@ -134,6 +134,9 @@ pub(crate) struct NodeRows {
     pub node_routes: bool,
     /// flanneld's `subnet.env` line.
     pub subnet_y: Option<f64>,
+    /// A Calico node's blocks: the label's baseline (the chips below it), and how many chips fit.
+    pub blocks_y: Option<f64>,
+    pub block_chips: usize,
     /// kindnetd's routes to the other nodes: the chips' top, and how many fit.
     pub routes_y: Option<f64>,
     pub route_chips: usize,
@@ -226,6 +229,8 @@ pub(crate) struct ChainRows {
     pub veth_address: bool,
     /// The bridge's neighbour entries, once one outlives its pod: a row of the band.
     pub neighbours: bool,
+    /// A Calico node's affine blocks as chips (`10.244.0.64/26 4/64 confirmed`), under their label.
+    pub calico_blocks: Option<Vec<String>>,
 }
 
 impl From<bool> for ChainRows {
@@ -326,6 +331,13 @@ impl NodeRows {
                 y += SMALL_LINE;
                 y
             });
+        // Calico's blocks, which its IPAM hands addresses from in place of the podCIDR: at every level.
+        let block_chips = chain.calico_blocks.as_ref().map(|b| flow_chips(b, inner));
+        let blocks_y = block_chips.as_ref().map(|chips| {
+            let at = y + FILES_LABEL;
+            y = at + 6.0 + CHIP_ROW_H * (chips.last().map_or(0, |c| c.1) + 1) as f64;
+            at
+        });
         let range = node
             .range
             .as_ref()
@@ -385,6 +397,7 @@ impl NodeRows {
             && range.is_none()
             && files_y.is_none()
             && routes_y.is_none()
+            && blocks_y.is_none()
         {
             // A text line last above the band: its descent clear of the band.
             y += 6.0;
@@ -537,6 +550,8 @@ impl NodeRows {
             subnet_y,
             routes_y,
             route_chips: route_chips.len(),
+            blocks_y,
+            block_chips: block_chips.map_or(0, |c| c.len()),
             neighbours_row: neighbours.then_some(if bare { 0 } else { 2 }),
         }
     }
@@ -602,6 +617,7 @@ pub(crate) fn reserved_keeping(
                 host_addresses: Vec::new(),
                 countdown: None,
                 failure: Some(String::new()),
+                borrowed: None,
             })
             .collect(),
         pods_as_cells: false,
