@@ -17,8 +17,10 @@ import { useServerAndBrowser, settled, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
-const TOURS = ["kind", "planning", "exhaustion", "dual-stack", "kcm-restart", "max-pods", "reboot-leak",
-  "why-round-robin", "node-network", "kubeadm-flannel"];
+// PICTURES_TOURS=calico-blocks,kind checks those tours alone.
+const TOURS = process.env.PICTURES_TOURS?.split(",").filter(Boolean) ?? ["kind", "planning", "exhaustion",
+  "dual-stack", "kcm-restart", "max-pods", "reboot-leak", "why-round-robin", "node-network", "kubeadm-flannel",
+  "calico-blocks"];
 const VIEWS = [
   { width: 1024, height: 768, present: true, langs: ["en", "zh", "ja"] },
   { width: 1920, height: 1080, present: true, langs: ["en", "zh", "ja"] },

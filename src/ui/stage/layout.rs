@@ -365,13 +365,21 @@ fn chain_rows(stage: &Stage, node: &StageNode) -> ChainRows {
     }
 }
 
-/// A Calico node's blocks as their chips say them: `10.244.0.64/26 4/64 confirmed`.
-pub(super) fn block_chips(calico: &StageCalico) -> Vec<String> {
-    calico
-        .blocks
-        .iter()
-        .map(|b| format!("{} {}/{} {}", b.cidr, b.used, b.size, b.affinity))
-        .collect()
+/// A Calico node's blocks as their chips may say them, longest first: `10.244.0.64/26 4/64 confirmed`,
+/// without the affinity's state, the CIDR alone (the chip's title says it all).
+pub(super) fn block_chips(calico: &StageCalico) -> [Vec<String>; 3] {
+    let blocks = &calico.blocks;
+    [
+        blocks
+            .iter()
+            .map(|b| format!("{} {}/{} {}", b.cidr, b.used, b.size, b.affinity))
+            .collect(),
+        blocks
+            .iter()
+            .map(|b| format!("{} {}/{}", b.cidr, b.used, b.size))
+            .collect(),
+        blocks.iter().map(|b| b.cidr.clone()).collect(),
+    ]
 }
 
 /// kindnetd's routes as their chips say them: `10.244.2.0/24 via 172.18.0.4`; on a Calico node BIRD's

@@ -2,8 +2,8 @@
 //! its pods joined to them by cables (`pod.rs`).
 
 use super::layout::{
-    block_chips, fit, fit_first, fit_mono, flow_chips, font, mono_width,
-    node_route_chips as chip_labels, route_chip_labels, NodeRows, CHIP_H, CHIP_ROW_H, INSET,
+    fit, fit_first, fit_mono, flow_chips, font, mono_width, node_route_chips as chip_labels,
+    route_chip_labels, NodeRows, CHIP_H, CHIP_ROW_H, INSET,
 };
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
@@ -165,7 +165,7 @@ impl NodeBox<'_> {
                         </text>
                     }
                 }) }
-                { for rows.blocks_y.zip(self.chain.and_then(|c| c.calico.as_ref())).map(|(blocks_y, calico)| blocks(calico, x + INSET, y + blocks_y, inner, rows.block_chips, lang)) }
+                { for rows.blocks_y.zip(self.chain.and_then(|c| c.calico.as_ref())).map(|(blocks_y, calico)| blocks(calico, x + INSET, y + blocks_y, inner, &rows.block_labels, lang)) }
                 { for node.range.as_ref().zip(rows.range).map(|(range, (range_y, cell_w, every))| range_strip(range, x + INSET, y + range_y, (cell_w, every), inner, touched_file, lang)) }
                 { for rows.files_y.map(|files_y| files(node, x + INSET, y + files_y, inner, touched_file)) }
                 { for rows.routes_y.zip(self.chain).map(|(routes_y, chain)| node_route_chips(chain, x + INSET, y + routes_y, inner)) }
@@ -323,16 +323,15 @@ fn node_route_chips(chain: &StageChain, x: f64, y: f64, w: f64) -> Html {
 
 /// A Calico node's blocks: the label (the podCIDR unused), then a chip per affine block with its use
 /// and its affinity's state, its blackhole route in the chip's title.
-fn blocks(calico: &StageCalico, x: f64, y: f64, w: f64, fitting: usize, lang: Lang) -> Html {
-    let labels = block_chips(calico);
-    let chips = flow_chips(&labels, w);
+fn blocks(calico: &StageCalico, x: f64, y: f64, w: f64, labels: &[String], lang: Lang) -> Html {
+    let chips = flow_chips(labels, w);
     html! {
         <g class="calico-blocks" data-testid="stage-blocks">
             <text class="muted small" x={px(x)} y={px(y)}>
                 <title>{ t::STAGE_BLOCKS_TITLE.get(lang) }</title>
                 { fit(t::STAGE_BLOCKS.get(lang), w, font::SMALL) }
             </text>
-            { for calico.blocks.iter().zip(labels).zip(chips).take(fitting).map(|((block, label), (fx, row, chip_w))| {
+            { for calico.blocks.iter().zip(labels).zip(chips).map(|((block, label), (fx, row, chip_w))| {
                 let (cx, cy) = (x + fx, y + 6.0 + row as f64 * CHIP_ROW_H);
                 let full = block.used == block.size;
                 html! {

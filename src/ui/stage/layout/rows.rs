@@ -134,9 +134,10 @@ pub(crate) struct NodeRows {
     pub node_routes: bool,
     /// flanneld's `subnet.env` line.
     pub subnet_y: Option<f64>,
-    /// A Calico node's blocks: the label's baseline (the chips below it), and how many chips fit.
+    /// A Calico node's blocks: the label's baseline (the chips below it), and the chips' labels (the
+    /// longest whose chips all fit).
     pub blocks_y: Option<f64>,
-    pub block_chips: usize,
+    pub block_labels: Vec<String>,
     /// kindnetd's routes to the other nodes: the chips' top, and how many fit.
     pub routes_y: Option<f64>,
     pub route_chips: usize,
@@ -229,8 +230,9 @@ pub(crate) struct ChainRows {
     pub veth_address: bool,
     /// The bridge's neighbour entries, once one outlives its pod: a row of the band.
     pub neighbours: bool,
-    /// A Calico node's affine blocks as chips (`10.244.0.64/26 4/64 confirmed`), under their label.
-    pub calico_blocks: Option<Vec<String>>,
+    /// A Calico node's affine blocks as chips, under their label: their labels, longest first
+    /// (`10.244.0.64/26 4/64 confirmed`, shorter, the CIDR alone).
+    pub calico_blocks: Option<[Vec<String>; 3]>,
 }
 
 impl From<bool> for ChainRows {
@@ -332,7 +334,11 @@ impl NodeRows {
                 y
             });
         // Calico's blocks, which its IPAM hands addresses from in place of the podCIDR: at every level.
-        let block_chips = chain.calico_blocks.as_ref().map(|b| flow_chips(b, inner));
+        let block_labels = chain.calico_blocks.as_ref().map(|tiers| {
+            let fits = |labels: &&Vec<String>| flow_chips(labels, inner).len() == labels.len();
+            tiers.iter().find(fits).unwrap_or(&tiers[2]).clone()
+        });
+        let block_chips = block_labels.as_ref().map(|b| flow_chips(b, inner));
         let blocks_y = block_chips.as_ref().map(|chips| {
             let at = y + FILES_LABEL;
             y = at + 6.0 + CHIP_ROW_H * (chips.last().map_or(0, |c| c.1) + 1) as f64;
@@ -353,17 +359,20 @@ impl NodeRows {
                 y = top + RANGE_H;
                 (top, cell_w, label_every(cell_w - 3.0, widest))
             });
-        let files_y = (keep.addresses || keep.files || level == Level::Full).then(|| {
-            y += FILES_LABEL;
-            let at = y;
-            let rows = match keep.files {
-                // Kept at every step, the row holds still as files come and go.
-                true => CHIP_ROWS,
-                false => flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1),
-            };
-            y += 8.0 + CHIP_ROW_H * rows as f64;
-            at
-        });
+        // calico-ipam keeps no files on the node: no files row.
+        let files_y = (chain.calico_blocks.is_none()
+            && (keep.addresses || keep.files || level == Level::Full))
+            .then(|| {
+                y += FILES_LABEL;
+                let at = y;
+                let rows = match keep.files {
+                    // Kept at every step, the row holds still as files come and go.
+                    true => CHIP_ROWS,
+                    false => flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1),
+                };
+                y += 8.0 + CHIP_ROW_H * rows as f64;
+                at
+            });
         let bare = level == Level::Bare;
         // kindnetd's routes to the other nodes, as chips above the band (kept at every level when
         // the step is about a route).
@@ -551,7 +560,7 @@ impl NodeRows {
             routes_y,
             route_chips: route_chips.len(),
             blocks_y,
-            block_chips: block_chips.map_or(0, |c| c.len()),
+            block_labels: block_labels.unwrap_or_default(),
             neighbours_row: neighbours.then_some(if bare { 0 } else { 2 }),
         }
     }
