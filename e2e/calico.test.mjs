@@ -6,7 +6,7 @@
 //   node --test --test-reporter=spec e2e/calico.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, atStep, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, shows, startTour, tourStep, atStep, animationsEnded, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 
@@ -70,6 +70,7 @@ test("the borrowing stop at a laptop's and a phone's size, light and dark, in En
       await atStep(page, BORROWING_STOP);
       await borrowingShown(page, lang);
       await shows(page, "step-text", "10.244.0.2");
+      await animationsEnded(page);
       await page.locator("figure.stage").screenshot({ path: `${ARTIFACTS}/calico-${lang}-${width}x${height}-${theme}.png` });
       assertClean();
       await page.close();

@@ -167,7 +167,8 @@ async function walk(tour, view, lang, counted, expected) {
 
 test("at every stop of every tour what the step declares is drawn, whole and readable, in the window", async () => {
   const cases = VIEWS.flatMap((view) => view.langs.flatMap((lang) => TOURS.map((tour) => ({ tour, view, lang }))));
-  const known = JSON.parse(await readFile(KNOWN, "utf8"));
+  // The known failures of the tours walked (all of them, without PICTURES_TOURS).
+  const known = JSON.parse(await readFile(KNOWN, "utf8")).filter((k) => TOURS.some((tour) => k.stop.startsWith(`${tour} `)));
   const key = ({ stop, thing }) => `${stop} | ${thing}`;
   const expected = new Set(known.map(key));
   const counted = { stops: 0, things: 0 };

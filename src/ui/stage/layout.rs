@@ -387,7 +387,9 @@ pub(super) fn block_chips(calico: &StageCalico) -> [Vec<String>; 3] {
 pub(super) fn node_route_chips(chain: &StageChain) -> Vec<String> {
     chain
         .route_lines()
-        .map(|route| route.split(" dev ").next().unwrap_or(route).to_string())
+        .map(|route| route.split(" dev ").next().unwrap_or(route))
+        // BIRD's `proto bird` says nothing the chip's title does not.
+        .map(|route| route.trim_end_matches(" proto bird").to_string())
         .collect()
 }
 

@@ -199,9 +199,11 @@ pub(crate) fn route_chip_labels(routes: &[String], w: f64) -> Vec<String> {
         .all(|r| mono_width(r, font::SMALL) + CHIP_PADDING <= w);
     routes
         .iter()
-        .map(|r| match whole {
-            true => r.clone(),
-            false => r.split_whitespace().next().unwrap_or(r).to_string(),
+        .map(|r| match (whole, r.strip_prefix("blackhole ")) {
+            (true, _) => r.clone(),
+            // BIRD's blackhole keeps its word: its destination is what follows.
+            (false, Some(rest)) => format!("blackhole {}", rest.split(' ').next().unwrap_or(rest)),
+            (false, None) => r.split_whitespace().next().unwrap_or(r).to_string(),
         })
         .collect()
 }
