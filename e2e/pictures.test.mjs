@@ -18,7 +18,7 @@ import { useServerAndBrowser, settled, ARTIFACTS } from "./harness.mjs";
 const shared = useServerAndBrowser();
 
 const ALL_TOURS = ["kind", "planning", "exhaustion", "dual-stack", "kcm-restart", "max-pods", "reboot-leak",
-  "why-round-robin", "node-network", "kubeadm-flannel"];
+  "why-round-robin", "node-network", "kubeadm-flannel", "calico-blocks"];
 // PICTURES_TOURS=reboot-leak,planning walks those tours alone (and expects only their known failures).
 const TOURS = process.env.PICTURES_TOURS?.split(",").filter((t) => ALL_TOURS.includes(t)) ?? ALL_TOURS;
 const VIEWS = [

@@ -240,6 +240,24 @@ pub const SECTIONS: &[Section] = &[
         shell: &[Shell::Ls("tiny"), Shell::PodIps("p6")],
     },
     Section {
+        id: "calico-blocks",
+        title: text! {
+            en: "Calico: blocks, not the node's podCIDR",
+            zh: "Calico：地址块，而不是节点的 podCIDR",
+            ja: "Calico：ノードの podCIDR ではなくブロック",
+        },
+        body: &[text! {
+            en: "With Calico's own IPAM the second allocator is another one, and the node's spec.podCIDR, which kube-controller-manager still sets, is simply unused. calico-node makes kubeadm's podSubnet an IP pool cut into blocks of /26; a node claims a block by affinity (BlockAffinity pending, then confirmed) and calico-ipam hands out its pods' addresses from it, the first on the block's unallocated list, where a released address goes last. BIRD puts a blackhole route for each block on its node and routes the blocks to the other nodes through tunl0. When the pool has no free block left, a node borrows single addresses from another node's block. In the figure the pool 10.244.0.0/25 holds two blocks for three nodes: kind-worker's pods get addresses inside kind-worker2's podCIDR, and e on kind-worker2 borrows 10.244.0.2 from kind-control-plane's block.",
+            zh: "使用 Calico 自己的 IPAM 时，第二个分配器换成了另一个，kube-controller-manager 仍会设置的节点 spec.podCIDR 就干脆不用了。calico-node 把 kubeadm 的 podSubnet 作为 IP 池，切成 /26 的地址块；节点按亲和性占用地址块（BlockAffinity 先是 pending，再是 confirmed），calico-ipam 从中为节点上的 Pod 分配地址：取地址块未分配列表中的第一个，释放的地址则排到最后。BIRD 在节点上为每个地址块设置一条 blackhole 路由，并经 tunl0 把地址块路由给其他节点。IP 池里没有空闲地址块时，节点就从别的节点的地址块逐个借用地址。图中的 IP 池 10.244.0.0/25 只有两个地址块，却有三个节点：kind-worker 的 Pod 拿到的地址落在 kind-worker2 的 podCIDR 里，而 kind-worker2 上的 e 从 kind-control-plane 的地址块借用了 10.244.0.2。",
+            ja: "Calico 自身の IPAM を使うと、2 つ目のアロケーターは別物になり、kube-controller-manager が今も設定するノードの spec.podCIDR は単に使われません。calico-node は kubeadm の podSubnet を IP プールにして /26 のブロックに分けます。ノードはアフィニティでブロックを確保し（BlockAffinity は pending、次に confirmed）、calico-ipam はそこから Pod のアドレスを払い出します。取るのはブロックの未割り当てリストの先頭で、解放されたアドレスは末尾に回ります。BIRD はブロックごとに blackhole ルートをそのノードに置き、tunl0 経由で他のノードへルーティングします。IP プールに空きブロックがなくなると、ノードは他のノードのブロックからアドレスを 1 つずつ借用します。図の IP プール 10.244.0.0/25 には 3 台のノードに対してブロックが 2 つしかありません。kind-worker の Pod は kind-worker2 の podCIDR の中のアドレスを受け取り、kind-worker2 の e は kind-control-plane のブロックから 10.244.0.2 を借用します。",
+        }],
+        figure: Some(Figure {
+            tour: TourId::CalicoBlocks,
+            step: 6,
+        }),
+        shell: &[Shell::PodIps("e"), Shell::IpRoute("kind-worker2")],
+    },
+    Section {
         id: "next",
         title: text! {
             en: "Where to go next",

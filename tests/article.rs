@@ -119,7 +119,8 @@ fn each_figure_is_a_step_of_its_tour_and_the_next_pod_gets_what_the_article_says
             "c-running",
             "b-released",
             "d-gets-the-next",
-            "p6-wraps"
+            "p6-wraps",
+            "e-borrows"
         ],
         "each figure asks the question of its step"
     );

@@ -80,6 +80,10 @@ const NOT_ON_STAGE: &[(TourId, &str, &[&str])] = &[
         "d-gets-the-next",
         &["b", ".3", ".254"],
     ),
+    // The address b's DEL frees.
+    (TourId::CalicoBlocks, "b-released", &["10.244.0.66"]),
+    // b and its freed .66 as the contrast.
+    (TourId::CalicoBlocks, "d-gets-the-next", &["b", ".66"]),
 ];
 
 /// The pictures the page draws at each step of `tour`.
@@ -207,11 +211,15 @@ fn nodes_and_their_subnets(picture: &Picture, clause: &Clause) -> Vec<String> {
     let [node] = clause.nodes.as_slice() else {
         return Vec::new();
     };
-    let cidrs = picture
+    let mut cidrs = picture
         .nodes()
         .find(|n| n.name == *node)
         .map(|n| n.pod_cidrs.clone())
         .unwrap_or_default();
+    // A Calico node's blocks are its subnets too.
+    let chain = picture.stage.chains.iter().find(|c| c.node == *node);
+    let blocks = chain.and_then(|c| c.calico.as_ref()).map(|c| &c.blocks);
+    cidrs.extend(blocks.into_iter().flatten().map(|b| b.cidr.clone()));
     let subnets = clause.addresses.iter().filter(|a| a.is_subnet());
     subnets
         .filter(|subnet| !cidrs.iter().any(|c| subnet.is(c)))

@@ -120,6 +120,18 @@ const STEPS: &[(TourId, &[&str])] = &[
             "d-gets-the-next",
         ],
     ),
+    (
+        TourId::CalicoBlocks,
+        &[
+            "control-plane-block",
+            "worker-block",
+            "worker2-no-block",
+            "abc-running",
+            "b-released",
+            "d-gets-the-next",
+            "e-borrows",
+        ],
+    ),
 ];
 
 /// The run of `tour`'s scenario and the time of each of its steps.
@@ -204,13 +216,18 @@ fn a_step_shown_at_a_pods_new_address_names_that_address() {
                 .iter()
                 .find(|p| p.name == pod)
                 .and_then(|p| p.container_id.clone());
-            let ips: Vec<&String> = state
+            let mut ips: Vec<&String> = state
                 .nodes
                 .iter()
                 .flat_map(|n| n.ipam.reserved.iter())
                 .filter(|(_, h)| Some(*h) == holder.as_ref())
                 .map(|(ip, _)| ip)
                 .collect();
+            // calico-ipam keeps no files on the node: the pod's status holds its address.
+            if ips.is_empty() {
+                let status = state.pods.iter().find(|p| p.name == pod);
+                ips.extend(status.into_iter().flat_map(|p| &p.ips));
+            }
             assert!(
                 !ips.is_empty(),
                 "{} {}: {pod} holds no address",

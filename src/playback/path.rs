@@ -154,6 +154,8 @@ pub fn hops_of(thing: &Shows) -> &'static [Hop] {
         Shows::File(name) if name.ends_with(".conflist") => &[Hop::Config],
         Shows::File(_) => &[Hop::Agent, Hop::Plugins],
         Shows::Address(_) => &[Hop::PodIps],
+        // calico-ipam's blocks and the addresses borrowed from them: what the plugins hand out.
+        Shows::Block(_) | Shows::Borrowed(_) => &[Hop::Plugins],
         Shows::Node(_) | Shows::Pod(_) | Shows::Packet(..) => &[],
     }
 }

@@ -37,11 +37,13 @@ pub const KUBEADM_NO_POD_CIDR: &str = include_str!("../../scenarios/kubeadm-no-p
 /// A worker reset and joined again gets another podCIDR; the stale `cni0` keeps the old gateway and
 /// the bridge plugin fails every ADD until `ip link delete cni0`.
 pub const KUBEADM_RESET_CNI0: &str = include_str!("../../scenarios/kubeadm-reset-cni0.podip");
+/// The kind story on Calico: blocks claimed by affinity beside unused podCIDRs, a node borrowing.
+pub const CALICO_BLOCKS: &str = include_str!("../../scenarios/calico-blocks.podip");
 /// A service range inside the cluster CIDR.
 pub const SERVICE_OVERLAP: &str = include_str!("../../scenarios/service-overlap.podip");
 
 /// Every built-in scenario by name (the file name without `.podip`).
-pub const ALL: [(&str, &str); 17] = [
+pub const ALL: [(&str, &str); 18] = [
     ("kind", KIND),
     ("kind-measured", KIND_MEASURED),
     ("planning", PLANNING),
@@ -59,6 +61,7 @@ pub const ALL: [(&str, &str); 17] = [
     ("coredns-pending", COREDNS_PENDING),
     ("kubeadm-no-pod-cidr", KUBEADM_NO_POD_CIDR),
     ("kubeadm-reset-cni0", KUBEADM_RESET_CNI0),
+    ("calico-blocks", CALICO_BLOCKS),
 ];
 
 /// A built-in scenario's text by name.

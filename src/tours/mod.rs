@@ -91,6 +91,8 @@ tours! {
     NodeNetwork => "node-network";
     /// The kind story on kubeadm with kube-flannel: the bridge `cni0`, one connected route.
     KubeadmFlannel => "kubeadm-flannel";
+    /// The kind story on Calico: blocks by affinity, not the node's podCIDR; a node borrows.
+    CalicoBlocks => "calico-blocks";
 }
 
 impl TourId {

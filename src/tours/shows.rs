@@ -40,6 +40,10 @@ pub enum Shows<'a> {
     SubnetEnv(&'a str),
     /// A packet from a pod to a pod on another node, drawn across the stage: `packet:web>db`.
     Packet(&'a str, &'a str),
+    /// A Calico block affine to the node: `block:10.244.0.64/26`.
+    Block(&'a str),
+    /// A pod's address borrowed from another node's Calico block: `borrowed:10.244.0.2`.
+    Borrowed(&'a str),
 }
 
 impl<'a> Shows<'a> {
@@ -50,7 +54,7 @@ impl<'a> Shows<'a> {
     }
 
     /// The kinds of thing, by the prefix of their names.
-    pub const KINDS: [&'static str; 16] = [
+    pub const KINDS: [&'static str; 18] = [
         "node",
         "pod",
         "address",
@@ -67,6 +71,8 @@ impl<'a> Shows<'a> {
         "file",
         "subnet-env",
         "packet",
+        "block",
+        "borrowed",
     ];
 
     /// The thing a name names, as [`Shows`]'s `Display` writes it (`pod:a`, `packet:web>db`).
@@ -94,6 +100,8 @@ impl<'a> Shows<'a> {
             }
             "file" => Shows::File(value),
             "subnet-env" => Shows::SubnetEnv(value),
+            "block" => Shows::Block(value),
+            "borrowed" => Shows::Borrowed(value),
             "packet" => {
                 let (from, to) = value.split_once('>')?;
                 (!from.is_empty() && !to.is_empty()).then_some(Shows::Packet(from, to))?
@@ -127,6 +135,8 @@ impl fmt::Display for Shows<'_> {
             Shows::File(name) => write!(f, "file:{name}"),
             Shows::SubnetEnv(subnet) => write!(f, "subnet-env:{subnet}"),
             Shows::Packet(from, to) => write!(f, "packet:{from}>{to}"),
+            Shows::Block(cidr) => write!(f, "block:{cidr}"),
+            Shows::Borrowed(ip) => write!(f, "borrowed:{ip}"),
         }
     }
 }

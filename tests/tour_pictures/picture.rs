@@ -66,6 +66,12 @@ impl Picture {
                 );
             }
         }
+        // Calico: the pools' CIDRs, and each node's blocks (taken: affine to it) and their blackholes.
+        shown.extend(stage.pools.iter().map(|p| p.cidr.clone()));
+        for calico in stage.chains.iter().filter_map(|c| c.calico.as_ref()) {
+            taken.extend(calico.blocks.iter().map(|b| b.cidr.clone()));
+            shown.extend(calico.blackhole_prefixes());
+        }
         shown.extend(taken.iter().cloned());
         Picture {
             stage,

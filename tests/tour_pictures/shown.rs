@@ -35,6 +35,11 @@ pub fn names(stage: &Stage) -> BTreeSet<String> {
             for address in &pod.host_addresses {
                 on(Shows::VethAddress(address));
             }
+            if pod.borrowed.is_some() {
+                for ip in &pod.ips {
+                    on(Shows::Borrowed(ip));
+                }
+            }
         }
         let Some(chain) = stage.chains.iter().find(|c| c.node == node.name) else {
             continue;
@@ -62,6 +67,12 @@ pub fn names(stage: &Stage) -> BTreeSet<String> {
             if let Some(prefix) = connected.and_then(|r| r.split_whitespace().next()) {
                 on(Shows::Route(prefix));
             }
+        }
+        for block in chain.calico.iter().flat_map(|c| &c.blocks) {
+            on(Shows::Block(&block.cidr));
+        }
+        for prefix in chain.calico.iter().flat_map(|c| c.blackhole_prefixes()) {
+            on(Shows::Route(&prefix));
         }
         for neighbour in &chain.neighbours {
             on(Shows::Neighbour(&neighbour.ip));

@@ -179,6 +179,44 @@ texts! {
     STAGE_REBOOTING => { en: "rebooting", zh: "重启中", ja: "再起動中" },
     /// A node without podCIDR.
     STAGE_NO_PODCIDR => { en: "spec.podCIDR not set yet", zh: "spec.podCIDR 尚未设置", ja: "spec.podCIDR は未設定" },
+    /// A Calico node's podCIDR, which its IPAM does not read.
+    STAGE_PODCIDR_UNUSED => {
+        en: "unused by Calico's IPAM (calico-ipam hands out addresses from its blocks)",
+        zh: "Calico 的 IPAM 不使用它（calico-ipam 从自己的地址块分配地址）",
+        ja: "Calico の IPAM は使わない（calico-ipam は自分のブロックからアドレスを払い出す）",
+    },
+    /// A Calico node's blocks' label.
+    STAGE_BLOCKS => {
+        en: "calico-ipam blocks (not the podCIDR)",
+        zh: "calico-ipam 地址块（不是 podCIDR）",
+        ja: "calico-ipam のブロック（podCIDR ではない）",
+    },
+    /// Its title.
+    STAGE_BLOCKS_TITLE => {
+        en: "The blocks affine to this node (BlockAffinity), cut from the IP pool: calico-ipam assigns pod addresses from them, not from spec.podCIDR. calicoctl ipam show --show-blocks",
+        zh: "与本节点有亲和性（BlockAffinity）的地址块，从 IP 池切出：calico-ipam 从这些地址块为 Pod 分配地址，而不是从 spec.podCIDR。calicoctl ipam show --show-blocks",
+        ja: "このノードにアフィニティ（BlockAffinity）を持つブロックで、IP プールから切り出されます。calico-ipam は Pod のアドレスを spec.podCIDR ではなくこれらのブロックから割り当てます。calicoctl ipam show --show-blocks",
+    },
+    /// A block: {0} its CIDR, {1} addresses in use, {2} its size, {3} its affinity's state.
+    STAGE_BLOCK => {
+        en: "block {0}: {1} of {2} addresses in use · affinity {3} · blackhole {0} proto bird",
+        zh: "地址块 {0}：已占用 {1} / {2} 个地址 · 亲和性 {3} · blackhole {0} proto bird",
+        ja: "ブロック {0}：{2} 個中 {1} 個のアドレスが使用中 · アフィニティ {3} · blackhole {0} proto bird",
+    },
+    /// A pod's address borrowed from another node's block (the badge).
+    STAGE_BORROWED => { en: "borrowed", zh: "借用", ja: "借用" },
+    /// Its title: {0} the address, {1} the block, {2} the node the block is affine to.
+    STAGE_BORROWED_FROM => {
+        en: "{0} is borrowed from block {1}, affine to {2}: the pool had no free block for this node",
+        zh: "{0} 借用自地址块 {1}（与 {2} 有亲和性）：IP 池中没有可供本节点使用的空闲地址块",
+        ja: "{0} はブロック {1}（{2} にアフィニティ）からの借用：IP プールにこのノード用の空きブロックなし",
+    },
+    /// Calico's IP pool beside kube-controller-manager's strip: {0} name, {1} CIDR, {2} blockSize, {3} blocks claimed, {4} blocks in all.
+    STAGE_POOL => {
+        en: "IP pool {0} {1} · blockSize {2} · {3} of {4} blocks claimed",
+        zh: "IP 池 {0} {1} · blockSize {2} · 已占用 {3} / {4} 个地址块",
+        ja: "IP プール {0} {1} · blockSize {2} · {4} 個中 {3} 個のブロックが使用中",
+    },
     /// host-local's strip: {0} subnet.
     STAGE_RANGE => { en: "host-local range {0}", zh: "host-local 地址范围 {0}", ja: "host-local の範囲 {0}" },
     /// The node's root network namespace.

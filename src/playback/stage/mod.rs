@@ -14,6 +14,7 @@
 use super::Cursor;
 use crate::sim::{Simulation, Touched};
 use crate::tours::On;
+pub use calico::{Borrowed, StageBlock, StageCalico, StagePool};
 pub use kcm::{KcmStrip, StripCell, STRIP_CELLS};
 use node::Scene;
 pub use node::{
@@ -31,6 +32,9 @@ pub const WHOLE_NODES: usize = 5;
 /// At most this many node tiles.
 pub const MAX_TILES: usize = 256;
 
+mod calico;
+#[cfg(test)]
+mod calico_tests;
 mod kcm;
 mod node;
 mod packet;
@@ -44,6 +48,9 @@ mod tests;
 pub struct Stage {
     /// kube-controller-manager's cidrsets, one per cluster CIDR, once the node IPAM controller runs.
     pub kcm: Vec<KcmStrip>,
+    /// Calico's IP pools, drawn beside kube-controller-manager's strip (which still splits the cluster
+    /// CIDR into podCIDRs Calico's IPAM does not read).
+    pub pools: Vec<StagePool>,
     /// Node slots in the order nodes first register in the run; `None` before a slot's node has joined
     /// (or after it left).
     pub nodes: Vec<Option<StageNode>>,
@@ -101,6 +108,7 @@ impl Cursor {
             del_lag: run.settings().knobs.del_lag,
             recent: Recent::read(sim),
             unseen: self.unseen(),
+            borrowed: calico::borrowed(sim),
         };
         let whole = slots.len() <= WHOLE_NODES;
         let (drawn, tiles, tiles_hidden): (Vec<_>, _, _) = if whole {
@@ -170,6 +178,7 @@ impl Cursor {
             packet,
             chains,
             kcm: KcmStrip::all(sim, slots),
+            pools: StagePool::all(sim),
             nodes,
             tiles,
             tiles_hidden,

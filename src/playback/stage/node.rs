@@ -2,6 +2,7 @@
 //! files), its pods with their network namespace, veth pair and route, and the tile a node becomes in
 //! a big cluster.
 
+use super::calico::{Borrowed, StageCalico};
 use super::places::POD_BOXES;
 use super::recent::Recent;
 use crate::ipam::goip::net_string;
@@ -15,6 +16,7 @@ use crate::sim::objects::FxHashMap;
 use crate::sim::state::{NodeState, PodState, VethState};
 use crate::sim::{Simulation, VirtualDuration, VirtualTime};
 use ipnet::IpNet;
+use std::collections::BTreeMap;
 
 /// The host-local strip's cells: an aligned block of addresses around the cursor.
 pub const RANGE_CELLS: usize = 16;
@@ -77,6 +79,8 @@ pub struct StageChain {
     /// Its neighbour entries for pod addresses on the bridge (`10.244.1.3 dev cni0 … STALE`): they
     /// outlive the pods' veths. ptp's sit on each pod's own veth and go with it.
     pub neighbours: Vec<StageNeighbour>,
+    /// On a Calico node: its affine blocks and their blackhole routes (its `spec.podCIDR` is unused).
+    pub calico: Option<StageCalico>,
 }
 
 /// A neighbour entry of a node, as `ip neigh` prints it.
@@ -109,11 +113,22 @@ impl StageChain {
             neighbours: neighbours(scene, state),
             bridge: stage_bridge(state),
             node_routes: node_routes(state),
+            calico: match state.cni {
+                Chain::Calico => StageCalico::of(scene.sim, name, &state.routes),
+                _ => None,
+            },
         }
     }
 }
 
 impl StageChain {
+    /// The node's routes the stage draws as chips: BIRD's blackholes (on Calico), then those to the
+    /// other nodes.
+    pub fn route_lines(&self) -> impl Iterator<Item = &String> {
+        let blackholes = self.calico.iter().flat_map(|c| &c.blackholes);
+        blackholes.chain(&self.node_routes)
+    }
+
     /// The destinations of [`StageChain::node_routes`] (`10.244.2.0/24`), and the device they leave
     /// by, when all leave by one (`flannel.1`).
     pub fn node_route_prefixes(&self) -> (Vec<String>, Option<String>) {
@@ -244,6 +259,8 @@ pub struct StagePod {
     /// The sandbox's last failure as its Event: its reason, then its message (`NetworkNotReady network is
     /// not ready: …`, `FailedCreatePodSandBox Failed to create pod sandbox: …`).
     pub failure: Option<String>,
+    /// On Calico: its address is borrowed from another node's block.
+    pub borrowed: Option<Borrowed>,
 }
 
 impl StagePod {
@@ -284,6 +301,8 @@ pub(super) struct Scene<'a> {
     pub(super) del_lag: VirtualDuration,
     pub(super) recent: Recent,
     pub(super) unseen: Unseen,
+    /// Calico's borrowed addresses, by address.
+    pub(super) borrowed: BTreeMap<String, Borrowed>,
 }
 
 impl StageNode {
@@ -336,11 +355,17 @@ impl StageNode {
                     host_addresses: Vec::new(),
                     countdown: None,
                     failure: None,
+                    borrowed: None,
                 });
             }
         }
         for pod in &mut pods {
             pod.host_addresses = host_addresses(&obj.netns, pod.veth.as_ref());
+            pod.borrowed = pod
+                .ips
+                .iter()
+                .find_map(|ip| scene.borrowed.get(ip))
+                .cloned();
         }
         let mut pods = order::sorted_by(pods, |a, b| a.name.cmp(&b.name));
         let pods_as_cells = pods.len() > POD_BOXES;
@@ -460,6 +485,7 @@ impl<'a> Held<'a> {
             host_addresses: Vec::new(),
             countdown: None,
             failure: None,
+            borrowed: None,
         }
     }
 }

@@ -454,6 +454,9 @@ pub(super) fn cards(
         }
         touched
     });
+    // On Calico every card holds BIRD's routes to the other nodes' blocks and borrowed addresses: an
+    // event on one node may change them all.
+    let calico = cursor.sim().cluster.calico.is_some();
     let cards = names
         .iter()
         .take(MAX_NODE_CARDS)
@@ -463,7 +466,7 @@ pub(super) fn cards(
                 card.pending_dels.is_empty()
                     && touched
                         .as_ref()
-                        .is_some_and(|t| !t.contains(&name.as_str()))
+                        .is_some_and(|t| !t.contains(&name.as_str()) && (!calico || t.is_empty()))
             };
             if let Some(before) = before.filter(unchanged) {
                 return Some(before.clone());

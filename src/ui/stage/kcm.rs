@@ -1,10 +1,10 @@
 //! kube-controller-manager's cidrsets, one strip of node-subnet cells per cluster CIDR, each cursor
 //! under its next candidate.
 
-use super::layout::{fit, font, StripPlace, CELLS_X, CELL_H, PAD, TITLE};
+use super::layout::{fit, font, StripPlace, CELLS_X, CELL_H, PAD, POOL_LINE, TITLE};
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
-use crate::playback::stage::{KcmStrip, STRIP_CELLS};
+use crate::playback::stage::{KcmStrip, StagePool, STRIP_CELLS};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -15,6 +15,8 @@ const CURSOR_BELOW: f64 = 30.0;
 pub(super) struct CidrsetStrip<'a> {
     /// The cidrsets, once the node IPAM controller runs.
     pub strips: &'a [Rc<KcmStrip>],
+    /// Calico's IP pools, a line each at the panel's foot: kcm still splits the cluster CIDR.
+    pub pools: &'a [StagePool],
     /// Where each goes.
     pub places: &'a [StripPlace],
     /// The picture's width, and the panel's bottom.
@@ -49,7 +51,25 @@ impl CidrsetStrip<'_> {
                 }
                 { panel }
                 { for self.strips.iter().zip(self.places).map(|(kcm, place)| self.strip(kcm, place)) }
+                { self.pools() }
             </g>
+        }
+    }
+
+    /// Each IP pool at the panel's foot, under the strips.
+    fn pools(&self) -> Html {
+        let (width, lang, n) = (self.width, self.lang, self.pools.len());
+        html! {
+            { for self.pools.iter().enumerate().map(|(i, pool)| {
+                let line = t::STAGE_POOL.fill(lang, &[&pool.name, &pool.cidr, &pool.block_size.to_string(), &pool.claimed.to_string(), &pool.blocks.to_string()]);
+                let y = self.bottom - 8.0 - (n - 1 - i) as f64 * POOL_LINE;
+                html! {
+                    <text class="pool small" x={px(CELLS_X)} y={px(y)} data-testid="stage-pool" data-cidr={pool.cidr.clone()} data-block-size={pool.block_size.to_string()}>
+                        <title>{ &line }</title>
+                        { fit(&line, width - 2.0 * CELLS_X, font::SMALL) }
+                    </text>
+                }
+            }) }
         }
     }
 

@@ -4,7 +4,9 @@
 //! drops rows by [`Level`] (files, the InternalIP line, host-local's strip, the summaries' and
 //! `eth0` lines).
 
-use crate::playback::stage::{Hop, KcmStrip, Stage, StageChain, StageNode, STRIP_CELLS};
+use crate::playback::stage::{
+    Hop, KcmStrip, Stage, StageCalico, StageChain, StageNode, STRIP_CELLS,
+};
 
 mod keep;
 mod ladder;
@@ -53,6 +55,8 @@ const STRIP_SUMMARY_LINE: f64 = 18.0;
 const STRIP_CURSOR_H: f64 = 44.0;
 /// Strips side by side: their cells' top, under their summaries.
 const ABREAST_CELLS_Y: f64 = 22.0;
+/// A Calico IP pool's line at the foot of kube-controller-manager's panel.
+pub(super) const POOL_LINE: f64 = 18.0;
 /// The cidrset panel's title, and the room it keeps from a summary beside it.
 pub(super) const TITLE: &str = "kube-controller-manager";
 const SUMMARY_BESIDE_TITLE_ROOM: f64 = 200.0;
@@ -189,6 +193,8 @@ impl Layout {
         };
         let bare = level == Level::Bare;
         let (strips, strip_h) = strips(&stage.kcm, width, bare);
+        // Calico's IP pools, a line each at the panel's foot.
+        let strip_h = strip_h + POOL_LINE * stage.pools.len() as f64;
         let nodes_y = strip_h + if bare { BARE_GAP } else { GAP };
         let mut tiles = None;
         // Slots' nodes at their places, side by side.
@@ -358,15 +364,35 @@ fn chain_rows(stage: &Stage, node: &StageNode) -> ChainRows {
         },
         neighbours: chain.neighbours.iter().any(|n| n.orphan),
         veth_address: node.pods.iter().any(|p| !p.host_addresses.is_empty()),
+        calico_blocks: chain.calico.as_ref().map(block_chips),
     }
 }
 
-/// kindnetd's routes as their chips say them: `10.244.2.0/24 via 172.18.0.4`.
+/// A Calico node's blocks as their chips may say them, longest first: `10.244.0.64/26 4/64 confirmed`,
+/// without the affinity's state, the CIDR alone (the chip's title says it all).
+pub(super) fn block_chips(calico: &StageCalico) -> [Vec<String>; 3] {
+    let blocks = &calico.blocks;
+    [
+        blocks
+            .iter()
+            .map(|b| format!("{} {}/{} {}", b.cidr, b.used, b.size, b.affinity))
+            .collect(),
+        blocks
+            .iter()
+            .map(|b| format!("{} {}/{}", b.cidr, b.used, b.size))
+            .collect(),
+        blocks.iter().map(|b| b.cidr.clone()).collect(),
+    ]
+}
+
+/// kindnetd's routes as their chips say them: `10.244.2.0/24 via 172.18.0.4`; on a Calico node BIRD's
+/// blackholes first (`blackhole 10.244.0.64/26`).
 pub(super) fn node_route_chips(chain: &StageChain) -> Vec<String> {
     chain
-        .node_routes
-        .iter()
-        .map(|route| route.split(" dev ").next().unwrap_or(route).to_string())
+        .route_lines()
+        .map(|route| route.split(" dev ").next().unwrap_or(route))
+        // BIRD's `proto bird` says nothing the chip's title does not.
+        .map(|route| route.trim_end_matches(" proto bird").to_string())
         .collect()
 }
 

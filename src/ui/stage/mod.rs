@@ -185,7 +185,7 @@ fn picture(
                 <line x1="0" y1="0" x2="0" y2="6" class="hatch" />
             </pattern>
         </defs>
-        { CidrsetStrip { strips: &kcm_strips, places: &layout.strips, width, bottom: layout.strip_h, touched_node: touched_node.clone(), lang }.view() }
+        { CidrsetStrip { strips: &kcm_strips, pools: &stage.pools, places: &layout.strips, width, bottom: layout.strip_h, touched_node: touched_node.clone(), lang }.view() }
         if let Some((tiles_w, tiles_h)) = layout.tiles {
             { TileGrid { tiles: &stage.tiles, hidden: stage.tiles_hidden, width: tiles_w, top: layout.nodes_y, height: tiles_h, on_node: on_node.clone(), lang }.view() }
         }

@@ -7,7 +7,7 @@ use super::layout::{
 };
 use super::svg::{owner, px, rect, text};
 use crate::i18n::{ui as t, Lang};
-use crate::playback::stage::{RangeStrip, StageChain, StageNode};
+use crate::playback::stage::{RangeStrip, StageCalico, StageChain, StageNode};
 use crate::sim::chain::Chain;
 use crate::sim::grid::CellStatus;
 use crate::sim::runtime::NETWORK_NOT_READY;
@@ -81,6 +81,8 @@ impl NodeBox<'_> {
             })
         };
         let podcidr_y = rows.podcidr_y.first().copied().unwrap_or(0.0);
+        // Calico's IPAM hands out addresses from its blocks: the podCIDR kube-controller-manager set is unused.
+        let calico = self.chain.is_some_and(|c| c.calico.is_some());
         let token_top = podcidr_y - TOKEN_ABOVE;
         let token_x = x + INSET + rows.podcidr_x;
         let token = token_from.map(|(fx, fy)| (fx - token_x, fy - (y + token_top)));
@@ -115,8 +117,11 @@ impl NodeBox<'_> {
                         { fit(if node.failure.is_some() { CIDR_NOT_AVAILABLE } else { t::STAGE_NO_PODCIDR.get(lang) }, inner, font::PODCIDR) }
                     </text>
                 } else {
-                    <g class="podcidr-group" key={node.pod_cidrs.join(",")}>
-                        <title>{ format!("podCIDRs {}", node.pod_cidrs.join(", ")) }</title>
+                    <g class={classes!("podcidr-group", calico.then_some("unused"))} key={node.pod_cidrs.join(",")} data-unused={calico.then_some("calico-ipam")}>
+                        <title>{ match calico {
+                            true => format!("podCIDRs {} · {}", node.pod_cidrs.join(", "), t::STAGE_PODCIDR_UNUSED.get(lang)),
+                            false => format!("podCIDRs {}", node.pod_cidrs.join(", ")),
+                        } }</title>
                         { for rows.podcidrs.iter().zip(&rows.podcidr_y).enumerate().map(|(i, (cidr, line_y))| html! {
                             <text class="podcidr" x={px(x + INSET + rows.podcidr_x)} y={px(y + line_y)} data-shows={podcidr_shows(&node.pod_cidrs, rows.podcidrs.len(), i)}>
                                 if rows.podcidr_label {
@@ -160,6 +165,7 @@ impl NodeBox<'_> {
                         </text>
                     }
                 }) }
+                { for rows.blocks_y.zip(self.chain.and_then(|c| c.calico.as_ref())).map(|(blocks_y, calico)| blocks(calico, x + INSET, y + blocks_y, inner, &rows.block_labels, lang)) }
                 { for node.range.as_ref().zip(rows.range).map(|(range, (range_y, cell_w, every))| range_strip(range, x + INSET, y + range_y, (cell_w, every), inner, touched_file, lang)) }
                 { for rows.files_y.map(|files_y| files(node, x + INSET, y + files_y, inner, touched_file)) }
                 { for rows.routes_y.zip(self.chain).map(|(routes_y, chain)| node_route_chips(chain, x + INSET, y + routes_y, inner)) }
@@ -308,14 +314,42 @@ fn node_route_chips(chain: &StageChain, x: f64, y: f64, w: f64) -> Html {
     html! {
         <g class="node-routes">
             { for dev }
-            { for chain.node_routes.iter().zip(&labels).zip(chips).map(|((route, label), (fx, row, chip_w))| {
-                let prefix = label.split_whitespace().next().unwrap_or_default();
+            { for chain.route_lines().zip(&labels).zip(chips).map(|((route, label), (fx, row, chip_w))| {
+                // `blackhole 10.244.0.64/26`: the destination is the second word.
+                let mut words = label.split_whitespace().skip_while(|w| *w == "blackhole");
+                let prefix = words.next().unwrap_or_default();
                 let (cx, cy) = (x + fx, y + row as f64 * CHIP_ROW_H);
                 html! {
                     <g class="route to-nodes" data-testid="stage-node-route" data-route={prefix.to_string()}
                         data-shows={Shows::Route(prefix).to_string()}>
                         <title>{ route }</title>
                         { rect("", cx, cy, chip_w, CHIP_H, 8) }
+                        <text class="mono small" x={px(cx + 5.0)} y={px(cy + 12.0)}>{ label }</text>
+                    </g>
+                }
+            }) }
+        </g>
+    }
+}
+
+/// A Calico node's blocks: the label (the podCIDR unused), then a chip per affine block with its use
+/// and its affinity's state, its blackhole route in the chip's title.
+fn blocks(calico: &StageCalico, x: f64, y: f64, w: f64, labels: &[String], lang: Lang) -> Html {
+    let chips = flow_chips(labels, w);
+    html! {
+        <g class="calico-blocks" data-testid="stage-blocks">
+            <text class="muted small" x={px(x)} y={px(y)}>
+                <title>{ t::STAGE_BLOCKS_TITLE.get(lang) }</title>
+                { fit(t::STAGE_BLOCKS.get(lang), w, font::SMALL) }
+            </text>
+            { for calico.blocks.iter().zip(labels).zip(chips).map(|((block, label), (fx, row, chip_w))| {
+                let (cx, cy) = (x + fx, y + 6.0 + row as f64 * CHIP_ROW_H);
+                let full = block.used == block.size;
+                html! {
+                    <g key={block.cidr.clone()} class={classes!("block", full.then_some("full"))} data-testid="stage-block" data-block={block.cidr.clone()}
+                        data-affinity={block.affinity.clone()} data-shows={Shows::Block(&block.cidr).to_string()}>
+                        <title>{ t::STAGE_BLOCK.fill(lang, &[&block.cidr, &block.used.to_string(), &block.size.to_string(), &block.affinity]) }</title>
+                        { rect("", cx, cy, chip_w, CHIP_H, 3) }
                         <text class="mono small" x={px(cx + 5.0)} y={px(cy + 12.0)}>{ label }</text>
                     </g>
                 }

@@ -2,8 +2,8 @@
 //! a box; many pods as cells.
 
 use super::layout::{
-    failure_line, fit, fit_bold, fit_first, fit_link, fit_mono, font, mono_width, CELL_PITCH,
-    GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
+    failure_line, fit, fit_bold, fit_first, fit_link, fit_mono, font, mono_width, text_width,
+    CELL_PITCH, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
 };
 use super::node::NodeBox;
 use super::svg::{cable, px, rect, text};
@@ -193,7 +193,7 @@ impl NodeBox<'_> {
                             let cx = x + INSET + (i % per_row) as f64 * CELL_PITCH;
                             let cy = y + rows.pods_y + (i / per_row) as f64 * CELL_PITCH;
                             html! {
-                                <g key={pod.name.clone()} class={classes!("pod-cell", pod.phase.as_str(), (touched_pod == Some(pod.name.as_str())).then_some("touched"))}
+                                <g key={pod.name.clone()} class={classes!("pod-cell", pod.phase.as_str(), (touched_pod == Some(pod.name.as_str())).then_some("touched"), pod.borrowed.is_some().then_some("borrowed"))}
                                     data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={pod.phase.as_str()}>
                                     <title>{ format!("{} {} {}", pod.name, pod.ips.join(", "), pod_status(pod, lang)) }</title>
                                     { rect("", cx, cy, CELL_SIZE, CELL_SIZE, 2) }
@@ -380,6 +380,28 @@ impl NodeBox<'_> {
         let tip_w = mono_width(&whole, font::SMALL) + 12.0;
         let (left, right) = (self.x + INSET, self.x + self.w - INSET);
         let tip_x = x.min(right - tip_w).max(left);
+        // Calico: an address borrowed from another node's block, marked at the end of the name's line.
+        let badge_text = t::STAGE_BORROWED.get(lang);
+        let badge = pod
+            .borrowed
+            .as_ref()
+            .filter(|_| pod.countdown.is_none())
+            .map(|from| {
+                let tag_w = text_width(badge_text, font::SMALL) + 10.0;
+                let owner = from.from.as_deref().unwrap_or("-");
+                let title = t::STAGE_BORROWED_FROM.fill(lang, &[&pod.ips.join(", "), &from.block, owner]);
+                let (bx, by) = (x + w - 6.0 - tag_w, pod_y + 6.0);
+                (tag_w, html! {
+                    <g class="borrowed-badge" data-testid="stage-borrowed" data-pod={pod.name.clone()} data-block={from.block.clone()} data-from={from.from.clone()}
+                        data-shows={Shows::list(pod.ips.iter().map(|ip| Shows::Borrowed(ip)))}>
+                        <title>{ title }</title>
+                        { rect("", bx, by, tag_w, 16.0, 8) }
+                        { text("small", bx + tag_w / 2.0, by + 12.0, "middle", badge_text.to_string()) }
+                    </g>
+                })
+            });
+        let badge_w = badge.as_ref().map_or(0.0, |(tag_w, _)| tag_w + 4.0);
+        let badge = badge.map(|(_, html)| html);
         html! {
             <g key={pod.name.clone()} class={classes!("stage-pod", phase, touched.then_some("touched"), (!pod.object).then_some("ghost"))}
                 data-testid="stage-pod" data-pod={pod.name.clone()} data-phase={phase} data-shows={Shows::Pod(&pod.name).to_string()}
@@ -419,11 +441,13 @@ impl NodeBox<'_> {
                     { cable("cable retracting", cx, veth_y + VETH_END_H, pod_y) }
                 }
                 { rect("pod-box", x, pod_y, w, rows.pod_h, 8) }
-                { text("pod-name", x + 8.0, pod_y + POD_NAME_Y, "start", fit_bold(&pod.name, w - if pod.countdown.is_some() { 40.0 } else { 12.0 }, font::BASE)) }
+                { text("pod-name", x + 8.0, pod_y + POD_NAME_Y, "start", fit_bold(&pod.name, w - badge_w - if pod.countdown.is_some() { 40.0 } else { 12.0 }, font::BASE)) }
+                { for badge }
                 // Each family's address on its line; a narrow box sets them at 11 px rather than cut
                 // them, and one still too long is whole under the box while the pod has focus.
                 { for pod.ips.iter().enumerate().map(|(i, ip)| {
                     let (class, size) = if rows.tight { ("mono ip tight", font::SMALL) } else { ("mono ip", font::BASE) };
+                    let class = classes!(class, pod.borrowed.is_some().then_some("borrowed"));
                     html! { <text class={class} x={px(x + 6.0)} y={px(pod_y + POD_NAME_Y + POD_LINE * (i + 1) as f64)} data-shows={Shows::Address(ip).to_string()}>{ fit_mono(ip, w - 10.0, size) }</text> }
                 }) }
                 if let (Some(veth), true) = (&pod.veth, rows.eth0) {

@@ -134,6 +134,10 @@ pub(crate) struct NodeRows {
     pub node_routes: bool,
     /// flanneld's `subnet.env` line.
     pub subnet_y: Option<f64>,
+    /// A Calico node's blocks: the label's baseline (the chips below it), and the chips' labels (the
+    /// longest whose chips all fit).
+    pub blocks_y: Option<f64>,
+    pub block_labels: Vec<String>,
     /// kindnetd's routes to the other nodes: the chips' top, and how many fit.
     pub routes_y: Option<f64>,
     pub route_chips: usize,
@@ -195,9 +199,11 @@ pub(crate) fn route_chip_labels(routes: &[String], w: f64) -> Vec<String> {
         .all(|r| mono_width(r, font::SMALL) + CHIP_PADDING <= w);
     routes
         .iter()
-        .map(|r| match whole {
-            true => r.clone(),
-            false => r.split_whitespace().next().unwrap_or(r).to_string(),
+        .map(|r| match (whole, r.strip_prefix("blackhole ")) {
+            (true, _) => r.clone(),
+            // BIRD's blackhole keeps its word: its destination is what follows.
+            (false, Some(rest)) => format!("blackhole {}", rest.split(' ').next().unwrap_or(rest)),
+            (false, None) => r.split_whitespace().next().unwrap_or(r).to_string(),
         })
         .collect()
 }
@@ -226,6 +232,9 @@ pub(crate) struct ChainRows {
     pub veth_address: bool,
     /// The bridge's neighbour entries, once one outlives its pod: a row of the band.
     pub neighbours: bool,
+    /// A Calico node's affine blocks as chips, under their label: their labels, longest first
+    /// (`10.244.0.64/26 4/64 confirmed`, shorter, the CIDR alone).
+    pub calico_blocks: Option<[Vec<String>; 3]>,
 }
 
 impl From<bool> for ChainRows {
@@ -329,6 +338,17 @@ impl NodeRows {
                 y += SMALL_LINE;
                 y
             });
+        // Calico's blocks, which its IPAM hands addresses from in place of the podCIDR: at every level.
+        let block_labels = chain.calico_blocks.as_ref().map(|tiers| {
+            let fits = |labels: &&Vec<String>| flow_chips(labels, inner).len() == labels.len();
+            tiers.iter().find(fits).unwrap_or(&tiers[2]).clone()
+        });
+        let block_chips = block_labels.as_ref().map(|b| flow_chips(b, inner));
+        let blocks_y = block_chips.as_ref().map(|chips| {
+            let at = y + FILES_LABEL;
+            y = at + 6.0 + CHIP_ROW_H * (chips.last().map_or(0, |c| c.1) + 1) as f64;
+            at
+        });
         let range = node
             .range
             .as_ref()
@@ -344,17 +364,20 @@ impl NodeRows {
                 y = top + RANGE_H;
                 (top, cell_w, label_every(cell_w - 3.0, widest))
             });
-        let files_y = (keep.addresses || keep.files || level == Level::Full).then(|| {
-            y += FILES_LABEL;
-            let at = y;
-            let rows = match keep.files {
-                // Kept at every step, the row holds still as files come and go.
-                true => CHIP_ROWS,
-                false => flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1),
-            };
-            y += 8.0 + CHIP_ROW_H * rows as f64;
-            at
-        });
+        // calico-ipam keeps no files on the node: no files row.
+        let files_y = (chain.calico_blocks.is_none()
+            && (keep.addresses || keep.files || level == Level::Full))
+            .then(|| {
+                y += FILES_LABEL;
+                let at = y;
+                let rows = match keep.files {
+                    // Kept at every step, the row holds still as files come and go.
+                    true => CHIP_ROWS,
+                    false => flow_chips(&node.files, inner).last().map_or(0, |c| c.1 + 1),
+                };
+                y += 8.0 + CHIP_ROW_H * rows as f64;
+                at
+            });
         let bare = level == Level::Bare;
         // kindnetd's routes to the other nodes, as chips above the band (kept at every level when
         // the step is about a route).
@@ -388,6 +411,7 @@ impl NodeRows {
             && range.is_none()
             && files_y.is_none()
             && routes_y.is_none()
+            && blocks_y.is_none()
         {
             // A text line last above the band: its descent clear of the band.
             y += 6.0;
@@ -561,6 +585,8 @@ impl NodeRows {
             subnet_y,
             routes_y,
             route_chips: route_chips.len(),
+            blocks_y,
+            block_labels: block_labels.unwrap_or_default(),
             neighbours_row: neighbours.then_some(if bare { 0 } else { 2 }),
         }
     }
@@ -635,6 +661,7 @@ pub(crate) fn reserved_keeping(
                 host_addresses: Vec::new(),
                 countdown: None,
                 failure: Some(String::new()),
+                borrowed: None,
             })
             .collect(),
         pods_as_cells: false,
