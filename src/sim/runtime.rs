@@ -1,6 +1,6 @@
 //! containerd and libcni on a node: `RunPodSandbox` makes the netns and runs the conflist's plugins with
 //! `CNI_COMMAND=ADD`; `StopPodSandbox` runs them in reverse with `CNI_COMMAND=DEL`. What the plugins do
-//! is the node's chain's (`sim::chain`, through its row of [`Actors`](super::chain::seam::Actors)); this
+//! is the node's chain's (`sim::chain`, through its row of `Actors`); this
 //! file is the runtime around them: the sandbox's ID and netns, the order the log tells it in, the
 //! teardown DEL after a failed ADD and the sandbox's record.
 

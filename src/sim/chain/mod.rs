@@ -11,7 +11,7 @@
 //!   flanneld's vxlan routes.
 //!
 //! A chain is two rows: its data, [`ChainSpec`] ([`Chain::spec`]: paths, plugin names, what a reboot
-//! takes), and its actors, [`seam::Actors`] ([`actors`]: what it does when its node registers or boots,
+//! takes), and its actors, `seam::Actors` (`actors`: what it does when its node registers or boots,
 //! at a sandbox's CNI ADD and DEL). The runtime (`sim::runtime`), node registration (`sim::kind`) and
 //! reboots (`sim::reboot`) call a node's chain only through those rows, so a new chain is one folder
 //! holding both rows, a variant of [`Chain`] and its arm in each of the two `match`es.

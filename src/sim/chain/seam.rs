@@ -1,5 +1,5 @@
-//! The seam between a node's life and its chain: [`Actors`], the functions a chain gives for each moment
-//! (registration or boot, its agent's start, CNI ADD, CNI DEL), and [`Told`], what an ADD or a DEL did
+//! The seam between a node's life and its chain: `Actors`, the functions a chain gives for each moment
+//! (registration or boot, its agent's start, CNI ADD, CNI DEL), and `Told`, what an ADD or a DEL did
 //! as the log tells it, in the plugins' own order.
 
 use crate::ipam::ptp::NetNs;

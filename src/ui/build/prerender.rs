@@ -72,7 +72,7 @@ pub struct BuiltPage {
 /// and the tours that have pages (which the page's head reads to tell a link that only moves within it,
 /// and to send an older `?tour=` link to its page), its title and description in that language, and
 /// its markup inside the mount point, the stage as a picture beside it
-/// ([`stage_as_picture`](super::stage_picture::stage_as_picture)); `None` if the template has no
+/// ([`stage_as_picture`]); `None` if the template has no
 /// mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
     let lang = page.opened.lang;

@@ -5,7 +5,7 @@
 //! `AutoAssign` from the node's affine blocks, claiming or borrowing as `libcalico-go/lib/ipam` does,
 //! then `DoNetworking` (the `cali` veth, the pod's `169.254.1.1` routes, the node's `/32`); DEL releases
 //! by the handle `k8s-pod-network.<containerID>` ([`cni`]). The datastore is the cluster's one
-//! [`Ipam`](crate::ipam::calico::Ipam), [`Calico`]; BIRD's routes (a `blackhole` per affine block, each
+//! [`Ipam`], `Calico`; BIRD's routes (a `blackhole` per affine block, each
 //! other node's blocks through `tunl0`) are read off it ([`view`]). The node's `spec.podCIDR`, which
 //! kube-controller-manager still sets, plays no part.
 
