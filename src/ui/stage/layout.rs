@@ -8,6 +8,7 @@ use crate::playback::stage::{
     Hop, KcmStrip, Stage, StageCalico, StageChain, StageNode, STRIP_CELLS,
 };
 
+mod chips;
 mod keep;
 mod ladder;
 mod rows;
@@ -16,10 +17,11 @@ mod steady;
 mod tests;
 mod text;
 
+pub(super) use chips::{failure_line, flow_chips, route_chip_labels, CHIP_H, CHIP_ROW_H};
 pub(super) use keep::Keep;
 pub(super) use rows::{
-    failure_line, flow_chips, route_chip_labels, ChainRows, Level, NodeRows, CELL_PITCH, CHIP_H,
-    CHIP_ROW_H, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y, VETH_END_H,
+    ChainRows, Level, NodeRows, CELL_PITCH, GRID_GAP, INSET, POD_GAP, POD_LINE, POD_NAME_Y,
+    VETH_END_H,
 };
 pub(super) use text::{
     bold_width, fit, fit_bold, fit_first, fit_link, fit_mono, mono_width, text_width,
