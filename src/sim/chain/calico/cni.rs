@@ -6,7 +6,7 @@
 use super::calico_node;
 use super::told::ipam_told;
 use super::{unix_nano, Calico};
-use crate::ipam::calico::dataplane::do_networking;
+use crate::ipam::calico::dataplane::{do_networking, CaliVeth};
 use crate::ipam::calico::plugin::{self, get_handle_id, Families, Workload, NETWORK_NAME};
 use crate::ipam::calico::{IpamError, IpamEvent};
 use crate::ipam::goip::GoIp;
@@ -82,25 +82,27 @@ fn add(
         }
     };
     facts.reserved = ips.iter().map(IpNet::addr).collect();
+    told.extend(networked(facts, &node.netns, veth));
+    Ok(told)
+}
+
+/// The sandbox's facts from the `cali` veth `DoNetworking` made on a node with `netns` (its addresses
+/// in `facts.reserved` already), and what it tells: the pair, then the node's route to the pod.
+/// Canal's chain runs the same plugin.
+pub(crate) fn networked(facts: &mut SandboxFacts, netns: &NetNs, veth: CaliVeth) -> [Told; 2] {
     facts.reordered_ips = select_pod_ips(&facts.reserved);
     facts.host_veth = veth.host_name;
     facts.host_index = veth.host_index;
     facts.eth0_index = veth.cont_index;
-    facts.routes = node
-        .netns
+    facts.routes = netns
         .routes_via(veth.host_index)
         .into_iter()
         .cloned()
         .collect();
-    told.push(Told::Step(
-        SandboxStep::VethCreated,
-        &upstream::CALICO_DO_NETWORKING,
-    ));
-    told.push(Told::Step(
-        SandboxStep::RouteAdded(0),
-        &upstream::CALICO_SETUP_ROUTES,
-    ));
-    Ok(told)
+    [
+        Told::Step(SandboxStep::VethCreated, &upstream::CALICO_DO_NETWORKING),
+        Told::Step(SandboxStep::RouteAdded(0), &upstream::CALICO_SETUP_ROUTES),
+    ]
 }
 
 /// CNI DEL: the pod's `eth0` goes (its `cali` peer and the node's `/32` with it), then calico-ipam

@@ -6,13 +6,14 @@
 use crate::ipam::calico::dataplane::do_networking;
 use crate::ipam::hostlocal::{self, load_ipam_config_from_netconf, IpamConfig, NetConf, Store};
 use crate::ipam::ptp::NetNs;
+use crate::sim::chain::calico::cni::networked;
 use crate::sim::chain::flannel::flanneld;
 use crate::sim::chain::seam::{nothing, step_count, Actors, Told};
 use crate::sim::cluster::Cluster;
 use crate::sim::message::SandboxStep;
 use crate::sim::name::Name;
 use crate::sim::objects::NodeObj;
-use crate::sim::sandbox::{select_pod_ips, SandboxFacts, IF_NAME};
+use crate::sim::sandbox::{SandboxFacts, IF_NAME};
 use crate::sim::upstream;
 use std::rc::Rc;
 
@@ -84,27 +85,10 @@ fn add(
         }
     };
     facts.reserved = result.ips.iter().map(|ip| ip.address.addr()).collect();
-    facts.reordered_ips = select_pod_ips(&facts.reserved);
-    facts.host_veth = veth.host_name;
-    facts.host_index = veth.host_index;
-    facts.eth0_index = veth.cont_index;
-    facts.routes = node
-        .netns
-        .routes_via(veth.host_index)
-        .into_iter()
-        .cloned()
-        .collect();
     let mut told: Vec<Told> = (0..step_count(facts.reserved.len()))
         .map(|range| Told::Step(SandboxStep::Reserved(range), &upstream::HOSTLOCAL_GET))
         .collect();
-    told.push(Told::Step(
-        SandboxStep::VethCreated,
-        &upstream::CALICO_DO_NETWORKING,
-    ));
-    told.push(Told::Step(
-        SandboxStep::RouteAdded(0),
-        &upstream::CALICO_SETUP_ROUTES,
-    ));
+    told.extend(networked(facts, &node.netns, veth));
     Ok(told)
 }
 
