@@ -71,8 +71,20 @@ fn install_catalogs() {
     catalog::install(Lang::Ja, parse(include_str!("../static/i18n/ja.json")));
 }
 
-/// Yew renders on the next tick of the scheduler.
+/// Yew renders on the next tick of the scheduler and the page draws a change at the animation frame
+/// after it: wait two frames (ours may run first in the next one), then a tick.
 async fn settle() {
+    for _ in 0..2 {
+        let frame = js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .expect("a window")
+                .request_animation_frame(&resolve)
+                .expect("requestAnimationFrame");
+        });
+        wasm_bindgen_futures::JsFuture::from(frame)
+            .await
+            .expect("a frame");
+    }
     gloo_timers::future::TimeoutFuture::new(30).await;
 }
 
@@ -96,6 +108,17 @@ async fn settled(root: &Element) {
         {
             return;
         }
+    }
+}
+
+/// Wait until `done` holds (a change is drawn a frame or more after it is made on a loaded machine);
+/// the assertion that follows says what it is if it never does.
+async fn until(done: impl Fn() -> bool) {
+    for _ in 0..100 {
+        if done() {
+            return;
+        }
+        settle().await;
     }
 }
 
@@ -210,10 +233,13 @@ async fn an_unparsable_service_range_is_accepted_with_kcms_warning() {
         "\"Warning: unsuccessful parsing of service CIDR\" CIDR=\"garbage\" err=\"invalid CIDR address: garbage\""
     ));
     type_into(&root, "service-cidr", "10.96.0.0/16").await;
-    assert!(root
-        .query_selector("[data-testid=settings-warning]")
-        .expect("selector")
-        .is_none());
+    let warned = || {
+        root.query_selector("[data-testid=settings-warning]")
+            .expect("selector")
+            .is_some()
+    };
+    until(|| !warned()).await;
+    assert!(!warned(), "a valid service range leaves no warning");
 }
 
 async fn click(root: &Element, testid: &str) {
@@ -476,8 +502,7 @@ async fn the_event_log_is_oldest_first_and_follows_the_newest_entry() {
         .query_selector("[data-testid=event-log]")
         .expect("selector")
         .expect("the log is on the page");
-    assert!(
-        list.scroll_top() + list.client_height() >= list.scroll_height() - 2,
-        "the log follows the newest entry"
-    );
+    let at_end = || list.scroll_top() + list.client_height() >= list.scroll_height() - 2;
+    until(at_end).await;
+    assert!(at_end(), "the log follows the newest entry");
 }
