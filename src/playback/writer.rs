@@ -293,6 +293,7 @@ fn place(draft: &Draft, events: &EventLog) -> Vec<Option<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::playback::Player;
     use crate::tours::lesson::draft::DraftScenario;
 
@@ -374,8 +375,8 @@ mod tests {
         assert_eq!(writer.tour(), None);
     }
 
-    /// Typing a text changes its English; its translations, and every part the card does not show,
-    /// stay as the file had them.
+    /// Typing a text changes its English; its translations stay, marked stale (written for the
+    /// English before), and every part the card does not show stays as the file had it.
     #[test]
     fn editing_a_lesson_keeps_its_translations_and_every_other_part() {
         let mut writer = Writer::starting_from(Some(TourId::Kind));
@@ -392,14 +393,23 @@ mod tests {
         assert_eq!(after.sources, before.sources);
         assert_eq!(after.scenario, before.scenario);
         assert!(writer.text().contains("<!-- zh -->"));
-        // Only the two lines typed differ from the built-in file.
-        let changed = TourId::Kind
+        for lang in [Lang::Zh, Lang::Ja] {
+            assert!(after.title.stale(lang) && after.steps[1].words.stale(lang));
+            assert!(!after.steps[0].words.stale(lang));
+        }
+        // Only the two lines typed and their translations' markers differ from the built-in file.
+        let of = crate::tours::fingerprint(&before.title.en);
+        let changed: Vec<(&str, &str)> = TourId::Kind
             .source()
             .lines()
             .zip(writer.text().lines())
             .filter(|(a, b)| a != b)
-            .count();
-        assert_eq!(changed, 2);
+            .collect();
+        assert_eq!(changed.len(), 6, "{changed:?}");
+        assert_eq!(
+            changed[1].1,
+            changed[1].0.replace("zh -->", &format!("zh {of:08x} -->"))
+        );
     }
 
     #[test]

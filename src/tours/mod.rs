@@ -28,7 +28,7 @@ use crate::i18n::{Lang, Text};
 use crate::sim::{Event, Reason, VirtualTime};
 pub use shows::{On, Shows};
 use std::sync::OnceLock;
-pub use text::LessonText;
+pub use text::{fingerprint, LessonText};
 
 /// Declares [`TourId`], its one list [`TourId::ALL`], its names and its lesson files
 /// (`lessons/NAME.md`) from one table, so a lesson added here reaches the tour chooser, links, pages,
