@@ -308,6 +308,16 @@ impl Tour {
         })
     }
 
+    /// How many of the texts [`Tour::written_in`] counts have a stale translation into `lang`: one
+    /// written for an English that has changed since, shown in English.
+    pub fn stale_in(&self, lang: Lang) -> usize {
+        let texts = [&self.title, &self.intro]
+            .into_iter()
+            .chain(self.steps.iter().map(|step| &step.words))
+            .chain(self.questions.iter().flat_map(|q| [&q.text, &q.why]));
+        texts.filter(|text| text.stale(lang)).count()
+    }
+
     /// The index of the step `id`.
     pub fn step_index(&self, id: &str) -> Option<usize> {
         self.steps.iter().position(|step| step.id == id)
