@@ -38,7 +38,7 @@ pub(super) fn language_choice(
         }
     });
     html! {
-        <div class="writer-langs">
+        <div class="writer-langs" data-testid="writer-langs">
             <label for="writer-writing">{ t::WRITER_TEXTS_IN.get(lang) }</label>
             <select id="writer-writing" data-testid="writer-writing" {onchange}>
                 { for Lang::ALL.into_iter().map(|l| html! {
