@@ -77,6 +77,19 @@ test("a step's English edited: its translations are stale, shown in English with
   await page.screenshot({ path: `${ARTIFACTS}/writer-stale-1280.png` });
   assert.deepEqual(await axeViolations(page, "[data-testid=writer]"), []);
 
+  // Its link, opened in Chinese: the page shows the stale text's English with the one-line note.
+  await press(page.getByTestId("writer-copy-link"));
+  const link = new URL(await page.getByTestId("writer-link").inputValue());
+  link.searchParams.set("lang", "zh");
+  link.searchParams.set("step", "1");
+  link.searchParams.set("quiz", "0");
+  const opened = await openPage(shared.browser, link.href);
+  await settled(opened.page);
+  await opened.page.getByTestId("step-text").filter({ hasText: "Retold." }).waitFor();
+  await opened.page.getByTestId("lesson-in-english").filter({ hasText: "译自旧版英文" }).waitFor();
+  opened.assertClean();
+  await opened.page.close();
+
   // Said to still match: not stale, and the learner sees the Chinese again.
   await press(translation.getByTestId("writer-still-says"));
   await status.filter({ hasText: /0 of them stale/ }).waitFor();
