@@ -190,6 +190,8 @@ test("the writer translating, at a laptop's and a phone's size, light and dark, 
       if (theme === "dark" && width === 1280) assert.deepEqual(await axeViolations(page, "[data-testid=writer]"), []);
       await page.getByTestId("writer-langs").evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 90));
       await page.screenshot({ path: `${ARTIFACTS}/writer-translating-${lang}-${width}x${height}-${theme}.png` });
+      await first.getByTestId("writer-stale").evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 300));
+      await page.screenshot({ path: `${ARTIFACTS}/writer-translating-${lang}-${width}x${height}-${theme}-stale.png` });
       assertClean();
       await page.close();
     }

@@ -90,7 +90,12 @@ fn a_stale_translation_is_shown_as_its_english_and_written_back_as_it_was() {
     let text = documented_lesson();
     let tour = lesson::parse("pod-a", &text).unwrap().tour;
     let (with_ja, _) = tour.written_in(Lang::Ja);
-    let words = &tour.steps.iter().find(|s| s.words.ja.is_some()).unwrap().words;
+    let words = &tour
+        .steps
+        .iter()
+        .find(|s| s.words.ja.is_some())
+        .unwrap()
+        .words;
     let ja = words.ja.clone().unwrap();
     let other = format!("{:08x}", fingerprint("an English before this one"));
     let stale = text.replacen(
@@ -108,13 +113,22 @@ fn a_stale_translation_is_shown_as_its_english_and_written_back_as_it_was() {
         let tour = lesson::parse("pod-a", file).unwrap().tour;
         let step = tour.steps.iter().find(|s| s.words.ja.is_some()).unwrap();
         assert_eq!(step.words.stale(Lang::Ja), is_stale);
-        assert_eq!(step.words.get(Lang::Ja), if is_stale { &step.words.en } else { &ja });
+        assert_eq!(
+            step.words.get(Lang::Ja),
+            if is_stale { &step.words.en } else { &ja }
+        );
         let written = with_ja - usize::from(is_stale);
         assert_eq!(tour.written_in(Lang::Ja).0, written);
         assert_eq!(tour.stale_in(Lang::Ja), usize::from(is_stale));
         let written = lesson::write(&tour);
-        let marker = file.lines().find(|l| l.starts_with("<!-- ja ") && l.contains(&ja)).unwrap();
-        assert!(written.lines().any(|l| l == marker), "{marker} written back");
+        let marker = file
+            .lines()
+            .find(|l| l.starts_with("<!-- ja ") && l.contains(&ja))
+            .unwrap();
+        assert!(
+            written.lines().any(|l| l == marker),
+            "{marker} written back"
+        );
         assert_eq!(lesson::parse("pod-a", &written).unwrap().tour, tour);
     }
     // Reflowed over two lines, the English keeps its fingerprint.
