@@ -3,7 +3,8 @@
 //! lesson goes through the draft unchanged.
 #![cfg(not(target_arch = "wasm32"))]
 
-use podip::tours::lesson::draft::{insertion_point, Draft, Edit};
+use podip::i18n::Lang;
+use podip::tours::lesson::draft::{insertion_point, Draft, Edit, Field};
 use podip::tours::lesson::{self, Problem};
 use podip::tours::TourId;
 use proptest::prelude::*;
@@ -147,6 +148,26 @@ enum Op {
     Shows(usize, Vec<usize>),
     Command(usize, String),
     Sources(Vec<(String, u16)>),
+    /// Translate the text at an index of the draft's fields into Chinese (`true`) or Japanese.
+    Translate(usize, bool, String),
+    /// Type the English of the text at an index of the fields.
+    Retype(usize, String),
+    /// Say the translation of the text at an index of the fields still says what its English does.
+    StillSays(usize, bool),
+}
+
+/// A translation typed: never the English (which the writer leaves out as no translation), blank
+/// now and then (none).
+fn translated() -> impl Strategy<Value = String> {
+    "[\u{4e00}-\u{4e2f}\u{3042}-\u{3093}]{1,12}|"
+}
+
+fn lang(zh: bool) -> Lang {
+    if zh {
+        Lang::Zh
+    } else {
+        Lang::Ja
+    }
 }
 
 /// Things a step's picture may show.
@@ -185,6 +206,9 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(step, things)| Op::Shows(step, things)),
         (0..6usize, "[a-z][a-z0-9 ./=-]{0,20}[a-z0-9]").prop_map(|(step, c)| Op::Command(step, c)),
         prop::collection::vec(("[a-z]{1,8}/[a-z]{1,8}", any::<u16>()), 0..3).prop_map(Op::Sources),
+        (0..20usize, any::<bool>(), translated()).prop_map(|(f, zh, t)| Op::Translate(f, zh, t)),
+        (0..20usize, said()).prop_map(|(f, said)| Op::Retype(f, said)),
+        (0..20usize, any::<bool>()).prop_map(|(f, zh)| Op::StillSays(f, zh)),
     ]
 }
 
@@ -227,6 +251,18 @@ proptest! {
                         .collect();
                     draft.edit(Edit::Sources(lines.join("\n")));
                 }
+                Op::Translate(at, zh, text) => {
+                    let fields = draft.fields();
+                    draft.edit(Edit::Translate(lang(zh), fields[at % fields.len()], text));
+                }
+                Op::Retype(at, text) => {
+                    let fields = draft.fields();
+                    draft.edit(Edit::English(fields[at % fields.len()], text));
+                }
+                Op::StillSays(at, zh) => {
+                    let fields = draft.fields();
+                    draft.edit(Edit::StillSays(lang(zh), fields[at % fields.len()]));
+                }
             }
         }
         // Kept in the browser, it comes back whole, with or without steps.
@@ -258,6 +294,45 @@ proptest! {
         let short = lines[..cut.min(lines.len() - 1)].join("\n");
         prop_assert_eq!(Draft::unkept(&short), None);
         prop_assert_eq!(Draft::unkept(&format!("{kept}\nmore")), None);
+    }
+
+    /// A translation is stale exactly when its English says something other than what it said when
+    /// the translation was written or last said to still say it (a translation read from a file with
+    /// no fingerprint was written for the English the file gives); the file and the browser's form
+    /// keep that.
+    #[test]
+    fn a_translation_is_stale_once_its_english_changes_after_it(
+        ops in prop::collection::vec((0..4usize, any::<bool>(), "[a-c]{1,2}( [a-c]{1,2})?", translated()), 1..12),
+    ) {
+        let start = "# a\n\n- scenario: `kind`\n\na b\n\n<!-- zh --> 甲\n\n<!-- ja --> あ\n\n## a\n\n- waits for: `IPAMReserve pod/a`\n\nc";
+        let mut draft = Draft::read(start).unwrap();
+        // For each language, the English its translation was written for (None: no translation).
+        let mut written_for = [Some("a b".to_string()), Some("a b".to_string())];
+        for (op, zh, english, text) in ops {
+            let slot = usize::from(!zh);
+            match op {
+                0 | 1 => {
+                    draft.edit(Edit::Intro(english.clone()));
+                }
+                2 => {
+                    draft.edit(Edit::Translate(lang(zh), Field::Intro, text.clone()));
+                    written_for[slot] = (!text.is_empty()).then(|| draft.intro.en.clone());
+                }
+                _ => {
+                    draft.edit(Edit::StillSays(lang(zh), Field::Intro));
+                    if written_for[slot].is_some() {
+                        written_for[slot] = Some(draft.intro.en.clone());
+                    }
+                }
+            }
+            for (slot, zh) in [(0, true), (1, false)] {
+                let stale = written_for[slot].as_ref().is_some_and(|en| *en != draft.intro.en);
+                prop_assert_eq!(draft.intro.stale(lang(zh)), stale);
+                prop_assert_eq!(draft.intro.written(lang(zh)).is_some(), written_for[slot].is_some() && !stale);
+            }
+            prop_assert_eq!(read_back(&draft), Ok(draft.clone()), "{}", draft.write());
+            prop_assert_eq!(Draft::unkept(&draft.kept()), Some(draft.clone()));
+        }
     }
 }
 

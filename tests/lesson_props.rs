@@ -30,6 +30,7 @@ fn arb_text() -> impl Strategy<Value = LessonText> {
             zh: zh.filter(|zh| *zh != en),
             ja: ja.filter(|ja| *ja != en),
             en,
+            of: [None; 2],
         })
 }
 

@@ -81,6 +81,60 @@ fn a_built_in_lesson_without_its_translations_is_its_english() {
     }
 }
 
+/// A translation whose marker records another English's fingerprint is stale: the page shows the
+/// English (and counts it as not written, so the one-line note is said), and the writer keeps its
+/// marker as the file wrote it.
+#[test]
+fn a_stale_translation_is_shown_as_its_english_and_written_back_as_it_was() {
+    use podip::tours::fingerprint;
+    let text = documented_lesson();
+    let tour = lesson::parse("pod-a", &text).unwrap().tour;
+    let (with_ja, _) = tour.written_in(Lang::Ja);
+    let words = &tour
+        .steps
+        .iter()
+        .find(|s| s.words.ja.is_some())
+        .unwrap()
+        .words;
+    let ja = words.ja.clone().unwrap();
+    let other = format!("{:08x}", fingerprint("an English before this one"));
+    let stale = text.replacen(
+        &format!("<!-- ja --> {ja}"),
+        &format!("<!-- ja {other} --> {ja}"),
+        1,
+    );
+    let current = text.replacen(
+        &format!("<!-- ja --> {ja}"),
+        &format!("<!-- ja {:08x} --> {ja}", fingerprint(&words.en)),
+        1,
+    );
+    assert_ne!(stale, text);
+    for (file, is_stale) in [(&stale, true), (&current, false)] {
+        let tour = lesson::parse("pod-a", file).unwrap().tour;
+        let step = tour.steps.iter().find(|s| s.words.ja.is_some()).unwrap();
+        assert_eq!(step.words.stale(Lang::Ja), is_stale);
+        assert_eq!(
+            step.words.get(Lang::Ja),
+            if is_stale { &step.words.en } else { &ja }
+        );
+        let written = with_ja - usize::from(is_stale);
+        assert_eq!(tour.written_in(Lang::Ja).0, written);
+        assert_eq!(tour.stale_in(Lang::Ja), usize::from(is_stale));
+        let written = lesson::write(&tour);
+        let marker = file
+            .lines()
+            .find(|l| l.starts_with("<!-- ja ") && l.contains(&ja))
+            .unwrap();
+        assert!(
+            written.lines().any(|l| l == marker),
+            "{marker} written back"
+        );
+        assert_eq!(lesson::parse("pod-a", &written).unwrap().tour, tour);
+    }
+    // Reflowed over two lines, the English keeps its fingerprint.
+    assert_eq!(fingerprint("a b  c"), fingerprint("a\nb c"));
+}
+
 #[test]
 fn the_documented_lesson_reads_and_checks_as_written() {
     let text = documented_lesson();

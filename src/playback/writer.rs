@@ -3,10 +3,10 @@
 //! step waits for — the one picked in the log, or the last at the playhead.
 
 use super::Cursor;
-use crate::sim::{Event, EventLog};
+use crate::sim::{Event, EventLog, ObjectKind};
 use crate::tours::lesson::draft::{insertion_point, Draft, Edit};
 use crate::tours::lesson::{self, reasons, Problem};
-use crate::tours::{Tour, TourId};
+use crate::tours::{Shows, Tour, TourId};
 
 /// The lesson being written, its file, and that file checked.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,23 +47,35 @@ pub enum Thing {
     Node(String),
     /// A pod, by name.
     Pod(String),
+    /// host-local's IP file on a node: the node, and the file's name (its address).
+    IpFile(String, String),
 }
 
 impl Thing {
-    /// Its object, as an event names it: `pod/a`.
-    fn object(&self) -> String {
+    /// Whether `event` is about it: its object's (`pod/a`), or for a file, a step on its node that
+    /// reserves or releases it.
+    fn touched_by(&self, event: &Event) -> bool {
+        let object = |kind: ObjectKind, name: &str| {
+            event.object.kind() == kind && event.object.name() == name
+        };
         match self {
-            Thing::Node(node) => format!("node/{node}"),
-            Thing::Pod(pod) => format!("pod/{pod}"),
+            Thing::Node(node) => object(ObjectKind::Node, node),
+            Thing::Pod(pod) => object(ObjectKind::Pod, pod),
+            Thing::IpFile(node, file) => {
+                event.node.as_deref() == Some(node.as_str())
+                    && event.touched().ip_file.as_deref() == Some(file.as_str())
+            }
         }
     }
 
-    /// Its name in a step's `shows`, on `node`: `pod:a@kind-worker`.
+    /// Its name in a step's `shows`, on `node`: `pod:a@kind-worker`, `ip-file:10.244.1.2@kind-worker`.
     fn shows(&self, node: &str) -> String {
-        match self {
-            Thing::Node(node) => format!("node:{node}@{node}"),
-            Thing::Pod(pod) => format!("pod:{pod}@{node}"),
-        }
+        let shows = match self {
+            Thing::Node(node) => Shows::Node(node),
+            Thing::Pod(pod) => Shows::Pod(pod),
+            Thing::IpFile(_, file) => Shows::IpFile(file),
+        };
+        format!("{shows}@{node}")
     }
 }
 
@@ -178,14 +190,13 @@ impl Writer {
     }
 
     /// Pick `thing` on `cursor`'s stage: the event of the run a step about it waits for — its
-    /// object's next event from the playhead, else its last before — kept with its name for `shows`
-    /// (on the node of its events).
+    /// next event from the playhead, else its last before — kept with its name for `shows` (on the
+    /// node of its events).
     pub fn pick(&mut self, cursor: &Cursor, thing: &Thing) -> Option<usize> {
         if !self.runs_here(cursor) {
             return None;
         }
-        let object = thing.object();
-        let of_it = |e: &Event| e.object == *object.as_str();
+        let of_it = |e: &Event| thing.touched_by(e);
         let timeline = cursor.run().timeline();
         let from = cursor.shown_events();
         let next = timeline.since(from).position(of_it);
@@ -293,6 +304,7 @@ fn place(draft: &Draft, events: &EventLog) -> Vec<Option<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::playback::Player;
     use crate::tours::lesson::draft::DraftScenario;
 
@@ -374,8 +386,8 @@ mod tests {
         assert_eq!(writer.tour(), None);
     }
 
-    /// Typing a text changes its English; its translations, and every part the card does not show,
-    /// stay as the file had them.
+    /// Typing a text changes its English; its translations stay, marked stale (written for the
+    /// English before), and every part the card does not show stays as the file had it.
     #[test]
     fn editing_a_lesson_keeps_its_translations_and_every_other_part() {
         let mut writer = Writer::starting_from(Some(TourId::Kind));
@@ -392,14 +404,23 @@ mod tests {
         assert_eq!(after.sources, before.sources);
         assert_eq!(after.scenario, before.scenario);
         assert!(writer.text().contains("<!-- zh -->"));
-        // Only the two lines typed differ from the built-in file.
-        let changed = TourId::Kind
+        for lang in [Lang::Zh, Lang::Ja] {
+            assert!(after.title.stale(lang) && after.steps[1].words.stale(lang));
+            assert!(!after.steps[0].words.stale(lang));
+        }
+        // Only the two lines typed and their translations' markers differ from the built-in file.
+        let of = crate::tours::fingerprint(&before.title.en);
+        let changed: Vec<(&str, &str)> = TourId::Kind
             .source()
             .lines()
             .zip(writer.text().lines())
             .filter(|(a, b)| a != b)
-            .count();
-        assert_eq!(changed, 2);
+            .collect();
+        assert_eq!(changed.len(), 6, "{changed:?}");
+        assert_eq!(
+            changed[1].1,
+            changed[1].0.replace("zh -->", &format!("zh {of:08x} -->"))
+        );
     }
 
     #[test]
@@ -500,5 +521,26 @@ mod tests {
         assert!(cursor.run().timeline().get(index).unwrap().object == "node/kind-worker");
         assert_eq!(writer.thing(), Some("node:kind-worker@kind-worker"));
         assert_eq!(writer.pick(&cursor, &Thing::Node("nowhere".into())), None);
+    }
+
+    /// An IP file picked gives the next step that reserves or releases it, and its `shows` name.
+    #[test]
+    fn an_ip_file_picked_gives_the_step_that_writes_it() {
+        let text = crate::sim::builtin::by_name("kind").unwrap().to_string();
+        let cursor = Player::load(text, None).unwrap().into_cursor();
+        let mut writer = Writer::starting_from(None);
+        let file = Thing::IpFile("kind-worker".into(), "10.244.1.2".into());
+        let index = writer.pick(&cursor, &file).expect("a's file is written");
+        let event = cursor.run().timeline().get(index).unwrap();
+        assert_eq!(waits_for(event), "IPAMReserve pod/a");
+        assert_eq!(writer.thing(), Some("ip-file:10.244.1.2@kind-worker"));
+        // Past its reservation, the next event of the file is the next that touches it, if any.
+        let later = writer
+            .pick(&kind_cursor(), &file)
+            .expect("its last event before");
+        let event = kind_cursor().run().timeline().get(later).unwrap().clone();
+        assert_eq!(event.touched().ip_file.as_deref(), Some("10.244.1.2"));
+        let elsewhere = Thing::IpFile("kind-control-plane".into(), "10.244.1.2".into());
+        assert_eq!(writer.pick(&cursor, &elsewhere), None);
     }
 }

@@ -1,11 +1,11 @@
 //! A built-in lesson as the wasm holds it: its file without the Chinese and Japanese lines, cut at
 //! compile time. The page loads those from its catalogs (`static/i18n/`) in the reader's language only,
 //! as it does every text (`crate::i18n::Text::new`): in the file they were ~22 KB of the first load.
-//! A translation is one line (`<!-- zh --> …`), so cutting it leaves the English as the reader reads it
-//! (`tests/lessons.rs` holds that).
+//! A translation is one line (`<!-- zh --> …`, `<!-- zh 1a2b3c4d --> …`), so cutting it leaves the
+//! English as the reader reads it (`tests/lessons.rs` holds that).
 
-/// The markers of the lines cut.
-const MARKERS: [&[u8]; 2] = [b"<!-- zh -->", b"<!-- ja -->"];
+/// The markers of the lines cut: a translation's, with or without its fingerprint.
+const MARKERS: [&[u8]; 2] = [b"<!-- zh ", b"<!-- ja "];
 
 /// Whether the line starting at byte `at` of `text` is a translation.
 const fn is_translation(text: &[u8], mut at: usize) -> bool {
@@ -112,4 +112,15 @@ pub fn english_only(text: &str) -> String {
         at = end;
     }
     String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    /// A translation's line is cut with or without its fingerprint; a comment that only starts like
+    /// one (`<!-- zhx -->`) stays, as the reader reads it as a comment.
+    #[test]
+    fn translations_are_cut_with_their_fingerprints() {
+        let text = "# T\n<!-- zh --> 题\n  <!-- ja 1a2b3c4d --> 題\n<!-- zhx -->\nwords\n";
+        assert_eq!(super::english_only(text), "# T\n<!-- zhx -->\nwords\n");
+    }
 }

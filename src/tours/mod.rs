@@ -28,7 +28,7 @@ use crate::i18n::{Lang, Text};
 use crate::sim::{Event, Reason, VirtualTime};
 pub use shows::{On, Shows};
 use std::sync::OnceLock;
-pub use text::LessonText;
+pub use text::{fingerprint, LessonText};
 
 /// Declares [`TourId`], its one list [`TourId::ALL`], its names and its lesson files
 /// (`lessons/NAME.md`) from one table, so a lesson added here reaches the tour chooser, links, pages,
@@ -306,6 +306,16 @@ impl Tour {
         texts.fold((0, 0), |(written, all), text| {
             (written + usize::from(text.written(lang).is_some()), all + 1)
         })
+    }
+
+    /// How many of the texts [`Tour::written_in`] counts have a stale translation into `lang`: one
+    /// written for an English that has changed since, shown in English.
+    pub fn stale_in(&self, lang: Lang) -> usize {
+        let texts = [&self.title, &self.intro]
+            .into_iter()
+            .chain(self.steps.iter().map(|step| &step.words))
+            .chain(self.questions.iter().flat_map(|q| [&q.text, &q.why]));
+        texts.filter(|text| text.stale(lang)).count()
     }
 
     /// The index of the step `id`.

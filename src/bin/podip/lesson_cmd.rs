@@ -87,9 +87,14 @@ pub fn run(command: &LessonCommand) -> Result<String, String> {
             );
             for lang in [Lang::Zh, Lang::Ja] {
                 let (written, all) = tour.written_in(lang);
+                let stale = tour.stale_in(lang);
                 if written < all {
+                    let stale = match stale {
+                        0 => String::new(),
+                        n => format!(" ({n} of them stale: written for an English changed since)"),
+                    };
                     out.push_str(&format!(
-                        "{}: {written} of {all} texts written; the page shows the others in English\n",
+                        "{}: {written} of {all} texts written; the page shows the others in English{stale}\n",
                         lang.native_name()
                     ));
                 }

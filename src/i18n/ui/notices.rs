@@ -16,9 +16,9 @@ texts! {
     },
     /// A lesson (a link's) with texts not written in the page's language: those are shown in English.
     LESSON_IN_ENGLISH => {
-        en: "Parts of this lesson are not written in this language: they are shown in English.",
-        zh: "本课程有部分内容没有中文版本，以英文显示。",
-        ja: "このレッスンには日本語で書かれていない部分があり、英語で表示しています。",
+        en: "Parts of this lesson are not written in this language, or were translated from an older English: they are shown in English.",
+        zh: "本课程有部分内容没有中文版本，或译自旧版英文，以英文显示。",
+        ja: "このレッスンには日本語で書かれていない部分、または古い英語から翻訳された部分があり、英語で表示しています。",
     },
     /// Its way back: the fields and the cluster as they were before the preset.
     UNDO => { en: "Undo", zh: "撤销", ja: "元に戻す" },

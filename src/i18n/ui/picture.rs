@@ -25,6 +25,8 @@ texts! {
     MORE_PODS => { en: "… and {0} more pods", zh: "……另有 {0} 个 Pod", ja: "……ほか {0} 個の Pod" },
     /// More routes than drawn: {0} how many.
     MORE_ROUTES => { en: "… and {0} more routes", zh: "……另有 {0} 条路由", ja: "……ほか {0} 本のルート" },
+    /// An IP file on a node card, picked in the writer: {0} the file (an address), {1} the node.
+    FILE_LABEL => { en: "IP file {0} on node {1}", zh: "节点 {1} 上的 IP 文件 {0}", ja: "ノード {1} の IP ファイル {0}" },
     /// A node card: {0} name.
     NODE_LABEL => { en: "node {0}", zh: "节点 {0}", ja: "ノード {0}" },
     /// Before a node card's podCIDRs (the field stays as the API names it).

@@ -115,12 +115,32 @@ texts! {
     },
     /// How to pick a thing on the stage.
     WRITER_PICK_HINT => {
-        en: "Pick a pod or a node on this stage (click it, or Tab to it and press Enter): the playhead goes to its next event, for a step to wait for.",
-        zh: "在这张集群图上选一个 Pod 或节点（点击它，或用 Tab 移到它并按 Enter）：播放位置移到它的下一个事件，供一步等待。",
-        ja: "この図で Pod かノードを選ぶと（クリック、または Tab で移動して Enter）、再生位置がその次のイベントに移り、ステップが待つイベントになります。",
+        en: "Pick a pod, a node or an IP file on this stage (click it, or Tab to it and press Enter): the playhead goes to its next event, for a step to wait for.",
+        zh: "在这张集群图上选一个 Pod、节点或 IP 文件（点击它，或用 Tab 移到它并按 Enter）：播放位置移到它的下一个事件，供一步等待。",
+        ja: "この図で Pod、ノード、IP ファイルのどれかを選ぶと（クリック、または Tab で移動して Enter）、再生位置がその次のイベントに移り、ステップが待つイベントになります。",
     },
     /// Makes the step followed wait for the event picked: {0} the step's number, {1} the event.
     WRITER_WAIT_HERE => { en: "Step {0} waits for {1}", zh: "第 {0} 步等待 {1}", ja: "ステップ {0} の待つイベント：{1}" },
     /// Adds the thing picked to the step followed's shows: {0} the step's number, {1} the thing.
     WRITER_SHOW_HERE => { en: "Step {0} shows {1}", zh: "第 {0} 步显示 {1}", ja: "ステップ {0} で {1} を表示" },
+    /// The language the texts are written in, above the fields.
+    WRITER_TEXTS_IN => { en: "Write the texts in", zh: "编写文本所用的语言", ja: "テキストを書く言語" },
+    /// How much of the lesson a language has: {0} the language, {1} texts translated, {2} texts, {3} of them stale.
+    WRITER_TRANSLATED => {
+        en: "{0}: {1} of {2} texts translated, {3} of them stale (their English changed after they were written). English is always required.",
+        zh: "{0}：{2} 段文本中已翻译 {1} 段，其中 {3} 段已过时（写好后其英文有改动）。英文始终必填。",
+        ja: "{0}：{2} 個のテキストのうち {1} 個が翻訳済みで、そのうち {3} 個は古くなっています（書いた後に英語が変更されました）。英語は常に必須です。",
+    },
+    /// A translation's field: {0} the field's name, {1} the language.
+    WRITER_IN => { en: "{0} in {1}", zh: "{0}（{1}）", ja: "{0}（{1}）" },
+    /// The English a translation translates, shown above it: {0} the English.
+    WRITER_ENGLISH => { en: "English: {0}", zh: "英文：{0}", ja: "英語：{0}" },
+    /// A stale translation.
+    WRITER_STALE => {
+        en: "The English changed after this translation was written: learners see the English until the translation is updated.",
+        zh: "这段翻译写好后英文有改动：在更新翻译之前，学习者看到的是英文。",
+        ja: "この翻訳を書いた後に英語が変更されました。翻訳を更新するまで、学習者には英語が表示されます。",
+    },
+    /// Marks a stale translation as still right.
+    WRITER_STILL_SAYS => { en: "The translation still matches", zh: "翻译仍然准确", ja: "翻訳は現在の英語と一致" },
 }

@@ -58,7 +58,8 @@ impl Block<'_> {
     }
 }
 
-/// `<!-- zh --> …`: the text above it in another language, one line.
+/// `<!-- zh --> …`: the text above it in another language, one line; `<!-- zh 1a2b3c4d --> …` records
+/// the fingerprint of the English it was written for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Translation {
     /// Its line.
@@ -67,22 +68,50 @@ pub(super) struct Translation {
     pub lang: Lang,
     /// The text after the marker.
     pub text: String,
+    /// The fingerprint of the English it translates, if the marker records it.
+    pub of: Option<u32>,
 }
 
-/// The marker that opens a translation into `lang`.
-pub(super) fn marker(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "<!-- en -->",
-        Lang::Zh => "<!-- zh -->",
-        Lang::Ja => "<!-- ja -->",
+/// The marker that opens a translation into `lang`, written for the English of fingerprint `of`
+/// where it is known: `<!-- zh -->`, `<!-- zh 1a2b3c4d -->`.
+pub(super) fn marker(lang: Lang, of: Option<u32>) -> String {
+    match of {
+        None => format!("<!-- {} -->", tag(lang)),
+        Some(of) => format!("<!-- {} {of:08x} -->", tag(lang)),
     }
+}
+
+fn tag(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Zh => "zh",
+        Lang::Ja => "ja",
+    }
+}
+
+/// A line opening with a translation's marker: its language, its fingerprint if recorded, the text.
+fn translation(line: &str) -> Option<(Lang, Option<u32>, &str)> {
+    let rest = line.strip_prefix("<!--")?.trim_start();
+    let lang = [Lang::Zh, Lang::Ja]
+        .into_iter()
+        .find(|&lang| rest.starts_with(tag(lang)))?;
+    let (inside, text) = rest[2..].split_once("-->")?;
+    let of = match inside.trim() {
+        "" => None,
+        hex if hex.len() == 8 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            Some(u32::from_str_radix(hex, 16).ok()?)
+        }
+        _ => return None,
+    };
+    // `<!-- zh -->` with a space: `<!-- zhx -->` is a comment.
+    (inside.is_empty() || inside.starts_with(' ')).then_some((lang, of, text.trim()))
 }
 
 /// What one line is.
 enum Line<'a> {
     Blank,
     Heading(usize, &'a str),
-    Translation(Lang, &'a str),
+    Translation(Lang, Option<u32>, &'a str),
     /// A comment closed on its line, or the start of one that is not (`false`).
     Comment(bool),
     Item(&'a str),
@@ -111,10 +140,8 @@ fn classify(raw: &str) -> Line<'_> {
     {
         return Line::Heading(hashes, line[hashes..].trim());
     }
-    for lang in [Lang::Zh, Lang::Ja] {
-        if let Some(text) = line.strip_prefix(marker(lang)) {
-            return Line::Translation(lang, text.trim());
-        }
+    if let Some((lang, of, text)) = translation(line) {
+        return Line::Translation(lang, of, text);
     }
     if line.starts_with("<!--") {
         return Line::Comment(line.contains("-->"));
@@ -175,13 +202,14 @@ pub(super) fn blocks(text: &str) -> (Vec<Block<'_>>, Vec<Problem>) {
                 });
                 (after, translatable) = (After::Break, true);
             }
-            Line::Translation(lang, translated) => {
+            Line::Translation(lang, of, translated) => {
                 let last = blocks.last_mut().filter(|_| translatable);
                 match last.and_then(Block::translations_mut) {
                     Some(translations) => translations.push(Translation {
                         line: number,
                         lang,
                         text: translated.to_string(),
+                        of,
                     }),
                     None => problems.push(Problem::at(
                         number,
@@ -274,13 +302,14 @@ mod tests {
     #[test]
     fn lines_group_into_blocks_with_their_translations() {
         let (blocks, problems) = blocks(
-            "# Title\n<!-- zh --> 标题\n\nOne\ntwo.\n\n<!-- ja --> 一。\n\n- [x] a\n  <!-- zh --> 甲\n- b\n  more\n\n```podip\nwait 1s\n```\n",
+            "# Title\n<!-- zh --> 标题\n\nOne\ntwo.\n\n<!-- ja 1a2b3c4d --> 一。\n\n- [x] a\n  <!-- zh --> 甲\n- b\n  more\n\n```podip\nwait 1s\n```\n",
         );
         assert_eq!(problems, []);
         let zh = |line, text: &str| Translation {
             line,
             lang: Lang::Zh,
             text: text.into(),
+            of: None,
         };
         assert_eq!(
             blocks,
@@ -297,7 +326,8 @@ mod tests {
                     translations: vec![Translation {
                         line: 7,
                         lang: Lang::Ja,
-                        text: "一。".into()
+                        text: "一。".into(),
+                        of: Some(0x1a2b_3c4d),
                     }],
                 },
                 Block::Item {

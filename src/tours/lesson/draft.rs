@@ -63,6 +63,23 @@ pub struct DraftQuestion {
     pub why: LessonText,
 }
 
+/// A text of a draft, by where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The title.
+    Title,
+    /// The introduction.
+    Intro,
+    /// Step N's words.
+    Words(usize),
+    /// The question before step N.
+    Question(usize),
+    /// Choice C of the question before step N.
+    Choice(usize, usize),
+    /// Why, for the question before step N.
+    Why(usize),
+}
+
 /// What an author does to a draft.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Edit {
@@ -107,6 +124,12 @@ pub enum Edit {
     Command(usize, String),
     /// Type the sources, one a line: `[label](https://…)`.
     Sources(String),
+    /// Type a text's translation into Chinese or Japanese (blank: none), for its English as it is.
+    Translate(Lang, Field, String),
+    /// Say a text's translation still says what its English does (it is no longer stale).
+    StillSays(Lang, Field),
+    /// Type a text's English (what the edits of the title, the words, a choice… are).
+    English(Field, String),
     /// Type the name of the built-in scenario the lesson runs.
     ScenarioName(String),
     /// Type the scenario written out.
@@ -168,13 +191,87 @@ impl Draft {
         }
     }
 
+    /// The text at `field`, if there is one.
+    pub fn text(&self, field: Field) -> Option<&LessonText> {
+        let question = |step: usize| self.steps.get(step)?.question.as_ref();
+        match field {
+            Field::Title => Some(&self.title),
+            Field::Intro => Some(&self.intro),
+            Field::Words(step) => Some(&self.steps.get(step)?.words),
+            Field::Question(step) => Some(&question(step)?.text),
+            Field::Choice(step, choice) => question(step)?.choices.get(choice),
+            Field::Why(step) => Some(&question(step)?.why),
+        }
+    }
+
+    fn text_mut(&mut self, field: Field) -> Option<&mut LessonText> {
+        let step = match field {
+            Field::Title => return Some(&mut self.title),
+            Field::Intro => return Some(&mut self.intro),
+            Field::Words(step)
+            | Field::Question(step)
+            | Field::Choice(step, _)
+            | Field::Why(step) => self.steps.get_mut(step)?,
+        };
+        let question = step.question.as_mut();
+        match field {
+            Field::Words(_) => Some(&mut step.words),
+            Field::Question(_) => Some(&mut question?.text),
+            Field::Choice(_, choice) => question?.choices.get_mut(choice),
+            _ => Some(&mut question?.why),
+        }
+    }
+
+    /// Every text of the draft, by where it is, in the order of the file.
+    pub fn fields(&self) -> Vec<Field> {
+        let mut fields = vec![Field::Title, Field::Intro];
+        for (i, step) in self.steps.iter().enumerate() {
+            if let Some(question) = &step.question {
+                fields.push(Field::Question(i));
+                fields.extend((0..question.choices.len()).map(|c| Field::Choice(i, c)));
+                fields.push(Field::Why(i));
+            }
+            fields.push(Field::Words(i));
+        }
+        fields
+    }
+
     /// Do `edit`; an edit of a step or a choice there is not does nothing. Typing a text changes
-    /// its English and keeps its translations.
+    /// its English and keeps its translations, which are stale once it says something else.
     pub fn edit(&mut self, edit: Edit) {
         let len = self.steps.len();
+        let english = |field: Field, text: String| Edit::English(field, text);
+        let edit = match edit {
+            Edit::Title(text) => english(Field::Title, text),
+            Edit::Intro(text) => english(Field::Intro, text),
+            Edit::Words(step, text) => english(Field::Words(step), text),
+            Edit::QuestionText(step, text) => english(Field::Question(step), text),
+            Edit::Choice(step, choice, text) => english(Field::Choice(step, choice), text),
+            Edit::Why(step, text) => english(Field::Why(step), text),
+            edit => edit,
+        };
         match edit {
-            Edit::Title(text) => self.title.en = text,
-            Edit::Intro(text) => self.intro.en = text,
+            Edit::English(field, text) => {
+                if let Some(said) = self.text_mut(field) {
+                    said.set_english(text);
+                }
+            }
+            Edit::Translate(lang, field, text) => {
+                if let Some(said) = self.text_mut(field) {
+                    said.translate(lang, text);
+                }
+            }
+            Edit::StillSays(lang, field) => {
+                if let Some(said) = self.text_mut(field) {
+                    said.confirm(lang);
+                }
+            }
+            Edit::Title(_)
+            | Edit::Intro(_)
+            | Edit::Words(..)
+            | Edit::QuestionText(..)
+            | Edit::Choice(..)
+            | Edit::Why(..) => {}
             Edit::AddStep { at, waits_for } => {
                 let id = self.new_id(&waits_for);
                 let step = DraftStep {
@@ -203,7 +300,6 @@ impl Draft {
             Edit::Delete(_) => {}
             Edit::StepId(step, id) => self.with_step(step, |s| s.id = id),
             Edit::WaitsFor(step, event) => self.with_step(step, |s| s.waits_for = event),
-            Edit::Words(step, words) => self.with_step(step, |s| s.words.en = words),
             Edit::Shows(step, names) => self.with_step(step, |s| {
                 s.shows = names.split_whitespace().map(str::to_string).collect()
             }),
@@ -226,12 +322,6 @@ impl Draft {
                     why: LessonText::default(),
                 })
             }),
-            Edit::QuestionText(step, text) => self.with_question(step, |q| q.text.en = text),
-            Edit::Choice(step, choice, text) => self.with_question(step, |q| {
-                if let Some(said) = q.choices.get_mut(choice) {
-                    said.en = text;
-                }
-            }),
             Edit::AddChoice(step) => {
                 self.with_question(step, |q| q.choices.push(LessonText::default()))
             }
@@ -240,7 +330,6 @@ impl Draft {
                     q.correct = choice;
                 }
             }),
-            Edit::Why(step, text) => self.with_question(step, |q| q.why.en = text),
         }
     }
 

@@ -1,12 +1,16 @@
 //! A draft as the browser keeps it between visits: every field as typed, one a line, so a draft with a
 //! problem comes back as it was (its file would not read back). A hand-written form rather than serde's
-//! JSON: the derived decoder of every draft type cost the app's wasm more than this file does.
+//! JSON: the derived decoder of every draft type cost the app's wasm more than this file does. The
+//! forms kept before are read too: `podip draft 1` (without the translations' fingerprints) and the
+//! first writer's serde JSON (`legacy.rs`).
 
 use super::draft::{Draft, DraftQuestion, DraftScenario, DraftStep};
 use crate::tours::{LessonText, Source};
 
-/// The first line, which names the form.
-const HEAD: &str = "podip draft 1";
+/// The first line, which names the form: version 2 writes each text's translations' fingerprints.
+const HEAD: &str = "podip draft 2";
+/// The first line of the form before, whose texts have no fingerprints.
+const HEAD_1: &str = "podip draft 1";
 /// The line of a text not written (a missing translation, no command, no question).
 const NONE: &str = "\\0";
 
@@ -49,11 +53,16 @@ impl Draft {
 
     /// The draft `kept` holds, if it is one [`Draft::kept`] wrote.
     pub fn unkept(kept: &str) -> Option<Draft> {
-        let mut lines = kept.split('\n');
-        if lines.next()? != HEAD {
-            return None;
+        if kept.starts_with('{') {
+            return super::legacy::draft(kept);
         }
-        let mut r#in = In(lines);
+        let mut lines = kept.split('\n');
+        let fingerprints = match lines.next()? {
+            HEAD => true,
+            HEAD_1 => false,
+            _ => return None,
+        };
+        let mut r#in = In(lines, fingerprints);
         let title = r#in.text()?;
         let scenario = r#in.some()?;
         let scenario = match scenario.split_at_checked(1)? {
@@ -134,16 +143,20 @@ impl Out {
         self.some(&n.to_string());
     }
 
-    /// A text's English, then its Chinese and Japanese.
+    /// A text's English, then its Chinese and Japanese, then the fingerprints of the English they
+    /// were written for.
     fn text(&mut self, text: &LessonText) {
         self.some(&text.en);
         self.line(text.zh.as_deref());
         self.line(text.ja.as_deref());
+        for of in text.of {
+            self.line(of.map(|of| format!("{of:08x}")).as_deref());
+        }
     }
 }
 
-/// The lines read.
-struct In<'a>(std::str::Split<'a, char>);
+/// The lines read, and whether its texts have fingerprints (version 2).
+struct In<'a>(std::str::Split<'a, char>, bool);
 
 impl In<'_> {
     /// The next line's text (`Some(None)`: not written).
@@ -177,11 +190,17 @@ impl In<'_> {
 
     /// A text whose English is `en`: its Chinese and Japanese follow.
     fn translated(&mut self, en: String) -> Option<LessonText> {
-        Some(LessonText {
-            en,
-            zh: self.line()?,
-            ja: self.line()?,
-        })
+        let (zh, ja) = (self.line()?, self.line()?);
+        let mut of = [None; 2];
+        if self.1 {
+            for slot in &mut of {
+                *slot = match self.line()? {
+                    None => None,
+                    Some(hex) => Some(u32::from_str_radix(&hex, 16).ok()?),
+                };
+            }
+        }
+        Some(LessonText { en, zh, ja, of })
     }
 
     fn text(&mut self) -> Option<LessonText> {

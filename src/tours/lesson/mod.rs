@@ -23,6 +23,7 @@ pub mod check;
 pub mod draft;
 mod inline;
 mod kept;
+mod legacy;
 mod read;
 pub mod reasons;
 mod write;

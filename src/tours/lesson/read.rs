@@ -150,10 +150,14 @@ impl Reader {
             line,
             lang,
             text: translated,
+            of,
         } in translations
         {
             match text.translation_mut(*lang) {
-                Some(slot @ None) => *slot = Some(unescape_start(translated).to_string()),
+                Some(slot @ None) => {
+                    *slot = Some(unescape_start(translated).to_string());
+                    text.set_written_for(*lang, *of);
+                }
                 _ => self.problem(
                     *line,
                     format!("a second {} translation of the same text", lang.tag()),
@@ -419,7 +423,7 @@ impl Reader {
     /// A problem for each language of `text` past the limit on a step's words.
     fn words_limit(&mut self, line: usize, text: &LessonText, translations: &[Translation]) {
         for lang in Lang::ALL {
-            let Some(written) = text.written(lang) else {
+            let Some(written) = text.translation(lang) else {
                 continue;
             };
             let chars = written.chars().count();

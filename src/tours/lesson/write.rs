@@ -38,8 +38,9 @@ impl Draft {
                 for (index, choice) in question.choices.iter().enumerate() {
                     let mark = if index == question.correct { 'x' } else { ' ' };
                     let _ = writeln!(out, "- [{mark}] {}", escape_start(&choice.en));
-                    for (lang, translated) in translations(choice) {
-                        let _ = writeln!(out, "  {} {}", marker(lang), escape_start(translated));
+                    for (lang, translated, of) in translations(choice) {
+                        let _ =
+                            writeln!(out, "  {} {}", marker(lang, of), escape_start(translated));
                     }
                 }
                 out.push('\n');
@@ -77,18 +78,19 @@ fn write_step(out: &mut String, step: &DraftStep) {
 /// A text's English as a paragraph, then each translation as a paragraph of its own.
 fn paragraph(out: &mut String, text: &LessonText) {
     let _ = writeln!(out, "{}\n", escape_start(&text.en));
-    for (lang, translated) in translations(text) {
-        let _ = writeln!(out, "{} {}\n", marker(lang), escape_start(translated));
+    for (lang, translated, of) in translations(text) {
+        let _ = writeln!(out, "{} {}\n", marker(lang, of), escape_start(translated));
     }
 }
 
 /// A text's translations that say something other than its English (a choice such as `10.244.1.0/24`
-/// reads the same in every language, and the reader gives the English where a translation is missing).
-fn translations(text: &LessonText) -> impl Iterator<Item = (Lang, &str)> {
+/// reads the same in every language, and the reader gives the English where a translation is missing),
+/// stale or not, each with the fingerprint of the English it was written for where that is known.
+fn translations(text: &LessonText) -> impl Iterator<Item = (Lang, &str, Option<u32>)> {
     [Lang::Zh, Lang::Ja]
         .into_iter()
-        .filter_map(|lang| Some((lang, text.written(lang)?)))
-        .filter(|(_, translated)| *translated != text.en)
+        .filter_map(|lang| Some((lang, text.translation(lang)?, text.written_for(lang))))
+        .filter(|(_, translated, _)| *translated != text.en)
 }
 
 fn longest_backtick_run(text: &str) -> usize {

@@ -23,6 +23,7 @@ pub(crate) mod timeline;
 pub(crate) mod tours;
 pub(crate) mod view;
 pub(crate) mod writer;
+mod writer_texts;
 
 use self::actions::Actions;
 use self::chrome::{announcement, Help, Toolbar};

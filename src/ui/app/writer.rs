@@ -7,12 +7,13 @@ use super::export::{js_error_text, save};
 use super::picture::text_blob;
 use super::state::{Action, WriterAction};
 use super::view::WriterShown;
+use super::writer_texts::{language_choice, text_field};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::Stage;
 use crate::playback::writer::{Part, Thing, Writer};
 use crate::share::figure::LessonFrom;
 use crate::share::{too_long_for_a_link, Link, MAX_QUERY_LEN};
-use crate::tours::lesson::draft::{Draft, DraftScenario, DraftStep, Edit};
+use crate::tours::lesson::draft::{Draft, DraftScenario, DraftStep, Edit, Field};
 use crate::tours::lesson::Problem;
 use crate::tours::{LessonText, TourId};
 use crate::ui::language;
@@ -47,6 +48,8 @@ pub fn writer_card(props: &WriterProps) -> Html {
     // The select's value: a built-in's name, `open` (the lesson the theatre tells), empty.
     let from = use_state(String::new);
     let link = use_state(|| None::<Result<String, String>>);
+    // The language the texts are written in: English, or a translation beside it.
+    let writing = use_state(|| Lang::En);
     {
         // The draft of the last visit, taken up once.
         let dispatch = dispatch.clone();
@@ -104,6 +107,14 @@ pub fn writer_card(props: &WriterProps) -> Html {
     let on_pod = use_memo(dispatch.clone(), |dispatch| {
         Some(dispatch.reform(|name| WriterAction::Pick(Thing::Pod(name)).into()))
     });
+    let on_file = use_memo(dispatch.clone(), |dispatch| {
+        Some(dispatch.reform(|(node, file)| WriterAction::Pick(Thing::IpFile(node, file)).into()))
+    });
+    let on_writing = {
+        let writing = writing.clone();
+        Callback::from(move |chosen| writing.set(chosen))
+    };
+    let writing = *writing;
     let shown = &props.writer;
     html! {
         <section class="card writer" aria-labelledby="writer-title" data-testid="writer">
@@ -124,11 +135,11 @@ pub fn writer_card(props: &WriterProps) -> Html {
             </div>
             if let Some(writer) = writer {
                 <div class="writer-body">
-                    { draft_fields(&writer, shown, dispatch, lang) }
+                    { draft_fields(&writer, shown, (writing, on_writing), dispatch, lang) }
                     <div class="writer-side" id="writer-side">
                         { learner_view(&writer, shown, html! {
-                            <StageView {lang} stage={props.stage.clone()} {on_node} on_pod={(*on_pod).clone()} />
-                        }, dispatch, lang) }
+                            <StageView {lang} stage={props.stage.clone()} {on_node} on_pod={(*on_pod).clone()} on_file={(*on_file).clone()} />
+                        }, writing, dispatch, lang) }
                         { file_view(&writer, dispatch, &link, lang) }
                     </div>
                 </div>
@@ -138,7 +149,7 @@ pub fn writer_card(props: &WriterProps) -> Html {
 }
 
 /// A labelled text field (`rows` lines; 0 for one line) whose typing `on_input` takes.
-fn field(
+pub(super) fn field(
     label: String,
     testid: &'static str,
     id: Option<String>,
@@ -163,7 +174,7 @@ fn field(
 }
 
 /// A button.
-fn button(
+pub(super) fn button(
     label: String,
     testid: &'static str,
     disabled: bool,
@@ -173,7 +184,7 @@ fn button(
 }
 
 /// The callback typing into the draft as `edit` of the text says.
-fn typing(
+pub(super) fn typing(
     dispatch: &Callback<Action>,
     edit: impl Fn(String) -> Edit + 'static,
 ) -> Callback<String> {
@@ -181,7 +192,7 @@ fn typing(
 }
 
 /// The callback doing `edit` on a press.
-fn pressing(dispatch: &Callback<Action>, edit: Edit) -> Callback<MouseEvent> {
+pub(super) fn pressing(dispatch: &Callback<Action>, edit: Edit) -> Callback<MouseEvent> {
     dispatch.reform(move |_| WriterAction::Edit(edit.clone()).into())
 }
 
@@ -189,6 +200,7 @@ fn pressing(dispatch: &Callback<Action>, edit: Edit) -> Callback<MouseEvent> {
 fn draft_fields(
     writer: &Writer,
     shown: &WriterShown,
+    (writing, on_writing): (Lang, Callback<Lang>),
     dispatch: &Callback<Action>,
     lang: Lang,
 ) -> Html {
@@ -216,8 +228,9 @@ fn draft_fields(
     };
     html! {
         <div class="writer-draft">
-            { field(t::WRITER_TITLE.get(lang).into(), "writer-title", None, &draft.title.en, 0, typing(dispatch, Edit::Title)) }
-            { field(t::WRITER_INTRO.get(lang).into(), "writer-intro", None, &draft.intro.en, 3, typing(dispatch, Edit::Intro)) }
+            { language_choice(writing, on_writing, draft, lang) }
+            { text_field(t::WRITER_TITLE.get(lang).into(), "writer-title", None, &draft.title, Field::Title, 0, writing, dispatch, lang) }
+            { text_field(t::WRITER_INTRO.get(lang).into(), "writer-intro", None, &draft.intro, Field::Intro, 3, writing, dispatch, lang) }
             { problems_of(writer, Part::Head) }
             { scenario }
             { problems_of(writer, Part::Scenario) }
@@ -227,7 +240,7 @@ fn draft_fields(
             } }</p>
             { button(t::WRITER_ADD.get(lang).into(), "writer-add", picked.is_none(), on_add) }
             <ol class="writer-steps">
-                { for draft.steps.iter().enumerate().map(|(i, step)| step_fields(i, step, writer, dispatch, lang)) }
+                { for draft.steps.iter().enumerate().map(|(i, step)| step_fields(i, step, writer, writing, dispatch, lang)) }
             </ol>
             { field(t::WRITER_SOURCES.get(lang).into(), "writer-sources", None, &draft.sources_text(), 3, typing(dispatch, Edit::Sources)) }
             { problems_of(writer, Part::Sources) }
@@ -240,6 +253,7 @@ fn step_fields(
     i: usize,
     step: &DraftStep,
     writer: &Writer,
+    writing: Lang,
     dispatch: &Callback<Action>,
     lang: Lang,
 ) -> Html {
@@ -264,7 +278,7 @@ fn step_fields(
             let number = (c + 1).to_string();
             html! {
                 <div class="writer-choice">
-                    { field(t::WRITER_CHOICE.fill(lang, &[&number]), "writer-choice", None, &choice.en, 0, typing(dispatch, move |text| Edit::Choice(i, c, text))) }
+                    { text_field(t::WRITER_CHOICE.fill(lang, &[&number]), "writer-choice", None, choice, Field::Choice(i, c), 0, writing, dispatch, lang) }
                     <label class="writer-right">
                         <input type="radio" name={format!("writer-right-{i}")} data-testid="writer-right" checked={q.correct == c} onclick={pressing(dispatch, Edit::Correct(i, c))} />
                         <span>{ t::WRITER_RIGHT.fill(lang, &[&number]) }</span>
@@ -275,10 +289,10 @@ fn step_fields(
         html! {
             <fieldset class="writer-question">
                 <legend>{ t::WRITER_QUESTION.get(lang) }</legend>
-                { field(t::WRITER_QUESTION.get(lang).into(), "writer-question", None, &q.text.en, 2, typing(dispatch, move |text| Edit::QuestionText(i, text))) }
+                { text_field(t::WRITER_QUESTION.get(lang).into(), "writer-question", None, &q.text, Field::Question(i), 2, writing, dispatch, lang) }
                 { for choices }
                 { button(t::WRITER_ADD_CHOICE.get(lang).into(), "writer-add-choice", false, pressing(dispatch, Edit::AddChoice(i))) }
-                { field(t::WRITER_WHY.get(lang).into(), "writer-why", None, &q.why.en, 2, typing(dispatch, move |text| Edit::Why(i, text))) }
+                { text_field(t::WRITER_WHY.get(lang).into(), "writer-why", None, &q.why, Field::Why(i), 2, writing, dispatch, lang) }
             </fieldset>
         }
     });
@@ -294,7 +308,7 @@ fn step_fields(
                 <legend>{ t::WRITER_STEP.fill(lang, &[&(i + 1).to_string(), id]) }</legend>
                 { field(t::WRITER_STEP_ID.get(lang).into(), "writer-step-id", None, id, 0, typing(dispatch, move |text| Edit::StepId(i, text))) }
                 { field(t::WRITER_WAITS_FOR.get(lang).into(), "writer-waits-for", None, &step.waits_for, 0, typing(dispatch, move |text| Edit::WaitsFor(i, text))) }
-                { field(t::WRITER_WORDS.get(lang).into(), "writer-words", Some(format!("writer-words-{i}")), &step.words.en, 3, typing(dispatch, move |text| Edit::Words(i, text))) }
+                { text_field(t::WRITER_WORDS.get(lang).into(), "writer-words", Some(format!("writer-words-{i}")), &step.words, Field::Words(i), 3, writing, dispatch, lang) }
                 { field(t::WRITER_SHOWS.get(lang).into(), "writer-shows", None, &shows, 0, typing(dispatch, move |text| Edit::Shows(i, text))) }
                 { field(t::WRITER_COMMAND.get(lang).into(), "writer-command", None, command, 0, typing(dispatch, move |text| Edit::Command(i, text))) }
                 { for question }
@@ -329,11 +343,14 @@ fn learner_view(
     writer: &Writer,
     shown: &WriterShown,
     stage: Html,
+    writing: Lang,
     dispatch: &Callback<Action>,
     lang: Lang,
 ) -> Html {
     let draft = writer.draft();
-    let said = |text: &LessonText| text.written(lang).unwrap_or(&text.en).to_string();
+    // In the language being written, else the page's; a text missing or stale there is in English.
+    let learner = if writing == Lang::En { lang } else { writing };
+    let said = |text: &LessonText| text.written(learner).unwrap_or(&text.en).to_string();
     let following = writer.following();
     let step = following.and_then(|i| Some((i, draft.steps.get(i)?)));
     let (heading, words) = match step {
@@ -357,6 +374,18 @@ fn learner_view(
             <p class="quiz-why">{ said(&q.why) }</p>
         </div>
     });
+    let english = step.map_or(vec![&draft.intro], |(_, step)| {
+        let asked = step
+            .question
+            .iter()
+            .flat_map(|q| [&q.text, &q.why].into_iter().chain(&q.choices));
+        asked.chain([&step.words]).collect()
+    });
+    let in_english = (learner != Lang::En && english.iter().any(|text| !text.has(learner))).then(|| html! {
+        <p class="change-notice" data-testid="writer-learner-english" role="note" lang={learner.tag()}>
+            { t::LESSON_IN_ENGLISH.get(learner) }
+        </p>
+    });
     let picked = shown.picked.as_ref().filter(|_| shown.runs_here);
     let for_step = following.zip(picked).map(|(i, picked)| {
         let number = (i + 1).to_string();
@@ -375,6 +404,7 @@ fn learner_view(
         <section class="writer-learner" aria-labelledby="writer-learner-title" data-testid="writer-learner">
             <h3 id="writer-learner-title">{ t::WRITER_LEARNER.get(lang) }</h3>
             <p class="step-count" data-testid="writer-learner-step">{ heading }</p>
+            { for in_english }
             { for question }
             <p class="step-text" data-testid="writer-learner-words">{ words }</p>
             { for following.map(|i| problems_of(writer, Part::Step(i))) }

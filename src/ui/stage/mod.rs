@@ -41,6 +41,10 @@ pub struct StageProps {
     /// A pod picked (its box): the pod's name. Without it, pods are not buttons.
     #[prop_or_default]
     pub on_pod: Option<Callback<String>>,
+    /// An IP file picked (its chip): its node and its name (the address). Without it, files are not
+    /// buttons.
+    #[prop_or_default]
+    pub on_file: Option<Callback<(String, String)>>,
     /// The page gives the stage a box of its own height (the theatre): the picture fits the height
     /// measured there.
     #[prop_or_default]
@@ -71,6 +75,7 @@ pub fn stage_view(props: &StageProps) -> Html {
         stage,
         on_node,
         on_pod,
+        on_file,
         fill,
         width: fixed_width,
         measure_later,
@@ -134,7 +139,7 @@ pub fn stage_view(props: &StageProps) -> Html {
             { for switcher }
             <div class="stage-canvas" ref={canvas}>
             <svg viewBox={format!("0 0 {} {}", px(width), px(layout.height))} style={fit_height} role="group" aria-label={t::STAGE.get(lang)}>
-                { picture(stage, &layout, on_node, on_pod, lang) }
+                { picture(stage, &layout, on_node, on_pod, on_file, lang) }
             </svg>
             </div>
             if !stage.unscheduled.is_empty() {
@@ -160,7 +165,7 @@ pub(crate) fn file_picture(stage: &Stage, width: u32, lang: Lang) -> (Html, u32)
     let layout = Layout::of(stage, f64::from(width), false, stage.focus.as_deref(), None);
     let height = layout.height.round() as u32;
     (
-        picture(stage, &layout, &Callback::noop(), &None, lang),
+        picture(stage, &layout, &Callback::noop(), &None, &None, lang),
         height,
     )
 }
@@ -171,6 +176,7 @@ fn picture(
     layout: &Layout,
     on_node: &Callback<String>,
     on_pod: &Option<Callback<String>>,
+    on_file: &Option<Callback<(String, String)>>,
     lang: Lang,
 ) -> Html {
     let width = layout.width;
@@ -199,7 +205,7 @@ fn picture(
                     chain: stage.chains.iter().find(|c| c.node == node.name),
                     token_from: token_from(&stage.kcm, layout.strips.first(), node),
                     touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
-                    on_node: on_node.clone(), on_pod: on_pod.clone(), named: named_pods(stage, node), lang }.view(),
+                    on_node: on_node.clone(), on_pod: on_pod.clone(), on_file: on_file.clone(), named: named_pods(stage, node), lang }.view(),
                 _ => html! {
                     <g key={format!("empty-{i}")}>{ rect("node-slot", place.x, layout.nodes_y, place.w, place.h, 10) }</g>
                 },

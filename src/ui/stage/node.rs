@@ -46,6 +46,8 @@ pub(super) struct NodeBox<'a> {
     pub on_node: Callback<String>,
     /// A pod picked, where pods are buttons.
     pub on_pod: Option<Callback<String>>,
+    /// An IP file picked, where files are buttons: its node and its name.
+    pub on_file: Option<Callback<(String, String)>>,
     /// The pods on it the step names, itself or by its address: a cell names them on a line.
     pub named: Vec<String>,
     pub lang: Lang,
@@ -167,7 +169,7 @@ impl NodeBox<'_> {
                 }) }
                 { for rows.blocks_y.zip(self.chain.and_then(|c| c.calico.as_ref())).map(|(blocks_y, calico)| blocks(calico, x + INSET, y + blocks_y, inner, &rows.block_labels, lang)) }
                 { for node.range.as_ref().zip(rows.range).map(|(range, (range_y, cell_w, every))| range_strip(range, x + INSET, y + range_y, (cell_w, every), inner, touched_file, lang)) }
-                { for rows.files_y.map(|files_y| files(node, x + INSET, y + files_y, inner, touched_file)) }
+                { for rows.files_y.map(|files_y| files(node, x + INSET, y + files_y, inner, touched_file, self.on_file.as_ref(), lang)) }
                 { for rows.routes_y.zip(self.chain).map(|(routes_y, chain)| node_route_chips(chain, x + INSET, y + routes_y, inner)) }
                 { self.pods() }
             </g>
@@ -256,7 +258,15 @@ fn files_label(dir: &str, w: f64) -> String {
 }
 
 /// host-local's directory: a chip per file.
-fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -> Html {
+fn files(
+    node: &StageNode,
+    x: f64,
+    y: f64,
+    w: f64,
+    touched_file: Option<&str>,
+    on_file: Option<&Callback<(String, String)>>,
+    lang: Lang,
+) -> Html {
     let first_row = y + 8.0;
     let placed: Vec<(&String, f64, f64, f64)> = node
         .files
@@ -281,9 +291,32 @@ fn files(node: &StageNode, x: f64, y: f64, w: f64, touched_file: Option<&str>) -
                 { files_label(&node.dir, w - 30.0) }
             </text>
             { for placed.into_iter().map(|(file, fx, fy, chip_w)| {
+                // An address's file is a button where files are picked (`last_reserved_ip.0` is none).
+                let pick = on_file.filter(|_| file.parse::<std::net::IpAddr>().is_ok()).map(|on_file| {
+                    let on_file = on_file.clone();
+                    let picked = (node.name.clone(), file.clone());
+                    let on_key = on_file.clone();
+                    let keyed = picked.clone();
+                    (
+                        Callback::from(move |e: MouseEvent| {
+                            e.stop_propagation();
+                            on_file.emit(picked.clone())
+                        }),
+                        Callback::from(move |e: KeyboardEvent| {
+                            if e.key() == "Enter" {
+                                e.stop_propagation();
+                                on_key.emit(keyed.clone())
+                            }
+                        }),
+                    )
+                });
+                let button = pick.is_some();
+                let (onclick, onkeydown) = pick.unzip();
                 html! {
                     <g key={file.clone()} class={classes!("file", (touched_file == Some(file.as_str())).then_some("touched"))} data-testid="stage-file" data-file={file.clone()}
-                        data-shows={Shows::list(std::iter::once(Shows::IpFile(file)).chain(holder(file).map(Shows::IpFile)))}>
+                        data-shows={Shows::list(std::iter::once(Shows::IpFile(file)).chain(holder(file).map(Shows::IpFile)))}
+                        tabindex={button.then_some("0")} role={button.then_some("button")}
+                        aria-label={button.then(|| t::FILE_LABEL.fill(lang, &[file, &node.name]))} {onclick} {onkeydown}>
                         { rect("", fx, fy, chip_w, CHIP_H, 3) }
                         <text x={px(fx + 5.0)} y={px(fy + 12.0)}>{ file }</text>
                     </g>
