@@ -46,10 +46,11 @@ function measure(minPx) {
     .map(([name, el]) => `${name} ${el ? JSON.stringify(el.getBoundingClientRect()) : "missing"}`);
   // The masthead's controls within the window's width (on a phone it sits below the theatre): a long
   // tagline must not push one off.
-  for (const el of document.querySelectorAll(".masthead button, .masthead select")) {
+  for (const el of document.querySelectorAll(".masthead button, .masthead select, .masthead summary")) {
     const r = el.getBoundingClientRect();
     if (r.width && el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && (r.left < -0.5 || r.right > innerWidth + 0.5)) outside.push(`masthead "${el.textContent.trim().slice(0, 24)}" ${JSON.stringify(r)}`);
   }
+  if (document.documentElement.scrollWidth > innerWidth + 0.5) outside.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide)`);
   // The words wholly shown: their box does not scroll.
   const body = document.querySelector(".narration-body");
   if (body && body.scrollHeight > body.clientHeight + 1) outside.push(`step words cut (${body.scrollHeight} > ${body.clientHeight})`);
