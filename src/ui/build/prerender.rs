@@ -4,6 +4,7 @@
 //! first step in English, `ja/` the same in Japanese, `tour/reboot-leak/` that tour's start, and so on.
 
 use super::stage_picture::stage_as_picture;
+use super::tour_stops::page_stops;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
 use crate::share::pages::page_path;
@@ -72,18 +73,21 @@ pub struct BuiltPage {
 /// and the tours that have pages (which the page's head reads to tell a link that only moves within it,
 /// and to send an older `?tour=` link to its page), its title and description in that language, and
 /// its markup inside the mount point, the stage as a picture beside it
-/// ([`stage_as_picture`]); `None` if the template has no
-/// mount point.
+/// ([`stage_as_picture`]), and after it the tour's stops, for the page to step before the app has
+/// loaded ([`page_stops`]); `None` if the template has no mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
     let lang = page.opened.lang;
     let tour = page.opened.link.tour.as_deref();
     let title = page_title(lang, tour.and_then(TourId::from_name).map(Into::into));
     let tours = TourId::ALL.map(TourId::name).join(" ");
     let rendered = render(page.opened.clone());
-    let (rendered, pictures) = match stage_as_picture(&rendered, &page.path, lang) {
+    let (rendered, mut pictures) = match stage_as_picture(&rendered, &page.path, lang) {
         Some(pictured) => (pictured.markup, pictured.files.into()),
         None => (rendered, Vec::new()),
     };
+    let stops = page_stops(&page.opened, &page.path, lang);
+    pictures.extend(stops.pictures);
+    let rendered = rendered + &stops.templates;
     let mut mounted = false;
     let html = rewrite_str(
         template,
@@ -245,10 +249,18 @@ mod tests {
         )
         .expect("a mount point");
         assert_eq!(
-            built.pictures.len(),
-            2,
+            (built.pictures[0].0.as_str(), built.pictures[1].0.as_str()),
+            ("stage.svg", "stage-dark.svg"),
             "the stage's picture, light and dark"
         );
+        assert_eq!(
+            built.pictures.len(),
+            2 * (1 + TourId::Kind.tour().steps.len()),
+            "and each step's"
+        );
+        assert!(built
+            .html
+            .contains(r#"<template data-stop="4" data-step="4""#));
         let built = built.html;
         assert!(built.contains(r#"<div id="podip"><"#) && built.ends_with("</div></body>"));
         assert!(built.contains(&format!(
