@@ -59,10 +59,20 @@ fn state_at(opened: &Opened, (current, asked): Key) -> (Opened, AppState) {
     let mut opened = opened.clone();
     opened.link.step = current;
     let (opened, mut state) = state_for(opened);
+    settle(&mut state);
     if let Some(step) = asked {
         state.reduce(Action::TourStep(step));
+        settle(&mut state);
     }
     (opened, state)
+}
+
+/// `state` with its work done: the app works in slices of a wall-clock budget, which a busy build
+/// machine can run out of before the step is reached.
+fn settle(state: &mut AppState) {
+    while state.has_work() {
+        state.reduce(Action::Work);
+    }
 }
 
 /// The stop `state` shows; `None` when it shows an answer (the engine's alone).
@@ -102,6 +112,7 @@ pub fn tour_stops(opened: &Opened) -> Vec<Stop> {
             }
             let (_, mut moved) = state_at(opened, key);
             moved.reduce(action);
+            settle(&mut moved);
             match key_of(&moved) {
                 None => Goes::Engine,
                 Some(to) if to == key => Goes::Stays,

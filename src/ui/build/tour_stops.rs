@@ -63,15 +63,38 @@ pub fn page_stops(opened: &Opened, dir: &str, lang: Lang) -> Stops {
             attribute("down", &stop.down),
             attribute("up", &stop.up),
         ));
+        // The introduction's parts are the page's own, which the page's script keeps as they are.
+        if stop.name == "0" {
+            stops.templates.push_str("</template>");
+            continue;
+        }
         for part in PARTS {
-            stops
-                .templates
-                .push_str(element(&pictured.markup, part).unwrap_or_default());
+            let part = element(&pictured.markup, part).unwrap_or_default();
+            stops.templates.push_str(&without_sizers(part));
         }
         stops.templates.push_str("</template>");
     }
     stops
 }
+
+/// The hidden copies of every step's words that keep the words' box as tall as the longest (the same
+/// at every stop, so the page's script keeps the page's own): `part` without them.
+fn without_sizers(part: &str) -> String {
+    let mut kept = String::with_capacity(part.len());
+    let mut rest = part;
+    while let Some(at) = rest.find(SIZER) {
+        kept.push_str(&rest[..at]);
+        let Some(end) = rest[at..].find("</p>") else {
+            break;
+        };
+        rest = &rest[at + end + "</p>".len()..];
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// How the narration's hidden copy of a step's words opens (`ui::app::tours::narration`).
+const SIZER: &str = r#"<p aria-hidden="true" class="step-text sizer">"#;
 
 /// The element of `markup` with `data-testid="{testid}"`, whole; `None` if there is none or it is
 /// never closed.
@@ -147,7 +170,7 @@ mod tests {
         assert_eq!(templates, 1 + kind.steps.len() + kind.questions.len());
         assert!(
             stops.templates.starts_with(
-                r#"<template data-stop="0" data-step="0" data-next="q1" data-down="q1"><div "#
+                r#"<template data-stop="0" data-step="0" data-next="q1" data-down="q1"></template>"#
             ),
             "the introduction, its question next"
         );
@@ -157,13 +180,18 @@ mod tests {
                     .templates
                     .matches(&format!(" data-testid=\"{part}\""))
                     .count(),
-                templates,
-                "{part} in every stop"
+                templates - 1,
+                "{part} in every stop but the introduction, the page's own"
             );
         }
         assert!(
             !stops.templates.contains("<svg viewBox"),
             "the stage is a picture"
+        );
+        assert!(
+            !stops.templates.contains(SIZER)
+                && stops.templates.contains(r#"data-testid="step-text""#),
+            "a step's words without the hidden copies of every step's"
         );
         assert!(stops
             .templates
