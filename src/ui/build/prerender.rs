@@ -12,7 +12,6 @@ use crate::share::Link;
 use crate::tours::TourId;
 use crate::ui::app::chrome::page_title;
 use crate::ui::app::opened::Opened;
-use crate::ui::app::{App, AppProps};
 use lol_html::html_content::ContentType;
 use lol_html::{element, rewrite_str, RewriteStrSettings};
 
@@ -54,11 +53,7 @@ pub fn render_default_view() -> String {
 
 /// A view's markup.
 pub fn render(opened: Opened) -> String {
-    let renderer = yew::ServerRenderer::<App>::with_props(move || AppProps {
-        opened: Some(opened),
-    })
-    .hydratable(false);
-    futures::executor::block_on(renderer.render())
+    crate::ui::app::stops::render_opened(opened)
 }
 
 /// A page as the build writes it: its HTML, and its stage's picture files by their paths below the
