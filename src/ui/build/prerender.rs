@@ -4,7 +4,7 @@
 //! first step in English, `ja/` the same in Japanese, `tour/reboot-leak/` that tour's start, and so on.
 
 use super::stage_picture::stage_as_picture;
-use super::tour_stops::page_stops;
+use super::tour_stops::{page_stops, STOPS_FILE};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
 use crate::share::pages::page_path;
@@ -56,20 +56,20 @@ pub fn render(opened: Opened) -> String {
     crate::ui::app::stops::render_opened(opened)
 }
 
-/// A page as the build writes it: its HTML, and its stage's picture files by their paths below the
-/// app's root.
+/// A page as the build writes it: its HTML, and the files beside it (its stage's pictures and its
+/// tour's stops) by their paths below the app's root.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BuiltPage {
     pub html: String,
-    pub pictures: Vec<(String, String)>,
+    pub files: Vec<(String, String)>,
 }
 
 /// `template` (the built `index.html`) as `page`: its language on `<html>`, with the tour it shows
 /// and the tours that have pages (which the page's head reads to tell a link that only moves within it,
 /// and to send an older `?tour=` link to its page), its title and description in that language, and
 /// its markup inside the mount point, the stage as a picture beside it
-/// ([`stage_as_picture`]), and after it the tour's stops, for the page to step before the app has
-/// loaded ([`page_stops`]); `None` if the template has no mount point.
+/// ([`stage_as_picture`]), and the tour's stops in a file beside it, named on the mount point, for the
+/// page to step before the app has loaded ([`page_stops`]); `None` if the template has no mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
     let lang = page.opened.lang;
     let tour = page.opened.link.tour.as_deref();
@@ -82,7 +82,10 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
     };
     let stops = page_stops(&page.opened, &page.path, lang);
     pictures.extend(stops.pictures);
-    let rendered = rendered + &stops.templates;
+    let stops_file = (!stops.templates.is_empty()).then(|| format!("{}{STOPS_FILE}", page.path));
+    if let Some(file) = &stops_file {
+        pictures.push((file.clone(), stops.templates));
+    }
     let mut mounted = false;
     let html = rewrite_str(
         template,
@@ -103,12 +106,15 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
             }))
             .append_element_content_handler(element!(MOUNT, |el| {
                 el.set_inner_content(&rendered, ContentType::Html);
+                if let Some(file) = &stops_file {
+                    el.set_attribute("data-stops", file)?;
+                }
                 mounted = true;
                 Ok(())
             })),
     )
     .ok()?;
-    mounted.then_some(BuiltPage { html, pictures })
+    mounted.then_some(BuiltPage { html, files: pictures })
 }
 
 /// The tour of the view a link without one opens.
@@ -244,20 +250,23 @@ mod tests {
         )
         .expect("a mount point");
         assert_eq!(
-            (built.pictures[0].0.as_str(), built.pictures[1].0.as_str()),
+            (built.files[0].0.as_str(), built.files[1].0.as_str()),
             ("stage.svg", "stage-dark.svg"),
             "the stage's picture, light and dark"
         );
         assert_eq!(
-            built.pictures.len(),
-            2 * (1 + TourId::Kind.tour().steps.len()),
-            "and each step's"
+            built.files.len(),
+            2 * (1 + TourId::Kind.tour().steps.len()) + 1,
+            "and each step's, and the stops"
         );
-        assert!(built
-            .html
-            .contains(r#"<template data-stop="4" data-step="4""#));
+        let (stops_path, stops) = built.files.last().expect("its stops");
+        assert_eq!(stops_path, "stops.html");
+        assert!(stops.contains(r#"<template data-stop="4" data-step="4""#));
         let built = built.html;
-        assert!(built.contains(r#"<div id="podip"><"#) && built.ends_with("</div></body>"));
+        assert!(
+            built.contains(r#"<div id="podip" data-stops="stops.html"><"#)
+                && built.ends_with("</div></body>")
+        );
         assert!(built.contains(&format!(
             "data-tours=\"{}\"",
             TourId::ALL.map(TourId::name).join(" ")
@@ -266,7 +275,7 @@ mod tests {
         let minified = page_html("<body><div id=podip></div></body>", &page)
             .expect("minified")
             .html;
-        assert!(minified.starts_with("<body><div id=podip><"));
+        assert!(minified.starts_with("<body><div id=podip data-stops=\"stops.html\"><"));
     }
 
     #[test]
@@ -340,8 +349,8 @@ mod tests {
         );
         assert!(html.contains("<title>再起動によるアドレスのリーク — podip</title>"));
         assert!(
-            built.pictures[0].0 == "ja/tour/reboot-leak/stage.svg"
-                && built.pictures[0].1.contains("disk-worker"),
+            built.files[0].0 == "ja/tour/reboot-leak/stage.svg"
+                && built.files[0].1.contains("disk-worker"),
             "the tour's own scenario is drawn, beside the page"
         );
         assert!(html.contains("ガイドツアー"));

@@ -1,6 +1,6 @@
 //! A tour page's stops, for the page to step before its engine: each stop (a step, or a question asked
 //! before one; `ui::app::stops`) as a `<template>` holding the parts of the page it changes (all of
-//! them in one `<script type="text/podip-stops">` after the page's markup), rendered by the app's own components, its stage a picture beside the page as the first
+//! them in one file beside the page, `stops.html`, which the page fetches once it is parsed), rendered by the app's own components, its stage a picture beside the page as the first
 //! one is (`stage_picture`). `index.html`'s script puts a stop's parts in place of the page's when a
 //! tour control or a remote's key is pressed, and the app, opened at that step, draws the same.
 
@@ -20,6 +20,9 @@ pub struct Stops {
     pub templates: String,
     pub pictures: Vec<(String, String)>,
 }
+
+/// The file of a page's stops, in its folder.
+pub const STOPS_FILE: &str = "stops.html";
 
 /// The stops of the tour `opened` shows, in `lang`, their pictures in `dir` (the page's folder below
 /// the app's root), beside the page's own first picture (`stage.svg`, which the introduction shares).
@@ -73,15 +76,6 @@ pub fn page_stops(opened: &Opened, dir: &str, lang: Lang) -> Stops {
             stops.templates.push_str(&without_sizers(part));
         }
         stops.templates.push_str("</template>");
-    }
-    // In a script's text, which the browser's parser only skims: the page's script reads it when a
-    // step is first pressed. Every text in it is escaped, so nothing in it ends the script early.
-    debug_assert!(!stops.templates.contains("</script") && !stops.templates.contains("<!--"));
-    if !stops.templates.is_empty() {
-        stops.templates = format!(
-            "<script type=\"text/podip-stops\">{}</script>",
-            stops.templates
-        );
     }
     stops
 }
@@ -179,7 +173,7 @@ mod tests {
         assert_eq!(templates, 1 + kind.steps.len() + kind.questions.len());
         assert!(
             stops.templates.starts_with(
-                r#"<script type="text/podip-stops"><template data-stop="0" data-step="0" data-next="q1" data-down="q1"></template>"#
+                r#"<template data-stop="0" data-step="0" data-next="q1" data-down="q1"></template>"#
             ),
             "the introduction, its question next"
         );
