@@ -68,7 +68,7 @@ pub struct BuiltPage {
 /// and the tours that have pages (which the page's head reads to tell a link that only moves within it,
 /// and to send an older `?tour=` link to its page), its title and description in that language, and
 /// its markup inside the mount point, the stage as a picture beside it
-/// ([`stage_as_picture`]), and the tour's stops in a file beside it, named on the mount point, for the
+/// ([`stage_as_picture`]), and the tour's stops in a file beside it, named on `<html>`, for the
 /// page to step before the app has loaded ([`page_stops`]); `None` if the template has no mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
     let lang = page.opened.lang;
@@ -94,6 +94,9 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
                 el.set_attribute("lang", lang.tag())?;
                 el.set_attribute("data-tour", tour.unwrap_or(default_tour()))?;
                 el.set_attribute("data-tours", &tours)?;
+                if let Some(file) = &stops_file {
+                    el.set_attribute("data-stops", file)?;
+                }
                 Ok(())
             }))
             .append_element_content_handler(element!("title", |el| {
@@ -106,9 +109,6 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
             }))
             .append_element_content_handler(element!(MOUNT, |el| {
                 el.set_inner_content(&rendered, ContentType::Html);
-                if let Some(file) = &stops_file {
-                    el.set_attribute("data-stops", file)?;
-                }
                 mounted = true;
                 Ok(())
             })),
@@ -263,10 +263,8 @@ mod tests {
         assert_eq!(stops_path, "stops.html");
         assert!(stops.contains(r#"<template data-stop="4" data-step="4""#));
         let built = built.html;
-        assert!(
-            built.contains(r#"<div id="podip" data-stops="stops.html"><"#)
-                && built.ends_with("</div></body>")
-        );
+        assert!(built.contains(r#"<div id="podip"><"#) && built.ends_with("</div></body>"));
+        assert!(built.contains(r#" data-stops="stops.html">"#));
         assert!(built.contains(&format!(
             "data-tours=\"{}\"",
             TourId::ALL.map(TourId::name).join(" ")
@@ -275,7 +273,7 @@ mod tests {
         let minified = page_html("<body><div id=podip></div></body>", &page)
             .expect("minified")
             .html;
-        assert!(minified.starts_with("<body><div id=podip data-stops=\"stops.html\"><"));
+        assert!(minified.starts_with("<body><div id=podip><"));
     }
 
     #[test]
