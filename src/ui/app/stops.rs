@@ -31,7 +31,8 @@ pub enum Goes {
 /// One stop, rendered.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stop {
-    /// `0` the introduction, `3` the third step, `q3` the question asked before it.
+    /// `0` the introduction, `3` the third step, `q3` the question asked before it (digits and `q`
+    /// only: it goes into an attribute as it is).
     pub name: String,
     /// The link's `step=` that opens the app at the step this stop shows (0: the introduction).
     pub step: usize,

@@ -114,7 +114,10 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
             })),
     )
     .ok()?;
-    mounted.then_some(BuiltPage { html, files: pictures })
+    mounted.then_some(BuiltPage {
+        html,
+        files: pictures,
+    })
 }
 
 /// The tour of the view a link without one opens.

@@ -4,7 +4,6 @@
 //! one is (`stage_picture`). `index.html`'s script puts a stop's parts in place of the page's when a
 //! tour control or a remote's key is pressed, and the app, opened at that step, draws the same.
 
-use super::prerender::escape;
 use super::stage_picture::stage_as_picture_named;
 use crate::i18n::Lang;
 use crate::ui::app::opened::Opened;
@@ -52,13 +51,13 @@ pub fn page_stops(opened: &Opened, dir: &str, lang: Lang) -> Stops {
             }
         }
         let attribute = |name: &str, goes: &Goes| match goes {
-            Goes::To(stop) => format!(" data-{name}=\"{}\"", escape(stop)),
+            Goes::To(stop) => format!(" data-{name}=\"{stop}\""),
             Goes::Engine => format!(" data-{name}=\"engine\""),
             Goes::Stays => String::new(),
         };
         stops.templates.push_str(&format!(
             "<template data-stop=\"{}\" data-step=\"{}\"{}{}{}{}{}>",
-            escape(&stop.name),
+            stop.name,
             stop.step,
             if stop.asks { " data-asks" } else { "" },
             attribute("next", &stop.next),
