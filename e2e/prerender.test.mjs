@@ -27,6 +27,9 @@ test("the served HTML holds the first narration and the stage before any script 
     for (const hook of ["stage-node", "stage-cidr-cell"]) assert.match(svg, new RegExp(`data-testid="${hook}"`), `${hook} is in ${file}`);
     assert.match(svg, /data-node="kind-control-plane"/);
   }
+  // The tour's stops are a file beside the page, fetched once it is parsed (e2e/tour-stops.test.mjs).
+  assert.match(html, /<html [^>]*data-stops="?stops\.html"?[ >]/);
+  assert.ok((await fetch(shared.server.url + "stops.html")).ok, "its stops");
   assert.ok(Buffer.byteLength(html) < 60_000, `the HTML is ${Buffer.byteLength(html)} bytes`);
 });
 
@@ -175,7 +178,9 @@ test("a page's own view with a query that moves within it paints at once, then t
 });
 
 test("a press on the built page before the app has drawn is marked, then taken by the app", async () => {
-  for (const [path, press, shown] of [["tour/kind/?quiz=0", "tour-next", '[data-testid=narration][data-step="1"]'], ["", "play", "[data-testid=quiz-choice]"]]) {
+  // A tour's step is shown at once from the page's stops (e2e/tour-stops.test.mjs), but not from a time
+  // (t=), which is no stop: that press waits for the app.
+  for (const [path, press, shown] of [["tour/kind/?quiz=0&t=0s", "tour-next", '[data-testid=narration][data-step="1"]'], ["", "play", "[data-testid=quiz-choice]"]]) {
     const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     // The app's wasm is held until the press is made, as on a slow link.

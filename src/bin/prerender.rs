@@ -34,7 +34,7 @@ fn main() {
         let file = dir.join("index.html");
         std::fs::write(&file, built.html)
             .unwrap_or_else(|err| fail(&file.display().to_string(), &err));
-        for (picture, svg) in built.pictures {
+        for (picture, svg) in built.files {
             let file = root.join(picture);
             std::fs::write(&file, svg)
                 .unwrap_or_else(|err| fail(&file.display().to_string(), &err));

@@ -19,6 +19,8 @@ pub(crate) mod opened;
 pub(crate) mod picture;
 pub(crate) mod settings;
 pub(crate) mod state;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod stops;
 pub(crate) mod timeline;
 pub(crate) mod tours;
 pub(crate) mod view;

@@ -1,5 +1,5 @@
 //! What the build writes, rendered natively with the same components: a page per language and tour
-//! (`prerender.rs`) with its first stage as a picture (`stage_picture.rs`), the article (`article.rs`), a figure's picture as SVG (`figure_svg.rs`) and its words
+//! (`prerender.rs`) with its first stage as a picture (`stage_picture.rs`) and its tour's stops to step before the app (`tour_stops.rs`), the article (`article.rs`), a figure's picture as SVG (`figure_svg.rs`) and its words
 //! step by step (`figure_manifest.rs`), the
 //! figures of a top-level page with a scenario of their own (`page_figures.rs`), and `{{#podip …}}`
 //! expanded for the mdBook preprocessor (`embed_figures.rs`).
@@ -13,3 +13,4 @@ pub mod prerender;
 pub mod stage_picture;
 #[cfg(test)]
 mod stage_tooltips;
+pub mod tour_stops;

@@ -4,6 +4,7 @@
 //! first step in English, `ja/` the same in Japanese, `tour/reboot-leak/` that tour's start, and so on.
 
 use super::stage_picture::stage_as_picture;
+use super::tour_stops::{page_stops, STOPS_FILE};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
 use crate::share::pages::page_path;
@@ -11,7 +12,6 @@ use crate::share::Link;
 use crate::tours::TourId;
 use crate::ui::app::chrome::page_title;
 use crate::ui::app::opened::Opened;
-use crate::ui::app::{App, AppProps};
 use lol_html::html_content::ContentType;
 use lol_html::{element, rewrite_str, RewriteStrSettings};
 
@@ -53,37 +53,39 @@ pub fn render_default_view() -> String {
 
 /// A view's markup.
 pub fn render(opened: Opened) -> String {
-    let renderer = yew::ServerRenderer::<App>::with_props(move || AppProps {
-        opened: Some(opened),
-    })
-    .hydratable(false);
-    futures::executor::block_on(renderer.render())
+    crate::ui::app::stops::render_opened(opened)
 }
 
-/// A page as the build writes it: its HTML, and its stage's picture files by their paths below the
-/// app's root.
+/// A page as the build writes it: its HTML, and the files beside it (its stage's pictures and its
+/// tour's stops) by their paths below the app's root.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BuiltPage {
     pub html: String,
-    pub pictures: Vec<(String, String)>,
+    pub files: Vec<(String, String)>,
 }
 
 /// `template` (the built `index.html`) as `page`: its language on `<html>`, with the tour it shows
 /// and the tours that have pages (which the page's head reads to tell a link that only moves within it,
 /// and to send an older `?tour=` link to its page), its title and description in that language, and
 /// its markup inside the mount point, the stage as a picture beside it
-/// ([`stage_as_picture`]); `None` if the template has no
-/// mount point.
+/// ([`stage_as_picture`]), and the tour's stops in a file beside it, named on `<html>`, for the
+/// page to step before the app has loaded ([`page_stops`]); `None` if the template has no mount point.
 pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
     let lang = page.opened.lang;
     let tour = page.opened.link.tour.as_deref();
     let title = page_title(lang, tour.and_then(TourId::from_name).map(Into::into));
     let tours = TourId::ALL.map(TourId::name).join(" ");
     let rendered = render(page.opened.clone());
-    let (rendered, pictures) = match stage_as_picture(&rendered, &page.path, lang) {
+    let (rendered, mut pictures) = match stage_as_picture(&rendered, &page.path, lang) {
         Some(pictured) => (pictured.markup, pictured.files.into()),
         None => (rendered, Vec::new()),
     };
+    let stops = page_stops(&page.opened, &page.path, lang);
+    pictures.extend(stops.pictures);
+    let stops_file = (!stops.templates.is_empty()).then(|| format!("{}{STOPS_FILE}", page.path));
+    if let Some(file) = &stops_file {
+        pictures.push((file.clone(), stops.templates));
+    }
     let mut mounted = false;
     let html = rewrite_str(
         template,
@@ -92,6 +94,9 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
                 el.set_attribute("lang", lang.tag())?;
                 el.set_attribute("data-tour", tour.unwrap_or(default_tour()))?;
                 el.set_attribute("data-tours", &tours)?;
+                if let Some(file) = &stops_file {
+                    el.set_attribute("data-stops", file)?;
+                }
                 Ok(())
             }))
             .append_element_content_handler(element!("title", |el| {
@@ -109,7 +114,10 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
             })),
     )
     .ok()?;
-    mounted.then_some(BuiltPage { html, pictures })
+    mounted.then_some(BuiltPage {
+        html,
+        files: pictures,
+    })
 }
 
 /// The tour of the view a link without one opens.
@@ -245,12 +253,21 @@ mod tests {
         )
         .expect("a mount point");
         assert_eq!(
-            built.pictures.len(),
-            2,
+            (built.files[0].0.as_str(), built.files[1].0.as_str()),
+            ("stage.svg", "stage-dark.svg"),
             "the stage's picture, light and dark"
         );
+        assert_eq!(
+            built.files.len(),
+            2 * (1 + TourId::Kind.tour().steps.len()) + 1,
+            "and each step's, and the stops"
+        );
+        let (stops_path, stops) = built.files.last().expect("its stops");
+        assert_eq!(stops_path, "stops.html");
+        assert!(stops.contains(r#"<template data-stop="4" data-step="4""#));
         let built = built.html;
         assert!(built.contains(r#"<div id="podip"><"#) && built.ends_with("</div></body>"));
+        assert!(built.contains(r#" data-stops="stops.html">"#));
         assert!(built.contains(&format!(
             "data-tours=\"{}\"",
             TourId::ALL.map(TourId::name).join(" ")
@@ -333,8 +350,8 @@ mod tests {
         );
         assert!(html.contains("<title>再起動によるアドレスのリーク — podip</title>"));
         assert!(
-            built.pictures[0].0 == "ja/tour/reboot-leak/stage.svg"
-                && built.pictures[0].1.contains("disk-worker"),
+            built.files[0].0 == "ja/tour/reboot-leak/stage.svg"
+                && built.files[0].1.contains("disk-worker"),
             "the tour's own scenario is drawn, beside the page"
         );
         assert!(html.contains("ガイドツアー"));

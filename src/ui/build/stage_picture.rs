@@ -24,6 +24,16 @@ pub struct Pictured {
 /// (the page's folder below the app's root, `""` or `ja/tour/kind/`), in `lang`; `None` if the page
 /// has no stage.
 pub fn stage_as_picture(rendered: &str, dir: &str, lang: Lang) -> Option<Pictured> {
+    stage_as_picture_named(rendered, dir, "stage", lang)
+}
+
+/// [`stage_as_picture`] with files named from `stem` (`stage-4`: `stage-4.svg`, `stage-4-dark.svg`).
+pub fn stage_as_picture_named(
+    rendered: &str,
+    dir: &str,
+    stem: &str,
+    lang: Lang,
+) -> Option<Pictured> {
     let start = rendered.find(CANVAS)? + CANVAS.len();
     if !rendered[start..].starts_with("<svg") {
         return None;
@@ -52,7 +62,7 @@ pub fn stage_as_picture(rendered: &str, dir: &str, lang: Lang) -> Option<Picture
             stage_style(theme)
         )
     };
-    let (light, dark) = (format!("{dir}stage.svg"), format!("{dir}stage-dark.svg"));
+    let (light, dark) = (format!("{dir}{stem}.svg"), format!("{dir}{stem}-dark.svg"));
     let picture = format!(
         "<picture class=\"stage-picture\"><source srcset=\"{dark}\" media=\"(prefers-color-scheme: dark)\">\
          <img loading=\"lazy\" decoding=\"async\" src=\"{light}\" width=\"{width}\" height=\"{height}\" alt=\"{label}\"></picture>"
