@@ -158,6 +158,12 @@ upstream!(
     /// calico-node's startup creates the default pool from `CALICO_IPV4POOL_CIDR` or kubeadm's `podSubnet`.
     CALICO_CONFIGURE_IP_POOLS, "projectcalico/calico", "node/pkg/lifecycle/startup/startup.go", "configureIPPools");
 upstream!(
+    /// calico-node's startup creates the default pool, and exits when the client refuses it.
+    CALICO_CREATE_IP_POOL, "projectcalico/calico", "node/pkg/lifecycle/startup/startup.go", "createIPPool");
+upstream!(
+    /// The calico plugin refuses to run before calico-node wrote `/var/lib/calico/nodename`.
+    CALICO_CMD_ADD, "projectcalico/calico", "cni-plugin/pkg/plugin/plugin.go", "cmdAdd");
+upstream!(
     /// calico-node gives the node's IP-in-IP device its address from the node's block.
     CALICO_ASSIGN_HOST_TUNNEL_ADDR, "projectcalico/calico", "node/pkg/allocateip/allocateip.go", "assignHostTunnelAddr");
 upstream!(

@@ -13,7 +13,10 @@ pub fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
 /// Calico's pool for these cluster CIDRs as calico-node creates it, and what it gives nodes before one
 /// borrows; the node subnets above stay kube-controller-manager's, unused by calico-ipam.
 pub fn render_calico_plan(cluster_cidrs: &[ipnet::IpNet], max_pods: u32) -> String {
-    let pool = podip::sim::chain::calico::calico_node::default_pool(cluster_cidrs);
+    let pool = match podip::sim::chain::calico::calico_node::default_pool(cluster_cidrs) {
+        Ok(pool) => pool,
+        Err(err) => return format!("calico-node: {err}\n"),
+    };
     let plan = pool.plan(max_pods);
     format!(
         "Calico IP pool {name} {cidr} (kubeadm's podSubnet, else 192.168.0.0/16) in /{size} blocks\n\

@@ -21,6 +21,10 @@ use crate::sim::upstream;
 use ipnet::IpNet;
 use std::net::IpAddr;
 
+/// The calico plugin's refusal before calico-node wrote its node name (`cmdAdd`, `cmdDel`): `os.Stat`'s
+/// error, then the plugin's advice.
+pub const NODENAME_MISSING: &str = "stat /var/lib/calico/nodename: no such file or directory: check that the calico/node container is running and has mounted /var/lib/calico/";
+
 /// Calico's row of actors: calico-node writes the conflist and claims the tunnel's block once it runs;
 /// the calico plugin and calico-ipam do ADD and DEL.
 pub(crate) const ACTORS: Actors = Actors {
@@ -47,7 +51,11 @@ fn add(
     let Some(node) = nodes.get_mut(node_name) else {
         return Err(String::new());
     };
-    let ipam = &mut calico.get_or_insert_with(Box::default).ipam;
+    // calico-node writes /var/lib/calico/nodename after it made the pool; the pool is the cluster's
+    // and every calico-node makes it alike, so no pool means no node got that far.
+    let Some(Calico { ipam }) = calico.as_deref_mut() else {
+        return Err(NODENAME_MISSING.to_string());
+    };
     ipam.now_unix_nano = now;
     let pod = facts.pod().to_string();
     let workload = Workload {
