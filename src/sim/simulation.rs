@@ -2,7 +2,7 @@
 //! each action to its actor, and is the public driving API (`step`, `advance`, `run_to`,
 //! [`Simulation::at`] for scrubbing, [`Simulation::timeline`]).
 
-use super::chain::calico::calico_node;
+use super::chain::calico::{calico_node, kube_controllers};
 use super::chain::calico::view::{self, bird_routes, merge_routes};
 use super::chain::flannel::flanneld as flannel;
 use super::chain::kindnet::kindnetd::Kindnet;
@@ -366,6 +366,7 @@ impl Simulation {
             Action::CalicoNodeStart { node, uid, boot } => {
                 calico_node::run(cluster, &node, uid, boot)
             }
+            Action::CalicoIpamSync => kube_controllers::sync(cluster),
             Action::FlannelStart { node, uid, boot } => flannel::run(cluster, &node, uid, boot),
             Action::FlanneldRestart { node, uid, boot } => {
                 flannel::restart(cluster, &node, uid, boot)

@@ -161,6 +161,15 @@ upstream!(
     /// calico-node's startup creates the default pool, and exits when the client refuses it.
     CALICO_CREATE_IP_POOL, "projectcalico/calico", "node/pkg/lifecycle/startup/startup.go", "createIPPool");
 upstream!(
+    /// kube-controllers' IPAM controller checks a deleted node's addresses for leaks.
+    CALICO_CHECK_ALLOCATIONS, "projectcalico/calico", "kube-controllers/pkg/controllers/node/ipam.go", "checkAllocations");
+upstream!(
+    /// kube-controllers' IPAM controller releases confirmed leaks (`ReleaseIPs`).
+    CALICO_GARBAGE_COLLECT_KNOWN_LEAKS, "projectcalico/calico", "kube-controllers/pkg/controllers/node/ipam.go", "garbageCollectKnownLeaks");
+upstream!(
+    /// kube-controllers' IPAM controller releases a deleted node's affinities (`ReleaseHostAffinities`).
+    CALICO_CLEANUP_NODE, "projectcalico/calico", "kube-controllers/pkg/controllers/node/ipam.go", "cleanupNode");
+upstream!(
     /// The calico plugin refuses to run before calico-node wrote `/var/lib/calico/nodename`.
     CALICO_CMD_ADD, "projectcalico/calico", "cni-plugin/pkg/plugin/plugin.go", "cmdAdd");
 upstream!(

@@ -143,6 +143,7 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
         );
         cluster.calico = Some(Box::new(Calico {
             ipam: Ipam::new(vec![pool]),
+            ..Calico::default()
         }));
         cluster.log(
             ObjectRef::node(name),

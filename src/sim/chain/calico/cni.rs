@@ -29,6 +29,7 @@ pub const NODENAME_MISSING: &str = "stat /var/lib/calico/nodename: no such file 
 /// the calico plugin and calico-ipam do ADD and DEL.
 pub(crate) const ACTORS: Actors = Actors {
     prepare: nothing,
+    deleted: super::kube_controllers::node_deleted,
     start_agent: calico_node::start,
     add,
     del,
@@ -53,7 +54,7 @@ fn add(
     };
     // calico-node writes /var/lib/calico/nodename after it made the pool; the pool is the cluster's
     // and every calico-node makes it alike, so no pool means no node got that far.
-    let Some(Calico { ipam }) = calico.as_deref_mut() else {
+    let Some(Calico { ipam, .. }) = calico.as_deref_mut() else {
         return Err(NODENAME_MISSING.to_string());
     };
     ipam.now_unix_nano = now;
@@ -132,13 +133,14 @@ fn del(
             ));
         }
     }
-    if let Some(Calico { ipam }) = calico.as_deref_mut() {
+    if let Some(Calico { ipam, .. }) = calico.as_deref_mut() {
         ipam.now_unix_nano = now;
         let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
         let _ = plugin::cmd_del(ipam, &facts.sandbox_id);
         let events = ipam.take_events();
         told.extend(released_told(&events, &facts.reserved, &handle));
     }
+    super::kube_controllers::pod_or_block_changed(cluster);
     told
 }
 

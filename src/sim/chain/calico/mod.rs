@@ -11,11 +11,14 @@
 
 pub mod calico_node;
 pub mod cni;
+pub mod kube_controllers;
 mod told;
 pub mod view;
 
 use super::spec::ChainSpec;
 use crate::ipam::calico::Ipam;
+use crate::sim::clock::VirtualTime;
+use std::collections::BTreeSet;
 
 /// Calico's row of data.
 pub const SPEC: ChainSpec = ChainSpec {
@@ -41,6 +44,12 @@ pub const SPEC: ChainSpec = ChainSpec {
 pub(crate) struct Calico {
     /// The IPAM datastore and its client.
     pub(crate) ipam: Ipam,
+    /// Nodes deleted from the API whose IPAM kube-controllers has not cleaned up yet, by name.
+    pub(crate) gone: BTreeSet<String>,
+    /// When kube-controllers' IPAM controller syncs next, if a sync is queued.
+    pub(crate) sync_due: Option<VirtualTime>,
+    /// Syncs failed in a row: the retry's back-off.
+    pub(crate) sync_failures: u32,
 }
 
 /// The wall clock Calico writes into blocks and affinities: a fixed day plus the run's virtual time, so

@@ -37,7 +37,11 @@ pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>)
                             "BlockAffinity {host}-{} of block {cidr} for node {host}: state {state}{why}",
                             key(cidr)
                         ),
-                        &upstream::CALICO_CLAIM_AFFINE_BLOCK,
+                        if *state == BlockAffinityState::PendingDeletion {
+                            &upstream::CALICO_RELEASE_BLOCK_AFFINITY
+                        } else {
+                            &upstream::CALICO_CLAIM_AFFINE_BLOCK
+                        },
                     )
                 }
                 IpamEvent::AffinityDeleted { host, cidr } => Told::Text(

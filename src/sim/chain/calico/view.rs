@@ -13,7 +13,7 @@ use std::net::IpAddr;
 /// a `/32` through the tunnel to each address another node borrowed (`proto bird`), each with the
 /// prefix it is for.
 pub(crate) fn bird_routes(cluster: &Cluster, node: &str) -> Vec<(IpNet, String)> {
-    let Some(Calico { ipam }) = cluster.calico.as_deref() else {
+    let Some(Calico { ipam, .. }) = cluster.calico.as_deref() else {
         return Vec::new();
     };
     let via = |name: &str| {
@@ -112,7 +112,7 @@ pub struct BlockView {
 
 /// Every block in the datastore, by CIDR.
 pub(crate) fn blocks(cluster: &Cluster) -> Vec<BlockView> {
-    let Some(Calico { ipam }) = cluster.calico.as_deref() else {
+    let Some(Calico { ipam, .. }) = cluster.calico.as_deref() else {
         return Vec::new();
     };
     ipam.blocks()
@@ -159,7 +159,7 @@ pub struct CalicoState {
 
 /// The datastore's state, once the first calico-node created it.
 pub(crate) fn state(cluster: &Cluster) -> Option<CalicoState> {
-    let Calico { ipam } = cluster.calico.as_deref()?;
+    let Calico { ipam, .. } = cluster.calico.as_deref()?;
     Some(CalicoState {
         pools: ipam
             .pools()
@@ -192,7 +192,7 @@ pub(crate) fn node_blocks(cluster: &Cluster, node: &str) -> Vec<String> {
 /// `calicoctl ipam show [--show-blocks]` (`calicoctl/commands/ipam/show.go`): the pool's row, then each
 /// block's, drawn as olekukonko/tablewriter draws them (headers centred, numbers to the right).
 pub(crate) fn ipam_show(cluster: &Cluster, show_blocks: bool) -> Vec<String> {
-    let Some(Calico { ipam }) = cluster.calico.as_deref() else {
+    let Some(Calico { ipam, .. }) = cluster.calico.as_deref() else {
         return Vec::new();
     };
     let mut rows: Vec<[String; 5]> = Vec::new();
@@ -274,7 +274,7 @@ fn usage_row(kind: &str, cidr: &IpNet, in_use: u128, capacity: u128) -> [String;
 /// `calicoctl ipam show --ip=IP`: whether it is in use and its attributes (Go's `%v` of a map, keys in
 /// order), or the client's error when it is not assigned.
 pub(crate) fn ipam_show_ip(cluster: &Cluster, ip: IpAddr) -> Vec<String> {
-    let Some(Calico { ipam }) = cluster.calico.as_deref() else {
+    let Some(Calico { ipam, .. }) = cluster.calico.as_deref() else {
         return Vec::new();
     };
     let ip_text = crate::ipam::goip::ip_string(ip);

@@ -26,6 +26,7 @@ use std::rc::Rc;
 /// the conflist.
 pub(crate) const ACTORS: Actors = Actors {
     prepare: nothing,
+    deleted: nothing,
     start_agent: flanneld::start,
     add,
     del,
@@ -34,6 +35,7 @@ pub(crate) const ACTORS: Actors = Actors {
 /// k3s' row of actors: its agent writes the conflist before containerd and the kubelet start.
 pub(crate) const K3S_ACTORS: Actors = Actors {
     prepare: flanneld::k3s_prepare,
+    deleted: nothing,
     ..ACTORS
 };
 
