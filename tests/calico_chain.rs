@@ -191,7 +191,10 @@ fn a_pool_smaller_than_a_block_stops_calico_node_and_every_pods_add() {
          IPPool.Spec.CIDR = '10.0.0.0/27' (IP pool size is too small for use with Calico IPAM. \
          It must be equal to or greater than the block size.)"
     ));
-    assert!(!sim.events().iter().any(|e| e.reason == Reason::IPPoolCreated));
+    assert!(!sim
+        .events()
+        .iter()
+        .any(|e| e.reason == Reason::IPPoolCreated));
     assert!(sim.state().calico.is_none());
     assert!(sim.pod_status_ips("a").is_none_or(|ips| ips.is_empty()));
     let sandbox_failed = sim
@@ -238,5 +241,8 @@ fn an_ipv6_only_cluster_gets_the_ipv4_default_pool_and_is_told_why() {
         .expect("the pool");
     let message = created.message.to_string();
     assert!(message.contains("cidr 192.168.0.0/16"), "{message}");
-    assert!(message.contains("pods get IPv4 addresses on this IPv6 cluster"), "{message}");
+    assert!(
+        message.contains("pods get IPv4 addresses on this IPv6 cluster"),
+        "{message}"
+    );
 }

@@ -2,8 +2,8 @@
 //! (`kube-controllers/pkg/controllers/node/ipam.go`) waits for podgc to delete the node's pods, releases
 //! their leaked addresses and the node's `tunl0` address, then the node's affinities, so the node when
 //! it comes back (its name seeds the same first block) or any other node can claim them; a block another
-//! node borrowed from stays until that address is freed. Property: blocks never overlap and no address
-//! is held twice, whatever nodes come and go.
+//! node borrowed from stays until that address is freed. Property: blocks never overlap, no address
+//! is held twice, and each node's BIRD routes what the datastore exports, whatever nodes come and go.
 #![cfg(not(target_arch = "wasm32"))]
 
 use ipnet::IpNet;
@@ -56,12 +56,16 @@ fn a_deleted_nodes_block_is_released_after_podgc_and_claimed_again_when_it_retur
     let sim = run(&text);
     let affinity = messages(&sim, Reason::BlockAffinity);
     // Right after the delete its pods still exist: the controller waits.
-    assert!(affinity[0].1.ends_with("Can't cleanup node yet - IPs still in use on this node"));
+    assert!(affinity[0]
+        .1
+        .ends_with("Can't cleanup node yet - IPs still in use on this node"));
     // podgc deletes them 40 s later; then two pods' addresses and tunl0's are released.
     let released = messages(&sim, Reason::IPAMRelease);
     assert_eq!(released.len(), 3);
     assert!(released[0].0 >= 44_000);
-    assert!(released[2].1.contains("handle ipip-tunnel-addr-kind-worker"));
+    assert!(released[2]
+        .1
+        .contains("handle ipip-tunnel-addr-kind-worker"));
     assert!(affinity
         .iter()
         .any(|(_, m)| m.contains("Cleaning up IPAM affinities for deleted node kind-worker")));
@@ -81,7 +85,8 @@ fn a_deleted_nodes_block_is_released_after_podgc_and_claimed_again_when_it_retur
 #[test]
 fn a_block_another_node_borrowed_from_stays_until_that_address_is_freed() {
     // f on kind-worker2 borrowed from kind-control-plane's block; then kind-control-plane goes.
-    let text = format!("{KIND_CALICO}node delete kind-control-plane\nwait 45s\npod delete f\nwait 5s\n");
+    let text =
+        format!("{KIND_CALICO}node delete kind-control-plane\nwait 45s\npod delete f\nwait 5s\n");
     let sim = run(&text);
     let warnings: Vec<_> = sim
         .events()
@@ -89,10 +94,9 @@ fn a_block_another_node_borrowed_from_stays_until_that_address_is_freed() {
         .filter(|e| e.object == "calico-kube-controllers" && e.kind == EventKind::Warning)
         .collect();
     assert_eq!(warnings.len(), 1, "told once, retried quietly");
-    assert!(warnings[0]
-        .message
-        .to_string()
-        .contains("Error cleaning up node, will retry on next sync: block '10.244.0.0/26' is not empty"));
+    assert!(warnings[0].message.to_string().contains(
+        "Error cleaning up node, will retry on next sync: block '10.244.0.0/26' is not empty"
+    ));
     let deleted_at = sim
         .events()
         .iter()
@@ -210,6 +214,28 @@ proptest! {
             }
         }
         let nodes: BTreeSet<&str> = state.nodes.iter().map(|n| n.name.as_str()).collect();
+        // Each node's BIRD, as its events built it, routes exactly what the datastore exports now: its
+        // own blocks (blackhole), the other nodes' blocks, and addresses other nodes borrowed.
+        for node in &state.nodes {
+            let routed: BTreeSet<String> = node
+                .routes
+                .iter()
+                .filter(|r| r.contains("proto bird"))
+                .map(|r| r.split_whitespace().find(|w| *w != "blackhole").unwrap_or_default().to_string())
+                .collect();
+            let mut exported = BTreeSet::new();
+            for block in &calico.blocks {
+                if block.affinity.as_deref().is_some_and(|host| nodes.contains(host)) {
+                    exported.insert(block.cidr.clone());
+                }
+                for (ip, holder) in &block.borrowed {
+                    if holder != &node.name && nodes.contains(holder.as_str()) {
+                        exported.insert(ip.clone());
+                    }
+                }
+            }
+            prop_assert_eq!(&routed, &exported, "BIRD on {}", node.name);
+        }
         for block in &calico.blocks {
             if let Some(host) = block.affinity.as_deref() {
                 prop_assert!(

@@ -3,9 +3,9 @@
 //! seed) and how "delete pod" deletes. A scenario's preamble lines are written from it and read back into
 //! it; the settings card, a link and the CLI fill it as a [`SettingsDraft`], text not yet validated.
 
+use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
 use crate::sim::chain::calico::calico_node::default_pool;
 use crate::sim::chain::Chain;
-use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
 use crate::sim::command::Command;
 use crate::sim::preset::{self, PodIps, Preset, Splitter};
 use crate::sim::settings::{Knob, KnobId, KnobTexts, SimSettings, Written, KNOBS};

@@ -2,8 +2,8 @@
 //! each action to its actor, and is the public driving API (`step`, `advance`, `run_to`,
 //! [`Simulation::at`] for scrubbing, [`Simulation::timeline`]).
 
-use super::chain::calico::{calico_node, kube_controllers};
 use super::chain::calico::view::{self, bird_routes, merge_routes};
+use super::chain::calico::{bird, calico_node, kube_controllers};
 use super::chain::flannel::flanneld as flannel;
 use super::chain::kindnet::kindnetd::Kindnet;
 use super::chain::{self, Chain};
@@ -367,6 +367,7 @@ impl Simulation {
                 calico_node::run(cluster, &node, uid, boot)
             }
             Action::CalicoIpamSync => kube_controllers::sync(cluster),
+            Action::CalicoBird { blocks } => bird::refresh(cluster, &blocks),
             Action::FlannelStart { node, uid, boot } => flannel::run(cluster, &node, uid, boot),
             Action::FlanneldRestart { node, uid, boot } => {
                 flannel::restart(cluster, &node, uid, boot)

@@ -170,6 +170,12 @@ upstream!(
     /// kube-controllers' IPAM controller releases a deleted node's affinities (`ReleaseHostAffinities`).
     CALICO_CLEANUP_NODE, "projectcalico/calico", "kube-controllers/pkg/controllers/node/ipam.go", "cleanupNode");
 upstream!(
+    /// BIRD's static routes: a blackhole for each block affine to the node.
+    CALICO_BIRD_AGGR, "projectcalico/calico", "node/filesystem/etc/calico/confd/templates/bird_aggr.cfg.template", "static");
+upstream!(
+    /// BIRD's kernel routes to the blocks and borrowed addresses its peers export, through `tunl0`.
+    CALICO_BIRD_IPAM, "projectcalico/calico", "confd/pkg/backends/calico/bgp_processor.go", "processIPPool");
+upstream!(
     /// The calico plugin refuses to run before calico-node wrote `/var/lib/calico/nodename`.
     CALICO_CMD_ADD, "projectcalico/calico", "cni-plugin/pkg/plugin/plugin.go", "cmdAdd");
 upstream!(

@@ -236,8 +236,12 @@ impl AllocationBlock {
             .enumerate()
             .filter_map(|(o, index)| {
                 let attrs = self.attributes.get((*index)?)?;
-                (attrs.active_owner_attrs.get(ATTRIBUTE_NODE).map(String::as_str) == Some(host))
-                    .then(|| (self.ordinal_to_ip(o), attrs))
+                (attrs
+                    .active_owner_attrs
+                    .get(ATTRIBUTE_NODE)
+                    .map(String::as_str)
+                    == Some(host))
+                .then(|| (self.ordinal_to_ip(o), attrs))
             })
             .collect()
     }

@@ -572,12 +572,17 @@ impl Ipam {
     /// `must_be_empty` a block in use stays the node's, and the last such refusal is returned after
     /// the other blocks are released (upstream's `storedError`); a conflict or a missing block is
     /// passed over.
-    pub fn release_host_affinities(&mut self, host: &str, must_be_empty: bool) -> Result<(), IpamError> {
+    pub fn release_host_affinities(
+        &mut self,
+        host: &str,
+        must_be_empty: bool,
+    ) -> Result<(), IpamError> {
         let mut stored = Ok(());
         for version in [4, 6] {
             for cidr in self.affine_blocks(host, version) {
                 match self.release_block_affinity(host, cidr, must_be_empty, None) {
-                    Ok(()) | Err(IpamError::BlockClaimConflict { .. } | IpamError::DoesNotExist(_)) => {}
+                    Ok(())
+                    | Err(IpamError::BlockClaimConflict { .. } | IpamError::DoesNotExist(_)) => {}
                     Err(err) => stored = Err(err),
                 }
             }

@@ -8,6 +8,7 @@
 //! an address: the node's first `AutoAssign`, which claims its first block. After a reboot the address
 //! its handle holds is kept (`reconcileTunnelAddrs`).
 
+use super::bird;
 use super::told::tell_ipam_events;
 use super::{unix_nano, Calico};
 use crate::ipam::calico::node::{
@@ -128,8 +129,12 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
             Err(err) => return failed(cluster, name, &err),
         };
         let cidr = pool.cidr;
-        let v6 = cluster_cidrs(cluster).iter().any(|c| matches!(c, IpNet::V6(_)));
-        let v4 = cluster_cidrs(cluster).iter().any(|c| matches!(c, IpNet::V4(_)));
+        let v6 = cluster_cidrs(cluster)
+            .iter()
+            .any(|c| matches!(c, IpNet::V6(_)));
+        let v4 = cluster_cidrs(cluster)
+            .iter()
+            .any(|c| matches!(c, IpNet::V4(_)));
         let family = match (v4, v6) {
             (_, false) => "",
             (true, true) => "; IPv4 only: FELIX_IPV6SUPPORT \"false\" makes no IPv6 pool and calico-ipam's assign_ipv6 is off, so pods get no IPv6 address",
@@ -154,6 +159,7 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
             &upstream::CALICO_CONFIGURE_IP_POOLS,
         );
     }
+    bird::up(cluster, name);
     let now = unix_nano(cluster.now.as_millis());
     let Some(calico) = cluster.calico.as_mut() else {
         return;
@@ -169,6 +175,7 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     }
     let assigned = assign_host_tunnel_addr(&mut calico.ipam, name);
     let events = calico.ipam.take_events();
+    bird::changed(cluster, &events);
     tell_ipam_events(cluster, &ObjectRef::node(name), name, events, None);
     match assigned {
         Ok(Some(address)) => cluster.log(

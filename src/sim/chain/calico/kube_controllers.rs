@@ -10,6 +10,7 @@
 //! node when it comes back, can claim them. A block holding another node's borrowed address stays the
 //! deleted node's until that address is freed ("Error cleaning up node, will retry on next sync").
 
+use super::bird;
 use super::told::tell_ipam_events;
 use super::unix_nano;
 use crate::ipam::calico::block::{ATTRIBUTE_POD, ATTRIBUTE_TYPE_IPIP};
@@ -30,6 +31,7 @@ pub(crate) fn node_deleted(cluster: &mut Cluster, name: &str) {
         return;
     };
     calico.gone.insert(name.to_string());
+    bird::down(cluster, name);
     kick(cluster);
 }
 
@@ -158,7 +160,8 @@ fn release_node(cluster: &mut Cluster, host: &str, retrying: bool) -> bool {
             }
         }
     }
-    calico.ipam.take_events();
+    let events = calico.ipam.take_events();
+    bird::changed(cluster, &events);
     for a in released {
         cluster.log(
             object.clone(),
@@ -192,6 +195,7 @@ fn release_node(cluster: &mut Cluster, host: &str, retrying: bool) -> bool {
         calico.gone.remove(host);
     }
     let events = calico.ipam.take_events();
+    bird::changed(cluster, &events);
     tell_ipam_events(cluster, &object, host, events, None);
     match result {
         Ok(()) => true,

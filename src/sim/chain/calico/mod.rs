@@ -9,6 +9,7 @@
 //! other node's blocks through `tunl0`) are read off it ([`view`]). The node's `spec.podCIDR`, which
 //! kube-controller-manager still sets, plays no part.
 
+pub(crate) mod bird;
 pub mod calico_node;
 pub mod cni;
 pub mod kube_controllers;
@@ -44,6 +45,8 @@ pub const SPEC: ChainSpec = ChainSpec {
 pub(crate) struct Calico {
     /// The IPAM datastore and its client.
     pub(crate) ipam: Ipam,
+    /// Each node's BIRD: the routes it installed.
+    pub(crate) bird: bird::Bird,
     /// Nodes deleted from the API whose IPAM kube-controllers has not cleaned up yet, by name.
     pub(crate) gone: BTreeSet<String>,
     /// When kube-controllers' IPAM controller syncs next, if a sync is queued.

@@ -1,66 +1,23 @@
 //! What a Calico node's tools show, read off the datastore and the node: `ip route` with BIRD's routes (a
 //! `blackhole` per block affine to the node, each other node's blocks via its InternalIP through
-//! `tunl0`), the blocks by node, and a node's IPAM facts for the state.
+//! `tunl0`, as the node's BIRD installed them), the blocks by node, and a node's IPAM facts for the
+//! state.
 
+use super::bird;
 use super::Calico;
-use crate::ipam::calico::node::{blackhole_route, ipip_route, IPIP_DEVICE};
 use crate::ipam::goip::ip_to_u128;
 use crate::sim::cluster::Cluster;
 use ipnet::IpNet;
 use std::net::IpAddr;
 
-/// BIRD's routes on `node`: its blocks' blackholes, the tunnel routes to the other nodes' blocks, and
-/// a `/32` through the tunnel to each address another node borrowed (`proto bird`), each with the
-/// prefix it is for.
+/// BIRD's routes on `node` as its table holds them (see [`super::bird`]): its blocks' blackholes, the
+/// tunnel routes to the other nodes' blocks, and a `/32` through the tunnel to each address another
+/// node borrowed, each with the prefix it is for.
 pub(crate) fn bird_routes(cluster: &Cluster, node: &str) -> Vec<(IpNet, String)> {
-    let Some(Calico { ipam, .. }) = cluster.calico.as_deref() else {
-        return Vec::new();
-    };
-    let via = |name: &str| {
-        cluster
-            .nodes
-            .get(name)
-            .filter(|other| !other.down)
-            .and_then(|other| other.internal_ips.iter().find(|ip| ip.is_ipv4()).copied())
-    };
-    let borrowed = ipam.blocks().values().flat_map(|block| {
-        block
-            .non_affine_allocations()
-            .into_iter()
-            .filter(|(_, holder)| holder != node)
-            .filter_map(|(ip, holder)| {
-                let gateway = via(&holder)?;
-                Some((
-                    IpNet::from(ip),
-                    format!(
-                        "{} via {} dev {IPIP_DEVICE} proto bird onlink",
-                        crate::ipam::goip::ip_string(ip),
-                        crate::ipam::goip::ip_string(gateway)
-                    ),
-                ))
-            })
-            .collect::<Vec<_>>()
-    });
-    let mut routes: Vec<(IpNet, String)> = ipam
-        .affine_blocks(node, 4)
-        .into_iter()
-        .map(|block| (block, blackhole_route(&block)))
-        .collect();
-    for (name, other) in cluster.nodes_in_name_order() {
-        if &**name == node || other.down {
-            continue;
-        }
-        let Some(via) = other.internal_ips.iter().find(|ip| ip.is_ipv4()) else {
-            continue;
-        };
-        routes.extend(
-            ipam.affine_blocks(name, 4)
-                .into_iter()
-                .map(|block| (block, ipip_route(&block, *via))),
-        );
-    }
-    routes.extend(borrowed);
-    routes
+    cluster
+        .calico
+        .as_deref()
+        .map_or_else(Vec::new, |calico| bird::routes(calico, node))
 }
 
 /// `ip route` on a Calico node: the kernel's and the plugin's routes (`lines`, as `ip` prints the node's
