@@ -100,7 +100,7 @@ fn a_block_another_node_borrowed_from_stays_until_that_address_is_freed() {
     let deleted_at = sim
         .events()
         .iter()
-        .find(|e| e.message.to_string() == "IPAMBlock 10-244-0-0-26 deleted")
+        .find(|e| e.message == "IPAMBlock 10-244-0-0-26 deleted")
         .expect("the block goes once f's address is freed")
         .time_ms;
     let freed_at = sim
@@ -196,7 +196,7 @@ proptest! {
         pool in prop_oneof![Just("10.244.0.0/24"), Just("10.244.0.0/25")],
         ops in prop::collection::vec(op(), 1..30),
     ) {
-        let sim = run(&scenario(&pool, &ops));
+        let sim = run(&scenario(pool, &ops));
         let state = sim.state();
         let Some(calico) = state.calico else { return Ok(()) };
         let pool: IpNet = pool.parse().unwrap();

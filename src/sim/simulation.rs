@@ -248,6 +248,16 @@ impl Simulation {
         view::ipam_show_ip(&self.cluster, ip)
     }
 
+    /// `kubectl get ipamblocks.crd.projectcalico.org` on a Calico cluster.
+    pub fn kubectl_get_ipamblocks(&self) -> Vec<String> {
+        view::kubectl_get_ipamblocks(&self.cluster)
+    }
+
+    /// `kubectl get blockaffinities.crd.projectcalico.org` on a Calico cluster.
+    pub fn kubectl_get_blockaffinities(&self) -> Vec<String> {
+        view::kubectl_get_blockaffinities(&self.cluster)
+    }
+
     /// The node's root namespace (for `ip link` / `ip route` views).
     pub fn node_netns(&self, node: &str) -> Option<&NetNs> {
         self.cluster.nodes.get(node).map(|n| &n.netns)

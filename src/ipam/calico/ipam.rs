@@ -77,7 +77,7 @@ pub struct Ipam {
 
 /// The text a `BlockAffinity`'s name sorts by: the CIDR with `.`, `:` and `/` as `-`.
 fn list_key(cidr: &IpNet) -> String {
-    net_string(cidr).replace(['.', ':', '/'], "-")
+    super::store::cidr_to_name(cidr)
 }
 
 impl Ipam {

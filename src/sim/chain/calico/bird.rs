@@ -15,6 +15,7 @@ use super::Calico;
 use crate::ipam::calico::node::{blackhole_route, ipip_route, IPIP_DEVICE};
 use crate::ipam::calico::IpamEvent;
 use crate::ipam::goip::ip_string;
+use crate::sim::clock::VirtualDuration;
 use crate::sim::cluster::{Action, Cluster};
 use crate::sim::event::{EventKind, Reason};
 use crate::sim::object::ObjectRef;
@@ -121,18 +122,21 @@ fn routes_of(
     routes
 }
 
-/// The blocks of `events` whose export changed reach every BIRD `watch_latency` from now (calico-node's
-/// confd watches the datastore, BIRD's BGP sessions carry the change), after what wrote them is told.
-pub(crate) fn changed(cluster: &mut Cluster, events: &[IpamEvent]) {
+/// The blocks of `events` whose export changed reach every BIRD as soon as what wrote them is told:
+/// at once when it is (`told`), else queued behind the action that wrote them (confd's watch and BGP
+/// take no modelled time).
+pub(crate) fn changed(cluster: &mut Cluster, events: &[IpamEvent], told: bool) {
     let Some(calico) = cluster.calico.as_deref() else {
         return;
     };
     let blocks = changed_blocks(&calico.bird, events);
-    if !blocks.is_empty() {
-        cluster.schedule(
-            cluster.settings.watch_latency,
-            Action::CalicoBird { blocks },
-        );
+    if blocks.is_empty() {
+        return;
+    }
+    if told {
+        refresh(cluster, &blocks);
+    } else {
+        cluster.schedule(VirtualDuration::ZERO, Action::CalicoBird { blocks });
     }
 }
 

@@ -175,8 +175,8 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     }
     let assigned = assign_host_tunnel_addr(&mut calico.ipam, name);
     let events = calico.ipam.take_events();
-    bird::changed(cluster, &events);
-    tell_ipam_events(cluster, &ObjectRef::node(name), name, events, None);
+    tell_ipam_events(cluster, &ObjectRef::node(name), name, events.clone(), None);
+    super::told::written(cluster, &events, true);
     match assigned {
         Ok(Some(address)) => cluster.log(
             ObjectRef::node(name),

@@ -65,7 +65,7 @@ fn add(
     let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
     let events = ipam.take_events();
     let mut told = ipam_told(ipam, &events, Some(&handle));
-    bird::changed(cluster, &events);
+    super::told::written(cluster, &events, false);
     let Cluster {
         nodes,
         entropy,
@@ -148,7 +148,7 @@ fn del(
         events = ipam.take_events();
         told.extend(released_told(&events, &facts.reserved, &handle));
     }
-    bird::changed(cluster, &events);
+    super::told::written(cluster, &events, false);
     super::kube_controllers::pod_or_block_changed(cluster);
     told
 }

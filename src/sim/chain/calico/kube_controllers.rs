@@ -161,7 +161,7 @@ fn release_node(cluster: &mut Cluster, host: &str, retrying: bool) -> bool {
         }
     }
     let events = calico.ipam.take_events();
-    bird::changed(cluster, &events);
+    super::told::written(cluster, &events, false);
     for a in released {
         cluster.log(
             object.clone(),
@@ -195,8 +195,8 @@ fn release_node(cluster: &mut Cluster, host: &str, retrying: bool) -> bool {
         calico.gone.remove(host);
     }
     let events = calico.ipam.take_events();
-    bird::changed(cluster, &events);
-    tell_ipam_events(cluster, &object, host, events, None);
+    tell_ipam_events(cluster, &object, host, events.clone(), None);
+    super::told::written(cluster, &events, true);
     match result {
         Ok(()) => true,
         Err(err) => {

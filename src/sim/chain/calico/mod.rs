@@ -5,9 +5,10 @@
 //! `AutoAssign` from the node's affine blocks, claiming or borrowing as `libcalico-go/lib/ipam` does,
 //! then `DoNetworking` (the `cali` veth, the pod's `169.254.1.1` routes, the node's `/32`); DEL releases
 //! by the handle `k8s-pod-network.<containerID>` ([`cni`]). The datastore is the cluster's one
-//! [`Ipam`], `Calico`; BIRD's routes (a `blackhole` per affine block, each
-//! other node's blocks through `tunl0`) are read off it ([`view`]). The node's `spec.podCIDR`, which
-//! kube-controller-manager still sets, plays no part.
+//! [`Ipam`], `Calico`; each node's BIRD (a `blackhole` per affine block, each other node's blocks
+//! through `tunl0`) follows what it exports, by events (`bird`); calico-kube-controllers cleans up a
+//! deleted node's blocks ([`kube_controllers`]); [`view`] is what the tools print. The node's
+//! `spec.podCIDR`, which kube-controller-manager still sets, plays no part.
 
 pub(crate) mod bird;
 pub mod calico_node;
@@ -19,7 +20,8 @@ pub mod view;
 use super::spec::ChainSpec;
 use crate::ipam::calico::Ipam;
 use crate::sim::clock::VirtualTime;
-use std::collections::BTreeSet;
+use ipnet::IpNet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Calico's row of data.
 pub const SPEC: ChainSpec = ChainSpec {
@@ -47,6 +49,10 @@ pub(crate) struct Calico {
     pub(crate) ipam: Ipam,
     /// Each node's BIRD: the routes it installed.
     pub(crate) bird: bird::Bird,
+    /// When each `IPAMBlock` was created (its `metadata.creationTimestamp`), by CIDR.
+    pub(crate) blocks_created: BTreeMap<IpNet, VirtualTime>,
+    /// When each `BlockAffinity` was created, by node and block.
+    pub(crate) affinities_created: BTreeMap<(String, IpNet), VirtualTime>,
     /// Nodes deleted from the API whose IPAM kube-controllers has not cleaned up yet, by name.
     pub(crate) gone: BTreeSet<String>,
     /// When kube-controllers' IPAM controller syncs next, if a sync is queued.

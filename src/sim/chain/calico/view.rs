@@ -5,7 +5,9 @@
 
 use super::bird;
 use super::Calico;
+use crate::ipam::calico::store::{block_affinity_name, cidr_to_name};
 use crate::ipam::goip::ip_to_u128;
+use crate::sim::clock::VirtualTime;
 use crate::sim::cluster::Cluster;
 use ipnet::IpNet;
 use std::net::IpAddr;
@@ -253,5 +255,115 @@ pub(crate) fn ipam_show_ip(cluster: &Cluster, ip: IpAddr) -> Vec<String> {
             ]
         }
         None => vec![format!("IP {ip_text} is not assigned in block")],
+    }
+}
+
+/// `kubectl get ipamblocks.crd.projectcalico.org`: every block's object by name, with its age.
+pub(crate) fn kubectl_get_ipamblocks(cluster: &Cluster) -> Vec<String> {
+    let Some(calico) = cluster.calico.as_deref() else {
+        return vec![NO_RESOURCES.to_string()];
+    };
+    let rows = calico
+        .blocks_created
+        .iter()
+        .map(|(cidr, created)| (cidr_to_name(cidr), *created))
+        .collect();
+    kubectl_table(cluster, rows)
+}
+
+/// `kubectl get blockaffinities.crd.projectcalico.org`: every affinity's object by name, with its age.
+pub(crate) fn kubectl_get_blockaffinities(cluster: &Cluster) -> Vec<String> {
+    let Some(calico) = cluster.calico.as_deref() else {
+        return vec![NO_RESOURCES.to_string()];
+    };
+    let rows = calico
+        .affinities_created
+        .iter()
+        .map(|((host, cidr), created)| (block_affinity_name(host, cidr), *created))
+        .collect();
+    kubectl_table(cluster, rows)
+}
+
+/// What kubectl says when a cluster-scoped list is empty.
+const NO_RESOURCES: &str = "No resources found";
+
+/// kubectl's table for a CRD without printer columns: NAME and AGE, in name order (as the API server
+/// lists them), aligned as cli-runtime's tabwriter aligns them (padding 3, at least 6 wide).
+fn kubectl_table(cluster: &Cluster, mut rows: Vec<(String, VirtualTime)>) -> Vec<String> {
+    if rows.is_empty() {
+        return vec![NO_RESOURCES.to_string()];
+    }
+    rows.sort();
+    let width = rows
+        .iter()
+        .map(|(name, _)| name.len())
+        .chain(["NAME".len()])
+        .max()
+        .unwrap_or(0)
+        .saturating_add(3)
+        .max(6);
+    let mut lines = vec![format!("{:<width$}AGE", "NAME")];
+    lines.extend(rows.into_iter().map(|(name, created)| {
+        let age = cluster.now.as_millis().saturating_sub(created.as_millis());
+        format!("{name:<width$}{}", human_duration(age / 1000))
+    }));
+    lines
+}
+
+/// `duration.HumanDuration` (`k8s.io/apimachinery/pkg/util/duration`), which kubectl's AGE column uses,
+/// for whole `seconds`.
+fn human_duration(seconds: u64) -> String {
+    let minutes = seconds / 60;
+    let hours = minutes / 60;
+    match (seconds, minutes, hours) {
+        (s, _, _) if s < 120 => format!("{s}s"),
+        (s, m, _) if m < 10 && s % 60 == 0 => format!("{m}m"),
+        (s, m, _) if m < 10 => format!("{m}m{}s", s % 60),
+        (_, m, _) if m < 180 => format!("{m}m"),
+        (_, m, h) if h < 8 && m % 60 == 0 => format!("{h}h"),
+        (_, m, h) if h < 8 => format!("{h}h{}m", m % 60),
+        (_, _, h) if h < 48 => format!("{h}h"),
+        (_, _, h) if h < 24 * 8 && h % 24 == 0 => format!("{}d", h / 24),
+        (_, _, h) if h < 24 * 8 => format!("{}d{}h", h / 24, h % 24),
+        (_, _, h) if h < 24 * 365 * 2 => format!("{}d", h / 24),
+        (_, _, h) if h < 24 * 365 * 8 && h / 24 % 365 == 0 => format!("{}y", h / 24 / 365),
+        (_, _, h) if h < 24 * 365 * 8 => format!("{}y{}d", h / 24 / 365, h / 24 % 365),
+        (_, _, h) => format!("{}y", h / 24 / 365),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::human_duration;
+
+    /// `duration_test.go`'s `TestHumanDuration` and some of `TestHumanDurationBoundaries`, in seconds.
+    #[test]
+    fn human_duration_reads_as_kubectls_age() {
+        const H: u64 = 3600;
+        let table: [(u64, &str); 20] = [
+            (1, "1s"),
+            (70, "70s"),
+            (190, "3m10s"),
+            (70 * 60, "70m"),
+            (47 * H, "47h"),
+            (49 * H, "2d1h"),
+            ((8 * 24 + 2) * H, "8d"),
+            (367 * 24 * H, "367d"),
+            ((365 * 2 * 24 + 25) * H, "2y1d"),
+            ((365 * 8 * 24 + 2) * H, "8y"),
+            (0, "0s"),
+            (119, "119s"),
+            (120, "2m"),
+            (121, "2m1s"),
+            (8 * H + 59 * 60, "8h"),
+            (2 * 24 * H, "2d"),
+            (8 * 24 * H - 1, "7d23h"),
+            (2 * 365 * 24 * H - 1, "729d"),
+            (2 * 365 * 24 * H, "2y"),
+            (8 * 365 * 24 * H - 1, "7y364d"),
+        ];
+        for (seconds, want) in table {
+            assert_eq!(human_duration(seconds), want, "{seconds}s");
+        }
     }
 }
