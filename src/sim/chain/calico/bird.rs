@@ -18,7 +18,10 @@ use crate::ipam::goip::ip_string;
 use crate::sim::clock::VirtualDuration;
 use crate::sim::cluster::{Action, Cluster};
 use crate::sim::event::{EventKind, Reason};
+use crate::sim::name::Name;
 use crate::sim::object::ObjectRef;
+use crate::sim::objects::FxHashMap;
+use crate::sim::objects::NodeObj;
 use crate::sim::upstream;
 use ipnet::IpNet;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -79,33 +82,29 @@ fn changed_blocks(bird: &Bird, events: &[IpamEvent]) -> Vec<IpNet> {
     blocks
 }
 
-/// The addresses BIRD routes by: each node's IPv4 InternalIP, while its machine is up.
-fn peers(cluster: &Cluster) -> HashMap<String, IpAddr> {
-    cluster
-        .nodes
-        .iter()
-        .filter(|(_, node)| !node.down)
-        .filter_map(|(name, node)| {
-            let ip = node.internal_ips.iter().find(|ip| ip.is_ipv4())?;
-            Some((name.to_string(), *ip))
-        })
-        .collect()
+/// The nodes, whose IPv4 InternalIPs BIRD routes by while their machines are up.
+type Peers = FxHashMap<Name, NodeObj>;
+
+/// `name`'s IPv4 InternalIP, while its machine is up.
+fn peer_ip(peers: &Peers, name: &str) -> Option<IpAddr> {
+    let node = peers.get(name).filter(|node| !node.down)?;
+    node.internal_ips.iter().find(|ip| ip.is_ipv4()).copied()
 }
 
 /// The route to `dst` a node `on` installs for `export`'s owner or holder `by`, if that BIRD is up.
-fn hop(bird: &Bird, peers: &HashMap<String, IpAddr>, on: &str, by: &str) -> Option<Hop> {
+fn hop(bird: &Bird, peers: &Peers, on: &str, by: &str) -> Option<Hop> {
     if by == on {
         return Some(Hop::Blackhole);
     }
     bird.tables
         .contains_key(by)
-        .then(|| peers.get(by).map(|ip| Hop::Via(*ip)))?
+        .then(|| peer_ip(peers, by).map(Hop::Via))?
 }
 
 /// The routes `export` of `block` gives node `on`.
 fn routes_of(
     bird: &Bird,
-    peers: &HashMap<String, IpAddr>,
+    peers: &Peers,
     on: &str,
     block: IpNet,
     export: &Export,
@@ -146,8 +145,12 @@ pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
     if blocks.is_empty() {
         return;
     }
-    let peers = peers(cluster);
-    let Some(calico) = cluster.calico.as_deref_mut() else {
+    let Cluster {
+        nodes: peers,
+        calico,
+        ..
+    } = cluster;
+    let Some(calico) = calico.as_deref_mut() else {
         return;
     };
     let mut changes = Vec::new();
@@ -167,7 +170,7 @@ pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
         let mut nodes: Vec<String> = calico.bird.tables.keys().cloned().collect();
         nodes.sort();
         for on in nodes {
-            let want: BTreeMap<IpNet, Hop> = routes_of(&calico.bird, &peers, &on, block, &new)
+            let want: BTreeMap<IpNet, Hop> = routes_of(&calico.bird, &*peers, &on, block, &new)
                 .into_iter()
                 .collect();
             let Some(table) = calico.bird.tables.get_mut(&on) else {
@@ -197,32 +200,55 @@ pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
 /// calico-node started on `node`: its BIRD comes up with every route its peers export and its own
 /// blackholes, and its peers learn the routes it exports.
 pub(crate) fn up(cluster: &mut Cluster, node: &str) {
-    let peers = peers(cluster);
-    let Some(calico) = cluster.calico.as_deref_mut() else {
+    let Cluster {
+        nodes: peers,
+        calico,
+        ..
+    } = cluster;
+    let Some(calico) = calico.as_deref_mut() else {
         return;
     };
     let bird = &mut calico.bird;
     bird.tables.insert(node.to_string(), BTreeMap::new());
-    let mut changes = Vec::new();
-    let mut nodes: Vec<String> = bird.tables.keys().cloned().collect();
+    // What the node learns: every export; what its peers learn: the exports it owns or holds.
+    let own: Vec<(IpNet, &Export)> = bird
+        .exports
+        .iter()
+        .filter(|(_, export)| {
+            export.owner.as_deref() == Some(node)
+                || export.borrowed.values().any(|holder| holder == node)
+        })
+        .map(|(block, export)| (*block, export))
+        .collect();
+    let mut nodes: Vec<&String> = bird.tables.keys().collect();
     nodes.sort();
+    let mut learned = Vec::new();
     for on in nodes {
-        let mut learned = Vec::new();
-        for (block, export) in &bird.exports {
-            let involves = on == node
-                || export.owner.as_deref() == Some(node)
-                || export.borrowed.values().any(|holder| holder == node);
-            if involves {
-                learned.extend(routes_of(bird, &peers, &on, *block, export));
+        if on == node {
+            for (block, export) in &bird.exports {
+                learned.extend(
+                    routes_of(bird, peers, on, *block, export)
+                        .into_iter()
+                        .map(|(dst, hop)| (on.clone(), dst, hop)),
+                );
+            }
+        } else {
+            for (block, export) in &own {
+                learned.extend(
+                    routes_of(bird, peers, on, *block, export)
+                        .into_iter()
+                        .map(|(dst, hop)| (on.clone(), dst, hop)),
+                );
             }
         }
+    }
+    let mut changes = Vec::new();
+    for (on, dst, hop) in learned {
         let Some(table) = bird.tables.get_mut(&on) else {
             continue;
         };
-        for (dst, hop) in learned {
-            if table.insert(dst, hop) != Some(hop) {
-                changes.push((on.clone(), dst, hop, true));
-            }
+        if table.insert(dst, hop) != Some(hop) {
+            changes.push((on, dst, hop, true));
         }
     }
     log(cluster, changes);
