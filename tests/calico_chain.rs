@@ -167,3 +167,82 @@ fn canal_gives_the_pod_an_address_of_its_pod_cidr_on_a_cali_veth_with_flannels_r
         Some("/var/lib/cni/networks/k8s-pod-network")
     );
 }
+
+/// A pool smaller than a block: calico-node's `createIPPool` is refused and it exits, in its words; the
+/// conflist is written (the node is Ready), but every pod's ADD fails in the calico plugin for want of
+/// `/var/lib/calico/nodename`.
+#[test]
+fn a_pool_smaller_than_a_block_stops_calico_node_and_every_pods_add() {
+    let text = "set cni=calico\n\
+                cluster --cluster-cidr=10.0.0.0/27 --node-cidr-mask-size=28 --service-cluster-ip-range=10.96.0.0/16\n\
+                node add kind-control-plane\n\
+                wait 1s\n\
+                pod add a --node=kind-control-plane\n\
+                wait 5s\n";
+    let sim = at(text, 6_000);
+    let failed: Vec<_> = sim
+        .events()
+        .iter()
+        .filter(|e| e.reason == Reason::CalicoNodeFailed)
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert!(failed[0].message.to_string().starts_with(
+        "calico-node: Failed to create default IPv4 IP pool: 10.0.0.0/27 error=error with field \
+         IPPool.Spec.CIDR = '10.0.0.0/27' (IP pool size is too small for use with Calico IPAM. \
+         It must be equal to or greater than the block size.)"
+    ));
+    assert!(!sim
+        .events()
+        .iter()
+        .any(|e| e.reason == Reason::IPPoolCreated));
+    assert!(sim.state().calico.is_none());
+    assert!(sim.pod_status_ips("a").is_none_or(|ips| ips.is_empty()));
+    let sandbox_failed = sim
+        .events()
+        .iter()
+        .find(|e| e.reason == Reason::FailedCreatePodSandBox)
+        .expect("the sandbox fails");
+    assert!(sandbox_failed.message.to_string().contains(
+        "plugin type=\"calico\" failed (add): stat /var/lib/calico/nodename: no such file or directory: \
+         check that the calico/node container is running and has mounted /var/lib/calico/"
+    ));
+}
+
+/// The settings card and the CLI refuse such a cluster on Calico before it runs, in calico-node's words.
+#[test]
+fn a_draft_with_a_pool_smaller_than_a_block_is_refused_on_calico_only() {
+    use podip::sim::{ClusterSettings, KnobId};
+    let base = ClusterSettings::of(&Scenario::default());
+    let draft = base
+        .draft()
+        .with_flag(podip::ipam::kcm::KcmFlag::ClusterCidr, "10.0.0.0/27".into())
+        .with_flag(podip::ipam::kcm::KcmFlag::NodeCidrMaskSize, "28".into());
+    assert!(draft.validate(&base).is_ok(), "kindnet takes it");
+    let err = draft
+        .with_knob(KnobId::Cni, "calico".into())
+        .validate(&base)
+        .unwrap_err();
+    assert!(err.starts_with("calico-node: Failed to create default IPv4 IP pool: 10.0.0.0/27"));
+    assert!(err.ends_with("It must be equal to or greater than the block size.)"));
+}
+
+/// On an IPv6-only cluster the manifest's calico-node makes the IPv4 default pool and says so.
+#[test]
+fn an_ipv6_only_cluster_gets_the_ipv4_default_pool_and_is_told_why() {
+    let text = "set cni=calico\n\
+                cluster --cluster-cidr=fd00:10:244::/56 --node-cidr-mask-size=64 --service-cluster-ip-range=fd00:10:96::/112\n\
+                node add kind-control-plane\n\
+                wait 2s\n";
+    let sim = at(text, 2_000);
+    let created = sim
+        .events()
+        .iter()
+        .find(|e| e.reason == Reason::IPPoolCreated)
+        .expect("the pool");
+    let message = created.message.to_string();
+    assert!(message.contains("cidr 192.168.0.0/16"), "{message}");
+    assert!(
+        message.contains("pods get IPv4 addresses on this IPv6 cluster"),
+        "{message}"
+    );
+}

@@ -428,3 +428,89 @@ fn figure_draws_a_lessons_step_as_a_tours() {
         "podip: --step=11 is not valid: a step of the lesson, from 1 to 10\n"
     );
 }
+
+/// On Calico the capacity plan is Calico's: kube-controller-manager's split with its podCIDRs marked
+/// unused and no host-local figures, then the pool's blocks and what a node runs before it borrows.
+#[test]
+fn capacity_on_calico_prints_the_pools_plan_instead_of_host_locals() {
+    let out = podip()
+        .args([
+            "capacity",
+            "--cni=calico",
+            "--cluster-cidr=192.168.0.0/16",
+            "--node-cidr-mask-size=24",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(!text.contains("usable pod IPs per node"), "{text}");
+    assert!(!text.contains("kubelet --max-pods"), "{text}");
+    assert!(
+        text.contains("not from spec.podCIDR: calico-ipam"),
+        "{text}"
+    );
+    assert!(text.contains("blocks in the pool       1024"), "{text}");
+    assert!(
+        text.contains("blocks per node          2 for --max-pods 110"),
+        "{text}"
+    );
+    assert!(
+        text.contains("pods per node            110 from its own blocks"),
+        "{text}"
+    );
+    assert!(text.contains("nodes before borrowing   512"), "{text}");
+}
+
+/// A cluster CIDR smaller than a block: Calico refuses it in calico-node's words, and nothing is printed.
+#[test]
+fn capacity_on_calico_refuses_a_pool_smaller_than_a_block() {
+    let out = podip()
+        .args([
+            "capacity",
+            "--cni=calico",
+            "--cluster-cidr=10.0.0.0/27",
+            "--node-cidr-mask-size=28",
+        ])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("IP pool size is too small for use with Calico IPAM."),
+        "{err}"
+    );
+}
+
+/// `podip import --cni=calico`: the nodes' podCIDRs as kube-controller-manager gave them, and Calico's
+/// plan in place of host-local's.
+#[test]
+fn import_on_calico_prints_the_pools_plan() {
+    let nodes = r#"{"kind":"List","items":[{"kind":"Node","metadata":{"name":"a"},"spec":{"podCIDR":"192.168.0.0/24","podCIDRs":["192.168.0.0/24"]}}]}"#;
+    let out = podip()
+        .args([
+            "import",
+            "-",
+            "--cni=calico",
+            "--cluster-cidr=192.168.0.0/16",
+            "--node-cidr-mask-size=24",
+        ])
+        .write_stdin(nodes)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("calico-ipam: blocks of the IP pool"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Calico IP pool default-ipv4-ippool 192.168.0.0/16"),
+        "{text}"
+    );
+    assert!(!text.contains("usable pod IPs per node"), "{text}");
+}

@@ -348,6 +348,11 @@ explanations! {
         zh: "calico-node 在任何 Pod 之前给 IP-in-IP 设备 tunl0 分配地址（assignHostTunnelAddr）：这是该节点的第一次 AutoAssign，它认领节点的第一个地址块，所以地址块的第一个地址归 tunl0，第一个 Pod 拿到下一个。",
         ja: "calico-node はどの Pod よりも先に IP-in-IP デバイス tunl0 にアドレスを割り当てます（assignHostTunnelAddr）。ノードで最初の AutoAssign がノードの最初のブロックを取得するので、ブロックの最初のアドレスは tunl0 のもので、最初の Pod はその次のアドレスを受け取ります。",
     },
+    CalicoNodeFailed => {
+        en: "calico-node's startup could not create the default IP pool: Calico's validation refuses a pool smaller than one block (\"IP pool size is too small for use with Calico IPAM. It must be equal to or greater than the block size.\"), and calico-node exits; the kubelet restarts it with back-off and it fails the same way (CrashLoopBackOff). Its install-cni init container had already written the conflist, so the node is Ready and takes pods, but calico-node never writes /var/lib/calico/nodename, and the calico plugin refuses every pod's ADD without it. A cluster CIDR of /26 or wider (or CALICO_IPV4POOL_BLOCK_SIZE) fixes it.",
+        zh: "calico-node 启动时无法创建默认 IP 池：Calico 的校验拒绝比一个地址块还小的 IP 池（\"IP pool size is too small for use with Calico IPAM. It must be equal to or greater than the block size.\"），calico-node 随即退出；kubelet 以退避方式重启它，每次都以同样的方式失败（CrashLoopBackOff）。它的 install-cni Init 容器已经写好了 conflist，所以节点是 Ready 的，也会接收 Pod；但 calico-node 始终不会写出 /var/lib/calico/nodename，没有这个文件，calico 插件会拒绝每个 Pod 的 ADD。把集群 CIDR 设为 /26 或更大（或设置 CALICO_IPV4POOL_BLOCK_SIZE）即可解决。",
+        ja: "calico-node の起動時にデフォルトの IP プールを作れませんでした。Calico の検証は 1 ブロックより小さい IP プールを拒否し（\"IP pool size is too small for use with Calico IPAM. It must be equal to or greater than the block size.\"）、calico-node は終了します。kubelet はバックオフしながら再起動しますが、毎回同じように失敗します（CrashLoopBackOff）。install-cni Init コンテナがすでに conflist を書いているので、ノードは Ready になり Pod も受け付けますが、calico-node が /var/lib/calico/nodename を書くことはなく、それがないと calico プラグインはすべての Pod の ADD を拒否します。クラスター CIDR を /26 以上にする（または CALICO_IPV4POOL_BLOCK_SIZE を設定する）と直ります。",
+    },
 }
 
 /// The reasons a flannel node explains its own way ([`explain_event`]).

@@ -48,14 +48,14 @@ pub(super) fn explain_calico(reason: Reason) -> Option<Text> {
             "calico プラグインが Pod のネットワーク名前空間内の eth0 を削除します。ノード側の cali と、その Pod へのルートも一緒に消えます。",
         ),
         Reason::NodeRouteAdded => Text::new(
-            "On a Calico node the routes to other nodes are BIRD's (calico-node's BGP daemon): one per block affine to another node, <block> via <that node's InternalIP> dev tunl0 proto bird onlink, so packets to its pods travel inside IP-in-IP, and a blackhole route for each of the node's own blocks.",
-            "在 Calico 节点上，通往其他节点的路由由 BIRD（calico-node 的 BGP 守护进程）添加：与其他节点有亲和性的每个地址块一条，<block> via <那个节点的 InternalIP> dev tunl0 proto bird onlink，发往那边 Pod 的数据包封装在 IP-in-IP 里；本节点自己的每个地址块还有一条 blackhole 路由。",
-            "Calico ノードでは、ほかのノードへのルートは BIRD（calico-node の BGP デーモン）が追加します。ほかのノードにアフィニティのあるブロックごとに <block> via <そのノードの InternalIP> dev tunl0 proto bird onlink が 1 本で、そちらの Pod 宛てのパケットは IP-in-IP に包まれて届きます。自ノードのブロックにはそれぞれ blackhole ルートがあります。",
+            "On a Calico node the routes to other nodes are BIRD's (calico-node's BGP daemon): one per block affine to another node, <block> via <that node's InternalIP> dev tunl0 proto bird onlink, so packets to its pods travel inside IP-in-IP; a /32 the same way to each address another node borrowed; and a blackhole route for each of the node's own blocks. Each node's BIRD adds them when a block is claimed or an address borrowed, and all of them when its calico-node starts.",
+            "在 Calico 节点上，通往其他节点的路由由 BIRD（calico-node 的 BGP 守护进程）添加：与其他节点有亲和性的每个地址块一条，<block> via <那个节点的 InternalIP> dev tunl0 proto bird onlink，发往那边 Pod 的数据包封装在 IP-in-IP 里；其他节点借用的每个地址也以同样方式有一条 /32 路由；本节点自己的每个地址块还有一条 blackhole 路由。每个节点的 BIRD 在地址块被认领或地址被借用时添加这些路由，在它的 calico-node 启动时一次性全部添加。",
+            "Calico ノードでは、ほかのノードへのルートは BIRD（calico-node の BGP デーモン）が追加します。ほかのノードにアフィニティのあるブロックごとに <block> via <そのノードの InternalIP> dev tunl0 proto bird onlink が 1 本で、そちらの Pod 宛てのパケットは IP-in-IP に包まれて届きます。ほかのノードが借用したアドレスにも同じように /32 のルートが 1 本あります。自ノードのブロックにはそれぞれ blackhole ルートがあります。各ノードの BIRD は、ブロックが取得されたりアドレスが借用されたりしたときにルートを追加し、calico-node の起動時にはすべてを追加します。",
         ),
         Reason::NodeRouteRemoved => Text::new(
-            "BIRD removes the route to a block when the block's affinity goes: the tunl0 route on the other nodes, the blackhole on the block's own node.",
-            "地址块的亲和性消失时，BIRD 删除通往该地址块的路由：其他节点上的 tunl0 路由，以及该地址块所属节点上的 blackhole 路由。",
-            "ブロックのアフィニティがなくなると、BIRD はそのブロックへのルートを削除します。ほかのノードでは tunl0 のルート、ブロックを持つノードでは blackhole ルートです。",
+            "BIRD removes a route when what it exported goes: a block's affinity (the tunl0 route on the other nodes, the blackhole on the block's own node), a borrowed address given back, or a node whose machine goes down or whose Node is deleted (its BGP sessions close, and every route through it goes).",
+            "被通告的内容消失时，BIRD 删除相应的路由：地址块的亲和性消失（其他节点上的 tunl0 路由，以及该地址块所属节点上的 blackhole 路由）、借用的地址被归还，或者某个节点的机器宕机、Node 被删除（它的 BGP 会话关闭，经由它的所有路由都被删除）。",
+            "BIRD は、広報されていたものがなくなるとルートを削除します。ブロックのアフィニティがなくなったとき（ほかのノードでは tunl0 のルート、ブロックを持つノードでは blackhole ルート）、借用されたアドレスが返されたとき、あるいはノードのマシンが停止したり Node が削除されたりしたとき（その BGP セッションが閉じ、そのノード経由のルートがすべて消えます）です。",
         ),
         Reason::NodeReboot => Text::new(
             "The node's machine goes down. Every container and network namespace goes with it, and so do the cali veths, tunl0 and the routes. Calico's IPAM is in the datastore, not on the node: the node's blocks, their affinities and the pods' allocations stay.",
@@ -68,9 +68,9 @@ pub(super) fn explain_calico(reason: Reason) -> Option<Text> {
             "kubelet が再び起動し、boot ID が変わったことを検知して（nodestatus.MachineInfo）Rebooted を記録します。続いて Pod を同期します。古いサンドボックスはそれぞれ停止され（CNI DEL がハンドルを解放します）、新しいサンドボックスが作られ、calico-ipam がノードのブロックの次のアドレスを割り当てます。calico-node も起動し直し、tunl0 のアドレスはそのままです。",
         ),
         Reason::FailedCreatePodSandBox => Text::new(
-            "The sandbox could not be set up because CNI ADD failed, for example with calico-ipam's 'no configured Calico pools for node …' before calico-node created the pool, or when no block and no address is left to borrow. The kubelet's SyncPod records the Warning and retries 10–15 s later.",
-            "沙箱建不起来，因为 CNI ADD 失败了。比如 calico-node 还没创建 IP 池时，calico-ipam 报出“no configured Calico pools for node …”；或者既没有地址块、也没有可借用的地址了。kubelet 的 SyncPod 记录这条 Warning 事件，10–15 秒后重试。",
-            "CNI ADD が失敗したため、サンドボックスを用意できませんでした。たとえば calico-node が IP プールを作る前の calico-ipam の「no configured Calico pools for node …」や、ブロックも借用できるアドレスも残っていない場合です。kubelet の SyncPod は Warning イベントを記録し、10–15 秒後に再試行します。",
+            "The sandbox could not be set up because CNI ADD failed, for example with the calico plugin's 'stat /var/lib/calico/nodename: no such file or directory' while calico-node has not finished its startup (or cannot create its IP pool), or when no block and no address is left to borrow. The kubelet's SyncPod records the Warning and retries 10–15 s later.",
+            "沙箱建不起来，因为 CNI ADD 失败了。比如 calico-node 还没完成启动（或者无法创建 IP 池）时，calico 插件报出“stat /var/lib/calico/nodename: no such file or directory”；或者既没有地址块、也没有可借用的地址了。kubelet 的 SyncPod 记录这条 Warning 事件，10–15 秒后重试。",
+            "CNI ADD が失敗したため、サンドボックスを用意できませんでした。たとえば calico-node が起動を終えていない（または IP プールを作れない）ときの calico プラグインの「stat /var/lib/calico/nodename: no such file or directory」や、ブロックも借用できるアドレスも残っていない場合です。kubelet の SyncPod は Warning イベントを記録し、10–15 秒後に再試行します。",
         ),
         _ => return None,
     })

@@ -107,7 +107,8 @@ impl Hop {
             | FlannelLeaseFailed
             | VxlanDeviceCreated
             | IPPoolCreated
-            | TunnelAddressAssigned => &[Hop::Agent],
+            | TunnelAddressAssigned
+            | CalicoNodeFailed => &[Hop::Agent],
             CNIConfigWritten => &[Hop::Agent, Hop::Config],
             // The kubelet reports the runtime's "cni plugin not initialized" while no conflist exists.
             NetworkNotReady => &[Hop::Config, Hop::Runtime, Hop::Kubelet],

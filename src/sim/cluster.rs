@@ -41,6 +41,10 @@ pub(crate) enum Action {
     },
     /// calico-node's pod on `node` starts: its conflist, the pool, the tunnel's address.
     CalicoNodeStart { node: String, uid: u64, boot: u32 },
+    /// Every node's BIRD follows these blocks' export as the datastore holds it now.
+    CalicoBird { blocks: Vec<ipnet::IpNet> },
+    /// calico-kube-controllers' IPAM controller syncs (`syncIPAM`).
+    CalicoIpamSync,
     /// kindnetd's reconcile loop on `node`.
     KindnetReconcile { node: String, uid: u64, boot: u32 },
     /// The flannel pod on `node` starts: its conflist, then flanneld.

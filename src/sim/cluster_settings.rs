@@ -4,6 +4,8 @@
 //! it; the settings card, a link and the CLI fill it as a [`SettingsDraft`], text not yet validated.
 
 use crate::ipam::kcm::{KcmFlag, KcmFlags, NodeIpamConfig};
+use crate::sim::chain::calico::calico_node::default_pool;
+use crate::sim::chain::Chain;
 use crate::sim::command::Command;
 use crate::sim::preset::{self, PodIps, Preset, Splitter};
 use crate::sim::settings::{Knob, KnobId, KnobTexts, SimSettings, Written, KNOBS};
@@ -108,12 +110,16 @@ impl SettingsDraft {
     }
 
     /// Validate the fields over `base` (what a draft does not hold stays): kube-controller-manager's
-    /// text, or the setting's.
+    /// text, the setting's, or calico-node's when its pool would be refused.
     pub fn validate(&self, base: &ClusterSettings) -> Result<ClusterSettings, String> {
         let config = self.flags.validate().map_err(|e| e.to_string())?;
         let mut knobs = base.knobs;
         for (knob, text) in self.knobs.iter() {
             knobs.apply(knob.parse(text.trim()).map_err(|err| err.to_string())?);
+        }
+        // A scenario runs such a cluster (calico-node's crash is in the log); a draft is refused first.
+        if knobs.cni == Chain::Calico {
+            default_pool(&config.cluster_cidrs).map_err(|err| format!("calico-node: {err}"))?;
         }
         Ok(ClusterSettings {
             flags: trimmed(&self.flags),

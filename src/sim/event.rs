@@ -133,6 +133,8 @@ pub enum Reason {
     IPBorrowed,
     /// calico-node gave `tunl0` its address (`assignHostTunnelAddr`).
     TunnelAddressAssigned,
+    /// calico-node's startup failed and it exits (`createIPPool`, `utils.Terminate`).
+    CalicoNodeFailed,
 }
 
 impl Reason {

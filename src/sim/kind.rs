@@ -141,6 +141,7 @@ pub(crate) fn node_delete(cluster: &mut Cluster, name: &str) {
 pub(crate) fn delete_object(cluster: &mut Cluster, name: &str) -> Option<NodeObj> {
     let node = cluster.nodes.remove(name)?;
     cluster.nodes_changed();
+    (chain::actors(node.cni).deleted)(cluster, name);
     cluster.log(
         ObjectRef::node(name),
         EventKind::Step,

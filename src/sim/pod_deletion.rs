@@ -9,6 +9,7 @@
 //!
 //! podgc deletes the pods of a node that is gone.
 
+use super::chain::calico::kube_controllers;
 use super::clock::VirtualDuration;
 use super::cluster::{Action, Cluster};
 use super::event::{EventKind, Reason};
@@ -59,6 +60,7 @@ pub(crate) fn pod_delete(cluster: &mut Cluster, name: &str, grace_period_seconds
             Some(node_name),
             &upstream::POD_STRATEGY_DELETE,
         );
+        kube_controllers::pod_or_block_changed(cluster);
         if let Some(sandbox_id) = sandbox_id {
             cluster.schedule(
                 cluster.settings.watch_latency,
@@ -236,4 +238,5 @@ fn remove_pod_object(
         Some(node),
         upstream,
     );
+    kube_controllers::pod_or_block_changed(cluster);
 }

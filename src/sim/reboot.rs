@@ -75,7 +75,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
     });
     // What the node's network namespace held besides the pods' ends: ptp's routes, or flannel's bridge.
     let links = node.cni.spec().reboot_links;
-    let uid = node.uid;
+    let (uid, cni) = (node.uid, node.cni);
     forget_sandboxes(cluster, uid);
     let ipam = if data_dir.survives_reboot() {
         format!("host-local's {files} IP files in {dir} stay on disk")
@@ -97,6 +97,7 @@ pub(crate) fn node_reboot(cluster: &mut Cluster, name: &str, records: SandboxRec
         Some(name.into()),
         &upstream::CONTAINERD_SANDBOX_METADATA,
     );
+    (chain::actors(cni).down)(cluster, name);
     cluster.schedule(
         cluster.settings.reboot_downtime,
         Action::NodeBoot {

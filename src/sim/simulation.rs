@@ -2,8 +2,8 @@
 //! each action to its actor, and is the public driving API (`step`, `advance`, `run_to`,
 //! [`Simulation::at`] for scrubbing, [`Simulation::timeline`]).
 
-use super::chain::calico::calico_node;
 use super::chain::calico::view::{self, bird_routes, merge_routes};
+use super::chain::calico::{bird, calico_node, kube_controllers};
 use super::chain::flannel::flanneld as flannel;
 use super::chain::kindnet::kindnetd::Kindnet;
 use super::chain::{self, Chain};
@@ -248,6 +248,16 @@ impl Simulation {
         view::ipam_show_ip(&self.cluster, ip)
     }
 
+    /// `kubectl get ipamblocks.crd.projectcalico.org` on a Calico cluster.
+    pub fn kubectl_get_ipamblocks(&self) -> Vec<String> {
+        view::kubectl_get_ipamblocks(&self.cluster)
+    }
+
+    /// `kubectl get blockaffinities.crd.projectcalico.org` on a Calico cluster.
+    pub fn kubectl_get_blockaffinities(&self) -> Vec<String> {
+        view::kubectl_get_blockaffinities(&self.cluster)
+    }
+
     /// The node's root namespace (for `ip link` / `ip route` views).
     pub fn node_netns(&self, node: &str) -> Option<&NetNs> {
         self.cluster.nodes.get(node).map(|n| &n.netns)
@@ -366,6 +376,8 @@ impl Simulation {
             Action::CalicoNodeStart { node, uid, boot } => {
                 calico_node::run(cluster, &node, uid, boot)
             }
+            Action::CalicoIpamSync => kube_controllers::sync(cluster),
+            Action::CalicoBird { blocks } => bird::refresh(cluster, &blocks),
             Action::FlannelStart { node, uid, boot } => flannel::run(cluster, &node, uid, boot),
             Action::FlanneldRestart { node, uid, boot } => {
                 flannel::restart(cluster, &node, uid, boot)

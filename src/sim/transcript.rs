@@ -184,11 +184,23 @@ impl Transcript {
                     self.ip_views(&at, pod_ns);
                 }
             }
-            Reason::BlockClaimed => self.command(
-                "",
-                "calicoctl ipam show --show-blocks",
-                &sim.calico_ipam_show(true),
-            ),
+            Reason::BlockClaimed => {
+                self.command(
+                    "",
+                    "calicoctl ipam show --show-blocks",
+                    &sim.calico_ipam_show(true),
+                );
+                self.command(
+                    "",
+                    "kubectl get ipamblocks.crd.projectcalico.org",
+                    &sim.kubectl_get_ipamblocks(),
+                );
+                self.command(
+                    "",
+                    "kubectl get blockaffinities.crd.projectcalico.org",
+                    &sim.kubectl_get_blockaffinities(),
+                );
+            }
             Reason::IPBorrowed => {
                 if let Some((_, ips)) = pod.and_then(|pod| sim.pod_sandbox(pod)) {
                     for ip in ips {

@@ -158,6 +158,27 @@ upstream!(
     /// calico-node's startup creates the default pool from `CALICO_IPV4POOL_CIDR` or kubeadm's `podSubnet`.
     CALICO_CONFIGURE_IP_POOLS, "projectcalico/calico", "node/pkg/lifecycle/startup/startup.go", "configureIPPools");
 upstream!(
+    /// calico-node's startup creates the default pool, and exits when the client refuses it.
+    CALICO_CREATE_IP_POOL, "projectcalico/calico", "node/pkg/lifecycle/startup/startup.go", "createIPPool");
+upstream!(
+    /// kube-controllers' IPAM controller checks a deleted node's addresses for leaks.
+    CALICO_CHECK_ALLOCATIONS, "projectcalico/calico", "kube-controllers/pkg/controllers/node/ipam.go", "checkAllocations");
+upstream!(
+    /// kube-controllers' IPAM controller releases confirmed leaks (`ReleaseIPs`).
+    CALICO_GARBAGE_COLLECT_KNOWN_LEAKS, "projectcalico/calico", "kube-controllers/pkg/controllers/node/ipam.go", "garbageCollectKnownLeaks");
+upstream!(
+    /// kube-controllers' IPAM controller releases a deleted node's affinities (`ReleaseHostAffinities`).
+    CALICO_CLEANUP_NODE, "projectcalico/calico", "kube-controllers/pkg/controllers/node/ipam.go", "cleanupNode");
+upstream!(
+    /// BIRD's static routes: a blackhole for each block affine to the node.
+    CALICO_BIRD_AGGR, "projectcalico/calico", "node/filesystem/etc/calico/confd/templates/bird_aggr.cfg.template", "static");
+upstream!(
+    /// BIRD's kernel routes to the blocks and borrowed addresses its peers export, through `tunl0`.
+    CALICO_BIRD_IPAM, "projectcalico/calico", "confd/pkg/backends/calico/bgp_processor.go", "processIPPool");
+upstream!(
+    /// The calico plugin refuses to run before calico-node wrote `/var/lib/calico/nodename`.
+    CALICO_CMD_ADD, "projectcalico/calico", "cni-plugin/pkg/plugin/plugin.go", "cmdAdd");
+upstream!(
     /// calico-node gives the node's IP-in-IP device its address from the node's block.
     CALICO_ASSIGN_HOST_TUNNEL_ADDR, "projectcalico/calico", "node/pkg/allocateip/allocateip.go", "assignHostTunnelAddr");
 upstream!(

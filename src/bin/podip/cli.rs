@@ -2,11 +2,10 @@
 
 use super::figure_cmd::{self, FigureArgs};
 use super::lesson_cmd::{self, LessonCommand};
-use super::output::{render_calico_plan, render_capacity, to_json};
+use super::output::{render_capacity, to_json};
 use super::{import_cmd, scenario_cmd};
 use clap::{Parser, Subcommand};
 use podip::ipam::capacity::CapacityPlan;
-use podip::sim::Chain;
 use std::process::ExitCode;
 
 /// How Kubernetes gives a Pod its IP address, simulated faithfully.
@@ -96,15 +95,9 @@ pub fn main() -> ExitCode {
                 if json {
                     to_json(&plan)
                 } else {
-                    let mut text = render_capacity(&plan);
+                    let mut text = render_capacity(&plan, settings.knobs.cni);
                     text.push_str(&import_cmd::chain_line(settings.knobs.cni));
                     text.push('\n');
-                    if settings.knobs.cni == Chain::Calico {
-                        text.push_str(&render_calico_plan(
-                            &settings.config.cluster_cidrs,
-                            settings.knobs.max_pods,
-                        ));
-                    }
                     Ok(text)
                 }
             }))

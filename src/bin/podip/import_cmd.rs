@@ -235,7 +235,10 @@ fn render_import(import: &Import) -> String {
     }
     out.push_str(&format!("more nodes fit: {}\n", report.more_nodes_fit));
     out.push_str("capacity per node:\n");
-    out.push_str(&render_capacity(&report.capacity));
+    out.push_str(&render_capacity(
+        &report.capacity,
+        import.settings.knobs.cni,
+    ));
     out
 }
 

@@ -228,6 +228,24 @@ impl AllocationBlock {
             .collect()
     }
 
+    /// The addresses assigned on `host` (its `node` attribute), each with its attribute: what
+    /// kube-controllers' IPAM controller indexes per node (`allocationState`) to find leaks.
+    pub fn allocations_on(&self, host: &str) -> Vec<(IpAddr, &AllocationAttribute)> {
+        self.allocations
+            .iter()
+            .enumerate()
+            .filter_map(|(o, index)| {
+                let attrs = self.attributes.get((*index)?)?;
+                (attrs
+                    .active_owner_attrs
+                    .get(ATTRIBUTE_NODE)
+                    .map(String::as_str)
+                    == Some(host))
+                .then(|| (self.ordinal_to_ip(o), attrs))
+            })
+            .collect()
+    }
+
     /// `findOrAddAttribute`: an equal attribute is shared, otherwise one is appended.
     fn find_or_add_attribute(
         &mut self,

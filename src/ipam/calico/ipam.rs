@@ -77,7 +77,7 @@ pub struct Ipam {
 
 /// The text a `BlockAffinity`'s name sorts by: the CIDR with `.`, `:` and `/` as `-`.
 fn list_key(cidr: &IpNet) -> String {
-    net_string(cidr).replace(['.', ':', '/'], "-")
+    super::store::cidr_to_name(cidr)
 }
 
 impl Ipam {
@@ -568,13 +568,25 @@ impl Ipam {
     }
 
     /// `ReleaseHostAffinities`: every affinity of the node released (`RemoveIPAMHost` when a node is
-    /// deleted passes `must_be_empty` false); blocks still in use stay, without affinity.
-    pub fn release_host_affinities(&mut self, host: &str, must_be_empty: bool) {
+    /// deleted passes `must_be_empty` false); blocks still in use stay, without affinity. Under
+    /// `must_be_empty` a block in use stays the node's, and the last such refusal is returned after
+    /// the other blocks are released (upstream's `storedError`); a conflict or a missing block is
+    /// passed over.
+    pub fn release_host_affinities(
+        &mut self,
+        host: &str,
+        must_be_empty: bool,
+    ) -> Result<(), IpamError> {
+        let mut stored = Ok(());
         for version in [4, 6] {
             for cidr in self.affine_blocks(host, version) {
-                // A block in use under `must_be_empty` stays the node's, as upstream skips it.
-                let _ = self.release_block_affinity(host, cidr, must_be_empty, None);
+                match self.release_block_affinity(host, cidr, must_be_empty, None) {
+                    Ok(())
+                    | Err(IpamError::BlockClaimConflict { .. } | IpamError::DoesNotExist(_)) => {}
+                    Err(err) => stored = Err(err),
+                }
             }
         }
+        stored
     }
 }

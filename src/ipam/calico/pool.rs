@@ -9,6 +9,7 @@
 //! (`/32`, `/128`) does upstream seed with the wall clock; the model takes that time as an argument.
 
 use super::go_rand::{fnv32, GoRand};
+use super::store::DEFAULT_MAX_BLOCKS_PER_HOST;
 use crate::ipam::goip::{address_bits, ip_to_u128, net_string, u128_to_ip};
 use ipnet::IpNet;
 use std::fmt;
@@ -134,6 +135,9 @@ pub struct PoolPlan {
     pub blocks_per_node: u128,
     /// Nodes that can each run `max_pods` pods before the pool has no free block left.
     pub nodes_before_borrowing: u128,
+    /// Pods a node runs from blocks of its own while the pool has free blocks: `max_pods`, or what
+    /// `autoAssign`'s default limit of blocks per node holds (`tunl0` takes one address).
+    pub pods_per_node: u128,
 }
 
 impl IpPool {
@@ -145,12 +149,15 @@ impl IpPool {
     /// let pool = IpPool::new("default-ipv4-ippool", "192.168.0.0/16".parse().unwrap(), None).unwrap();
     /// let plan = pool.plan(110);
     /// assert_eq!((plan.first_block_pods, plan.blocks_per_node, plan.nodes_before_borrowing), (63, 2, 512));
+    /// assert_eq!((plan.pods_per_node, pool.plan(2000).pods_per_node), (110, 1279));
     /// ```
     pub fn plan(&self, max_pods: u32) -> PoolPlan {
         let block_addresses = self.block_addresses();
         let needed = u128::from(max_pods) + 1;
         let blocks_per_node = needed.div_ceil(block_addresses).max(1);
+        let limit = DEFAULT_MAX_BLOCKS_PER_HOST as u128 * block_addresses;
         PoolPlan {
+            pods_per_node: u128::from(max_pods).min(limit.saturating_sub(1)),
             blocks: self.num_blocks(),
             block_addresses,
             first_block_pods: block_addresses.saturating_sub(1),

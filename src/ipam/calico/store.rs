@@ -12,6 +12,26 @@ use ipnet::IpNet;
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// `names.CIDRToName` (`libcalico-go/lib/names/cidr.go`): an `IPAMBlock`'s name, the CIDR with `.`,
+/// `:` and `/` as `-`.
+///
+/// # Examples
+/// ```
+/// use podip::ipam::calico::store::cidr_to_name;
+/// assert_eq!(cidr_to_name(&"192.168.171.64/26".parse().unwrap()), "192-168-171-64-26");
+/// assert_eq!(cidr_to_name(&"fd00:10:244::/122".parse().unwrap()), "fd00-10-244---122");
+/// ```
+pub fn cidr_to_name(cidr: &IpNet) -> String {
+    net_string(cidr).replace(['.', ':', '/'], "-")
+}
+
+/// A `BlockAffinity`'s name in the Kubernetes datastore (`ipam_affinity_v1.go`, `parseKey`): the node,
+/// then the block's name. (Upstream shortens and hashes a name of 253 characters or more; a node name
+/// that long is not modelled.)
+pub fn block_affinity_name(host: &str, cidr: &IpNet) -> String {
+    format!("{host}-{}", cidr_to_name(cidr))
+}
+
 /// `BlockAffinityState`: a claim moves pending → confirmed; a release confirmed → pendingDeletion →
 /// deleted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,6 +16,10 @@ pub(crate) struct Actors {
     /// The node registered or its machine booted, before containerd and the kubelet start (k3s writes
     /// its conflist then).
     pub(crate) prepare: fn(&mut Cluster, &str),
+    /// The node's machine went down to reboot.
+    pub(crate) down: fn(&mut Cluster, &str),
+    /// The Node object was deleted (a cluster-wide controller of the chain cleans up after it).
+    pub(crate) deleted: fn(&mut Cluster, &str),
     /// The node's CNI agent starts (kindnetd, the flannel pod), for the node of this uid and boot.
     pub(crate) start_agent: fn(&mut Cluster, &str, u64, u32),
     /// CNI ADD of a sandbox on a node whose conflist is written: fills in the facts and returns its

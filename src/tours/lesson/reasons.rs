@@ -28,7 +28,7 @@ reasons! {
     OutOfpods SandboxCreated CNIAdd IPAMReserve BridgeCreated BridgeGatewayAdded VethCreated
     RouteAdded PodIPsAssigned PodIPsCleared SandboxChanged FailedCreatePodSandBox PodTerminating
     Killing CNIDel IPAMRelease VethDeleted RouteRemoved SandboxRemoved PodDeleted IPPoolCreated
-    BlockAffinity BlockClaimed IPBorrowed TunnelAddressAssigned
+    BlockAffinity BlockClaimed IPBorrowed TunnelAddressAssigned CalicoNodeFailed
 }
 
 /// The reason named `name`.

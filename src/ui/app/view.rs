@@ -454,9 +454,6 @@ pub(super) fn cards(
         }
         touched
     });
-    // On Calico every card holds BIRD's routes to the other nodes' blocks and borrowed addresses: an
-    // event on one node may change them all.
-    let calico = cursor.sim().cluster.calico.is_some();
     let cards = names
         .iter()
         .take(MAX_NODE_CARDS)
@@ -466,7 +463,7 @@ pub(super) fn cards(
                 card.pending_dels.is_empty()
                     && touched
                         .as_ref()
-                        .is_some_and(|t| !t.contains(&name.as_str()) && (!calico || t.is_empty()))
+                        .is_some_and(|t| !t.contains(&name.as_str()))
             };
             if let Some(before) = before.filter(unchanged) {
                 return Some(before.clone());

@@ -8,25 +8,25 @@
 //! an address: the node's first `AutoAssign`, which claims its first block. After a reboot the address
 //! its handle holds is kept (`reconcileTunnelAddrs`).
 
+use super::bird;
 use super::told::tell_ipam_events;
 use super::{unix_nano, Calico};
 use crate::ipam::calico::node::{
     assign_host_tunnel_addr, calico_conflist, ipip_tunnel_handle, IPIP_DEVICE,
 };
-use crate::ipam::calico::{IpPool, Ipam};
+use crate::ipam::calico::{IpPool, Ipam, PoolError};
+use crate::ipam::goip::net_string;
 use crate::sim::cluster::{Action, Cluster};
 use crate::sim::event::{EventKind, Reason};
 use crate::sim::object::ObjectRef;
 use crate::sim::upstream;
-use ipnet::IpNet;
+use ipnet::{IpNet, Ipv4Net};
+use std::fmt;
+use std::net::Ipv4Addr;
 use std::rc::Rc;
 
 /// The manifest's default pool's name.
 pub const DEFAULT_POOL_NAME: &str = "default-ipv4-ippool";
-
-/// The pool calico-node uses when neither `CALICO_IPV4POOL_CIDR` nor kubeadm's `podSubnet` is set
-/// (`DEFAULT_IPV4_POOL_CIDR`).
-pub const DEFAULT_IPV4_POOL_CIDR: &str = "192.168.0.0/16";
 
 /// calico-node starts `kindnet_start_delay` from now.
 pub(crate) fn start(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
@@ -40,38 +40,64 @@ pub(crate) fn start(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     );
 }
 
-/// The pool's CIDR: the cluster's IPv4 CIDR (kubeadm's `podSubnet`), else Calico's default.
-fn pool_cidr(cluster: &Cluster) -> IpNet {
-    default_pool(
-        cluster
-            .config
-            .as_ref()
-            .map_or(&[], |c| &c.cluster_cidrs[..]),
-    )
-    .cidr
+/// The cluster CIDRs as calico-node reads them from kubeadm's `kubeadm-config` (`podSubnet`).
+fn cluster_cidrs(cluster: &Cluster) -> &[IpNet] {
+    cluster
+        .config
+        .as_ref()
+        .map_or(&[], |c| &c.cluster_cidrs[..])
 }
 
+/// Why calico-node's startup could not create the default pool (`createIPPool`: the client's
+/// validation refused it), as its log says before it exits (`utils.Terminate`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolCreateError {
+    /// The pool's CIDR.
+    pub cidr: IpNet,
+    /// The validation's reason.
+    pub reason: PoolError,
+}
+
+impl fmt::Display for PoolCreateError {
+    /// `Failed to create default IPv4 IP pool: <cidr>` with logrus' `error=`, the client's
+    /// `ErrorValidation` (`error with field IPPool.Spec.CIDR = '<cidr>' (<reason>)`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cidr = net_string(&self.cidr);
+        write!(
+            f,
+            "Failed to create default IPv4 IP pool: {cidr} error=error with field IPPool.Spec.CIDR = '{cidr}' ({})",
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for PoolCreateError {}
+
 /// The pool calico-node creates for these cluster CIDRs (kubeadm's `podSubnet`): the first IPv4 one,
-/// else `192.168.0.0/16`, in blocks of /26.
-pub fn default_pool(cluster_cidrs: &[IpNet]) -> IpPool {
+/// else `192.168.0.0/16`, in blocks of /26 — or the validation's refusal of a pool smaller than a
+/// block (`IPPool.validateAndSetDefaults`), on which calico-node exits. The manifest assigns IPv4 only
+/// (`assign_ipv6: "false"`), so an IPv6-only cluster's pods get addresses of `192.168.0.0/16`.
+///
+/// # Examples
+/// ```
+/// use podip::sim::chain::calico::calico_node::default_pool;
+/// let pool = default_pool(&["10.244.0.0/16".parse().unwrap()]).unwrap();
+/// assert_eq!(pool.cidr.to_string(), "10.244.0.0/16");
+/// let v6_only = default_pool(&["fd00:10:244::/56".parse().unwrap()]).unwrap();
+/// assert_eq!(v6_only.cidr.to_string(), "192.168.0.0/16");
+/// let err = default_pool(&["10.0.0.0/27".parse().unwrap()]).unwrap_err();
+/// assert!(err.to_string().starts_with("Failed to create default IPv4 IP pool: 10.0.0.0/27 error=error with field"));
+/// ```
+pub fn default_pool(cluster_cidrs: &[IpNet]) -> Result<IpPool, PoolCreateError> {
     let cidr = cluster_cidrs
         .iter()
         .find(|cidr| matches!(cidr, IpNet::V4(_)))
         .copied()
-        .unwrap_or_else(|| DEFAULT_IPV4_POOL_CIDR.parse().unwrap_or_default());
-    IpPool::new(DEFAULT_POOL_NAME, cidr, None)
-        .or_else(|_| {
-            IpPool::new(
-                DEFAULT_POOL_NAME,
-                DEFAULT_IPV4_POOL_CIDR.parse().unwrap_or_default(),
-                None,
-            )
-        })
-        .unwrap_or(IpPool {
-            name: DEFAULT_POOL_NAME.to_string(),
-            cidr,
-            block_size: 26,
-        })
+        .unwrap_or(IpNet::V4(Ipv4Net::new_assert(
+            Ipv4Addr::new(192, 168, 0, 0),
+            16,
+        )));
+    IpPool::new(DEFAULT_POOL_NAME, cidr, None).map_err(|reason| PoolCreateError { cidr, reason })
 }
 
 /// calico-node's pod runs: the conflist, the pool, the tunnel address.
@@ -98,18 +124,31 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
         &upstream::CALICO_INSTALL_CNI,
     );
     if cluster.calico.is_none() {
-        let cidr = pool_cidr(cluster);
-        let Ok(pool) = IpPool::new(DEFAULT_POOL_NAME, cidr, None) else {
-            return;
+        let pool = match default_pool(cluster_cidrs(cluster)) {
+            Ok(pool) => pool,
+            Err(err) => return failed(cluster, name, &err),
+        };
+        let cidr = pool.cidr;
+        let v6 = cluster_cidrs(cluster)
+            .iter()
+            .any(|c| matches!(c, IpNet::V6(_)));
+        let v4 = cluster_cidrs(cluster)
+            .iter()
+            .any(|c| matches!(c, IpNet::V4(_)));
+        let family = match (v4, v6) {
+            (_, false) => "",
+            (true, true) => "; IPv4 only: FELIX_IPV6SUPPORT \"false\" makes no IPv6 pool and calico-ipam's assign_ipv6 is off, so pods get no IPv6 address",
+            (false, true) => "; the cluster CIDR has no IPv4 range, so the default one: FELIX_IPV6SUPPORT \"false\" makes no IPv6 pool and calico-ipam's assign_ipv6 is off, so pods get IPv4 addresses on this IPv6 cluster",
         };
         let text = format!(
-            "calico-node created the IP pool {DEFAULT_POOL_NAME}: cidr {cidr}, blockSize {}, ipipMode Always, natOutgoing true ({} blocks of {} addresses)",
+            "calico-node created the IP pool {DEFAULT_POOL_NAME}: cidr {cidr}, blockSize {}, ipipMode Always, natOutgoing true ({} blocks of {} addresses){family}",
             pool.block_size,
             pool.num_blocks(),
             pool.block_addresses()
         );
         cluster.calico = Some(Box::new(Calico {
             ipam: Ipam::new(vec![pool]),
+            ..Calico::default()
         }));
         cluster.log(
             ObjectRef::node(name),
@@ -120,6 +159,7 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
             &upstream::CALICO_CONFIGURE_IP_POOLS,
         );
     }
+    bird::up(cluster, name);
     let now = unix_nano(cluster.now.as_millis());
     let Some(calico) = cluster.calico.as_mut() else {
         return;
@@ -135,7 +175,8 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     }
     let assigned = assign_host_tunnel_addr(&mut calico.ipam, name);
     let events = calico.ipam.take_events();
-    tell_ipam_events(cluster, &ObjectRef::node(name), name, events, None);
+    tell_ipam_events(cluster, &ObjectRef::node(name), name, events.clone(), None);
+    super::told::written(cluster, &events, true);
     match assigned {
         Ok(Some(address)) => cluster.log(
             ObjectRef::node(name),
@@ -158,4 +199,21 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
             &upstream::CALICO_ASSIGN_HOST_TUNNEL_ADDR,
         ),
     }
+}
+
+/// calico-node's startup stopped in `configureIPPools` (`utils.Terminate`, exit 1): the kubelet restarts
+/// the container with back-off and each start fails the same way (CrashLoopBackOff). `install-cni`
+/// already wrote the conflist, so the node is Ready and takes pods, but `WriteNodeConfig` never wrote
+/// `/var/lib/calico/nodename`, so every pod's ADD fails in the calico plugin.
+fn failed(cluster: &mut Cluster, name: &str, err: &PoolCreateError) {
+    cluster.log(
+        ObjectRef::node(name),
+        EventKind::Warning,
+        Reason::CalicoNodeFailed,
+        format_args!(
+            "calico-node: {err}; Terminating: the container exits 1 and the kubelet restarts it with back-off (CrashLoopBackOff), failing the same way, so /var/lib/calico/nodename is never written"
+        ),
+        Some(name.into()),
+        &upstream::CALICO_CREATE_IP_POOL,
+    );
 }

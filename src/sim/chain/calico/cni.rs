@@ -3,8 +3,8 @@
 //! pod's attributes), then `DoNetworking`; DEL tears the veth down and calico-ipam releases by handle
 //! (`ReleaseByHandle`), a missing handle ignored so a repeated DEL succeeds.
 
-use super::calico_node;
 use super::told::ipam_told;
+use super::{bird, calico_node};
 use super::{unix_nano, Calico};
 use crate::ipam::calico::dataplane::{do_networking, CaliVeth};
 use crate::ipam::calico::plugin::{self, get_handle_id, Families, Workload, NETWORK_NAME};
@@ -21,10 +21,16 @@ use crate::sim::upstream;
 use ipnet::IpNet;
 use std::net::IpAddr;
 
+/// The calico plugin's refusal before calico-node wrote its node name (`cmdAdd`, `cmdDel`): `os.Stat`'s
+/// error, then the plugin's advice.
+pub const NODENAME_MISSING: &str = "stat /var/lib/calico/nodename: no such file or directory: check that the calico/node container is running and has mounted /var/lib/calico/";
+
 /// Calico's row of actors: calico-node writes the conflist and claims the tunnel's block once it runs;
 /// the calico plugin and calico-ipam do ADD and DEL.
 pub(crate) const ACTORS: Actors = Actors {
     prepare: nothing,
+    down: bird::down,
+    deleted: super::kube_controllers::node_deleted,
     start_agent: calico_node::start,
     add,
     del,
@@ -38,16 +44,15 @@ fn add(
     pod_netns: &mut NetNs,
 ) -> Result<Vec<Told>, String> {
     let now = unix_nano(cluster.now.as_millis());
-    let Cluster {
-        nodes,
-        entropy,
-        calico,
-        ..
-    } = cluster;
-    let Some(node) = nodes.get_mut(node_name) else {
+    let Cluster { nodes, calico, .. } = cluster;
+    if !nodes.contains_key(node_name) {
         return Err(String::new());
+    }
+    // calico-node writes /var/lib/calico/nodename after it made the pool; the pool is the cluster's
+    // and every calico-node makes it alike, so no pool means no node got that far.
+    let Some(Calico { ipam, .. }) = calico.as_deref_mut() else {
+        return Err(NODENAME_MISSING.to_string());
     };
-    let ipam = &mut calico.get_or_insert_with(Box::default).ipam;
     ipam.now_unix_nano = now;
     let pod = facts.pod().to_string();
     let workload = Workload {
@@ -60,6 +65,17 @@ fn add(
     let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
     let events = ipam.take_events();
     let mut told = ipam_told(ipam, &events, Some(&handle));
+    super::told::written(cluster, &events, false);
+    let Cluster {
+        nodes,
+        entropy,
+        calico,
+        ..
+    } = cluster;
+    let (Some(node), Some(Calico { ipam, .. })) = (nodes.get_mut(node_name), calico.as_deref_mut())
+    else {
+        return Err(String::new());
+    };
     let ips = assigned.map_err(|err| err.to_string())?;
     let Some(ip) = ips.first().map(IpNet::addr) else {
         return Err(IpamError::NoPoolsForNode(node_name.to_string()).to_string());
@@ -124,13 +140,16 @@ fn del(
             ));
         }
     }
-    if let Some(Calico { ipam }) = calico.as_deref_mut() {
+    let mut events = Vec::new();
+    if let Some(Calico { ipam, .. }) = calico.as_deref_mut() {
         ipam.now_unix_nano = now;
         let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
         let _ = plugin::cmd_del(ipam, &facts.sandbox_id);
-        let events = ipam.take_events();
+        events = ipam.take_events();
         told.extend(released_told(&events, &facts.reserved, &handle));
     }
+    super::told::written(cluster, &events, false);
+    super::kube_controllers::pod_or_block_changed(cluster);
     told
 }
 

@@ -5,17 +5,23 @@
 //! `AutoAssign` from the node's affine blocks, claiming or borrowing as `libcalico-go/lib/ipam` does,
 //! then `DoNetworking` (the `cali` veth, the pod's `169.254.1.1` routes, the node's `/32`); DEL releases
 //! by the handle `k8s-pod-network.<containerID>` ([`cni`]). The datastore is the cluster's one
-//! [`Ipam`], `Calico`; BIRD's routes (a `blackhole` per affine block, each
-//! other node's blocks through `tunl0`) are read off it ([`view`]). The node's `spec.podCIDR`, which
-//! kube-controller-manager still sets, plays no part.
+//! [`Ipam`], `Calico`; each node's BIRD (a `blackhole` per affine block, each other node's blocks
+//! through `tunl0`) follows what it exports, by events (`bird`); calico-kube-controllers cleans up a
+//! deleted node's blocks ([`kube_controllers`]); [`view`] is what the tools print. The node's
+//! `spec.podCIDR`, which kube-controller-manager still sets, plays no part.
 
+pub(crate) mod bird;
 pub mod calico_node;
 pub mod cni;
+pub mod kube_controllers;
 mod told;
 pub mod view;
 
 use super::spec::ChainSpec;
 use crate::ipam::calico::Ipam;
+use crate::sim::clock::VirtualTime;
+use ipnet::IpNet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Calico's row of data.
 pub const SPEC: ChainSpec = ChainSpec {
@@ -41,6 +47,18 @@ pub const SPEC: ChainSpec = ChainSpec {
 pub(crate) struct Calico {
     /// The IPAM datastore and its client.
     pub(crate) ipam: Ipam,
+    /// Each node's BIRD: the routes it installed.
+    pub(crate) bird: bird::Bird,
+    /// When each `IPAMBlock` was created (its `metadata.creationTimestamp`), by CIDR.
+    pub(crate) blocks_created: BTreeMap<IpNet, VirtualTime>,
+    /// When each `BlockAffinity` was created, by node and block.
+    pub(crate) affinities_created: BTreeMap<(String, IpNet), VirtualTime>,
+    /// Nodes deleted from the API whose IPAM kube-controllers has not cleaned up yet, by name.
+    pub(crate) gone: BTreeSet<String>,
+    /// When kube-controllers' IPAM controller syncs next, if a sync is queued.
+    pub(crate) sync_due: Option<VirtualTime>,
+    /// Syncs failed in a row: the retry's back-off.
+    pub(crate) sync_failures: u32,
 }
 
 /// The wall clock Calico writes into blocks and affinities: a fixed day plus the run's virtual time, so

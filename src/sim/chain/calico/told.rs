@@ -1,6 +1,7 @@
 //! What Calico's IPAM wrote, as the log tells it: affinities in their states, blocks claimed, addresses
 //! assigned or borrowed (`IpamEvent`s, in the order IPAM wrote them).
 
+use crate::ipam::calico::store::cidr_to_name;
 use crate::ipam::calico::{BlockAffinityState, Ipam, IpamEvent};
 use crate::ipam::goip::GoIp;
 use crate::sim::chain::seam::Told;
@@ -37,7 +38,11 @@ pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>)
                             "BlockAffinity {host}-{} of block {cidr} for node {host}: state {state}{why}",
                             key(cidr)
                         ),
-                        &upstream::CALICO_CLAIM_AFFINE_BLOCK,
+                        if *state == BlockAffinityState::PendingDeletion {
+                            &upstream::CALICO_RELEASE_BLOCK_AFFINITY
+                        } else {
+                            &upstream::CALICO_CLAIM_AFFINE_BLOCK
+                        },
                     )
                 }
                 IpamEvent::AffinityDeleted { host, cidr } => Told::Text(
@@ -105,7 +110,7 @@ pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>)
 
 /// A block's name as its `IPAMBlock` and `BlockAffinity` objects carry it (`192-168-162-128-26`).
 fn key(cidr: &IpNet) -> String {
-    cidr.to_string().replace(['.', ':', '/'], "-")
+    cidr_to_name(cidr)
 }
 
 /// IPAM's writes told on `object` at `node` (calico-node's own, outside a sandbox).
@@ -132,4 +137,34 @@ pub(crate) fn tell_ipam_events(
             );
         }
     }
+}
+
+/// What IPAM wrote reaches the API server's objects (their creation times, for `kubectl get`) and,
+/// through confd, every node's BIRD, at once if the writes are `told` already.
+pub(crate) fn written(cluster: &mut Cluster, events: &[IpamEvent], told: bool) {
+    let now = cluster.now;
+    let Some(calico) = cluster.calico.as_deref_mut() else {
+        return;
+    };
+    for event in events {
+        match event {
+            IpamEvent::Affinity { host, cidr, .. } => {
+                calico
+                    .affinities_created
+                    .entry((host.clone(), *cidr))
+                    .or_insert(now);
+            }
+            IpamEvent::AffinityDeleted { host, cidr } => {
+                calico.affinities_created.remove(&(host.clone(), *cidr));
+            }
+            IpamEvent::BlockCreated { cidr, .. } => {
+                calico.blocks_created.insert(*cidr, now);
+            }
+            IpamEvent::BlockDeleted(cidr) => {
+                calico.blocks_created.remove(cidr);
+            }
+            _ => {}
+        }
+    }
+    super::bird::changed(cluster, events, told);
 }

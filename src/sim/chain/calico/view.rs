@@ -1,66 +1,25 @@
 //! What a Calico node's tools show, read off the datastore and the node: `ip route` with BIRD's routes (a
 //! `blackhole` per block affine to the node, each other node's blocks via its InternalIP through
-//! `tunl0`), the blocks by node, and a node's IPAM facts for the state.
+//! `tunl0`, as the node's BIRD installed them), the blocks by node, and a node's IPAM facts for the
+//! state.
 
+use super::bird;
 use super::Calico;
-use crate::ipam::calico::node::{blackhole_route, ipip_route, IPIP_DEVICE};
+use crate::ipam::calico::store::{block_affinity_name, cidr_to_name};
 use crate::ipam::goip::ip_to_u128;
+use crate::sim::clock::VirtualTime;
 use crate::sim::cluster::Cluster;
 use ipnet::IpNet;
 use std::net::IpAddr;
 
-/// BIRD's routes on `node`: its blocks' blackholes, the tunnel routes to the other nodes' blocks, and
-/// a `/32` through the tunnel to each address another node borrowed (`proto bird`), each with the
-/// prefix it is for.
+/// BIRD's routes on `node` as its table holds them (see [`super::bird`]): its blocks' blackholes, the
+/// tunnel routes to the other nodes' blocks, and a `/32` through the tunnel to each address another
+/// node borrowed, each with the prefix it is for.
 pub(crate) fn bird_routes(cluster: &Cluster, node: &str) -> Vec<(IpNet, String)> {
-    let Some(Calico { ipam }) = cluster.calico.as_deref() else {
-        return Vec::new();
-    };
-    let via = |name: &str| {
-        cluster
-            .nodes
-            .get(name)
-            .filter(|other| !other.down)
-            .and_then(|other| other.internal_ips.iter().find(|ip| ip.is_ipv4()).copied())
-    };
-    let borrowed = ipam.blocks().values().flat_map(|block| {
-        block
-            .non_affine_allocations()
-            .into_iter()
-            .filter(|(_, holder)| holder != node)
-            .filter_map(|(ip, holder)| {
-                let gateway = via(&holder)?;
-                Some((
-                    IpNet::from(ip),
-                    format!(
-                        "{} via {} dev {IPIP_DEVICE} proto bird onlink",
-                        crate::ipam::goip::ip_string(ip),
-                        crate::ipam::goip::ip_string(gateway)
-                    ),
-                ))
-            })
-            .collect::<Vec<_>>()
-    });
-    let mut routes: Vec<(IpNet, String)> = ipam
-        .affine_blocks(node, 4)
-        .into_iter()
-        .map(|block| (block, blackhole_route(&block)))
-        .collect();
-    for (name, other) in cluster.nodes_in_name_order() {
-        if &**name == node || other.down {
-            continue;
-        }
-        let Some(via) = other.internal_ips.iter().find(|ip| ip.is_ipv4()) else {
-            continue;
-        };
-        routes.extend(
-            ipam.affine_blocks(name, 4)
-                .into_iter()
-                .map(|block| (block, ipip_route(&block, *via))),
-        );
-    }
-    routes.extend(borrowed);
-    routes
+    cluster
+        .calico
+        .as_deref()
+        .map_or_else(Vec::new, |calico| bird::routes(calico, node))
 }
 
 /// `ip route` on a Calico node: the kernel's and the plugin's routes (`lines`, as `ip` prints the node's
@@ -112,7 +71,7 @@ pub struct BlockView {
 
 /// Every block in the datastore, by CIDR.
 pub(crate) fn blocks(cluster: &Cluster) -> Vec<BlockView> {
-    let Some(Calico { ipam }) = cluster.calico.as_deref() else {
+    let Some(Calico { ipam, .. }) = cluster.calico.as_deref() else {
         return Vec::new();
     };
     ipam.blocks()
@@ -159,7 +118,7 @@ pub struct CalicoState {
 
 /// The datastore's state, once the first calico-node created it.
 pub(crate) fn state(cluster: &Cluster) -> Option<CalicoState> {
-    let Calico { ipam } = cluster.calico.as_deref()?;
+    let Calico { ipam, .. } = cluster.calico.as_deref()?;
     Some(CalicoState {
         pools: ipam
             .pools()
@@ -192,7 +151,7 @@ pub(crate) fn node_blocks(cluster: &Cluster, node: &str) -> Vec<String> {
 /// `calicoctl ipam show [--show-blocks]` (`calicoctl/commands/ipam/show.go`): the pool's row, then each
 /// block's, drawn as olekukonko/tablewriter draws them (headers centred, numbers to the right).
 pub(crate) fn ipam_show(cluster: &Cluster, show_blocks: bool) -> Vec<String> {
-    let Some(Calico { ipam }) = cluster.calico.as_deref() else {
+    let Some(Calico { ipam, .. }) = cluster.calico.as_deref() else {
         return Vec::new();
     };
     let mut rows: Vec<[String; 5]> = Vec::new();
@@ -274,7 +233,7 @@ fn usage_row(kind: &str, cidr: &IpNet, in_use: u128, capacity: u128) -> [String;
 /// `calicoctl ipam show --ip=IP`: whether it is in use and its attributes (Go's `%v` of a map, keys in
 /// order), or the client's error when it is not assigned.
 pub(crate) fn ipam_show_ip(cluster: &Cluster, ip: IpAddr) -> Vec<String> {
-    let Some(Calico { ipam }) = cluster.calico.as_deref() else {
+    let Some(Calico { ipam, .. }) = cluster.calico.as_deref() else {
         return Vec::new();
     };
     let ip_text = crate::ipam::goip::ip_string(ip);
@@ -296,5 +255,115 @@ pub(crate) fn ipam_show_ip(cluster: &Cluster, ip: IpAddr) -> Vec<String> {
             ]
         }
         None => vec![format!("IP {ip_text} is not assigned in block")],
+    }
+}
+
+/// `kubectl get ipamblocks.crd.projectcalico.org`: every block's object by name, with its age.
+pub(crate) fn kubectl_get_ipamblocks(cluster: &Cluster) -> Vec<String> {
+    let Some(calico) = cluster.calico.as_deref() else {
+        return vec![NO_RESOURCES.to_string()];
+    };
+    let rows = calico
+        .blocks_created
+        .iter()
+        .map(|(cidr, created)| (cidr_to_name(cidr), *created))
+        .collect();
+    kubectl_table(cluster, rows)
+}
+
+/// `kubectl get blockaffinities.crd.projectcalico.org`: every affinity's object by name, with its age.
+pub(crate) fn kubectl_get_blockaffinities(cluster: &Cluster) -> Vec<String> {
+    let Some(calico) = cluster.calico.as_deref() else {
+        return vec![NO_RESOURCES.to_string()];
+    };
+    let rows = calico
+        .affinities_created
+        .iter()
+        .map(|((host, cidr), created)| (block_affinity_name(host, cidr), *created))
+        .collect();
+    kubectl_table(cluster, rows)
+}
+
+/// What kubectl says when a cluster-scoped list is empty.
+const NO_RESOURCES: &str = "No resources found";
+
+/// kubectl's table for a CRD without printer columns: NAME and AGE, in name order (as the API server
+/// lists them), aligned as cli-runtime's tabwriter aligns them (padding 3, at least 6 wide).
+fn kubectl_table(cluster: &Cluster, mut rows: Vec<(String, VirtualTime)>) -> Vec<String> {
+    if rows.is_empty() {
+        return vec![NO_RESOURCES.to_string()];
+    }
+    rows.sort();
+    let width = rows
+        .iter()
+        .map(|(name, _)| name.len())
+        .chain(["NAME".len()])
+        .max()
+        .unwrap_or(0)
+        .saturating_add(3)
+        .max(6);
+    let mut lines = vec![format!("{:<width$}AGE", "NAME")];
+    lines.extend(rows.into_iter().map(|(name, created)| {
+        let age = cluster.now.as_millis().saturating_sub(created.as_millis());
+        format!("{name:<width$}{}", human_duration(age / 1000))
+    }));
+    lines
+}
+
+/// `duration.HumanDuration` (`k8s.io/apimachinery/pkg/util/duration`), which kubectl's AGE column uses,
+/// for whole `seconds`.
+fn human_duration(seconds: u64) -> String {
+    let minutes = seconds / 60;
+    let hours = minutes / 60;
+    match (seconds, minutes, hours) {
+        (s, _, _) if s < 120 => format!("{s}s"),
+        (s, m, _) if m < 10 && s % 60 == 0 => format!("{m}m"),
+        (s, m, _) if m < 10 => format!("{m}m{}s", s % 60),
+        (_, m, _) if m < 180 => format!("{m}m"),
+        (_, m, h) if h < 8 && m % 60 == 0 => format!("{h}h"),
+        (_, m, h) if h < 8 => format!("{h}h{}m", m % 60),
+        (_, _, h) if h < 48 => format!("{h}h"),
+        (_, _, h) if h < 24 * 8 && h % 24 == 0 => format!("{}d", h / 24),
+        (_, _, h) if h < 24 * 8 => format!("{}d{}h", h / 24, h % 24),
+        (_, _, h) if h < 24 * 365 * 2 => format!("{}d", h / 24),
+        (_, _, h) if h < 24 * 365 * 8 && h / 24 % 365 == 0 => format!("{}y", h / 24 / 365),
+        (_, _, h) if h < 24 * 365 * 8 => format!("{}y{}d", h / 24 / 365, h / 24 % 365),
+        (_, _, h) => format!("{}y", h / 24 / 365),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::human_duration;
+
+    /// `duration_test.go`'s `TestHumanDuration` and some of `TestHumanDurationBoundaries`, in seconds.
+    #[test]
+    fn human_duration_reads_as_kubectls_age() {
+        const H: u64 = 3600;
+        let table: [(u64, &str); 20] = [
+            (1, "1s"),
+            (70, "70s"),
+            (190, "3m10s"),
+            (70 * 60, "70m"),
+            (47 * H, "47h"),
+            (49 * H, "2d1h"),
+            ((8 * 24 + 2) * H, "8d"),
+            (367 * 24 * H, "367d"),
+            ((365 * 2 * 24 + 25) * H, "2y1d"),
+            ((365 * 8 * 24 + 2) * H, "8y"),
+            (0, "0s"),
+            (119, "119s"),
+            (120, "2m"),
+            (121, "2m1s"),
+            (8 * H + 59 * 60, "8h"),
+            (2 * 24 * H, "2d"),
+            (8 * 24 * H - 1, "7d23h"),
+            (2 * 365 * 24 * H - 1, "729d"),
+            (2 * 365 * 24 * H, "2y"),
+            (8 * 365 * 24 * H - 1, "7y364d"),
+        ];
+        for (seconds, want) in table {
+            assert_eq!(human_duration(seconds), want, "{seconds}s");
+        }
     }
 }

@@ -20,6 +20,8 @@ use std::rc::Rc;
 /// Canal's row of actors: the canal pod (install-cni, then flanneld) starts after the node registers.
 pub(crate) const ACTORS: Actors = Actors {
     prepare: nothing,
+    down: nothing,
+    deleted: nothing,
     start_agent: flanneld::start,
     add,
     del,

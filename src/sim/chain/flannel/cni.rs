@@ -26,6 +26,8 @@ use std::rc::Rc;
 /// the conflist.
 pub(crate) const ACTORS: Actors = Actors {
     prepare: nothing,
+    down: nothing,
+    deleted: nothing,
     start_agent: flanneld::start,
     add,
     del,
@@ -34,6 +36,8 @@ pub(crate) const ACTORS: Actors = Actors {
 /// k3s' row of actors: its agent writes the conflist before containerd and the kubelet start.
 pub(crate) const K3S_ACTORS: Actors = Actors {
     prepare: flanneld::k3s_prepare,
+    down: nothing,
+    deleted: nothing,
     ..ACTORS
 };
 

@@ -23,6 +23,8 @@ use std::rc::Rc;
 /// kindnet's row of actors: kindnetd writes the conflist once it runs; ptp and host-local do ADD and DEL.
 pub(crate) const ACTORS: Actors = Actors {
     prepare: nothing,
+    down: nothing,
+    deleted: nothing,
     start_agent: kindnetd::start,
     add,
     del,

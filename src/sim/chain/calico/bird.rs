@@ -1,0 +1,345 @@
+//! BIRD on each Calico node, as calico-node's confd configures it: a `blackhole` for each block affine
+//! to the node (`node/filesystem/etc/calico/confd/templates/bird_aggr.cfg.template`, the static
+//! protocol's `route <block> blackhole`), exported over BGP, and in the kernel a route through `tunl0`
+//! to every block another node exports, and to each address a node holds in a block not its own
+//! (borrowed: exported as a /32), via that node's address (`confd/pkg/backends/calico/bgp_processor.go`,
+//! `processIPPool`: `krt_tunnel="tunl0"` in the kernel filter of an IP-in-IP pool).
+//!
+//! Each node's table changes by events: when a block's export changes (claimed, released, an address
+//! borrowed or given back), when a node's calico-node starts (BIRD comes up and learns its peers'
+//! routes, and they learn its), and when a node goes down or is deleted (its BGP sessions close and its
+//! peers withdraw its routes). The routes are logged on the node whose table changes, so a node's card
+//! changes only with its own events.
+
+use super::Calico;
+use crate::ipam::calico::node::{blackhole_route, ipip_route, IPIP_DEVICE};
+use crate::ipam::calico::IpamEvent;
+use crate::ipam::goip::ip_string;
+use crate::sim::clock::VirtualDuration;
+use crate::sim::cluster::{Action, Cluster};
+use crate::sim::event::{EventKind, Reason};
+use crate::sim::name::Name;
+use crate::sim::object::ObjectRef;
+use crate::sim::objects::FxHashMap;
+use crate::sim::objects::NodeObj;
+use crate::sim::upstream;
+use ipnet::IpNet;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::net::IpAddr;
+
+/// What BIRD exports for one block: the node it is affine to, and the addresses of it that other
+/// nodes hold, each with its node.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Export {
+    /// The block's node (`host:<node>` affinity), if any.
+    owner: Option<String>,
+    /// Addresses held by a node other than the owner (or by any node, for a block of none).
+    borrowed: BTreeMap<IpAddr, String>,
+}
+
+/// A route in a node's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hop {
+    /// `blackhole <block> proto bird`: the node's own block.
+    Blackhole,
+    /// `<dst> via <node> dev tunl0 proto bird onlink`.
+    Via(IpAddr),
+}
+
+/// Every node's BIRD: what each block exports and the routes each running BIRD installed.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Bird {
+    /// Each block's export, by CIDR.
+    exports: BTreeMap<IpNet, Export>,
+    /// The routes of each node whose calico-node runs, by destination.
+    tables: HashMap<String, BTreeMap<IpNet, Hop>>,
+}
+
+/// The blocks whose export `events` may have changed: claims, releases, and a borrow or a release
+/// in a block that exports borrowed addresses. An address of a node's own block changes nothing.
+fn changed_blocks(bird: &Bird, events: &[IpamEvent]) -> Vec<IpNet> {
+    let mut blocks: Vec<IpNet> = events
+        .iter()
+        .filter_map(|event| match event {
+            IpamEvent::Affinity { .. }
+            | IpamEvent::Assigned {
+                borrowed: false, ..
+            } => None,
+            IpamEvent::AffinityDeleted { cidr, .. }
+            | IpamEvent::BlockCreated { cidr, .. }
+            | IpamEvent::BlockAffinityCleared(cidr)
+            | IpamEvent::BlockDeleted(cidr)
+            | IpamEvent::Assigned { cidr, .. } => Some(*cidr),
+            IpamEvent::Released { cidr, .. } => bird
+                .exports
+                .get(cidr)
+                .filter(|export| !export.borrowed.is_empty())
+                .map(|_| *cidr),
+        })
+        .collect();
+    blocks.sort();
+    blocks.dedup();
+    blocks
+}
+
+/// The nodes, whose IPv4 InternalIPs BIRD routes by while their machines are up.
+type Peers = FxHashMap<Name, NodeObj>;
+
+/// `name`'s IPv4 InternalIP, while its machine is up.
+fn peer_ip(peers: &Peers, name: &str) -> Option<IpAddr> {
+    let node = peers.get(name).filter(|node| !node.down)?;
+    node.internal_ips.iter().find(|ip| ip.is_ipv4()).copied()
+}
+
+/// The route to `dst` a node `on` installs for `export`'s owner or holder `by`, if that BIRD is up.
+fn hop(bird: &Bird, peers: &Peers, on: &str, by: &str) -> Option<Hop> {
+    if by == on {
+        return Some(Hop::Blackhole);
+    }
+    bird.tables
+        .contains_key(by)
+        .then(|| peer_ip(peers, by).map(Hop::Via))?
+}
+
+/// The routes `export` of `block` gives node `on`.
+fn routes_of(
+    bird: &Bird,
+    peers: &Peers,
+    on: &str,
+    block: IpNet,
+    export: &Export,
+) -> Vec<(IpNet, Hop)> {
+    let mut routes = Vec::new();
+    if let Some(owner) = &export.owner {
+        routes.extend(hop(bird, peers, on, owner).map(|hop| (block, hop)));
+    }
+    for (ip, holder) in &export.borrowed {
+        if holder != on {
+            routes.extend(hop(bird, peers, on, holder).map(|hop| (IpNet::from(*ip), hop)));
+        }
+    }
+    routes
+}
+
+/// The blocks of `events` whose export changed reach every BIRD as soon as what wrote them is told:
+/// at once when it is (`told`), else queued behind the action that wrote them (confd's watch and BGP
+/// take no modelled time).
+pub(crate) fn changed(cluster: &mut Cluster, events: &[IpamEvent], told: bool) {
+    let Some(calico) = cluster.calico.as_deref() else {
+        return;
+    };
+    let blocks = changed_blocks(&calico.bird, events);
+    if blocks.is_empty() {
+        return;
+    }
+    if told {
+        refresh(cluster, &blocks);
+    } else {
+        cluster.schedule(VirtualDuration::ZERO, Action::CalicoBird { blocks });
+    }
+}
+
+/// Each of `blocks` exported as the datastore now holds it; every running BIRD's routes for them
+/// follow.
+pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
+    if blocks.is_empty() {
+        return;
+    }
+    let Cluster {
+        nodes: peers,
+        calico,
+        ..
+    } = cluster;
+    let Some(calico) = calico.as_deref_mut() else {
+        return;
+    };
+    let mut changes = Vec::new();
+    for &block in blocks {
+        let export = calico.ipam.blocks().get(&block).map(|b| Export {
+            owner: b.host().map(str::to_string),
+            borrowed: b.non_affine_allocations().into_iter().collect(),
+        });
+        let old = calico.bird.exports.get(&block).cloned().unwrap_or_default();
+        let new = export.unwrap_or_default();
+        if old == new {
+            continue;
+        }
+        let mut dsts: BTreeSet<IpNet> = old.borrowed.keys().map(|ip| IpNet::from(*ip)).collect();
+        dsts.extend(new.borrowed.keys().map(|ip| IpNet::from(*ip)));
+        dsts.insert(block);
+        let mut nodes: Vec<String> = calico.bird.tables.keys().cloned().collect();
+        nodes.sort();
+        for on in nodes {
+            let want: BTreeMap<IpNet, Hop> = routes_of(&calico.bird, &*peers, &on, block, &new)
+                .into_iter()
+                .collect();
+            let Some(table) = calico.bird.tables.get_mut(&on) else {
+                continue;
+            };
+            for dst in &dsts {
+                let (had, has) = (table.get(dst).copied(), want.get(dst).copied());
+                if had != has {
+                    changes.extend(had.map(|hop| (on.clone(), *dst, hop, false)));
+                    changes.extend(has.map(|hop| (on.clone(), *dst, hop, true)));
+                    match has {
+                        Some(hop) => table.insert(*dst, hop),
+                        None => table.remove(dst),
+                    };
+                }
+            }
+        }
+        if new == Export::default() {
+            calico.bird.exports.remove(&block);
+        } else {
+            calico.bird.exports.insert(block, new);
+        }
+    }
+    log(cluster, changes);
+}
+
+/// calico-node started on `node`: its BIRD comes up with every route its peers export and its own
+/// blackholes, and its peers learn the routes it exports.
+pub(crate) fn up(cluster: &mut Cluster, node: &str) {
+    let Cluster {
+        nodes: peers,
+        calico,
+        ..
+    } = cluster;
+    let Some(calico) = calico.as_deref_mut() else {
+        return;
+    };
+    let bird = &mut calico.bird;
+    bird.tables.insert(node.to_string(), BTreeMap::new());
+    // What the node learns: every export; what its peers learn: the exports it owns or holds.
+    let own: Vec<(IpNet, &Export)> = bird
+        .exports
+        .iter()
+        .filter(|(_, export)| {
+            export.owner.as_deref() == Some(node)
+                || export.borrowed.values().any(|holder| holder == node)
+        })
+        .map(|(block, export)| (*block, export))
+        .collect();
+    let mut nodes: Vec<&String> = bird.tables.keys().collect();
+    nodes.sort();
+    let mut learned = Vec::new();
+    for on in nodes {
+        if on == node {
+            for (block, export) in &bird.exports {
+                learned.extend(
+                    routes_of(bird, peers, on, *block, export)
+                        .into_iter()
+                        .map(|(dst, hop)| (on.clone(), dst, hop)),
+                );
+            }
+        } else {
+            for (block, export) in &own {
+                learned.extend(
+                    routes_of(bird, peers, on, *block, export)
+                        .into_iter()
+                        .map(|(dst, hop)| (on.clone(), dst, hop)),
+                );
+            }
+        }
+    }
+    let mut changes = Vec::new();
+    for (on, dst, hop) in learned {
+        let Some(table) = bird.tables.get_mut(&on) else {
+            continue;
+        };
+        if table.insert(dst, hop) != Some(hop) {
+            changes.push((on, dst, hop, true));
+        }
+    }
+    log(cluster, changes);
+}
+
+/// `node`'s machine went down or its Node was deleted: its BIRD stops (its routes go with the kernel's
+/// table or the machine), and its peers withdraw every route through it.
+pub(crate) fn down(cluster: &mut Cluster, node: &str) {
+    let Some(calico) = cluster.calico.as_deref_mut() else {
+        return;
+    };
+    if calico.bird.tables.remove(node).is_none() {
+        return;
+    }
+    let via: Vec<IpNet> = calico
+        .bird
+        .exports
+        .iter()
+        .flat_map(|(block, export)| {
+            let own = (export.owner.as_deref() == Some(node)).then_some(*block);
+            let held = export
+                .borrowed
+                .iter()
+                .filter(|(_, holder)| *holder == node)
+                .map(|(ip, _)| IpNet::from(*ip));
+            own.into_iter().chain(held).collect::<Vec<_>>()
+        })
+        .collect();
+    let mut changes = Vec::new();
+    let mut nodes: Vec<String> = calico.bird.tables.keys().cloned().collect();
+    nodes.sort();
+    for on in nodes {
+        let Some(table) = calico.bird.tables.get_mut(&on) else {
+            continue;
+        };
+        for dst in &via {
+            if let Some(hop) = table.remove(dst) {
+                changes.push((on.clone(), *dst, hop, false));
+            }
+        }
+    }
+    log(cluster, changes);
+}
+
+/// BIRD's routes on `node`, each with its destination.
+pub(crate) fn routes(calico: &Calico, node: &str) -> Vec<(IpNet, String)> {
+    calico.bird.tables.get(node).map_or_else(Vec::new, |table| {
+        table
+            .iter()
+            .map(|(dst, hop)| (*dst, line(*dst, *hop)))
+            .collect()
+    })
+}
+
+/// The route as `ip route` prints it.
+fn line(dst: IpNet, hop: Hop) -> String {
+    match hop {
+        Hop::Blackhole => blackhole_route(&dst),
+        Hop::Via(gateway) if dst.prefix_len() == 32 => format!(
+            "{} via {} dev {IPIP_DEVICE} proto bird onlink",
+            ip_string(dst.addr()),
+            ip_string(gateway)
+        ),
+        Hop::Via(gateway) => ipip_route(&dst, gateway),
+    }
+}
+
+/// Each route added or removed, logged on its node.
+fn log(cluster: &mut Cluster, changes: Vec<(String, IpNet, Hop, bool)>) {
+    for (node, dst, hop, added) in changes {
+        let (reason, verb) = if added {
+            (Reason::NodeRouteAdded, "added")
+        } else {
+            (Reason::NodeRouteRemoved, "removed")
+        };
+        let why = match (hop, dst.prefix_len() == 32) {
+            (Hop::Blackhole, _) => "the node's own block, exported to its peers",
+            (Hop::Via(_), false) => "another node's block, learned over BGP",
+            (Hop::Via(_), true) => "an address another node borrowed, learned over BGP as a /32",
+        };
+        cluster.log(
+            ObjectRef::node(&node),
+            EventKind::Step,
+            reason,
+            format_args!("BIRD {verb} the route {} ({why})", line(dst, hop)),
+            Some(node.as_str().into()),
+            if hop == Hop::Blackhole {
+                &upstream::CALICO_BIRD_AGGR
+            } else {
+                &upstream::CALICO_BIRD_IPAM
+            },
+        );
+    }
+}
