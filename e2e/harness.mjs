@@ -227,3 +227,16 @@ export async function animationsEnded(page) {
     ),
   );
 }
+
+/** Focus the element `locator` and press `key` on it (a keyboard user's Tab lands there). */
+export async function press(locator, key = "Enter") {
+  await locator.focus();
+  await locator.press(key);
+}
+
+/** Type `text` into the focused field `locator`, replacing what it held. */
+export async function typeInto(locator, text) {
+  await locator.focus();
+  await locator.press("Control+a");
+  await locator.pressSequentially(text);
+}

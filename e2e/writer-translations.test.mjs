@@ -6,20 +6,9 @@
 //   node --test --test-reporter=spec e2e/writer-translations.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage, settled, axeViolations, animationsEnded, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, axeViolations, animationsEnded, ARTIFACTS, press, typeInto } from "./harness.mjs";
 
 const shared = useServerAndBrowser(process.env.PODIP_DIST ?? "dist");
-
-async function press(locator, key = "Enter") {
-  await locator.focus();
-  await locator.press(key);
-}
-
-async function typeInto(locator, text) {
-  await locator.focus();
-  await locator.press("Control+a");
-  await locator.pressSequentially(text);
-}
 
 /** The lesson file as the card shows it, without its line numbers. */
 async function fileText(page) {

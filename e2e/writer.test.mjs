@@ -7,22 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { useServerAndBrowser, openPage, settled, axeViolations, animationsEnded, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, settled, axeViolations, animationsEnded, ARTIFACTS, press, typeInto } from "./harness.mjs";
 
 const shared = useServerAndBrowser(process.env.PODIP_DIST ?? "dist");
-
-/** Focus the element `locator` and press `key` on it (a keyboard user's Tab lands there). */
-async function press(locator, key = "Enter") {
-  await locator.focus();
-  await locator.press(key);
-}
-
-/** Type `text` into the focused field `locator`, replacing what it held. */
-async function typeInto(locator, text) {
-  await locator.focus();
-  await locator.press("Control+a");
-  await locator.pressSequentially(text);
-}
 
 /** Pick the event `reason object` in the event log by keyboard. */
 async function pickEvent(page, reason, object) {

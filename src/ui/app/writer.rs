@@ -7,7 +7,7 @@ use super::export::{js_error_text, save};
 use super::picture::text_blob;
 use super::state::{Action, WriterAction};
 use super::view::WriterShown;
-use super::writer_texts::{language_choice, text_field};
+use super::writer_texts::{button, field, language_choice, pressing, text_field, typing};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::stage::Stage;
 use crate::playback::writer::{Part, Thing, Writer};
@@ -21,7 +21,7 @@ use crate::ui::shared::Shared;
 use crate::ui::sharing::view_url;
 use crate::ui::stage::StageView;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlElement, HtmlSelectElement};
 use yew::platform::spawn_local;
 use yew::prelude::*;
 
@@ -146,54 +146,6 @@ pub fn writer_card(props: &WriterProps) -> Html {
             }
         </section>
     }
-}
-
-/// A labelled text field (`rows` lines; 0 for one line) whose typing `on_input` takes.
-pub(super) fn field(
-    label: String,
-    testid: &'static str,
-    id: Option<String>,
-    value: &str,
-    rows: u32,
-    on_input: Callback<String>,
-) -> Html {
-    let oninput = Callback::from(move |e: InputEvent| {
-        on_input.emit(e.target_unchecked_into::<HtmlInputElement>().value())
-    });
-    let value = value.to_string();
-    html! {
-        <label class="field">
-            <span>{ label }</span>
-            if rows == 0 {
-                <input data-testid={testid} type="text" spellcheck="false" {value} {oninput} />
-            } else {
-                <textarea {id} data-testid={testid} rows={rows.to_string()} {value} {oninput} />
-            }
-        </label>
-    }
-}
-
-/// A button.
-pub(super) fn button(
-    label: String,
-    testid: &'static str,
-    disabled: bool,
-    onclick: Callback<MouseEvent>,
-) -> Html {
-    html! { <button data-testid={testid} {disabled} {onclick}>{ label }</button> }
-}
-
-/// The callback typing into the draft as `edit` of the text says.
-pub(super) fn typing(
-    dispatch: &Callback<Action>,
-    edit: impl Fn(String) -> Edit + 'static,
-) -> Callback<String> {
-    dispatch.reform(move |text| WriterAction::Edit(edit(text)).into())
-}
-
-/// The callback doing `edit` on a press.
-pub(super) fn pressing(dispatch: &Callback<Action>, edit: Edit) -> Callback<MouseEvent> {
-    dispatch.reform(move |_| WriterAction::Edit(edit.clone()).into())
 }
 
 /// The draft's title, introduction, the event picked and its steps.

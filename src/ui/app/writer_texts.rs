@@ -1,9 +1,8 @@
 //! "Write a lesson"'s texts in the language chosen to write them in: English, or a translation into
 //! Chinese or Japanese beside its English, flagged while it is stale (its English changed after it was
-//! written) with a way to say it still matches.
+//! written) with a way to say it still matches; and the fields and buttons the writer's card is made of.
 
-use super::state::Action;
-use super::writer::{button, field, pressing, typing};
+use super::state::{Action, WriterAction};
 use crate::i18n::{ui as t, Lang};
 use crate::tours::lesson::draft::{Draft, Edit, Field};
 use crate::tours::LessonText;
@@ -96,4 +95,52 @@ pub(super) fn text_field(
             }
         </div>
     }
+}
+
+/// A labelled text field (`rows` lines; 0 for one line) whose typing `on_input` takes.
+pub(super) fn field(
+    label: String,
+    testid: &'static str,
+    id: Option<String>,
+    value: &str,
+    rows: u32,
+    on_input: Callback<String>,
+) -> Html {
+    let oninput = Callback::from(move |e: InputEvent| {
+        on_input.emit(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    let value = value.to_string();
+    html! {
+        <label class="field">
+            <span>{ label }</span>
+            if rows == 0 {
+                <input data-testid={testid} type="text" spellcheck="false" {value} {oninput} />
+            } else {
+                <textarea {id} data-testid={testid} rows={rows.to_string()} {value} {oninput} />
+            }
+        </label>
+    }
+}
+
+/// A button.
+pub(super) fn button(
+    label: String,
+    testid: &'static str,
+    disabled: bool,
+    onclick: Callback<MouseEvent>,
+) -> Html {
+    html! { <button data-testid={testid} {disabled} {onclick}>{ label }</button> }
+}
+
+/// The callback typing into the draft as `edit` of the text says.
+pub(super) fn typing(
+    dispatch: &Callback<Action>,
+    edit: impl Fn(String) -> Edit + 'static,
+) -> Callback<String> {
+    dispatch.reform(move |text| WriterAction::Edit(edit(text)).into())
+}
+
+/// The callback doing `edit` on a press.
+pub(super) fn pressing(dispatch: &Callback<Action>, edit: Edit) -> Callback<MouseEvent> {
+    dispatch.reform(move |_| WriterAction::Edit(edit.clone()).into())
 }

@@ -139,18 +139,19 @@ pub(crate) fn changed(cluster: &mut Cluster, events: &[IpamEvent], told: bool) {
     }
 }
 
+/// The nodes (BIRD's peers, with their addresses) beside Calico's state, both of the cluster.
+fn peers_and_calico(cluster: &mut Cluster) -> Option<(&Peers, &mut Calico)> {
+    let Cluster { nodes, calico, .. } = cluster;
+    Some((&*nodes, calico.as_deref_mut()?))
+}
+
 /// Each of `blocks` exported as the datastore now holds it; every running BIRD's routes for them
 /// follow.
 pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
     if blocks.is_empty() {
         return;
     }
-    let Cluster {
-        nodes: peers,
-        calico,
-        ..
-    } = cluster;
-    let Some(calico) = calico.as_deref_mut() else {
+    let Some((peers, calico)) = peers_and_calico(cluster) else {
         return;
     };
     let mut changes = Vec::new();
@@ -170,7 +171,7 @@ pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
         let mut nodes: Vec<String> = calico.bird.tables.keys().cloned().collect();
         nodes.sort();
         for on in nodes {
-            let want: BTreeMap<IpNet, Hop> = routes_of(&calico.bird, &*peers, &on, block, &new)
+            let want: BTreeMap<IpNet, Hop> = routes_of(&calico.bird, peers, &on, block, &new)
                 .into_iter()
                 .collect();
             let Some(table) = calico.bird.tables.get_mut(&on) else {
@@ -200,12 +201,7 @@ pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
 /// calico-node started on `node`: its BIRD comes up with every route its peers export and its own
 /// blackholes, and its peers learn the routes it exports.
 pub(crate) fn up(cluster: &mut Cluster, node: &str) {
-    let Cluster {
-        nodes: peers,
-        calico,
-        ..
-    } = cluster;
-    let Some(calico) = calico.as_deref_mut() else {
+    let Some((peers, calico)) = peers_and_calico(cluster) else {
         return;
     };
     let bird = &mut calico.bird;
