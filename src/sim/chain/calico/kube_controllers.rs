@@ -162,6 +162,11 @@ fn release_node(cluster: &mut Cluster, host: &str, retrying: bool) -> bool {
     }
     let events = calico.ipam.take_events();
     super::told::written(cluster, &events, false);
+    // The blocks those addresses left were updated: the syncer's update kicks another sync, in which a
+    // node this one borrowed from can be cleaned up.
+    if !released.is_empty() {
+        pod_or_block_changed(cluster);
+    }
     for a in released {
         cluster.log(
             object.clone(),
