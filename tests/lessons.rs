@@ -291,3 +291,30 @@ fn hostile_lessons_are_read_as_text_or_refused() {
     let many = "## s\n\n- waits for: `PodCreated pod/a`\n\nw\n".repeat(100_000);
     assert!(problems(&many)[0].contains("a lesson is at most 256 KB"));
 }
+
+/// A question's choice whose translation is stale is shown in English, so the page says it shows
+/// English even when every text the count covers is written in the language.
+#[test]
+fn a_stale_choice_makes_the_page_show_english() {
+    use podip::tours::fingerprint;
+    let lesson = |choice_marker: &str| {
+        format!(
+            "# A\n\n<!-- ja --> エー\n\n- scenario: `kind`\n\nIntro.\n\n<!-- ja --> はじめ\n\n\
+             ## Question\n\nWhich?\n\n<!-- ja --> どれ？\n\n- [x] the first\n  {choice_marker} 最初\n- [ ] 10.244.1.0\n\n\
+             Because.\n\n<!-- ja --> なぜなら\n\n\
+             ## worker-subnet\n\n- waits for: `PodCIDRPatched node/kind-worker`\n\nWords.\n\n<!-- ja --> 言葉\n"
+        )
+    };
+    let current = format!("<!-- ja {:08x} -->", fingerprint("the first"));
+    let stale = format!("<!-- ja {:08x} -->", fingerprint("the second"));
+    for (marker, english) in [(current, false), (stale, true)] {
+        let file = lesson(&marker);
+        let tour = lesson::parse("a", &file)
+            .unwrap_or_else(|e| panic!("{e:?}\n{file}"))
+            .tour;
+        let (written, all) = tour.written_in(Lang::Ja);
+        assert_eq!(written, all, "every counted text is written: {file}");
+        assert_eq!(tour.questions[0].choices[0].stale(Lang::Ja), english);
+        assert_eq!(tour.shows_english_in(Lang::Ja), english, "{file}");
+    }
+}

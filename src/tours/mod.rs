@@ -318,6 +318,18 @@ impl Tour {
         texts.filter(|text| text.stale(lang)).count()
     }
 
+    /// Whether a page in `lang` shows some of the tour's words in English: a text not written in
+    /// `lang`, or a stale translation of any text, a question's choices included.
+    pub fn shows_english_in(&self, lang: Lang) -> bool {
+        let (written, all) = self.written_in(lang);
+        written < all
+            || self
+                .questions
+                .iter()
+                .flat_map(|q| &q.choices)
+                .any(|choice| choice.stale(lang))
+    }
+
     /// The index of the step `id`.
     pub fn step_index(&self, id: &str) -> Option<usize> {
         self.steps.iter().position(|step| step.id == id)

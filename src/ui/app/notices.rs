@@ -70,8 +70,7 @@ pub fn tour_notices(shown: &TourShown, dispatch: &Callback<Action>, lang: Lang) 
     let english = shown
         .name
         .filter(|told| matches!(told, Told::Lesson(_)))
-        .map(|told| told.tour().written_in(lang))
-        .filter(|(written, all)| lang != Lang::En && written < all)
+        .filter(|told| lang != Lang::En && told.tour().shows_english_in(lang))
         .map(|_| {
             html! {
                 <p class="change-notice" data-testid="lesson-in-english" role="note">
