@@ -246,3 +246,31 @@ fn an_ipv6_only_cluster_gets_the_ipv4_default_pool_and_is_told_why() {
         "{message}"
     );
 }
+
+#[test]
+fn each_bird_route_event_names_the_line_its_node_shows_after_it() {
+    let sim = at(KIND_CALICO, 14_000);
+    let scenario = Scenario::parse(KIND_CALICO).expect("parses");
+    let bird: Vec<_> = sim
+        .events()
+        .iter()
+        .filter(|e| matches!(e.reason, Reason::NodeRouteAdded | Reason::NodeRouteRemoved))
+        .collect();
+    assert!(bird.len() >= 6, "routes for the blocks, on every node");
+    for event in bird {
+        let touched = event.touched();
+        let (node, route) = (
+            touched.node.expect("its node"),
+            touched.route.expect("its route"),
+        );
+        assert!(event.message.to_string().contains(&route), "{route}");
+        let after = Simulation::at(&scenario, VirtualTime(event.time_ms.0));
+        let shown = after.node_ip_routes(&node).expect("the node");
+        assert_eq!(
+            shown.contains(&route),
+            event.reason == Reason::NodeRouteAdded,
+            "{node} at {} ms: {route} in {shown:?}",
+            event.time_ms.0
+        );
+    }
+}

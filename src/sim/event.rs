@@ -211,8 +211,10 @@ impl Event {
             self.reason,
             Reason::CNIConfigWritten | Reason::SubnetEnvWritten
         );
-        if let Message::NodeRoute(change) = &self.message {
-            touched.route = Some(change.line().to_string());
+        match &self.message {
+            Message::NodeRoute(change) => touched.route = Some(change.line().to_string()),
+            Message::BirdRoute { route, .. } => touched.route = Some(route.to_string()),
+            _ => {}
         }
         if let Message::Sandbox { step, facts } = &self.message {
             let host_veth = &*facts.host_veth;

@@ -6,6 +6,7 @@ use super::clock::VirtualDuration;
 use super::name::Name;
 use super::object::ObjectRef;
 use super::sandbox::{SandboxFacts, IF_NAME};
+use crate::ipam::calico::node::{BirdHop, BirdRoute};
 use crate::ipam::goip::GoIp;
 use crate::ipam::ptp::iproute2::RouteLine;
 use crate::ipam::ptp::links::IfName;
@@ -39,6 +40,13 @@ pub enum Message {
     PodTerminating(Box<PodTermination>),
     /// kindnetd changed a route to another node's podCIDR.
     NodeRoute(Rc<NodeRouteChange>),
+    /// A node's BIRD added or removed a route (boxed: a large Calico run logs one per node per block).
+    BirdRoute {
+        /// The route, as in the node's table.
+        route: Box<BirdRoute>,
+        /// Added, or removed.
+        added: bool,
+    },
     /// A step of a sandbox's life, told from what containerd and the CNI plugins did for it.
     Sandbox {
         /// Which step.
@@ -196,6 +204,17 @@ impl fmt::Display for Message {
                 change.to_node,
                 change.line()
             ),
+            Message::BirdRoute { route, added } => {
+                let why = match (route.hop, route.dst.prefix_len() == route.dst.max_prefix_len()) {
+                    (BirdHop::Blackhole, _) => "the node's own block, exported to its peers",
+                    (BirdHop::Via(_), false) => "another node's block, learned over BGP",
+                    (BirdHop::Via(_), true) => {
+                        "an address another node borrowed, learned over BGP as a /32"
+                    }
+                };
+                let verb = if *added { "added" } else { "removed" };
+                write!(f, "BIRD {verb} the route {route} ({why})")
+            }
             Message::Sandbox { step, facts } => sandbox_text(f, *step, facts),
         }
     }

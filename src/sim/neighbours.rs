@@ -64,6 +64,13 @@ impl Neighbour {
     }
 }
 
+/// Whether `n`'s device is still there (`neigh_ifdown` flushed the entries of one that is not).
+fn is_live(netns: &NetNs, n: &Neighbour) -> bool {
+    netns
+        .link_by_index(n.ifindex)
+        .is_some_and(|link| *link.name == *n.dev)
+}
+
 /// A node's table (empty again after a reboot: it lives in the root namespace).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Neighbours {
@@ -74,11 +81,7 @@ impl Neighbours {
     /// `ip neigh` on the node whose root namespace is `netns`: the entries for pod addresses, in the
     /// order they were learned, whose device is still there (`neigh_ifdown` flushed the others).
     pub(crate) fn live<'a>(&'a self, netns: &'a NetNs) -> impl Iterator<Item = &'a Neighbour> {
-        self.entries.iter().filter(|n| {
-            netns
-                .link_by_index(n.ifindex)
-                .is_some_and(|link| *link.name == *n.dev)
-        })
+        self.entries.iter().filter(|n| is_live(netns, n))
     }
 
     /// The pod of `sandbox` runs and its first packet reached the node whose root namespace is
@@ -106,7 +109,12 @@ impl Neighbours {
         else {
             return;
         };
-        let mut entries: Vec<Neighbour> = self.live(netns).cloned().collect();
+        let entries = &mut self.entries;
+        // Entries of deleted devices are dropped only once there may be `gc_thresh1` live ones: fewer
+        // stored means fewer live.
+        if entries.len() >= GC_THRESH1 {
+            entries.retain(|n| is_live(netns, n));
+        }
         if entries.len() >= GC_THRESH1 {
             entries.retain(|n| now.0.saturating_sub(n.updated.0) < GC_STALE_MS);
         }
@@ -121,6 +129,5 @@ impl Neighbours {
                 updated: now,
             });
         }
-        self.entries = entries;
     }
 }

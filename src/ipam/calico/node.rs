@@ -17,9 +17,10 @@
 use super::block::{ATTRIBUTE_NODE, ATTRIBUTE_TYPE_IPIP};
 use super::ipam::{AutoAssignArgs, Ipam};
 use super::store::IpamError;
-use crate::ipam::goip::{net_string, GoIp};
+use crate::ipam::goip::GoIp;
 use ipnet::IpNet;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::net::IpAddr;
 
 /// The interface prefix when `FELIX_INTERFACEPREFIX` is unset.
@@ -83,19 +84,61 @@ pub fn pod_route(ip: IpAddr, host_veth: &str) -> String {
     format!("{} dev {host_veth} scope link", GoIp(ip))
 }
 
-/// BIRD's route for a block the node holds: addresses of it that no pod here uses are dropped, not
-/// sent out by a wider route.
-pub fn blackhole_route(block: &IpNet) -> String {
-    format!("blackhole {} proto bird", net_string(block))
+/// Where a route BIRD installs leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BirdHop {
+    /// `blackhole <block> proto bird`: a block the node holds; addresses of it that no pod here uses
+    /// are dropped, not sent out by a wider route.
+    Blackhole,
+    /// `<dst> via <node> dev tunl0 proto bird onlink`: another node's block, or an address it borrowed
+    /// (a /32), under IP-in-IP `Always`.
+    Via(IpAddr),
 }
 
-/// BIRD's route to another node's block under IP-in-IP `Always`.
+/// A route BIRD installs on a node; it displays as `ip route` prints it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BirdRoute {
+    pub dst: IpNet,
+    pub hop: BirdHop,
+}
+
+impl fmt::Display for BirdRoute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.hop == BirdHop::Blackhole {
+            f.write_str("blackhole ")?;
+        }
+        // `ip route` leaves a host route's prefix length off.
+        write!(f, "{}", GoIp(self.dst.addr()))?;
+        if self.dst.prefix_len() != self.dst.max_prefix_len() {
+            write!(f, "/{}", self.dst.prefix_len())?;
+        }
+        match self.hop {
+            BirdHop::Blackhole => f.write_str(" proto bird"),
+            BirdHop::Via(gateway) => write!(
+                f,
+                " via {} dev {IPIP_DEVICE} proto bird onlink",
+                GoIp(gateway)
+            ),
+        }
+    }
+}
+
+/// BIRD's route for a block the node holds.
+pub fn blackhole_route(block: &IpNet) -> String {
+    BirdRoute {
+        dst: *block,
+        hop: BirdHop::Blackhole,
+    }
+    .to_string()
+}
+
+/// BIRD's route to another node's block.
 pub fn ipip_route(block: &IpNet, node_ip: IpAddr) -> String {
-    format!(
-        "{} via {} dev {IPIP_DEVICE} proto bird onlink",
-        net_string(block),
-        GoIp(node_ip)
-    )
+    BirdRoute {
+        dst: *block,
+        hop: BirdHop::Via(node_ip),
+    }
+    .to_string()
 }
 
 /// A node's `ip route` lines for Calico, in the kernel's order (by destination): its blackholes, its pods'

@@ -12,19 +12,19 @@
 //! changes only with its own events.
 
 use super::Calico;
-use crate::ipam::calico::node::{blackhole_route, ipip_route, IPIP_DEVICE};
+use crate::ipam::calico::node::{BirdHop as Hop, BirdRoute};
 use crate::ipam::calico::IpamEvent;
-use crate::ipam::goip::ip_string;
 use crate::sim::clock::VirtualDuration;
 use crate::sim::cluster::{Action, Cluster};
 use crate::sim::event::{EventKind, Reason};
+use crate::sim::message::Message;
 use crate::sim::name::Name;
 use crate::sim::object::ObjectRef;
 use crate::sim::objects::FxHashMap;
 use crate::sim::objects::NodeObj;
 use crate::sim::upstream;
 use ipnet::IpNet;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
 
 /// What BIRD exports for one block: the node it is affine to, and the addresses of it that other
@@ -37,22 +37,39 @@ struct Export {
     borrowed: BTreeMap<IpAddr, String>,
 }
 
-/// A route in a node's table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Hop {
-    /// `blackhole <block> proto bird`: the node's own block.
-    Blackhole,
-    /// `<dst> via <node> dev tunl0 proto bird onlink`.
-    Via(IpAddr),
-}
-
 /// Every node's BIRD: what each block exports and the routes each running BIRD installed.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Bird {
     /// Each block's export, by CIDR.
     exports: BTreeMap<IpNet, Export>,
-    /// The routes of each node whose calico-node runs, by destination.
-    tables: HashMap<String, BTreeMap<IpNet, Hop>>,
+    /// The table of each node whose calico-node runs, in name order.
+    tables: Tables,
+}
+
+/// The running BIRDs' tables, by node.
+type Tables = BTreeMap<String, Table>;
+
+/// One node's BIRD routes, with the names its events are logged under.
+#[derive(Debug, Clone)]
+struct Table {
+    object: ObjectRef,
+    node: Name,
+    /// By destination.
+    routes: BTreeMap<IpNet, Hop>,
+}
+
+/// A route a node's BIRD added (`true`) or removed, with the names its event is logged under.
+type Change = (ObjectRef, Name, BirdRoute, bool);
+
+impl Table {
+    fn change(&self, dst: IpNet, hop: Hop, added: bool) -> Change {
+        (
+            self.object.clone(),
+            self.node.clone(),
+            BirdRoute { dst, hop },
+            added,
+        )
+    }
 }
 
 /// The blocks whose export `events` may have changed: claims, releases, and a borrow or a release
@@ -92,18 +109,23 @@ fn peer_ip(peers: &Peers, name: &str) -> Option<IpAddr> {
 }
 
 /// The route to `dst` a node `on` installs for `export`'s owner or holder `by`, if that BIRD is up.
-fn hop(bird: &Bird, peers: &Peers, on: &str, by: &str) -> Option<Hop> {
+fn hop(tables: &Tables, peers: &Peers, on: &str, by: &str) -> Option<Hop> {
     if by == on {
         return Some(Hop::Blackhole);
     }
-    bird.tables
+    via(tables, peers, by)
+}
+
+/// The route other nodes install to what `by` exports: through its address, while its BIRD runs.
+fn via(tables: &Tables, peers: &Peers, by: &str) -> Option<Hop> {
+    tables
         .contains_key(by)
         .then(|| peer_ip(peers, by).map(Hop::Via))?
 }
 
 /// The routes `export` of `block` gives node `on`.
 fn routes_of(
-    bird: &Bird,
+    tables: &Tables,
     peers: &Peers,
     on: &str,
     block: IpNet,
@@ -111,11 +133,11 @@ fn routes_of(
 ) -> Vec<(IpNet, Hop)> {
     let mut routes = Vec::new();
     if let Some(owner) = &export.owner {
-        routes.extend(hop(bird, peers, on, owner).map(|hop| (block, hop)));
+        routes.extend(hop(tables, peers, on, owner).map(|hop| (block, hop)));
     }
     for (ip, holder) in &export.borrowed {
         if holder != on {
-            routes.extend(hop(bird, peers, on, holder).map(|hop| (IpNet::from(*ip), hop)));
+            routes.extend(hop(tables, peers, on, holder).map(|hop| (IpNet::from(*ip), hop)));
         }
     }
     routes
@@ -168,23 +190,37 @@ pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
         let mut dsts: BTreeSet<IpNet> = old.borrowed.keys().map(|ip| IpNet::from(*ip)).collect();
         dsts.extend(new.borrowed.keys().map(|ip| IpNet::from(*ip)));
         dsts.insert(block);
-        let mut nodes: Vec<String> = calico.bird.tables.keys().cloned().collect();
-        nodes.sort();
-        for on in nodes {
-            let want: BTreeMap<IpNet, Hop> = routes_of(&calico.bird, peers, &on, block, &new)
-                .into_iter()
-                .collect();
-            let Some(table) = calico.bird.tables.get_mut(&on) else {
-                continue;
-            };
+        // Each exported destination with its exporter and the route the other nodes take to it.
+        let exported: Vec<(IpNet, &str, Option<Hop>)> = new
+            .owner
+            .iter()
+            .map(|owner| (block, owner.as_str()))
+            .chain(
+                new.borrowed
+                    .iter()
+                    .map(|(ip, holder)| (IpNet::from(*ip), holder.as_str())),
+            )
+            .map(|(dst, by)| (dst, by, via(&calico.bird.tables, peers, by)))
+            .collect();
+        for (on, table) in &mut calico.bird.tables {
             for dst in &dsts {
-                let (had, has) = (table.get(dst).copied(), want.get(dst).copied());
+                // The owner's blackhole; no route on the node that holds a borrowed address.
+                let has = exported
+                    .iter()
+                    .filter(|(to, ..)| to == dst)
+                    .filter_map(|&(to, by, via)| match by == on {
+                        true if to == block => Some(Hop::Blackhole),
+                        true => None,
+                        false => via,
+                    })
+                    .last();
+                let had = table.routes.get(dst).copied();
                 if had != has {
-                    changes.extend(had.map(|hop| (on.clone(), *dst, hop, false)));
-                    changes.extend(has.map(|hop| (on.clone(), *dst, hop, true)));
+                    changes.extend(had.map(|hop| table.change(*dst, hop, false)));
+                    changes.extend(has.map(|hop| table.change(*dst, hop, true)));
                     match has {
-                        Some(hop) => table.insert(*dst, hop),
-                        None => table.remove(dst),
+                        Some(hop) => table.routes.insert(*dst, hop),
+                        None => table.routes.remove(dst),
                     };
                 }
             }
@@ -205,7 +241,14 @@ pub(crate) fn up(cluster: &mut Cluster, node: &str) {
         return;
     };
     let bird = &mut calico.bird;
-    bird.tables.insert(node.to_string(), BTreeMap::new());
+    bird.tables.insert(
+        node.to_string(),
+        Table {
+            object: ObjectRef::node(node),
+            node: Name::from(node),
+            routes: BTreeMap::new(),
+        },
+    );
     // What the node learns: every export; what its peers learn: the exports it owns or holds.
     let own: Vec<(IpNet, &Export)> = bird
         .exports
@@ -216,26 +259,22 @@ pub(crate) fn up(cluster: &mut Cluster, node: &str) {
         })
         .map(|(block, export)| (*block, export))
         .collect();
-    let mut nodes: Vec<&String> = bird.tables.keys().collect();
-    nodes.sort();
     let mut learned = Vec::new();
-    for on in nodes {
-        if on == node {
-            for (block, export) in &bird.exports {
-                learned.extend(
-                    routes_of(bird, peers, on, *block, export)
-                        .into_iter()
-                        .map(|(dst, hop)| (on.clone(), dst, hop)),
-                );
-            }
+    for on in bird.tables.keys() {
+        let exports: Vec<(IpNet, &Export)> = if on == node {
+            bird.exports
+                .iter()
+                .map(|(block, export)| (*block, export))
+                .collect()
         } else {
-            for (block, export) in &own {
-                learned.extend(
-                    routes_of(bird, peers, on, *block, export)
-                        .into_iter()
-                        .map(|(dst, hop)| (on.clone(), dst, hop)),
-                );
-            }
+            own.clone()
+        };
+        for (block, export) in exports {
+            learned.extend(
+                routes_of(&bird.tables, peers, on, block, export)
+                    .into_iter()
+                    .map(|(dst, hop)| (on.clone(), dst, hop)),
+            );
         }
     }
     let mut changes = Vec::new();
@@ -243,8 +282,8 @@ pub(crate) fn up(cluster: &mut Cluster, node: &str) {
         let Some(table) = bird.tables.get_mut(&on) else {
             continue;
         };
-        if table.insert(dst, hop) != Some(hop) {
-            changes.push((on, dst, hop, true));
+        if table.routes.insert(dst, hop) != Some(hop) {
+            changes.push(table.change(dst, hop, true));
         }
     }
     log(cluster, changes);
@@ -274,15 +313,10 @@ pub(crate) fn down(cluster: &mut Cluster, node: &str) {
         })
         .collect();
     let mut changes = Vec::new();
-    let mut nodes: Vec<String> = calico.bird.tables.keys().cloned().collect();
-    nodes.sort();
-    for on in nodes {
-        let Some(table) = calico.bird.tables.get_mut(&on) else {
-            continue;
-        };
+    for table in calico.bird.tables.values_mut() {
         for dst in &via {
-            if let Some(hop) = table.remove(dst) {
-                changes.push((on.clone(), *dst, hop, false));
+            if let Some(hop) = table.routes.remove(dst) {
+                changes.push(table.change(*dst, hop, false));
             }
         }
     }
@@ -293,45 +327,40 @@ pub(crate) fn down(cluster: &mut Cluster, node: &str) {
 pub(crate) fn routes(calico: &Calico, node: &str) -> Vec<(IpNet, String)> {
     calico.bird.tables.get(node).map_or_else(Vec::new, |table| {
         table
+            .routes
             .iter()
-            .map(|(dst, hop)| (*dst, line(*dst, *hop)))
+            .map(|(dst, hop)| {
+                (
+                    *dst,
+                    BirdRoute {
+                        dst: *dst,
+                        hop: *hop,
+                    }
+                    .to_string(),
+                )
+            })
             .collect()
     })
 }
 
-/// The route as `ip route` prints it.
-fn line(dst: IpNet, hop: Hop) -> String {
-    match hop {
-        Hop::Blackhole => blackhole_route(&dst),
-        Hop::Via(gateway) if dst.prefix_len() == 32 => format!(
-            "{} via {} dev {IPIP_DEVICE} proto bird onlink",
-            ip_string(dst.addr()),
-            ip_string(gateway)
-        ),
-        Hop::Via(gateway) => ipip_route(&dst, gateway),
-    }
-}
-
 /// Each route added or removed, logged on its node.
-fn log(cluster: &mut Cluster, changes: Vec<(String, IpNet, Hop, bool)>) {
-    for (node, dst, hop, added) in changes {
-        let (reason, verb) = if added {
-            (Reason::NodeRouteAdded, "added")
+fn log(cluster: &mut Cluster, changes: Vec<Change>) {
+    for (object, node, route, added) in changes {
+        let reason = if added {
+            Reason::NodeRouteAdded
         } else {
-            (Reason::NodeRouteRemoved, "removed")
+            Reason::NodeRouteRemoved
         };
-        let why = match (hop, dst.prefix_len() == 32) {
-            (Hop::Blackhole, _) => "the node's own block, exported to its peers",
-            (Hop::Via(_), false) => "another node's block, learned over BGP",
-            (Hop::Via(_), true) => "an address another node borrowed, learned over BGP as a /32",
-        };
-        cluster.log(
-            ObjectRef::node(&node),
+        cluster.log_message(
+            object,
             EventKind::Step,
             reason,
-            format_args!("BIRD {verb} the route {} ({why})", line(dst, hop)),
-            Some(node.as_str().into()),
-            if hop == Hop::Blackhole {
+            Message::BirdRoute {
+                route: Box::new(route),
+                added,
+            },
+            Some(node),
+            if route.hop == Hop::Blackhole {
                 &upstream::CALICO_BIRD_AGGR
             } else {
                 &upstream::CALICO_BIRD_IPAM
