@@ -213,7 +213,7 @@ pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
                         true => None,
                         false => via,
                     })
-                    .last();
+                    .next_back();
                 let had = table.routes.get(dst).copied();
                 if had != has {
                     changes.extend(had.map(|hop| table.change(*dst, hop, false)));
