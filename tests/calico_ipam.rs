@@ -526,10 +526,7 @@ fn a_claim_writes_the_affinity_pending_then_confirmed() {
         BlockAffinityState::Confirmed
     );
     let handle = ipam.handle("k8s-pod-network.c1").unwrap();
-    assert_eq!(
-        handle.block,
-        BTreeMap::from([(first.trunc().to_string(), 1)])
-    );
+    assert_eq!(handle.block, BTreeMap::from([(first.trunc(), 1)]));
     cmd_del(&mut ipam, "c1").unwrap();
     // A second DEL finds no handle and succeeds, as the plugin ignores "does not exist".
     cmd_del(&mut ipam, "c1").unwrap();

@@ -125,7 +125,7 @@ proptest! {
             // Every live pod's handle counts one address in its block; every address in use has a pod.
             for (id, (_, ip)) in &live {
                 let handle = ipam.handle(&format!("k8s-pod-network.{}", id)).unwrap();
-                prop_assert_eq!(handle.block.get(&ip.trunc().to_string()), Some(&1));
+                prop_assert_eq!(handle.block.get(&ip.trunc()), Some(&1));
             }
             let in_use: usize = ipam.blocks().values().map(|b| b.in_use_ips().len()).sum();
             prop_assert_eq!(in_use, live.len());

@@ -249,11 +249,11 @@ fn tell(cluster: &mut Cluster, facts: &Rc<SandboxFacts>, on_node: &Name, told: V
     for step in told {
         match step {
             Told::Step(step, upstream) => log_sandbox_step(cluster, step, facts, on_node, upstream),
-            Told::Text(reason, text, upstream) => cluster.log(
+            Told::Text(reason, text, upstream) => cluster.log_message(
                 facts.object.clone(),
                 EventKind::Step,
                 reason,
-                format_args!("{text}"),
+                Message::text(text),
                 Some(on_node.clone()),
                 upstream,
             ),

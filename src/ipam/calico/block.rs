@@ -366,11 +366,19 @@ impl AllocationBlock {
 
     /// [`AllocationBlock::release_by_handle`] with `ReleaseOptions.SequenceNumber`.
     pub fn release_by_handle_at(&mut self, handle_id: &str, sequence_number: Option<u64>) -> usize {
+        // No sanitized handle holds a `\r`.
+        if handle_id.contains('\r') {
+            return 0;
+        }
         let indexes: Vec<usize> = self
             .attributes
             .iter()
             .enumerate()
-            .filter(|(_, a)| a.handle_id.as_deref().map(sanitize_handle) == Some(handle_id))
+            .filter(|(_, a)| {
+                a.handle_id
+                    .as_deref()
+                    .is_some_and(|stored| is_handle(stored, handle_id))
+            })
             .map(|(i, _)| i)
             .collect();
         if indexes.is_empty() {
@@ -432,6 +440,14 @@ impl AllocationBlock {
 /// `host:<node>`, the affinity string of a node.
 pub fn host_affinity(host: &str) -> String {
     format!("{AFFINITY_TYPE_HOST}:{host}")
+}
+
+/// Whether a stored handle, sanitized, is `handle_id` (itself sanitized): without cutting every
+/// stored handle a release compares.
+fn is_handle(stored: &str, handle_id: &str) -> bool {
+    stored
+        .strip_prefix(handle_id)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('\r'))
 }
 
 /// `sanitizeHandle`: a handle cut at its first `\r` (host-local's `<id>\r\n<ifname>` files migrated into

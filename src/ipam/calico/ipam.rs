@@ -470,11 +470,8 @@ impl Ipam {
                 "IPAMHandleKey(id={handle_id})"
             )));
         };
-        let blocks: Vec<String> = handle.block.keys().cloned().collect();
-        for block_text in blocks {
-            let Ok(cidr) = block_text.parse::<IpNet>() else {
-                continue;
-            };
+        let blocks: Vec<IpNet> = handle.block.keys().copied().collect();
+        for cidr in blocks {
             let Some(block) = self.blocks.get_mut(&cidr) else {
                 continue;
             };
@@ -510,8 +507,8 @@ impl Ipam {
             .get(handle_id)
             .ok_or_else(|| IpamError::DoesNotExist(format!("IPAMHandleKey(id={handle_id})")))?;
         let mut ips = Vec::new();
-        for block in handle.block.keys().filter_map(|k| k.parse::<IpNet>().ok()) {
-            if let Some(block) = self.blocks.get(&block) {
+        for block in handle.block.keys() {
+            if let Some(block) = self.blocks.get(block) {
                 ips.extend(block.in_use_ips().into_iter().filter(|ip| {
                     block.attribute_of(*ip).and_then(|a| a.handle_id.as_deref()) == Some(handle_id)
                 }));

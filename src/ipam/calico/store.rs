@@ -65,24 +65,25 @@ pub struct BlockAffinity {
     pub state: BlockAffinityState,
 }
 
-/// `IPAMHandle`: how many addresses a handle holds in each block, keyed by the block's CIDR text.
+/// `IPAMHandle`: how many addresses a handle holds in each block (upstream's JSON keys it by the block's
+/// CIDR text).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IpamHandle {
     /// `HandleID`: `k8s-pod-network.<containerID>` for a pod.
     pub handle_id: String,
     /// `block`.
-    pub block: BTreeMap<String, usize>,
+    pub block: BTreeMap<IpNet, usize>,
 }
 
 impl IpamHandle {
     /// `incrementBlock`.
     pub fn increment_block(&mut self, cidr: &IpNet, num: usize) {
-        *self.block.entry(net_string(cidr)).or_default() += num;
+        *self.block.entry(*cidr).or_default() += num;
     }
 
     /// `decrementBlock`; upstream only logs its two refusals, so a miscount leaves the entry as it is.
     pub fn decrement_block(&mut self, cidr: &IpNet, num: usize) {
-        let key = net_string(cidr);
+        let key = *cidr;
         if let Some(current) = self.block.get(&key).copied() {
             match current.checked_sub(num) {
                 Some(0) => {

@@ -3,13 +3,12 @@
 //! pod's attributes), then `DoNetworking`; DEL tears the veth down and calico-ipam releases by handle
 //! (`ReleaseByHandle`), a missing handle ignored so a repeated DEL succeeds.
 
-use super::told::ipam_told;
+use super::told::{ipam_told, Joined};
 use super::{bird, calico_node};
 use super::{unix_nano, Calico};
 use crate::ipam::calico::dataplane::{do_networking, CaliVeth};
 use crate::ipam::calico::plugin::{self, get_handle_id, Families, Workload, NETWORK_NAME};
 use crate::ipam::calico::{IpamError, IpamEvent};
-use crate::ipam::goip::GoIp;
 use crate::ipam::ptp::NetNs;
 use crate::sim::chain::seam::{nothing, Actors, Told};
 use crate::sim::cluster::Cluster;
@@ -159,16 +158,16 @@ fn released_told(events: &[IpamEvent], reserved: &[IpAddr], handle: &str) -> Vec
         .iter()
         .filter_map(|event| match event {
             IpamEvent::Released { cidr, .. } => {
-                let ips: Vec<String> = reserved
+                let ips: Vec<IpAddr> = reserved
                     .iter()
                     .filter(|ip| cidr.contains(*ip))
-                    .map(|ip| GoIp(*ip).to_string())
+                    .copied()
                     .collect();
                 Some(Told::Text(
                     Reason::IPAMRelease,
                     format!(
                         "calico-ipam released {} from block {cidr} (ReleaseByHandle {handle}): back on the block's unallocated list, at its end",
-                        ips.join(", ")
+                        Joined(&ips)
                     ),
                     &upstream::CALICO_RELEASE_BY_HANDLE,
                 ))

@@ -10,6 +10,8 @@ use crate::sim::event::{EventKind, Reason};
 use crate::sim::object::ObjectRef;
 use crate::sim::upstream;
 use ipnet::IpNet;
+use std::fmt;
+use std::net::IpAddr;
 
 /// What IPAM wrote, told: affinities, blocks, and (for a pod's `handle`) the addresses assigned.
 pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>) -> Vec<Told> {
@@ -76,36 +78,56 @@ pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>)
                     borrowed,
                 } => {
                     let handle = handle?;
-                    let list: Vec<String> = ips.iter().map(|ip| GoIp(*ip).to_string()).collect();
-                    let owner = ipam
-                        .blocks()
-                        .get(cidr)
-                        .and_then(|b| b.host())
-                        .map_or_else(|| "no node".to_string(), |h| format!("node {h}"));
-                    if *borrowed {
-                        Told::Text(
-                            Reason::IPBorrowed,
-                            format!(
-                                "calico-ipam borrowed {} for {host} from block {cidr}, affine to {owner}: no block of the pool was free to claim (strictAffinity false); handle {handle}",
-                                list.join(", ")
-                            ),
-                            &upstream::CALICO_AUTO_ASSIGN,
+                    let list = Joined(ips);
+                    let text = if *borrowed {
+                        let owner = ipam.blocks().get(cidr).and_then(|b| b.host());
+                        let owner = Owner(owner);
+                        format!(
+                            "calico-ipam borrowed {list} for {host} from block {cidr}, affine to {owner}: no block of the pool was free to claim (strictAffinity false); handle {handle}"
                         )
                     } else {
-                        Told::Text(
-                            Reason::IPAMReserve,
-                            format!(
-                                "calico-ipam assigned {} from block {cidr}, affine to this node: the lowest address on the block's unallocated list; handle {handle}",
-                                list.join(", ")
-                            ),
-                            &upstream::CALICO_AUTO_ASSIGN,
+                        format!(
+                            "calico-ipam assigned {list} from block {cidr}, affine to this node: the lowest address on the block's unallocated list; handle {handle}"
                         )
-                    }
+                    };
+                    let reason = if *borrowed {
+                        Reason::IPBorrowed
+                    } else {
+                        Reason::IPAMReserve
+                    };
+                    Told::Text(reason, text, &upstream::CALICO_AUTO_ASSIGN)
                 }
                 IpamEvent::Released { .. } => return None,
             })
         })
         .collect()
+}
+
+/// Addresses as Go prints them, joined by ", ".
+pub(crate) struct Joined<'a>(pub(crate) &'a [IpAddr]);
+
+impl fmt::Display for Joined<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, ip) in self.0.iter().enumerate() {
+            if n > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}", GoIp(*ip))?;
+        }
+        Ok(())
+    }
+}
+
+/// The node a block is affine to, or "no node".
+struct Owner<'a>(Option<&'a str>);
+
+impl fmt::Display for Owner<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(host) => write!(f, "node {host}"),
+            None => f.write_str("no node"),
+        }
+    }
 }
 
 /// A block's name as its `IPAMBlock` and `BlockAffinity` objects carry it (`192-168-162-128-26`).
