@@ -157,3 +157,28 @@ test("a link to a step opens the page at it from its stops, and the previous con
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("ja: presses while the engine loads its texts are where the app opens", async () => {
+  const context = await shared.browser.newContext({ viewport: { width: 1024, height: 768 }, locale: "ja-JP" });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(err.message));
+  let release, asked;
+  const texts = new Promise((resolve) => { release = resolve; });
+  const loading = new Promise((resolve) => { asked = resolve; });
+  // The engine has arrived and waits for its Japanese texts: the page still steps from its stops.
+  await page.route(/i18n\/ja\.json$/, async (route) => { asked(); await texts; await route.continue(); });
+  await page.goto(`${shared.server.url}ja/tour/kind/?quiz=0`);
+  await page.locator("#podip[data-stops-read]").waitFor({ state: "attached", timeout: 10_000 });
+  await loading;
+  for (let i = 0; i < 2; i++) await page.getByTestId("tour-next").click();
+  await page.locator('[data-testid=narration][data-step="2"]').waitFor({ timeout: 10_000 });
+  assert.equal(await view(page), "prerendered", "the app has not drawn");
+  const before = await words(page);
+  release();
+  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-view"), null, { timeout: 60_000 });
+  assert.equal(await page.getByTestId("narration").getAttribute("data-step"), "2", "the app opens at step 2");
+  assert.equal(await words(page), before, "in the same words");
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -47,15 +47,22 @@ impl Opened {
     /// `?lang=`, else the page's, else the browser's, else English. Its texts are loaded before the
     /// page shows, so it never flashes in another language.
     pub async fn from_location() -> Self {
-        let query = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
+        let query = location_search();
         let (link, problems) = parse_link(&query).await;
         let link = link.on_page(&page_below_root());
         let wanted = link.lang.unwrap_or_else(browser_lang);
         let (lang, unavailable) = match language::load(wanted).await {
             Ok(()) => (wanted, None),
             Err(reason) => (Lang::En, Some(language::unavailable(wanted, &reason))),
+        };
+        // While the texts loaded, the page may have walked its tour from its stops (index.html): the
+        // step is the one its link names now.
+        let (link, problems) = match location_search() {
+            later if later != query => {
+                let (later, problems) = parse_link(&later).await;
+                (later.on_page(&page_below_root()), problems)
+            }
+            _ => (link, problems),
         };
         let lesson = match &link.lesson {
             Some(LessonFrom::At(at)) => Some(crate::ui::figure::lesson::fetch(at).await),
@@ -69,6 +76,13 @@ impl Opened {
             unavailable,
         }
     }
+}
+
+/// The page's `location.search`.
+fn location_search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
 }
 
 /// What was refused of a link, in the page's language (parameter names and values as given).
