@@ -252,8 +252,14 @@ impl AllocationBlock {
         handle_id: Option<&str>,
         attrs: &BTreeMap<String, String>,
     ) -> usize {
+        // Pods' handles share their `k8s-pod-network.` prefix and differ in the container ID: compared
+        // from the end, a block's other handles are ruled out at their last byte.
+        let same_handle = |a: Option<&str>| match (a, handle_id) {
+            (Some(a), Some(b)) => a.len() == b.len() && a.bytes().rev().eq(b.bytes().rev()),
+            (a, b) => a == b,
+        };
         let equal = |a: &AllocationAttribute| {
-            a.handle_id.as_deref() == handle_id && a.active_owner_attrs == *attrs
+            same_handle(a.handle_id.as_deref()) && a.active_owner_attrs == *attrs
         };
         if let Some(index) = self.attributes.iter().position(equal) {
             return index;

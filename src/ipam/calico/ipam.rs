@@ -25,7 +25,9 @@ use super::store::{
 };
 use crate::ipam::goip::{address_bits, net_string};
 use ipnet::IpNet;
-use std::collections::{BTreeMap, VecDeque};
+use rustc_hash::FxHasher;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::hash::BuildHasherDefault;
 
 /// `AutoAssignArgs`, the fields the CNI plugin fills for a pod.
 #[derive(Debug, Clone, Default)]
@@ -66,8 +68,8 @@ pub struct Ipam {
     blocks: BTreeMap<IpNet, AllocationBlock>,
     /// The `BlockAffinity`s, by node and then by the key's text, the order a list returns them in.
     affinities: BTreeMap<String, BTreeMap<String, BlockAffinity>>,
-    /// The `IPAMHandle`s, by ID.
-    handles: BTreeMap<String, IpamHandle>,
+    /// The `IPAMHandle`s, by ID (looked up at every ADD and DEL, never listed).
+    handles: HashMap<String, IpamHandle, BuildHasherDefault<FxHasher>>,
     /// What was written since the last [`Ipam::take_events`].
     events: Vec<IpamEvent>,
     /// The wall clock upstream reads (`newBlock`'s sequence number, `AffinityClaimTime`, the reclaim age,
