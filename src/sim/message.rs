@@ -7,11 +7,13 @@ use super::name::Name;
 use super::object::ObjectRef;
 use super::sandbox::{SandboxFacts, IF_NAME};
 use crate::ipam::calico::node::{BirdHop, BirdRoute};
+use crate::ipam::calico::plugin::NETWORK_NAME;
 use crate::ipam::goip::GoIp;
 use crate::ipam::ptp::iproute2::RouteLine;
 use crate::ipam::ptp::links::IfName;
 use crate::ipam::ptp::netns::NETNS_RUN_DIR;
 use crate::ipam::ptp::routes::Route;
+use ipnet::IpNet;
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::net::IpAddr;
@@ -144,6 +146,12 @@ pub enum SandboxStep {
     CniDelNoNetns,
     /// host-local removed the file of reserved address `n` (of [`SandboxFacts::reserved`]).
     Released(u16),
+    /// calico-ipam assigned the sandbox's addresses in its block of this prefix length, affine to the
+    /// node (`AutoAssign`).
+    BlockAssigned(u8),
+    /// calico-ipam released the sandbox's addresses in its block of this prefix length
+    /// (`ReleaseByHandle`).
+    BlockReleased(u8),
     /// The pod's `eth0` was deleted, its peer with it.
     VethDeleted,
     /// Node route `n` went with the veth.
@@ -217,6 +225,37 @@ impl fmt::Display for Message {
             }
             Message::Sandbox { step, facts } => sandbox_text(f, *step, facts),
         }
+    }
+}
+
+/// The block of the sandbox's first address with `prefix`, and its addresses in it.
+fn in_block(facts: &SandboxFacts, prefix: u8) -> (String, GoIps) {
+    let block = facts
+        .reserved
+        .first()
+        .and_then(|ip| IpNet::new(*ip, prefix).ok())
+        .map(|net| net.trunc());
+    let ips = facts
+        .reserved
+        .iter()
+        .filter(|ip| block.is_some_and(|block| block.contains(*ip)))
+        .copied()
+        .collect();
+    (block.map(|b| b.to_string()).unwrap_or_default(), GoIps(ips))
+}
+
+/// Addresses as Go prints them, joined by ", ".
+pub(crate) struct GoIps(pub(crate) Vec<IpAddr>);
+
+impl fmt::Display for GoIps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, ip) in self.0.iter().enumerate() {
+            if n > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}", GoIp(*ip))?;
+        }
+        Ok(())
     }
 }
 
@@ -313,6 +352,20 @@ fn sandbox_text(
             Some(ip) => fmt::Display::fmt(&ReleasedText { ip: *ip, dir }, f),
             None => Ok(()),
         },
+        SandboxStep::BlockAssigned(prefix) => {
+            let (block, ips) = in_block(facts, prefix);
+            write!(
+                f,
+                "calico-ipam assigned {ips} from block {block}, affine to this node: the lowest address on the block's unallocated list; handle {NETWORK_NAME}.{id}"
+            )
+        }
+        SandboxStep::BlockReleased(prefix) => {
+            let (block, ips) = in_block(facts, prefix);
+            write!(
+                f,
+                "calico-ipam released {ips} from block {block} (ReleaseByHandle {NETWORK_NAME}.{id}): back on the block's unallocated list, at its end"
+            )
+        }
         SandboxStep::VethDeleted => {
             write!(
                 f,

@@ -3,7 +3,7 @@
 //! pod's attributes), then `DoNetworking`; DEL tears the veth down and calico-ipam releases by handle
 //! (`ReleaseByHandle`), a missing handle ignored so a repeated DEL succeeds.
 
-use super::told::{ipam_told, Joined};
+use super::told::ipam_told;
 use super::{bird, calico_node};
 use super::{unix_nano, Calico};
 use crate::ipam::calico::dataplane::{do_networking, CaliVeth};
@@ -12,13 +12,11 @@ use crate::ipam::calico::{IpamError, IpamEvent};
 use crate::ipam::ptp::NetNs;
 use crate::sim::chain::seam::{nothing, Actors, Told};
 use crate::sim::cluster::Cluster;
-use crate::sim::event::Reason;
 use crate::sim::message::SandboxStep;
 use crate::sim::name::Name;
 use crate::sim::sandbox::{select_pod_ips, SandboxFacts, IF_NAME};
 use crate::sim::upstream;
 use ipnet::IpNet;
-use std::net::IpAddr;
 
 /// The calico plugin's refusal before calico-node wrote its node name (`cmdAdd`, `cmdDel`): `os.Stat`'s
 /// error, then the plugin's advice.
@@ -61,8 +59,8 @@ fn add(
         pod: &pod,
     };
     let assigned = plugin::cmd_add(ipam, &workload, Families::default());
-    let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
     let events = ipam.take_events();
+    let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
     let mut told = ipam_told(ipam, &events, Some(&handle));
     super::told::written(cluster, &events, false);
     let Cluster {
@@ -142,36 +140,24 @@ fn del(
     let mut events = Vec::new();
     if let Some(Calico { ipam, .. }) = calico.as_deref_mut() {
         ipam.now_unix_nano = now;
-        let handle = get_handle_id(NETWORK_NAME, &facts.sandbox_id);
         let _ = plugin::cmd_del(ipam, &facts.sandbox_id);
         events = ipam.take_events();
-        told.extend(released_told(&events, &facts.reserved, &handle));
+        told.extend(released_told(&events));
     }
     super::told::written(cluster, &events, false);
     super::kube_controllers::pod_or_block_changed(cluster);
     told
 }
 
-/// The release of a DEL, told per block.
-fn released_told(events: &[IpamEvent], reserved: &[IpAddr], handle: &str) -> Vec<Told> {
+/// The release of a DEL, told per block from the sandbox's addresses.
+fn released_told(events: &[IpamEvent]) -> Vec<Told> {
     events
         .iter()
         .filter_map(|event| match event {
-            IpamEvent::Released { cidr, .. } => {
-                let ips: Vec<IpAddr> = reserved
-                    .iter()
-                    .filter(|ip| cidr.contains(*ip))
-                    .copied()
-                    .collect();
-                Some(Told::Text(
-                    Reason::IPAMRelease,
-                    format!(
-                        "calico-ipam released {} from block {cidr} (ReleaseByHandle {handle}): back on the block's unallocated list, at its end",
-                        Joined(&ips)
-                    ),
-                    &upstream::CALICO_RELEASE_BY_HANDLE,
-                ))
-            }
+            IpamEvent::Released { cidr, .. } => Some(Told::Step(
+                SandboxStep::BlockReleased(cidr.prefix_len()),
+                &upstream::CALICO_RELEASE_BY_HANDLE,
+            )),
             _ => None,
         })
         .collect()

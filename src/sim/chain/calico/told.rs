@@ -3,15 +3,14 @@
 
 use crate::ipam::calico::store::cidr_to_name;
 use crate::ipam::calico::{BlockAffinityState, Ipam, IpamEvent};
-use crate::ipam::goip::GoIp;
 use crate::sim::chain::seam::Told;
 use crate::sim::cluster::Cluster;
 use crate::sim::event::{EventKind, Reason};
+use crate::sim::message::{GoIps, SandboxStep};
 use crate::sim::object::ObjectRef;
 use crate::sim::upstream;
 use ipnet::IpNet;
 use std::fmt;
-use std::net::IpAddr;
 
 /// What IPAM wrote, told: affinities, blocks, and (for a pod's `handle`) the addresses assigned.
 pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>) -> Vec<Told> {
@@ -78,44 +77,27 @@ pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>)
                     borrowed,
                 } => {
                     let handle = handle?;
-                    let list = Joined(ips);
-                    let text = if *borrowed {
-                        let owner = ipam.blocks().get(cidr).and_then(|b| b.host());
-                        let owner = Owner(owner);
+                    if !*borrowed {
+                        // Told from the sandbox's addresses, written only when shown.
+                        return Some(Told::Step(
+                            SandboxStep::BlockAssigned(cidr.prefix_len()),
+                            &upstream::CALICO_AUTO_ASSIGN,
+                        ));
+                    }
+                    let list = GoIps(ips.clone());
+                    let owner = Owner(ipam.blocks().get(cidr).and_then(|b| b.host()));
+                    Told::Text(
+                        Reason::IPBorrowed,
                         format!(
                             "calico-ipam borrowed {list} for {host} from block {cidr}, affine to {owner}: no block of the pool was free to claim (strictAffinity false); handle {handle}"
-                        )
-                    } else {
-                        format!(
-                            "calico-ipam assigned {list} from block {cidr}, affine to this node: the lowest address on the block's unallocated list; handle {handle}"
-                        )
-                    };
-                    let reason = if *borrowed {
-                        Reason::IPBorrowed
-                    } else {
-                        Reason::IPAMReserve
-                    };
-                    Told::Text(reason, text, &upstream::CALICO_AUTO_ASSIGN)
+                        ),
+                        &upstream::CALICO_AUTO_ASSIGN,
+                    )
                 }
                 IpamEvent::Released { .. } => return None,
             })
         })
         .collect()
-}
-
-/// Addresses as Go prints them, joined by ", ".
-pub(crate) struct Joined<'a>(pub(crate) &'a [IpAddr]);
-
-impl fmt::Display for Joined<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (n, ip) in self.0.iter().enumerate() {
-            if n > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{}", GoIp(*ip))?;
-        }
-        Ok(())
-    }
 }
 
 /// The node a block is affine to, or "no node".
