@@ -54,8 +54,8 @@ type Tables = BTreeMap<String, Table>;
 struct Table {
     object: ObjectRef,
     node: Name,
-    /// By destination.
-    routes: BTreeMap<IpNet, Hop>,
+    /// By destination (listed in order by [`routes`]).
+    routes: FxHashMap<IpNet, Hop>,
 }
 
 /// A route a node's BIRD added (`true`) or removed, with the names its event is logged under.
@@ -246,7 +246,7 @@ pub(crate) fn up(cluster: &mut Cluster, node: &str) {
         Table {
             object: ObjectRef::node(node),
             node: Name::from(node),
-            routes: BTreeMap::new(),
+            routes: FxHashMap::default(),
         },
     );
     // What the node learns: every export; what its peers learn: the exports it owns or holds.
@@ -323,24 +323,18 @@ pub(crate) fn down(cluster: &mut Cluster, node: &str) {
     log(cluster, changes);
 }
 
-/// BIRD's routes on `node`, each with its destination.
+/// BIRD's routes on `node`, each with its destination, in the destinations' order.
 pub(crate) fn routes(calico: &Calico, node: &str) -> Vec<(IpNet, String)> {
-    calico.bird.tables.get(node).map_or_else(Vec::new, |table| {
-        table
-            .routes
-            .iter()
-            .map(|(dst, hop)| {
-                (
-                    *dst,
-                    BirdRoute {
-                        dst: *dst,
-                        hop: *hop,
-                    }
-                    .to_string(),
-                )
-            })
-            .collect()
-    })
+    let Some(table) = calico.bird.tables.get(node) else {
+        return Vec::new();
+    };
+    let mut routes: Vec<(IpNet, Hop)> =
+        table.routes.iter().map(|(dst, hop)| (*dst, *hop)).collect();
+    routes.sort_by_key(|(dst, _)| *dst);
+    routes
+        .into_iter()
+        .map(|(dst, hop)| (dst, BirdRoute { dst, hop }.to_string()))
+        .collect()
 }
 
 /// Each route added or removed, logged on its node.
