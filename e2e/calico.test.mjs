@@ -40,6 +40,20 @@ async function borrowingShown(page, lang) {
   }
 }
 
+/** The node cards: calico-ipam's blocks beside the podCIDR it does not read, and no host-local directory. */
+async function cardsShown(page, lang) {
+  const card = (name) => page.locator(`[data-testid=node][data-node="${name}"]`);
+  await card("kind-worker").waitFor();
+  const blocks = card("kind-worker").getByTestId("calico-blocks");
+  assert.match(await blocks.textContent(), lang === "ja" ? /calico-ipam のブロック：10\.244\.0\.64\/26$/ : /^calico-ipam blocks: 10\.244\.0\.64\/26$/);
+  assert.match(await card("kind-worker").locator(".podcidr").first().textContent(), /10\.244\.0\.32\/27/);
+  assert.match(await card("kind-worker2").getByTestId("calico-blocks").textContent(), lang === "ja" ? /未割り当て/ : /none yet/);
+  assert.equal(await page.getByTestId("ipam-dir").count(), 0, "calico-ipam keeps no files on the node");
+  // The card's own words: a pod's address sits in the block, outside the podCIDR.
+  const a = card("kind-worker").locator("[data-testid=pod][data-pod=a] .pod-ip");
+  assert.match(await a.textContent(), /^10\.244\.0\.6[5-9]$/);
+}
+
 test("the calico-blocks tour from its button to the borrowing stop: e's borrowed address, kind-worker2's unused podCIDR", async () => {
   const { page, assertClean } = await openPage(shared.browser, `${shared.server.url}?quiz=0`);
   await startTour(page, "calico-blocks");
@@ -69,9 +83,11 @@ test("the borrowing stop at a laptop's and a phone's size, light and dark, in En
       await page.locator(`html[lang="${lang}"]`).waitFor({ state: "attached" });
       await atStep(page, BORROWING_STOP);
       await borrowingShown(page, lang);
+      await cardsShown(page, lang);
       await shows(page, "step-text", "10.244.0.2");
       await animationsEnded(page);
       await page.locator("figure.stage").screenshot({ path: `${ARTIFACTS}/calico-${lang}-${width}x${height}-${theme}.png` });
+      await page.locator('[data-testid=node][data-node="kind-worker"]').screenshot({ path: `${ARTIFACTS}/calico-card-${lang}-${width}x${height}-${theme}.png` });
       assertClean();
       await page.close();
     }

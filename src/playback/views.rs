@@ -45,8 +45,12 @@ pub struct NodeCard {
     pub bridge_link: Option<(String, Vec<String>)>,
     /// host-local's first range, address by address.
     pub grid: Option<AddressGrid>,
-    /// `ls` of host-local's directory.
-    pub ls_command: String,
+    /// `ls` of host-local's directory; `None` on a chain whose IPAM keeps no files on the node
+    /// (calico-ipam's addresses are in the datastore's blocks).
+    pub ls_command: Option<String>,
+    /// The blocks affine to the node, on a chain whose IPAM is calico-ipam: its addresses come from them,
+    /// not from `spec.podCIDR`.
+    pub calico_blocks: Option<Vec<String>>,
     /// Its first files, each with its contents (CRLF shown).
     pub files: Vec<IpFile>,
     /// How many files there are in all.
@@ -178,13 +182,13 @@ impl NodeCard {
                 ("$ bridge link".to_string(), ports)
             }),
             grid: cursor.grid_shown(&node.name),
-            ls_command: format!(
-                "$ ls {}",
-                node.ipam
-                    .dir
-                    .as_deref()
-                    .unwrap_or(node.cni.default_ipam_dir())
-            ),
+            ls_command: node
+                .ipam
+                .dir
+                .as_deref()
+                .or(Some(node.cni.default_ipam_dir()).filter(|dir| !dir.is_empty()))
+                .map(|dir| format!("$ ls {dir}")),
+            calico_blocks: (node.cni == Chain::Calico).then(|| node.calico_blocks.clone()),
             files,
             files_total: node.ipam.ls.len(),
             pods: rows,

@@ -31,6 +31,8 @@ texts! {
     NODE_LABEL => { en: "node {0}", zh: "节点 {0}", ja: "ノード {0}" },
     /// Before a node card's podCIDRs (the field stays as the API names it).
     NODE_POD_CIDRS => { en: "spec.podCIDRs: ", zh: "spec.podCIDRs：", ja: "spec.podCIDRs：" },
+    /// A Calico node's blocks on its card, beside the podCIDR its IPAM does not read.
+    NODE_CALICO_BLOCKS => { en: "calico-ipam blocks: ", zh: "calico-ipam 地址块：", ja: "calico-ipam のブロック：" },
     /// No podCIDR yet.
     NONE_YET => { en: "none yet", zh: "尚未分配", ja: "未割り当て" },
     /// The conflist exists.

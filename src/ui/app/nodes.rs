@@ -111,6 +111,17 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                         <code>{ card.pod_cidrs.join(", ") }</code>
                     }
                 </span>
+                // calico-ipam's blocks beside the podCIDR it does not read: the pods' addresses are theirs.
+                if let Some(blocks) = &card.calico_blocks {
+                    <span class="podcidr blocks" data-testid="calico-blocks" title={t::STAGE_BLOCKS_TITLE.get(lang)}>
+                        { t::NODE_CALICO_BLOCKS.get(lang) }
+                        if blocks.is_empty() {
+                            <em>{ t::NONE_YET.get(lang) }</em>
+                        } else {
+                            <code>{ blocks.join(", ") }</code>
+                        }
+                    </span>
+                }
                 // The file itself opens under the badge: what kindnetd wrote is what host-local reads.
                 if let Some((command, conflist)) = &card.conflist {
                     <details class="conflist written" data-testid="conflist" data-path={card.cni.conflist_path()}>
@@ -134,8 +145,9 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                 <AddressGridView {lang} grid={grid.clone()} touched={touched_file.map(str::to_string)} />
             }
             <div class="node-body">
+                if let Some(ls_command) = &card.ls_command {
                 <div class="ipam-dir" data-testid="ipam-dir">
-                    <code class="prompt">{ &card.ls_command }</code>
+                    <code class="prompt">{ ls_command }</code>
                     <ul class="files">
                         { for card.files.iter().map(|file| html! {
                             <li class={classes!("file", marked(touched_file == Some(file.name.as_str())))} key={file.name.clone()} data-file={file.name.clone()}>
@@ -148,6 +160,7 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                     </ul>
                     { more(card.files_total, MAX_ROWS, t::MORE_FILES, lang) }
                 </div>
+                }
                 <div class="pods">
                     { for card.pods.iter().map(|pod| {
                         let on_select = {
