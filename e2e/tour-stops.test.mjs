@@ -182,3 +182,16 @@ test("ja: presses while the engine loads its texts are where the app opens", asy
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("the root page walks its tour with the tour page's pictures", async () => {
+  const { context, page, release, problems } = await held("?quiz=0", { width: 1280, height: 800 });
+  for (let i = 0; i < 3; i++) await page.getByTestId("tour-next").click();
+  await page.locator('[data-testid=narration][data-step="3"]').waitFor({ timeout: 10_000 });
+  const shown = await picture(page);
+  assert.ok(shown.src.endsWith("/tour/kind/stage-3.svg") && shown.width > 0, `step 3's picture: ${JSON.stringify(shown)}`);
+  release();
+  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-view"), null, { timeout: 60_000 });
+  assert.equal(await page.getByTestId("narration").getAttribute("data-step"), "3");
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -80,8 +80,19 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
         Some(pictured) => (pictured.markup, pictured.files.into()),
         None => (rendered, Vec::new()),
     };
-    let stops = page_stops(&page.opened, &page.path, lang);
-    pictures.extend(stops.pictures);
+    // A language's root page walks its default tour, whose page beside it draws the same pictures:
+    // its stops name those instead of copies.
+    let stops = match tour {
+        Some(_) => {
+            let mut stops = page_stops(&page.opened, &page.path, lang);
+            pictures.append(&mut stops.pictures);
+            stops
+        }
+        None => {
+            let tour_page = page_path(page.opened.link.lang, Some(default_tour()));
+            page_stops(&page.opened, &tour_page, lang)
+        }
+    };
     let stops_file = (!stops.templates.is_empty()).then(|| format!("{}{STOPS_FILE}", page.path));
     if let Some(file) = &stops_file {
         pictures.push((file.clone(), stops.templates));
@@ -259,12 +270,43 @@ mod tests {
         );
         assert_eq!(
             built.files.len(),
-            2 * (1 + TourId::Kind.tour().steps.len()) + 1,
-            "and each step's, and the stops"
+            3,
+            "and its stops, which name the tour page's pictures"
         );
         let (stops_path, stops) = built.files.last().expect("its stops");
         assert_eq!(stops_path, "stops.html");
         assert!(stops.contains(r#"<template data-stop="4" data-step="4""#));
+        assert!(stops.contains(r#"src="tour/kind/stage-4.svg""#), "{stops}");
+        // The tour's page writes each of them, the same picture.
+        let tour_page = Page {
+            path: "tour/kind/".to_string(),
+            opened: Opened::page(Link {
+                tour: Some("kind".to_string()),
+                ..Link::default()
+            }),
+        };
+        let tour_built = page_html(
+            r#"<html lang=en><title>x</title><body><div id="podip"></div></body>"#,
+            &tour_page,
+        )
+        .expect("a mount point");
+        assert_eq!(
+            tour_built.files.len(),
+            2 * (1 + TourId::Kind.tour().steps.len()) + 1,
+            "the tour page's stage, each step's, and its stops"
+        );
+        let (_, tour_stops) = tour_built.files.last().expect("its stops");
+        assert_eq!(stops.as_str(), tour_stops.as_str(), "the same stops");
+        for name in stops
+            .split("src=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+        {
+            assert!(
+                tour_built.files.iter().any(|(path, _)| path == name),
+                "{name} is written"
+            );
+        }
         let built = built.html;
         assert!(built.contains(r#"<div id="podip"><"#) && built.ends_with("</div></body>"));
         assert!(built.contains(r#" data-stops="stops.html">"#));
