@@ -274,3 +274,37 @@ fn each_bird_route_event_names_the_line_its_node_shows_after_it() {
         );
     }
 }
+
+#[test]
+fn a_calico_nodes_card_shows_its_blocks_and_no_host_local_directory() {
+    let player = podip::playback::Player::load(KIND_CALICO.to_string(), None).expect("loads");
+    let mut cursor = player.into_cursor();
+    cursor.seek(VirtualTime(14_000));
+    cursor.finish();
+    let card = cursor.node_card("kind-worker").expect("the card");
+    assert_eq!(
+        card.ls_command, None,
+        "calico-ipam keeps no files on the node"
+    );
+    let sim = at(KIND_CALICO, 14_000);
+    let blocks = node_blocks(&sim, "kind-worker");
+    let routes = sim.node_ip_routes("kind-worker").expect("the node");
+    assert_eq!(blocks.len(), 2);
+    assert_eq!(
+        card.calico_blocks,
+        Some(blocks.iter().map(IpNet::to_string).collect())
+    );
+    for block in &blocks {
+        assert!(routes.contains(&format!("blackhole {block} proto bird")));
+    }
+    // Its pods' addresses are in those blocks, not in its podCIDR.
+    let pod_cidr: IpNet = card.pod_cidrs[0].parse().expect("a CIDR");
+    assert!(!card.pods.is_empty());
+    for pod in &card.pods {
+        let ip: IpAddr = pod.ips.parse().expect("one address");
+        assert!(
+            blocks.iter().any(|b| b.contains(&ip)) && !pod_cidr.contains(&ip),
+            "{ip}"
+        );
+    }
+}

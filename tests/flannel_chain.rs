@@ -233,7 +233,11 @@ fn the_stage_and_the_card_hold_the_bridge_its_ports_and_the_routes() {
     assert_eq!(card.cni, Chain::Flannel);
     assert!(card.subnet_env.is_some());
     assert_eq!(card.bridge_link.expect("bridge link").1.len(), 3);
-    assert_eq!(card.ls_command, "$ ls /var/lib/cni/networks/cbr0");
+    assert_eq!(
+        card.ls_command.as_deref(),
+        Some("$ ls /var/lib/cni/networks/cbr0")
+    );
+    assert_eq!(card.calico_blocks, None);
 }
 
 #[test]
