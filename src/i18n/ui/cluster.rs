@@ -92,9 +92,9 @@ texts! {
     },
     /// Preset note.
     PRESET_NOTE_CALICO => {
-        en: "Calico IPAM ignores spec.podCIDR: it hands each node blocks (/26 by default) of its IPPool as they fill. Look at calicoctl ipam show --show-blocks instead.",
-        zh: "Calico IPAM 不看 spec.podCIDR：它按需给每个节点分配 IPPool 中的块（默认 /26）。请改看 calicoctl ipam show --show-blocks。",
-        ja: "Calico IPAM は spec.podCIDR を使いません。IPPool のブロック（デフォルトは /26）を必要に応じて各ノードに割り当てます。代わりに calicoctl ipam show --show-blocks を見てください。",
+        en: "Calico IPAM ignores spec.podCIDR: it hands each node blocks (/26 by default) of its IP pool as they fill. The kubeadm + Calico preset draws it: the pool, each node's blocks and calicoctl ipam show --show-blocks.",
+        zh: "Calico IPAM 不看 spec.podCIDR：它按需给每个节点分配 IP 池中的地址块（默认 /26）。“kubeadm + Calico”预设会把它画出来：IP 池、各节点的地址块和 calicoctl ipam show --show-blocks。",
+        ja: "Calico IPAM は spec.podCIDR を使いません。IP プールのブロック（デフォルトは /26）を必要に応じて各ノードに割り当てます。kubeadm + Calico のプリセットがそれを描きます。IP プール、各ノードのブロック、calicoctl ipam show --show-blocks です。",
     },
     /// Preset note.
     PRESET_NOTE_CILIUM => {
