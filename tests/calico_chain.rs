@@ -6,7 +6,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use ipnet::IpNet;
-use podip::sim::{Reason, Scenario, Simulation, VirtualTime};
+use podip::sim::{Event, Reason, Scenario, Simulation, VirtualTime};
 use std::net::IpAddr;
 
 const KIND_CALICO: &str = include_str!("data/kind-calico.podip");
@@ -14,6 +14,11 @@ const KIND_CALICO: &str = include_str!("data/kind-calico.podip");
 fn at(text: &str, ms: u64) -> Simulation {
     let scenario = Scenario::parse(text).expect("parses");
     Simulation::at(&scenario, VirtualTime(ms))
+}
+
+/// The run's entries of `reason`, in order.
+fn logged(sim: &Simulation, reason: Reason) -> Vec<&Event> {
+    sim.events().iter().filter(|e| e.reason == reason).collect()
 }
 
 fn ip_of(sim: &Simulation, pod: &str) -> IpAddr {
@@ -91,11 +96,7 @@ fn every_node_claims_a_block_of_the_pool_with_the_affinitys_states_in_order() {
 fn a_full_node_claims_the_last_free_block_and_then_a_node_borrows() {
     let sim = at(KIND_CALICO, 14_000);
     assert_eq!(node_blocks(&sim, "kind-worker").len(), 2);
-    let borrowed: Vec<_> = sim
-        .events()
-        .iter()
-        .filter(|e| e.reason == Reason::IPBorrowed)
-        .collect();
+    let borrowed: Vec<_> = logged(&sim, Reason::IPBorrowed);
     assert_eq!(borrowed.len(), 1);
     assert_eq!(borrowed[0].object.to_string(), "pod/f");
     let f = ip_of(&sim, "f");
@@ -118,11 +119,7 @@ fn a_full_node_claims_the_last_free_block_and_then_a_node_borrows() {
 #[test]
 fn cni_del_releases_by_handle_after_the_same_lag() {
     let sim = at(KIND_CALICO, 8_000);
-    let released: Vec<_> = sim
-        .events()
-        .iter()
-        .filter(|e| e.reason == Reason::IPAMRelease)
-        .collect();
+    let released: Vec<_> = logged(&sim, Reason::IPAMRelease);
     assert_eq!(released.len(), 1);
     assert_eq!(released[0].object.to_string(), "pod/b");
     assert!(released[0]
@@ -180,11 +177,7 @@ fn a_pool_smaller_than_a_block_stops_calico_node_and_every_pods_add() {
                 pod add a --node=kind-control-plane\n\
                 wait 5s\n";
     let sim = at(text, 6_000);
-    let failed: Vec<_> = sim
-        .events()
-        .iter()
-        .filter(|e| e.reason == Reason::CalicoNodeFailed)
-        .collect();
+    let failed: Vec<_> = logged(&sim, Reason::CalicoNodeFailed);
     assert_eq!(failed.len(), 1);
     assert!(failed[0].message.to_string().starts_with(
         "calico-node: Failed to create default IPv4 IP pool: 10.0.0.0/27 error=error with field \
