@@ -1,7 +1,7 @@
 // The tour fits the screen it is shown on: at each size a learner or a trainer has (laptops, a 1024 × 768
-// projector, a full-HD one, a phone upright and on its side), in the three languages and both themes, the
+// projector, a full-HD one, a tablet upright, a phone upright and on its side), in the three languages and both themes, the
 // step's words, its previous / next controls, the transport and the whole stage lie in the window with no
-// scrolling, the masthead's controls within its width, and no text of the stage renders below 11 CSS px. Then the presenter view: by its key, its
+// scrolling, the masthead's controls within its width, the article's link and each select's chosen option whole, and no text of the stage renders below 11 CSS px. Then the presenter view: by its key, its
 // button and a link, its arrows and Escape, audited by axe-core; its stage's smallest label 14 px or more
 // on a 1024 × 768 projector and larger at 1920 × 1080. Screenshots of every case are kept in
 // e2e/artifacts/fit-*.png.
@@ -12,7 +12,7 @@ import { useServerAndBrowser, openPage, settled, shows, stepShown, animationsEnd
 
 const shared = useServerAndBrowser();
 
-const SIZES = [[1024, 768], [1280, 720], [1280, 800], [1366, 768], [1440, 900], [1920, 1080], [390, 844], [844, 390]];
+const SIZES = [[1024, 768], [768, 1024], [1280, 720], [1280, 800], [1366, 768], [1440, 900], [1920, 1080], [390, 844], [844, 390]];
 const LANGS = ["en", "zh", "ja"];
 const THEMES = ["light", "dark"];
 /** The smallest a label of the stage may render, in CSS px. */
@@ -49,6 +49,22 @@ function measure(minPx) {
   for (const el of document.querySelectorAll(".masthead button, .masthead select, .masthead summary")) {
     const r = el.getBoundingClientRect();
     if (r.width && el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && (r.left < -0.5 || r.right > innerWidth + 0.5)) outside.push(`masthead "${el.textContent.trim().slice(0, 24)}" ${JSON.stringify(r)}`);
+  }
+  // The article's link whole, beside the toolbar rather than under it.
+  const title = document.querySelector(".masthead .title"), link = title?.querySelector(".article-link"), bar = document.querySelector(".masthead .toolbar");
+  if (link && bar) {
+    const [l, t, b] = [link, title, bar].map((el) => el.getBoundingClientRect());
+    const sameRow = l.bottom > b.top && l.top < b.bottom;
+    if (l.right > t.right + 0.5 || (sameRow && l.right > b.left + 0.5)) outside.push(`the article link cut (${l.right.toFixed(0)} px; its title ends at ${t.right.toFixed(0)}, the toolbar starts at ${b.left.toFixed(0)})`);
+  }
+  // A select shows its chosen option whole (the text, its padding and the arrow's 20 px).
+  const pen = document.createElement("canvas").getContext("2d");
+  for (const el of document.querySelectorAll(".masthead select, .transport select")) {
+    const style = getComputedStyle(el);
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = el.selectedOptions[0]?.text ?? "";
+    const needed = pen.measureText(text).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 20;
+    if (el.checkVisibility() && needed > el.getBoundingClientRect().width + 0.5) outside.push(`select "${text}" cut (${needed.toFixed(0)} px in ${el.getBoundingClientRect().width.toFixed(0)})`);
   }
   if (document.documentElement.scrollWidth > innerWidth + 0.5) outside.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide)`);
   // The words wholly shown: their box does not scroll.

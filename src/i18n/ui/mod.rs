@@ -46,7 +46,7 @@ texts! {
     /// The theme switcher's label.
     THEME => { en: "Theme", zh: "主题", ja: "テーマ" },
     /// Theme: follow `prefers-color-scheme`.
-    THEME_SYSTEM => { en: "system", zh: "跟随系统", ja: "システムに合わせる" },
+    THEME_SYSTEM => { en: "system", zh: "跟随系统", ja: "システム設定" },
     /// Theme: light.
     THEME_LIGHT => { en: "light", zh: "浅色", ja: "ライト" },
     /// Theme: dark.
