@@ -212,6 +212,15 @@ test("node-network's packet passes every hop from web's eth0 to db", async () =>
       "hop:veth:kind-worker2:db",
       "hop:pod:kind-worker2:db",
     ], `at ${view.width}×${view.height}`);
+    // The route that carries it stays legible: its ring sits at the chip's end, clear of its words.
+    const covered = await page.evaluate(() => {
+      const ring = document.querySelector('[data-shows="hop:route:kind-worker:10.244.2.0/24"]').getBoundingClientRect();
+      return [...document.querySelectorAll("[data-testid=stage] text")]
+        .filter((t) => t.textContent.includes("10.244.2.0/24"))
+        .map((t) => t.getBoundingClientRect())
+        .filter((r) => r.left < ring.right && ring.left < r.right && r.top < ring.bottom && ring.top < r.bottom).length;
+    });
+    assert.equal(covered, 0, `at ${view.width}×${view.height}: the route's ring covers its words`);
     await context.close();
   }
 });

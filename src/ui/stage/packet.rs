@@ -1,6 +1,7 @@
 //! The packet a step tells drawn over the node boxes: a line through each hop it takes (a pod's
-//! `eth0`, its host veth, the node's route to the other node, that node's `/32`, the pod), with a dot
-//! on each; hops on a node not drawn are left out.
+//! `eth0`, its host veth, the node's route to the other node, that node's `/32`, the pod), with a ring
+//! on each; hops on a node not drawn are left out. A ring sits on the edge of what it marks, where the
+//! cable meets it or at the route's end toward the packet's last node, so it covers little of its words.
 
 use super::layout::{
     flow_chips, route_chip_labels, BoxPlace, Layout, CHIP_H, CHIP_ROW_H, GRID_GAP, INSET, POD_GAP,
@@ -16,10 +17,13 @@ pub(super) fn packet(stage: &Stage, layout: &Layout) -> Html {
     let Some(packet) = stage.packet.as_ref() else {
         return html! {};
     };
+    // Which end of a route's chip the packet leaves by: the one facing its last node.
+    let box_x = |hop: Option<&Hop>| Some(drawn(stage, layout, hop?.node())?.1.x);
+    let rightward = box_x(packet.hops.last()) >= box_x(packet.hops.first());
     let points: Vec<(f64, f64, &Hop)> = packet
         .hops
         .iter()
-        .filter_map(|hop| Some((at(stage, layout, hop)?, hop)))
+        .filter_map(|hop| Some((at(stage, layout, hop, rightward)?, hop)))
         .map(|((x, y), hop)| (x, y, hop))
         .collect();
     let line = points
@@ -49,8 +53,9 @@ fn hop_shows(hop: &Hop) -> String {
     }
 }
 
-/// Where `hop` is on the picture, when its node is drawn with its pods as boxes.
-fn at(stage: &Stage, layout: &Layout, hop: &Hop) -> Option<(f64, f64)> {
+/// Where `hop` is on the picture, when its node is drawn with its pods as boxes; a route's chip is
+/// marked at its right end when the packet goes `rightward`, else at its left.
+fn at(stage: &Stage, layout: &Layout, hop: &Hop, rightward: bool) -> Option<(f64, f64)> {
     let (node, place) = drawn(stage, layout, hop.node())?;
     let rows = place.rows.as_ref()?;
     if rows.pods_as_cells.is_some() {
@@ -68,12 +73,12 @@ fn at(stage: &Stage, layout: &Layout, hop: &Hop) -> Option<(f64, f64)> {
         ))
     };
     match hop {
-        Hop::Pod { pod, .. } => pod_at(pod).map(|(x, y)| (x, y + rows.pod_h / 2.0)),
+        Hop::Pod { pod, .. } => pod_at(pod),
         Hop::Veth { pod, .. } => {
-            pod_at(pod).map(|(x, _)| (x, band_y + rows.band.veth_y + VETH_END_H / 2.0))
+            pod_at(pod).map(|(x, _)| (x, band_y + rows.band.veth_y + VETH_END_H))
         }
         Hop::PodRoute { pod, .. } => {
-            pod_at(pod).map(|(x, _)| (x, band_y + rows.band.route_y + 8.0))
+            pod_at(pod).map(|(x, _)| (x, band_y + rows.band.route_y))
         }
         Hop::NodeRoute { prefix, .. } => {
             let chain = stage.chains.iter().find(|c| c.node == node.name)?;
@@ -88,7 +93,7 @@ fn at(stage: &Stage, layout: &Layout, hop: &Hop) -> Option<(f64, f64)> {
                 .position(|l| l.split_whitespace().next() == Some(prefix))?;
             let (fx, row, w) = *flow_chips(&labels, inner).get(i)?;
             let y = top + rows.routes_y? + row as f64 * CHIP_ROW_H + CHIP_H / 2.0;
-            Some((place.x + INSET + fx + w / 2.0, y))
+            Some((place.x + INSET + fx + if rightward { w } else { 0.0 }, y))
         }
     }
 }
