@@ -77,9 +77,7 @@ fn at(stage: &Stage, layout: &Layout, hop: &Hop, rightward: bool) -> Option<(f64
         Hop::Veth { pod, .. } => {
             pod_at(pod).map(|(x, _)| (x, band_y + rows.band.veth_y + VETH_END_H))
         }
-        Hop::PodRoute { pod, .. } => {
-            pod_at(pod).map(|(x, _)| (x, band_y + rows.band.route_y))
-        }
+        Hop::PodRoute { pod, .. } => pod_at(pod).map(|(x, _)| (x, band_y + rows.band.route_y)),
         Hop::NodeRoute { prefix, .. } => {
             let chain = stage.chains.iter().find(|c| c.node == node.name)?;
             if rows.bridged {
