@@ -301,3 +301,34 @@ fn a_calico_nodes_card_shows_its_blocks_and_no_host_local_directory() {
         );
     }
 }
+
+/// A node that finds no free block gives tunl0 an address borrowed from another node's block, and the
+/// transcript says so (the calico-blocks tour: two /26 blocks, three nodes); the nodes that claimed a
+/// block take its first address.
+#[test]
+fn a_node_without_a_block_borrows_its_tunnel_address_and_is_told_so() {
+    let sim = at(podip::sim::builtin::CALICO_BLOCKS, 2_000);
+    let told: Vec<(String, String)> = logged(&sim, Reason::TunnelAddressAssigned)
+        .iter()
+        .map(|e| (e.object.to_string(), e.message.to_string()))
+        .collect();
+    let says = |node: &str, address: &str, source: &str| {
+        (
+            format!("node/{node}"),
+            format!("calico-node gave tunl0 the address {address} (handle ipip-tunnel-addr-{node}): {source}"),
+        )
+    };
+    let first = "the first address of the node's first block";
+    assert_eq!(
+        told,
+        [
+            says("kind-control-plane", "10.244.0.0", first),
+            says("kind-worker", "10.244.0.64", first),
+            says(
+                "kind-worker2",
+                "10.244.0.1",
+                "borrowed from block 10.244.0.0/26, affine to node kind-control-plane: no block of the pool was free to claim (strictAffinity false)"
+            ),
+        ]
+    );
+}

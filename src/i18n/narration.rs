@@ -344,9 +344,9 @@ explanations! {
         ja: "ノードのブロックがすべて埋まり、IP プールにも取得できる空きブロックがないので、AutoAssign は借用します。ほかのノードにアフィニティのあるブロックからアドレスを 1 つ取ります（strictAffinity は false）。アドレスはこの Pod のものですが、ブロックとその blackhole ルートはもう一方のノードに残ります。このノードはいつもどおり Pod への /32 ルートを追加します。",
     },
     TunnelAddressAssigned => {
-        en: "calico-node gives the IP-in-IP device tunl0 an address (assignHostTunnelAddr) before any pod: the node's first AutoAssign, which claims the node's first block, so the block's first address is tunl0's and the first pod gets the next one.",
-        zh: "calico-node 在任何 Pod 之前给 IP-in-IP 设备 tunl0 分配地址（assignHostTunnelAddr）：这是该节点的第一次 AutoAssign，它认领节点的第一个地址块，所以地址块的第一个地址归 tunl0，第一个 Pod 拿到下一个。",
-        ja: "calico-node はどの Pod よりも先に IP-in-IP デバイス tunl0 にアドレスを割り当てます（assignHostTunnelAddr）。ノードで最初の AutoAssign がノードの最初のブロックを取得するので、ブロックの最初のアドレスは tunl0 のもので、最初の Pod はその次のアドレスを受け取ります。",
+        en: "calico-node gives the IP-in-IP device tunl0 an address (assignHostTunnelAddr) before any pod: the node's first AutoAssign. When the pool has a free block it claims the node's first block, so the block's first address is tunl0's and the first pod gets the next one; when none is free (strictAffinity false) it borrows an address from another node's block, as a pod would.",
+        zh: "calico-node 在任何 Pod 之前给 IP-in-IP 设备 tunl0 分配地址（assignHostTunnelAddr）：这是该节点的第一次 AutoAssign。IP 池里有空闲地址块时，它认领节点的第一个地址块，所以地址块的第一个地址归 tunl0，第一个 Pod 拿到下一个；没有空闲地址块时（strictAffinity 为 false），它像 Pod 一样从别的节点的地址块借用一个地址。",
+        ja: "calico-node はどの Pod よりも先に IP-in-IP デバイス tunl0 にアドレスを割り当てます（assignHostTunnelAddr）。これがノードで最初の AutoAssign です。IP プールに空きブロックがあればノードの最初のブロックを取得するので、ブロックの最初のアドレスは tunl0 のもので、最初の Pod はその次のアドレスを受け取ります。空きブロックがなければ（strictAffinity は false）、Pod と同じようにほかのノードのブロックからアドレスを借用します。",
     },
     CalicoNodeFailed => {
         en: "calico-node's startup could not create the default IP pool: Calico's validation refuses a pool smaller than one block (\"IP pool size is too small for use with Calico IPAM. It must be equal to or greater than the block size.\"), and calico-node exits; the kubelet restarts it with back-off and it fails the same way (CrashLoopBackOff). Its install-cni init container had already written the conflist, so the node is Ready and takes pods, but calico-node never writes /var/lib/calico/nodename, and the calico plugin refuses every pod's ADD without it. A cluster CIDR of /26 or wider (or CALICO_IPV4POOL_BLOCK_SIZE) fixes it.",

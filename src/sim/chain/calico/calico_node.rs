@@ -9,7 +9,7 @@
 //! its handle holds is kept (`reconcileTunnelAddrs`).
 
 use super::bird;
-use super::told::tell_ipam_events;
+use super::told::{tell_ipam_events, tunnel_source};
 use super::{unix_nano, Calico};
 use crate::ipam::calico::node::{
     assign_host_tunnel_addr, calico_conflist, ipip_tunnel_handle, IPIP_DEVICE,
@@ -175,6 +175,7 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
     }
     let assigned = assign_host_tunnel_addr(&mut calico.ipam, name);
     let events = calico.ipam.take_events();
+    let source = tunnel_source(&calico.ipam, &events);
     tell_ipam_events(cluster, &ObjectRef::node(name), name, events.clone(), None);
     super::told::written(cluster, &events, true);
     match assigned {
@@ -183,7 +184,7 @@ pub(crate) fn run(cluster: &mut Cluster, name: &str, uid: u64, boot: u32) {
             EventKind::Step,
             Reason::TunnelAddressAssigned,
             format_args!(
-                "calico-node gave {IPIP_DEVICE} the address {} (handle ipip-tunnel-addr-{name}): the first address of the node's first block",
+                "calico-node gave {IPIP_DEVICE} the address {} (handle ipip-tunnel-addr-{name}): {source}",
                 address.addr()
             ),
             Some(name.into()),

@@ -100,6 +100,33 @@ pub(crate) fn ipam_told(ipam: &Ipam, events: &[IpamEvent], handle: Option<&str>)
         .collect()
 }
 
+/// Where calico-node's `AutoAssign` for tunl0 (its `events`) took the address from: the first
+/// address of a block it claimed for the node, another address of the node's block, or one borrowed
+/// from another node's block when the pool had none free.
+pub(crate) fn tunnel_source(ipam: &Ipam, events: &[IpamEvent]) -> String {
+    let Some((cidr, ips, borrowed)) = events.iter().find_map(|event| match event {
+        IpamEvent::Assigned {
+            cidr,
+            ips,
+            borrowed,
+            ..
+        } => Some((cidr, ips, *borrowed)),
+        _ => None,
+    }) else {
+        return String::new();
+    };
+    let claimed = (events.iter())
+        .any(|event| matches!(event, IpamEvent::BlockCreated { cidr: c, .. } if c == cidr));
+    if borrowed {
+        let owner = Owner(ipam.blocks().get(cidr).and_then(|b| b.host()));
+        format!("borrowed from block {cidr}, affine to {owner}: no block of the pool was free to claim (strictAffinity false)")
+    } else if claimed && ips.first() == Some(&cidr.network()) {
+        "the first address of the node's first block".to_string()
+    } else {
+        format!("from the node's block {cidr}")
+    }
+}
+
 /// The node a block is affine to, or "no node".
 struct Owner<'a>(Option<&'a str>);
 
