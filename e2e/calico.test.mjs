@@ -32,6 +32,12 @@ async function borrowingShown(page, lang) {
   assert.match(await podcidr.locator(".podcidr").first().textContent(), /10\.244\.0\.64\/27/);
   assert.match(await podcidr.locator("title").first().textContent(), lang === "ja" ? /Calico の IPAM は使わない/ : /unused by Calico's IPAM/);
   assert.equal(await worker2.getByTestId("stage-block").count(), 0, "kind-worker2 has no block");
+  // Its tunl0 took an address of kind-control-plane's block too, before any pod.
+  const tunnel = worker2.getByTestId("stage-tunnel");
+  assert.equal(await tunnel.getAttribute("data-address"), "10.244.0.1");
+  assert.equal(await tunnel.getAttribute("data-borrowed"), "10.244.0.0/26");
+  assert.equal(await tunnel.locator("text").textContent(), "tunl0 10.244.0.1");
+  assert.ok(await tunnel.isVisible(), "kind-worker2's tunl0 chip is drawn");
   // The pool under kube-controller-manager's strip, where the room keeps the panel.
   const pool = page.getByTestId("stage-pool");
   if (await pool.count()) {
@@ -70,6 +76,9 @@ test("the calico-blocks tour from its button to the borrowing stop: e's borrowed
   const worker = stageNode(page, "kind-worker").locator("[data-testid=stage-block]");
   assert.equal(await worker.getAttribute("data-block"), "10.244.0.64/26");
   assert.match(await worker.locator("text").textContent(), /^10\.244\.0\.64\/26( 4\/64( confirmed)?)?$/);
+  const own = stageNode(page, "kind-worker").getByTestId("stage-tunnel");
+  assert.equal(await own.getAttribute("data-address"), "10.244.0.64");
+  assert.equal(await own.getAttribute("data-borrowed"), null, "kind-worker's tunl0 address is its own block's");
   assertClean();
   await page.close();
 });

@@ -207,6 +207,12 @@ texts! {
         zh: "地址块 {0}：已占用 {1} / {2} 个地址 · 亲和性 {3} · blackhole {0} proto bird",
         ja: "ブロック {0}：{2} 個中 {1} 個のアドレスが使用中 · アフィニティ {3} · blackhole {0} proto bird",
     },
+    /// tunl0's address on a Calico node (its chip's title): {0} the address.
+    STAGE_TUNNEL => {
+        en: "tunl0 {0}: the IP-in-IP tunnel's address, which calico-node took from this node's block before any pod (handle ipip-tunnel-addr-<node>)",
+        zh: "tunl0 {0}：IP-in-IP 隧道的地址，calico-node 在任何 Pod 之前从本节点的地址块取得（handle ipip-tunnel-addr-<node>）",
+        ja: "tunl0 {0}：IP-in-IP トンネルのアドレス。calico-node がどの Pod よりも先にこのノードのブロックから取得しました（handle ipip-tunnel-addr-<node>）",
+    },
     /// A pod's address borrowed from another node's block (the badge).
     STAGE_BORROWED => { en: "borrowed", zh: "借用", ja: "借用" },
     /// Its title: {0} the address, {1} the block, {2} the node the block is affine to.

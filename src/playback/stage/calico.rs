@@ -2,6 +2,7 @@
 //! Calico node its affine blocks beside its `spec.podCIDR`, which calico-ipam does not read, the blackhole
 //! route BIRD sets for each block, and which pods' addresses are borrowed from another node's block.
 
+use crate::ipam::calico::node::ipip_tunnel_handle;
 use crate::ipam::calico::Ipam;
 use crate::ipam::goip::{ip_string, net_string};
 use crate::sim::Simulation;
@@ -42,6 +43,17 @@ pub struct StageCalico {
     pub blocks: Vec<StageBlock>,
     /// BIRD's `blackhole` routes, one per affine block (`blackhole 10.244.0.64/26 proto bird`).
     pub blackholes: Vec<String>,
+    /// tunl0's address, which calico-node took before any pod (`ipip-tunnel-addr-<node>`).
+    pub tunnel: Option<StageTunnel>,
+}
+
+/// The node's IP-in-IP tunnel address, and whose block it is borrowed from when it is not the node's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageTunnel {
+    /// The address (`10.244.0.1`).
+    pub address: String,
+    /// Set when the pool had no free block for the node.
+    pub borrowed: Option<Borrowed>,
 }
 
 /// Where a borrowed address comes from: a block affine to another node.
@@ -97,8 +109,23 @@ impl StageCalico {
                 }
             })
             .collect();
+        let tunnel = ipam
+            .ips_by_handle(&ipip_tunnel_handle(name))
+            .ok()
+            .and_then(|ips| ips.first().copied())
+            .map(|ip| {
+                let block = ipam.blocks().values().find(|b| b.cidr.contains(&ip));
+                StageTunnel {
+                    address: ip_string(ip),
+                    borrowed: block.filter(|b| b.host() != Some(name)).map(|b| Borrowed {
+                        block: net_string(&b.cidr),
+                        from: b.host().map(str::to_string),
+                    }),
+                }
+            });
         Some(StageCalico {
             blocks,
+            tunnel,
             blackholes: routes
                 .iter()
                 .filter(|route| route.starts_with("blackhole "))

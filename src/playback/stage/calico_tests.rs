@@ -118,3 +118,29 @@ fn a_cluster_without_calico_has_no_pool_and_no_blocks() {
     assert!(stage.pools.is_empty());
     assert!(stage.chains.iter().all(|c| c.calico.is_none()));
 }
+
+#[test]
+fn each_node_shows_tunl0s_address_and_a_node_without_a_block_borrowed_it() {
+    let stage = at_step("worker2-no-block");
+    let tunnel = |node: &str| calico(&stage, node).tunnel.clone();
+    let own = |address: &str| StageTunnel {
+        address: address.into(),
+        borrowed: None,
+    };
+    assert_eq!(tunnel("kind-control-plane"), Some(own("10.244.0.0")));
+    assert_eq!(tunnel("kind-worker"), Some(own("10.244.0.64")));
+    // kind-control-plane's block holds it, so it counts there: its own .0 and this .1 before any pod.
+    let borrowed = Borrowed {
+        block: "10.244.0.0/26".into(),
+        from: Some("kind-control-plane".into()),
+    };
+    assert_eq!(
+        tunnel("kind-worker2"),
+        Some(StageTunnel {
+            address: "10.244.0.1".into(),
+            borrowed: Some(borrowed),
+        })
+    );
+    assert_eq!(calico(&stage, "kind-control-plane").blocks[0].used, 2);
+    assert!(calico(&stage, "kind-worker2").blocks.is_empty());
+}

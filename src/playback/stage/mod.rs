@@ -14,7 +14,7 @@
 use super::Cursor;
 use crate::sim::{Simulation, Touched};
 use crate::tours::On;
-pub use calico::{Borrowed, StageBlock, StageCalico, StagePool};
+pub use calico::{Borrowed, StageBlock, StageCalico, StagePool, StageTunnel};
 pub use kcm::{KcmStrip, StripCell, STRIP_CELLS};
 use node::Scene;
 pub use node::{

@@ -371,19 +371,30 @@ fn chain_rows(stage: &Stage, node: &StageNode) -> ChainRows {
 }
 
 /// A Calico node's blocks as their chips may say them, longest first: `10.244.0.64/26 4/64 confirmed`,
-/// without the affinity's state, the CIDR alone (the chip's title says it all).
+/// without the affinity's state, the CIDR alone (the chip's title says it all); then tunl0's address
+/// (`tunl0 10.244.0.64`), in each.
 pub(super) fn block_chips(calico: &StageCalico) -> [Vec<String>; 3] {
     let blocks = &calico.blocks;
+    let tunnel = calico
+        .tunnel
+        .as_ref()
+        .map(|t| format!("tunl0 {}", t.address));
     [
         blocks
             .iter()
             .map(|b| format!("{} {}/{} {}", b.cidr, b.used, b.size, b.affinity))
+            .chain(tunnel.clone())
             .collect(),
         blocks
             .iter()
             .map(|b| format!("{} {}/{}", b.cidr, b.used, b.size))
+            .chain(tunnel.clone())
             .collect(),
-        blocks.iter().map(|b| b.cidr.clone()).collect(),
+        blocks
+            .iter()
+            .map(|b| b.cidr.clone())
+            .chain(tunnel)
+            .collect(),
     ]
 }
 

@@ -366,7 +366,7 @@ fn node_route_chips(chain: &StageChain, x: f64, y: f64, w: f64) -> Html {
 }
 
 /// A Calico node's blocks: the label (the podCIDR unused), then a chip per affine block with its use
-/// and its affinity's state, its blackhole route in the chip's title.
+/// and its affinity's state, its blackhole route in the chip's title, then tunl0's address.
 fn blocks(calico: &StageCalico, x: f64, y: f64, w: f64, labels: &[String], lang: Lang) -> Html {
     let chips = flow_chips(labels, w);
     html! {
@@ -375,13 +375,29 @@ fn blocks(calico: &StageCalico, x: f64, y: f64, w: f64, labels: &[String], lang:
                 <title>{ t::STAGE_BLOCKS_TITLE.get(lang) }</title>
                 { fit(t::STAGE_BLOCKS.get(lang), w, font::SMALL) }
             </text>
-            { for calico.blocks.iter().zip(labels).zip(chips).map(|((block, label), (fx, row, chip_w))| {
+            { for calico.blocks.iter().zip(labels).zip(chips.iter().copied()).map(|((block, label), (fx, row, chip_w))| {
                 let (cx, cy) = (x + fx, y + 6.0 + row as f64 * CHIP_ROW_H);
                 let full = block.used == block.size;
                 html! {
                     <g key={block.cidr.clone()} class={classes!("block", full.then_some("full"))} data-testid="stage-block" data-block={block.cidr.clone()}
                         data-affinity={block.affinity.clone()} data-shows={Shows::Block(&block.cidr).to_string()}>
                         <title>{ t::STAGE_BLOCK.fill(lang, &[&block.cidr, &block.used.to_string(), &block.size.to_string(), &block.affinity]) }</title>
+                        { rect("", cx, cy, chip_w, CHIP_H, 3) }
+                        <text class="mono small" x={px(cx + 5.0)} y={px(cy + 12.0)}>{ label }</text>
+                    </g>
+                }
+            }) }
+            // tunl0's address after them: on a node without a block of its own, borrowed.
+            { for calico.tunnel.as_ref().zip(labels.len().checked_sub(1).and_then(|i| labels.get(i).zip(chips.get(i)))).map(|(tunnel, (label, &(fx, row, chip_w)))| {
+                let (cx, cy) = (x + fx, y + 6.0 + row as f64 * CHIP_ROW_H);
+                let title = match &tunnel.borrowed {
+                    Some(from) => t::STAGE_BORROWED_FROM.fill(lang, &[&tunnel.address, &from.block, from.from.as_deref().unwrap_or("-")]),
+                    None => t::STAGE_TUNNEL.fill(lang, &[&tunnel.address]),
+                };
+                html! {
+                    <g class={classes!("block", "tunnel", tunnel.borrowed.is_some().then_some("borrowed"))} data-testid="stage-tunnel" data-address={tunnel.address.clone()}
+                        data-borrowed={tunnel.borrowed.as_ref().map(|b| b.block.clone())}>
+                        <title>{ title }</title>
                         { rect("", cx, cy, chip_w, CHIP_H, 3) }
                         <text class="mono small" x={px(cx + 5.0)} y={px(cy + 12.0)}>{ label }</text>
                     </g>
