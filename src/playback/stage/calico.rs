@@ -93,8 +93,14 @@ impl StagePool {
 }
 
 impl StageCalico {
-    /// Node `name`'s blocks and blackholes, from its `routes` as shown; `None` off a Calico cluster.
-    pub(super) fn of(sim: &Simulation, name: &str, routes: &[String]) -> Option<StageCalico> {
+    /// Node `name`'s blocks, blackholes (from its `routes` as shown) and tunl0's address, marked when it
+    /// is among the cluster's `borrowed` ones; `None` off a Calico cluster.
+    pub(super) fn of(
+        sim: &Simulation,
+        name: &str,
+        routes: &[String],
+        borrowed: &BTreeMap<String, Borrowed>,
+    ) -> Option<StageCalico> {
         let ipam = ipam(sim)?;
         let blocks = ipam
             .affinities()
@@ -112,16 +118,10 @@ impl StageCalico {
         let tunnel = ipam
             .ips_by_handle(&ipip_tunnel_handle(name))
             .ok()
-            .and_then(|ips| ips.first().copied())
-            .map(|ip| {
-                let block = ipam.blocks().values().find(|b| b.cidr.contains(&ip));
-                StageTunnel {
-                    address: ip_string(ip),
-                    borrowed: block.filter(|b| b.host() != Some(name)).map(|b| Borrowed {
-                        block: net_string(&b.cidr),
-                        from: b.host().map(str::to_string),
-                    }),
-                }
+            .and_then(|ips| ips.first().map(|ip| ip_string(*ip)))
+            .map(|address| StageTunnel {
+                borrowed: borrowed.get(&address).cloned(),
+                address,
             });
         Some(StageCalico {
             blocks,

@@ -114,7 +114,7 @@ impl StageChain {
             bridge: stage_bridge(state),
             node_routes: node_routes(state),
             calico: match state.cni {
-                Chain::Calico => StageCalico::of(scene.sim, name, &state.routes),
+                Chain::Calico => StageCalico::of(scene.sim, name, &state.routes, &scene.borrowed),
                 _ => None,
             },
         }
