@@ -46,6 +46,14 @@ async function held(path, viewport, locale = "en-US") {
   return { context, page, release, problems };
 }
 
+/** The stage's entrances running (a part fading in, a PATCH token flying; not the endless pulses that
+ *  mark a state), read in the page. */
+function entrances() {
+  const canvas = document.querySelector("#podip [data-testid=stage] .stage-canvas");
+  return canvas.getAnimations({ subtree: true })
+    .filter((a) => a.playState === "running" && a.effect.getComputedTiming().endTime !== Infinity).length;
+}
+
 const view = (page) => page.evaluate(() => document.documentElement.dataset.view);
 const words = (page) => page.getByTestId("step-text").textContent();
 const picture = (page) => page.evaluate(async () => {
@@ -80,7 +88,11 @@ for (const [lang, path, step3] of [["en", "tour/kind/", "kindnetd on kind-worker
       assert.deepEqual(steps, ["3"], "no frame of another step once the app drew");
       const shift = await page.evaluate(() => window.__shift);
       assert.ok(shift < 0.01, `layout shift ${shift}`);
+      assert.equal(await page.evaluate(entrances), 0, "what was there before the engine does not enter again");
       await page.screenshot({ path: `${name}-after.png` });
+      // What a press brings does enter.
+      await page.getByTestId("tour-next").click();
+      await page.waitForFunction(entrances, null, { timeout: 10_000 });
       assert.deepEqual(problems, []);
       await context.close();
     });

@@ -8,6 +8,7 @@
 //! * `layout.rs` — where everything goes for the width measured (`measure.rs`), one SVG unit to a CSS
 //!   pixel; `svg.rs` — shapes in whole units, text cut to a width.
 
+mod entrances;
 mod kcm;
 mod layout;
 mod measure;
@@ -86,6 +87,7 @@ pub fn stage_view(props: &StageProps) -> Html {
     let lang = *lang;
     let canvas = use_node_ref();
     let measured = measure::use_size(canvas.clone(), !*measure_later);
+    entrances::use_entrances_finished(canvas.clone(), measured.is_some());
     // The height the theatre gives the picture: a taller one drops rows to fit (files, the InternalIP
     // line, host-local's strip, then labels and spacing).
     let max_height = measured.filter(|_| *fill).map(|room| room.height);
