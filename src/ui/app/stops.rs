@@ -8,7 +8,9 @@ use super::opened::Opened;
 use super::state::{Action, AppState};
 use super::view::Shown;
 use super::{state_for, Page};
+use crate::playback::stage::Stage;
 use crate::sim::VirtualTime;
+use crate::ui::shared::Shared;
 use std::collections::VecDeque;
 use yew::prelude::*;
 
@@ -40,6 +42,8 @@ pub struct Stop {
     pub asks: bool,
     /// The page's markup at this stop.
     pub markup: String,
+    /// Its stage's picture, for drawing it again at another width.
+    pub stage: Shared<Stage>,
     /// Where the next-step and previous-step controls, PageDown and PageUp go.
     pub next: Goes,
     pub prev: Goes,
@@ -132,6 +136,7 @@ pub fn tour_stops(opened: &Opened) -> Vec<Stop> {
             step: key.0.map_or(0, |i| i + 1),
             asks: key.1.is_some(),
             markup: render(page, state.shown().clone()),
+            stage: state.shown().stage.shared(),
             next: goes(next.is_some(), go(next)),
             prev: goes(shown.current.is_some(), go(prev)),
             down: goes(true, Action::Press(true)),
@@ -162,9 +167,15 @@ fn Still(props: &StillProps) -> Html {
 
 /// The page `opened` shows (the app's first view, its work done), as the server renders it.
 pub fn render_opened(opened: Opened) -> String {
+    first_view(opened).0
+}
+
+/// [`render_opened`], and the stage's picture it shows.
+pub fn first_view(opened: Opened) -> (String, Shared<Stage>) {
     let (opened, mut state) = state_for(opened);
     settle(&mut state);
-    render(opened, state.shown().clone())
+    let stage = state.shown().stage.shared();
+    (render(opened, state.shown().clone()), stage)
 }
 
 /// The page's markup showing `shown`, as the server renders it.

@@ -114,7 +114,7 @@ fn step_shown(runs: &mut Runs, tour: TourId, i: usize, lang: Lang) -> Result<Ste
         time: cursor.now().0.to_string(),
         back,
         forward,
-        height: file_picture(&cursor.stage(None, None), BUILD_WIDTH, lang).1,
+        height: file_picture(&cursor.stage(None, None), BUILD_WIDTH, None, lang).1,
         words: said.map_or(String::new(), |said| rendered(words_of(said, source, lang))),
         open,
     })

@@ -112,7 +112,7 @@ pub fn lesson_figure_svg(
 fn draw(figure: &Figure, spec: &FigureSpec, width: u32) -> FigureFile {
     let cursor = figure.cursor();
     let lang = spec.lang;
-    let (picture, height) = file_picture(&cursor.stage(None, None), width, lang);
+    let (picture, height) = file_picture(&cursor.stage(None, None), width, None, lang);
     let (title, when) = picture_title(
         cursor.run().told(),
         cursor.current_step(),

@@ -4,9 +4,26 @@
 //! page's words first, without the stage's hundreds of elements, and the picture a frame later in the
 //! box kept for it; the picture is the same markup, so nothing moves.
 
+//!
+//! Below [`NARROW_MEDIA`]'s width the app shows one node at a time, so the picture has a variant drawn
+//! narrow from the same stage, which the browser picks there: a phone sees the app's arrangement at
+//! a readable size before the app arrives, not the wide picture shrunk.
+
 use super::figure_svg::stage_style;
 use crate::i18n::Lang;
+use crate::playback::stage::Stage;
 use crate::share::Theme;
+use crate::ui::stage::file_picture;
+use yew::prelude::*;
+
+/// The room the narrow variant is drawn for: a 390 × 844 phone's stage (its rows dropped to fit as
+/// the app drops them there; another phone's stage shows it scaled to fit).
+pub const NARROW_W: u32 = 356;
+pub const NARROW_H: u32 = 370;
+/// Where the browser picks the narrow variant: where the app's stage (the window less the phone
+/// layout's 34 px of margins and card padding) is narrower than
+/// [`ONE_NODE_BELOW`](crate::ui::stage::ONE_NODE_BELOW).
+pub const NARROW_MEDIA: &str = "(max-width: 633px)";
 
 /// Where the stage's markup starts in a rendered page.
 const CANVAS: &str = r#"<div class="stage-canvas">"#;
@@ -16,23 +33,61 @@ const CANVAS: &str = r#"<div class="stage-canvas">"#;
 pub struct Pictured {
     /// The page's markup, the stage an `<img>` of `light` (`dark` when the system prefers it).
     pub markup: String,
-    /// The picture's files, by their paths below the app's root: light, then dark.
-    pub files: [(String, String); 2],
+    /// The picture's files, by their paths below the app's root: light, then dark; then the narrow
+    /// variant's, if it has one.
+    pub files: Vec<(String, String)>,
+}
+
+/// A stage drawn [`NARROW_W`] wide: its parts' markup and its height.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Narrow {
+    parts: String,
+    pub height: u32,
+}
+
+impl Narrow {
+    /// `stage` drawn narrow, in `lang`.
+    pub fn of(stage: &Stage, lang: Lang) -> Narrow {
+        let (parts, height) = file_picture(stage, NARROW_W, Some(NARROW_H), lang);
+        let renderer =
+            yew::LocalServerRenderer::<Parts>::with_props(PartsProps { parts }).hydratable(false);
+        Narrow {
+            parts: futures::executor::block_on(renderer.render()),
+            height,
+        }
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct PartsProps {
+    parts: Html,
+}
+
+#[function_component]
+fn Parts(props: &PartsProps) -> Html {
+    props.parts.clone()
 }
 
 /// `rendered` (a page's markup) with the stage's `<svg>` replaced by a `<picture>` of files in `dir`
 /// (the page's folder below the app's root, `""` or `ja/tour/kind/`), in `lang`; `None` if the page
 /// has no stage.
-pub fn stage_as_picture(rendered: &str, dir: &str, lang: Lang) -> Option<Pictured> {
-    stage_as_picture_named(rendered, dir, "stage", lang)
+pub fn stage_as_picture(
+    rendered: &str,
+    dir: &str,
+    lang: Lang,
+    narrow: Option<&Narrow>,
+) -> Option<Pictured> {
+    stage_as_picture_named(rendered, dir, "stage", lang, narrow)
 }
 
-/// [`stage_as_picture`] with files named from `stem` (`stage-4`: `stage-4.svg`, `stage-4-dark.svg`).
+/// [`stage_as_picture`] with files named from `stem` (`stage-4`: `stage-4.svg`, `stage-4-dark.svg`,
+/// and `stage-4-narrow.svg`, `stage-4-narrow-dark.svg` for `narrow`).
 pub fn stage_as_picture_named(
     rendered: &str,
     dir: &str,
     stem: &str,
     lang: Lang,
+    narrow: Option<&Narrow>,
 ) -> Option<Pictured> {
     let start = rendered.find(CANVAS)? + CANVAS.len();
     if !rendered[start..].starts_with("<svg") {
@@ -53,7 +108,7 @@ pub fn stage_as_picture_named(
         .try_into()
         .ok()?;
     // The stage's rules draw `.stage` as a card; here the page's card is around the picture already.
-    let file = |theme: Theme| {
+    let file = |theme: Theme, view_box: &str, width: &str, height: &str, inner: &str| {
         format!(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"stage\" \
              viewBox=\"{view_box}\" width=\"{width}\" height=\"{height}\" lang=\"{}\" xml:space=\"preserve\">\
@@ -63,13 +118,40 @@ pub fn stage_as_picture_named(
         )
     };
     let (light, dark) = (format!("{dir}{stem}.svg"), format!("{dir}{stem}-dark.svg"));
+    let (width, height) = (width.to_string(), height.to_string());
+    let mut files = vec![
+        (
+            light.clone(),
+            file(Theme::Light, view_box, &width, &height, inner),
+        ),
+        (
+            dark.clone(),
+            file(Theme::Dark, view_box, &width, &height, inner),
+        ),
+    ];
+    // The most specific first: the browser takes the first source whose media matches.
+    let mut sources = String::new();
+    if let Some(narrow) = narrow {
+        let (w, h) = (NARROW_W.to_string(), narrow.height.to_string());
+        let view_box = format!("0 0 {w} {h}");
+        let (light, dark) = (
+            format!("{dir}{stem}-narrow.svg"),
+            format!("{dir}{stem}-narrow-dark.svg"),
+        );
+        sources = format!(
+            "<source srcset=\"{dark}\" media=\"{NARROW_MEDIA} and (prefers-color-scheme: dark)\" width=\"{w}\" height=\"{h}\">\
+             <source srcset=\"{light}\" media=\"{NARROW_MEDIA}\" width=\"{w}\" height=\"{h}\">"
+        );
+        files.push((light, file(Theme::Light, &view_box, &w, &h, &narrow.parts)));
+        files.push((dark, file(Theme::Dark, &view_box, &w, &h, &narrow.parts)));
+    }
     let picture = format!(
-        "<picture class=\"stage-picture\"><source srcset=\"{dark}\" media=\"(prefers-color-scheme: dark)\">\
+        "<picture class=\"stage-picture\">{sources}<source srcset=\"{dark}\" media=\"(prefers-color-scheme: dark)\">\
          <img loading=\"lazy\" decoding=\"async\" src=\"{light}\" width=\"{width}\" height=\"{height}\" alt=\"{label}\"></picture>"
     );
     Some(Pictured {
         markup: format!("{}{picture}{}", &rendered[..start], &rendered[end..]),
-        files: [(light, file(Theme::Light)), (dark, file(Theme::Dark))],
+        files,
     })
 }
 
@@ -109,22 +191,28 @@ mod tests {
 
     #[test]
     fn a_page_without_a_stage_or_with_broken_markup_is_left_alone() {
-        assert_eq!(stage_as_picture("<p>words</p>", "", Lang::En), None);
+        assert_eq!(stage_as_picture("<p>words</p>", "", Lang::En, None), None);
         assert_eq!(
-            stage_as_picture(&format!("{CANVAS}<p>no svg</p></div>"), "", Lang::En),
+            stage_as_picture(&format!("{CANVAS}<p>no svg</p></div>"), "", Lang::En, None),
             None
         );
         assert_eq!(
             stage_as_picture(
                 &format!("{CANVAS}<svg viewBox=\"0 0 10 10\"><g>"),
                 "",
-                Lang::En
+                Lang::En,
+                None
             ),
             None,
             "never closed"
         );
         assert_eq!(
-            stage_as_picture(&format!("{CANVAS}<svg><g></g></svg></div>"), "", Lang::En),
+            stage_as_picture(
+                &format!("{CANVAS}<svg><g></g></svg></div>"),
+                "",
+                Lang::En,
+                None
+            ),
             None,
             "no viewBox"
         );

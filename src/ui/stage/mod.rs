@@ -23,6 +23,8 @@ use crate::playback::stage::{KcmStrip, Stage, StageNode};
 use crate::tours::{On, Shows};
 use crate::ui::shared::Shared;
 use kcm::CidrsetStrip;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use layout::ONE_NODE_BELOW;
 use layout::{presenter_zoom, slide_zoom, Layout, StripPlace, DEFAULT_W};
 use node::NodeBox;
 use std::rc::Rc;
@@ -160,11 +162,24 @@ pub fn stage_view(props: &StageProps) -> Html {
     }
 }
 
-/// The picture laid out `width` units wide for a file of its own (no room to fit it in, no zoom, no
-/// picks): its parts for the file's `<svg>`, and its height in the same units.
+/// The picture laid out `width` units wide for a file of its own (no zoom, no picks), within `room_h`
+/// units of height if given (rows dropped as the page's stage drops them): its parts for the file's
+/// `<svg>`, and its height in the same units.
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn file_picture(stage: &Stage, width: u32, lang: Lang) -> (Html, u32) {
-    let layout = Layout::of(stage, f64::from(width), false, stage.focus.as_deref(), None);
+pub(crate) fn file_picture(
+    stage: &Stage,
+    width: u32,
+    room_h: Option<u32>,
+    lang: Lang,
+) -> (Html, u32) {
+    let room_h = room_h.map(f64::from);
+    let layout = Layout::of(
+        stage,
+        f64::from(width),
+        false,
+        stage.focus.as_deref(),
+        room_h,
+    );
     let height = layout.height.round() as u32;
     (
         picture(stage, &layout, &Callback::noop(), &None, &None, lang),
