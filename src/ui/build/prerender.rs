@@ -3,7 +3,7 @@
 //! language and per built-in tour's first screen (`share::pages`): `/` is the kind tour before its
 //! first step in English, `ja/` the same in Japanese, `tour/reboot-leak/` that tour's start, and so on.
 
-use super::stage_picture::{stage_as_picture, Narrow};
+use super::stage_picture::{stage_as_picture, Drawn};
 use super::tour_stops::{page_stops, STOPS_FILE};
 use crate::i18n::{ui as t, Lang};
 use crate::playback::Player;
@@ -76,12 +76,11 @@ pub fn page_html(template: &str, page: &Page) -> Option<BuiltPage> {
     let title = page_title(lang, tour.and_then(TourId::from_name).map(Into::into));
     let tours = TourId::ALL.map(TourId::name).join(" ");
     let (rendered, stage) = crate::ui::app::stops::first_view(page.opened.clone());
-    let narrow = Narrow::of(&stage, lang);
-    let (rendered, mut pictures) =
-        match stage_as_picture(&rendered, &page.path, lang, Some(&narrow)) {
-            Some(pictured) => (pictured.markup, pictured.files),
-            None => (rendered, Vec::new()),
-        };
+    let rooms = Drawn::rooms(&stage, lang);
+    let (rendered, mut pictures) = match stage_as_picture(&rendered, &page.path, lang, &rooms) {
+        Some(pictured) => (pictured.markup, pictured.files),
+        None => (rendered, Vec::new()),
+    };
     // A language's root page walks its default tour, whose page beside it draws the same pictures:
     // its stops name those instead of copies.
     let stops = match tour {
@@ -217,67 +216,57 @@ fn stylesheet(index: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::build::stage_picture::{NARROW_H, NARROW_MEDIA};
-    use crate::ui::stage::ONE_NODE_BELOW;
+    use crate::ui::build::stage_picture::ROOMS;
 
     #[test]
     fn the_rendered_stage_becomes_a_picture_of_the_same_markup_in_both_themes() {
         let (rendered, stage) = crate::ui::app::stops::first_view(Opened::default_view());
-        let narrow = Narrow::of(&stage, Lang::Ja);
+        let rooms = Drawn::rooms(&stage, Lang::Ja);
         let pictured =
-            stage_as_picture(&rendered, "ja/tour/kind/", Lang::Ja, Some(&narrow)).expect("a stage");
+            stage_as_picture(&rendered, "ja/tour/kind/", Lang::Ja, &rooms).expect("a stage");
         assert!(!pictured.markup.contains("<svg"), "no inline SVG is left");
-        let narrow_h = narrow.height;
+        let (narrow_h, projector_h) = (rooms[0].height, rooms[1].height);
         assert!(pictured.markup.contains(&format!(
-            r#"<picture class="stage-picture"><source srcset="ja/tour/kind/stage-narrow-dark.svg" media="(max-width: 633px) and (prefers-color-scheme: dark)" width="356" height="{narrow_h}"><source srcset="ja/tour/kind/stage-narrow.svg" media="(max-width: 633px)" width="356" height="{narrow_h}"><source srcset="ja/tour/kind/stage-dark.svg" media="(prefers-color-scheme: dark)"><img loading="lazy" decoding="async" src="ja/tour/kind/stage.svg" width="1000" height="512" alt="The cluster: "#
+            r#"<picture class="stage-picture"><source srcset="ja/tour/kind/stage-narrow-dark.svg" media="(max-width: 900px) and (prefers-color-scheme: dark)" width="356" height="{narrow_h}"><source srcset="ja/tour/kind/stage-narrow.svg" media="(max-width: 900px)" width="356" height="{narrow_h}"><source srcset="ja/tour/kind/stage-projector-dark.svg" media="(max-width: 1199px) and (prefers-color-scheme: dark)" width="701" height="{projector_h}"><source srcset="ja/tour/kind/stage-projector.svg" media="(max-width: 1199px)" width="701" height="{projector_h}"><source srcset="ja/tour/kind/stage-dark.svg" media="(prefers-color-scheme: dark)"><img loading="lazy" decoding="async" src="ja/tour/kind/stage.svg" width="1000" height="512" alt="The cluster: "#
         )), "{}", pictured.markup);
         assert!(
             pictured.markup.contains(r#"data-testid="narration""#),
             "the words stay"
         );
-        let [(light_path, light), (dark_path, dark), (narrow_path, narrow_light), (narrow_dark_path, _)] =
-            &pictured.files[..]
-        else {
-            panic!(
-                "four files: {:?}",
-                pictured.files.iter().map(|f| &f.0).collect::<Vec<_>>()
-            );
-        };
+        let paths: Vec<&str> = pictured.files.iter().map(|f| f.0.as_str()).collect();
         assert_eq!(
-            (
-                light_path.as_str(),
-                dark_path.as_str(),
-                narrow_path.as_str(),
-                narrow_dark_path.as_str()
-            ),
-            (
+            paths,
+            [
                 "ja/tour/kind/stage.svg",
                 "ja/tour/kind/stage-dark.svg",
                 "ja/tour/kind/stage-narrow.svg",
-                "ja/tour/kind/stage-narrow-dark.svg"
-            )
+                "ja/tour/kind/stage-narrow-dark.svg",
+                "ja/tour/kind/stage-projector.svg",
+                "ja/tour/kind/stage-projector-dark.svg"
+            ]
         );
-        // Narrow, the app's arrangement: one node at a time, where the wide picture has three.
+        let (light, dark, narrow) = (
+            &pictured.files[0].1,
+            &pictured.files[1].1,
+            &pictured.files[2].1,
+        );
+        assert!(narrow.contains(&format!(r#"viewBox="0 0 356 {narrow_h}" width="356""#)));
+        // Drawn for its room, the app's arrangement there: the kind tour's fifth step shows its three
+        // nodes at 1000 wide, one at a time on a phone and in a 1024 × 768 window, within the room's
+        // height.
         let nodes = |svg: &str| svg.matches(r#"data-testid="stage-node""#).count();
         let (at_5, stage_5) = crate::ui::app::stops::first_view(Opened::page(Link {
             tour: Some("kind".into()),
             step: Some(5),
             ..Link::default()
         }));
-        let narrow_5 = Narrow::of(&stage_5, Lang::En);
-        let pictured_5 = stage_as_picture(&at_5, "", Lang::En, Some(&narrow_5)).expect("a stage");
-        assert_eq!(
-            (nodes(&pictured_5.files[0].1), nodes(&pictured_5.files[2].1)),
-            (3, 1)
-        );
-        assert!(narrow_5.height <= NARROW_H, "within the phone's stage");
-        assert!(narrow_light.contains(&format!(r#"viewBox="0 0 356 {narrow_h}" width="356""#)));
-        // The breakpoint is where the app's stage (the window less the phone layout's margins) goes
-        // to one node at a time.
-        assert_eq!(
-            NARROW_MEDIA,
-            format!("(max-width: {}px)", ONE_NODE_BELOW as u32 + 34 - 1)
-        );
+        let rooms_5 = Drawn::rooms(&stage_5, Lang::En);
+        let pictured_5 = stage_as_picture(&at_5, "", Lang::En, &rooms_5).expect("a stage");
+        let files_5: Vec<usize> = pictured_5.files.iter().map(|f| nodes(&f.1)).collect();
+        assert_eq!(files_5, [3, 3, 1, 1, 1, 1]);
+        for (drawn, room) in rooms_5.iter().zip(ROOMS) {
+            assert!(drawn.height <= room.height, "within {room:?}");
+        }
         assert!(light.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"stage\" viewBox=\"0 0 1000 512\" width=\"1000\" height=\"512\" lang=\"ja\""), "{light}");
         assert!(
             light.contains("data-node=\"kind-control-plane\"")
@@ -315,7 +304,7 @@ mod tests {
         );
         assert_eq!(
             built.files.len(),
-            5,
+            2 * (1 + ROOMS.len()) + 1,
             "and its stops, which name the tour page's pictures"
         );
         let (stops_path, stops) = built.files.last().expect("its stops");
@@ -337,8 +326,8 @@ mod tests {
         .expect("a mount point");
         assert_eq!(
             tour_built.files.len(),
-            4 * (1 + TourId::Kind.tour().steps.len()) + 1,
-            "the tour page's stage, each step's (wide and narrow), and its stops"
+            2 * (1 + ROOMS.len()) * (1 + TourId::Kind.tour().steps.len()) + 1,
+            "the tour page's stage, each step's (wide and for each room), and its stops"
         );
         let (_, tour_stops) = tour_built.files.last().expect("its stops");
         assert_eq!(stops.as_str(), tour_stops.as_str(), "the same stops");

@@ -3,11 +3,11 @@
 //! over it. The image is lazy, so it is fetched once the page is laid out: the browser paints the
 //! page's words first, without the stage's hundreds of elements, and the picture a frame later in the
 //! box kept for it; the picture is the same markup, so nothing moves.
-
 //!
-//! Below [`NARROW_MEDIA`]'s width the app shows one node at a time, so the picture has a variant drawn
-//! narrow from the same stage, which the browser picks there: a phone sees the app's arrangement at
-//! a readable size before the app arrives, not the wide picture shrunk.
+//! The build lays the picture out 1000 wide; the app lays its stage out for the room it is given, and
+//! in a phone's or a 1024 × 768 window that is one node at a time. So the picture also comes drawn
+//! for those [`ROOMS`], and the browser takes the one for its window: the app then takes over with
+//! the same arrangement, not a wide picture shrunk to small type.
 
 use super::figure_svg::stage_style;
 use crate::i18n::Lang;
@@ -16,14 +16,35 @@ use crate::share::Theme;
 use crate::ui::stage::file_picture;
 use yew::prelude::*;
 
-/// The room the narrow variant is drawn for: a 390 × 844 phone's stage (its rows dropped to fit as
-/// the app drops them there; another phone's stage shows it scaled to fit).
-pub const NARROW_W: u32 = 356;
-pub const NARROW_H: u32 = 370;
-/// Where the browser picks the narrow variant: where the app's stage (the window less the phone
-/// layout's 34 px of margins and card padding) is narrower than
-/// [`ONE_NODE_BELOW`](crate::ui::stage::ONE_NODE_BELOW).
-pub const NARROW_MEDIA: &str = "(max-width: 633px)";
+/// A stage's room a page is often given, and the windows that give it or one like it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Room {
+    /// The files' suffix (`stage-4-narrow.svg`).
+    pub name: &'static str,
+    /// The windows, as a media query; the rooms are tried in order, the first that matches taken.
+    pub media: &'static str,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The rooms drawn for besides the build's 1000 wide, from the narrowest.
+pub const ROOMS: [Room; 2] = [
+    // A 390 × 844 phone's stage. Below 900 px the app's stage is under 600 wide (one node at a time),
+    // except the phone layout's 634-760 px, where the picture is shown a little larger.
+    Room {
+        name: "narrow",
+        media: "(max-width: 900px)",
+        width: 356,
+        height: 370,
+    },
+    // A 1024 × 768 projector's stage, where a tour's nodes are shown one at a time to fit its height.
+    Room {
+        name: "projector",
+        media: "(max-width: 1199px)",
+        width: 701,
+        height: 520,
+    },
+];
 
 /// Where the stage's markup starts in a rendered page.
 const CANVAS: &str = r#"<div class="stage-canvas">"#;
@@ -33,28 +54,35 @@ const CANVAS: &str = r#"<div class="stage-canvas">"#;
 pub struct Pictured {
     /// The page's markup, the stage an `<img>` of `light` (`dark` when the system prefers it).
     pub markup: String,
-    /// The picture's files, by their paths below the app's root: light, then dark; then the narrow
-    /// variant's, if it has one.
+    /// The picture's files, by their paths below the app's root: light, then dark; then each room's
+    /// drawing's, light and dark.
     pub files: Vec<(String, String)>,
 }
 
-/// A stage drawn [`NARROW_W`] wide: its parts' markup and its height.
+/// A stage drawn for a [`Room`]: its parts' markup and its height.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Narrow {
+pub struct Drawn {
+    pub room: Room,
     parts: String,
     pub height: u32,
 }
 
-impl Narrow {
-    /// `stage` drawn narrow, in `lang`.
-    pub fn of(stage: &Stage, lang: Lang) -> Narrow {
-        let (parts, height) = file_picture(stage, NARROW_W, Some(NARROW_H), lang);
-        let renderer =
-            yew::LocalServerRenderer::<Parts>::with_props(PartsProps { parts }).hydratable(false);
-        Narrow {
-            parts: futures::executor::block_on(renderer.render()),
-            height,
-        }
+impl Drawn {
+    /// `stage` drawn for each of the [`ROOMS`], in `lang`.
+    pub fn rooms(stage: &Stage, lang: Lang) -> Vec<Drawn> {
+        ROOMS
+            .iter()
+            .map(|room| {
+                let (parts, height) = file_picture(stage, room.width, Some(room.height), lang);
+                let renderer = yew::LocalServerRenderer::<Parts>::with_props(PartsProps { parts })
+                    .hydratable(false);
+                Drawn {
+                    room: *room,
+                    parts: futures::executor::block_on(renderer.render()),
+                    height,
+                }
+            })
+            .collect()
     }
 }
 
@@ -75,19 +103,19 @@ pub fn stage_as_picture(
     rendered: &str,
     dir: &str,
     lang: Lang,
-    narrow: Option<&Narrow>,
+    rooms: &[Drawn],
 ) -> Option<Pictured> {
-    stage_as_picture_named(rendered, dir, "stage", lang, narrow)
+    stage_as_picture_named(rendered, dir, "stage", lang, rooms)
 }
 
 /// [`stage_as_picture`] with files named from `stem` (`stage-4`: `stage-4.svg`, `stage-4-dark.svg`,
-/// and `stage-4-narrow.svg`, `stage-4-narrow-dark.svg` for `narrow`).
+/// and each room's: `stage-4-narrow.svg`, `stage-4-narrow-dark.svg`).
 pub fn stage_as_picture_named(
     rendered: &str,
     dir: &str,
     stem: &str,
     lang: Lang,
-    narrow: Option<&Narrow>,
+    rooms: &[Drawn],
 ) -> Option<Pictured> {
     let start = rendered.find(CANVAS)? + CANVAS.len();
     if !rendered[start..].starts_with("<svg") {
@@ -129,21 +157,26 @@ pub fn stage_as_picture_named(
             file(Theme::Dark, view_box, &width, &height, inner),
         ),
     ];
-    // The most specific first: the browser takes the first source whose media matches.
+    // The browser takes the first source whose media matches.
     let mut sources = String::new();
-    if let Some(narrow) = narrow {
-        let (w, h) = (NARROW_W.to_string(), narrow.height.to_string());
+    for drawn in rooms {
+        let (w, h, media) = (
+            drawn.room.width.to_string(),
+            drawn.height.to_string(),
+            drawn.room.media,
+        );
         let view_box = format!("0 0 {w} {h}");
+        let name = drawn.room.name;
         let (light, dark) = (
-            format!("{dir}{stem}-narrow.svg"),
-            format!("{dir}{stem}-narrow-dark.svg"),
+            format!("{dir}{stem}-{name}.svg"),
+            format!("{dir}{stem}-{name}-dark.svg"),
         );
-        sources = format!(
-            "<source srcset=\"{dark}\" media=\"{NARROW_MEDIA} and (prefers-color-scheme: dark)\" width=\"{w}\" height=\"{h}\">\
-             <source srcset=\"{light}\" media=\"{NARROW_MEDIA}\" width=\"{w}\" height=\"{h}\">"
-        );
-        files.push((light, file(Theme::Light, &view_box, &w, &h, &narrow.parts)));
-        files.push((dark, file(Theme::Dark, &view_box, &w, &h, &narrow.parts)));
+        sources.push_str(&format!(
+            "<source srcset=\"{dark}\" media=\"{media} and (prefers-color-scheme: dark)\" width=\"{w}\" height=\"{h}\">\
+             <source srcset=\"{light}\" media=\"{media}\" width=\"{w}\" height=\"{h}\">"
+        ));
+        files.push((light, file(Theme::Light, &view_box, &w, &h, &drawn.parts)));
+        files.push((dark, file(Theme::Dark, &view_box, &w, &h, &drawn.parts)));
     }
     let picture = format!(
         "<picture class=\"stage-picture\">{sources}<source srcset=\"{dark}\" media=\"(prefers-color-scheme: dark)\">\
@@ -191,9 +224,9 @@ mod tests {
 
     #[test]
     fn a_page_without_a_stage_or_with_broken_markup_is_left_alone() {
-        assert_eq!(stage_as_picture("<p>words</p>", "", Lang::En, None), None);
+        assert_eq!(stage_as_picture("<p>words</p>", "", Lang::En, &[]), None);
         assert_eq!(
-            stage_as_picture(&format!("{CANVAS}<p>no svg</p></div>"), "", Lang::En, None),
+            stage_as_picture(&format!("{CANVAS}<p>no svg</p></div>"), "", Lang::En, &[]),
             None
         );
         assert_eq!(
@@ -201,7 +234,7 @@ mod tests {
                 &format!("{CANVAS}<svg viewBox=\"0 0 10 10\"><g>"),
                 "",
                 Lang::En,
-                None
+                &[]
             ),
             None,
             "never closed"
@@ -211,7 +244,7 @@ mod tests {
                 &format!("{CANVAS}<svg><g></g></svg></div>"),
                 "",
                 Lang::En,
-                None
+                &[]
             ),
             None,
             "no viewBox"

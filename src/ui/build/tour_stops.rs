@@ -4,7 +4,7 @@
 //! one is (`stage_picture`). `index.html`'s script puts a stop's parts in place of the page's when a
 //! tour control or a remote's key is pressed, and the app, opened at that step, draws the same.
 
-use super::stage_picture::{stage_as_picture_named, Narrow};
+use super::stage_picture::{stage_as_picture_named, Drawn};
 use crate::i18n::Lang;
 use crate::ui::app::opened::Opened;
 use crate::ui::app::stops::{tour_stops, Goes};
@@ -34,16 +34,15 @@ pub fn page_stops(opened: &Opened, dir: &str, lang: Lang) -> Stops {
             "0" => "stage".to_string(),
             name => format!("stage-{name}"),
         };
-        let narrow = Narrow::of(&stop.stage, lang);
-        let Some(mut pictured) =
-            stage_as_picture_named(&stop.markup, dir, &stem, lang, Some(&narrow))
+        let rooms = Drawn::rooms(&stop.stage, lang);
+        let Some(mut pictured) = stage_as_picture_named(&stop.markup, dir, &stem, lang, &rooms)
         else {
             continue;
         };
         let light = &pictured.files[0].1;
         match drawn.iter().find(|(_, svg)| svg == light) {
             Some((same, _)) => {
-                pictured = stage_as_picture_named(&stop.markup, dir, same, lang, Some(&narrow))
+                pictured = stage_as_picture_named(&stop.markup, dir, same, lang, &rooms)
                     .expect("drawn before");
             }
             None => {
