@@ -34,7 +34,7 @@ pub(super) const MIN_W: f64 = 300.0;
 /// The width before the stage is measured (the page rendered at build time).
 pub(super) const DEFAULT_W: f64 = 1000.0;
 /// Below this width the stage shows one node at a time.
-pub(crate) const ONE_NODE_BELOW: f64 = 600.0;
+const ONE_NODE_BELOW: f64 = 600.0;
 /// The gap between parts and the picture's margin.
 pub(super) const GAP: f64 = 16.0;
 const BARE_GAP: f64 = 6.0;

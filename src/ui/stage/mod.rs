@@ -23,8 +23,6 @@ use crate::playback::stage::{KcmStrip, Stage, StageNode};
 use crate::tours::{On, Shows};
 use crate::ui::shared::Shared;
 use kcm::CidrsetStrip;
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) use layout::ONE_NODE_BELOW;
 use layout::{presenter_zoom, slide_zoom, Layout, StripPlace, DEFAULT_W};
 use node::NodeBox;
 use std::rc::Rc;
