@@ -4,6 +4,7 @@
 //! figure runs ([`crate::ui::figure`]), from the same run.
 
 use super::figure_svg::{lang_dir, BUILD_WIDTH, TITLE_H};
+use super::rendered;
 use crate::i18n::{ui as t, Lang};
 use crate::playback::figure::{Figure, Runs};
 use crate::playback::words::TourWords;
@@ -13,7 +14,6 @@ use crate::tours::TourId;
 use crate::ui::figure::{count_of, words_of};
 use crate::ui::stage::file_picture;
 use serde::Serialize;
-use yew::prelude::*;
 
 /// A tour's figure in one language, step by step.
 #[derive(Serialize, Debug, PartialEq)]
@@ -49,23 +49,6 @@ pub struct StepShown {
     pub words: String,
     /// "Open in podip ↗" below the app's root: with no `theme`, light and dark.
     pub open: [String; 3],
-}
-
-#[derive(Properties, PartialEq)]
-struct MarkupProps {
-    html: Html,
-}
-
-#[function_component]
-fn Markup(props: &MarkupProps) -> Html {
-    props.html.clone()
-}
-
-/// `html` as the server renders it.
-fn rendered(html: Html) -> String {
-    let renderer =
-        yew::LocalServerRenderer::<Markup>::with_props(MarkupProps { html }).hydratable(false);
-    futures::executor::block_on(renderer.render())
 }
 
 /// The figure of `tour` in `lang`, step by step.

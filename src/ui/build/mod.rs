@@ -14,3 +14,22 @@ pub mod stage_picture;
 #[cfg(test)]
 mod stage_tooltips;
 pub mod tour_stops;
+
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+struct MarkupProps {
+    html: Html,
+}
+
+#[function_component]
+fn Markup(props: &MarkupProps) -> Html {
+    props.html.clone()
+}
+
+/// `html` as the server renders it.
+fn rendered(html: Html) -> String {
+    let renderer =
+        yew::LocalServerRenderer::<Markup>::with_props(MarkupProps { html }).hydratable(false);
+    futures::executor::block_on(renderer.render())
+}

@@ -10,11 +10,11 @@
 //! the same arrangement, not a wide picture shrunk to small type.
 
 use super::figure_svg::stage_style;
+use super::rendered;
 use crate::i18n::Lang;
 use crate::playback::stage::Stage;
 use crate::share::Theme;
 use crate::ui::stage::file_picture;
-use yew::prelude::*;
 
 /// A stage's room a page is often given, and the windows that give it or one like it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,26 +74,14 @@ impl Drawn {
             .iter()
             .map(|room| {
                 let (parts, height) = file_picture(stage, room.width, Some(room.height), lang);
-                let renderer = yew::LocalServerRenderer::<Parts>::with_props(PartsProps { parts })
-                    .hydratable(false);
                 Drawn {
                     room: *room,
-                    parts: futures::executor::block_on(renderer.render()),
+                    parts: rendered(parts),
                     height,
                 }
             })
             .collect()
     }
-}
-
-#[derive(Properties, PartialEq)]
-struct PartsProps {
-    parts: Html,
-}
-
-#[function_component]
-fn Parts(props: &PartsProps) -> Html {
-    props.parts.clone()
 }
 
 /// `rendered` (a page's markup) with the stage's `<svg>` replaced by a `<picture>` of files in `dir`
