@@ -260,3 +260,17 @@ test("axe-core finds no serious or critical violation, in light and dark, in Eng
     assertClean();
   }
 });
+
+test("a step past the tour's last is said in place, in the page's language, and the tour opens at its introduction", async () => {
+  for (const [path, said] of [
+    ["tour/calico-blocks/?step=9", /step=9 is past the last step \(7\)/],
+    ["ja/tour/kind/?step=11", /step=11 は最後のステップ（10）より後です/],
+  ]) {
+    const { page, assertClean } = await openPage(shared.browser, shared.server.url + path);
+    await settled(page);
+    await page.getByTestId("link-problem").waitFor();
+    assert.match(await page.getByTestId("link-problem").textContent(), said, path);
+    assert.equal(await page.getByTestId("narration").getAttribute("data-step"), "0", path);
+    assertClean();
+  }
+});

@@ -59,10 +59,20 @@ impl Player {
         if let Some(time) = link.time {
             player.seek(time);
         }
-        if let Some(index) = link.step {
-            player.go_to_step(index);
-        }
+        player.go_to_link_step(link.step, tour.map_or(0, |id| id.tour().steps.len()));
         player
+    }
+
+    /// Go to a link's step (counted from 0) of a tour of `steps` steps; one past its last is refused.
+    fn go_to_link_step(&mut self, step: Option<usize>, steps: usize) {
+        match step {
+            Some(index) if index < steps => self.go_to_step(index),
+            Some(index) => self.refuse_link(LinkRefusal::Step {
+                given: index + 1,
+                steps,
+            }),
+            None => {}
+        }
     }
 
     /// The player of a link's lesson, given its file's bytes (`fetched`: the link's own, or as
@@ -98,9 +108,7 @@ impl Player {
         if let Some(time) = link.time {
             player.seek(time);
         }
-        if let Some(index) = link.step {
-            player.go_to_step(index);
-        }
+        player.go_to_link_step(link.step, tour.steps.len());
         player
     }
 
@@ -208,6 +216,42 @@ mod tests {
         again.finish();
         assert_eq!(again.text(), playback.text());
         assert_eq!(again.cursor().now(), playback.cursor().now());
+    }
+
+    #[test]
+    fn a_step_past_the_tours_last_is_refused_and_the_link_opens_at_its_time() {
+        let steps = TourId::Kind.tour().steps.len();
+        let (link, problems) = Link::parse(&format!("?tour=kind&t=2s&step={}", steps + 1));
+        assert!(problems.is_empty(), "{problems:?}");
+        let mut player = Player::from_link(&link);
+        player.finish();
+        assert_eq!(
+            player.link_refusals(),
+            [LinkRefusal::Step {
+                given: steps + 1,
+                steps
+            }]
+        );
+        assert_eq!(player.cursor().now().as_millis(), 2000);
+        assert_eq!(player.link().step, None);
+
+        // The last step itself opens.
+        let (link, _) = Link::parse(&format!("?tour=kind&step={steps}"));
+        let mut player = Player::from_link(&link);
+        player.finish();
+        assert!(player.link_refusals().is_empty());
+        assert_eq!(player.link().step, Some(steps - 1));
+
+        // A scenario with no tour has no steps to count.
+        let (link, _) = Link::parse(
+            "?scenario=cluster%20--cluster-cidr%3D10.244.0.0%2F16%0Anode%20add%20a&step=2",
+        );
+        let mut player = Player::from_link(&link);
+        player.finish();
+        assert_eq!(
+            player.link_refusals(),
+            [LinkRefusal::Step { given: 2, steps: 0 }]
+        );
     }
 
     #[test]

@@ -78,6 +78,9 @@ pub enum LinkRefusal {
     /// The link's lesson was not fetched, or does not read: why, or its `line N: …` problems, one a
     /// line. The page keeps its default view.
     Lesson(String),
+    /// The link's `step=` (counted from 1) is past the last step of its tour or lesson (`steps`, 0
+    /// when the link tells no tour): the link opens at its time instead.
+    Step { given: usize, steps: usize },
 }
 
 /// `text` with the lines [`ClusterSettings::owns`] replaced by `preamble`, put first; the other lines

@@ -93,6 +93,19 @@ texts! {
         zh: "链接中的设置被拒绝：{0}",
         ja: "リンクの設定は拒否されました：{0}",
     },
+    /// A link's `step=` past the last step of its tour or lesson: {0} the step given, {1} how many
+    /// steps there are.
+    LINK_STEP_PAST_END => {
+        en: "step={0} is past the last step ({1})",
+        zh: "step={0} 超出了最后一步（第 {1} 步）",
+        ja: "step={0} は最後のステップ（{1}）より後です",
+    },
+    /// A link's `step=` with no tour or lesson to count it in: {0} the step given.
+    LINK_STEP_NO_TOUR => {
+        en: "step={0} needs a tour",
+        zh: "step={0} 需要与导览一起使用",
+        ja: "step={0} はツアーと一緒に指定してください",
+    },
     /// The link's lesson was not opened: {0} why, in the checker's English (an address refused, the
     /// fetch's status, the lesson's `line N: …` problems).
     LINK_LESSON_REFUSED => {

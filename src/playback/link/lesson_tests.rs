@@ -139,3 +139,16 @@ fn a_lesson_address_of_another_scheme_is_refused_by_the_link() {
     assert!(why.contains("is javascript:"), "{why}");
     assert_eq!(link.tour.as_deref(), Some("kind"));
 }
+
+#[test]
+fn a_lessons_step_past_its_last_is_refused_in_place() {
+    // README's lesson has three steps.
+    let query = Link::carrying_lesson(&docs_lesson(), Some(3)).expect("it fits");
+    let player = opened(&query);
+    assert_eq!(
+        player.link_refusals(),
+        [LinkRefusal::Step { given: 4, steps: 3 }]
+    );
+    assert!(player.cursor().run().told().is_some(), "the lesson is told");
+    assert_eq!(player.cursor().current_step(), None);
+}

@@ -111,5 +111,11 @@ pub fn link_refusal(refusal: &LinkRefusal, lang: Lang) -> String {
         LinkRefusal::Scenario(err) => err.clone(),
         LinkRefusal::Settings(err) => t::LINK_SETTINGS_REFUSED.fill(lang, &[err]),
         LinkRefusal::Lesson(why) => t::LINK_LESSON_REFUSED.fill(lang, &[why]),
+        LinkRefusal::Step { given, steps: 0 } => {
+            t::LINK_STEP_NO_TOUR.fill(lang, &[&given.to_string()])
+        }
+        LinkRefusal::Step { given, steps } => {
+            t::LINK_STEP_PAST_END.fill(lang, &[&given.to_string(), &steps.to_string()])
+        }
     }
 }
