@@ -261,10 +261,11 @@ test("axe-core finds no serious or critical violation, in light and dark, in Eng
   }
 });
 
-test("a step past the tour's last is said in place, in the page's language, and the tour opens at its introduction", async () => {
+test("a step past the tour's last is said in place, in the page's language and in the embedded player, and the tour opens at its introduction", async () => {
   for (const [path, said] of [
     ["tour/calico-blocks/?step=9", /step=9 is past the last step \(7\)/],
     ["ja/tour/kind/?step=11", /step=11 は最後のステップ（10）より後です/],
+    ["?embed=1&tour=kind&step=30", /step=30 is past the last step \(10\)/],
   ]) {
     const { page, assertClean } = await openPage(shared.browser, shared.server.url + path);
     await settled(page);

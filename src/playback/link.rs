@@ -59,12 +59,14 @@ impl Player {
         if let Some(time) = link.time {
             player.seek(time);
         }
-        player.go_to_link_step(link.step, tour.map_or(0, |id| id.tour().steps.len()));
+        player.go_to_link_step(link.step);
         player
     }
 
-    /// Go to a link's step (counted from 0) of a tour of `steps` steps; one past its last is refused.
-    fn go_to_link_step(&mut self, step: Option<usize>, steps: usize) {
+    /// Go to a link's step (counted from 0) of the tour or lesson it opens (the kind tour when it
+    /// names none); one past its last is refused.
+    fn go_to_link_step(&mut self, step: Option<usize>) {
+        let steps = self.teller().map_or(0, |told| told.tour().steps.len());
         match step {
             Some(index) if index < steps => self.go_to_step(index),
             Some(index) => self.refuse_link(LinkRefusal::Step {
@@ -108,7 +110,7 @@ impl Player {
         if let Some(time) = link.time {
             player.seek(time);
         }
-        player.go_to_link_step(link.step, tour.steps.len());
+        player.go_to_link_step(link.step);
         player
     }
 
@@ -241,6 +243,13 @@ mod tests {
         player.finish();
         assert!(player.link_refusals().is_empty());
         assert_eq!(player.link().step, Some(steps - 1));
+
+        // A link naming no tour opens the kind tour's step.
+        let (link, _) = Link::parse("?step=3");
+        let mut player = Player::from_link(&link);
+        player.finish();
+        assert!(player.link_refusals().is_empty());
+        assert_eq!(player.link().step, Some(2));
 
         // A scenario with no tour has no steps to count.
         let (link, _) = Link::parse(

@@ -116,6 +116,14 @@ impl Player {
         player
     }
 
+    /// The tour or lesson telling the run in hand, or else the run shown.
+    pub(super) fn teller(&self) -> Option<Told> {
+        match &self.loading {
+            Some((loader, _)) => loader.teller(),
+            None => self.cursor.run().teller(),
+        }
+    }
+
     /// Where the lesson shown comes from (a link's), while the run shown tells it.
     pub(super) fn lesson(&self) -> Option<&LessonFrom> {
         let (from, tour) = self.lesson.as_ref()?;

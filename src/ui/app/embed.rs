@@ -27,6 +27,9 @@ pub struct EmbeddedProps {
     pub controls: bool,
     /// The same view in the full app.
     pub link: Link,
+    /// What of the link could not be used, or the language that did not load: said as the full page
+    /// says it, so the page embedding a player sees what its link got wrong.
+    pub problems: Html,
     /// The stage.
     pub children: Html,
 }
@@ -75,6 +78,7 @@ pub fn embedded(props: &EmbeddedProps) -> Html {
     let (shown, dispatch) = (&props.shown, &props.dispatch);
     html! {
         <div class="embed" ref={root} role="region" aria-label={t::PLAYER.get(lang)}>
+            { props.problems.clone() }
             // The picture first, above the fold of a small frame; then the step's words and the controls.
             { props.children.clone() }
             { for narration(&shown.tour, dispatch, lang).map(|words| html! { <section class="card tours">{ words }</section> }) }

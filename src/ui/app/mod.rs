@@ -390,7 +390,8 @@ fn page(props: &PageProps) -> Html {
     };
     let body = if opened.link.embed {
         html! {
-            <Embedded lang={*lang} shown={shown.clone()} dispatch={dispatch.clone()} controls={opened.link.controls} link={link.emit(())}>
+            <Embedded lang={*lang} shown={shown.clone()} dispatch={dispatch.clone()} controls={opened.link.controls} link={link.emit(())}
+                problems={html! { <>{ for language_problem.clone() }{ for problems.clone() }</> }}>
                 { stage }
             </Embedded>
         }
