@@ -76,6 +76,45 @@ test("the figures come alive with one wasm request, each at its step once it has
   await page.close();
 });
 
+test("a mask dragged before the engine has come is where the sentence starts when it comes", async () => {
+  const { page, assertClean } = await openPage(shared.browser, "about:blank");
+  // The engine held back until the reader has dragged.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route("**/*.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(shared.server.url + "read/");
+  const sentence = page.getByTestId("sentence");
+  await page.getByTestId("sentence-slider").fill("26");
+  // The field and the slider say the same mask; the numbers wait, marked, for the engine.
+  assert.equal(await page.getByTestId("sentence-mask").inputValue(), "26");
+  await page.locator("podip-sentence[aria-busy=true]").waitFor();
+  assert.match(await sentence.locator(".sentence-words").textContent(), /has 256 of them/);
+  release();
+  await page.locator("[data-testid=sentence][data-live=true]").waitFor();
+  assert.match(await sentence.locator(".sentence-words").textContent(), /has 1024 of them, each of 64 addresses, and host-local hands out 61/);
+  assert.equal(await page.getByTestId("sentence-mask").inputValue(), "26");
+  assert.equal(await page.getByTestId("sentence-slider").inputValue(), "26");
+  await page.getByTestId("sentence-figure").locator("[data-testid=stage]").filter({ hasText: "10.244.0.0/26" }).waitFor();
+  // A mask the controller refuses, typed before the engine, is said as it is typed after it.
+  await page.goto("about:blank");
+  const again = new Promise((resolve) => (release = resolve));
+  await page.unroute("**/*.wasm");
+  await page.route("**/*.wasm", async (route) => {
+    await again;
+    await route.continue();
+  });
+  await page.goto(shared.server.url + "read/");
+  await page.getByTestId("sentence-mask").fill("8");
+  release();
+  await page.getByTestId("sentence-refused").filter({ hasText: "must be less than or equal to --node-cidr-mask-size" }).waitFor();
+  assert.match(await sentence.locator(".sentence-words").textContent(), /has 256 of them/, "kind's numbers stand");
+  assertClean();
+  await page.close();
+});
+
 test("the explorable sentence follows the mask typed in place, and refuses one in kube-controller-manager's words", async () => {
   const { page, assertClean } = await openPage(shared.browser, shared.server.url + "read/");
   const sentence = page.getByTestId("sentence");

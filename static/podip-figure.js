@@ -395,13 +395,25 @@ function deckReady(figure) {
 
 /** <podip-sentence>: the article's explorable sentence, drawn over the same sentence rendered at build
  *  time (in the page, with the page's podip stylesheet) by the engine, which it fetches when a reader
- *  reaches for it (a pointer over it, a touch, the focus) or when it comes on screen. */
+ *  reaches for it (a pointer over it, a touch, the focus) or when it comes on screen. Its fields take a
+ *  reader's values before then (the mask's field and slider kept together), and the engine starts from
+ *  them. */
 class PodipSentence extends HTMLElement {
   connectedCallback() {
     if (this.drawn) return;
     for (const type of ["pointerover", "pointerdown", "touchstart", "focusin"]) {
       this.addEventListener(type, () => this.wake(), { once: true, passive: true });
     }
+    // Disabled in the built page, where without a script they would do nothing.
+    for (const field of this.querySelectorAll(".sentence input[disabled]")) field.disabled = false;
+    this.addEventListener("input", (event) => {
+      if (this.hasAttribute("data-drawn")) return;
+      const mask = this.querySelector("[data-testid=sentence-mask]");
+      const slider = this.querySelector("[data-testid=sentence-slider]");
+      if (event.target === slider && mask) mask.value = slider.value;
+      if (event.target === mask && slider) slider.value = mask.value;
+      this.wake();
+    });
     sentenceWatch.observe(this);
   }
 

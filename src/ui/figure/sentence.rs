@@ -23,17 +23,27 @@ pub struct SentenceProps {
     pub lang: Lang,
     /// The build's picture of the section's figure.
     pub picture: Picture,
+    /// The values it opens with: kind's, or what a reader typed into the sentence the build rendered
+    /// before the engine drew it.
+    #[prop_or_else(|| CLUSTER_CIDR.to_string())]
+    pub cidr: String,
+    #[prop_or_else(|| NODE_MASK.to_string())]
+    pub mask: String,
 }
 
 /// The explorable sentence, its section's figure and commands.
 #[function_component(Sentence)]
 pub fn sentence(props: &SentenceProps) -> Html {
     let lang = props.lang;
-    let cidr = use_state(|| CLUSTER_CIDR.to_string());
-    let mask = use_state(|| NODE_MASK.to_string());
-    let accepted = use_state(|| explore(CLUSTER_CIDR, NODE_MASK).ok());
-    // Why the values typed last are refused, if they are.
-    let refused = use_state(|| None::<String>);
+    let cidr = use_state(|| props.cidr.clone());
+    let mask = use_state(|| props.mask.clone());
+    // Why the values typed last are refused, if they are; kind's stand until values are accepted.
+    let refused = use_state(|| explore(&props.cidr, &props.mask).err());
+    let accepted = use_state(|| {
+        explore(&props.cidr, &props.mask)
+            .or_else(|_| explore(CLUSTER_CIDR, NODE_MASK))
+            .ok()
+    });
     // Effects run only in the browser: `data-live` tells the sentence drawn by the wasm from the one
     // rendered at build time, whose fields are disabled (without a script they would do nothing).
     let live = use_state(|| false);
@@ -173,10 +183,28 @@ pub fn connect(host: web_sys::Element, app_root: String) {
             Ok(()) => lang,
             Err(_) => Lang::En,
         };
+        use wasm_bindgen::JsCast;
+        // What a reader typed meanwhile into the fields the build rendered.
+        let typed = |testid: &str, kind: &str| {
+            host.query_selector(&format!("[data-testid={testid}]"))
+                .ok()
+                .flatten()
+                .and_then(|field| field.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .map_or_else(|| kind.to_string(), |field| field.value())
+        };
+        let (cidr, mask) = (
+            typed("sentence-cidr", CLUSTER_CIDR),
+            typed("sentence-mask", NODE_MASK),
+        );
         host.set_inner_html("");
         yew::Renderer::<Sentence>::with_root_and_props(
             host.clone(),
-            SentenceProps { lang, picture },
+            SentenceProps {
+                lang,
+                picture,
+                cidr,
+                mask,
+            },
         )
         .render();
         // Its figure draws now (the page's script waits for this).
