@@ -165,6 +165,21 @@ impl Text {
         out.push_str(rest);
         out
     }
+
+    /// This text for a count of `n`, or `one` when `n` is 1: English says "1 more pod", not "1 more
+    /// pods" (in Chinese and Japanese the two texts are the same).
+    pub fn for_count(&self, one: Text, n: usize) -> Text {
+        if n == 1 {
+            one
+        } else {
+            *self
+        }
+    }
+
+    /// [`Text::for_count`] with the count `n` as `{0}`.
+    pub fn counted(&self, one: Text, lang: Lang, n: usize) -> String {
+        self.for_count(one, n).fill(lang, &[&n.to_string()])
+    }
 }
 
 /// A [`Text`], written with its languages named: `text! { en: "…", zh: "…", ja: "…" }`.

@@ -43,8 +43,8 @@ pub fn bit_ruler(props: &RulerProps) -> Html {
             <div class="ruler-bits">{ for groups }</div>
             <figcaption class="legend">
                 <span class="key cluster">{ t::KEY_CLUSTER.fill(lang, &[&family.cluster_mask_size.to_string()]) }</span>
-                <span class="key node">{ t::KEY_NODE.fill(lang, &[&family.node_index_bits.to_string()]) }</span>
-                <span class="key pod">{ t::KEY_POD.fill(lang, &[&family.pod_host_bits.to_string()]) }</span>
+                <span class="key node">{ t::KEY_NODE.counted(t::KEY_NODE_ONE, lang, family.node_index_bits as usize) }</span>
+                <span class="key pod">{ t::KEY_POD.counted(t::KEY_POD_ONE, lang, family.pod_host_bits as usize) }</span>
             </figcaption>
         </figure>
     }

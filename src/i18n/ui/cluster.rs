@@ -142,6 +142,8 @@ texts! {
     },
     /// Under a node's sysctls: {0} how many more.
     MORE_SYSCTL => { en: "… and {0} more sysctls", zh: "……另有 {0} 个 sysctl", ja: "……ほか {0} 個の sysctl" },
+    /// One more sysctl: {0} 1.
+    MORE_SYSCTL_ONE => { en: "… and {0} more sysctl", zh: "……另有 {0} 个 sysctl", ja: "……ほか {0} 個の sysctl" },
     /// The import card's title.
     IMPORT_TITLE => { en: "Your cluster", zh: "你的集群", ja: "お使いのクラスター" },
     /// Under it.

@@ -19,12 +19,24 @@ texts! {
         zh: "……另有 {0} 个节点：请看地址图。",
         ja: "……ほか {0} 台のノード：アドレスマップを参照してください。",
     },
+    /// One more node than cards: {0} 1.
+    MORE_NODES_ONE => {
+        en: "… and {0} more node: see the address map.",
+        zh: "……另有 {0} 个节点：请看地址图。",
+        ja: "……ほか {0} 台のノード：アドレスマップを参照してください。",
+    },
     /// More files than drawn: {0} how many.
     MORE_FILES => { en: "… and {0} more files", zh: "……另有 {0} 个文件", ja: "……ほか {0} 個のファイル" },
+    /// One more file: {0} 1.
+    MORE_FILES_ONE => { en: "… and {0} more file", zh: "……另有 {0} 个文件", ja: "……ほか {0} 個のファイル" },
     /// More pods than drawn: {0} how many.
     MORE_PODS => { en: "… and {0} more pods", zh: "……另有 {0} 个 Pod", ja: "……ほか {0} 個の Pod" },
+    /// One more pod: {0} 1.
+    MORE_PODS_ONE => { en: "… and {0} more pod", zh: "……另有 {0} 个 Pod", ja: "……ほか {0} 個の Pod" },
     /// More routes than drawn: {0} how many.
     MORE_ROUTES => { en: "… and {0} more routes", zh: "……另有 {0} 条路由", ja: "……ほか {0} 本のルート" },
+    /// One more route: {0} 1.
+    MORE_ROUTES_ONE => { en: "… and {0} more route", zh: "……另有 {0} 条路由", ja: "……ほか {0} 本のルート" },
     /// An IP file on a node card, picked in the writer: {0} the file (an address), {1} the node.
     FILE_LABEL => { en: "IP file {0} on node {1}", zh: "节点 {1} 上的 IP 文件 {0}", ja: "ノード {1} の IP ファイル {0}" },
     /// A node card: {0} name.
@@ -241,6 +253,12 @@ texts! {
         zh: "网桥 {0}：网关 {1}，{2} 个端口（各 Pod 的节点侧 veth），mtu {3}",
         ja: "ブリッジ {0}：ゲートウェイ {1}、ポート {2} 個（各 Pod のホスト側 veth）、mtu {3}",
     },
+    /// With one port: the same.
+    STAGE_BRIDGE_ONE => {
+        en: "bridge {0}: gateway {1}, {2} port (a pod's host veth), mtu {3}",
+        zh: "网桥 {0}：网关 {1}，{2} 个端口（各 Pod 的节点侧 veth），mtu {3}",
+        ja: "ブリッジ {0}：ゲートウェイ {1}、ポート {2} 個（各 Pod のホスト側 veth）、mtu {3}",
+    },
     /// The bridge without a port up, drawn dim.
     STAGE_BRIDGE_DOWN => {
         en: "no port up: NO-CARRIER, its connected route linkdown",
@@ -251,6 +269,8 @@ texts! {
     STAGE_NO_PODS => { en: "no pods", zh: "没有 Pod", ja: "Pod なし" },
     /// Pods drawn as cells: {0} veth pairs.
     STAGE_VETHS => { en: "{0} veth pairs", zh: "{0} 个 veth 对", ja: "veth ペア {0} 組" },
+    /// One: {0} 1.
+    STAGE_VETHS_ONE => { en: "{0} veth pair", zh: "{0} 个 veth 对", ja: "veth ペア {0} 組" },
     /// Pods the scheduler has not bound: no node, so outside every node box.
     STAGE_UNSCHEDULED => { en: "Pending, no node (unscheduled): ", zh: "Pending，没有节点（未调度）：", ja: "Pending、ノードなし（未スケジュール）：" },
     /// Phase: scheduled, no sandbox.

@@ -148,9 +148,21 @@ texts! {
         zh: "n：节点索引——{0} 位，从 2^{0} 个节点子网中选一个",
         ja: "n：ノードインデックス——{0} ビットで 2^{0} 個のノードサブネットから 1 つを選択",
     },
+    /// Ruler key: {0} 1 bit.
+    KEY_NODE_ONE => {
+        en: "n: node index — {0} bit picks one of 2^{0} node subnets",
+        zh: "n：节点索引——{0} 位，从 2^{0} 个节点子网中选一个",
+        ja: "n：ノードインデックス——{0} ビットで 2^{0} 個のノードサブネットから 1 つを選択",
+    },
     /// Ruler key: {0} bits.
     KEY_POD => {
         en: "p: pod host — {0} bits pick one of 2^{0} addresses",
+        zh: "p：Pod 主机位——{0} 位，从 2^{0} 个地址中选一个",
+        ja: "p：Pod ホスト部——{0} ビットで 2^{0} 個のアドレスから 1 つを選択",
+    },
+    /// Ruler key: {0} 1 bit.
+    KEY_POD_ONE => {
+        en: "p: pod host — {0} bit picks one of 2^{0} addresses",
         zh: "p：Pod 主机位——{0} 位，从 2^{0} 个地址中选一个",
         ja: "p：Pod ホスト部——{0} ビットで 2^{0} 個のアドレスから 1 つを選択",
     },

@@ -71,6 +71,12 @@ texts! {
         zh: "课程检查通过：{0} 步，每一步都对应运行中的事件。",
         ja: "レッスンのチェックに合格しました：{0} ステップ、それぞれが実行中のイベントに対応しています。",
     },
+    /// One step: {0} 1.
+    WRITER_CHECKS_ONE => {
+        en: "The lesson checks: {0} step, at its event of the run.",
+        zh: "课程检查通过：{0} 步，每一步都对应运行中的事件。",
+        ja: "レッスンのチェックに合格しました：{0} ステップ、それぞれが実行中のイベントに対応しています。",
+    },
     /// Plays the lesson in the theatre.
     WRITER_PLAY => { en: "Play as a learner", zh: "以学习者身份播放", ja: "学習者として再生" },
     /// Downloads the lesson file.

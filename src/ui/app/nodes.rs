@@ -52,16 +52,16 @@ pub fn nodes(props: &NodesProps) -> Html {
                     dispatch={dispatch.clone()} />
             }) }
             if cards.total > MAX_NODE_CARDS {
-                <p class="empty">{ t::MORE_NODES.fill(lang, &[&(cards.total - MAX_NODE_CARDS).to_string()]) }</p>
+                <p class="empty">{ t::MORE_NODES.counted(t::MORE_NODES_ONE, lang, cards.total - MAX_NODE_CARDS) }</p>
             }
         </section>
     }
 }
 
 /// "… and N more" after the first `shown` of a list of `total`.
-fn more(total: usize, shown: usize, text: Text, lang: Lang) -> Html {
+fn more(total: usize, shown: usize, (text, one): (Text, Text), lang: Lang) -> Html {
     if total > shown {
-        html! { <p class="more">{ text.fill(lang, &[&(total - shown).to_string()]) }</p> }
+        html! { <p class="more">{ text.counted(one, lang, total - shown) }</p> }
     } else {
         html! {}
     }
@@ -158,7 +158,7 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                             </li>
                         }) }
                     </ul>
-                    { more(card.files_total, MAX_ROWS, t::MORE_FILES, lang) }
+                    { more(card.files_total, MAX_ROWS, (t::MORE_FILES, t::MORE_FILES_ONE), lang) }
                 </div>
                 }
                 <div class="pods">
@@ -190,7 +190,7 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                             </div>
                         }
                     }) }
-                    { more(card.pods_total, MAX_ROWS, t::MORE_PODS, lang) }
+                    { more(card.pods_total, MAX_ROWS, (t::MORE_PODS, t::MORE_PODS_ONE), lang) }
                     { for card.pending_dels.iter().map(|pending| html! {
                         <div key={format!("del/{}", pending.container_id)} class={classes!("pod-row", "gone", marked(touched_pod == Some(pending.pod.as_str())))} data-testid="pending-del" data-pod={pending.pod.clone()}>
                             <div class="pod-box">
@@ -218,13 +218,13 @@ fn node_card_view(props: &NodeCardProps) -> Html {
                 <div class="routes">
                     <code class="prompt">{ "$ ip route" }</code>
                     <pre>{ route_lines(&card.routes, touched_route) }</pre>
-                    { more(card.routes_total, MAX_ROUTE_LINES, t::MORE_ROUTES, lang) }
+                    { more(card.routes_total, MAX_ROUTE_LINES, (t::MORE_ROUTES, t::MORE_ROUTES_ONE), lang) }
                 </div>
                 if !card.sysctl.is_empty() {
                     <div class="sysctl" data-testid="sysctl">
                         <code class="prompt">{ "$ sysctl" }</code>
                         <pre>{ card.sysctl.join("\n") }</pre>
-                        { more(card.sysctl_total, MAX_ROUTE_LINES, t::MORE_SYSCTL, lang) }
+                        { more(card.sysctl_total, MAX_ROUTE_LINES, (t::MORE_SYSCTL, t::MORE_SYSCTL_ONE), lang) }
                     </div>
                 }
             </div>

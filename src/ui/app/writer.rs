@@ -424,7 +424,7 @@ fn file_view(
             <h3>{ t::WRITER_FILE.get(lang) }</h3>
             <div data-testid="writer-problems" role="status" class={classes!("writer-problems", (!problems.is_empty()).then_some("wrong"))}>
                 if problems.is_empty() {
-                    <p>{ t::WRITER_CHECKS.fill(lang, &[&writer.draft().steps.len().to_string()]) }</p>
+                    <p>{ t::WRITER_CHECKS.counted(t::WRITER_CHECKS_ONE, lang, writer.draft().steps.len()) }</p>
                 } else {
                     <ul>{ for problems.iter().map(|p| html! { <li><a href={format!("#writer-line-{}", p.line)}>{ p.to_string() }</a></li> }) }</ul>
                 }

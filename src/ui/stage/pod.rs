@@ -97,7 +97,7 @@ impl NodeBox<'_> {
             { for bridge.map(|bridge| {
                 let bar_y = band_y + rows.band.veth_y - 3.0;
                 let tooltip = match bridge.carrier {
-                    true => t::STAGE_BRIDGE.fill(lang, &[&bridge.name, &bridge.gateways.join(", "), &bridge.ports.len().to_string(), &bridge.mtu.to_string()]),
+                    true => t::STAGE_BRIDGE.for_count(t::STAGE_BRIDGE_ONE, bridge.ports.len()).fill(lang, &[&bridge.name, &bridge.gateways.join(", "), &bridge.ports.len().to_string(), &bridge.mtu.to_string()]),
                     false => format!("{} · {}", t::STAGE_BRIDGE.fill(lang, &[&bridge.name, &bridge.gateways.join(", "), "0", &bridge.mtu.to_string()]), t::STAGE_BRIDGE_DOWN.get(lang)),
                 };
                 html! {
@@ -186,7 +186,7 @@ impl NodeBox<'_> {
                     { band }
                     { self.node_routes() }
                     <text class="muted small" x={px(x + 18.0)} y={px(count_y)}>
-                        { t::STAGE_VETHS.fill(lang, &[&node.pods.iter().filter(|p| p.veth.is_some()).count().to_string()]) }
+                        { t::STAGE_VETHS.counted(t::STAGE_VETHS_ONE, lang, node.pods.iter().filter(|p| p.veth.is_some()).count()) }
                     </text>
                     <g class="pod-cells">
                         { for node.pods.iter().enumerate().map(|(i, pod)| {
@@ -207,7 +207,7 @@ impl NodeBox<'_> {
                         { for named }
                         { for failure }
                         if node.pods_hidden > 0 {
-                            { text("muted small", x + w - INSET, y + rows.foot_y, "end", t::MORE_PODS.fill(lang, &[&node.pods_hidden.to_string()])) }
+                            { text("muted small", x + w - INSET, y + rows.foot_y, "end", t::MORE_PODS.counted(t::MORE_PODS_ONE, lang, node.pods_hidden)) }
                         }
                     </g>
                 </>
@@ -222,7 +222,7 @@ impl NodeBox<'_> {
                 { self.node_routes() }
                 if rows.pod_grid.is_some() {
                     <text class="muted small" x={px(x + 18.0)} y={px(count_y)}>
-                        { t::STAGE_VETHS.fill(lang, &[&node.pods.iter().filter(|p| p.veth.is_some()).count().to_string()]) }
+                        { t::STAGE_VETHS.counted(t::STAGE_VETHS_ONE, lang, node.pods.iter().filter(|p| p.veth.is_some()).count()) }
                     </text>
                 }
                 { for node.pods.iter().enumerate().map(|(i, pod)| {

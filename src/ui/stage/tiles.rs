@@ -43,7 +43,7 @@ impl TileGrid<'_> {
                     PAD + (i as f64 % cols) * tw, top + (i as f64 / cols).floor() * th, (tw, th),
                     &self.on_node)) }
                 if hidden > 0 {
-                    { text("muted small", PAD, top + height - 4.0, "start", t::MORE_NODES.fill(lang, &[&hidden.to_string()])) }
+                    { text("muted small", PAD, top + height - 4.0, "start", t::MORE_NODES.counted(t::MORE_NODES_ONE, lang, hidden)) }
                 }
             </g>
         }
