@@ -6,7 +6,7 @@
 //   node --test --test-reporter=spec e2e/article.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useServerAndBrowser, openPage, axeViolations, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, axeViolations, holdWasm, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 const PAGES = [["read/", "en", "Where does a Pod's IP come from?"], ["ja/read/", "ja", "Pod の IP はどこから来るのか"], ["zh/read/", "zh-Hans", "Pod 的 IP 从哪里来？"]];
@@ -79,12 +79,7 @@ test("the figures come alive with one wasm request, each at its step once it has
 test("a mask dragged before the engine has come is where the sentence starts when it comes", async () => {
   const { page, assertClean } = await openPage(shared.browser, "about:blank");
   // The engine held back until the reader has dragged.
-  let release;
-  const held = new Promise((resolve) => (release = resolve));
-  await page.route("**/*.wasm", async (route) => {
-    await held;
-    await route.continue();
-  });
+  let release = await holdWasm(page);
   await page.goto(shared.server.url + "read/");
   const sentence = page.getByTestId("sentence");
   await page.getByTestId("sentence-slider").fill("26");
@@ -100,12 +95,8 @@ test("a mask dragged before the engine has come is where the sentence starts whe
   await page.getByTestId("sentence-figure").locator("[data-testid=stage]").filter({ hasText: "10.244.0.0/26" }).waitFor();
   // A mask the controller refuses, typed before the engine, is said as it is typed after it.
   await page.goto("about:blank");
-  const again = new Promise((resolve) => (release = resolve));
   await page.unroute("**/*.wasm");
-  await page.route("**/*.wasm", async (route) => {
-    await again;
-    await route.continue();
-  });
+  release = await holdWasm(page);
   await page.goto(shared.server.url + "read/");
   await page.getByTestId("sentence-mask").fill("8");
   release();

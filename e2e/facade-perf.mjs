@@ -7,7 +7,7 @@
 // * a press of next: until the figure shows the next step and its picture is decoded (budget 100 ms);
 // * a press of play: until the figure plays, the engine's fetch included (budget 1500 ms);
 // * the bytes transferred before the press (encodedDataLength, everything: pictures and words too).
-import { serve, launch } from "./harness.mjs";
+import { serve, launch, phonePage } from "./harness.mjs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,12 +23,7 @@ const host = await serve(dir);
 const browser = await launch();
 
 async function load() {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: 9e6 / 8, uploadThroughput: 1.5e6 / 8 });
+  const { context, page: tab, cdp } = await phonePage(browser);
   let bytes = 0;
   cdp.on("Network.loadingFinished", (event) => (bytes += event.encodedDataLength));
   await tab.goto(host.url);

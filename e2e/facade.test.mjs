@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { useServerAndBrowser, openPage, serve, ARTIFACTS } from "./harness.mjs";
+import { useServerAndBrowser, openPage, serve, holdWasm, ARTIFACTS } from "./harness.mjs";
 
 const shared = useServerAndBrowser();
 // podip's build on an origin of its own that lets other sites read it (CORS), as GitHub Pages does.
@@ -67,12 +67,7 @@ test("play fetches the engine, marks the press meanwhile, and plays in place", a
   const host = await pageOfFigures();
   const { page, assertClean } = await openPage(shared.browser, "about:blank");
   // The wasm held back until the mark is seen: the press waits for it.
-  let release;
-  const held = new Promise((resolve) => (release = resolve));
-  await page.route("**/*.wasm", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
   await page.goto(host.url);
   const last = TOURS.length - 1;
   await figure(page, last).and(page.locator("[data-step='1']")).waitFor();

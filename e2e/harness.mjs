@@ -206,6 +206,29 @@ export async function readmeLesson(root = ".") {
 }
 
 /** The cluster the frame budgets are measured on: 64 nodes of 110 pods each, played at 8×. */
+/** A fresh context and page on the phone profile the measurements share (CPU 4× slower, 9 Mbit/s down,
+ *  1.5 Mbit/s up, 40 ms latency, 390 × 844), with the page's DevTools session. */
+export async function phonePage(browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: 9e6 / 8, uploadThroughput: 1.5e6 / 8 });
+  return { context, page, cdp };
+}
+
+/** Hold `page`'s wasm back until the function returned is called: the page as it is before its engine. */
+export async function holdWasm(page) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route("**/*.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export const PLAYING_SCENARIO = [
   "cluster --cluster-cidr=10.0.0.0/8 --node-cidr-mask-size=24",
   ...Array.from({ length: 64 }, (_, i) => `node add n${i + 1}`),

@@ -12,7 +12,7 @@
 // Beside each: when the wasm's response ended, the first contentful paint, and the bytes transferred
 // (CDP's encodedDataLength, of what finished by then and by the load event), gzip-compressed as most
 // hosts send them.
-import { serve, launch } from "./harness.mjs";
+import { serve, launch, phonePage } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const DIRS = { new: process.env.DIST ?? "dist", ...(process.env.BASE ? { base: process.env.BASE } : {}) };
@@ -50,14 +50,7 @@ function watch() {
 
 /** One load of `page` from `server` on the phone profile; resolves to its measurements. */
 async function load(server, page) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false, latency: 40, downloadThroughput: 9e6 / 8, uploadThroughput: 1.5e6 / 8,
-  });
+  const { context, page: tab, cdp } = await phonePage(browser);
   let bytes = 0;
   cdp.on("Network.loadingFinished", (event) => (bytes += event.encodedDataLength));
   await tab.addInitScript(watch);

@@ -11,7 +11,7 @@
 // * live: the engine has drawn the sentence;
 // * answered: the sentence's words say the dragged mask's numbers.
 // The budget (issue 53): the first drag answered within 1.5 s, the engine's fetch included.
-import { serve, launch } from "./harness.mjs";
+import { serve, launch, phonePage } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const DIRS = { new: process.env.DIST ?? "dist", ...(process.env.BASE ? { base: process.env.BASE } : {}) };
@@ -41,12 +41,7 @@ function watch() {
 }
 
 async function load(server) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: 9e6 / 8, uploadThroughput: 1.5e6 / 8 });
+  const { context, page: tab } = await phonePage(browser);
   await tab.addInitScript(watch);
   await tab.goto(server.url + "read/", { waitUntil: "commit" });
   await tab.waitForFunction(() => window.__answered !== undefined && window.__live !== undefined, null, { timeout: 60_000, polling: 100 });

@@ -11,7 +11,7 @@
 // * app live: the wasm has taken the page over (as phone-perf.mjs's "controls live");
 // beside them the first contentful paint, DOMContentLoaded and the bytes of the page's HTML and of all
 // it loaded by the load event (CDP's encodedDataLength).
-import { serve, launch } from "./harness.mjs";
+import { serve, launch, phonePage } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const PATH = process.env.TOUR_PATH ?? "tour/kind/?quiz=0";
@@ -48,12 +48,7 @@ function watch() {
 }
 
 async function load(server) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: 9e6 / 8, uploadThroughput: 1.5e6 / 8 });
+  const { context, page: tab, cdp } = await phonePage(browser);
   let bytes = 0, html = 0;
   const documents = new Set();
   cdp.on("Network.responseReceived", (event) => { if (event.type === "Document") documents.add(event.requestId); });
