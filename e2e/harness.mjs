@@ -218,6 +218,26 @@ export async function phonePage(browser) {
   return { context, page, cdp };
 }
 
+/** This build and, with `BASE=<another built site>`, that one beside it (`DIST=` names this one, `dist`
+ *  by default), each served gzip-compressed as hosts send it: `load(server)` once, not counted (a
+ *  browser's first load pays for starting its processes), then in `runs` interleaved rounds. Resolves to
+ *  each build's results, `base` first. */
+export async function interleavedBuilds(runs, load) {
+  const dirs = { new: process.env.DIST ?? "dist", ...(process.env.BASE ? { base: process.env.BASE } : {}) };
+  const servers = Object.fromEntries(await Promise.all(Object.entries(dirs).map(async ([name, dir]) => [name, await serve(dir, "/", { gzip: true })])));
+  const builds = Object.keys(dirs).sort();
+  try {
+    await load(servers[builds[0]]);
+    const samples = Object.fromEntries(builds.map((build) => [build, []]));
+    for (let round = 0; round < runs; round++) {
+      for (const build of round % 2 ? [...builds].reverse() : builds) samples[build].push(await load(servers[build]));
+    }
+    return samples;
+  } finally {
+    for (const server of Object.values(servers)) await server.close();
+  }
+}
+
 /** Hold `page`'s wasm back until the function returned is called: the page as it is before its engine. */
 export async function holdWasm(page) {
   let release;

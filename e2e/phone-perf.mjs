@@ -12,16 +12,14 @@
 // Beside each: when the wasm's response ended, the first contentful paint, and the bytes transferred
 // (CDP's encodedDataLength, of what finished by then and by the load event), gzip-compressed as most
 // hosts send them.
-import { serve, launch, phonePage } from "./harness.mjs";
+import { launch, phonePage, interleavedBuilds } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
-const DIRS = { new: process.env.DIST ?? "dist", ...(process.env.BASE ? { base: process.env.BASE } : {}) };
 const PAGES = {
   article: { path: "read/", what: "first live figure", mark: "__figureLive", wasm: /podip-figures_bg\.wasm$/, budget: 2000 },
   app: { path: "", what: "controls live", mark: "__appLive", wasm: /podip-web-[0-9a-f]+_bg\.wasm$/, budget: 1500 },
 };
 
-const servers = Object.fromEntries(await Promise.all(Object.entries(DIRS).map(async ([name, dir]) => [name, await serve(dir, "/", { gzip: true })])));
 const browser = await launch();
 
 /** In the page before its scripts: note, in page time, the first moment each measure's condition holds. */
@@ -68,26 +66,20 @@ async function load(server, page) {
   return { ...result, bytes };
 }
 
-const builds = Object.keys(DIRS).sort(); // base, new
-// A load of each page first, not counted: a browser's first loads pay for starting its processes.
-for (const page of Object.values(PAGES)) await load(servers[builds[0]], page);
-const samples = {};
-for (let round = 0; round < RUNS; round++) {
-  // Interleaved, base first then new first, so a busy moment of the machine falls on both alike.
-  for (const build of round % 2 ? [...builds].reverse() : builds) {
-    for (const [name, page] of Object.entries(PAGES)) {
-      ((samples[name] ??= {})[build] ??= []).push(await load(servers[build], page));
-    }
-  }
-}
+// Each round loads every page of each build, interleaved so a busy moment of the machine falls on both alike.
+const rounds = await interleavedBuilds(RUNS, async (server) => {
+  const loaded = {};
+  for (const [name, page] of Object.entries(PAGES)) loaded[name] = await load(server, page);
+  return loaded;
+});
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const ms = (values) => `${median(values).toFixed(0)} ms`;
 console.log(`phone: CPU 4× slower, 9 Mbit/s down, 1.5 Mbit/s up, 40 ms latency, 390 × 844, empty cache; ${RUNS} rounds`);
 for (const [name, page] of Object.entries(PAGES)) {
   console.log(`${name} (/${page.path}): ${page.what}, budget ${page.budget} ms`);
-  for (const build of builds) {
-    const runs = samples[name][build];
+  for (const [build, loads] of Object.entries(rounds)) {
+    const runs = loads.map((loaded) => loaded[name]);
     const live = runs.map((r) => r.live);
     const verdict = median(live) <= page.budget ? "met" : "over";
     console.log(`  ${build.padEnd(4)} median ${ms(live).padStart(7)} ${verdict.padEnd(4)} (${live.map((v) => v.toFixed(0)).join(" ")})`);
@@ -97,4 +89,3 @@ for (const [name, page] of Object.entries(PAGES)) {
   }
 }
 await browser.close();
-for (const server of Object.values(servers)) await server.close();

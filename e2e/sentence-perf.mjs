@@ -11,11 +11,9 @@
 // * live: the engine has drawn the sentence;
 // * answered: the sentence's words say the dragged mask's numbers.
 // The budget (issue 53): the first drag answered within 1.5 s, the engine's fetch included.
-import { serve, launch, phonePage } from "./harness.mjs";
+import { launch, phonePage, interleavedBuilds } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
-const DIRS = { new: process.env.DIST ?? "dist", ...(process.env.BASE ? { base: process.env.BASE } : {}) };
-const servers = Object.fromEntries(await Promise.all(Object.entries(DIRS).map(async ([name, dir]) => [name, await serve(dir, "/", { gzip: true })])));
 const browser = await launch();
 
 /** In the page before its scripts: drag the sentence's slider at the first contentful paint (once its
@@ -50,18 +48,11 @@ async function load(server) {
   return result;
 }
 
-const builds = Object.keys(DIRS).sort(); // base, new
-await load(servers[builds[0]]); // a browser's first load pays for starting its processes
-const samples = Object.fromEntries(builds.map((b) => [b, []]));
-for (let round = 0; round < RUNS; round++) {
-  for (const build of round % 2 ? [...builds].reverse() : builds) samples[build].push(await load(servers[build]));
-}
+const samples = await interleavedBuilds(RUNS, load);
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 console.log(`phone: CPU 4× slower, 9 Mbit/s down, 1.5 Mbit/s up, 40 ms latency, 390 × 844, empty cache; /read/; ${RUNS} rounds`);
-for (const build of builds) {
-  const runs = samples[build];
+for (const [build, runs] of Object.entries(samples)) {
   console.log(`  ${build.padEnd(4)} first drag answered ${median(runs.map((r) => r.answered - r.dragged)).toFixed(0)} ms after it (budget 1500; each: ${runs.map((r) => (r.answered - r.dragged).toFixed(0)).join(" ")}); `
     + `dragged at ${median(runs.map((r) => r.dragged)).toFixed(0)} ms, the engine's sentence live at ${median(runs.map((r) => r.live)).toFixed(0)} ms`);
 }
 await browser.close();
-for (const server of Object.values(servers)) await server.close();

@@ -11,12 +11,10 @@
 // * app live: the wasm has taken the page over (as phone-perf.mjs's "controls live");
 // beside them the first contentful paint, DOMContentLoaded and the bytes of the page's HTML and of all
 // it loaded by the load event (CDP's encodedDataLength).
-import { serve, launch, phonePage } from "./harness.mjs";
+import { launch, phonePage, interleavedBuilds } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const PATH = process.env.TOUR_PATH ?? "tour/kind/?quiz=0";
-const DIRS = { new: process.env.DIST ?? "dist", ...(process.env.BASE ? { base: process.env.BASE } : {}) };
-const servers = Object.fromEntries(await Promise.all(Object.entries(DIRS).map(async ([name, dir]) => [name, await serve(dir, "/", { gzip: true })])));
 const browser = await launch();
 
 /** In the page before its scripts: press the next-step control at the first contentful paint, and note
@@ -66,21 +64,14 @@ async function load(server) {
   return { ...result, bytes, html };
 }
 
-const builds = Object.keys(DIRS).sort(); // base, new
-await load(servers[builds[0]]); // a browser's first load pays for starting its processes
-const samples = Object.fromEntries(builds.map((b) => [b, []]));
-for (let round = 0; round < RUNS; round++) {
-  for (const build of round % 2 ? [...builds].reverse() : builds) samples[build].push(await load(servers[build]));
-}
+const samples = await interleavedBuilds(RUNS, load);
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const ms = (runs, key) => `${median(runs.map((r) => r[key])).toFixed(0)} ms`;
 console.log(`phone: CPU 4× slower, 9 Mbit/s down, 1.5 Mbit/s up, 40 ms latency, 390 × 844, empty cache; /${PATH}; ${RUNS} rounds`);
-for (const build of builds) {
-  const runs = samples[build];
+for (const [build, runs] of Object.entries(samples)) {
   console.log(`  ${build.padEnd(4)} step answered ${ms(runs, "answered")} (${runs.map((r) => r.answered.toFixed(0)).join(" ")}), pictured ${ms(runs, "pictured")}; pressed at ${ms(runs, "pressed")}, `
     + `answered ${median(runs.map((r) => r.answered - r.pressed)).toFixed(0)} ms and pictured ${median(runs.map((r) => r.pictured - r.pressed)).toFixed(0)} ms after`);
   console.log(`       first contentful paint ${ms(runs, "fcp")}, DOMContentLoaded ${ms(runs, "dcl")}, app live ${ms(runs, "live")}; `
     + `HTML ${(median(runs.map((r) => r.html)) / 1e3).toFixed(1)} KB, ${(median(runs.map((r) => r.bytes)) / 1e6).toFixed(2)} MB by load`);
 }
 await browser.close();
-for (const server of Object.values(servers)) await server.close();
