@@ -84,7 +84,9 @@ for (const [name, page] of Object.entries(PAGES)) {
     const verdict = median(live) <= page.budget ? "met" : "over";
     console.log(`  ${build.padEnd(4)} median ${ms(live).padStart(7)} ${verdict.padEnd(4)} (${live.map((v) => v.toFixed(0)).join(" ")})`);
     const which = name === "article" ? `; first live: figure #${[...new Set(runs.map((r) => r.figure + 1))].join("/")} of the page` : "";
-    console.log(`       wasm response ended ${ms(runs.map((r) => r.wasmEnd ?? NaN))}, live ${ms(runs.map((r) => r.live - r.wasmEnd))} after it; `
+    // A page of figures draws them from their pictures: no wasm by then.
+    const wasm = runs.some((r) => r.wasmEnd === undefined) ? "no wasm fetched by then" : `wasm response ended ${ms(runs.map((r) => r.wasmEnd))}, live ${ms(runs.map((r) => r.live - r.wasmEnd))} after it`;
+    console.log(`       ${wasm}; `
       + `first contentful paint ${ms(runs.map((r) => r.fcp ?? NaN))}; ${(median(runs.map((r) => r.bytes)) / 1e6).toFixed(2)} MB transferred${which}`);
   }
 }

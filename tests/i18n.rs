@@ -98,16 +98,32 @@ fn no_text_is_missing_or_empty_in_any_language() {
 #[test]
 fn a_count_of_one_has_its_own_english_and_the_same_translations() {
     let all: BTreeMap<String, Text> = every_text().into_iter().collect();
-    let ones: Vec<_> = all.iter().filter(|(name, _)| name.ends_with("_ONE")).collect();
+    let ones: Vec<_> = all
+        .iter()
+        .filter(|(name, _)| name.ends_with("_ONE"))
+        .collect();
     assert!(ones.len() >= 8, "{} texts for a count of one", ones.len());
     for (name, one) in ones {
         let many = all[name.trim_end_matches("_ONE")];
         assert_ne!(one.en, many.en, "{name}: English says one apart");
-        assert_eq!((one.zh, one.ja), (many.zh, many.ja), "{name}: no plural in Chinese or Japanese");
+        assert_eq!(
+            (one.zh, one.ja),
+            (many.zh, many.ja),
+            "{name}: no plural in Chinese or Japanese"
+        );
     }
-    assert_eq!(ui::MORE_PODS.counted(ui::MORE_PODS_ONE, Lang::En, 1), "… and 1 more pod");
-    assert_eq!(ui::MORE_PODS.counted(ui::MORE_PODS_ONE, Lang::En, 2), "… and 2 more pods");
-    assert_eq!(ui::STAGE_VETHS.counted(ui::STAGE_VETHS_ONE, Lang::Ja, 1), "veth ペア 1 組");
+    assert_eq!(
+        ui::MORE_PODS.counted(ui::MORE_PODS_ONE, Lang::En, 1),
+        "… and 1 more pod"
+    );
+    assert_eq!(
+        ui::MORE_PODS.counted(ui::MORE_PODS_ONE, Lang::En, 2),
+        "… and 2 more pods"
+    );
+    assert_eq!(
+        ui::STAGE_VETHS.counted(ui::STAGE_VETHS_ONE, Lang::Ja, 1),
+        "veth ペア 1 組"
+    );
 }
 
 #[test]

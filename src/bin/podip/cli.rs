@@ -55,7 +55,7 @@ enum Command {
         /// Print the events as JSON Lines instead.
         #[arg(long)]
         json: bool,
-        /// Run it on this CNI chain (kindnet, flannel, k3s-flannel, calico): `set cni=NAME` first.
+        /// Run it on this CNI chain (kindnet, flannel, k3s-flannel, calico, canal): `set cni=NAME` first.
         #[arg(long)]
         cni: Option<String>,
     },
@@ -69,7 +69,7 @@ enum Command {
     State {
         /// The scenario: a file, `-` for standard input, or `builtin:NAME`.
         scenario: String,
-        /// Run it on this CNI chain (kindnet, flannel, k3s-flannel, calico): `set cni=NAME` first.
+        /// Run it on this CNI chain (kindnet, flannel, k3s-flannel, calico, canal): `set cni=NAME` first.
         #[arg(long)]
         cni: Option<String>,
     },
