@@ -82,10 +82,11 @@ test("a mask dragged before the engine has come is where the sentence starts whe
   let release = await holdWasm(page);
   await page.goto(shared.server.url + "read/");
   const sentence = page.getByTestId("sentence");
+  assert.equal(await page.locator("podip-sentence[data-typed]").count(), 0, "nothing marked before a reader types");
   await page.getByTestId("sentence-slider").fill("26");
   // The field and the slider say the same mask; the numbers wait, marked, for the engine.
   assert.equal(await page.getByTestId("sentence-mask").inputValue(), "26");
-  await page.locator("podip-sentence[aria-busy=true]").waitFor();
+  await page.locator("podip-sentence[aria-busy=true][data-typed]").waitFor();
   assert.match(await sentence.locator(".sentence-words").textContent(), /has 256 of them/);
   release();
   await page.locator("[data-testid=sentence][data-live=true]").waitFor();

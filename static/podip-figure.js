@@ -412,6 +412,7 @@ class PodipSentence extends HTMLElement {
       const slider = this.querySelector("[data-testid=sentence-slider]");
       if (event.target === slider && mask) mask.value = slider.value;
       if (event.target === mask && slider) slider.value = mask.value;
+      this.dataset.typed = "";
       this.wake();
     });
     sentenceWatch.observe(this);

@@ -23,10 +23,11 @@ pub struct SentenceProps {
     pub lang: Lang,
     /// The build's picture of the section's figure.
     pub picture: Picture,
-    /// The values it opens with: kind's, or what a reader typed into the sentence the build rendered
-    /// before the engine drew it.
+    /// The cluster CIDR it opens with: kind's, or what a reader typed into the sentence the build
+    /// rendered before the engine drew it.
     #[prop_or_else(|| CLUSTER_CIDR.to_string())]
     pub cidr: String,
+    /// The node mask it opens with, the same way.
     #[prop_or_else(|| NODE_MASK.to_string())]
     pub mask: String,
 }
