@@ -22,7 +22,7 @@ pub const FRAME_BUDGET_MS: f64 = 4.0;
 
 /// Playing at 4× or faster, the bench below the first screen (the node cards, the map, the log) is
 /// drawn again every this many ticks (800 ms), in a frame between two ticks; the stage and the clock
-/// at every tick. Its turn is a playing frame's longest; every 400 ms put one in 24 frames over 12 ms.
+/// at every tick. Its turn is a playing frame's longest, so it comes seldom.
 pub const BENCH_TICKS_PLAYING_FAST: u32 = 16;
 
 /// Real ms per slice of work in hand (reading, building, rewinding a run): with the redraw that may
