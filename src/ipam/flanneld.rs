@@ -32,6 +32,7 @@
 use crate::ipam::goip::{net_string, parse_cidr};
 use crate::ipam::ptp::iproute2::RouteLine;
 use crate::ipam::ptp::{IfName, LinkKind, MacAddr, NetNs, Route, RouteScope};
+use crate::order;
 use ipnet::IpNet;
 use std::fmt;
 use std::net::IpAddr;
@@ -350,7 +351,7 @@ pub fn vxlan_route_lines(device: &VxlanDevice, own: &Lease, others: &[Lease]) ->
         .filter_map(|lease| lease.subnet)
         .filter(|sn| Some(*sn) != own.subnet)
         .collect();
-    subnets.sort();
+    order::sort(&mut subnets);
     subnets.dedup();
     subnets
         .into_iter()

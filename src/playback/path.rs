@@ -6,6 +6,7 @@
 //! draws the path whole, and each step lights the hops its own event belongs to.
 
 use crate::i18n::{text, Text};
+use crate::order;
 use crate::sim::chain::Chain;
 use crate::sim::Reason;
 use crate::tours::Shows;
@@ -171,7 +172,7 @@ pub fn step_hops(event: &[Hop], shown: &[Hop]) -> Vec<Hop> {
         (false, false) => shown.to_vec(),
         _ => event.iter().chain(shown).copied().collect(),
     };
-    lit.sort();
+    order::sort(&mut lit);
     lit.dedup();
     lit
 }

@@ -244,7 +244,7 @@ impl Simulation {
             .map(|(_, pod)| pod_state(pod))
             .chain(unbound)
             .collect();
-        pods.sort_by(|a, b| a.name.cmp(&b.name));
+        order::sort_by(&mut pods, |a, b| a.name.cmp(&b.name));
         State {
             time_ms: self.cluster.now,
             calico: calico_state(&self.cluster),

@@ -18,6 +18,7 @@ use super::block::{ATTRIBUTE_NODE, ATTRIBUTE_TYPE_IPIP};
 use super::ipam::{AutoAssignArgs, Ipam};
 use super::store::IpamError;
 use crate::ipam::goip::GoIp;
+use crate::order;
 use ipnet::IpNet;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -161,7 +162,7 @@ pub fn node_routes(
             .map(|net| (net, pod_route(*ip, veth)))
     }));
     routes.extend(other_blocks.iter().map(|(b, ip)| (*b, ipip_route(b, *ip))));
-    routes.sort_by_key(|(net, _)| (net.network(), net.prefix_len()));
+    order::sort_by_key(&mut routes, |(net, _)| (net.network(), net.prefix_len()));
     routes.into_iter().map(|(_, line)| line).collect()
 }
 

@@ -6,6 +6,7 @@
 use super::block::{ATTRIBUTE_NAMESPACE, ATTRIBUTE_NODE, ATTRIBUTE_POD};
 use super::ipam::{AutoAssignArgs, Ipam};
 use super::store::{IpamAssignments, IpamError};
+use crate::order;
 use ipnet::IpNet;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -103,14 +104,14 @@ pub fn cmd_add(
     families: Families,
 ) -> Result<Vec<IpNet>, CniError> {
     let handle_id = get_handle_id(NETWORK_NAME, workload.container_id);
-    let attrs: BTreeMap<String, String> = [
-        (ATTRIBUTE_NODE, workload.node),
-        (ATTRIBUTE_NAMESPACE, workload.namespace),
-        (ATTRIBUTE_POD, workload.pod),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect();
+    let attrs: BTreeMap<String, String> = order::map(
+        [
+            (ATTRIBUTE_NODE, workload.node),
+            (ATTRIBUTE_NAMESPACE, workload.namespace),
+            (ATTRIBUTE_POD, workload.pod),
+        ]
+        .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
     let args = AutoAssignArgs {
         num4: usize::from(families.ipv4),
         num6: usize::from(families.ipv6),

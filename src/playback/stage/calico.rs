@@ -5,6 +5,7 @@
 use crate::ipam::calico::node::ipip_tunnel_handle;
 use crate::ipam::calico::Ipam;
 use crate::ipam::goip::{ip_string, net_string};
+use crate::order;
 use crate::sim::Simulation;
 use std::collections::BTreeMap;
 
@@ -149,21 +150,18 @@ pub(super) fn borrowed(sim: &Simulation) -> BTreeMap<String, Borrowed> {
     let Some(ipam) = ipam(sim) else {
         return BTreeMap::new();
     };
-    ipam.blocks()
-        .values()
-        .flat_map(|block| {
-            block
-                .non_affine_allocations()
-                .into_iter()
-                .map(move |(ip, _)| {
-                    (
-                        ip_string(ip),
-                        Borrowed {
-                            block: net_string(&block.cidr),
-                            from: block.host().map(str::to_string),
-                        },
-                    )
-                })
-        })
-        .collect()
+    order::map(ipam.blocks().values().flat_map(|block| {
+        block
+            .non_affine_allocations()
+            .into_iter()
+            .map(move |(ip, _)| {
+                (
+                    ip_string(ip),
+                    Borrowed {
+                        block: net_string(&block.cidr),
+                        from: block.host().map(str::to_string),
+                    },
+                )
+            })
+    }))
 }

@@ -20,6 +20,7 @@ pub use tokens::{tokens, Token};
 
 use super::Run;
 use crate::i18n::Lang;
+use crate::order;
 use crate::sim::{Chain, ClusterSettings, Scenario, Simulation};
 use crate::tours::{Tour, TourId};
 use facts::{host_length, paired, settings_facts, Fact, Ipam, Value};
@@ -424,7 +425,7 @@ fn consistent(facts: &[(usize, Fact)]) -> bool {
         .filter(|(_, f)| matches!(f.own, Value::Addr(_) | Value::Net(_)))
         .map(|(_, f)| (f.own, f.shown))
         .collect();
-    addresses.sort();
+    order::sort(&mut addresses);
     addresses.dedup();
     addresses.windows(2).all(|w| w[0].0 != w[1].0)
 }

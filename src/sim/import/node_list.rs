@@ -1,6 +1,7 @@
 //! `kubectl get nodes -o json` read as nodes: a `List` of Nodes (what kubectl prints), the API's
 //! `NodeList`, or one `Node`. Only `metadata.name` and `spec.podCIDR(s)` are read; serde skips the rest.
 
+use crate::order;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -162,6 +163,6 @@ pub fn parse_nodes(text: &str) -> Result<Vec<ImportedNode>, ImportError> {
     if nodes.is_empty() {
         return Err(ImportError::NoNodes);
     }
-    nodes.sort_by(|a, b| a.name.cmp(&b.name));
+    order::sort_by(&mut nodes, |a, b| a.name.cmp(&b.name));
     Ok(nodes)
 }

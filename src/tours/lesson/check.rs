@@ -4,6 +4,7 @@
 
 use super::reasons::{self, distance};
 use super::{read_as_far_as_it_goes, Lesson, Problem};
+use crate::order;
 use crate::sim::{transcript, Event, Scenario, Simulation, VirtualTime};
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -56,7 +57,7 @@ pub fn check(name: &str, text: &str) -> Result<Checked, Vec<Problem>> {
             .map(|index| missing_step(&lesson, &events, &found, index)),
     );
     if !problems.is_empty() {
-        problems.sort_by_key(|p| p.line);
+        order::sort_by_key(&mut problems, |p| p.line);
         return Err(problems);
     }
     let placed = found.iter().flatten().map(|(index, _)| *index).collect();
@@ -89,13 +90,10 @@ fn missing_step(
         .filter(|(_, e)| e.object == object)
         .collect();
     if of_object.is_empty() {
-        let mut objects: Vec<String> = events
-            .iter()
-            .map(|e| e.object.to_string())
-            .collect::<BTreeSet<_>>()
+        let mut objects: Vec<String> = order::set(events.iter().map(|e| e.object.to_string()))
             .into_iter()
             .collect();
-        objects.sort_by_key(|o| distance(object, o));
+        order::sort_by_key(&mut objects, |o| distance(object, o));
         objects.truncate(8);
         return Problem::at(
             line,
@@ -121,7 +119,7 @@ fn missing_step(
         }
     }
     let mut nearest = of_object.clone();
-    nearest.sort_by_key(|(at, _)| at.abs_diff(anchor));
+    order::sort_by_key(&mut nearest, |(at, _)| at.abs_diff(anchor));
     let mut named = BTreeSet::new();
     let gets: Vec<String> = nearest
         .iter()

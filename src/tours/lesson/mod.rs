@@ -33,6 +33,7 @@ pub use read::Lines;
 pub use write::write;
 
 use super::Tour;
+use crate::order;
 use std::fmt;
 
 /// The largest lesson file read, in bytes.
@@ -109,7 +110,7 @@ fn read_as_far_as_it_goes(name: &str, text: &str) -> (Option<Lesson>, Vec<Proble
     let (blocks, mut problems) = blocks::blocks(text);
     let read = read::read(name, &blocks);
     problems.extend(read.problems);
-    problems.sort_by_key(|p| p.line);
+    order::sort_by_key(&mut problems, |p| p.line);
     (read.lesson, problems)
 }
 

@@ -2,6 +2,7 @@
 //! (`IPAMReserve`, `PodCIDRPatched`): one list, held complete by the compiler (a reason added to the
 //! simulation and not here fails the exhaustive match below).
 
+use crate::order;
 use crate::sim::Reason;
 
 /// Declares [`REASONS`] from one list, and a match over it that stops compiling when the list misses
@@ -41,7 +42,7 @@ pub fn by_name(name: &str) -> Option<Reason> {
 /// Every reason's name, the nearest to `name` first (by edit distance), for a message.
 pub fn nearest_names(name: &str) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = REASONS.into_iter().map(self::name).collect();
-    names.sort_by_key(|candidate| {
+    order::sort_by_key(&mut names, |candidate| {
         distance(&name.to_ascii_lowercase(), &candidate.to_ascii_lowercase())
     });
     names

@@ -14,6 +14,7 @@
 use super::Calico;
 use crate::ipam::calico::node::{BirdHop as Hop, BirdRoute};
 use crate::ipam::calico::IpamEvent;
+use crate::order;
 use crate::sim::clock::VirtualDuration;
 use crate::sim::cluster::{Action, Cluster};
 use crate::sim::event::{EventKind, Reason};
@@ -24,7 +25,7 @@ use crate::sim::objects::FxHashMap;
 use crate::sim::objects::NodeObj;
 use crate::sim::upstream;
 use ipnet::IpNet;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::net::IpAddr;
 
 /// What BIRD exports for one block: the node it is affine to, and the addresses of it that other
@@ -94,7 +95,7 @@ fn changed_blocks(bird: &Bird, events: &[IpamEvent]) -> Vec<IpNet> {
                 .map(|_| *cidr),
         })
         .collect();
-    blocks.sort();
+    order::sort(&mut blocks);
     blocks.dedup();
     blocks
 }
@@ -180,14 +181,14 @@ pub(crate) fn refresh(cluster: &mut Cluster, blocks: &[IpNet]) {
     for &block in blocks {
         let export = calico.ipam.blocks().get(&block).map(|b| Export {
             owner: b.host().map(str::to_string),
-            borrowed: b.non_affine_allocations().into_iter().collect(),
+            borrowed: order::map(b.non_affine_allocations()),
         });
         let old = calico.bird.exports.get(&block).cloned().unwrap_or_default();
         let new = export.unwrap_or_default();
         if old == new {
             continue;
         }
-        let mut dsts: BTreeSet<IpNet> = old.borrowed.keys().map(|ip| IpNet::from(*ip)).collect();
+        let mut dsts = order::set(old.borrowed.keys().map(|ip| IpNet::from(*ip)));
         dsts.extend(new.borrowed.keys().map(|ip| IpNet::from(*ip)));
         dsts.insert(block);
         // Each exported destination with its exporter and the route the other nodes take to it.
@@ -330,7 +331,7 @@ pub(crate) fn routes(calico: &Calico, node: &str) -> Vec<(IpNet, String)> {
     };
     let mut routes: Vec<(IpNet, Hop)> =
         table.routes.iter().map(|(dst, hop)| (*dst, *hop)).collect();
-    routes.sort_by_key(|(dst, _)| *dst);
+    order::sort_by_key(&mut routes, |(dst, _)| *dst);
     routes
         .into_iter()
         .map(|(dst, hop)| (dst, BirdRoute { dst, hop }.to_string()))

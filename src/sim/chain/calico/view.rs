@@ -7,6 +7,7 @@ use super::bird;
 use super::Calico;
 use crate::ipam::calico::store::{block_affinity_name, cidr_to_name};
 use crate::ipam::goip::ip_to_u128;
+use crate::order;
 use crate::sim::clock::VirtualTime;
 use crate::sim::cluster::Cluster;
 use ipnet::IpNet;
@@ -33,7 +34,7 @@ pub(crate) fn merge_routes(lines: Vec<String>, bird: Vec<(IpNet, String)>) -> Ve
         bird.into_iter()
             .map(|(net, line)| ((1, ip_to_u128(net.network()), net.prefix_len()), line)),
     );
-    keyed.sort_by_key(|(key, _)| *key);
+    order::sort_by_key(&mut keyed, |(key, _)| *key);
     keyed.into_iter().map(|(_, line)| line).collect()
 }
 
@@ -293,7 +294,7 @@ fn kubectl_table(cluster: &Cluster, mut rows: Vec<(String, VirtualTime)>) -> Vec
     if rows.is_empty() {
         return vec![NO_RESOURCES.to_string()];
     }
-    rows.sort();
+    order::sort(&mut rows);
     let width = rows
         .iter()
         .map(|(name, _)| name.len())

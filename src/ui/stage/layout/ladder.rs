@@ -3,6 +3,7 @@
 //! kube-controller-manager's strips, then one node alone, then host-local's files without its strip.
 
 use super::{named_slots, Keep, Layout, Level, BARE_GAP, MAX_W, MIN_W};
+use crate::order;
 use crate::playback::stage::Stage;
 use crate::sim::Touched;
 use crate::tours::Shows;
@@ -123,7 +124,7 @@ impl Layout {
                 .position(|n| n.as_ref().is_some_and(|n| n.name == node));
             about.extend(slot.filter(|slot| !about.contains(slot)));
         }
-        about.sort_unstable();
+        order::sort(&mut about);
         // Only when they are some of the nodes: all of them share the width by their runs' weights.
         let present = stage.nodes.iter().flatten().count();
         let only = (about.len() < present).then_some(about.as_slice());
