@@ -18,6 +18,9 @@ pub(crate) fn sorted_by<T>(items: Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) -> V
 
 /// `items` sorted in place as `slice::sort_by` sorts them: equal items keep their order.
 pub(crate) fn sort_by<T>(items: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
+    if items.len() < 2 {
+        return;
+    }
     let taken = std::mem::take(items);
     let mut order: Vec<u32> = (0..taken.len() as u32).collect();
     sort_indices(&mut order, &|a, b| {
