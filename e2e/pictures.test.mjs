@@ -3,8 +3,8 @@
 // on the stage as `data-must-show`, each thing `kind:name@node`) is drawn: found by its `data-shows` name
 // (docs/architecture.md) inside its node's box, inside the window, not under the question card, not cut
 // ("…"), and in the presenter view at 14 px or more. The presenter view at 1024 × 768 and 1920 × 1080 in
-// the three languages, and the page at 1280 × 800 in English (its labels are the presenter's, with more
-// room). One browser for the whole matrix, a page per case (a tour at a size in a language) that opens
+// the three languages, and the page at 1280 × 800 and on phones (390 × 844, 360 × 800) in English (its
+// labels are the presenter's, with more room). One browser for the whole matrix, a page per case (a tour at a size in a language) that opens
 // each step by its link; every wait is for a state shown, never for a time.
 // Every failure is written to e2e/artifacts/pictures-failures.txt. A stop known to fail is listed in
 // e2e/pictures-known.json (its stop, the thing and why) and expected; a listed one that passes fails the
@@ -25,6 +25,9 @@ const VIEWS = [
   { width: 1024, height: 768, present: true, langs: ["en", "zh", "ja"] },
   { width: 1920, height: 1080, present: true, langs: ["en", "zh", "ja"] },
   { width: 1280, height: 800, present: false, langs: ["en"] },
+  // Phones: the page as a learner holds it, one node at a time.
+  { width: 390, height: 844, present: false, langs: ["en"] },
+  { width: 360, height: 800, present: false, langs: ["en"] },
 ];
 const KNOWN = new URL("./pictures-known.json", import.meta.url);
 // Cases at once: a case mostly waits on its page, so more than the machine's two cores.

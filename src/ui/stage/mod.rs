@@ -220,7 +220,7 @@ fn picture(
                     chain: stage.chains.iter().find(|c| c.node == node.name),
                     token_from: token_from(&stage.kcm, layout.strips.first(), node),
                     touched: stage.touched.clone().filter(|t| t.node.as_deref() == Some(&*node.name)),
-                    on_node: on_node.clone(), on_pod: on_pod.clone(), on_file: on_file.clone(), named: named_pods(stage, node), lang }.view(),
+                    on_node: on_node.clone(), on_pod: on_pod.clone(), on_file: on_file.clone(), named: named_pods(stage, node), veths_named: veths_named(stage, node), lang }.view(),
                 _ => html! {
                     <g key={format!("empty-{i}")}>{ rect("node-slot", place.x, layout.nodes_y, place.w, place.h, 10) }</g>
                 },
@@ -248,6 +248,34 @@ fn named_pods(stage: &Stage, node: &StageNode) -> Vec<String> {
                 .find(|p| p.ips.iter().any(|held| held == ip)),
             _ => None,
         };
+        if let Some(pod) = pod.filter(|p| !named.contains(&p.name)) {
+            named.push(pod.name.clone());
+        }
+    }
+    named
+}
+
+/// The pods on `node` whose veth pair the step shown names: by the pod, by the host end, or by a
+/// route to the pod.
+fn veths_named(stage: &Stage, node: &StageNode) -> Vec<String> {
+    let things = stage
+        .shows
+        .iter()
+        .filter(|on| on.node == node.name)
+        .flat_map(On::things);
+    let mut named: Vec<String> = Vec::new();
+    for thing in things {
+        let pod = node
+            .pods
+            .iter()
+            .filter(|p| p.veth.is_some())
+            .find(|p| match thing {
+                Shows::Veth(name) => {
+                    p.name == name || p.veth.as_ref().is_some_and(|v| v.name == name)
+                }
+                Shows::Route(prefix) => p.route_prefixes().iter().any(|r| r == prefix),
+                _ => false,
+            });
         if let Some(pod) = pod.filter(|p| !named.contains(&p.name)) {
             named.push(pod.name.clone());
         }

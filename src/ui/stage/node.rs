@@ -50,6 +50,9 @@ pub(super) struct NodeBox<'a> {
     pub on_file: Option<Callback<(String, String)>>,
     /// The pods on it the step names, itself or by its address: a cell names them on a line.
     pub named: Vec<String>,
+    /// The pods whose veth pair or route the step names: where the band only counts the pairs, it
+    /// names theirs after the count.
+    pub veths_named: Vec<String>,
     pub lang: Lang,
 }
 

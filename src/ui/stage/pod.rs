@@ -10,7 +10,7 @@ use super::svg::{cable, px, rect, text};
 use crate::i18n::ui as t;
 use crate::i18n::Lang;
 use crate::playback::stage::{StageBridge, StagePhase, StagePod};
-use crate::playback::views::seconds;
+use crate::playback::views::{seconds, VethPair};
 use crate::sim::VirtualTime;
 use crate::tours::Shows;
 use yew::prelude::*;
@@ -185,9 +185,7 @@ impl NodeBox<'_> {
                 <>
                     { band }
                     { self.node_routes() }
-                    <text class="muted small" x={px(x + 18.0)} y={px(count_y)}>
-                        { t::STAGE_VETHS.counted(t::STAGE_VETHS_ONE, lang, node.pods.iter().filter(|p| p.veth.is_some()).count()) }
-                    </text>
+                    { self.veth_count(count_y) }
                     <g class="pod-cells">
                         { for node.pods.iter().enumerate().map(|(i, pod)| {
                             let cx = x + INSET + (i % per_row) as f64 * CELL_PITCH;
@@ -221,9 +219,7 @@ impl NodeBox<'_> {
                 { band }
                 { self.node_routes() }
                 if rows.pod_grid.is_some() {
-                    <text class="muted small" x={px(x + 18.0)} y={px(count_y)}>
-                        { t::STAGE_VETHS.counted(t::STAGE_VETHS_ONE, lang, node.pods.iter().filter(|p| p.veth.is_some()).count()) }
-                    </text>
+                    { self.veth_count(count_y) }
                 }
                 { for node.pods.iter().enumerate().map(|(i, pod)| {
                     let (col, row) = ((i % cols) as f64, (i / cols) as f64);
@@ -231,6 +227,71 @@ impl NodeBox<'_> {
                     self.pod_shape(pod, x + INSET + col * (pw + POD_GAP), pod_y, pw)
                 }) }
                 { for failure }
+            </>
+        }
+    }
+
+    /// The band's count of veth pairs, where it has no room to draw them, then the pairs the step
+    /// names: each pod's host end and its routes, as many as the line holds whole.
+    fn veth_count(&self, count_y: f64) -> Html {
+        let (node, lang) = (self.node, self.lang);
+        let count = t::STAGE_VETHS.counted(
+            t::STAGE_VETHS_ONE,
+            lang,
+            node.pods.iter().filter(|p| p.veth.is_some()).count(),
+        );
+        let tags: Vec<(&StagePod, &VethPair, Vec<String>, String)> = self
+            .veths_named
+            .iter()
+            .filter_map(|name| node.pods.iter().find(|p| p.name == *name))
+            .filter_map(|pod| {
+                let veth = pod.veth.as_ref()?;
+                let prefixes = pod.route_prefixes();
+                let shown = std::iter::once(veth.name.as_str())
+                    .chain(prefixes.iter().map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Some((pod, veth, prefixes, shown))
+            })
+            .collect();
+        let start = self.x + 18.0;
+        let end = self.x + self.w - INSET;
+        let count_w = text_width(&count, font::SMALL) + 8.0;
+        // What the step names comes before the count, when the line holds one of them but not both.
+        let first_w = tags
+            .first()
+            .map_or(0.0, |tag| mono_width(&tag.3, font::SMALL) + 10.0);
+        let counted = tags.is_empty() || start + count_w + first_w <= end;
+        let mut at = start + if counted { count_w } else { 0.0 };
+        let named: Vec<Html> = tags
+            .into_iter()
+            .map_while(|(pod, veth, prefixes, shown)| {
+                let tag_w = mono_width(&shown, font::SMALL) + 10.0;
+                if at + tag_w > end {
+                    return None;
+                }
+                let tag_x = at;
+                at += tag_w + 6.0;
+                let shows = Shows::list(
+                    [Shows::Veth(&pod.name), Shows::Veth(&veth.name)]
+                        .into_iter()
+                        .chain(prefixes.iter().map(|p| Shows::Route(p))),
+                );
+                Some(html! {
+                    <g class="veth named-veth" data-testid="stage-named-veth" data-pod={pod.name.clone()} data-shows={shows}>
+                        <title>{ t::VETH_PAIR.fill(lang, &[&veth.ifindex.to_string(), &veth.name, &veth.peer_ifindex.to_string()]) }</title>
+                        { rect("veth-end", tag_x, count_y - 12.0, tag_w, 16.0, 4) }
+                        { text("mono small", tag_x + 5.0, count_y, "start", shown) }
+                    </g>
+                })
+            })
+            .collect();
+        html! {
+            <>
+                if counted {
+                    <text class="muted small" x={px(start)} y={px(count_y)}>{ count }</text>
+                }
+                { for named }
             </>
         }
     }
