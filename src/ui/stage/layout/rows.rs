@@ -441,7 +441,14 @@ impl NodeRows {
             .max()
             .unwrap_or(0)
             .max(1);
-        let tight = pod_w < TIGHT_POD_W;
+        // A narrow box, or an address its box would cut (IPv6 on a phone): the addresses at 11 px.
+        let tight = pod_w < TIGHT_POD_W
+            || node
+                .pods
+                .iter()
+                .filter(|_| !as_cells)
+                .flat_map(|p| &p.ips)
+                .any(|ip| mono_width(ip, font::BASE) > pod_w - 10.0);
         let ip_size = if tight { font::SMALL } else { font::BASE };
         let cut = node
             .pods
