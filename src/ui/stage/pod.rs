@@ -332,12 +332,6 @@ impl NodeBox<'_> {
                 </g>
             }
         };
-        // The connected route's tag, which bare neighbour entries sit beside.
-        let connected_w = chain
-            .bridge
-            .as_ref()
-            .and_then(StageBridge::connected_prefix)
-            .map_or(0.0, |shown| mono_width(&shown, font::SMALL) + 18.0);
         let connected = chain.bridge.as_ref().and_then(|bridge| {
             let route = bridge.connected_route.clone()?;
             let shown = bridge.connected_prefix()?;
@@ -361,13 +355,8 @@ impl NodeBox<'_> {
         });
         let neighbours = rows.neighbours_row.map(|row| {
             let tag_y = band_y + rows.band.route_y + row as f64 * rows.band.route_row;
-            let mut at = self.x + INSET + if row == 0 { connected_w } else { 0.0 };
-            // Bare, the bridge's label ends the row.
-            let label_w = match (row, self.bridge()) {
-                (0, Some(b)) if !rows.band_label => mono_width(&format!("{} {}", b.name, b.gateways.join(" ")), font::SMALL) + 8.0,
-                _ => 0.0,
-            };
-            let end = self.x + self.w - INSET - label_w;
+            let mut at = self.x + INSET;
+            let end = self.x + self.w - INSET;
             let placed: Vec<Html> = chain
                 .neighbours
                 .iter()

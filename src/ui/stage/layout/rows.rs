@@ -343,8 +343,9 @@ impl NodeRows {
         let node_routes = bridged;
         let neighbours = bridged && chain.neighbours;
         let band = match (bridged, bare) {
-            // Bare, the entries share the connected route's row.
-            (true, _) => bridged_band(2 + usize::from(neighbours && !bare), bare),
+            // The entries keep a row of their own, bare too: beside the connected route and the
+            // bridge's label, a phone's box has no room for one.
+            (true, _) => bridged_band(2 + usize::from(neighbours), bare),
             (false, true) => BARE_BAND,
             (false, false) => BAND,
         };
@@ -541,7 +542,7 @@ impl NodeRows {
             route_chips: route_chips.len(),
             blocks_y,
             block_labels: block_labels.unwrap_or_default(),
-            neighbours_row: neighbours.then_some(if bare { 0 } else { 2 }),
+            neighbours_row: neighbours.then_some(2),
         }
     }
 }
