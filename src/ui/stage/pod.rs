@@ -71,11 +71,13 @@ impl NodeBox<'_> {
         let label = t::STAGE_ROOT_NETNS.get(lang);
         let short = t::STAGE_ROOT_NETNS_SHORT.get(lang);
         let least = t::STAGE_ROOT_NETNS_LEAST.get(lang);
-        let label_shown = fit_first(
-            &[label, short, least],
-            w - 30.0 - bridge_label_w,
-            font::SMALL,
-        );
+        let label_room = w - 30.0 - bridge_label_w;
+        // Where not even the shortest form fits beside the veth's address, the label goes (its
+        // title stays).
+        let label_shown = match text_width(least, font::SMALL) <= label_room {
+            true => fit_first(&[label, short, least], label_room, font::SMALL),
+            false => String::new(),
+        };
         let band = html! {
             <>
             <g class="root-netns">

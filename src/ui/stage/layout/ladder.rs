@@ -2,11 +2,15 @@
 //! run's busiest moment, then for what is on the stage now, then the nodes the step is about without
 //! kube-controller-manager's strips, then one node alone, then host-local's files without its strip.
 
-use super::{named_slots, Keep, Layout, Level, BARE_GAP, MAX_W, MIN_W};
+use super::{named_slots, Keep, Layout, Level, BARE_GAP, MAX_W, MIN_W, ONE_NODE_BELOW};
 use crate::order;
 use crate::playback::stage::Stage;
 use crate::sim::Touched;
 use crate::tours::Shows;
+
+/// The narrowest share of the width a node named beside others gets on a phone: two nodes on one
+/// 390 px wide; narrower, their names and podCIDRs would be cut.
+const MIN_SHARE: f64 = 170.0;
 
 impl Layout {
     /// The stage `stage` laid out `measured` units wide (`one_node` forced, the phone's switcher), at
@@ -82,6 +86,19 @@ impl Layout {
             }
             Err(last.expect("four levels"))
         };
+        // Too narrow for the nodes side by side (a phone), a step that names things on several nodes
+        // shows those across the width when they fit: one node at a time would hide what it compares.
+        let several = named_slots(stage);
+        if width < ONE_NODE_BELOW && several.len() > 1 && width / several.len() as f64 >= MIN_SHARE
+        {
+            let across = levels.into_iter().flat_map(|level| {
+                let layout = Layout::at(stage, width, false, focus, level, false, Some(&several));
+                [layout.clone(), layout.without_strips()]
+            });
+            if let Some(layout) = across.into_iter().find(fits) {
+                return layout;
+            }
+        }
         // Room kept for the run's busiest moment, so the picture holds still while it plays.
         let busiest = match first_fit(stage, one_node, focus) {
             Ok(layout) => return layout,
