@@ -19,7 +19,7 @@ mod svg;
 mod tiles;
 
 use crate::i18n::{ui as t, Lang};
-use crate::playback::stage::{KcmStrip, Stage, StageNode};
+use crate::playback::stage::{KcmStrip, Stage, StageNode, StagePod};
 use crate::tours::{On, Shows};
 use crate::ui::shared::Shared;
 use kcm::CidrsetStrip;
@@ -233,31 +233,32 @@ fn picture(
 
 /// The pods on `node` the step shown names: by name, or by an address one of them holds.
 fn named_pods(stage: &Stage, node: &StageNode) -> Vec<String> {
-    let things = stage
-        .shows
-        .iter()
-        .filter(|on| on.node == node.name)
-        .flat_map(On::things);
-    let mut named: Vec<String> = Vec::new();
-    for thing in things {
-        let pod = match thing {
-            Shows::Pod(name) => node.pods.iter().find(|p| p.name == name),
-            Shows::Address(ip) => node
-                .pods
-                .iter()
-                .find(|p| p.ips.iter().any(|held| held == ip)),
-            _ => None,
-        };
-        if let Some(pod) = pod.filter(|p| !named.contains(&p.name)) {
-            named.push(pod.name.clone());
-        }
-    }
-    named
+    pods_named(stage, node, |thing, pod| match thing {
+        Shows::Pod(name) => pod.name == *name,
+        Shows::Address(ip) => pod.ips.iter().any(|held| held == ip),
+        _ => false,
+    })
 }
 
 /// The pods on `node` whose veth pair the step shown names: by the pod, by the host end, or by a
 /// route to the pod.
 fn veths_named(stage: &Stage, node: &StageNode) -> Vec<String> {
+    pods_named(stage, node, |thing, pod| {
+        pod.veth.as_ref().is_some_and(|veth| match thing {
+            Shows::Veth(name) => pod.name == *name || veth.name == *name,
+            Shows::Route(prefix) => pod.route_prefixes().iter().any(|r| r == prefix),
+            _ => false,
+        })
+    })
+}
+
+/// The pods on `node` the step shown names, each once, in the order named; `names` says whether a
+/// thing names a pod.
+fn pods_named(
+    stage: &Stage,
+    node: &StageNode,
+    names: impl Fn(&Shows, &StagePod) -> bool,
+) -> Vec<String> {
     let things = stage
         .shows
         .iter()
@@ -265,17 +266,7 @@ fn veths_named(stage: &Stage, node: &StageNode) -> Vec<String> {
         .flat_map(On::things);
     let mut named: Vec<String> = Vec::new();
     for thing in things {
-        let pod = node
-            .pods
-            .iter()
-            .filter(|p| p.veth.is_some())
-            .find(|p| match thing {
-                Shows::Veth(name) => {
-                    p.name == name || p.veth.as_ref().is_some_and(|v| v.name == name)
-                }
-                Shows::Route(prefix) => p.route_prefixes().iter().any(|r| r == prefix),
-                _ => false,
-            });
+        let pod = node.pods.iter().find(|pod| names(&thing, pod));
         if let Some(pod) = pod.filter(|p| !named.contains(&p.name)) {
             named.push(pod.name.clone());
         }
