@@ -259,7 +259,8 @@ impl NodeBox<'_> {
         let start = self.x + 18.0;
         let end = self.x + self.w - INSET;
         let count_w = text_width(&count, font::SMALL) + 8.0;
-        // What the step names comes before the count, when the line holds one of them but not both.
+        // When the line holds the count or the first pair the step names but not both, the pair takes
+        // the count's place.
         let first_w = tags
             .first()
             .map_or(0.0, |tag| mono_width(&tag.3, font::SMALL) + 10.0);

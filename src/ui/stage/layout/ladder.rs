@@ -1,6 +1,7 @@
-//! The ladder a picture too tall for its room climbs down: each level of detail with room for the
-//! run's busiest moment, then for what is on the stage now, then the nodes the step is about without
-//! kube-controller-manager's strips, then one node alone, then host-local's files without its strip.
+//! The ladder a picture too tall for its room climbs down: on a phone, first the two nodes a step
+//! names side by side; then each level of detail with room for the run's busiest moment, then for what
+//! is on the stage now, then the nodes the step is about without kube-controller-manager's strips, then
+//! one node alone, then host-local's files without its strip.
 
 use super::{named_slots, Keep, Layout, Level, BARE_GAP, MAX_W, MIN_W, ONE_NODE_BELOW};
 use crate::order;
